@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, bottom to top (each may use only the ones below it):
+//   CSQLite → TallySQLite → TallyCore → TallyRender → TallyCLI → tally
+// The SQL in migrations/ and queries/ is embedded at build time by the
+// EmbedSQL plugin, so the binary and the files a person runs never drift.
+let package = Package(
+    name: "tally",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "tally", targets: ["tally"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "TallySQLite", dependencies: ["CSQLite"]),
+        .executableTarget(name: "embed-sql"),
+        .plugin(
+            name: "EmbedSQL",
+            capability: .buildTool(),
+            dependencies: ["embed-sql"]
+        ),
+        .target(
+            name: "TallyCore",
+            dependencies: ["TallySQLite"],
+            plugins: ["EmbedSQL"]
+        ),
+        .target(name: "TallyRender", dependencies: ["TallyCore"]),
+        .target(name: "TallyCLI", dependencies: ["TallyCore", "TallyRender", "TallySQLite"]),
+        .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
+        .testTarget(name: "TallySQLiteTests", dependencies: ["TallySQLite"]),
+        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallySQLite"]),
+        .testTarget(name: "TallyRenderTests", dependencies: ["TallyRender", "TallyCore"]),
+        .testTarget(
+            name: "TallyCLITests",
+            dependencies: ["TallyCLI", "TallyCore", "TallySQLite", "tally"]
+        ),
+    ]
+)

@@ -1,0 +1,257 @@
+/// A command-line option a command accepts.
+public struct OptionSpec: Sendable {
+    /// What the option takes.
+    public enum Kind: Sendable, Equatable {
+        /// A switch: present or not.
+        case flag
+        /// One value; given twice, the last wins.
+        case value(String)
+        /// A value that may be given several times; all are kept.
+        case repeated(String)
+    }
+
+    /// The long name without dashes: `db` for `--db`.
+    public let name: String
+    public let kind: Kind
+    public let help: String
+
+    public init(_ name: String, _ kind: Kind, _ help: String) {
+        self.name = name
+        self.kind = kind
+        self.help = help
+    }
+
+    var usageText: String {
+        switch kind {
+        case .flag: return "--\(name)"
+        case .value(let value): return "--\(name) \(value)"
+        case .repeated(let value): return "--\(name) \(value)"
+        }
+    }
+}
+
+/// A positional argument a command accepts.
+public struct PositionalSpec: Sendable {
+    public let name: String
+    public let help: String
+    public let isOptional: Bool
+
+    public init(_ name: String, _ help: String, optional: Bool = false) {
+        self.name = name
+        self.help = help
+        self.isOptional = optional
+    }
+}
+
+/// A command or subcommand: its name, help, arguments and what it runs.
+public struct CommandSpec: Sendable {
+    public let name: String
+    /// One line for command lists.
+    public let abstract: String
+    /// Longer help shown by `--help`.
+    public let discussion: String
+    public let options: [OptionSpec]
+    public let positionals: [PositionalSpec]
+    public let subcommands: [CommandSpec]
+    public let run: (@Sendable (Invocation, Context) throws -> Void)?
+
+    public init(
+        name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
+        positionals: [PositionalSpec] = [], subcommands: [CommandSpec] = [],
+        run: (@Sendable (Invocation, Context) throws -> Void)?
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.options = options
+        self.positionals = positionals
+        self.subcommands = subcommands
+        self.run = run
+    }
+}
+
+/// The parsed arguments of one command run.
+public struct Invocation: Sendable {
+    /// The command path, e.g. `["notes", "approve"]`.
+    public let path: [String]
+    /// Positional arguments in order.
+    public let positionals: [String]
+    let values: [String: [String]]
+    let flags: Set<String>
+
+    public init(path: [String], positionals: [String], values: [String: [String]], flags: Set<String>) {
+        self.path = path
+        self.positionals = positionals
+        self.values = values
+        self.flags = flags
+    }
+
+    /// The last value given for an option, or nil.
+    public func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value given for a repeatable option, in order.
+    public func values(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// True when a flag was given.
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// True when the option was given at all (flag or value).
+    public func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+
+    /// An integer option within a range; a usage error names the flag, the value and the range.
+    public func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError(
+                "invalid value '\(text)' for --\(name); expected a whole number from \(range.lowerBound) "
+                    + "to \(range.upperBound)", command: path)
+        }
+        return number
+    }
+
+    /// A value that must be one of a fixed set; a usage error lists the choices.
+    public func choice(_ name: String, of choices: [String]) throws -> String? {
+        guard let text = value(name) else { return nil }
+        guard choices.contains(text) else {
+            throw UsageError(
+                "invalid value '\(text)' for --\(name); expected one of: \(choices.joined(separator: ", "))",
+                command: path)
+        }
+        return text
+    }
+}
+
+/// Parses argv against command specs: `--name value`, `--name=value`, flags,
+/// `--` to end options, `-h`/`--help` everywhere.
+public enum ArgumentParser {
+    /// The result of parsing: run a command, or show help for one.
+    public enum Outcome {
+        case run(CommandSpec, Invocation)
+        case help(CommandSpec, path: [String])
+    }
+
+    /// Finds the command named by the leading words and parses the rest against it.
+    public static func parse(_ arguments: [String], root: CommandSpec) throws -> Outcome {
+        var command = root
+        var path: [String] = []
+        var rest = arguments[...]
+        while let word = rest.first, !command.subcommands.isEmpty {
+            if word == "--help" || word == "-h" || word == "help" { return .help(command, path: path) }
+            guard let sub = command.subcommands.first(where: { $0.name == word }) else {
+                if word.hasPrefix("-") {
+                    if command.run != nil { break }
+                    throw UsageError("unknown option '\(word)'; expected a command first", command: path)
+                }
+                let names = command.subcommands.map(\.name).joined(separator: ", ")
+                throw UsageError("unknown command '\(word)'; expected one of: \(names)", command: path)
+            }
+            command = sub
+            path.append(word)
+            rest = rest.dropFirst()
+        }
+        if command.run == nil {
+            if rest.isEmpty { return .help(command, path: path) }
+        }
+
+        var positionals: [String] = []
+        var values: [String: [String]] = [:]
+        var flags: Set<String> = []
+        var optionsEnded = false
+        while let word = rest.popFirst() {
+            if optionsEnded || !word.hasPrefix("-") || word == "-" {
+                positionals.append(word)
+                continue
+            }
+            if word == "--" {
+                optionsEnded = true
+                continue
+            }
+            if word == "--help" || word == "-h" { return .help(command, path: path) }
+            guard word.hasPrefix("--") else {
+                throw UsageError("unknown option '\(word)'; options are spelled --name", command: path)
+            }
+            var name = String(word.dropFirst(2))
+            var inline: String?
+            if let equals = name.firstIndex(of: "=") {
+                inline = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard let spec = command.options.first(where: { $0.name == name }) else {
+                throw UsageError("unknown option '--\(name)'", command: path)
+            }
+            switch spec.kind {
+            case .flag:
+                guard inline == nil else { throw UsageError("option '--\(name)' takes no value", command: path) }
+                flags.insert(name)
+            case .value(let valueName), .repeated(let valueName):
+                let value: String
+                if let inline {
+                    value = inline
+                } else if let next = rest.first, !(next.hasPrefix("--") && next.count > 2) {
+                    value = next
+                    rest = rest.dropFirst()
+                } else {
+                    throw UsageError("option '--\(name)' needs a value (\(valueName))", command: path)
+                }
+                values[name, default: []].append(value)
+            }
+        }
+        let required = command.positionals.filter { !$0.isOptional }.count
+        if positionals.count < required {
+            let missing = command.positionals[positionals.count]
+            throw UsageError("missing argument <\(missing.name)>", command: path)
+        }
+        if positionals.count > command.positionals.count {
+            throw UsageError("unexpected argument '\(positionals[command.positionals.count])'", command: path)
+        }
+        return .run(command, Invocation(path: path, positionals: positionals, values: values, flags: flags))
+    }
+
+    /// The one-line usage of a command.
+    public static func usage(of command: CommandSpec, path: [String]) -> String {
+        var parts = ["tally"] + path
+        if !command.subcommands.isEmpty && command.run == nil {
+            parts.append("<command>")
+        } else {
+            parts += command.positionals.map { $0.isOptional ? "[<\($0.name)>]" : "<\($0.name)>" }
+            if !command.options.isEmpty { parts.append("[options]") }
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// The full `--help` text of a command.
+    public static func help(for command: CommandSpec, path: [String]) -> String {
+        var text = ""
+        text += path.isEmpty ? "tally — \(command.abstract)\n\n" : "\(command.abstract)\n\n"
+        text += "Usage: \(usage(of: command, path: path))\n"
+        if !command.discussion.isEmpty { text += "\n\(command.discussion)\n" }
+        if !command.subcommands.isEmpty {
+            text += "\nCommands:\n"
+            let width = command.subcommands.map(\.name.count).max() ?? 0
+            for sub in command.subcommands {
+                text += "  \(sub.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(sub.abstract)\n"
+            }
+            text += "\nSee 'tally \((path + ["<command>"]).joined(separator: " ")) --help' for a command's options.\n"
+        }
+        if !command.positionals.isEmpty {
+            text += "\nArguments:\n"
+            for positional in command.positionals {
+                text += "  <\(positional.name)>\n      \(positional.help)\n"
+            }
+        }
+        if !command.options.isEmpty || command.run != nil {
+            text += "\nOptions:\n"
+            for option in command.options {
+                text += "  \(option.usageText)\n      \(option.help)\n"
+            }
+            text += "  -h, --help\n      Show this help.\n"
+        }
+        return text
+    }
+}
+
+extension String {
+    fileprivate func padding(toLength length: Int, withPad pad: String, startingAt: Int) -> String {
+        count >= length ? self : self + String(repeating: pad, count: length - count)
+    }
+}

@@ -1,0 +1,28 @@
+import TallyCore
+import TallySQLite
+
+/// `tally demo`: write the built-in demo database.
+enum DemoCommand {
+    static let spec = CommandSpec(
+        name: "demo",
+        abstract: "Write the built-in demo database (the blogger's week one)",
+        discussion: """
+            Writes a new database with the full schema and the demo data: 19 sessions and 55
+            votes, four smoke-test sessions, two approved notes promoted to options. Every
+            command also takes --demo to read the same data without a file.
+            """,
+        options: [
+            OptionSpec("db", .value("PATH"), "Database file to create (default: $TALLY_DB, then ./tally.sqlite)."),
+            OptionSpec("replace", .flag, "Replace the file if it exists (atomically)."),
+        ],
+        run: { invocation, context in
+            let path = context.databasePath(invocation)
+            try DatabaseFile.build(at: path, replace: invocation.flag("replace")) { db in try Demo.write(into: db) }
+            context.stdout.line(
+                "Wrote the demo to \(path): \(Demo.options.count) options, \(Demo.votes.count) votes, "
+                    + "\(Demo.notes.count) notes.")
+            context.stdout.line(
+                "Try: tally report --db \(path) --tz \(Demo.Settings.timezone) "
+                    + "--exclude-before '\(Demo.Settings.excludeBefore)' --as-of '\(Demo.Settings.asOf)'")
+        })
+}

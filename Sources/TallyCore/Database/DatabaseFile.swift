@@ -1,0 +1,83 @@
+import CSQLite
+import Foundation
+import TallySQLite
+
+/// Problems with the database file itself, found before any data is touched.
+public enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
+    case isDirectory(String)
+    case notFound(String)
+    case notADatabase(String)
+    case readOnlyFile(String)
+    case alreadyExists(String)
+    case cannotOpen(String, String)
+
+    public var description: String {
+        switch self {
+        case .isDirectory(let path):
+            return "\(path) is a directory; give the path of a database file, e.g. \(path)/tally.sqlite"
+        case .notFound(let path):
+            return "no database at \(path); create one with `tally init --db \(path)` or `tally demo --db \(path)`"
+        case .notADatabase(let path):
+            return "\(path) is not an SQLite database (its header is not SQLite's); nothing was changed"
+        case .readOnlyFile(let path):
+            return "\(path) is read-only; make it writable (chmod u+w) or work on a copy; nothing was changed"
+        case .alreadyExists(let path):
+            return "\(path) already exists; choose another path or remove it first"
+        case .cannotOpen(let path, let message):
+            return "cannot open \(path): \(message)"
+        }
+    }
+}
+
+/// Opens database files with the checks every command needs, so a bad path is
+/// answered with a clear message before anything is written.
+public enum DatabaseFile {
+    /// Opens an existing database for reading only.
+    public static func openForReading(_ path: String) throws -> Connection {
+        try checkExisting(path)
+        return try open(path, mode: .readOnly)
+    }
+
+    /// Opens an existing database for writing; refuses write-protected files.
+    ///
+    /// SQLite silently falls back to read-only when a file is write-protected,
+    /// and root may write to any file; we honour the file's permission bits
+    /// instead, so a protected file is never changed.
+    public static func openForWriting(_ path: String) throws -> Connection {
+        try checkExisting(path)
+        if let permissions = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int,
+            permissions & 0o200 == 0
+        {
+            throw DatabaseError.readOnlyFile(path)
+        }
+        let db = try open(path, mode: .readWrite)
+        if db.isReadOnly { throw DatabaseError.readOnlyFile(path) }
+        return db
+    }
+
+    /// Creates a new database file; refuses to touch an existing one.
+    public static func create(_ path: String) throws -> Connection {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            throw isDirectory.boolValue ? DatabaseError.isDirectory(path) : DatabaseError.alreadyExists(path)
+        }
+        return try open(path, mode: .create)
+    }
+
+    static func checkExisting(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw DatabaseError.notFound(path)
+        }
+        if isDirectory.boolValue { throw DatabaseError.isDirectory(path) }
+    }
+
+    static func open(_ path: String, mode: Connection.OpenMode) throws -> Connection {
+        do {
+            return try Connection(path: path, mode: mode)
+        } catch let error as SQLiteError {
+            if error.primaryCode == SQLITE_NOTADB { throw DatabaseError.notADatabase(path) }
+            throw DatabaseError.cannotOpen(path, error.message)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// One migration file from `migrations/`, embedded in the binary at build time.
+public struct Migration: Sendable, Equatable {
+    /// The file name, e.g. `0001_tally_contract.sql`; this is what `d1_migrations.name` records.
+    public let name: String
+    /// The file's SQL text, exactly as in the repository.
+    public let sql: String
+
+    public init(name: String, sql: String) {
+        self.name = name
+        self.sql = sql
+    }
+
+    /// Every migration this build knows, in the order wrangler applies them (by file name).
+    public static let all: [Migration] = EmbeddedSQL.migrations
+        .map { Migration(name: $0.name, sql: $0.sql) }
+        .sorted { $0.name < $1.name }
+
+    /// True for names in tally's own series (`NNNN_tally_*.sql`).
+    ///
+    /// A D1 database may also list the vote page's own migrations in the same
+    /// ledger; those are not ours to judge. A `tally` name this build does not
+    /// know means the database was migrated by a newer tally.
+    public static func isTallyName(_ name: String) -> Bool {
+        let scalars = Array(name.unicodeScalars)
+        guard scalars.count > 11, name.hasSuffix(".sql") else { return false }
+        let digits = scalars.prefix(4).allSatisfy { $0.properties.numericType != nil && $0.isASCII }
+        return digits && String(String.UnicodeScalarView(scalars[4..<10])) == "_tally"
+            && (scalars[10] == "_" || scalars[10] == ".")
+    }
+}

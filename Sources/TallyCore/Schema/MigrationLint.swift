@@ -1,0 +1,71 @@
+import CSQLite
+import TallySQLite
+
+/// One rule a migration file breaks, with where.
+public struct LintProblem: Equatable, Sendable, CustomStringConvertible {
+    public let file: String
+    public let line: Int
+    public let message: String
+
+    public var description: String { "\(file):\(line): \(message)" }
+}
+
+/// Checks migration files against what D1 accepts in submitted SQL
+/// (https://developers.cloudflare.com/d1/ — no transactions or savepoints,
+/// no ATTACH, PRAGMAs restricted, at most 100 KB per statement).
+///
+/// The check asks SQLite itself what each statement does, through the
+/// authorizer, instead of matching keywords: `BEGIN` inside a trigger body is
+/// fine, `BEGIN TRANSACTION` is not, and no spelling trick hides a PRAGMA.
+public enum MigrationLint {
+    /// The one PRAGMA D1 lets submitted SQL use.
+    public static let allowedPragmas: Set<String> = ["defer_foreign_keys"]
+    /// D1's limit on one statement, in bytes.
+    public static let maximumStatementBytes = 100_000
+
+    /// Lints migrations in order, each against the schema the previous ones built.
+    public static func problems(in migrations: [Migration]) throws -> [LintProblem] {
+        let db = try Connection(path: ":memory:", mode: .create)
+        var problems: [LintProblem] = []
+        for migration in migrations {
+            for (line, statement) in Connection.statements(in: migration.sql) {
+                var found: [String] = []
+                if statement.utf8.count > maximumStatementBytes {
+                    found.append("statement is \(statement.utf8.count) bytes; D1 accepts at most \(maximumStatementBytes)")
+                }
+                db.setAuthorizer { request in
+                    switch request.action {
+                    case SQLITE_TRANSACTION:
+                        found.append("transaction control (\(request.first ?? "BEGIN")) is rejected by D1")
+                    case SQLITE_SAVEPOINT:
+                        found.append("SAVEPOINT is rejected by D1")
+                    case SQLITE_ATTACH:
+                        found.append("ATTACH is rejected by D1")
+                    case SQLITE_DETACH:
+                        found.append("DETACH is rejected by D1")
+                    case SQLITE_PRAGMA:
+                        let name = (request.first ?? "").lowercased()
+                        if !allowedPragmas.contains(name) {
+                            found.append("PRAGMA \(name) is not allowed; only defer_foreign_keys is")
+                        }
+                    default: break
+                    }
+                    return .allow
+                }
+                do {
+                    // Run it so later statements see the tables this one makes.
+                    try db.execute(statement)
+                } catch let error as SQLiteError {
+                    found.append("SQLite rejects the statement: \(error.message)")
+                }
+                db.setAuthorizer(nil)
+                problems += found.map { LintProblem(file: migration.name, line: line, message: $0) }
+            }
+            if !migration.name.hasSuffix(".sql") || Int(migration.name.prefix(4)) == nil {
+                problems.append(
+                    LintProblem(file: migration.name, line: 1, message: "file name must look like NNNN_name.sql"))
+            }
+        }
+        return problems
+    }
+}

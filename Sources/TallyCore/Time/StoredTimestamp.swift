@@ -1,0 +1,97 @@
+/// Reads timestamps as the database stores them.
+///
+/// D1's `CURRENT_TIMESTAMP` writes UTC as `YYYY-MM-DD HH:MM:SS` with no zone
+/// marker (https://sqlite.org/lang_createtable.html#the_default_clause). A vote
+/// page may also have written JavaScript's `toISOString()` form,
+/// `2026-09-18T18:06:00.000Z`. Comparing the two as text sorts them wrongly
+/// ('T' > ' '), so every stored timestamp is parsed to an `Instant` before any
+/// comparison; text that is neither form is reported, never guessed.
+public enum StoredTimestamp {
+    /// The shape of a stored timestamp.
+    public enum Shape: Equatable, Sendable {
+        /// `YYYY-MM-DD HH:MM:SS`, exactly what `CURRENT_TIMESTAMP` writes.
+        case d1
+        /// Any other accepted form: `T` separator, fractional seconds, `Z` or an offset, no seconds.
+        case other
+    }
+
+    /// Parses stored text; nil when it is not a timestamp this reader accepts.
+    public static func parse(_ text: String) -> Instant? {
+        var copy = text
+        return copy.withUTF8 { parse(bytes: $0)?.instant }
+    }
+
+    /// Parses stored UTF-8 bytes without allocating. Accepted:
+    /// `YYYY-MM-DD[ T]HH:MM[:SS[.fff…]][Z|±HH:MM|±HHMM]`. Text without a zone is UTC,
+    /// as D1 stores it.
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> (instant: Instant, shape: Shape)? {
+        let n = bytes.count
+        guard n >= 16 else { return nil }
+        @inline(__always) func digit(_ i: Int) -> Int? {
+            let c = bytes[i]
+            return c >= 0x30 && c <= 0x39 ? Int(c - 0x30) : nil
+        }
+        @inline(__always) func number(_ i: Int, _ count: Int) -> Int? {
+            var value = 0
+            for k in i..<(i + count) {
+                guard let d = digit(k) else { return nil }
+                value = value * 10 + d
+            }
+            return value
+        }
+        guard let year = number(0, 4), bytes[4] == 0x2D, let month = number(5, 2), bytes[7] == 0x2D,
+            let day = number(8, 2), bytes[10] == 0x20 || bytes[10] == 0x54,
+            let hour = number(11, 2), bytes[13] == 0x3A, let minute = number(14, 2)
+        else { return nil }
+        var index = 16
+        var second = 0
+        var millis = 0
+        var canonical = bytes[10] == 0x20
+        if index < n, bytes[index] == 0x3A {
+            guard index + 3 <= n, let s = number(index + 1, 2) else { return nil }
+            second = s
+            index += 3
+            if index < n, bytes[index] == 0x2E {
+                canonical = false
+                index += 1
+                var scale = 100
+                let start = index
+                while index < n, let d = digit(index) {
+                    millis += d * scale
+                    scale /= 10
+                    index += 1
+                }
+                guard index > start else { return nil }
+            }
+        } else {
+            canonical = false
+        }
+        var offsetSeconds = 0
+        if index < n {
+            canonical = false
+            switch bytes[index] {
+            case 0x5A, 0x7A:  // Z
+                index += 1
+            case 0x2B, 0x2D:  // + or -
+                let sign = bytes[index] == 0x2D ? -1 : 1
+                guard index + 3 <= n, let h = number(index + 1, 2) else { return nil }
+                index += 3
+                var m = 0
+                if index < n, bytes[index] == 0x3A { index += 1 }
+                if index + 2 <= n, let mm = number(index, 2) {
+                    m = mm
+                    index += 2
+                }
+                guard h <= 23, m <= 59 else { return nil }
+                offsetSeconds = sign * (h * 3600 + m * 60)
+            default:
+                return nil
+            }
+            guard index == n else { return nil }
+        }
+        let civil = CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        guard civil.isValid else { return nil }
+        let seconds = civil.secondsIfUTC - Int64(offsetSeconds)
+        return (Instant(millis: seconds * 1000 + Int64(millis)), canonical ? .d1 : .other)
+    }
+}

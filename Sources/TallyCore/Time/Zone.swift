@@ -1,0 +1,172 @@
+import Foundation
+
+/// Problems with times and zones given by a user.
+public enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The zone is neither an IANA name nor a fixed offset.
+    case unknownZone(String)
+    /// The time text could not be read.
+    case malformedTime(String)
+
+    public var description: String {
+        switch self {
+        case .unknownZone(let name):
+            return "unknown time zone '\(name)'; use an IANA name such as Asia/Taipei or America/New_York, "
+                + "a fixed offset such as +08:00, or UTC"
+        case .malformedTime(let text):
+            return "cannot read the time '\(text)'; use YYYY-MM-DD, YYYY-MM-DD HH:MM or YYYY-MM-DD HH:MM:SS, "
+                + "optionally followed by Z or an offset such as +08:00"
+        }
+    }
+}
+
+/// The reader's time zone: an IANA zone (with its daylight-saving rules) or a fixed offset.
+public struct Zone: Sendable, Equatable, CustomStringConvertible {
+    enum Rule: Sendable, Equatable {
+        case fixed(seconds: Int)
+        case named(TimeZone)
+    }
+
+    /// The name as the user gave it, normalised: `UTC`, `Asia/Taipei`, `+08:00`.
+    public let identifier: String
+    let rule: Rule
+
+    /// Coordinated Universal Time.
+    public static let utc = Zone(identifier: "UTC", rule: .fixed(seconds: 0))
+
+    init(identifier: String, rule: Rule) {
+        self.identifier = identifier
+        self.rule = rule
+    }
+
+    /// Reads `UTC`, `Z`, a fixed offset (`+08:00`, `-0500`, `+8`) or an IANA name.
+    public init(parsing text: String) throws(TimeError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed == "UTC" || trimmed == "Z" || trimmed == "utc" {
+            self = .utc
+            return
+        }
+        if let seconds = Zone.parseOffset(trimmed) {
+            self.init(identifier: Zone.offsetText(seconds), rule: .fixed(seconds: seconds))
+            return
+        }
+        // Only names that look like IANA identifiers: Foundation also accepts
+        // abbreviations like "EST" whose meaning varies, which we refuse.
+        guard trimmed.contains("/") || trimmed == "GMT", let zone = TimeZone(identifier: trimmed) else {
+            throw .unknownZone(text)
+        }
+        self.init(identifier: zone.identifier, rule: .named(zone))
+    }
+
+    public var description: String { identifier }
+
+    /// The zone's offset from UTC at an instant, in seconds.
+    public func offset(at instant: Instant) -> Int {
+        switch rule {
+        case .fixed(let seconds): return seconds
+        case .named(let zone):
+            return zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant.seconds)))
+        }
+    }
+
+    /// The local wall-clock time of an instant.
+    public func local(_ instant: Instant) -> CivilDateTime {
+        CivilDateTime(utcSeconds: instant.seconds + Int64(offset(at: instant)))
+    }
+
+    /// The instant a local wall-clock time names in this zone.
+    ///
+    /// Daylight-saving changes follow the usual "compatible" rule (as RFC 5545 and
+    /// JavaScript's Temporal do): a time that occurs twice (clocks turned back) is
+    /// the earlier one; a time that does not exist (clocks turned forward) is read
+    /// with the offset before the change, which lands just after the gap.
+    public func instant(fromLocal civil: CivilDateTime) -> Instant {
+        let wall = civil.secondsIfUTC
+        let before = offset(at: Instant(seconds: wall - 86_400))
+        let after = offset(at: Instant(seconds: wall + 86_400))
+        var candidates: [Int64] = []
+        for candidateOffset in Set([before, after]) {
+            let utc = wall - Int64(candidateOffset)
+            if offset(at: Instant(seconds: utc)) == candidateOffset { candidates.append(utc) }
+        }
+        if let earliest = candidates.min() { return Instant(seconds: earliest) }
+        return Instant(seconds: wall - Int64(before))
+    }
+
+    /// `2026-09-19 02:11 +08:00` (or with seconds).
+    public func format(_ instant: Instant, seconds: Bool = false) -> String {
+        "\(local(instant).text(withSeconds: seconds)) \(Zone.offsetText(offset(at: instant)))"
+    }
+
+    /// ISO 8601 with offset: `2026-09-19T02:11:00+08:00`.
+    public func iso8601(_ instant: Instant) -> String {
+        let civil = local(instant)
+        let time = "\(pad(civil.hour, 2)):\(pad(civil.minute, 2)):\(pad(civil.second, 2))"
+        return "\(civil.dateText)T\(time)\(Zone.offsetText(offset(at: instant)))"
+    }
+
+    /// `+08:00`, `-04:00`, `+00:00`.
+    public static func offsetText(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let magnitude = abs(seconds)
+        return "\(sign)\(pad(magnitude / 3600, 2)):\(pad(magnitude / 60 % 60, 2))"
+    }
+
+    /// Reads `+08:00`, `+0800`, `+08`, `+8`, `-05:30`; nil for anything else.
+    static func parseOffset(_ text: String) -> Int? {
+        guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
+        let body = text.dropFirst()
+        let parts = body.split(separator: ":", omittingEmptySubsequences: false)
+        var hours: Int?
+        var minutes = 0
+        if parts.count == 2 {
+            hours = Int(parts[0])
+            guard parts[0].count <= 2, parts[1].count == 2, let m = Int(parts[1]) else { return nil }
+            minutes = m
+        } else if body.count == 4, body.allSatisfy(\.isASCII) {
+            hours = Int(body.prefix(2))
+            guard let m = Int(body.suffix(2)) else { return nil }
+            minutes = m
+        } else if body.count <= 2 {
+            hours = Int(body)
+        }
+        guard let h = hours, body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }), h <= 18, minutes < 60
+        else { return nil }
+        return (sign == "-" ? -1 : 1) * (h * 3600 + minutes * 60)
+    }
+}
+
+extension Zone {
+    /// Reads a time a user typed: `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]` (or with `T`).
+    /// Without an offset it is local time in this zone (DST-correct); with `Z` or an
+    /// offset such as `+08:00` it is that exact instant.
+    public func parseUserTime(_ text: String) throws(TimeError) -> Instant {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.count == 10, let date = Zone.parseDate(trimmed) {
+            return instant(fromLocal: date)
+        }
+        var bytes = Array(trimmed.utf8)
+        guard bytes.count >= 16 else { throw .malformedTime(text) }
+        let hasZone: Bool = {
+            guard bytes.count > 16 else { return false }
+            let tail = bytes[16...]
+            return tail.contains(0x5A) || tail.contains(0x7A) || tail.contains(0x2B) || tail.contains(0x2D)
+        }()
+        let parsed = bytes.withUnsafeMutableBufferPointer { StoredTimestamp.parse(bytes: UnsafeBufferPointer($0)) }
+        guard let parsed else { throw .malformedTime(text) }
+        if hasZone { return parsed.instant }
+        // No zone given: the digits are local wall-clock time in this zone.
+        let civil = CivilDateTime(utcSeconds: parsed.instant.seconds)
+        let local = instant(fromLocal: civil)
+        return Instant(millis: local.millis + parsed.instant.millis % 1000)
+    }
+
+    /// Reads a calendar date `YYYY-MM-DD`.
+    public static func parseDate(_ text: String) -> CivilDateTime? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+        else { return nil }
+        let date = CivilDateTime(year: y, month: m, day: d)
+        return date.isValid ? date : nil
+    }
+}

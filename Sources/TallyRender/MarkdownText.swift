@@ -1,0 +1,79 @@
+/// Makes user text safe inside GitHub-Flavored Markdown.
+///
+/// User text (option names, notes) must never become Markdown structure: a `|`
+/// would split a table cell, a newline would end the row, a backslash could
+/// escape our own delimiters, and `<b>` or backticks would format the post.
+public enum MarkdownText {
+    /// Escapes text for a GFM table cell: the cell stays one cell, on one line,
+    /// and shows the text literally.
+    ///
+    /// - `|` → `\|` (GFM's table rule), `\` → `\\`
+    /// - CR LF / LF / CR → `<br>` is *not* used (it would be HTML); newlines become
+    ///   the visible two-character sequence `↵ ` so the row stays intact
+    /// - Markdown punctuation that could format (`` ` * _ [ ] < > # ~ ``) is backslash-escaped
+    /// - other control characters become visible (`\u{7}` → `␇`)
+    public static func cell(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar {
+            case "\n":
+                if !previousWasCR { result += "↵ " }
+            case "\r":
+                result += "↵ "
+            case "|", "\\", "`", "*", "_", "[", "]", "<", ">", "#", "~", "!":
+                result += "\\"
+                result.unicodeScalars.append(scalar)
+            case "\t":
+                result += " "
+            default:
+                result += TerminalText.visibleScalar(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Escapes text for running prose (a list item or paragraph): same rules as a cell,
+    /// since a leading `#`, `-` or `1.` could otherwise start a heading or a list.
+    public static func inline(_ text: String) -> String {
+        var escaped = cell(text)
+        if let first = escaped.first, first == "-" || first == "+" || first == "=" {
+            escaped = "\\" + escaped
+        }
+        return escaped
+    }
+}
+
+/// Makes text safe to print on a terminal: control characters (which could move
+/// the cursor, change colours or clear the screen) are shown as visible symbols.
+public enum TerminalText {
+    /// Text with every C0/C1 control character except newline and tab made visible.
+    public static func visible(_ text: String, keepNewlines: Bool = true) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\n", keepNewlines {
+                result += "\n"
+            } else if scalar == "\t" {
+                result += "\t"
+            } else {
+                result += visibleScalar(scalar)
+            }
+        }
+        return result
+    }
+
+    /// One scalar, made visible when it is a control character: C0 controls as the
+    /// Unicode "control pictures" (␛ for ESC), DEL as ␡, C1 controls and bidi
+    /// overrides as `\u{…}`.
+    public static func visibleScalar(_ scalar: Unicode.Scalar) -> String {
+        switch scalar.value {
+        case 0x00...0x1F: return String(Unicode.Scalar(0x2400 + scalar.value)!)
+        case 0x7F: return "␡"
+        case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+            return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        default: return String(scalar)
+        }
+    }
+}

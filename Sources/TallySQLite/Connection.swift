@@ -1,0 +1,167 @@
+import CSQLite
+
+/// One open SQLite database connection.
+///
+/// The connection owns its handle and closes it in `deinit`; statements keep
+/// their connection alive, so a handle is never closed under a live statement.
+/// Extended result codes are on, a busy timeout is set, and foreign keys are
+/// enforced on writable connections, as D1 always does.
+///
+/// A connection is not thread-safe (it is opened with `SQLITE_OPEN_NOMUTEX`):
+/// use it from one thread at a time. It is deliberately not `Sendable`.
+public final class Connection {
+    /// How to open the file.
+    public enum OpenMode: Sendable, Equatable {
+        /// Read only: the file must exist; nothing can be written through this connection.
+        case readOnly
+        /// Read and write an existing file.
+        case readWrite
+        /// Read and write, creating the file when it does not exist.
+        case create
+    }
+
+    /// The path this connection was opened with (`:memory:` for an in-memory database).
+    public let path: String
+    /// The mode this connection was opened with.
+    public let mode: OpenMode
+    let handle: OpaquePointer
+    /// Keeps the installed authorizer closure alive while SQLite holds a pointer to it.
+    var authorizerBox: AuthorizerBox?
+
+    /// Opens a database.
+    ///
+    /// - Parameters:
+    ///   - path: a file path, or `:memory:`.
+    ///   - mode: read-only, read-write, or create.
+    ///   - busyTimeout: how long to wait for another connection's lock, in milliseconds.
+    /// - Throws: `SQLiteError` when the file cannot be opened or is not a database.
+    public init(path: String, mode: OpenMode = .readOnly, busyTimeout: Int32 = 5_000) throws {
+        var flags = SQLITE_OPEN_NOMUTEX
+        switch mode {
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        var opened: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &opened, flags, nil)
+        guard let db = opened else {
+            throw SQLiteError(code: rc, message: "cannot allocate a connection for \(path)")
+        }
+        // From here on every failure path closes the handle before throwing.
+        func fail(_ sql: String? = nil) -> SQLiteError {
+            let error = SQLiteError(
+                code: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)), sql: sql)
+            sqlite3_close_v2(db)
+            return error
+        }
+        guard rc == SQLITE_OK else { throw fail() }
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, busyTimeout)
+        // Reading the schema forces SQLite to read the file header, so a file
+        // that is not a database fails here (SQLITE_NOTADB) and not later.
+        let probe = "SELECT count(*) FROM sqlite_schema"
+        guard sqlite3_exec(db, probe, nil, nil, nil) == SQLITE_OK else { throw fail(probe) }
+        if mode != .readOnly {
+            let pragma = "PRAGMA foreign_keys = ON"
+            guard sqlite3_exec(db, pragma, nil, nil, nil) == SQLITE_OK else { throw fail(pragma) }
+        }
+        self.handle = db
+        self.path = path
+        self.mode = mode
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Prepares one statement. Trailing text after the first statement is an error,
+    /// so a value can never smuggle in a second statement.
+    public func prepare(_ sql: String) throws -> Statement {
+        var statement: OpaquePointer?
+        var trailing = false
+        let rc = sql.withCString { start -> Int32 in
+            var tail: UnsafePointer<CChar>?
+            let rc = sqlite3_prepare_v2(handle, start, -1, &statement, &tail)
+            if rc == SQLITE_OK, let tail, !Connection.onlyComments(tail) { trailing = true }
+            return rc
+        }
+        guard rc == SQLITE_OK else { throw lastError(sql: sql) }
+        guard let statement else {
+            throw SQLiteError(code: SQLITE_MISUSE, message: "no SQL statement to prepare", sql: sql)
+        }
+        if trailing {
+            sqlite3_finalize(statement)
+            throw SQLiteError(
+                code: SQLITE_MISUSE, message: "more than one statement given where one was expected", sql: sql)
+        }
+        return Statement(handle: statement, connection: self, sql: sql)
+    }
+
+    /// Runs one statement with bound values, stepping until it is done.
+    public func execute(_ sql: String, _ values: [SQLValue] = []) throws {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        while try statement.step() {}
+    }
+
+    /// Runs a statement and collects every row.
+    public func query(_ sql: String, _ values: [SQLValue] = []) throws -> [Row] {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        var rows: [Row] = []
+        while try statement.step() { rows.append(statement.row()) }
+        return rows
+    }
+
+    /// Runs a statement and returns the first column of its first row, or nil when there is no row.
+    public func scalar(_ sql: String, _ values: [SQLValue] = []) throws -> SQLValue? {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        return try statement.step() ? statement.value(at: 0) : nil
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// The rowid of the last successful INSERT on this connection.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// True outside an explicit transaction.
+    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    /// True when the main database cannot be written through this connection
+    /// (opened read-only, or SQLite fell back to read-only because the file is write-protected).
+    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// The SQLite library version in use, e.g. "3.40.1".
+    public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+
+    func lastError(sql: String?) -> SQLiteError {
+        SQLiteError(
+            code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+
+    /// True when the text is nothing but SQL comments and whitespace.
+    static func onlyComments(_ pointer: UnsafePointer<CChar>) -> Bool {
+        var p = pointer
+        while p.pointee != 0 {
+            let c = UInt8(bitPattern: p.pointee)
+            if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x3B {
+                p += 1
+            } else if c == 0x2D, UInt8(bitPattern: p[1]) == 0x2D {  // -- line comment
+                while p.pointee != 0, p.pointee != 0x0A { p += 1 }
+            } else if c == 0x2F, UInt8(bitPattern: p[1]) == 0x2A {  // /* block comment */
+                p += 2
+                while p.pointee != 0, !(p.pointee == 0x2A && p[1] == 0x2F) { p += 1 }
+                if p.pointee == 0 { return true }
+                p += 2
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+}
+
+@available(*, unavailable, message: "A Connection must be used from one thread at a time.")
+extension Connection: Sendable {}

@@ -1,0 +1,163 @@
+import CSQLite
+
+/// `SQLITE_TRANSIENT`: tells SQLite to copy bound text and blobs (the C macro is not imported).
+let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A prepared statement. It finalizes itself in `deinit`.
+public final class Statement {
+    let handle: OpaquePointer
+    /// The connection, kept alive as long as this statement lives.
+    public let connection: Connection
+    /// The statement's SQL text as prepared.
+    public let sql: String
+
+    init(handle: OpaquePointer, connection: Connection, sql: String) {
+        self.handle = handle
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// How many `?` parameters the statement takes.
+    public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+
+    /// True when the statement does not write to the database.
+    public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+
+    /// Resets the statement and binds all its parameters at once.
+    ///
+    /// - Throws: when the number of values differs from the number of parameters.
+    public func bind(_ values: [SQLValue]) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        guard values.count == parameterCount else {
+            throw SQLiteError(
+                code: SQLITE_RANGE,
+                message: "statement takes \(parameterCount) parameter(s) but \(values.count) were given",
+                sql: sql)
+        }
+        for (offset, value) in values.enumerated() {
+            try bind(value, at: Int32(offset + 1))
+        }
+    }
+
+    /// Binds one value to the 1-based parameter `index`.
+    public func bind(_ value: SQLValue, at index: Int32) throws {
+        let rc: Int32
+        switch value {
+        case .null: rc = sqlite3_bind_null(handle, index)
+        case .integer(let number): rc = sqlite3_bind_int64(handle, index, number)
+        case .real(let number): rc = sqlite3_bind_double(handle, index, number)
+        case .text(let text): rc = sqlite3_bind_text(handle, index, text, -1, transientDestructor)
+        case .blob(let bytes):
+            rc = bytes.withUnsafeBytes { buffer in
+                sqlite3_bind_blob64(
+                    handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!,
+                    sqlite3_uint64(buffer.count), transientDestructor)
+            }
+        }
+        guard rc == SQLITE_OK else { throw connection.lastError(sql: sql) }
+    }
+
+    /// Resets the statement so it can run again; bindings are kept.
+    public func reset() {
+        sqlite3_reset(handle)
+    }
+
+    /// Advances the statement: `true` when a row is ready to read, `false` when done.
+    public func step() throws -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = connection.lastError(sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Binds the values and steps until done.
+    public func execute(_ values: [SQLValue] = []) throws {
+        try bind(values)
+        while try step() {}
+    }
+
+    // MARK: Reading columns of the current row
+
+    /// Number of columns in a result row.
+    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+
+    /// The name of a result column.
+    public func columnName(at index: Int) -> String {
+        String(cString: sqlite3_column_name(handle, Int32(index)))
+    }
+
+    /// True when the column holds NULL.
+    public func isNull(at index: Int) -> Bool {
+        sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
+    }
+
+    /// The column as an integer (SQLite's conversion rules apply; NULL reads as 0).
+    public func int64(at index: Int) -> Int64 {
+        sqlite3_column_int64(handle, Int32(index))
+    }
+
+    /// The column as a double (NULL reads as 0).
+    public func double(at index: Int) -> Double {
+        sqlite3_column_double(handle, Int32(index))
+    }
+
+    /// The column as text, or nil for NULL.
+    public func text(at index: Int) -> String? {
+        guard let bytes = sqlite3_column_text(handle, Int32(index)) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// Calls `body` with the column's UTF-8 bytes without copying them (empty for NULL).
+    /// The buffer is valid only during the call.
+    public func withTextBytes<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        let bytes = sqlite3_column_text(handle, Int32(index))
+        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+        return try body(UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
+    }
+
+    /// The column as bytes, or nil for NULL.
+    public func blob(at index: Int) -> [UInt8]? {
+        guard sqlite3_column_type(handle, Int32(index)) != SQLITE_NULL else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+        guard count > 0, let raw = sqlite3_column_blob(handle, Int32(index)) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: raw, count: count))
+    }
+
+    /// The column as a typed value, following its storage class.
+    public func value(at index: Int) -> SQLValue {
+        switch sqlite3_column_type(handle, Int32(index)) {
+        case SQLITE_INTEGER: return .integer(int64(at: index))
+        case SQLITE_FLOAT: return .real(double(at: index))
+        case SQLITE_TEXT: return .text(text(at: index) ?? "")
+        case SQLITE_BLOB: return .blob(blob(at: index) ?? [])
+        default: return .null
+        }
+    }
+
+    /// The current row, copied out as values.
+    public func row() -> Row {
+        let count = columnCount
+        var names: [String] = []
+        var values: [SQLValue] = []
+        names.reserveCapacity(count)
+        values.reserveCapacity(count)
+        for index in 0..<count {
+            names.append(columnName(at: index))
+            values.append(value(at: index))
+        }
+        return Row(columns: names, values: values)
+    }
+}
+
+@available(*, unavailable, message: "A Statement belongs to its connection's thread.")
+extension Statement: Sendable {}
