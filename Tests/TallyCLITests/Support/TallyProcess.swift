@@ -1,0 +1,68 @@
+import Foundation
+
+/// Runs the built `tally` executable as a real process: end-to-end tests check
+/// exactly what a user sees (stdout, stderr, exit code).
+struct TallyProcess {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The `tally` binary next to the test bundle in the build folder.
+    static let executable: URL = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        // The test runner may live inside a bundle folder (…/tallyPackageTests.xctest/…).
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("tally")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return packageRoot.appendingPathComponent(".build/debug/tally")
+    }()
+
+    /// Runs `tally arguments…` in `directory` with `stdin` as input.
+    static func run(
+        _ arguments: [String], in directory: String? = nil, stdin: String = "",
+        environment: [String: String] = [:]
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "TALLY_DB")
+        env.removeValue(forKey: "TALLY_MODERATOR")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let writer = Thread {
+            input.fileHandleForWriting.write(Data(stdin.utf8))
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let errorData = DataBox()
+        let errorReader = Thread { errorData.data = errors.fileHandleForReading.readDataToEndOfFile() }
+        errorReader.start()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errorReader.isFinished { usleep(1_000) }
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+            stderr: String(decoding: errorData.data, as: UTF8.self))
+    }
+}
+
+/// Holds bytes read on another thread; read only after that thread has finished.
+final class DataBox: @unchecked Sendable {
+    var data = Data()
+}
