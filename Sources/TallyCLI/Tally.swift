@@ -10,6 +10,7 @@ public enum Tally {
         DemoCommand.spec,
         ReportCommand.spec,
         GenerateCommand.spec,
+        ConfigCommand.spec,
     ]
 
     /// The root of the command tree.
