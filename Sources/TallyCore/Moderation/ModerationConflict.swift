@@ -31,19 +31,31 @@ public struct ModerationConflict: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
+        let refused = "your \(action.rawValue) was not applied"
         let now = "it is now \(found.stateName) (version \(found.version))"
-        let again = "look again with `tally notes show \(noteID)` and decide again if still needed"
+        let lookAgain = "look again with `tally notes show \(noteID)`"
+        if actedOnVersion > found.version {
+            let latest = decisions.last.map { "; latest decision: \($0.summary)" } ?? ""
+            return "conflict: note \(noteID) is at version \(found.version), not at version \(actedOnVersion) as "
+                + "expected\(latest); \(refused); \(lookAgain)"
+        }
         if sameDecisionMade {
-            return "conflict: note \(noteID) was already \(decisions[0].summary); "
-                + "your \(action.rawValue) was not applied"
+            return "conflict: note \(noteID) was already \(decisions[0].summary); \(refused)"
         }
         guard !decisions.isEmpty else {
             return "conflict: note \(noteID) changed without a log entry (outside tally) since version "
-                + "\(actedOnVersion); \(now); your \(action.rawValue) was not applied; \(again)"
+                + "\(actedOnVersion); \(now); \(refused); \(lookAgain)"
+        }
+        if found.version == actedOnVersion {
+            // Still at the version read, but a decision had already moved it on.
+            let next =
+                found.state == .approved || found.state == .rejected
+                ? "to change that decision, reopen it first with `tally notes reopen \(noteID) --reason TEXT`"
+                : lookAgain
+            return "conflict: note \(noteID) was already decided: \(decisions[0].summary); \(refused); \(next)"
         }
         let what = decisions.map(\.summary).joined(separator: "; then ")
-        let since = found.version == actedOnVersion ? "" : " since version \(actedOnVersion)"
-        return "conflict: note \(noteID) changed\(since): \(what); \(now); "
-            + "your \(action.rawValue) was not applied; \(again)"
+        return "conflict: note \(noteID) changed since version \(actedOnVersion): \(what); \(now); \(refused); "
+            + "\(lookAgain) and decide again if still needed"
     }
 }

@@ -49,7 +49,9 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
             return text
         case .promotedCannotReopen(let note, let promotion):
             let option = note.promotedOptionID.map { "option #\($0)" } ?? "an option"
-            let who = promotion.map { " (\($0.summary))" } ?? ""
+            let who = promotion.map { entry in
+                " by \(MessageText.quoted(entry.moderator)) at \(entry.time.map(\.description) ?? MessageText.quoted(entry.createdAt))"
+            } ?? ""
             return "cannot reopen note \(note.id): it was promoted to \(option)\(who); a promoted note is final "
                 + "because its option exists and may already have votes; withdraw the option on the vote page instead"
         case .conflict(let conflict):
