@@ -13,6 +13,12 @@ public struct AuthorGroup: Sendable, Equatable {
         public let optionID: Int64
         /// Votes this same session gave that option.
         public let votesByAuthor: Int
+
+        public init(noteID: Int64, optionID: Int64, votesByAuthor: Int) {
+            self.noteID = noteID
+            self.optionID = optionID
+            self.votesByAuthor = votesByAuthor
+        }
     }
 
     /// How many approved notes (promoted ones included) make a session worth flagging.
