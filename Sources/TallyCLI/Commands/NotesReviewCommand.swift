@@ -144,7 +144,7 @@ struct ReviewSession {
             context.stdout.line(NotesDecision.report(decision))
         } catch let error as ModerationError {
             if error.isConflict { conflicts += 1 } else { failed += 1 }
-            context.stderr.line("\(error.isConflict ? "Conflict" : "Refused"): \(error)")
+            context.stderr.line("Error: \(error)")
         } catch {
             failed += 1
             context.stderr.line("Error: \(error)")

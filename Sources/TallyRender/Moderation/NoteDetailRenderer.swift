@@ -32,8 +32,9 @@ public struct NoteDetailRenderer: Sendable {
         lines.append("created  \(list.createdText(note, seconds: true))")
         lines.append("content")
         lines.append(NoteText.block(note.content, indent: "  "))
-        let others = (group?.notes ?? []).filter { $0.id != note.id }
-        if let group, !others.isEmpty || !list.signalLines(group).isEmpty {
+        // Notes stored without a session are not by one author: no "same session" for them.
+        let others = note.session == nil ? [] : (group?.notes ?? []).filter { $0.id != note.id }
+        if let group, note.session != nil, !others.isEmpty || !list.signalLines(group).isEmpty {
             lines.append("same session")
             lines += list.signalLines(group).map { "  " + $0 }
             let ids = others.map { "#\($0.id)" }
