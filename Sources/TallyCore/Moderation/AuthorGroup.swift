@@ -14,6 +14,7 @@ public struct AuthorGroup: Sendable, Equatable {
         /// Votes this same session gave that option.
         public let votesByAuthor: Int
 
+        /// A promoted note, its option, and its author's votes for that option.
         public init(noteID: Int64, optionID: Int64, votesByAuthor: Int) {
             self.noteID = noteID
             self.optionID = optionID
@@ -57,14 +58,11 @@ public struct AuthorGroup: Sendable, Equatable {
         return order.compactMap { name in counts[name].map { (name, $0) } }
     }
 
+    /// A group as given; `grouping(_:ownOptionVotes:)` builds them from notes.
     public init(session: String?, notes: [Note], promotedOptions: [PromotedOption]) {
         self.session = session
         self.notes = notes
         self.promotedOptions = promotedOptions
-    }
-
-    public static func == (lhs: AuthorGroup, rhs: AuthorGroup) -> Bool {
-        lhs.session == rhs.session && lhs.notes == rhs.notes && lhs.promotedOptions == rhs.promotedOptions
     }
 
     /// Groups notes by session, in the order of each session's first note;

@@ -16,6 +16,7 @@ public struct DecisionRequest: Sendable, Equatable {
     /// When the decision is made (stored as D1's UTC text).
     public let time: Instant
 
+    /// A decision request; see the properties.
     public init(
         noteID: Int64, action: ModerationAction, moderator: Moderator, reason: ModerationReason? = nil,
         actedOnVersion: Int64, actedOnState: NoteState? = nil, time: Instant
@@ -28,14 +29,4 @@ public struct DecisionRequest: Sendable, Equatable {
         self.actedOnState = actedOnState
         self.time = time
     }
-}
-
-/// A decision that was written: the note before and after, and its log entry.
-public struct Decision: Sendable, Equatable {
-    /// The note as it was.
-    public let before: Note
-    /// The note as it is now.
-    public let after: Note
-    /// The entry appended to `moderation_log`.
-    public let entry: ModerationLogEntry
 }

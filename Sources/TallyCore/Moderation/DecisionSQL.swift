@@ -19,10 +19,14 @@
 public enum DecisionSQL {
     /// A `survey_options` row as the source database holds it.
     public struct OptionRow: Sendable, Equatable {
+        /// The option's text.
         public let content: String
+        /// `original` or `community`.
         public let section: String
+        /// When it was created, as stored.
         public let createdAt: String
 
+        /// An option row as read from `survey_options`.
         public init(content: String, section: String, createdAt: String) {
             self.content = content
             self.section = section
@@ -176,40 +180,6 @@ public enum DecisionSQL {
         case 0: return "''"
         case 1: return parts[0]
         default: return "(" + parts.joined(separator: "||") + ")"
-        }
-    }
-}
-
-/// Generated decision SQL and what it holds.
-public struct DecisionScript: Sendable, Equatable {
-    /// The file's text.
-    public let text: String
-    /// Decisions (log entries) written.
-    public let decisions: Int
-    /// SQL statements written.
-    public let statements: Int
-}
-
-/// Why decisions could not be written as SQL. Nothing is written then.
-public enum DecisionSQLError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A log entry cannot be replayed safely.
-    case cannotExport(entry: Int64, note: Int64, why: String)
-    /// A statement would exceed D1's 100 KB limit.
-    case statementTooLarge(entry: Int64, note: Int64, bytes: Int)
-    /// A log entry's time cannot be read, so `--since` cannot place it.
-    case unreadableTime(entry: Int64, note: Int64, stored: String)
-
-    public var description: String {
-        switch self {
-        case .cannotExport(let entry, let note, let why):
-            return "cannot export moderation_log entry \(entry) (note \(note)): \(why); "
-                + "export the decisions after it with --since, or correct the entry"
-        case .statementTooLarge(let entry, let note, let bytes):
-            return "moderation_log entry \(entry) (note \(note)) would need a \(bytes)-byte statement; D1 accepts "
-                + "at most \(DecisionSQL.maximumStatementBytes); apply that decision on D1 by hand"
-        case .unreadableTime(let entry, let note, let stored):
-            return "moderation_log entry \(entry) (note \(note)) has the time \(MessageText.quoted(stored)), which "
-                + "is not a timestamp; --since cannot place it; export without --since"
         }
     }
 }

@@ -15,6 +15,7 @@ public struct ModerationConflict: Sendable, Equatable, CustomStringConvertible {
     /// without a log entry (outside tally).
     public let decisions: [ModerationLogEntry]
 
+    /// A conflict; see the properties.
     public init(
         noteID: Int64, action: ModerationAction, actedOnVersion: Int64, found: Note, decisions: [ModerationLogEntry]
     ) {
@@ -30,6 +31,7 @@ public struct ModerationConflict: Sendable, Equatable, CustomStringConvertible {
         decisions.count == 1 && decisions[0].action == action.rawValue
     }
 
+    /// What happened and what to do: the earlier decision (who, what, when) and the note's state now.
     public var description: String {
         let refused = "your \(action.rawValue) was not applied"
         let now = "it is now \(found.stateName) (version \(found.version))"

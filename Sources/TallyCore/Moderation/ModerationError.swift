@@ -21,6 +21,7 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
         return false
     }
 
+    /// A message that says what was wrong and what to do next.
     public var description: String {
         switch self {
         case .noteNotFound(let id):

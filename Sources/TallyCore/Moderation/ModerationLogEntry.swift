@@ -28,6 +28,7 @@ public struct ModerationLogEntry: Sendable, Equatable {
     /// The option a promotion created.
     public let optionID: Int64?
 
+    /// An entry as stored; `createdAt` is read into `time` here.
     public init(
         id: Int64, noteID: Int64, action: String, from: String, to: String, moderator: String, reason: String?,
         createdAt: String, version: Int64, optionID: Int64?

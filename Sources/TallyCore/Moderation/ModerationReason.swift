@@ -9,6 +9,7 @@ public struct ModerationReason: Sendable, Equatable, CustomStringConvertible {
         /// Holds a NUL character, which SQL text literals cannot carry.
         case nul
 
+        /// What is wrong with the reason, to follow "the reason …".
         public var description: String {
             switch self {
             case .blank: return "is blank"
@@ -34,5 +35,6 @@ public struct ModerationReason: Sendable, Equatable, CustomStringConvertible {
         self.text = text
     }
 
+    /// The reason's text.
     public var description: String { text }
 }

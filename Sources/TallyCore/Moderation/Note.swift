@@ -30,6 +30,7 @@ public struct Note: Sendable, Equatable {
     /// The `community` option this note became, when promoted.
     public let promotedOptionID: Int64?
 
+    /// A note as stored; its state and creation time are derived here.
     public init(
         id: Int64, session: String?, content: String, status: String, version: Int64, createdAt: String,
         reviewedBy: String? = nil, reviewedAt: String? = nil, reviewReason: String? = nil,
@@ -63,19 +64,5 @@ public struct Note: Sendable, Equatable {
             status: row[3].storedText ?? "", version: row[4].int64 ?? 0, createdAt: row[5].storedText ?? "",
             reviewedBy: row[6].storedText, reviewedAt: row[7].storedText, reviewReason: row[8].storedText,
             promotedOptionID: row[9].int64)
-    }
-}
-
-extension SQLValue {
-    /// The value as text, whatever its storage class (a vote page may have
-    /// stored a number in a text column); nil only for NULL.
-    var storedText: String? {
-        switch self {
-        case .null: return nil
-        case .text(let text): return text
-        case .integer(let number): return String(number)
-        case .real(let number): return String(number)
-        case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
-        }
     }
 }

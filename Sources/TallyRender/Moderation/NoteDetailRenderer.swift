@@ -11,6 +11,7 @@ public struct NoteDetailRenderer: Sendable {
     /// The zone times are shown in.
     public let zone: Zone
 
+    /// A renderer for one note.
     public init(note: Note, history: [ModerationLogEntry], group: AuthorGroup?, zone: Zone) {
         self.note = note
         self.history = history

@@ -16,6 +16,7 @@ public struct NoteListRenderer: Sendable {
     /// Widest content shown in the table, in terminal cells (`notes show` prints it whole).
     public static let contentCells = 60
 
+    /// A renderer for these groups, listing the notes the filter selects.
     public init(groups: [AuthorGroup], filter: NoteFilter, zone: Zone) {
         self.groups = groups
         self.filter = filter

@@ -163,5 +163,7 @@ struct NotesDecisionCommandTests {
         #expect(result.stdout.contains("Usage: tally notes \(name)"))
         let group = InProcessTally.run(["notes", "--help"])
         #expect(group.stdout.contains("  \(name) "))
+        #expect(InProcessTally.run(["--help"]).stdout.contains("  notes "))
+        #expect(InProcessTally.run(["notes"]).stdout == group.stdout, "`tally notes` alone shows its help")
     }
 }

@@ -134,4 +134,14 @@ struct NotesReviewTests {
         #expect(nothing.status == 0)
         #expect(nothing.stdout == "No pending notes.\n")
     }
+
+    @Test func aTerminalGetsHelpAndPrompts() throws {
+        let (folder, path) = try Self.database()
+        let result = InProcessTally.run(
+            ["notes", "review", "--db", path, "--as", "rev"], input: ["r", "off topic", "q"], inputIsTerminal: true)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("4 pending notes. Reviewing as rev.\na  approve this note\n"))
+        #expect(result.stdout.contains("Decision [a/r/s/q/?]: Reason for rejecting note 3: Rejected note 3 as rev"))
+        _ = folder
+    }
 }

@@ -19,7 +19,7 @@ enum InProcessTally {
     static func run(
         _ arguments: [String], input: [String] = [], environment: [String: String] = [:],
         directory: String = FileManager.default.temporaryDirectory.path, now: Instant = now,
-        beforeReading: @escaping (Int) -> Void = { _ in }
+        inputIsTerminal: Bool = false, beforeReading: @escaping (Int) -> Void = { _ in }
     ) -> Result {
         let out = Buffer()
         let err = Buffer()
@@ -27,7 +27,7 @@ enum InProcessTally {
         let context = Context(
             environment: environment, currentDirectory: directory,
             stdout: TextOutput { out.text += $0 }, stderr: TextOutput { err.text += $0 },
-            stdin: LineInput {
+            stdin: LineInput(isTerminal: inputIsTerminal) {
                 let index = lines.count
                 guard index < input.count else { return nil }
                 beforeReading(index)
