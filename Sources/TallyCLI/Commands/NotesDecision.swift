@@ -1,5 +1,6 @@
 import TallyCore
 import TallyRender
+import TallySQLite
 
 /// What `approve`, `reject`, `reopen` and `promote` share: check every
 /// argument before opening the database, then hand the decision to the one
@@ -32,10 +33,17 @@ enum NotesDecision {
             actedOnVersion = note.version
             actedOnState = note.state
         }
-        let decision = try store.decide(
-            DecisionRequest(
-                noteID: id, action: action, moderator: moderator, reason: reason, actedOnVersion: actedOnVersion,
-                actedOnState: actedOnState, time: context.now()))
+        let request = DecisionRequest(
+            noteID: id, action: action, moderator: moderator, reason: reason, actedOnVersion: actedOnVersion,
+            actedOnState: actedOnState, time: context.now())
+        let decision: Decision
+        do {
+            decision = try store.decide(request)
+        } catch let error as SQLiteError where error.isBusy {
+            throw CommandFailure(
+                "the database stayed locked by another process for longer than the busy timeout; "
+                    + "nothing was changed; try again (\(error.codeDescription))")
+        }
         context.stdout.line(report(decision))
     }
 

@@ -35,7 +35,9 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
             return "a reason is required to \(action.rawValue) a note; it is kept in the log for whoever looks later"
         case .illegalTransition(let action, let note, let last):
             let state = note.state ?? .pending
-            let who = last.map { $0.summary } ?? "no decision recorded yet"
+            let who =
+                last?.summary
+                ?? (note.version == 0 ? "no decision recorded yet" : "set without a moderation_log entry")
             let allowed = NoteState.allCases.filter { action.sources.contains($0) }.map(\.rawValue)
                 .joined(separator: " or ")
             var text = "cannot \(action.rawValue) note \(note.id): it is \(state.rawValue) (\(who)); "

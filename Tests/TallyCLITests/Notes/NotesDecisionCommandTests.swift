@@ -147,6 +147,20 @@ struct NotesDecisionCommandTests {
         _ = folder
     }
 
+    @Test func aDatabaseLockedBeyondTheBusyTimeoutFailsWithoutChanges() throws {
+        let (folder, path) = try Self.demo()
+        let holder = try Connection(path: path, mode: .readWrite)
+        try holder.execute("BEGIN IMMEDIATE")
+        // The command waits for the connection's busy timeout (5 s), then gives up.
+        let result = InProcessTally.run(["notes", "approve", "3", "--db", path, "--as", "alice"])
+        try holder.execute("ROLLBACK")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("Error: the database stayed locked by another process"), "\(result.stderr)")
+        #expect(result.stderr.contains("nothing was changed; try again"))
+        #expect(try ModerationStore(Connection(path: path)).note(3)?.version == 0)
+        _ = folder
+    }
+
     @Test func aWriteProtectedDatabaseIsRefused() throws {
         let (folder, path) = try Self.demo()
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
