@@ -55,6 +55,11 @@ struct NotesReviewSession {
             "Done: \(approved) approved, \(rejected) rejected, \(skipped) skipped, \(conflicts) conflict"
                 + "\(conflicts == 1 ? "" : "s")\(failed > 0 ? ", \(failed) refused" : ""); \(pending) note"
                 + "\(pending == 1 ? "" : "s") pending.")
+        if failed > 0 {
+            throw CommandFailure(
+                "\(failed) decision\(failed == 1 ? " was" : "s were") refused (see above)"
+                    + (conflicts > 0 ? " and \(conflicts) lost to a change made meanwhile" : ""))
+        }
         if conflicts > 0 { throw Conflicts(count: conflicts) }
     }
 
