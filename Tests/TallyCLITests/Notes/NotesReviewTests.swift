@@ -144,4 +144,21 @@ struct NotesReviewTests {
         #expect(result.stdout.contains("Decision [a/r/s/q/?]: Reason for rejecting note 3: Rejected note 3 as rev"))
         _ = folder
     }
+
+    @Test func aRefusedDecisionIsReportedAndEndsWithExitOne() throws {
+        let (folder, path) = try Self.database()
+        let other = try Connection(path: path, mode: .readWrite)
+        // While the note is on screen, something outside tally gives it a status tally does not know.
+        let result = InProcessTally.run(
+            ["notes", "review", "--db", path, "--as", "rev"], input: ["a", "q"],
+            beforeReading: { index in
+                if index == 0 { try? other.execute("UPDATE suggestions SET status = 'spam' WHERE id = 3") }
+            })
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("Error: note 3 has status 'spam', which is not a moderation state tally knows"))
+        #expect(result.stderr.hasSuffix("Error: 1 decision was refused (see above)\n"))
+        #expect(result.stdout.contains("Done: 0 approved, 0 rejected, 0 skipped, 0 conflicts, 1 refused; 3 notes pending."))
+        #expect(try ModerationStore(Connection(path: path)).log().count == 6, "nothing was logged")
+        _ = folder
+    }
 }
