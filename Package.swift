@@ -34,10 +34,15 @@ let package = Package(
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
         .testTarget(name: "TallySQLiteTests", dependencies: ["TallySQLite"]),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallySQLite"]),
-        .testTarget(name: "TallyRenderTests", dependencies: ["TallyRender", "TallyCore"]),
+        .testTarget(
+            name: "TallyRenderTests",
+            dependencies: ["TallyRender", "TallyCore"],
+            exclude: ["Support/png_ink.py"]
+        ),
         .testTarget(
             name: "TallyCLITests",
-            dependencies: ["TallyCLI", "TallyCore", "TallySQLite", "tally"]
+            dependencies: ["TallyCLI", "TallyCore", "TallySQLite", "tally"],
+            exclude: ["Golden"]
         ),
     ]
 )

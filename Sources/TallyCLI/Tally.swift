@@ -11,6 +11,7 @@ public enum Tally {
         ReportCommand.spec,
         GenerateCommand.spec,
         ConfigCommand.spec,
+        NotesCommand.spec,
     ]
 
     /// The root of the command tree.

@@ -1,0 +1,86 @@
+import TallyCore
+
+/// Options and argument checks shared by the `notes` subcommands, so each
+/// flag is spelled, explained and validated the same way everywhere.
+enum NotesOptions {
+    static let db = OptionSpec("db", .value("PATH"), "Database file (default: $TALLY_DB, then ./tally.sqlite).")
+    static let moderator = OptionSpec(
+        "as", .value("NAME"), "Who decides (default: $TALLY_MODERATOR). Recorded with the decision; must not be blank.")
+    static let expectVersion = OptionSpec(
+        "expect-version", .value("N"),
+        "Decide only if the note is still at version N (what you saw); otherwise exit 3 and change nothing.")
+    static let tz = OptionSpec("tz", .value("ZONE"), "Time zone for times shown and given (default UTC).")
+
+    static func reason(required: Bool) -> OptionSpec {
+        OptionSpec(
+            "reason", .value("TEXT"),
+            required ? "Why (required; kept in the log)." : "Why (optional; kept in the log).")
+    }
+
+    /// The note id argument: a whole number of at least 1.
+    static func noteID(_ invocation: Invocation) throws -> Int64 {
+        let text = invocation.positionals.first ?? ""
+        guard let id = Int64(text), id >= 1 else {
+            throw UsageError(
+                "invalid note id '\(text)'; expected a whole number such as 5 (see the ids with `tally notes list`)",
+                command: invocation.path)
+        }
+        return id
+    }
+
+    /// The moderator: `--as`, else `TALLY_MODERATOR`; missing, empty or blank is a usage error naming where it came from.
+    static func moderator(_ invocation: Invocation, _ context: Context) throws -> Moderator {
+        if let given = invocation.value("as") {
+            do {
+                return try Moderator(given)
+            } catch {
+                throw UsageError(
+                    "the name given with --as \(error); give the name decisions are recorded under, e.g. --as mod-a",
+                    command: invocation.path)
+            }
+        }
+        if let variable = context.environment["TALLY_MODERATOR"] {
+            do {
+                return try Moderator(variable)
+            } catch {
+                throw UsageError(
+                    "TALLY_MODERATOR \(error); set it to your name or pass --as NAME", command: invocation.path)
+            }
+        }
+        throw UsageError(
+            "missing --as NAME: every decision records who made it; pass --as NAME or set TALLY_MODERATOR",
+            command: invocation.path)
+    }
+
+    /// `--reason`, validated; a usage error when required and missing.
+    static func reason(_ invocation: Invocation, for action: ModerationAction) throws -> ModerationReason? {
+        guard let text = invocation.value("reason") else {
+            if action.requiresReason {
+                throw UsageError(
+                    "missing --reason TEXT: to \(action.rawValue) a note, say why; the reason is kept in the log",
+                    command: invocation.path)
+            }
+            return nil
+        }
+        do {
+            return try ModerationReason(text)
+        } catch {
+            throw UsageError("the text given with --reason \(error)", command: invocation.path)
+        }
+    }
+
+    /// `--expect-version`, a whole number from 0.
+    static func expectedVersion(_ invocation: Invocation) throws -> Int64? {
+        try invocation.integer("expect-version", in: 0...Int.max).map(Int64.init)
+    }
+
+    /// `--tz`, default UTC.
+    static func zone(_ invocation: Invocation) throws -> Zone {
+        guard let text = invocation.value("tz") else { return .utc }
+        do {
+            return try Zone(parsing: text)
+        } catch {
+            throw UsageError("invalid value '\(text)' for --tz: \(error)", command: invocation.path)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import TallyCore
+import TallyRender
+
+/// `tally notes review`: work through the pending notes one by one.
+enum NotesReviewCommand {
+    static let spec = CommandSpec(
+        name: "review",
+        abstract: "Review pending notes one by one (interactive; scriptable through stdin)",
+        discussion: """
+            Shows each pending note, oldest first, with its author session's other notes, and reads
+            a key: a approve, r reject (then asks for the reason), s skip, q quit, ? help. Type the
+            key and press Enter. With stdin from a pipe or file, the same keys (and reasons) are
+            read line by line without prompts, so a review can be scripted.
+            Every decision goes through the same checks as `notes approve` / `notes reject`: if a
+            note changed while you looked at it, the decision is refused, reported on stderr, and
+            the queue goes on; the command then ends with exit code 3.
+            """,
+        options: [NotesOptions.moderator, NotesOptions.tz, NotesOptions.db],
+        run: { invocation, context in
+            let moderator = try NotesOptions.moderator(invocation, context)
+            let zone = try NotesOptions.zone(invocation)
+            let store = try ModerationStore(DatabaseFile.openForWriting(context.databasePath(invocation)))
+            var session = NotesReviewSession(store: store, moderator: moderator, zone: zone, context: context)
+            try session.run()
+        })
+
+    static let help = """
+        a  approve this note
+        r  reject it (you are asked for the reason; an empty reason cancels)
+        s  skip it (it stays pending)
+        q  quit (decisions made so far are kept)
+        ?  show this help
+        """
+}

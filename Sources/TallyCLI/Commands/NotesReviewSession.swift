@@ -1,0 +1,137 @@
+import TallyCore
+import TallyRender
+
+/// One run of the `notes review` queue: shows each pending note, reads keys,
+/// and hands every decision to the one write path.
+struct NotesReviewSession {
+    /// Some decisions were refused because their notes changed meanwhile (exit code 3).
+    struct Conflicts: Error, Equatable, ExitCodeProviding, CustomStringConvertible {
+        let count: Int
+        var exitCode: ExitCode { .conflict }
+        var description: String {
+            "\(count) decision\(count == 1 ? " was" : "s were") not applied because the note changed meanwhile "
+                + "(see the conflicts above); look again with `tally notes show ID`"
+        }
+    }
+
+    let store: ModerationStore
+    let moderator: Moderator
+    let zone: Zone
+    let context: Context
+
+    private var approved = 0
+    private var rejected = 0
+    private var skipped = 0
+    private var conflicts = 0
+    private var failed = 0
+
+    init(store: ModerationStore, moderator: Moderator, zone: Zone, context: Context) {
+        self.store = store
+        self.moderator = moderator
+        self.zone = zone
+        self.context = context
+    }
+
+    private enum Step {
+        case next
+        case stop
+    }
+
+    mutating func run() throws {
+        let out = context.stdout
+        let queue = try store.notes().filter { $0.state == .pending }.map(\.id)
+        guard !queue.isEmpty else {
+            out.line("No pending notes.")
+            return
+        }
+        out.line("\(queue.count) pending note\(queue.count == 1 ? "" : "s"). Reviewing as \(moderator.name).")
+        if context.stdin.isTerminal { out.line(NotesReviewCommand.help) }
+        for (position, id) in queue.enumerated() {
+            if try review(id, position: position + 1, of: queue.count) == .stop { break }
+        }
+        let pending = try store.notes().filter { $0.state == .pending }.count
+        out.line("")
+        out.line(
+            "Done: \(approved) approved, \(rejected) rejected, \(skipped) skipped, \(conflicts) conflict"
+                + "\(conflicts == 1 ? "" : "s")\(failed > 0 ? ", \(failed) refused" : ""); \(pending) note"
+                + "\(pending == 1 ? "" : "s") pending.")
+        if failed > 0 {
+            throw CommandFailure(
+                "\(failed) decision\(failed == 1 ? " was" : "s were") refused (see above)"
+                    + (conflicts > 0 ? " and \(conflicts) lost to a change made meanwhile" : ""))
+        }
+        if conflicts > 0 { throw Conflicts(count: conflicts) }
+    }
+
+    /// Shows one note and acts on the keys read for it.
+    private mutating func review(_ id: Int64, position: Int, of total: Int) throws -> Step {
+        let out = context.stdout
+        // Read again: another moderator may have decided it since the queue was made.
+        guard let note = try store.note(id), note.state == .pending else {
+            let last = try store.history(of: id).last
+            out.line("")
+            out.line("[\(position)/\(total)] note \(id) was decided meanwhile (\(last?.summary ?? "no log entry")); skipped.")
+            return .next
+        }
+        let group = try store.authorGroups().first { $0.notes.contains { $0.id == id } }
+        out.line("")
+        out.line("[\(position)/\(total)]")
+        out.write(NoteDetailRenderer(note: note, history: [], group: group, zone: zone).card())
+        while true {
+            if context.stdin.isTerminal { out.write("Decision [a/r/s/q/?]: ") }
+            guard let line = context.stdin.readLine() else { return .stop }
+            switch line.trimmingWhiteSpace().lowercased() {
+            case "a", "approve":
+                decide(.approve, note: note, reason: nil)
+                return .next
+            case "r", "reject":
+                if context.stdin.isTerminal { out.write("Reason for rejecting note \(id): ") }
+                guard let text = context.stdin.readLine() else { return .stop }
+                guard let reason = try? ModerationReason(text) else {
+                    out.line("A reason is required to reject; note \(id) was not rejected. Choose again.")
+                    continue
+                }
+                decide(.reject, note: note, reason: reason)
+                return .next
+            case "s", "skip":
+                skipped += 1
+                out.line("Skipped note \(id).")
+                return .next
+            case "q", "quit":
+                return .stop
+            case "?", "h", "help":
+                out.line(NotesReviewCommand.help)
+            default:
+                out.line("Unknown key '\(NoteText.oneLine(line, maximumCells: 20))': press a, r, s, q, or ? for help.")
+            }
+        }
+    }
+
+    /// One decision through the one write path, against the version shown.
+    private mutating func decide(_ action: ModerationAction, note: Note, reason: ModerationReason?) {
+        do {
+            let decision = try store.decide(
+                DecisionRequest(
+                    noteID: note.id, action: action, moderator: moderator, reason: reason,
+                    actedOnVersion: note.version, actedOnState: note.state, time: context.now()))
+            if action == .approve { approved += 1 } else { rejected += 1 }
+            context.stdout.line(NotesDecision.report(decision))
+        } catch let error as ModerationError {
+            if error.isConflict { conflicts += 1 } else { failed += 1 }
+            context.stderr.line("Error: \(error)")
+        } catch {
+            failed += 1
+            context.stderr.line("Error: \(error)")
+        }
+    }
+}
+
+extension String {
+    /// The text without leading and trailing white space.
+    fileprivate func trimmingWhiteSpace() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
+        while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

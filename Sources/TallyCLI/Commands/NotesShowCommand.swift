@@ -1,0 +1,31 @@
+import TallyCore
+import TallyRender
+
+/// `tally notes show`: one note, its author's other notes and its full history.
+enum NotesShowCommand {
+    static let spec = CommandSpec(
+        name: "show",
+        abstract: "Show one note with its full decision history",
+        discussion: """
+            Prints the note's whole text (control characters made visible), its session and the
+            session's other notes, and every decision: version, time, action, from → to, moderator,
+            reason. --format json gives id, status, version, content, session, created and history[]
+            (version, action, from, to, moderator, reason, time as ISO 8601 with offset, option_id).
+            """,
+        options: [
+            OptionSpec("format", .value("FORMAT"), "text or json (default text)."),
+            NotesOptions.tz,
+            NotesOptions.db,
+        ],
+        positionals: [PositionalSpec("ID", "The note's id (see `tally notes list`).")],
+        run: { invocation, context in
+            let id = try NotesOptions.noteID(invocation)
+            let format = try invocation.choice("format", of: ["text", "json"]) ?? "text"
+            let zone = try NotesOptions.zone(invocation)
+            let store = try ModerationStore(DatabaseFile.openForReading(context.databasePath(invocation)))
+            guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
+            let group = try store.authorGroups().first { $0.notes.contains { $0.id == id } }
+            let renderer = NoteDetailRenderer(note: note, history: try store.history(of: id), group: group, zone: zone)
+            context.stdout.write(format == "json" ? renderer.json().serialized() : renderer.text())
+        })
+}

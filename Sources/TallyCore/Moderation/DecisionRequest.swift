@@ -1,0 +1,32 @@
+/// One decision a moderator wants written, with what they saw when they made it.
+public struct DecisionRequest: Sendable, Equatable {
+    /// The note.
+    public let noteID: Int64
+    /// What to do.
+    public let action: ModerationAction
+    /// Who decides.
+    public let moderator: Moderator
+    /// Why (required for reject and reopen).
+    public let reason: ModerationReason?
+    /// The note's version the moderator acted on: what they passed with
+    /// `--expect-version`, or what the command read first.
+    public let actedOnVersion: Int64
+    /// The state the moderator saw, when known (nil when only a version was given).
+    public let actedOnState: NoteState?
+    /// When the decision is made (stored as D1's UTC text).
+    public let time: Instant
+
+    /// A decision request; see the properties.
+    public init(
+        noteID: Int64, action: ModerationAction, moderator: Moderator, reason: ModerationReason? = nil,
+        actedOnVersion: Int64, actedOnState: NoteState? = nil, time: Instant
+    ) {
+        self.noteID = noteID
+        self.action = action
+        self.moderator = moderator
+        self.reason = reason
+        self.actedOnVersion = actedOnVersion
+        self.actedOnState = actedOnState
+        self.time = time
+    }
+}

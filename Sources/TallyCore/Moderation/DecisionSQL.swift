@@ -1,0 +1,185 @@
+/// Writes recorded decisions as SQL that D1 accepts, to apply them to the
+/// production database (`wrangler d1 execute DB --remote --file decisions.sql`).
+///
+/// What D1 requires and how this meets it
+/// (https://developers.cloudflare.com/d1/sql-api/sql-statements/):
+/// - no `BEGIN`/`COMMIT`/`SAVEPOINT`, no `PRAGMA`, no `ATTACH`: none are written;
+///   each statement commits on its own;
+/// - at most 100 KB per statement: every statement is measured, and an entry
+///   that would exceed it is refused by name;
+/// - no bound parameters in `--file`: every value is a SQL literal, text with
+///   single quotes doubled and control characters written as `char(n)`, so each
+///   statement stays on one line and no user text is ever SQL.
+///
+/// Every statement applies only to the state it expects: a note's update
+/// carries `WHERE id = N AND status = 'pending' AND version = V`, an option or
+/// log entry is inserted only when absent and only when the note is in the
+/// state that decision produced. Applying the file twice, or to a database
+/// that already has some of the decisions, changes nothing it should not.
+public enum DecisionSQL {
+    /// A `survey_options` row as the source database holds it.
+    public struct OptionRow: Sendable, Equatable {
+        /// The option's text.
+        public let content: String
+        /// `original` or `community`.
+        public let section: String
+        /// When it was created, as stored.
+        public let createdAt: String
+
+        /// An option row as read from `survey_options`.
+        public init(content: String, section: String, createdAt: String) {
+            self.content = content
+            self.section = section
+            self.createdAt = createdAt
+        }
+    }
+
+    /// D1's limit on one statement, in bytes.
+    public static let maximumStatementBytes = MigrationLint.maximumStatementBytes
+
+    /// The script for decisions in log order.
+    ///
+    /// - Parameters:
+    ///   - entries: `moderation_log` rows in the order they were recorded.
+    ///   - options: the options promotions created, by id.
+    ///   - noteContents: the notes' texts, by id (a promoted option that still
+    ///     equals its note is copied from the note instead of repeating its text).
+    ///   - header: comment lines for the top of the file (no user text).
+    public static func script(
+        entries: [ModerationLogEntry], options: [Int64: OptionRow], noteContents: [Int64: String],
+        header: [String] = []
+    ) throws(DecisionSQLError) -> DecisionScript {
+        var lines = header.map { "-- " + $0 }
+        var statementCount = 0
+        var lastVersion: [Int64: Int64] = [:]
+        for entry in entries {
+            if let previous = lastVersion[entry.noteID], entry.version <= previous {
+                throw .cannotExport(
+                    entry: entry.id, note: entry.noteID,
+                    why: "its version \(entry.version) is not after the version \(previous) recorded before it")
+            }
+            lastVersion[entry.noteID] = entry.version
+            let statements = try self.statements(
+                for: entry, option: entry.optionID.flatMap { options[$0] }, noteContent: noteContents[entry.noteID])
+            lines.append("")
+            lines.append("-- note \(entry.noteID), version \(entry.version): \(entry.action) (\(entry.from) → \(entry.to))")
+            for statement in statements {
+                let bytes = statement.utf8.count
+                if bytes > maximumStatementBytes {
+                    throw .statementTooLarge(entry: entry.id, note: entry.noteID, bytes: bytes)
+                }
+                lines.append(statement)
+            }
+            statementCount += statements.count
+        }
+        return DecisionScript(
+            text: lines.joined(separator: "\n") + "\n", decisions: entries.count, statements: statementCount)
+    }
+
+    /// The guarded statements that replay one decision.
+    public static func statements(
+        for entry: ModerationLogEntry, option: OptionRow?, noteContent: String?
+    ) throws(DecisionSQLError) -> [String] {
+        func refuse(_ why: String) -> DecisionSQLError { .cannotExport(entry: entry.id, note: entry.noteID, why: why) }
+        guard let action = entry.knownAction else {
+            throw refuse("its action \(MessageText.quoted(entry.action)) is not one tally knows")
+        }
+        guard let from = NoteState(rawValue: entry.from), let to = NoteState(rawValue: entry.to),
+            from.applying(action) == to
+        else {
+            throw refuse(
+                "\(entry.action) from \(MessageText.quoted(entry.from)) to \(MessageText.quoted(entry.to)) "
+                    + "is not a transition tally knows")
+        }
+        guard entry.version >= 1 else { throw refuse("its version \(entry.version) is below 1") }
+        for (field, text) in [("moderator", entry.moderator), ("reason", entry.reason ?? ""), ("time", entry.createdAt)]
+        where text.unicodeScalars.contains("\u{0}") {
+            throw refuse("its \(field) contains a NUL character, which SQL text cannot carry")
+        }
+
+        let id = entry.noteID
+        let version = entry.version
+        let moderator = literal(entry.moderator)
+        let at = literal(entry.createdAt)
+        let reason = entry.reason.map(literal) ?? "NULL"
+        // Every decision starts from a note that is not promoted (a promoted note is final).
+        func expected(_ prefix: String = "") -> String {
+            "\(prefix)id = \(id) AND \(prefix)status = \(literal(from.storedStatus)) "
+                + "AND \(prefix)version = \(version - 1) AND \(prefix)promoted_option_id IS NULL"
+        }
+        let produced =
+            "id = \(id) AND version = \(version) AND status = \(literal(to.storedStatus)) "
+            + "AND reviewed_by IS \(moderator) AND reviewed_at IS \(at)"
+        var statements: [String] = []
+        var optionLink = "NULL"
+        if action == .promote {
+            guard let optionID = entry.optionID else { throw refuse("the promotion names no option") }
+            guard let option else { throw refuse("its option #\(optionID) is no longer in survey_options") }
+            if option.content.unicodeScalars.contains("\u{0}") {
+                throw refuse("its option's text contains a NUL character, which SQL text cannot carry")
+            }
+            // The usual case: the option is the note's text verbatim, so it is copied
+            // from the note and the (possibly long) text never repeats in the SQL.
+            let copied = option.content == noteContent
+            let content = copied ? "s.content" : literal(option.content)
+            statements.append(
+                "INSERT INTO survey_options (id, content, section, created_at) "
+                    + "SELECT \(optionID), \(content), \(literal(option.section)), \(literal(option.createdAt)) "
+                    + "FROM suggestions s WHERE \(expected("s.")) "
+                    + "AND NOT EXISTS (SELECT 1 FROM survey_options WHERE id = \(optionID));")
+            // Link only to this very option, never to another that took the same id.
+            let sameContent = copied ? "o.content = suggestions.content" : "o.content = \(literal(option.content))"
+            optionLink = "\(optionID)"
+            statements.append(
+                "UPDATE suggestions SET status = \(literal(to.storedStatus)), reviewed_by = \(moderator), "
+                    + "reviewed_at = \(at), review_reason = \(reason), version = \(version), "
+                    + "promoted_option_id = \(optionID) WHERE \(expected()) AND EXISTS (SELECT 1 FROM survey_options o "
+                    + "WHERE o.id = \(optionID) AND o.section = \(literal(option.section)) "
+                    + "AND o.created_at = \(literal(option.createdAt)) AND \(sameContent));")
+        } else {
+            statements.append(
+                "UPDATE suggestions SET status = \(literal(to.storedStatus)), reviewed_by = \(moderator), "
+                    + "reviewed_at = \(at), review_reason = \(reason), version = \(version) WHERE \(expected());")
+        }
+        statements.append(
+            "INSERT INTO moderation_log (suggestion_id, action, from_status, to_status, moderator, reason, "
+                + "created_at, version, option_id) SELECT \(id), \(literal(action.rawValue)), \(literal(from.rawValue)), "
+                + "\(literal(to.rawValue)), \(moderator), \(reason), \(at), \(version), \(optionLink) "
+                + "WHERE NOT EXISTS (SELECT 1 FROM moderation_log WHERE suggestion_id = \(id) AND version = \(version)) "
+                + "AND EXISTS (SELECT 1 FROM suggestions WHERE \(produced));")
+        return statements
+    }
+
+    /// A SQL string literal for any text: single quotes doubled; control
+    /// characters (newline, escape …) as `char(n)` joined with `||`, so the
+    /// statement stays on one line. Text without NUL round-trips exactly.
+    public static func literal(_ text: String) -> String {
+        var parts: [String] = []
+        var plain = ""
+        var controls: [UInt32] = []
+        func flushPlain() {
+            if !plain.isEmpty { parts.append("'" + plain + "'") }
+            plain = ""
+        }
+        func flushControls() {
+            if !controls.isEmpty { parts.append("char(" + controls.map(String.init).joined(separator: ",") + ")") }
+            controls = []
+        }
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                flushPlain()
+                controls.append(scalar.value)
+            } else {
+                flushControls()
+                if scalar == "'" { plain += "''" } else { plain.unicodeScalars.append(scalar) }
+            }
+        }
+        flushPlain()
+        flushControls()
+        switch parts.count {
+        case 0: return "''"
+        case 1: return parts[0]
+        default: return "(" + parts.joined(separator: "||") + ")"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// A decision that lost a race: the note is no longer in the state the
+/// moderator acted on, so the decision was not written.
+public struct ModerationConflict: Sendable, Equatable, CustomStringConvertible {
+    /// The note.
+    public let noteID: Int64
+    /// The decision that was refused.
+    public let action: ModerationAction
+    /// The version the moderator acted on (`--expect-version`, or the one read first).
+    public let actedOnVersion: Int64
+    /// The note as it was found when the decision was to be written.
+    public let found: Note
+    /// The decisions the moderator did not see, oldest first — or, when the note
+    /// was still at the version acted on, the decision that already moved it
+    /// out of the states this action applies to. Empty when the note changed
+    /// without a log entry (outside tally).
+    public let decisions: [ModerationLogEntry]
+
+    /// A conflict; see the properties.
+    public init(
+        noteID: Int64, action: ModerationAction, actedOnVersion: Int64, found: Note, decisions: [ModerationLogEntry]
+    ) {
+        self.noteID = noteID
+        self.action = action
+        self.actedOnVersion = actedOnVersion
+        self.found = found
+        self.decisions = decisions
+    }
+
+    /// True when the earlier decision is the very one this moderator tried to make.
+    public var sameDecisionMade: Bool {
+        decisions.count == 1 && decisions[0].action == action.rawValue
+    }
+
+    /// What happened and what to do: the earlier decision (who, what, when) and the note's state now.
+    public var description: String {
+        let refused = "your \(action.rawValue) was not applied"
+        let now = "it is now \(found.stateName) (version \(found.version))"
+        let lookAgain = "look again with `tally notes show \(noteID)`"
+        if actedOnVersion > found.version {
+            let latest = decisions.last.map { "; latest decision: \($0.summary)" } ?? ""
+            return "conflict: note \(noteID) is at version \(found.version), not at version \(actedOnVersion) as "
+                + "expected\(latest); \(refused); \(lookAgain)"
+        }
+        if sameDecisionMade {
+            return "conflict: note \(noteID) was already \(decisions[0].summary); \(refused)"
+        }
+        guard !decisions.isEmpty else {
+            return "conflict: note \(noteID) changed without a log entry (outside tally) since version "
+                + "\(actedOnVersion); \(now); \(refused); \(lookAgain)"
+        }
+        if found.version == actedOnVersion {
+            // Still at the version read, but a decision had already moved it on.
+            let next =
+                found.state == .approved || found.state == .rejected
+                ? "to change that decision, reopen it first with `tally notes reopen \(noteID) --reason TEXT`"
+                : lookAgain
+            return "conflict: note \(noteID) was already decided: \(decisions[0].summary); \(refused); \(next)"
+        }
+        let what = decisions.map(\.summary).joined(separator: "; then ")
+        return "conflict: note \(noteID) changed since version \(actedOnVersion): \(what); \(now); \(refused); "
+            + "\(lookAgain) and decide again if still needed"
+    }
+}

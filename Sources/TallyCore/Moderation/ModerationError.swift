@@ -1,0 +1,66 @@
+/// Why a moderation command refused to act. Whatever the case, nothing was written.
+public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No note has this id.
+    case noteNotFound(Int64)
+    /// The note's stored status is not a state tally knows, so no transition applies.
+    case unknownStatus(Note)
+    /// The action needs a reason and none was given.
+    case reasonRequired(ModerationAction)
+    /// The action does not apply to the note's current state.
+    case illegalTransition(action: ModerationAction, note: Note, lastDecision: ModerationLogEntry?)
+    /// A promoted note cannot be reopened: its option exists and may have votes.
+    case promotedCannotReopen(note: Note, promotion: ModerationLogEntry?)
+    /// The note changed since the moderator read it (a race lost, or a decision already made).
+    case conflict(ModerationConflict)
+    /// The database lacks the moderation columns and log (not migrated).
+    case schemaMissing(String)
+
+    /// True for the lost-race cases, which the command line reports with exit code 3.
+    public var isConflict: Bool {
+        if case .conflict = self { return true }
+        return false
+    }
+
+    /// A message that says what was wrong and what to do next.
+    public var description: String {
+        switch self {
+        case .noteNotFound(let id):
+            return "no note with id \(id); see the ids with `tally notes list`"
+        case .unknownStatus(let note):
+            let link = note.promotedOptionID.map { " with promoted_option_id \($0)" } ?? ""
+            return "note \(note.id) has status \(MessageText.quoted(note.status))\(link), which is not a moderation "
+                + "state tally knows (pending, approved, rejected, or approved with an option); "
+                + "correct the row before deciding about it"
+        case .reasonRequired(let action):
+            return "a reason is required to \(action.rawValue) a note; it is kept in the log for whoever looks later"
+        case .illegalTransition(let action, let note, let last):
+            let state = note.state ?? .pending
+            let who =
+                last?.summary
+                ?? (note.version == 0 ? "no decision recorded yet" : "set without a moderation_log entry")
+            let allowed = NoteState.allCases.filter { action.sources.contains($0) }.map(\.rawValue)
+                .joined(separator: " or ")
+            var text = "cannot \(action.rawValue) note \(note.id): it is \(state.rawValue) (\(who)); "
+                + "only \(allowed) notes can be \(action.pastTense)"
+            switch (action, state) {
+            case (.promote, .pending): text += "; approve it first"
+            case (.promote, .rejected): text += "; reopen and approve it first"
+            case (_, .promoted): text += "; a promoted note is final"
+            case (.reopen, .pending): text += "; it is already waiting for a decision"
+            default: break
+            }
+            return text
+        case .promotedCannotReopen(let note, let promotion):
+            let option = note.promotedOptionID.map { "option #\($0)" } ?? "an option"
+            let who = promotion.map { entry in
+                " by \(MessageText.quoted(entry.moderator)) at \(entry.time.map(\.description) ?? MessageText.quoted(entry.createdAt))"
+            } ?? ""
+            return "cannot reopen note \(note.id): it was promoted to \(option)\(who); a promoted note is final "
+                + "because its option exists and may already have votes; withdraw the option on the vote page instead"
+        case .conflict(let conflict):
+            return conflict.description
+        case .schemaMissing(let missing):
+            return "the database has no moderation schema (\(missing) missing); run `tally migrate` on it first"
+        }
+    }
+}

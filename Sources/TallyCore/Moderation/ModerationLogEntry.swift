@@ -1,0 +1,72 @@
+import TallySQLite
+
+/// One row of `moderation_log`: a decision, as it was recorded.
+///
+/// Action and statuses are kept as text: the log is history, and may hold
+/// entries written by another tool; nothing read from it is rejected.
+public struct ModerationLogEntry: Sendable, Equatable {
+    /// `moderation_log.id`: the order decisions were recorded in.
+    public let id: Int64
+    /// The note decided about.
+    public let noteID: Int64
+    /// `approve`, `reject`, `reopen` or `promote`.
+    public let action: String
+    /// The state before (`pending`, `approved`, `rejected`).
+    public let from: String
+    /// The state after (`pending`, `approved`, `rejected`, `promoted`).
+    public let to: String
+    /// Who decided.
+    public let moderator: String
+    /// Why, when given.
+    public let reason: String?
+    /// When, as stored (UTC text).
+    public let createdAt: String
+    /// When, read as an instant; nil when the stored text is not a timestamp.
+    public let time: Instant?
+    /// The note's version after this decision.
+    public let version: Int64
+    /// The option a promotion created.
+    public let optionID: Int64?
+
+    /// An entry as stored; `createdAt` is read into `time` here.
+    public init(
+        id: Int64, noteID: Int64, action: String, from: String, to: String, moderator: String, reason: String?,
+        createdAt: String, version: Int64, optionID: Int64?
+    ) {
+        self.id = id
+        self.noteID = noteID
+        self.action = action
+        self.from = from
+        self.to = to
+        self.moderator = moderator
+        self.reason = reason
+        self.createdAt = createdAt
+        self.time = StoredTimestamp.parse(createdAt)
+        self.version = version
+        self.optionID = optionID
+    }
+
+    /// The action, when it is one tally knows.
+    public var knownAction: ModerationAction? { ModerationAction(rawValue: action) }
+
+    /// The columns `ModerationLogEntry(row:)` reads, in order.
+    static let columns =
+        "id, suggestion_id, action, from_status, to_status, moderator, reason, created_at, version, option_id"
+
+    /// An entry from a row selected with `ModerationLogEntry.columns`.
+    init(row: Row) {
+        self.init(
+            id: row[0].int64 ?? 0, noteID: row[1].int64 ?? 0, action: row[2].storedText ?? "",
+            from: row[3].storedText ?? "", to: row[4].storedText ?? "", moderator: row[5].storedText ?? "",
+            reason: row[6].storedText, createdAt: row[7].storedText ?? "", version: row[8].int64 ?? 0,
+            optionID: row[9].int64)
+    }
+
+    /// "approved by mod-a at 2026-09-24 01:55:00 UTC", with the option for a promotion.
+    public var summary: String {
+        let verb = knownAction?.pastTense ?? "\(MessageText.quoted(action)) recorded"
+        var text = "\(verb) by \(MessageText.quoted(moderator)) at \(time.map(\.description) ?? MessageText.quoted(createdAt))"
+        if let optionID { text += " as option #\(optionID)" }
+        return text + " (version \(version))"
+    }
+}

@@ -1,0 +1,43 @@
+import TallySQLite
+
+extension ModerationStore {
+    /// The recorded decisions as SQL for D1 (see `DecisionSQL`), in log order.
+    ///
+    /// - Parameter since: only decisions recorded at or after this instant.
+    public func decisionScript(since: Instant? = nil) throws -> DecisionScript {
+        var entries = try log()
+        if let since {
+            entries = try entries.filter { entry throws(DecisionSQLError) in
+                guard let time = entry.time else {
+                    throw .unreadableTime(entry: entry.id, note: entry.noteID, stored: entry.createdAt)
+                }
+                return time >= since
+            }
+        }
+        var options: [Int64: DecisionSQL.OptionRow] = [:]
+        for optionID in Set(entries.compactMap(\.optionID)) {
+            let row = try db.query(
+                "SELECT content, section, created_at FROM survey_options WHERE id = ?", [.integer(optionID)]
+            ).first
+            if let row {
+                options[optionID] = DecisionSQL.OptionRow(
+                    content: row[0].storedText ?? "", section: row[1].storedText ?? "",
+                    createdAt: row[2].storedText ?? "")
+            }
+        }
+        var contents: [Int64: String] = [:]
+        for noteID in Set(entries.map(\.noteID)) {
+            contents[noteID] = try note(noteID)?.content
+        }
+        var header = [
+            "tally notes export-sql: moderation decisions to apply to the production D1 database.",
+            "\(entries.count) decision(s) from moderation_log"
+                + (since.map { ", recorded at or after \($0)." } ?? ", all of them."),
+            "Apply with: wrangler d1 execute <DATABASE> --remote --file <this file>",
+            "Each statement applies only to the state it expects, so applying the file again changes nothing.",
+            "No BEGIN/COMMIT (D1 rejects them): each statement commits on its own.",
+        ]
+        if entries.isEmpty { header.append("Nothing to apply.") }
+        return try DecisionSQL.script(entries: entries, options: options, noteContents: contents, header: header)
+    }
+}

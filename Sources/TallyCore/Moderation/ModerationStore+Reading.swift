@@ -1,0 +1,69 @@
+import TallySQLite
+
+extension ModerationStore {
+    /// One note, or nil when there is no note with this id.
+    public func note(_ id: Int64) throws -> Note? {
+        try db.query("SELECT \(Note.columns) FROM suggestions WHERE id = ?", [.integer(id)]).first.map(Note.init(row:))
+    }
+
+    /// Every note, by id.
+    public func notes() throws -> [Note] {
+        try db.query("SELECT \(Note.columns) FROM suggestions ORDER BY id").map(Note.init(row:))
+    }
+
+    /// A note's decisions, oldest first.
+    public func history(of noteID: Int64) throws -> [ModerationLogEntry] {
+        try db.query(
+            "SELECT \(ModerationLogEntry.columns) FROM moderation_log WHERE suggestion_id = ? ORDER BY version, id",
+            [.integer(noteID)]
+        ).map(ModerationLogEntry.init(row:))
+    }
+
+    /// Every decision, in the order it was recorded.
+    public func log() throws -> [ModerationLogEntry] {
+        try db.query("SELECT \(ModerationLogEntry.columns) FROM moderation_log ORDER BY id")
+            .map(ModerationLogEntry.init(row:))
+    }
+
+    /// One log entry by id.
+    func logEntry(_ id: Int64) throws -> ModerationLogEntry? {
+        try db.query("SELECT \(ModerationLogEntry.columns) FROM moderation_log WHERE id = ?", [.integer(id)])
+            .first.map(ModerationLogEntry.init(row:))
+    }
+
+    /// For each promoted note, how many votes its own author's session gave the
+    /// option it became (0 when none). Runs `queries/notes_own_option_votes.sql`.
+    public func ownOptionVotes() throws -> [Int64: Int] {
+        var votes: [Int64: Int] = [:]
+        for row in try db.query(ModerationStore.ownOptionVotesSQL) {
+            if let note = row["note_id"]?.int64 { votes[note] = Int(row["votes_by_author"]?.int64 ?? 0) }
+        }
+        return votes
+    }
+
+    /// Notes grouped by the session that wrote them, with the same-author signals.
+    public func authorGroups() throws -> [AuthorGroup] {
+        AuthorGroup.grouping(try notes(), ownOptionVotes: try ownOptionVotes())
+    }
+
+    static let ownOptionVotesSQL: String = {
+        guard let query = EmbeddedSQL.queries.first(where: { $0.name == "notes_own_option_votes.sql" }) else {
+            fatalError("queries/notes_own_option_votes.sql is embedded at build time")
+        }
+        return query.sql
+    }()
+
+    /// Refuses a database that lacks what moderation reads and writes.
+    func checkSchema() throws {
+        let columns = Set(
+            try db.query("SELECT name FROM pragma_table_info('suggestions')").compactMap { $0[0].string })
+        var missing = ["version", "reviewed_by", "reviewed_at", "review_reason", "promoted_option_id"]
+            .filter { !columns.contains($0) }.map { "suggestions.\($0)" }
+        if columns.isEmpty { missing = ["the suggestions table"] }
+        let hasLog =
+            try db.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'moderation_log'")?
+            .int64 == 1
+        if !hasLog { missing.append("the moderation_log table") }
+        if !missing.isEmpty { throw ModerationError.schemaMissing(missing.joined(separator: ", ")) }
+    }
+}

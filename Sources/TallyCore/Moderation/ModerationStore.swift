@@ -1,0 +1,129 @@
+import TallySQLite
+
+/// Reads notes and their history, and writes every moderation decision.
+///
+/// `decide` is the one write path: every change to a note — approve, reject,
+/// reopen, promote, from any command — goes through it, so the state machine,
+/// the compare-and-set and the log entry can never drift apart.
+public final class ModerationStore {
+    /// The database. Decisions need a writable connection; reads work on a read-only one.
+    public let db: Connection
+
+    /// Wraps a connection after checking that the moderation schema is there.
+    ///
+    /// - Throws: `ModerationError.schemaMissing` when the database was not migrated.
+    public init(_ db: Connection) throws {
+        self.db = db
+        try checkSchema()
+    }
+
+    /// Writes one decision, all or nothing.
+    ///
+    /// Inside one `BEGIN IMMEDIATE` transaction (the write lock is taken first,
+    /// so concurrent moderators queue instead of interleaving; the connection's
+    /// busy timeout makes them wait), it reads the note, refuses the decision
+    /// when the note is no longer at the version and state the moderator acted
+    /// on or when the state machine does not allow it, inserts the `community`
+    /// option for a promotion, updates the note with a compare-and-set
+    /// (`WHERE id = ? AND status = ? AND version = ?`) that bumps its version,
+    /// and appends exactly one entry to `moderation_log`.
+    ///
+    /// A decision the note has already had since the moderator's version — or
+    /// one that was already made when the note is still at that version — is a
+    /// conflict (`ModerationError.conflict`) naming the earlier decision.
+    public func decide(_ request: DecisionRequest) throws -> Decision {
+        if request.action.requiresReason, request.reason == nil {
+            throw ModerationError.reasonRequired(request.action)
+        }
+        return try db.transaction(.immediate) {
+            guard let note = try note(request.noteID) else { throw ModerationError.noteNotFound(request.noteID) }
+            guard let state = note.state else { throw ModerationError.unknownStatus(note) }
+            let stateMoved = request.actedOnState.map { $0 != state } ?? false
+            if note.version != request.actedOnVersion || stateMoved {
+                let history = try history(of: note.id)
+                let unseen =
+                    request.actedOnVersion > note.version
+                    ? Array(history.suffix(1)) : history.filter { $0.version > request.actedOnVersion }
+                throw ModerationError.conflict(
+                    ModerationConflict(
+                        noteID: note.id, action: request.action, actedOnVersion: request.actedOnVersion,
+                        found: note, decisions: unseen))
+            }
+            guard let target = state.applying(request.action) else {
+                throw try refusal(of: request, note: note, state: state)
+            }
+            return try write(request, note: note, state: state, target: target)
+        }
+    }
+
+    /// Why an action that the state machine does not allow is refused.
+    ///
+    /// When the latest decision moved the note out of a state where this action
+    /// applied, the moderator most likely acted on the note as it was before
+    /// that decision: that is a conflict (someone decided first), not a misuse.
+    private func refusal(of request: DecisionRequest, note: Note, state: NoteState) throws -> ModerationError {
+        let history = try history(of: note.id)
+        let last = history.last.flatMap { $0.version == note.version ? $0 : nil }
+        if request.action == .reopen, state == .promoted {
+            let promotion = history.last { $0.action == ModerationAction.promote.rawValue }
+            return .promotedCannotReopen(note: note, promotion: promotion)
+        }
+        if let last, let from = NoteState(rawValue: last.from), request.action.sources.contains(from) {
+            return .conflict(
+                ModerationConflict(
+                    noteID: note.id, action: request.action, actedOnVersion: request.actedOnVersion, found: note,
+                    decisions: [last]))
+        }
+        return .illegalTransition(action: request.action, note: note, lastDecision: last)
+    }
+
+    /// The writes of one allowed decision; runs inside `decide`'s transaction.
+    private func write(_ request: DecisionRequest, note: Note, state: NoteState, target: NoteState) throws -> Decision {
+        let at = request.time.d1Text
+        var optionID = note.promotedOptionID
+        if request.action == .promote {
+            // The note's text becomes the option verbatim.
+            try db.execute(
+                "INSERT INTO survey_options (content, section, created_at) VALUES (?, 'community', ?)",
+                [.text(note.content), .text(at)])
+            optionID = db.lastInsertRowID
+        }
+        try db.execute(
+            """
+            UPDATE suggestions
+               SET status = ?, reviewed_by = ?, reviewed_at = ?, review_reason = ?,
+                   version = version + 1, promoted_option_id = ?
+             WHERE id = ? AND status = ? AND version = ? AND promoted_option_id IS ?
+            """,
+            [
+                .text(target.storedStatus), .text(request.moderator.name), .text(at), SQLValue(request.reason?.text),
+                SQLValue(optionID), .integer(note.id), .text(note.status), .integer(note.version),
+                SQLValue(note.promotedOptionID),
+            ])
+        // The write lock is ours, so the row cannot have moved since it was read;
+        // the compare-and-set still refuses to write over anything unexpected.
+        guard db.changes == 1 else {
+            throw ModerationError.conflict(
+                ModerationConflict(
+                    noteID: note.id, action: request.action, actedOnVersion: request.actedOnVersion, found: note,
+                    decisions: []))
+        }
+        let version = note.version + 1
+        try db.execute(
+            """
+            INSERT INTO moderation_log (suggestion_id, action, from_status, to_status, moderator, reason,
+                                        created_at, version, option_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .integer(note.id), .text(request.action.rawValue), .text(state.rawValue), .text(target.rawValue),
+                .text(request.moderator.name), SQLValue(request.reason?.text), .text(at), .integer(version),
+                SQLValue(request.action == .promote ? optionID : nil),
+            ])
+        let entryID = db.lastInsertRowID
+        guard let after = try self.note(note.id), let entry = try logEntry(entryID) else {
+            fatalError("a note and its log entry written in this transaction must be readable in it")
+        }
+        return Decision(before: note, after: after, entry: entry)
+    }
+}

@@ -1,0 +1,68 @@
+import TallySQLite
+
+/// A sticky note (a row of `suggestions`) as moderation sees it.
+///
+/// Text is kept exactly as stored: content is the visitor's, verbatim; it is
+/// escaped only when rendered, for the output at hand.
+public struct Note: Sendable, Equatable {
+    /// `suggestions.id`.
+    public let id: Int64
+    /// The browser session that wrote the note (may be missing).
+    public let session: String?
+    /// The note's text, verbatim.
+    public let content: String
+    /// `suggestions.status` as stored.
+    public let status: String
+    /// The moderation state, or nil when the stored status is not one tally knows.
+    public let state: NoteState?
+    /// Bumped by every decision; what concurrent moderators compare and set.
+    public let version: Int64
+    /// `created_at` as stored.
+    public let createdAt: String
+    /// `created_at` read as an instant, or nil when it is not a timestamp.
+    public let created: Instant?
+    /// Who made the latest decision.
+    public let reviewedBy: String?
+    /// When the latest decision was made, as stored.
+    public let reviewedAt: String?
+    /// Why, when a reason was given.
+    public let reviewReason: String?
+    /// The `community` option this note became, when promoted.
+    public let promotedOptionID: Int64?
+
+    /// A note as stored; its state and creation time are derived here.
+    public init(
+        id: Int64, session: String?, content: String, status: String, version: Int64, createdAt: String,
+        reviewedBy: String? = nil, reviewedAt: String? = nil, reviewReason: String? = nil,
+        promotedOptionID: Int64? = nil
+    ) {
+        self.id = id
+        self.session = session
+        self.content = content
+        self.status = status
+        self.state = NoteState(storedStatus: status, promotedOptionID: promotedOptionID)
+        self.version = version
+        self.createdAt = createdAt
+        self.created = StoredTimestamp.parse(createdAt)
+        self.reviewedBy = reviewedBy
+        self.reviewedAt = reviewedAt
+        self.reviewReason = reviewReason
+        self.promotedOptionID = promotedOptionID
+    }
+
+    /// The state's name, or the stored status when tally does not know it.
+    public var stateName: String { state?.rawValue ?? status }
+
+    /// The columns `Note(row:)` reads, in order.
+    static let columns =
+        "id, session_id, content, status, version, created_at, reviewed_by, reviewed_at, review_reason, promoted_option_id"
+
+    /// A note from a row selected with `Note.columns`.
+    init(row: Row) {
+        self.init(
+            id: row[0].int64 ?? 0, session: row[1].storedText, content: row[2].storedText ?? "",
+            status: row[3].storedText ?? "", version: row[4].int64 ?? 0, createdAt: row[5].storedText ?? "",
+            reviewedBy: row[6].storedText, reviewedAt: row[7].storedText, reviewReason: row[8].storedText,
+            promotedOptionID: row[9].int64)
+    }
+}

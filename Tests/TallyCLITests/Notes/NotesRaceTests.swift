@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import TallyCore
+import TallySQLite
+
+/// Real concurrent moderators: separate `tally` processes on one database file.
+@Suite("notes races between processes", .serialized)
+struct NotesRaceTests {
+    static let rounds = 5
+    static let processes = 8
+
+    /// A started `tally` process whose output is collected when it ends.
+    final class Running {
+        let process = Process()
+        let output = Pipe()
+        let errors = Pipe()
+
+        init(_ arguments: [String]) throws {
+            process.executableURL = TallyProcess.executable
+            process.arguments = arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment.removeValue(forKey: "TALLY_MODERATOR")
+            environment.removeValue(forKey: "TALLY_DB")
+            process.environment = environment
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+        }
+
+        /// Waits for the end; the outputs are a few lines, far below a pipe's buffer.
+        func finish() -> TallyProcess.Result {
+            process.waitUntilExit()
+            return TallyProcess.Result(
+                status: process.terminationStatus,
+                stdout: String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                stderr: String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+    }
+
+    /// Starts every command at once while this test holds the database's write
+    /// lock, then lets go, so the processes contend for the same moment.
+    /// Holding the lock only makes the race tighter: whatever order the
+    /// processes end up in, the assertions must hold.
+    static func race(_ path: String, _ commands: [[String]]) throws -> [TallyProcess.Result] {
+        let gate = try Connection(path: path, mode: .readWrite)
+        try gate.execute("BEGIN IMMEDIATE")
+        var running: [Running] = []
+        do {
+            for command in commands { running.append(try Running(command)) }
+        } catch {
+            try gate.execute("ROLLBACK")
+            throw error
+        }
+        usleep(300_000)
+        try gate.execute("ROLLBACK")
+        return running.map { $0.finish() }
+    }
+
+    @Test func eightProcessesApprovingAndRejectingLeaveExactlyOneDecision() throws {
+        for round in 1...Self.rounds {
+            let folder = try TemporaryDirectory()
+            let path = folder.path("race.sqlite")
+            try NotesDatabase.oneNote(at: path)
+            let commands = (0..<Self.processes).map { index in
+                index % 2 == 0
+                    ? ["notes", "approve", "1", "--db", path, "--as", "mod-\(index)"]
+                    : ["notes", "reject", "1", "--db", path, "--as", "mod-\(index)", "--reason", "round \(round)"]
+            }
+            let results = try Self.race(path, commands)
+
+            let winners = results.indices.filter { results[$0].status == 0 }
+            try #require(winners.count == 1, "round \(round): \(results.map(\.status)) \(results.map(\.stderr))")
+            let winner = winners[0]
+            let approved = winner % 2 == 0
+            #expect(results[winner].stdout.hasPrefix("\(approved ? "Approved" : "Rejected") note 1 as mod-\(winner)"))
+            for (index, result) in results.enumerated() where index != winner {
+                #expect(result.status == 3, "round \(round), process \(index): \(result.stderr)")
+                #expect(result.stdout.isEmpty)
+                #expect(result.stderr.hasPrefix("Error: conflict: note 1 "), "\(result.stderr)")
+                #expect(result.stderr.contains("by 'mod-\(winner)'"), "the conflict names the earlier decision")
+            }
+            let store = try ModerationStore(Connection(path: path))
+            let log = try store.log()
+            #expect(log.count == 1, "round \(round): exactly one log entry")
+            #expect(log.first?.moderator == "mod-\(winner)")
+            let note = try #require(try store.note(1))
+            #expect(note.version == 1)
+            #expect(note.state == (approved ? .approved : .rejected))
+            #expect(note.reviewedBy == "mod-\(winner)")
+        }
+    }
+
+    @Test func eightProcessesPromotingCreateOneOption() throws {
+        for round in 1...2 {
+            let folder = try TemporaryDirectory()
+            let path = folder.path("promote.sqlite")
+            try NotesDatabase.oneNote(at: path, content: "promote me \(round)")
+            #expect(try TallyProcess.run(["notes", "approve", "1", "--db", path, "--as", "first"]).status == 0)
+            let commands = (0..<Self.processes).map { ["notes", "promote", "1", "--db", path, "--as", "mod-\($0)"] }
+            let results = try Self.race(path, commands)
+            #expect(results.filter { $0.status == 0 }.count == 1, "\(results.map(\.stderr))")
+            #expect(results.filter { $0.status == 3 }.count == Self.processes - 1, "\(results.map(\.stderr))")
+            let db = try Connection(path: path)
+            #expect(try db.scalar("SELECT count(*) FROM survey_options") == 1)
+            #expect(try db.scalar("SELECT count(*) FROM moderation_log") == 2)
+            #expect(try db.scalar("SELECT promoted_option_id FROM suggestions WHERE id = 1") == 1)
+        }
+    }
+}
