@@ -23,7 +23,7 @@ struct SettingsTests {
 
     @Test func defaultsWithoutAnyFile() throws {
         let folder = try TemporaryDirectory()
-        let result = InProcess.run(["config", "show"], in: folder.url.path)
+        let result = InProcessTally.run(["config", "show"], directory: folder.url.path)
         #expect(result.status == 0)
         #expect(Self.fields(result.stdout, "timezone") == ["UTC", "(default)"], "\(result.stdout)")
         #expect(Self.line(result.stdout, "db")?.contains(folder.path("tally.sqlite")) == true)
@@ -33,19 +33,19 @@ struct SettingsTests {
         let folder = try TemporaryDirectory()
         try Self.write(
             #"{"timezone": "Asia/Taipei", "db": "poll.sqlite", "lang": "zh-TW", "votes_per_session": 4}"#, in: folder)
-        let fromFile = InProcess.run(["config", "show"], in: folder.url.path)
+        let fromFile = InProcessTally.run(["config", "show"], directory: folder.url.path)
         #expect(fromFile.status == 0, "\(fromFile.stderr)")
         #expect(Self.line(fromFile.stdout, "timezone")?.contains("Asia/Taipei") == true)
         #expect(Self.line(fromFile.stdout, "timezone")?.contains("(config ") == true)
         #expect(Self.line(fromFile.stdout, "db")?.contains(folder.path("poll.sqlite")) == true)
 
         let env = ["TALLY_TZ": "America/New_York", "TALLY_LANG": "en"]
-        let fromEnv = InProcess.run(["config", "show"], in: folder.url.path, environment: env)
+        let fromEnv = InProcessTally.run(["config", "show"], environment: env, directory: folder.url.path)
         #expect(Self.fields(fromEnv.stdout, "timezone") == ["America/New_York", "(env TALLY_TZ)"])
         #expect(Self.line(fromEnv.stdout, "lang")?.contains("(env TALLY_LANG)") == true)
         #expect(Self.line(fromEnv.stdout, "votes_per_session")?.contains("4") == true, "file value kept")
 
-        let fromFlag = InProcess.run(["config", "show", "--tz", "+08:00"], in: folder.url.path, environment: env)
+        let fromFlag = InProcessTally.run(["config", "show", "--tz", "+08:00"], environment: env, directory: folder.url.path)
         #expect(Self.fields(fromFlag.stdout, "timezone") == ["+08:00", "(flag --tz)"])
         #expect(Self.line(fromFlag.stdout, "lang")?.contains("(env TALLY_LANG)") == true)
     }
@@ -53,11 +53,11 @@ struct SettingsTests {
     @Test func configFlagAndVariableNameTheFile() throws {
         let folder = try TemporaryDirectory()
         try Self.write(#"{"lang": "zh-TW"}"#, in: folder, name: "other.json")
-        let viaFlag = InProcess.run(["config", "show", "--config", "other.json"], in: folder.url.path)
+        let viaFlag = InProcessTally.run(["config", "show", "--config", "other.json"], directory: folder.url.path)
         #expect(Self.line(viaFlag.stdout, "lang")?.contains("zh-TW") == true)
-        let viaEnv = InProcess.run(["config", "show"], in: folder.url.path, environment: ["TALLY_CONFIG": "other.json"])
+        let viaEnv = InProcessTally.run(["config", "show"], environment: ["TALLY_CONFIG": "other.json"], directory: folder.url.path)
         #expect(Self.line(viaEnv.stdout, "lang")?.contains("zh-TW") == true)
-        let missing = InProcess.run(["config", "show", "--config", "absent.json"], in: folder.url.path)
+        let missing = InProcessTally.run(["config", "show", "--config", "absent.json"], directory: folder.url.path)
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("absent.json not found"))
     }
@@ -79,7 +79,7 @@ struct SettingsTests {
     func badFileValuesNameTheKey(_ json: String, _ expected: String) throws {
         let folder = try TemporaryDirectory()
         try Self.write(json, in: folder)
-        let result = InProcess.run(["config", "show"], in: folder.url.path)
+        let result = InProcessTally.run(["config", "show"], directory: folder.url.path)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("Error: "))
         #expect(result.stderr.contains(expected), "\(result.stderr)")
@@ -87,13 +87,13 @@ struct SettingsTests {
 
     @Test func badEnvironmentAndFlagValues() throws {
         let folder = try TemporaryDirectory()
-        let env = InProcess.run(["config", "show"], in: folder.url.path, environment: ["TALLY_VOTES_PER_SESSION": "many"])
+        let env = InProcessTally.run(["config", "show"], environment: ["TALLY_VOTES_PER_SESSION": "many"], directory: folder.url.path)
         #expect(env.status == 1)
         #expect(env.stderr.contains("TALLY_VOTES_PER_SESSION"))
-        let flag = InProcess.run(["config", "show", "--lang", "fr"], in: folder.url.path)
+        let flag = InProcessTally.run(["config", "show", "--lang", "fr"], directory: folder.url.path)
         #expect(flag.status == 2)
         #expect(flag.stderr.contains("--lang"))
-        let number = InProcess.run(["config", "show", "--votes-per-session", "0"], in: folder.url.path)
+        let number = InProcessTally.run(["config", "show", "--votes-per-session", "0"], directory: folder.url.path)
         #expect(number.status == 2)
         #expect(number.stderr.contains("--votes-per-session"))
     }
