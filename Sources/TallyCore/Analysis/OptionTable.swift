@@ -3,7 +3,7 @@
 struct OptionTable {
     /// Every option row, in id order.
     let options: [(id: Int64, content: String, section: String, stored: String?, createdAt: Instant?)]
-    /// Creation time in milliseconds per option index; `Int64.max` when unreadable (never "before").
+    /// Creation time in milliseconds per option index; `Int64.min` when unreadable, so no vote counts as "before" it.
     let createdMillis: [Int64]
     private let dense: [Int32]
     private let sparse: [Int64: Int32]
@@ -12,7 +12,7 @@ struct OptionTable {
 
     init(options: [(id: Int64, content: String, section: String, stored: String?, createdAt: Instant?)]) {
         self.options = options
-        self.createdMillis = options.map { $0.createdAt?.millis ?? Int64.max }
+        self.createdMillis = options.map { $0.createdAt?.millis ?? Int64.min }
         let maxDense: Int64 = options.map(\.id).filter { $0 >= 0 && $0 < OptionTable.denseLimit }.max() ?? -1
         var dense = [Int32](repeating: -1, count: Int(maxDense + 1))
         var sparse: [Int64: Int32] = [:]
