@@ -8,6 +8,9 @@ import TallySQLite
 public struct Analyzer: Sendable {
     public let parameters: ReportParameters
 
+    /// The one query every vote figure is read with (see `VoteScan`).
+    public static let voteScanSQL = VoteScan.sql
+
     public init(parameters: ReportParameters) {
         self.parameters = parameters
     }
