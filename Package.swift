@@ -34,7 +34,7 @@ let package = Package(
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
         .testTarget(name: "TallySQLiteTests", dependencies: ["TallySQLite"]),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallySQLite"]),
-        .testTarget(name: "TallyRenderTests", dependencies: ["TallyRender", "TallyCore"]),
+        .testTarget(name: "TallyRenderTests", dependencies: ["TallyRender", "TallyCore"], exclude: ["Golden"]),
         .testTarget(
             name: "TallyCLITests",
             dependencies: ["TallyCLI", "TallyCore", "TallySQLite", "tally"]

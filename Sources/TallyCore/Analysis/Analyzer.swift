@@ -7,12 +7,17 @@ import TallySQLite
 /// themselves, so for those the portable SQL is the only definition.
 public struct Analyzer: Sendable {
     public let parameters: ReportParameters
+    /// How many parallel partitions of session ids to read; nil chooses by the size of the data.
+    public let partitions: Int?
 
     /// The one query every vote figure is read with (see `VoteScan`).
     public static let voteScanSQL = VoteScan.sql
 
-    public init(parameters: ReportParameters) {
+    /// - Parameter partitions: parallel partitions of the vote scan; nil (the default) uses one
+    ///   per core for a large database file and one otherwise. The figures do not depend on it.
+    public init(parameters: ReportParameters, partitions: Int? = nil) {
         self.parameters = parameters
+        self.partitions = partitions
     }
 
     /// The complete report: figures, then everything derived from them.
@@ -26,8 +31,7 @@ public struct Analyzer: Sendable {
     public func figures(from db: Connection) throws -> ReportFigures {
         try SchemaCheck.verify(db)
         let table = try readOptions(db)
-        var scan = VoteScan(parameters: parameters, options: table)
-        try scan.run(db.prepare(VoteScan.sql))
+        var scan = try scanVotes(db, table)
         for session in scan.namedMissing { scan.addMissingNamed(session) }
 
         var options: [ReportFigures.Option] = []

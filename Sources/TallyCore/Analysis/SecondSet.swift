@@ -11,6 +11,18 @@ struct SecondSet {
         days[day, default: [UInt64](repeating: 0, count: SecondSet.wordsPerDay)][offset >> 6] |= 1 << UInt64(offset & 63)
     }
 
+    /// Adds every member of another set.
+    mutating func formUnion(_ other: SecondSet) {
+        for (day, words) in other.days {
+            guard var mine = days[day] else {
+                days[day] = words
+                continue
+            }
+            for index in mine.indices { mine[index] |= words[index] }
+            days[day] = mine
+        }
+    }
+
     /// The longest stretch between two consecutive members, the earliest one on ties;
     /// nil with fewer than two members.
     func longestGap() -> (start: Int64, end: Int64)? {

@@ -13,6 +13,16 @@ struct VoteScan {
     /// The query, in byte order of session id (SQLite's BINARY collation).
     static let sql = "SELECT session_id, created_at, option_id, id FROM votes ORDER BY session_id COLLATE BINARY"
 
+    /// The query for one partition: session ids from `?` (inclusive) and/or below `?`.
+    static func sql(lower: Bool, upper: Bool) -> String {
+        var conditions: [String] = []
+        if lower { conditions.append("session_id >= ?") }
+        if upper { conditions.append("session_id < ?") }
+        guard !conditions.isEmpty else { return sql }
+        return "SELECT session_id, created_at, option_id, id FROM votes WHERE "
+            + conditions.joined(separator: " AND ") + " ORDER BY session_id COLLATE BINARY"
+    }
+
     struct Buffered {
         var optionID: Int64?
         var optionIndex: Int32
@@ -110,7 +120,6 @@ struct VoteScan {
     /// Reads every vote from the statement (prepared from `VoteScan.sql`).
     mutating func run(_ statement: Statement) throws {
         while try statement.step() {
-            let voteID = statement.int64(at: 3)
             let optionID: Int64? = statement.isNull(at: 2) ? nil : statement.int64(at: 2)
             let parsed = statement.withTextBytes(at: 1) { StoredTimestamp.parse(bytes: $0) }
             if let through, let parsed, parsed.instant.millis > through { continue }  // not cast yet "through" then
@@ -132,16 +141,20 @@ struct VoteScan {
             let index = optionID.map { options.index(of: $0) } ?? -1
             let millis = parsed?.instant.millis ?? Int64.min
             buffer.append(Buffered(optionID: optionID, optionIndex: index, millis: millis))
-            checkVote(statement, voteID: voteID, optionID: optionID, index: index, parsed: parsed)
+            checkVote(statement, optionID: optionID, index: index, parsed: parsed)
         }
         if hasSession { finishSession() }
     }
 
     /// Vote-level anomalies, recorded whether or not the session is later excluded.
     private mutating func checkVote(
-        _ statement: Statement, voteID: Int64, optionID: Int64?, index: Int32,
-        parsed: (instant: Instant, shape: StoredTimestamp.Shape)?
+        _ statement: Statement, optionID: Int64?, index: Int32, parsed: (instant: Instant, shape: StoredTimestamp.Shape)?
     ) {
+        // Most votes are fine: the row id is read only for the ones that are not.
+        guard index < 0 || parsed == nil || parsed!.shape != .d1
+            || parsed!.instant.millis < options.createdMillis[Int(index)]
+        else { return }
+        let voteID = statement.int64(at: 3)
         if index < 0 {
             record(.unknownOption, voteID: voteID) {
                 .init(table: "votes", rowID: voteID, session: $0, optionID: optionID, at: parsed?.instant)
@@ -201,7 +214,7 @@ struct VoteScan {
 
         if count > parameters.votesPerSession {
             anomalyTotals[.overBudget, default: 0] += 1
-            // Sessions arrive in id order, so the first ones kept are the examples to keep.
+            // Sessions arrive in id order, so once the list is full no later session is kept.
             if anomalyExamples[.overBudget]!.elements.count < anomalyExamples[.overBudget]!.limit {
                 anomalyExamples[.overBudget]!.insert(
                     .init(table: "votes", session: String(decoding: session, as: UTF8.self), count: count))
@@ -290,6 +303,55 @@ struct VoteScan {
     mutating func addMissingNamed(_ session: String) {
         ledgerTotal += 1
         ledger.insert(.init(session: session, firstVote: nil, votes: 0, beforeCutoff: false, named: true))
+    }
+
+    // MARK: Partitions
+
+    /// Adds the figures of a scan over other sessions (another partition of session ids) to these.
+    /// Partitions hold disjoint sets of whole sessions, so voters add up like votes.
+    mutating func merge(_ other: VoteScan) {
+        for index in optionVotes.indices {
+            optionVotes[index] += other.optionVotes[index]
+            optionVoters[index] += other.optionVoters[index]
+            optionVotesAll[index] += other.optionVotesAll[index]
+            optionVotersAll[index] += other.optionVotersAll[index]
+        }
+        for index in namedFound.indices where other.namedFound[index] { namedFound[index] = true }
+        sessionsAll += other.sessionsAll
+        votesAll += other.votesAll
+        sessionsCounted += other.sessionsCounted
+        votesCounted += other.votesCounted
+        firstAll = VoteScan.earliest(firstAll, other.firstAll)
+        lastAll = VoteScan.latest(lastAll, other.lastAll)
+        firstCounted = VoteScan.earliest(firstCounted, other.firstCounted)
+        lastCounted = VoteScan.latest(lastCounted, other.lastCounted)
+        for (day, count) in other.days {
+            days[day, default: (0, 0)].votes += count.votes
+            days[day, default: (0, 0)].voters += count.voters
+        }
+        for (used, count) in other.usage {
+            usage[used, default: (0, 0)].sessions += count.sessions
+            usage[used, default: (0, 0)].stacking += count.stacking
+        }
+        seconds.formUnion(other.seconds)
+        for entry in other.ledger.elements { ledger.insert(entry) }
+        ledgerTotal += other.ledgerTotal
+        for (kind, total) in other.anomalyTotals { anomalyTotals[kind, default: 0] += total }
+        for (kind, list) in other.anomalyExamples {
+            for example in list.elements { anomalyExamples[kind]!.insert(example) }
+        }
+    }
+
+    private static func earliest(_ a: Int64?, _ b: Int64?) -> Int64? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
+
+    private static func latest(_ a: Int64?, _ b: Int64?) -> Int64? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return max(a, b)
     }
 
     // MARK: Bytes

@@ -65,3 +65,31 @@ struct AnalysisInternalsTests {
         }
     }
 }
+
+@Suite("Parallel partitions of the vote scan")
+struct PartitionTests {
+    @Test func splitKeysAreIncreasingSessionIds() throws {
+        let votes = (0..<300).map { (Int64(1 + $0 % 5), "session-\(($0 * 7919) % 1000)", "2026-09-19 01:00:00") }
+        let db = try VoteDatabase(votes: votes)
+        let keys = try Analyzer.splitKeys(db.open(), partitions: 4)
+        #expect(keys.count == 3)
+        #expect(zip(keys, keys.dropFirst()).allSatisfy { bytesPrecede($0, $1) })
+        #expect(try Analyzer.splitKeys(db.open(), partitions: 1).isEmpty)
+        let empty = try VoteDatabase(votes: [])
+        #expect(try Analyzer.splitKeys(empty.open(), partitions: 4).isEmpty)
+    }
+
+    @Test func eachPartitionQueryUsesTheIndexRange() throws {
+        let db = try VoteDatabase(votes: [])
+        let plan = try db.open().query("EXPLAIN QUERY PLAN " + VoteScan.sql(lower: true, upper: true), ["a", "b"])
+            .compactMap { $0["detail"]?.string }
+        #expect(plan == ["SEARCH votes USING COVERING INDEX votes_session_time_option (session_id>? AND session_id<?)"])
+    }
+
+    @Test func smallAndInMemoryDatabasesAreReadInOnePass() throws {
+        let db = try VoteDatabase(votes: [(1, "a", "2026-09-19 01:00:00")])
+        let analyzer = Analyzer(parameters: ReportParameters(asOf: .utc("2026-10-01 00:00:00")))
+        #expect(try analyzer.partitionCount(db.open()) == 1)
+        #expect(try analyzer.partitionCount(Demo.inMemory()) == 1)
+    }
+}
