@@ -20,8 +20,10 @@ struct TimestampAgreementTests {
     ]
 
     /// Shapes only one side reads; documented in DECISIONS.md. SQLite's parser does not take a
-    /// `+HHMM` or `+HH` offset; tally's does.
-    static let knownDifferences: Set<String> = ["2026-09-18 18:06:00+0800", "2026-09-18 18:06:00+08"]
+    /// `+HHMM` or `+HH` offset, nor one of 15 hours or more; tally's does.
+    static let knownDifferences: Set<String> = [
+        "2026-09-18 18:06:00+0800", "2026-09-18 18:06:00+08", "2026-09-18T18:06:00+15:00",
+    ]
 
     @Test func swiftAndSQLAgree() throws {
         let all = TimestampAgreementTests.texts + TimestampAgreementTests.knownDifferences.sorted()
@@ -47,6 +49,14 @@ struct TimestampAgreementTests {
                 #expect(swift == sql, "'\(text)': Swift \(swift), SQL \(sql)")
             }
         }
+        // More than three decimals: both keep the first three (the queries take whole seconds
+        // from that normalised text, never from the stored one).
+        #expect(StoredTimestamp.parse("2026-09-18T18:06:59.9999Z") == .utc("2026-09-18 18:06:59.999"))
+        let cut = try QueryShell.rows(
+            db.path, sql: "SELECT strftime('%Y-%m-%d %H:%M:%f', '2026-09-18T18:06:59.9999Z') AS t, "
+                + "strftime('%s', strftime('%Y-%m-%d %H:%M:%f', '2026-09-18T18:06:59.9999Z')) AS s")
+        #expect(cut.first?["t"] == .text("2026-09-18 18:06:59.999"))
+        #expect(cut.first?["s"] == .text(String(Instant.utc("2026-09-18 18:06:59").seconds)))
         // The D1 form is the one shape that is not flagged.
         #expect(sqlInstants["2026-09-18 18:06:00"] == nil)
         #expect(sqlInstants["2026-09-18T18:06:00.123456Z"] == .utc("2026-09-18 18:06:00.123"))
