@@ -12,6 +12,7 @@ public enum CSVReport {
         "ci95_high", "value", "detail",
     ]
 
+    /// The whole table, header first, each record ending in CRLF.
     public static func render(_ model: ReportModel) -> String {
         let zone = model.parameters.zone
         var writer = CSVWriter()

@@ -6,6 +6,7 @@ import TallyCore
 /// interval bounds are fractions with 4 decimals. Keys keep a fixed order, so
 /// the same model always gives the same bytes.
 public enum JSONReport {
+    /// The document as text, pretty-printed, ending in a newline.
     public static func render(_ model: ReportModel) -> String {
         document(model).serialized()
     }

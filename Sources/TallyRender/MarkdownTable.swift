@@ -7,14 +7,20 @@
 public struct MarkdownTable: Sendable {
     /// How a column is aligned (GFM's `:---` and `---:`).
     public enum Alignment: Sendable {
+        /// Text.
         case left
+        /// Numbers.
         case right
     }
 
+    /// Column headings, as written.
     public let headers: [String]
+    /// One alignment per column.
     public let alignments: [Alignment]
+    /// The rows added so far.
     public private(set) var rows: [[String]] = []
 
+    /// A table with these columns (heading and alignment), no rows yet.
     public init(_ columns: [(String, Alignment)]) {
         headers = columns.map(\.0)
         alignments = columns.map(\.1)

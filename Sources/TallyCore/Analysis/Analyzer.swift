@@ -6,6 +6,7 @@ import TallySQLite
 /// run the shipped `queries/suggestions.sql` and `queries/approved.sql`
 /// themselves, so for those the portable SQL is the only definition.
 public struct Analyzer: Sendable {
+    /// The parameters every figure is computed with.
     public let parameters: ReportParameters
     /// How many parallel partitions of session ids to read; nil chooses by the size of the data.
     public let partitions: Int?

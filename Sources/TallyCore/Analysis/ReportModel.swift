@@ -22,13 +22,19 @@ public struct ReportModel: Sendable, Equatable {
 
     /// One option with its rank, share and interval.
     public struct RankedOption: Sendable, Equatable {
+        /// The option's id in `survey_options`.
         public let id: Int64
+        /// The option's text as stored.
         public let content: String
+        /// The option's section.
         public let section: String
+        /// When the option was created; nil when its stored time cannot be read.
         public let createdAt: Instant?
         /// Competition rank by voters: ties share a rank and the next rank skips (1, 1, 3).
         public let rank: Int
+        /// Distinct counted sessions (voters).
         public let voters: Int
+        /// Counted votes.
         public let votes: Int
         /// Voters including excluded sessions.
         public let votersAll: Int
@@ -58,9 +64,13 @@ public struct ReportModel: Sendable, Equatable {
 
     /// Sessions and votes with and without exclusions.
     public struct Totals: Sendable, Equatable {
+        /// Every session (within `through`).
         public let votersAll: Int
+        /// Every vote (within `through`).
         public let votesAll: Int
+        /// Distinct counted sessions (voters).
         public let voters: Int
+        /// Counted votes.
         public let votes: Int
         /// Sessions excluded (by rule or by name) that are in the data.
         public var votersExcluded: Int { votersAll - voters }
@@ -82,8 +92,11 @@ public struct ReportModel: Sendable, Equatable {
 
     /// When the counted votes came.
     public struct Activity: Sendable, Equatable {
+        /// The first counted vote.
         public let firstVote: Instant?
+        /// The last counted vote.
         public let lastVote: Instant?
+        /// The time the report is as of.
         public let asOf: Instant
         /// Milliseconds from the last counted vote to the as-of time.
         public let sinceLastVote: Int64?
@@ -114,11 +127,13 @@ public struct ReportModel: Sendable, Equatable {
     public struct AuthorGroup: Sendable, Equatable {
         /// The session; nil when the notes have none recorded.
         public let session: String?
+        /// The session's approved notes, by id.
         public let notes: [ReportFigures.ApprovedNote]
     }
 
     /// An approved note that became an option, with that option's figures.
     public struct Promotion: Sendable, Equatable {
+        /// The approved note.
         public let note: ReportFigures.ApprovedNote
         /// The option, or nil when `survey_options` has no option with that id (or it was added after `through`).
         public let option: RankedOption?
@@ -138,14 +153,21 @@ public struct ReportModel: Sendable, Equatable {
         public let promotions: [Promotion]
     }
 
+    /// The parameters the report was made with.
     public let parameters: ReportParameters
+    /// Sessions and votes with and without exclusions.
     public let totals: Totals
     /// True when fewer than `smallSampleThreshold` voters are counted (and some are).
     public let isSmallSample: Bool
+    /// Ranked options per section: `original`, `community`, then others by name.
     public let sections: [Section]
+    /// The exclusion ledger.
     public let exclusions: Exclusions
+    /// When the counted votes came.
     public let activity: Activity
+    /// How counted sessions used their votes.
     public let concentration: Concentration
+    /// Sticky notes: statuses, approved notes by author, promotions.
     public let suggestions: Suggestions
     /// Kinds found, in code order, each with its count and first examples.
     public let anomalies: [ReportFigures.Anomaly]

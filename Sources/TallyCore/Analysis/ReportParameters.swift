@@ -27,6 +27,7 @@ public struct ReportParameters: Sendable, Equatable {
     /// Enough to find the rows; the counts say how many there are.
     public static let defaultMaxExamples = 20
 
+    /// Parameters for a report; repeated session names are kept once, in the order given.
     public init(
         zone: Zone = .utc, excludeBefore: Instant? = nil, excludedSessions: [String] = [], asOf: Instant,
         through: Instant? = nil, votesPerSession: Int = ReportParameters.defaultVotesPerSession,

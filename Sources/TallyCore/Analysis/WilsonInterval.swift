@@ -10,6 +10,7 @@ public struct WilsonInterval: Sendable, Equatable {
     /// The two-sided 95% normal quantile.
     public static let z95 = 1.959963984540054
 
+    /// An interval with known bounds.
     public init(lower: Double, upper: Double) {
         self.lower = lower
         self.upper = upper

@@ -3,8 +3,11 @@
 /// `wrangler d1 execute` cannot bind parameters, so the portable files carry
 /// their values as literals; these are the only literal shapes they use.
 public enum QueryValue: Sendable, Equatable, CustomStringConvertible {
+    /// `NULL`: "none" for an optional parameter.
     case null
+    /// A whole number.
     case integer(Int64)
+    /// A text, quoted in SQL.
     case text(String)
 
     /// The SQL literal: `NULL`, `42`, or `'text'` with quotes doubled (SQL's only escape).
