@@ -1,21 +1,5 @@
 import TallyCore
 
-/// The languages a report's Markdown can be written in.
-public enum ReportLanguage: String, Sendable, CaseIterable {
-    /// English (`--lang en`).
-    case english = "en"
-    /// Traditional Chinese as written in Taiwan (`--lang zh-TW`).
-    case traditionalChinese = "zh-TW"
-
-    /// Every label and sentence in this language.
-    public var labels: ReportLabels {
-        switch self {
-        case .english: return .english
-        case .traditionalChinese: return .traditionalChinese
-        }
-    }
-}
-
 /// Every word a Markdown report shows, in one language. Sentences are functions
 /// of already formatted pieces (numbers, escaped user text, times), so each
 /// language orders them its own way. Counts are "sessions" in table columns and

@@ -1,31 +1,5 @@
 import TallySQLite
 
-/// A query result that does not have the shape the query file promises.
-public enum QueryResultError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// No result was given for a query the report needs.
-    case missingResult(query: String)
-    /// A row lacks a column.
-    case missingColumn(query: String, row: Int, column: String)
-    /// A value has the wrong type or cannot be read.
-    case badValue(query: String, row: Int, column: String, expected: String)
-    /// A one-row query returned another number of rows.
-    case rowCount(query: String, expected: Int, got: Int)
-
-    public var description: String {
-        switch self {
-        case .missingResult(let query):
-            return "no result for queries/\(query).sql; run every query the report needs: "
-                + ReportFigures.queryNames.joined(separator: ", ")
-        case .missingColumn(let query, let row, let column):
-            return "queries/\(query).sql row \(row + 1) has no column '\(column)'; was the file edited?"
-        case .badValue(let query, let row, let column, let expected):
-            return "queries/\(query).sql row \(row + 1), column '\(column)': expected \(expected)"
-        case .rowCount(let query, let expected, let got):
-            return "queries/\(query).sql should return \(expected) row(s) but returned \(got)"
-        }
-    }
-}
-
 extension ReportFigures {
     /// The queries a report is made of, one per figure group.
     public static let queryNames = [
@@ -175,70 +149,5 @@ extension ReportFigures {
             }
         }
         return result.sorted { $0.kind < $1.kind }
-    }
-}
-
-/// Typed access to one row of a query result, with errors that name the query, row and column.
-struct QueryRow {
-    let query: String
-    let index: Int
-    let row: Row
-
-    func value(_ column: String) throws(QueryResultError) -> SQLValue {
-        guard let value = row[column] else { throw .missingColumn(query: query, row: index, column: column) }
-        return value
-    }
-
-    func int64OrNil(_ column: String) throws(QueryResultError) -> Int64? {
-        switch try value(column) {
-        case .null: return nil
-        case .integer(let number): return number
-        // JSON readers may hand whole numbers over as doubles.
-        case .real(let number) where number == number.rounded() && abs(number) < 9.0e15: return Int64(number)
-        default: throw .badValue(query: query, row: index, column: column, expected: "a whole number")
-        }
-    }
-
-    func int64(_ column: String) throws(QueryResultError) -> Int64 {
-        guard let number = try int64OrNil(column) else {
-            throw .badValue(query: query, row: index, column: column, expected: "a whole number, not NULL")
-        }
-        return number
-    }
-
-    func int(_ column: String) throws(QueryResultError) -> Int { Int(try int64(column)) }
-
-    func textOrNil(_ column: String) throws(QueryResultError) -> String? {
-        switch try value(column) {
-        case .null: return nil
-        case .text(let text): return text
-        // A column of TEXT affinity can still hold a number in SQLite; show it as SQLite would.
-        case .integer(let number): return String(number)
-        case .real(let number): return String(number)
-        case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
-        }
-    }
-
-    func text(_ column: String) throws(QueryResultError) -> String {
-        guard let text = try textOrNil(column) else {
-            throw .badValue(query: query, row: index, column: column, expected: "text, not NULL")
-        }
-        return text
-    }
-
-    /// A UTC time as the queries write it (`YYYY-MM-DD HH:MM:SS[.SSS]`).
-    func instantOrNil(_ column: String) throws(QueryResultError) -> Instant? {
-        guard let text = try textOrNil(column) else { return nil }
-        guard let instant = StoredTimestamp.parse(text) else {
-            throw .badValue(query: query, row: index, column: column, expected: "a UTC time YYYY-MM-DD HH:MM:SS.SSS")
-        }
-        return instant
-    }
-
-    func date(_ column: String) throws(QueryResultError) -> CivilDateTime {
-        guard let text = try textOrNil(column), let date = Zone.parseDate(text) else {
-            throw .badValue(query: query, row: index, column: column, expected: "a date YYYY-MM-DD")
-        }
-        return date
     }
 }
