@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(
             name: "TallyRenderTests",
             dependencies: ["TallyRender", "TallyCore"],
-            exclude: ["Support/png_ink.py"]
+            exclude: ["Golden", "Support/png_ink.py"]
         ),
         .testTarget(
             name: "TallyCLITests",

@@ -1,37 +1,119 @@
+import Foundation
 import TallyCore
+import TallyRender
 import TallySQLite
 
-/// `tally report`: the headline totals (the full report is being built).
+/// `tally report`: the tally as Markdown, JSON or CSV.
 enum ReportCommand {
+    static let formats = ["markdown", "json", "csv"]
+
     static let spec = CommandSpec(
         name: "report",
-        abstract: "Print the tally's headline totals",
+        abstract: "Tally the votes: ranking, exclusions, activity, notes, anomalies (Markdown, JSON or CSV)",
+        discussion: """
+            Ranks every option by distinct voters (sessions), with each share's 95% range and
+            the options the data cannot tell apart from the leader; lists excluded sessions,
+            when votes came, how votes were used, the notes, and anything odd in the data.
+            The database is only read. Times without an offset are read in --tz (daylight
+            saving time included); every time shown carries its offset. The same database
+            and the same options always give the same bytes.
+
+            Example (the author's week-one settings; --demo uses them by default):
+              tally report --db votes.sqlite --tz Asia/Taipei \\
+                --exclude-before '2026-09-19 02:11' --as-of '2026-09-27 12:00'
+            """,
         options: [
             OptionSpec("db", .value("PATH"), "Database file (default: $TALLY_DB, then ./tally.sqlite)."),
-            OptionSpec("demo", .flag, "Use the built-in demo data and the author's settings."),
-            OptionSpec("tz", .value("ZONE"), "Time zone for times given and shown (default UTC)."),
-            OptionSpec("exclude-before", .value("TIME"), "Exclude sessions whose first vote is before TIME."),
+            OptionSpec(
+                "demo", .flag,
+                "Use the built-in demo data with the author's settings (Asia/Taipei, exclude before "
+                    + "2026-09-19 02:11, as of 2026-09-27 12:00); other options override them."),
+            OptionSpec("tz", .value("ZONE"), "Time zone for times given and shown: IANA name or offset (default UTC)."),
+            OptionSpec(
+                "exclude-before", .value("TIME"),
+                "Exclude every session whose first vote is before TIME (a first vote at TIME is counted)."),
+            OptionSpec("exclude-session", .repeated("ID"), "Exclude this session (repeatable)."),
+            OptionSpec(
+                "as-of", .value("TIME"),
+                "The time the report is as of, for days since the last vote (default: now; always printed)."),
+            OptionSpec("through", .value("TIME"), "Count only votes cast at or before TIME (default: all)."),
+            OptionSpec("votes-per-session", .value("N"), "Vote budget of a session; more is flagged (default 3)."),
+            OptionSpec("format", .value("FORMAT"), "markdown (default), json or csv."),
+            OptionSpec("lang", .value("LANG"), "Language of the Markdown: en (default) or zh-TW."),
+            OptionSpec("output", .value("FILE"), "Write to FILE (atomically, creating folders) instead of stdout."),
         ],
         run: { invocation, context in
-            let demo = invocation.flag("demo")
-            let zone = try Zone(parsing: invocation.value("tz") ?? (demo ? Demo.Settings.timezone : "UTC"))
-            let cutoffText = invocation.value("exclude-before") ?? (demo ? Demo.Settings.excludeBefore : nil)
-            let cutoff = try cutoffText.map { text throws(TimeError) in try zone.parseUserTime(text) }
-            let db = demo ? try Demo.inMemory() : try DatabaseFile.openForReading(context.databasePath(invocation))
-            var first: [String: Instant] = [:]
-            var count: [String: Int] = [:]
-            let statement = try db.prepare("SELECT session_id, created_at FROM votes")
-            while try statement.step() {
-                let session = statement.text(at: 0) ?? ""
-                guard let at = StoredTimestamp.parse(statement.text(at: 1) ?? "") else { continue }
-                first[session] = min(first[session] ?? at, at)
-                count[session, default: 0] += 1
+            let options = try Options(invocation, context)
+            let db = options.demo ? try Demo.inMemory() : try DatabaseFile.openForReading(options.database)
+            let model = try Analyzer(parameters: options.parameters).report(from: db)
+            let text: String
+            switch options.format {
+            case "json": text = JSONReport.render(model)
+            case "csv": text = CSVReport.render(model)
+            default: text = MarkdownReport.render(model, language: options.language)
             }
-            let counted = first.filter { cutoff == nil || $0.value >= cutoff! }.keys
-            let countedVotes = counted.reduce(0) { $0 + count[$1]! }
-            let rawVotes = count.values.reduce(0, +)
-            context.stdout.line(
-                "\(counted.count) voters, \(countedVotes) votes; with test data \(first.count) voters, \(rawVotes) votes"
-                    + (cutoff.map { " (excluded: sessions whose first vote is before \(zone.format($0)))" } ?? ""))
+            if let output = options.output {
+                try AtomicFile.write(text, to: output)
+                context.stdout.line("Wrote the \(options.format) report to \(output).")
+            } else {
+                context.stdout.write(text)
+            }
         })
+
+    /// Every option of one run, validated before the database is opened.
+    struct Options {
+        var demo: Bool
+        var database: String
+        var parameters: ReportParameters
+        var format: String
+        var language: ReportLanguage
+        var output: String?
+
+        init(_ invocation: Invocation, _ context: Context) throws {
+            let path = invocation.path
+            demo = invocation.flag("demo")
+            if demo, invocation.has("db") {
+                throw UsageError("--demo reads the built-in demo data; leave out --db, or leave out --demo", command: path)
+            }
+            database = context.databasePath(invocation)
+            format = try invocation.choice("format", of: ReportCommand.formats) ?? "markdown"
+            let lang = try invocation.choice("lang", of: ReportLanguage.allCases.map(\.rawValue)) ?? "en"
+            language = ReportLanguage(rawValue: lang) ?? .english
+
+            let zoneText = invocation.value("tz") ?? (demo ? Demo.Settings.timezone : "UTC")
+            let zone: Zone
+            do {
+                zone = try Zone(parsing: zoneText)
+            } catch {
+                throw UsageError("invalid value '\(zoneText)' for --tz: \(error)", command: path)
+            }
+            func time(_ name: String, default fallback: String? = nil) throws -> Instant? {
+                guard let text = invocation.value(name) ?? fallback else { return nil }
+                do {
+                    return try zone.parseUserTime(text)
+                } catch {
+                    throw UsageError("invalid value '\(text)' for --\(name): \(error)", command: path)
+                }
+            }
+            let cutoff = try time("exclude-before", default: demo ? Demo.Settings.excludeBefore : nil)
+            let asOf = try time("as-of", default: demo ? Demo.Settings.asOf : nil) ?? context.now()
+            let through = try time("through")
+            let sessions = invocation.values("exclude-session")
+            if sessions.contains(where: \.isEmpty) {
+                throw UsageError("--exclude-session needs a session id, not an empty value", command: path)
+            }
+            let budget = try invocation.integer("votes-per-session", in: 1...1_000) ?? Demo.Settings.votesPerSession
+            parameters = ReportParameters(
+                zone: zone, excludeBefore: cutoff, excludedSessions: sessions, asOf: asOf, through: through,
+                votesPerSession: budget)
+
+            output = invocation.value("output").map(context.path)
+            if let output {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue {
+                    throw UsageError("--output \(output) is a folder; give a file name, e.g. \(output)/report.md", command: path)
+                }
+            }
+        }
+    }
 }

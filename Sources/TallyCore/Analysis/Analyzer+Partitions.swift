@@ -1,0 +1,101 @@
+import Foundation
+import TallySQLite
+
+extension Analyzer {
+    /// Below this many votes one pass on one thread is quick enough (a few tenths of a second).
+    static let partitionThreshold: Int64 = 200_000
+
+    /// How many partitions of session ids to read in parallel: one per core (at most four) for a
+    /// large database file, one for a small or in-memory one.
+    func partitionCount(_ db: Connection) throws -> Int {
+        if let partitions { return max(1, partitions) }
+        guard db.path != ":memory:", !db.path.isEmpty else { return 1 }
+        let span = try db.scalar("SELECT max(rowid) - min(rowid) FROM votes")?.int64 ?? 0
+        guard span >= Analyzer.partitionThreshold else { return 1 }
+        return min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
+    }
+
+    /// Reads every vote once, in parallel partitions of session ids when that helps, and
+    /// merges the partitions' figures. Each partition holds whole sessions (it is a range of
+    /// session ids), so per-session rules (first vote, stacking) never straddle two.
+    func scanVotes(_ db: Connection, _ table: OptionTable) throws -> VoteScan {
+        let count = try partitionCount(db)
+        let keys = try Analyzer.splitKeys(db, partitions: count)
+        guard !keys.isEmpty, db.path != ":memory:" else {
+            var scan = VoteScan(parameters: parameters, options: table)
+            try scan.run(db.prepare(VoteScan.sql))
+            return scan
+        }
+        // Partition i reads session ids in [keys[i-1], keys[i]); each thread has its own
+        // read-only connection (a connection belongs to one thread).
+        let ranges: [(lower: String?, upper: String?)] = (0...keys.count).map { index in
+            (index == 0 ? nil : keys[index - 1], index == keys.count ? nil : keys[index])
+        }
+        let results = PartitionResults(count: ranges.count)
+        let path = db.path
+        let parameters = self.parameters
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
+            do {
+                let connection = try DatabaseFile.openForReading(path)
+                let range = ranges[index]
+                let statement = try connection.prepare(VoteScan.sql(lower: range.lower != nil, upper: range.upper != nil))
+                try statement.bind([range.lower, range.upper].compactMap { $0.map(SQLValue.text) })
+                var scan = VoteScan(parameters: parameters, options: table)
+                try scan.run(statement)
+                results.set(index, .success(scan))
+            } catch {
+                results.set(index, .failure(error))
+            }
+        }
+        var merged: VoteScan?
+        for result in results.all() {
+            let scan = try result.get()
+            if merged == nil { merged = scan } else { merged!.merge(scan) }
+        }
+        return merged!
+    }
+
+    /// Session ids that cut the votes into about equal parts: quantiles of a sample taken at
+    /// evenly spaced rowids (each a single index seek). Any key is a correct cut, since both
+    /// sides of it compare with SQLite's own `<`; the sample only balances the work.
+    static func splitKeys(_ db: Connection, partitions: Int) throws -> [String] {
+        guard partitions > 1,
+            let bounds = try db.query("SELECT min(rowid), max(rowid) FROM votes").first,
+            let low = bounds[0].int64, let high = bounds[1].int64
+        else { return [] }
+        let samples = partitions * 32
+        let statement = try db.prepare("SELECT session_id FROM votes WHERE rowid >= ? ORDER BY rowid LIMIT 1")
+        var keys: [String] = []
+        for step in 0..<samples {
+            try statement.bind([.integer(low + (high - low) / Int64(samples) * Int64(step))])
+            if try statement.step(), let key = statement.text(at: 0) { keys.append(key) }
+        }
+        keys.sort(by: bytesPrecede)
+        var splits: [String] = []
+        for part in 1..<partitions {
+            let key = keys[part * keys.count / partitions]
+            if splits.last.map({ bytesPrecede($0, key) }) ?? true { splits.append(key) }
+        }
+        return splits
+    }
+}
+
+/// The partitions' results, filled from several threads.
+private final class PartitionResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<VoteScan, Error>?]
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<VoteScan, Error>) {
+        lock.lock()
+        results[index] = result
+        lock.unlock()
+    }
+
+    func all() -> [Result<VoteScan, Error>] {
+        lock.lock()
+        defer { lock.unlock() }
+        return results.map { $0 ?? .failure(CancellationError()) }
+    }
+}

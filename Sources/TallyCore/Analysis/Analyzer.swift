@@ -1,0 +1,173 @@
+import TallySQLite
+
+/// Reads a vote database (read-only) and computes a report's figures.
+///
+/// Vote figures come from one streaming pass (`VoteScan`); the notes figures
+/// run the shipped `queries/suggestions.sql` and `queries/approved.sql`
+/// themselves, so for those the portable SQL is the only definition.
+public struct Analyzer: Sendable {
+    /// The parameters every figure is computed with.
+    public let parameters: ReportParameters
+    /// How many parallel partitions of session ids to read; nil chooses by the size of the data.
+    public let partitions: Int?
+
+    /// The one query every vote figure is read with (see `VoteScan`).
+    public static let voteScanSQL = VoteScan.sql
+
+    /// - Parameter partitions: parallel partitions of the vote scan; nil (the default) uses one
+    ///   per core for a large database file and one otherwise. The figures do not depend on it.
+    public init(parameters: ReportParameters, partitions: Int? = nil) {
+        self.parameters = parameters
+        self.partitions = partitions
+    }
+
+    /// The complete report: figures, then everything derived from them.
+    /// Throws `AnalysisError` for a schema that lacks what the report reads or an
+    /// as-of time before the votes.
+    public func report(from db: Connection) throws -> ReportModel {
+        try ReportModel(figures: figures(from: db), parameters: parameters)
+    }
+
+    /// The raw figures: the same values the files of `queries/` return.
+    public func figures(from db: Connection) throws -> ReportFigures {
+        try SchemaCheck.verify(db)
+        let table = try readOptions(db)
+        var scan = try scanVotes(db, table)
+        for session in scan.namedMissing { scan.addMissingNamed(session) }
+
+        var options: [ReportFigures.Option] = []
+        for (index, option) in table.options.enumerated() {
+            if let through = parameters.through, let created = option.createdAt, created > through { continue }
+            options.append(
+                .init(
+                    id: option.id, content: option.content, section: option.section, createdAt: option.createdAt,
+                    voters: scan.optionVoters[index], votes: scan.optionVotes[index],
+                    votersAll: scan.optionVotersAll[index], votesAll: scan.optionVotesAll[index]))
+        }
+        options.sort(by: Analyzer.tallyOrder)
+
+        let totals = ReportFigures.Totals(
+            votersAll: scan.sessionsAll, votesAll: scan.votesAll, voters: scan.sessionsCounted,
+            votes: scan.votesCounted, firstVoteAll: scan.firstAll.map(Instant.init(millis:)),
+            lastVoteAll: scan.lastAll.map(Instant.init(millis:)))
+        let days = scan.days.keys.sorted().map { day in
+            ReportFigures.Day(
+                date: CivilDateTime(utcSeconds: day * 86_400), votes: scan.days[day]!.votes,
+                voters: scan.days[day]!.voters)
+        }
+        var gap: ReportFigures.Gap?
+        if scan.firstCounted != nil {
+            var points = scan.seconds
+            points.insert(parameters.asOf.seconds)
+            gap = points.longestGap().map { .init(start: Instant(seconds: $0.start), end: Instant(seconds: $0.end)) }
+        }
+        let timeline = ReportFigures.Timeline(
+            firstVote: scan.firstCounted.map(Instant.init(millis:)),
+            lastVote: scan.lastCounted.map(Instant.init(millis:)), longestGap: gap)
+        let usage = scan.usage.keys.sorted().map {
+            ReportFigures.Usage(votesUsed: $0, sessions: scan.usage[$0]!.sessions, stackingSessions: scan.usage[$0]!.stacking)
+        }
+
+        var totalsByKind = scan.anomalyTotals
+        var examplesByKind = scan.anomalyExamples.mapValues(\.elements)
+        try optionAnomalies(table, totals: &totalsByKind, examples: &examplesByKind)
+        try statusAnomalies(db, totals: &totalsByKind, examples: &examplesByKind)
+        let anomalies = AnomalyKind.allCases.sorted().compactMap { kind -> ReportFigures.Anomaly? in
+            guard let total = totalsByKind[kind], total > 0 else { return nil }
+            return .init(kind: kind, total: total, examples: examplesByKind[kind] ?? [])
+        }
+
+        let values = parameters.queryValues
+        return ReportFigures(
+            options: options, totals: totals,
+            exclusions: .init(listed: scan.ledger.elements, total: scan.ledgerTotal), days: days,
+            timeline: timeline, usage: usage,
+            statuses: try ReportFigures.statuses(from: run("suggestions", values, db)),
+            approved: try ReportFigures.approved(from: run("approved", values, db)),
+            anomalies: anomalies)
+    }
+
+    /// `tally.sql`'s order: known sections first, then sections by name, voters, votes (both
+    /// descending) and id.
+    static func tallyOrder(_ a: ReportFigures.Option, _ b: ReportFigures.Option) -> Bool {
+        let (ra, rb) = (sectionRank(a.section), sectionRank(b.section))
+        if ra != rb { return ra < rb }
+        if a.section != b.section { return bytesPrecede(a.section, b.section) }
+        if a.voters != b.voters { return a.voters > b.voters }
+        if a.votes != b.votes { return a.votes > b.votes }
+        return a.id < b.id
+    }
+
+    /// The two sections the vote page knows, in the order it shows them.
+    public static let knownSections = ["original", "community"]
+
+    static func sectionRank(_ section: String) -> Int {
+        knownSections.firstIndex(of: section) ?? knownSections.count
+    }
+
+    /// The note statuses the vote page and moderation know.
+    public static let knownStatuses = ["pending", "approved", "rejected"]
+
+    private func readOptions(_ db: Connection) throws -> OptionTable {
+        let statement = try db.prepare("SELECT id, content, section, created_at FROM survey_options ORDER BY id")
+        var rows: [(id: Int64, content: String, section: String, stored: String?, createdAt: Instant?)] = []
+        while try statement.step() {
+            let stored = statement.isNull(at: 3) ? nil : statement.text(at: 3)
+            rows.append(
+                (
+                    statement.int64(at: 0), statement.text(at: 1) ?? "", statement.text(at: 2) ?? "", stored,
+                    stored.flatMap(StoredTimestamp.parse)
+                ))
+        }
+        return OptionTable(options: rows)
+    }
+
+    private func optionAnomalies(
+        _ table: OptionTable, totals: inout [AnomalyKind: Int],
+        examples: inout [AnomalyKind: [ReportFigures.AnomalyExample]]
+    ) throws {
+        for option in table.options {
+            if option.createdAt == nil {
+                add(
+                    .unreadableOptionTime,
+                    .init(table: "survey_options", rowID: option.id, optionID: option.id, text: option.stored),
+                    &totals, &examples)
+            }
+            if !Analyzer.knownSections.contains(option.section) {
+                add(
+                    .unknownSection,
+                    .init(table: "survey_options", rowID: option.id, optionID: option.id, text: option.section),
+                    &totals, &examples)
+            }
+        }
+    }
+
+    private func statusAnomalies(
+        _ db: Connection, totals: inout [AnomalyKind: Int], examples: inout [AnomalyKind: [ReportFigures.AnomalyExample]]
+    ) throws {
+        let statement = try db.prepare(
+            "SELECT id, session_id, status FROM suggestions "
+                + "WHERE status IS NULL OR status NOT IN ('pending', 'approved', 'rejected') ORDER BY id")
+        while try statement.step() {
+            add(
+                .unknownStatus,
+                .init(table: "suggestions", rowID: statement.int64(at: 0), session: statement.text(at: 1),
+                    text: statement.text(at: 2)),
+                &totals, &examples)
+        }
+    }
+
+    /// Rows arrive in id order, so the first `maxExamples` are the ones to keep.
+    private func add(
+        _ kind: AnomalyKind, _ example: ReportFigures.AnomalyExample, _ totals: inout [AnomalyKind: Int],
+        _ examples: inout [AnomalyKind: [ReportFigures.AnomalyExample]]
+    ) {
+        totals[kind, default: 0] += 1
+        if examples[kind, default: []].count < parameters.maxExamples { examples[kind, default: []].append(example) }
+    }
+
+    /// Runs a shipped query with the report's parameters and returns its rows.
+    private func run(_ name: String, _ values: [String: QueryValue], _ db: Connection) throws -> [Row] {
+        try db.query(PortableQuery.named(name).filled(values))
+    }
+}

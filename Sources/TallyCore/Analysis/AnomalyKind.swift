@@ -1,0 +1,24 @@
+/// Kinds of odd data the report flags. Flagged rows are never dropped: they
+/// stay in every count unless the user excludes their sessions.
+public enum AnomalyKind: String, Sendable, Equatable, CaseIterable, Comparable {
+    /// A session cast more votes than the budget (`--votes-per-session`).
+    case overBudget = "over_budget"
+    /// A vote for an option id that `survey_options` does not have.
+    case unknownOption = "unknown_option"
+    /// A vote cast before its option was created.
+    case voteBeforeOption = "vote_before_option"
+    /// A vote whose `created_at` is not a timestamp tally reads.
+    case unreadableVoteTime = "unreadable_vote_time"
+    /// A vote whose `created_at` is readable but not in D1's `YYYY-MM-DD HH:MM:SS` form
+    /// (e.g. JavaScript's ISO text); it was normalised before comparing.
+    case nonD1VoteTime = "non_d1_vote_time"
+    /// An option whose `created_at` is not a timestamp tally reads.
+    case unreadableOptionTime = "unreadable_option_time"
+    /// An option whose section is neither `original` nor `community` (ranked in its own section).
+    case unknownSection = "unknown_section"
+    /// A note whose status is neither `pending`, `approved` nor `rejected`.
+    case unknownStatus = "unknown_status"
+
+    /// Alphabetical by code, the order `queries/anomalies.sql` returns them in.
+    public static func < (lhs: AnomalyKind, rhs: AnomalyKind) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,66 @@
+import TallySQLite
+
+/// Typed access to one row of a query result, with errors that name the query, row and column.
+struct QueryRow {
+    let query: String
+    let index: Int
+    let row: Row
+
+    func value(_ column: String) throws(QueryResultError) -> SQLValue {
+        guard let value = row[column] else { throw .missingColumn(query: query, row: index, column: column) }
+        return value
+    }
+
+    func int64OrNil(_ column: String) throws(QueryResultError) -> Int64? {
+        switch try value(column) {
+        case .null: return nil
+        case .integer(let number): return number
+        // JSON readers may hand whole numbers over as doubles.
+        case .real(let number) where number == number.rounded() && abs(number) < 9.0e15: return Int64(number)
+        default: throw .badValue(query: query, row: index, column: column, expected: "a whole number")
+        }
+    }
+
+    func int64(_ column: String) throws(QueryResultError) -> Int64 {
+        guard let number = try int64OrNil(column) else {
+            throw .badValue(query: query, row: index, column: column, expected: "a whole number, not NULL")
+        }
+        return number
+    }
+
+    func int(_ column: String) throws(QueryResultError) -> Int { Int(try int64(column)) }
+
+    func textOrNil(_ column: String) throws(QueryResultError) -> String? {
+        switch try value(column) {
+        case .null: return nil
+        case .text(let text): return text
+        // A column of TEXT affinity can still hold a number in SQLite; show it as SQLite would.
+        case .integer(let number): return String(number)
+        case .real(let number): return String(number)
+        case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    func text(_ column: String) throws(QueryResultError) -> String {
+        guard let text = try textOrNil(column) else {
+            throw .badValue(query: query, row: index, column: column, expected: "text, not NULL")
+        }
+        return text
+    }
+
+    /// A UTC time as the queries write it (`YYYY-MM-DD HH:MM:SS[.SSS]`).
+    func instantOrNil(_ column: String) throws(QueryResultError) -> Instant? {
+        guard let text = try textOrNil(column) else { return nil }
+        guard let instant = StoredTimestamp.parse(text) else {
+            throw .badValue(query: query, row: index, column: column, expected: "a UTC time YYYY-MM-DD HH:MM:SS.SSS")
+        }
+        return instant
+    }
+
+    func date(_ column: String) throws(QueryResultError) -> CivilDateTime {
+        guard let text = try textOrNil(column), let date = Zone.parseDate(text) else {
+            throw .badValue(query: query, row: index, column: column, expected: "a date YYYY-MM-DD")
+        }
+        return date
+    }
+}

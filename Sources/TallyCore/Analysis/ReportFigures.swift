@@ -1,0 +1,305 @@
+/// The raw figures of a report, one property per file of `queries/`: exactly
+/// what those queries return, read into values. The analysis computes them in
+/// one pass over the database; `ReportFigures(queryResults:)` reads them from
+/// the portable queries' output (the `sqlite3` shell, or `wrangler d1 execute
+/// --json`). `ReportModel` derives everything else (ranks, shares, intervals,
+/// leaders) from these, so both routes give the same report.
+public struct ReportFigures: Sendable, Equatable {
+    /// One option and its counts (`queries/tally.sql`, one row).
+    public struct Option: Sendable, Equatable {
+        /// The option's id in `survey_options`.
+        public var id: Int64
+        /// The option's text as stored.
+        public var content: String
+        /// The option's section as stored.
+        public var section: String
+        /// When the option was created; nil when its stored time cannot be read.
+        public var createdAt: Instant?
+        /// Distinct counted sessions that voted for it.
+        public var voters: Int
+        /// Counted votes for it.
+        public var votes: Int
+        /// Distinct sessions including excluded ones.
+        public var votersAll: Int
+        /// Votes including excluded sessions.
+        public var votesAll: Int
+
+        /// An option row.
+        public init(
+            id: Int64, content: String, section: String, createdAt: Instant?, voters: Int, votes: Int,
+            votersAll: Int, votesAll: Int
+        ) {
+            self.id = id
+            self.content = content
+            self.section = section
+            self.createdAt = createdAt
+            self.voters = voters
+            self.votes = votes
+            self.votersAll = votersAll
+            self.votesAll = votesAll
+        }
+    }
+
+    /// Sessions and votes with and without exclusions (`queries/totals.sql`).
+    public struct Totals: Sendable, Equatable {
+        /// Every session (within `through`).
+        public var votersAll: Int
+        /// Every vote (within `through`).
+        public var votesAll: Int
+        /// Counted sessions.
+        public var voters: Int
+        /// Votes of counted sessions.
+        public var votes: Int
+        /// The first readable vote time of all sessions.
+        public var firstVoteAll: Instant?
+        /// The last readable vote time of all sessions.
+        public var lastVoteAll: Instant?
+
+        /// A totals row.
+        public init(
+            votersAll: Int, votesAll: Int, voters: Int, votes: Int, firstVoteAll: Instant?, lastVoteAll: Instant?
+        ) {
+            self.votersAll = votersAll
+            self.votesAll = votesAll
+            self.voters = voters
+            self.votes = votes
+            self.firstVoteAll = firstVoteAll
+            self.lastVoteAll = lastVoteAll
+        }
+    }
+
+    /// One line of the exclusion ledger (`queries/excluded.sql`, one row).
+    public struct ExcludedSession: Sendable, Equatable {
+        /// The full session id.
+        public var session: String
+        /// Its first readable vote; nil when none can be read or the session is not in the data.
+        public var firstVote: Instant?
+        /// Its votes; 0 for a named session that is not in the data.
+        public var votes: Int
+        /// Excluded because its first vote is before the cutoff.
+        public var beforeCutoff: Bool
+        /// Excluded because it was named (`--exclude-session`).
+        public var named: Bool
+
+        /// A ledger line.
+        public init(session: String, firstVote: Instant?, votes: Int, beforeCutoff: Bool, named: Bool) {
+            self.session = session
+            self.firstVote = firstVote
+            self.votes = votes
+            self.beforeCutoff = beforeCutoff
+            self.named = named
+        }
+    }
+
+    /// The exclusion ledger: listed sessions (earliest first vote first) and how many there are in all.
+    public struct Exclusions: Sendable, Equatable {
+        /// Ledger lines, earliest first vote first (at most `maxListed`).
+        public var listed: [ExcludedSession]
+        /// Ledger lines in all; more than `listed.count` when the list was cut at `maxListed`.
+        public var total: Int
+
+        /// The ledger.
+        public init(listed: [ExcludedSession], total: Int) {
+            self.listed = listed
+            self.total = total
+        }
+    }
+
+    /// Counted votes and voters of one local day (`queries/activity.sql`, one row).
+    public struct Day: Sendable, Equatable {
+        /// The local calendar date (time fields are zero).
+        public var date: CivilDateTime
+        /// Counted votes cast that day.
+        public var votes: Int
+        /// Distinct counted sessions that voted that day.
+        public var voters: Int
+
+        /// One day's counts.
+        public init(date: CivilDateTime, votes: Int, voters: Int) {
+            self.date = date
+            self.votes = votes
+            self.voters = voters
+        }
+    }
+
+    /// The longest stretch without counted votes, to the second.
+    public struct Gap: Sendable, Equatable {
+        /// The vote before the gap (whole seconds).
+        public var start: Instant
+        /// The vote after the gap, or the as-of time when the gap is still going on (whole seconds).
+        public var end: Instant
+
+        /// A gap between two whole seconds.
+        public init(start: Instant, end: Instant) {
+            self.start = start
+            self.end = end
+        }
+    }
+
+    /// First and last counted vote and the longest quiet gap (`queries/timeline.sql`).
+    public struct Timeline: Sendable, Equatable {
+        /// The first counted vote (readable times only).
+        public var firstVote: Instant?
+        /// The last counted vote (readable times only).
+        public var lastVote: Instant?
+        /// The longest quiet gap, counting the as-of time as its last point; nil without counted votes.
+        public var longestGap: Gap?
+
+        /// A timeline row.
+        public init(firstVote: Instant?, lastVote: Instant?, longestGap: Gap?) {
+            self.firstVote = firstVote
+            self.lastVote = lastVote
+            self.longestGap = longestGap
+        }
+    }
+
+    /// Counted sessions that used a number of votes (`queries/concentration.sql`, one row).
+    public struct Usage: Sendable, Equatable {
+        /// Votes the sessions cast.
+        public var votesUsed: Int
+        /// Counted sessions that cast that many.
+        public var sessions: Int
+        /// Of those, sessions that put 2 or more votes on one option.
+        public var stackingSessions: Int
+
+        /// One votes-used row.
+        public init(votesUsed: Int, sessions: Int, stackingSessions: Int) {
+            self.votesUsed = votesUsed
+            self.sessions = sessions
+            self.stackingSessions = stackingSessions
+        }
+    }
+
+    /// Notes with one status (`queries/suggestions.sql`, one row).
+    public struct StatusCount: Sendable, Equatable {
+        /// The status as stored.
+        public var status: String
+        /// Notes with that status.
+        public var notes: Int
+        /// Of those, notes promoted to an option.
+        public var promoted: Int
+        /// Distinct sessions that wrote them.
+        public var sessions: Int
+
+        /// One status row.
+        public init(status: String, notes: Int, promoted: Int, sessions: Int) {
+            self.status = status
+            self.notes = notes
+            self.promoted = promoted
+            self.sessions = sessions
+        }
+    }
+
+    /// One approved note (`queries/approved.sql`, one row).
+    public struct ApprovedNote: Sendable, Equatable {
+        /// The note's id in `suggestions`.
+        public var id: Int64
+        /// The session that wrote it; nil when none was recorded.
+        public var session: String?
+        /// The note's text as stored.
+        public var content: String
+        /// When the note was written; nil when unreadable.
+        public var createdAt: Instant?
+        /// The option it became, if promoted.
+        public var promotedOptionID: Int64?
+        /// Approved notes written by the same session (this one included).
+        public var sessionNotes: Int
+
+        /// One approved note.
+        public init(
+            id: Int64, session: String?, content: String, createdAt: Instant?, promotedOptionID: Int64?,
+            sessionNotes: Int
+        ) {
+            self.id = id
+            self.session = session
+            self.content = content
+            self.createdAt = createdAt
+            self.promotedOptionID = promotedOptionID
+            self.sessionNotes = sessionNotes
+        }
+    }
+
+    /// One flagged row (or session, for `overBudget`).
+    public struct AnomalyExample: Sendable, Equatable {
+        /// The table the row is in: `votes`, `survey_options` or `suggestions`.
+        public var table: String
+        /// The row's id; nil for a session-level finding.
+        public var rowID: Int64?
+        /// The session involved, if any.
+        public var session: String?
+        /// The option involved, if any.
+        public var optionID: Int64?
+        /// The stored text that is odd (a time, a section, a status).
+        public var text: String?
+        /// The vote's time, when readable.
+        public var at: Instant?
+        /// The session's number of votes (`overBudget`).
+        public var count: Int?
+
+        /// An example; unused fields stay nil.
+        public init(
+            table: String, rowID: Int64? = nil, session: String? = nil, optionID: Int64? = nil, text: String? = nil,
+            at: Instant? = nil, count: Int? = nil
+        ) {
+            self.table = table
+            self.rowID = rowID
+            self.session = session
+            self.optionID = optionID
+            self.text = text
+            self.at = at
+            self.count = count
+        }
+    }
+
+    /// One kind of anomaly: how many and the first examples (`queries/anomalies.sql`, rows of one kind).
+    public struct Anomaly: Sendable, Equatable {
+        /// Which kind.
+        public var kind: AnomalyKind
+        /// How many there are in all.
+        public var total: Int
+        /// The first examples (at most `maxExamples`).
+        public var examples: [AnomalyExample]
+
+        /// One kind's findings.
+        public init(kind: AnomalyKind, total: Int, examples: [AnomalyExample]) {
+            self.kind = kind
+            self.total = total
+            self.examples = examples
+        }
+    }
+
+    /// `tally.sql`: every option (created by `through`), known sections first, then by voters, votes, id.
+    public var options: [Option]
+    /// `totals.sql`.
+    public var totals: Totals
+    /// `excluded.sql`.
+    public var exclusions: Exclusions
+    /// `activity.sql`: days with counted votes, in order.
+    public var days: [Day]
+    /// `timeline.sql`.
+    public var timeline: Timeline
+    /// `concentration.sql`: by votes used, ascending.
+    public var usage: [Usage]
+    /// `suggestions.sql`.
+    public var statuses: [StatusCount]
+    /// `approved.sql`.
+    public var approved: [ApprovedNote]
+    /// `anomalies.sql`: kinds found, in code order.
+    public var anomalies: [Anomaly]
+
+    /// Figures from their parts.
+    public init(
+        options: [Option], totals: Totals, exclusions: Exclusions, days: [Day], timeline: Timeline, usage: [Usage],
+        statuses: [StatusCount], approved: [ApprovedNote], anomalies: [Anomaly]
+    ) {
+        self.options = options
+        self.totals = totals
+        self.exclusions = exclusions
+        self.days = days
+        self.timeline = timeline
+        self.usage = usage
+        self.statuses = statuses
+        self.approved = approved
+        self.anomalies = anomalies
+    }
+}

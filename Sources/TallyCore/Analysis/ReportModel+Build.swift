@@ -1,0 +1,149 @@
+extension ReportModel {
+    /// Derives the report from its figures: ranks, shares, intervals, leaders,
+    /// filled days, groups. The same figures always give the same model.
+    ///
+    /// - Throws: `AnalysisError` when the as-of time is before the first or the last vote.
+    public init(figures: ReportFigures, parameters: ReportParameters) throws {
+        let zone = parameters.zone
+        if let first = figures.totals.firstVoteAll, parameters.asOf < first {
+            throw AnalysisError.asOfBeforeFirstVote(asOf: parameters.asOf, firstVote: first, zone: zone)
+        }
+        if let last = figures.totals.lastVoteAll, parameters.asOf < last {
+            throw AnalysisError.asOfBeforeLastVote(asOf: parameters.asOf, lastVote: last, zone: zone)
+        }
+        let counted = figures.totals.voters
+        self.parameters = parameters
+        self.totals = Totals(
+            votersAll: figures.totals.votersAll, votesAll: figures.totals.votesAll, voters: counted,
+            votes: figures.totals.votes)
+        self.isSmallSample = counted > 0 && counted < ReportModel.smallSampleThreshold
+        let sections = ReportModel.rank(figures.options, countedVoters: counted)
+        self.sections = sections
+        self.exclusions = Exclusions(
+            cutoff: parameters.excludeBefore, named: parameters.excludedSessions, listed: figures.exclusions.listed,
+            total: figures.exclusions.total)
+        self.activity = ReportModel.activity(figures, parameters: parameters)
+        self.concentration = ReportModel.concentration(figures.usage, budget: parameters.votesPerSession)
+        let ranked = sections.flatMap(\.options)
+        self.suggestions = ReportModel.suggestions(figures, options: ranked)
+        self.anomalies = figures.anomalies
+    }
+
+    /// Ranks options per section by counted voters (competition ranking: 1, 1, 3),
+    /// with shares and Wilson intervals of all counted voters, and marks which
+    /// options the data cannot tell apart from the leader.
+    static func rank(_ options: [ReportFigures.Option], countedVoters: Int) -> [Section] {
+        var names: [String] = []
+        var bySection: [String: [ReportFigures.Option]] = [:]
+        for option in options {
+            if bySection[option.section] == nil { names.append(option.section) }
+            bySection[option.section, default: []].append(option)
+        }
+        names.sort { a, b in
+            let (ra, rb) = (Analyzer.sectionRank(a), Analyzer.sectionRank(b))
+            return ra != rb ? ra < rb : bytesPrecede(a, b)
+        }
+        return names.map { name in
+            let members = bySection[name]!.sorted { a, b in
+                if a.voters != b.voters { return a.voters > b.voters }
+                if a.votes != b.votes { return a.votes > b.votes }
+                return a.id < b.id
+            }
+            let top = members.first?.voters ?? 0
+            let leaderInterval = WilsonInterval(successes: top, trials: countedVoters)
+            let ranked = members.map { option -> RankedOption in
+                let rank = 1 + members.filter { $0.voters > option.voters }.count
+                let interval = WilsonInterval(successes: option.voters, trials: countedVoters)
+                var standing: Standing?
+                if top > 0, let interval, let leaderInterval {
+                    if rank == 1 {
+                        standing = .leader
+                    } else {
+                        standing = interval.overlaps(leaderInterval) ? .notDistinguishable : .behind
+                    }
+                }
+                return RankedOption(
+                    id: option.id, content: option.content, section: option.section, createdAt: option.createdAt,
+                    rank: rank, voters: option.voters, votes: option.votes, votersAll: option.votersAll,
+                    votesAll: option.votesAll,
+                    share: countedVoters > 0 ? Double(option.voters) / Double(countedVoters) : nil,
+                    interval: interval, standing: standing)
+            }
+            let topAll = members.map(\.votersAll).max() ?? 0
+            return Section(
+                name: name, isKnown: Analyzer.knownSections.contains(name), options: ranked,
+                leaders: top > 0 ? ranked.filter { $0.rank == 1 } : [],
+                leadersAll: topAll > 0 ? ranked.filter { $0.votersAll == topAll } : [])
+        }
+    }
+
+    static func activity(_ figures: ReportFigures, parameters: ReportParameters) -> Activity {
+        let zone = parameters.zone
+        let timeline = figures.timeline
+        var days = figures.days
+        var continuous = true
+        if let first = days.first, let last = days.last {
+            let span = last.date.dayNumber - first.date.dayNumber + 1
+            if span <= Int64(ReportModel.maximumFilledDays) {
+                var filled: [ReportFigures.Day] = []
+                var index = 0
+                for number in first.date.dayNumber...last.date.dayNumber {
+                    if index < days.count, days[index].date.dayNumber == number {
+                        filled.append(days[index])
+                        index += 1
+                    } else {
+                        filled.append(.init(date: CivilDateTime(utcSeconds: number * 86_400), votes: 0, voters: 0))
+                    }
+                }
+                days = filled
+            } else {
+                continuous = false
+            }
+        }
+        var quietDays: Int?
+        if let last = timeline.lastVote {
+            quietDays = Int(zone.local(parameters.asOf).dayNumber - zone.local(last).dayNumber)
+        }
+        let gap = timeline.longestGap
+        let ongoing =
+            gap.map { gap in
+                gap.end.seconds == parameters.asOf.seconds
+                    && (timeline.lastVote.map { $0.seconds < parameters.asOf.seconds } ?? false)
+            } ?? false
+        return Activity(
+            firstVote: timeline.firstVote, lastVote: timeline.lastVote, asOf: parameters.asOf,
+            sinceLastVote: timeline.lastVote.map { parameters.asOf.millis - $0.millis }, quietLocalDays: quietDays,
+            longestGap: gap, gapIsOngoing: ongoing, days: days, daysAreContinuous: continuous)
+    }
+
+    static func concentration(_ usage: [ReportFigures.Usage], budget: Int) -> Concentration {
+        var rows: [ReportFigures.Usage] = []
+        let present = Dictionary(usage.map { ($0.votesUsed, $0) }, uniquingKeysWith: { a, _ in a })
+        for used in 1...max(1, budget) {
+            rows.append(present[used] ?? .init(votesUsed: used, sessions: 0, stackingSessions: 0))
+        }
+        rows += usage.filter { $0.votesUsed < 1 || $0.votesUsed > max(1, budget) }
+        rows.sort { $0.votesUsed < $1.votesUsed }
+        return Concentration(
+            usage: rows, stackingSessions: usage.reduce(0) { $0 + $1.stackingSessions },
+            sessions: usage.reduce(0) { $0 + $1.sessions })
+    }
+
+    static func suggestions(_ figures: ReportFigures, options: [RankedOption]) -> Suggestions {
+        var groups: [AuthorGroup] = []
+        for note in figures.approved {
+            if let last = groups.indices.last, groups[last].session == note.session {
+                groups[last] = AuthorGroup(session: note.session, notes: groups[last].notes + [note])
+            } else {
+                groups.append(AuthorGroup(session: note.session, notes: [note]))
+            }
+        }
+        let promotions = figures.approved.compactMap { note -> Promotion? in
+            guard let id = note.promotedOptionID else { return nil }
+            return Promotion(note: note, option: options.first { $0.id == id })
+        }
+        return Suggestions(
+            statuses: figures.statuses, total: figures.statuses.reduce(0) { $0 + $1.notes }, approvedGroups: groups,
+            approvedCount: figures.approved.count, promotions: promotions)
+    }
+}

@@ -1,0 +1,87 @@
+/// Everything a report depends on besides the data: the same database and the
+/// same parameters always give the same report, byte for byte.
+public struct ReportParameters: Sendable, Equatable {
+    /// The reader's zone: times given without an offset are read in it, and every time shown is in it.
+    public var zone: Zone
+    /// Sessions whose first vote is strictly before this instant are excluded whole (test sessions).
+    public var excludeBefore: Instant?
+    /// Sessions excluded by name, in the order given, without repeats.
+    public var excludedSessions: [String]
+    /// The time the report is as of: days since the last vote and quiet gaps end here.
+    /// Never the wall clock inside the analysis, so a rerun gives the same figures.
+    public var asOf: Instant
+    /// Only votes at or before this instant count (the tally as it stood then); nil for all votes.
+    /// Votes whose time cannot be read are kept, since they cannot be placed.
+    public var through: Instant?
+    /// A session's vote budget; sessions with more votes are flagged (and still counted).
+    public var votesPerSession: Int
+    /// At most this many sessions are listed in the exclusion ledger (totals are always complete).
+    public var maxListed: Int
+    /// At most this many examples are kept per kind of anomaly (counts are always complete).
+    public var maxExamples: Int
+
+    /// The vote budget of the vote page: three votes per session.
+    public static let defaultVotesPerSession = 3
+    /// Enough to paste; a ledger of thousands of sessions is a sign of a wrong cutoff.
+    public static let defaultMaxListed = 1000
+    /// Enough to find the rows; the counts say how many there are.
+    public static let defaultMaxExamples = 20
+
+    /// Parameters for a report; repeated session names are kept once, in the order given.
+    public init(
+        zone: Zone = .utc, excludeBefore: Instant? = nil, excludedSessions: [String] = [], asOf: Instant,
+        through: Instant? = nil, votesPerSession: Int = ReportParameters.defaultVotesPerSession,
+        maxListed: Int = ReportParameters.defaultMaxListed, maxExamples: Int = ReportParameters.defaultMaxExamples
+    ) {
+        self.zone = zone
+        self.excludeBefore = excludeBefore
+        var seen: Set<String> = []
+        self.excludedSessions = excludedSessions.filter { seen.insert($0).inserted }
+        self.asOf = asOf
+        self.through = through
+        self.votesPerSession = votesPerSession
+        self.maxListed = maxListed
+        self.maxExamples = maxExamples
+    }
+
+    /// The author's settings for the published week-one figures (see `Demo.Settings`).
+    public static func demo() -> ReportParameters {
+        // The demo's settings are constants of this build; they always parse.
+        let zone = (try? Zone(parsing: Demo.Settings.timezone)) ?? .utc
+        let cutoff = try? zone.parseUserTime(Demo.Settings.excludeBefore)
+        let asOf = (try? zone.parseUserTime(Demo.Settings.asOf)) ?? Instant(millis: 0)
+        return ReportParameters(
+            zone: zone, excludeBefore: cutoff, asOf: asOf, votesPerSession: Demo.Settings.votesPerSession)
+    }
+}
+
+extension ReportParameters {
+    /// The values for the `params` blocks of `queries/`, so the portable SQL computes
+    /// the same figures as the analysis.
+    ///
+    /// D1 has no time zone database, so the zone becomes one fixed offset: the
+    /// zone's offset at `asOf`. For a zone with daylight saving time, per-day
+    /// figures of days on the other side of a change differ by that hour.
+    public var queryValues: [String: QueryValue] {
+        [
+            "exclude_before": excludeBefore.map { .text(ReportParameters.queryTime($0, zone: zone)) } ?? .null,
+            "exclude_sessions": .jsonArray(excludedSessions),
+            "through": through.map { .text(ReportParameters.queryTime($0, zone: zone)) } ?? .null,
+            "utc_offset": .text(Zone.offsetText(zone.offset(at: asOf))),
+            "as_of": .text(ReportParameters.queryTime(asOf, zone: zone)),
+            "votes_per_session": .integer(Int64(votesPerSession)),
+            "max_listed": .integer(Int64(maxListed)),
+            "max_examples": .integer(Int64(maxExamples)),
+        ]
+    }
+
+    /// An instant as SQLite reads it: local ISO 8601 with offset when whole seconds
+    /// (what a person would write), else UTC with milliseconds so nothing is lost.
+    static func queryTime(_ instant: Instant, zone: Zone) -> String {
+        let fraction = instant.millis - instant.seconds * 1000
+        guard fraction != 0 else { return zone.iso8601(instant) }
+        let civil = CivilDateTime(utcSeconds: instant.seconds)
+        return "\(civil.dateText)T\(pad(civil.hour, 2)):\(pad(civil.minute, 2)):\(pad(civil.second, 2))."
+            + "\(pad(Int(fraction), 3))Z"
+    }
+}

@@ -1,0 +1,371 @@
+import Foundation
+import TallySQLite
+
+/// The one pass over `votes` that every vote figure comes from.
+///
+/// SQLite returns the votes grouped by session straight from the covering index
+/// `votes_session_time_option` (migration 0003), so no sort is needed and only
+/// one session is held at a time: its votes are buffered until the session
+/// ends, because excluding it by rule needs its first vote. Everything kept
+/// across sessions is small: counters per option, per local day and per number
+/// of votes used, a bitmap of seconds with votes, and bounded lists of examples.
+struct VoteScan {
+    /// The query, in byte order of session id (SQLite's BINARY collation).
+    static let sql = "SELECT session_id, created_at, option_id, id FROM votes ORDER BY session_id COLLATE BINARY"
+
+    /// The query for one partition: session ids from `?` (inclusive) and/or below `?`.
+    static func sql(lower: Bool, upper: Bool) -> String {
+        var conditions: [String] = []
+        if lower { conditions.append("session_id >= ?") }
+        if upper { conditions.append("session_id < ?") }
+        guard !conditions.isEmpty else { return sql }
+        return "SELECT session_id, created_at, option_id, id FROM votes WHERE "
+            + conditions.joined(separator: " AND ") + " ORDER BY session_id COLLATE BINARY"
+    }
+
+    struct Buffered {
+        var optionID: Int64?
+        var optionIndex: Int32
+        /// Milliseconds since the epoch; `Int64.min` when the time cannot be read.
+        var millis: Int64
+    }
+
+    let parameters: ReportParameters
+    let options: OptionTable
+    private let cutoff: Int64?
+    private let through: Int64?
+    /// Named sessions as UTF-8, sorted bytewise and merged against the sorted scan.
+    private let named: [[UInt8]]
+    private var namedCursor = 0
+    private(set) var namedFound: [Bool]
+
+    // The current session.
+    private var session: [UInt8] = []
+    private var hasSession = false
+    private var buffer: [Buffered] = []
+
+    // Per option index: counted and all.
+    private(set) var optionVotes: [Int]
+    private(set) var optionVoters: [Int]
+    private(set) var optionVotesAll: [Int]
+    private(set) var optionVotersAll: [Int]
+
+    private(set) var sessionsAll = 0
+    private(set) var votesAll = 0
+    private(set) var sessionsCounted = 0
+    private(set) var votesCounted = 0
+    private(set) var firstAll: Int64?
+    private(set) var lastAll: Int64?
+    private(set) var firstCounted: Int64?
+    private(set) var lastCounted: Int64?
+
+    /// Local day number → counted votes and voters.
+    private(set) var days: [Int64: (votes: Int, voters: Int)] = [:]
+    /// Votes used → counted sessions and how many of them stacked.
+    private(set) var usage: [Int: (sessions: Int, stacking: Int)] = [:]
+    private(set) var seconds = SecondSet()
+    private var offsets: ZoneOffsetCache
+
+    private(set) var ledger: BoundedList<ReportFigures.ExcludedSession>
+    private(set) var ledgerTotal = 0
+    private(set) var anomalyTotals: [AnomalyKind: Int] = [:]
+    private(set) var anomalyExamples: [AnomalyKind: BoundedList<ReportFigures.AnomalyExample>] = [:]
+
+    // Scratch space reused for every session.
+    private var distinctOptions: [(id: Int64?, index: Int32, count: Int)] = []
+    private var distinctDays: [Int64] = []
+
+    init(parameters: ReportParameters, options: OptionTable) {
+        self.parameters = parameters
+        self.options = options
+        self.cutoff = parameters.excludeBefore?.millis
+        self.through = parameters.through?.millis
+        self.named = parameters.excludedSessions.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        self.namedFound = Array(repeating: false, count: named.count)
+        let count = options.options.count
+        optionVotes = Array(repeating: 0, count: count)
+        optionVoters = Array(repeating: 0, count: count)
+        optionVotesAll = Array(repeating: 0, count: count)
+        optionVotersAll = Array(repeating: 0, count: count)
+        offsets = ZoneOffsetCache(zone: parameters.zone)
+        ledger = BoundedList(limit: parameters.maxListed, by: VoteScan.ledgerOrder)
+        for kind in AnomalyKind.allCases {
+            anomalyExamples[kind] = BoundedList(limit: parameters.maxExamples, by: VoteScan.exampleOrder)
+        }
+    }
+
+    /// The ledger's order: earliest first vote first, sessions without one last, then by session id bytes
+    /// (`ORDER BY first_vote IS NULL, first_vote, session_id`).
+    static func ledgerOrder(_ a: ReportFigures.ExcludedSession, _ b: ReportFigures.ExcludedSession) -> Bool {
+        switch (a.firstVote, b.firstVote) {
+        case (nil, nil): return bytesPrecede(a.session, b.session)
+        case (nil, _): return false
+        case (_, nil): return true
+        case (let x?, let y?): return x != y ? x < y : bytesPrecede(a.session, b.session)
+        }
+    }
+
+    /// Examples' order: by row id (none first), then session id bytes (`ORDER BY row_id, session_id`).
+    static func exampleOrder(_ a: ReportFigures.AnomalyExample, _ b: ReportFigures.AnomalyExample) -> Bool {
+        switch (a.rowID, b.rowID) {
+        case (nil, nil): return bytesPrecede(a.session ?? "", b.session ?? "")
+        case (nil, _): return true
+        case (_, nil): return false
+        case (let x?, let y?): return x < y
+        }
+    }
+
+    // MARK: Reading rows
+
+    /// Reads every vote from the statement (prepared from `VoteScan.sql`).
+    mutating func run(_ statement: Statement) throws {
+        while try statement.step() {
+            let optionID: Int64? = statement.isNull(at: 2) ? nil : statement.int64(at: 2)
+            let parsed = statement.withTextBytes(at: 1) { StoredTimestamp.parse(bytes: $0) }
+            if let through, let parsed, parsed.instant.millis > through { continue }  // not cast yet "through" then
+            try statement.withTextBytes(at: 0) { bytes in
+                if !hasSession || !VoteScan.equal(bytes, session) {
+                    if hasSession {
+                        guard VoteScan.precedes(session, bytes) else {
+                            throw AnalysisError.sessionOrder(
+                                "'\(String(decoding: bytes, as: UTF8.self))' came after "
+                                    + "'\(String(decoding: session, as: UTF8.self))'")
+                        }
+                        finishSession()
+                    }
+                    session.removeAll(keepingCapacity: true)
+                    session.append(contentsOf: bytes)
+                    hasSession = true
+                }
+            }
+            let index = optionID.map { options.index(of: $0) } ?? -1
+            let millis = parsed?.instant.millis ?? Int64.min
+            buffer.append(Buffered(optionID: optionID, optionIndex: index, millis: millis))
+            checkVote(statement, optionID: optionID, index: index, parsed: parsed)
+        }
+        if hasSession { finishSession() }
+    }
+
+    /// Vote-level anomalies, recorded whether or not the session is later excluded.
+    private mutating func checkVote(
+        _ statement: Statement, optionID: Int64?, index: Int32, parsed: (instant: Instant, shape: StoredTimestamp.Shape)?
+    ) {
+        // Most votes are fine: the row id is read only for the ones that are not.
+        guard index < 0 || parsed == nil || parsed!.shape != .d1
+            || parsed!.instant.millis < options.createdMillis[Int(index)]
+        else { return }
+        let voteID = statement.int64(at: 3)
+        if index < 0 {
+            record(.unknownOption, voteID: voteID) {
+                .init(table: "votes", rowID: voteID, session: $0, optionID: optionID, at: parsed?.instant)
+            }
+        } else if let parsed, parsed.instant.millis < options.createdMillis[Int(index)] {
+            record(.voteBeforeOption, voteID: voteID) {
+                .init(table: "votes", rowID: voteID, session: $0, optionID: optionID, at: parsed.instant)
+            }
+        }
+        guard let parsed else {
+            let stored = statement.isNull(at: 1) ? nil : statement.text(at: 1)
+            record(.unreadableVoteTime, voteID: voteID) {
+                .init(table: "votes", rowID: voteID, session: $0, optionID: optionID, text: stored)
+            }
+            return
+        }
+        if parsed.shape != .d1 {
+            record(.nonD1VoteTime, voteID: voteID) {
+                .init(
+                    table: "votes", rowID: voteID, session: $0, optionID: optionID, text: statement.text(at: 1),
+                    at: parsed.instant)
+            }
+        }
+    }
+
+    /// Counts one anomaly of a vote and keeps it as an example when it is among the first by vote id.
+    /// The session id String is made only for kept examples.
+    private mutating func record(
+        _ kind: AnomalyKind, voteID: Int64, _ make: (String) -> ReportFigures.AnomalyExample
+    ) {
+        anomalyTotals[kind, default: 0] += 1
+        guard anomalyExamples[kind]!.wouldKeep(.init(table: "votes", rowID: voteID)) else { return }
+        anomalyExamples[kind]!.insert(make(String(decoding: session, as: UTF8.self)))
+    }
+
+    // MARK: One session
+
+    private mutating func finishSession() {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        let count = buffer.count
+        guard count > 0 else { return }
+        var first = Int64.max
+        var last = Int64.min
+        for vote in buffer where vote.millis != Int64.min {
+            first = min(first, vote.millis)
+            last = max(last, vote.millis)
+        }
+        let readable = first != Int64.max
+        sessionsAll += 1
+        votesAll += count
+        if readable {
+            firstAll = min(firstAll ?? first, first)
+            lastAll = max(lastAll ?? last, last)
+        }
+        let isNamed = matchNamed()
+        let beforeCutoff = cutoff.map { readable && first < $0 } ?? false
+
+        if count > parameters.votesPerSession {
+            anomalyTotals[.overBudget, default: 0] += 1
+            // Sessions arrive in id order, so once the list is full no later session is kept.
+            if anomalyExamples[.overBudget]!.elements.count < anomalyExamples[.overBudget]!.limit {
+                anomalyExamples[.overBudget]!.insert(
+                    .init(table: "votes", session: String(decoding: session, as: UTF8.self), count: count))
+            }
+        }
+
+        collectDistinctOptions()
+        var stacked = false
+        for entry in distinctOptions {
+            if entry.count >= 2 { stacked = true }
+            guard entry.index >= 0 else { continue }
+            optionVotesAll[Int(entry.index)] += entry.count
+            optionVotersAll[Int(entry.index)] += 1
+        }
+
+        if isNamed || beforeCutoff {
+            ledgerTotal += 1
+            let entry = ReportFigures.ExcludedSession(
+                session: "", firstVote: readable ? Instant(millis: first) : nil, votes: count,
+                beforeCutoff: beforeCutoff, named: isNamed)
+            // The probe has an empty session id, which sorts first: it may say yes too often, never no.
+            if ledger.wouldKeep(entry) {
+                var kept = entry
+                kept.session = String(decoding: session, as: UTF8.self)
+                ledger.insert(kept)
+            }
+            return
+        }
+
+        sessionsCounted += 1
+        votesCounted += count
+        for entry in distinctOptions where entry.index >= 0 {
+            optionVotes[Int(entry.index)] += entry.count
+            optionVoters[Int(entry.index)] += 1
+        }
+        usage[count, default: (0, 0)].sessions += 1
+        if stacked { usage[count, default: (0, 0)].stacking += 1 }
+        guard readable else { return }
+        firstCounted = min(firstCounted ?? first, first)
+        lastCounted = max(lastCounted ?? last, last)
+        distinctDays.removeAll(keepingCapacity: true)
+        for vote in buffer where vote.millis != Int64.min {
+            let second = floorDivide(vote.millis, 1000)
+            seconds.insert(second)
+            let day = offsets.localDay(atSeconds: second)
+            days[day, default: (0, 0)].votes += 1
+            if !distinctDays.contains(day) { distinctDays.append(day) }
+        }
+        for day in distinctDays { days[day, default: (0, 0)].voters += 1 }
+    }
+
+    /// Groups the buffered votes by option id (sessions are small; a linear search beats hashing).
+    private mutating func collectDistinctOptions() {
+        distinctOptions.removeAll(keepingCapacity: true)
+        if buffer.count > 32 {
+            var counts: [Int64?: (index: Int32, count: Int)] = [:]
+            for vote in buffer { counts[vote.optionID, default: (vote.optionIndex, 0)].count += 1 }
+            for (id, value) in counts { distinctOptions.append((id, value.index, value.count)) }
+            return
+        }
+        for vote in buffer {
+            if let position = distinctOptions.firstIndex(where: { $0.id == vote.optionID }) {
+                distinctOptions[position].count += 1
+            } else {
+                distinctOptions.append((vote.optionID, vote.optionIndex, 1))
+            }
+        }
+    }
+
+    /// True when the current session was named; advances through the sorted names as sessions pass by.
+    private mutating func matchNamed() -> Bool {
+        while namedCursor < named.count, named[namedCursor].lexicographicallyPrecedes(session) {
+            namedCursor += 1
+        }
+        guard namedCursor < named.count, named[namedCursor] == session else { return false }
+        namedFound[namedCursor] = true
+        return true
+    }
+
+    /// Named sessions that were not in the data (within `through`).
+    var namedMissing: [String] {
+        named.indices.filter { !namedFound[$0] }.map { String(decoding: named[$0], as: UTF8.self) }
+    }
+
+    /// Lists a named session that is not in the data in the ledger (0 votes), so a typo is visible.
+    mutating func addMissingNamed(_ session: String) {
+        ledgerTotal += 1
+        ledger.insert(.init(session: session, firstVote: nil, votes: 0, beforeCutoff: false, named: true))
+    }
+
+    // MARK: Partitions
+
+    /// Adds the figures of a scan over other sessions (another partition of session ids) to these.
+    /// Partitions hold disjoint sets of whole sessions, so voters add up like votes.
+    mutating func merge(_ other: VoteScan) {
+        for index in optionVotes.indices {
+            optionVotes[index] += other.optionVotes[index]
+            optionVoters[index] += other.optionVoters[index]
+            optionVotesAll[index] += other.optionVotesAll[index]
+            optionVotersAll[index] += other.optionVotersAll[index]
+        }
+        for index in namedFound.indices where other.namedFound[index] { namedFound[index] = true }
+        sessionsAll += other.sessionsAll
+        votesAll += other.votesAll
+        sessionsCounted += other.sessionsCounted
+        votesCounted += other.votesCounted
+        firstAll = VoteScan.earliest(firstAll, other.firstAll)
+        lastAll = VoteScan.latest(lastAll, other.lastAll)
+        firstCounted = VoteScan.earliest(firstCounted, other.firstCounted)
+        lastCounted = VoteScan.latest(lastCounted, other.lastCounted)
+        for (day, count) in other.days {
+            days[day, default: (0, 0)].votes += count.votes
+            days[day, default: (0, 0)].voters += count.voters
+        }
+        for (used, count) in other.usage {
+            usage[used, default: (0, 0)].sessions += count.sessions
+            usage[used, default: (0, 0)].stacking += count.stacking
+        }
+        seconds.formUnion(other.seconds)
+        for entry in other.ledger.elements { ledger.insert(entry) }
+        ledgerTotal += other.ledgerTotal
+        for (kind, total) in other.anomalyTotals { anomalyTotals[kind, default: 0] += total }
+        for (kind, list) in other.anomalyExamples {
+            for example in list.elements { anomalyExamples[kind]!.insert(example) }
+        }
+    }
+
+    private static func earliest(_ a: Int64?, _ b: Int64?) -> Int64? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
+
+    private static func latest(_ a: Int64?, _ b: Int64?) -> Int64? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return max(a, b)
+    }
+
+    // MARK: Bytes
+
+    @inline(__always)
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ array: [UInt8]) -> Bool {
+        guard bytes.count == array.count else { return false }
+        return array.withUnsafeBufferPointer { other in
+            bytes.count == 0 || memcmp(bytes.baseAddress!, other.baseAddress!, bytes.count) == 0
+        }
+    }
+
+    @inline(__always)
+    static func precedes(_ array: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        array.lexicographicallyPrecedes(bytes)
+    }
+}

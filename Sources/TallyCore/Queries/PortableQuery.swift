@@ -1,0 +1,144 @@
+/// One file of `queries/`: SQL that runs unchanged in the `sqlite3` shell and in
+/// `wrangler d1 execute --file`, with its parameters in a leading editable block.
+///
+/// The shape, which tools rewrite and people edit by hand:
+///
+///     -- name: one line saying what the query gives.
+///     -- (more comment lines)
+///     WITH params AS (SELECT
+///       '2026-09-19T02:11:00+08:00' AS exclude_before,  -- comment
+///       NULL AS through                                 -- last one has no comma
+///     ),
+///     ...
+///
+/// Each parameter line is `literal AS name`, an optional comma and an optional
+/// `--` comment; a literal is `NULL`, a whole number or a quoted text.
+public struct PortableQuery: Sendable, Equatable {
+    /// One parameter of the params block.
+    public struct Parameter: Sendable, Equatable {
+        /// The column name in `params`, e.g. `exclude_before`.
+        public let name: String
+        /// The value the file carries.
+        public let value: QueryValue
+        /// 0-based line of the file it is on.
+        public let line: Int
+        /// What follows the name on its line (comma, spacing, comment), kept when filling.
+        let trailer: String
+    }
+
+    /// The file name without `.sql`, e.g. `tally`.
+    public let name: String
+    /// The first line's text without `-- `.
+    public let summary: String
+    /// The file's text as shipped.
+    public let sql: String
+    /// The params block in file order.
+    public let parameters: [Parameter]
+
+    /// Reads a query file, checking its shape.
+    public init(name: String, sql: String) throws(QueryFileError) {
+        let file = name + ".sql"
+        let lines = sql.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let first = lines.first, first.hasPrefix("-- "), first.count > 3 else {
+            throw .missingDescription(file: file)
+        }
+        var index = 1
+        while index < lines.count, lines[index].hasPrefix("--") { index += 1 }
+        guard index < lines.count, lines[index] == "WITH params AS (SELECT" else {
+            throw .missingParameterBlock(file: file)
+        }
+        index += 1
+        var parameters: [Parameter] = []
+        while true {
+            guard index < lines.count else { throw .unclosedParameterBlock(file: file) }
+            let line = lines[index]
+            if line.hasPrefix(")") { break }
+            guard let (value, parameterName, trailer) = PortableQuery.parseParameterLine(line) else {
+                throw .malformedParameter(file: file, line: index + 1, text: line)
+            }
+            if parameters.contains(where: { $0.name == parameterName }) {
+                throw .duplicateParameter(file: file, name: parameterName)
+            }
+            parameters.append(Parameter(name: parameterName, value: value, line: index, trailer: trailer))
+            index += 1
+        }
+        self.name = name
+        self.summary = String(first.dropFirst(3))
+        self.sql = sql
+        self.parameters = parameters
+    }
+
+    /// Every query this build ships (embedded from `queries/` at build time), by name.
+    public static func all() throws(QueryFileError) -> [PortableQuery] {
+        var queries: [PortableQuery] = []
+        for file in EmbeddedSQL.queries.sorted(by: { $0.name < $1.name }) {
+            queries.append(try PortableQuery(name: String(file.name.dropLast(4)), sql: file.sql))
+        }
+        return queries
+    }
+
+    /// The shipped query with this name (`tally`, `totals`, …).
+    public static func named(_ name: String) throws(QueryFileError) -> PortableQuery {
+        let queries = try all()
+        guard let query = queries.first(where: { $0.name == name }) else {
+            throw .unknownQuery(name, known: queries.map(\.name))
+        }
+        return query
+    }
+
+    /// The names of the parameters this file takes.
+    public var parameterNames: [String] { parameters.map(\.name) }
+
+    /// The SQL with parameter values replaced; values for names this file does not
+    /// take are ignored (one set of report parameters fills every file), and names
+    /// not given keep the file's value. Comments and layout stay as they are.
+    public func filled(_ values: [String: QueryValue]) -> String {
+        var lines = sql.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for parameter in parameters {
+            guard let value = values[parameter.name] else { continue }
+            let indent = String(lines[parameter.line].prefix(while: { $0 == " " }))
+            lines[parameter.line] = indent + value.literal + " AS " + parameter.name + parameter.trailer
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Splits `  <literal> AS <name>[,] [-- comment]` into its literal and name.
+    static func parseParameterLine(_ line: String) -> (QueryValue, String, String)? {
+        var body = Substring(line)
+        while body.first == " " { body = body.dropFirst() }
+        // The literal ends where its quote closes (or at the first space for NULL / numbers).
+        var literalEnd = body.startIndex
+        if body.first == "'" {
+            var index = body.index(after: body.startIndex)
+            var closed = false
+            while index < body.endIndex {
+                if body[index] == "'" {
+                    let next = body.index(after: index)
+                    if next < body.endIndex, body[next] == "'" {
+                        index = body.index(after: next)
+                        continue
+                    }
+                    literalEnd = next
+                    closed = true
+                    break
+                }
+                index = body.index(after: index)
+            }
+            guard closed else { return nil }
+        } else {
+            literalEnd = body.firstIndex(of: " ") ?? body.endIndex
+        }
+        guard let value = QueryValue.parse(literal: String(body[..<literalEnd])) else { return nil }
+        var rest = body[literalEnd...]
+        guard rest.hasPrefix(" AS ") else { return nil }
+        rest = rest.dropFirst(4)
+        let name = rest.prefix(while: { $0 == "_" || ($0.isASCII && ($0.isLowercase || $0.isNumber)) })
+        guard let head = name.first, head.isLetter else { return nil }
+        let trailer = rest.dropFirst(name.count)
+        var tail = trailer
+        if tail.first == "," { tail = tail.dropFirst() }
+        while tail.first == " " { tail = tail.dropFirst() }
+        guard tail.isEmpty || tail.hasPrefix("--") else { return nil }
+        return (value, String(name), String(trailer))
+    }
+}

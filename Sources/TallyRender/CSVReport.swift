@@ -1,0 +1,105 @@
+import TallyCore
+
+/// The report as one CSV table (RFC 4180, CRLF line ends) in long form: every
+/// row says which part of the report it belongs to in its `table` column, and
+/// uses the columns that part needs (docs/report-csv.md lists them). Text cells
+/// go through `CSVWriter`, so a cell a spreadsheet would run as a formula is
+/// neutralised; numbers stay numbers.
+public enum CSVReport {
+    /// The columns, in order.
+    public static let columns = [
+        "table", "section", "rank", "id", "session", "label", "time", "sessions", "votes", "share", "ci95_low",
+        "ci95_high", "value", "detail",
+    ]
+
+    /// The whole table, header first, each record ending in CRLF.
+    public static func render(_ model: ReportModel) -> String {
+        let zone = model.parameters.zone
+        var writer = CSVWriter()
+        writer.row(columns)
+        func row(
+            _ table: String, section: String? = nil, rank: Int? = nil, id: Int64? = nil, session: String? = nil,
+            label: String? = nil, time: Instant? = nil, sessions: Int? = nil, votes: Int? = nil,
+            share: Double? = nil, interval: WilsonInterval? = nil, value: CSVWriter.Field = .empty,
+            detail: String? = nil
+        ) {
+            func text(_ value: String?) -> CSVWriter.Field { value.map(CSVWriter.Field.text) ?? .empty }
+            func integer(_ value: Int?) -> CSVWriter.Field { value.map { .integer(Int64($0)) } ?? .empty }
+            func fraction(_ value: Double?) -> CSVWriter.Field { value.map { .number($0, decimals: 4) } ?? .empty }
+            writer.row([
+                .text(table), text(section), integer(rank), id.map(CSVWriter.Field.integer) ?? .empty, text(session),
+                text(label), text(time.map { ReportText.iso8601($0, zone) }), integer(sessions), integer(votes),
+                fraction(share), fraction(interval?.lower), fraction(interval?.upper), value, text(detail),
+            ])
+        }
+
+        let totals = model.totals
+        row("totals", label: "raw", sessions: totals.votersAll, votes: totals.votesAll)
+        row("totals", label: "counted", sessions: totals.voters, votes: totals.votes)
+        row("totals", label: "excluded", sessions: totals.votersExcluded, votes: totals.votesExcluded)
+        for option in model.sections.flatMap(\.options) {
+            row(
+                "option", section: option.section, rank: option.rank, id: option.id, label: option.content,
+                time: option.createdAt, sessions: option.voters, votes: option.votes, share: option.share,
+                interval: option.interval, detail: option.standing?.rawValue)
+        }
+        for entry in model.exclusions.listed {
+            var reasons: [String] = []
+            if entry.beforeCutoff { reasons.append("first_vote_before_cutoff") }
+            if entry.named { reasons.append("named") }
+            row("excluded", session: entry.session, time: entry.firstVote, votes: entry.votes,
+                detail: reasons.joined(separator: "+"))
+        }
+        let activity = model.activity
+        row("activity", label: "first_vote", time: activity.firstVote)
+        row("activity", label: "last_vote", time: activity.lastVote)
+        row("activity", label: "as_of", time: activity.asOf)
+        row(
+            "activity", label: "days_since_last_vote",
+            value: activity.sinceLastVote.map { .number(Double($0) / 86_400_000, decimals: 2) } ?? .empty)
+        row("activity", label: "quiet_local_days", value: activity.quietLocalDays.map { .integer(Int64($0)) } ?? .empty)
+        if let gap = activity.longestGap {
+            row("activity", label: "longest_gap_start", time: gap.start)
+            row("activity", label: "longest_gap_end", time: gap.end,
+                detail: activity.gapIsOngoing ? "ongoing" : nil)
+            row("activity", label: "longest_gap_seconds", value: .integer(gap.end.seconds - gap.start.seconds))
+        }
+        for day in activity.days {
+            row("day", label: day.date.dateText, sessions: day.voters, votes: day.votes)
+        }
+        for usage in model.concentration.usage {
+            row("usage", label: "votes_used", sessions: usage.sessions, value: .integer(Int64(usage.votesUsed)))
+        }
+        for usage in model.concentration.usage {
+            row("stacking", label: "votes_used", sessions: usage.stackingSessions, value: .integer(Int64(usage.votesUsed)))
+        }
+        row("stacking", label: "total", sessions: model.concentration.stackingSessions)
+        for status in model.suggestions.statuses {
+            row("notes", label: status.status, sessions: status.sessions, value: .integer(Int64(status.notes)))
+        }
+        for status in model.suggestions.statuses {
+            row("notes_promoted", label: status.status, value: .integer(Int64(status.promoted)))
+        }
+        for group in model.suggestions.approvedGroups {
+            for note in group.notes {
+                row("approved", id: note.id, session: group.session, label: note.content, time: note.createdAt,
+                    value: note.promotedOptionID.map(CSVWriter.Field.integer) ?? .empty)
+            }
+        }
+        for promotion in model.suggestions.promotions {
+            row("promoted", id: promotion.note.promotedOptionID, label: promotion.option?.content,
+                time: promotion.option?.createdAt, sessions: promotion.option?.voters, votes: promotion.option?.votes,
+                value: .integer(promotion.note.id))
+        }
+        for anomaly in model.anomalies {
+            row("anomaly", label: anomaly.kind.rawValue, value: .integer(Int64(anomaly.total)))
+            for example in anomaly.examples {
+                row("anomaly_example", id: example.rowID, session: example.session, label: anomaly.kind.rawValue,
+                    time: example.at, votes: example.count,
+                    value: example.optionID.map(CSVWriter.Field.integer) ?? .empty,
+                    detail: example.text.map { "\(example.table): \($0)" } ?? example.table)
+            }
+        }
+        return writer.output
+    }
+}

@@ -1,0 +1,269 @@
+import TallyCore
+
+/// The report as GitHub-Flavored Markdown, ready to paste into a post: a pure
+/// function of the model and a language. User text goes through
+/// `MarkdownText` (tables) or is quoted inline, so it never becomes Markdown
+/// structure; columns are padded by display width so CJK tables line up.
+public enum MarkdownReport {
+    /// The whole document, ending in a newline.
+    public static func render(_ model: ReportModel, language: ReportLanguage = .english) -> String {
+        let l = language.labels
+        let zone = model.parameters.zone
+        var blocks: [String] = []
+        blocks.append("# \(l.title)")
+        blocks.append(headline(model, l))
+        blocks.append(l.asOf(ReportText.time(model.parameters.asOf, zone), zone.identifier))
+        if model.isSmallSample {
+            blocks.append(l.smallSample(model.totals.voters))
+        } else if model.totals.voters > 0 {
+            blocks.append(l.intervals)
+        }
+        for section in model.sections { blocks += ranking(section, model, l) }
+        blocks += exclusions(model, l)
+        blocks += activity(model, l)
+        blocks += usage(model, l)
+        blocks += suggestions(model, l)
+        blocks += anomalies(model, l)
+        blocks += settings(model, l)
+        return blocks.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined(separator: "\n")
+    }
+
+    static func headline(_ model: ReportModel, _ l: ReportLabels) -> String {
+        let totals = model.totals
+        if model.hasNoVotes { return l.noVotes }
+        let excluded = totals.votersExcluded > 0
+        return l.headline(
+            totals.voters, totals.votes, excluded ? totals.votersAll : nil, excluded ? totals.votesAll : nil)
+    }
+
+    /// User text inside a sentence: shortened, escaped, quoted.
+    static func quoted(_ text: String, _ l: ReportLabels) -> String {
+        l.quote(MarkdownText.cell(ReportText.shortened(text)))
+    }
+
+    static func ranking(_ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels) -> [String] {
+        let name = MarkdownText.cell(ReportText.shortened(section.name))
+        var blocks = ["## " + (section.isKnown ? l.sectionHeading(section.name) : l.unknownSectionHeading(name))]
+        if let top = section.leaders.first {
+            var sentence = l.leaders(section.leaders.map { quoted($0.content, l) }, top.voters)
+            if model.totals.votersExcluded > 0, let topAll = section.leadersAll.first {
+                sentence += l.sentenceGap
+                sentence +=
+                    section.leadersAll.map(\.id) == section.leaders.map(\.id)
+                    ? l.sameLeadersWithExcluded
+                    : l.otherLeadersWithExcluded(section.leadersAll.map { quoted($0.content, l) }, topAll.votersAll)
+            }
+            blocks.append(sentence)
+        } else {
+            blocks.append(l.noVotesInSection)
+        }
+        var table = MarkdownTable([
+            (l.rank, .right), (l.option, .left), (l.sessions, .right), (l.votes, .right), (l.share, .right),
+            (l.range, .right), (l.againstLeader, .left),
+        ])
+        for option in section.options {
+            table.add([
+                String(option.rank), ReportText.cell(option.content), String(option.voters), String(option.votes),
+                option.share.map(ReportText.percent) ?? "—", option.interval.map(ReportText.range) ?? "—",
+                option.standing.map(l.standing) ?? "—",
+            ])
+        }
+        blocks.append(table.rendered())
+        return blocks
+    }
+
+    static func exclusions(_ model: ReportModel, _ l: ReportLabels) -> [String] {
+        let zone = model.parameters.zone
+        let exclusions = model.exclusions
+        var blocks = ["## \(l.exclusionsHeading)"]
+        var rules: [String] = []
+        if let cutoff = exclusions.cutoff { rules.append(l.cutoffRule(ReportText.time(cutoff, zone))) }
+        if !exclusions.named.isEmpty { rules.append(l.namedRule(exclusions.named.count)) }
+        guard !rules.isEmpty else { return blocks + [l.nothingExcluded] }
+        rules.append(l.excludedTotals(model.totals.votersExcluded, model.totals.votesExcluded))
+        if exclusions.total > exclusions.listed.count {
+            rules.append(l.listedFirst(exclusions.listed.count, exclusions.total))
+        }
+        blocks.append(rules.joined(separator: l.sentenceGap))
+        guard !exclusions.listed.isEmpty else { return blocks }
+        var table = MarkdownTable([(l.session, .left), (l.firstVote, .left), (l.votes, .right), (l.reason, .left)])
+        for entry in exclusions.listed {
+            var reasons: [String] = []
+            if entry.beforeCutoff { reasons.append(l.reasonCutoff) }
+            if entry.named { reasons.append(l.reasonNamed) }
+            if entry.votes == 0 { reasons.append(l.reasonNotInData) }
+            table.add([
+                ReportText.cell(entry.session), entry.firstVote.map { ReportText.time($0, zone) } ?? "—",
+                String(entry.votes), reasons.joined(separator: "; "),
+            ])
+        }
+        blocks.append(table.rendered())
+        return blocks
+    }
+
+    static func activity(_ model: ReportModel, _ l: ReportLabels) -> [String] {
+        let zone = model.parameters.zone
+        let activity = model.activity
+        var blocks = ["## " + l.activityHeading(zone.identifier)]
+        guard let first = activity.firstVote, let last = activity.lastVote else {
+            return blocks + [l.noCountedVotes]
+        }
+        var items = [
+            "- \(l.firstCountedVote)\(l.colon)\(ReportText.time(first, zone))",
+            "- \(l.lastCountedVote)\(l.colon)\(ReportText.time(last, zone))",
+        ]
+        var asOf = "- \(l.asOfLabel)\(l.colon)\(ReportText.time(activity.asOf, zone))"
+        if let since = activity.sinceLastVote, let days = activity.quietLocalDays {
+            let lastDay = zone.local(last).dayNumber
+            let from = days >= 1 ? CivilDateTime(utcSeconds: (lastDay + 1) * 86_400).dateText : nil
+            let to = days >= 1 ? CivilDateTime(utcSeconds: (lastDay + Int64(days)) * 86_400).dateText : nil
+            asOf += " — " + l.sinceLastVote(ReportText.duration(seconds: since / 1000, l.units), days, from, to)
+        }
+        items.append(asOf)
+        if let gap = activity.longestGap {
+            let text = l.gapText(
+                ReportText.duration(seconds: gap.end.seconds - gap.start.seconds, l.units),
+                ReportText.time(gap.start, zone), ReportText.time(gap.end, zone), activity.gapIsOngoing)
+            items.append("- \(l.longestGap)\(l.colon)\(text)")
+        }
+        blocks.append(items.joined(separator: "\n"))
+        var table = MarkdownTable([(l.day, .left), (l.sessions, .right), (l.votes, .right)])
+        for day in activity.days { table.add([day.date.dateText, String(day.voters), String(day.votes)]) }
+        blocks.append(table.rendered())
+        var notes: [String] = []
+        if !activity.daysAreContinuous { notes.append(l.onlyDaysWithVotes) }
+        if let unreadable = model.anomalies.first(where: { $0.kind == .unreadableVoteTime }) {
+            notes.append(l.votesWithoutDay(unreadable.total))
+        }
+        if !notes.isEmpty { blocks.append(notes.joined(separator: l.sentenceGap)) }
+        return blocks
+    }
+
+    static func usage(_ model: ReportModel, _ l: ReportLabels) -> [String] {
+        let concentration = model.concentration
+        guard concentration.sessions > 0 else { return [] }
+        var table = MarkdownTable([(l.votesUsed, .right), (l.sessions, .right), (l.stackedColumn, .right)])
+        for row in concentration.usage {
+            table.add([String(row.votesUsed), String(row.sessions), String(row.stackingSessions)])
+        }
+        return [
+            "## \(l.usageHeading)", table.rendered(),
+            l.stackingSentence(concentration.stackingSessions, concentration.sessions),
+        ]
+    }
+
+    static func suggestions(_ model: ReportModel, _ l: ReportLabels) -> [String] {
+        let zone = model.parameters.zone
+        let suggestions = model.suggestions
+        var blocks = ["## \(l.suggestionsHeading)"]
+        guard suggestions.total > 0 else { return blocks + [l.noNotes] }
+        var statuses = MarkdownTable([
+            (l.status, .left), (l.notes, .right), (l.promotedColumn, .right), (l.sessions, .right),
+        ])
+        for row in suggestions.statuses {
+            statuses.add([
+                l.statusName(row.status) ?? ReportText.cell(row.status), String(row.notes), String(row.promoted),
+                String(row.sessions),
+            ])
+        }
+        blocks.append(statuses.rendered())
+        guard suggestions.approvedCount > 0 else { return blocks + [l.noApproved] }
+        let largest = suggestions.approvedGroups.map(\.notes.count).max() ?? 0
+        blocks.append(l.approvedSummary(suggestions.approvedCount, suggestions.approvedGroups.count, largest))
+        var approved = MarkdownTable([(l.session, .left), (l.note, .left), (l.becameOption, .left)])
+        for group in suggestions.approvedGroups {
+            for note in group.notes {
+                approved.add([
+                    group.session.map(ReportText.cell) ?? l.noSession, ReportText.cell(note.content),
+                    note.promotedOptionID.map { "#\($0)" } ?? "—",
+                ])
+            }
+        }
+        blocks.append(approved.rendered())
+        guard !suggestions.promotions.isEmpty else { return blocks }
+        var promoted = MarkdownTable([
+            (l.option, .left), (l.votableSince, .left), (l.sessions, .right), (l.votes, .right),
+        ])
+        for promotion in suggestions.promotions {
+            guard let option = promotion.option else {
+                promoted.add([
+                    "#\(promotion.note.promotedOptionID ?? 0) \(l.missingOption)", "—", "—", "—",
+                ])
+                continue
+            }
+            promoted.add([
+                "#\(option.id) " + ReportText.cell(option.content),
+                option.createdAt.map { ReportText.time($0, zone) } ?? "—", String(option.voters), String(option.votes),
+            ])
+        }
+        blocks.append("### \(l.promotedHeading)")
+        blocks.append(promoted.rendered())
+        if suggestions.promotions.allSatisfy({ ($0.option?.votesAll ?? 0) == 0 }) {
+            blocks.append(l.promotedWithoutVotes)
+        }
+        return blocks
+    }
+
+    /// At most this many examples per kind in Markdown (JSON keeps all the model has).
+    static let examplesShown = 3
+
+    static func anomalies(_ model: ReportModel, _ l: ReportLabels) -> [String] {
+        let budget = model.parameters.votesPerSession
+        var blocks = ["## \(l.anomaliesHeading)"]
+        guard !model.anomalies.isEmpty else {
+            return blocks + [l.anomaliesNone(AnomalyKind.allCases.map { l.anomalyName($0, budget) })]
+        }
+        blocks.append(l.anomaliesIntro)
+        var table = MarkdownTable([(l.kind, .left), (l.count, .right), (l.examples, .left)])
+        for anomaly in model.anomalies {
+            let examples = anomaly.examples.prefix(examplesShown).map { example($0, anomaly.kind, model, l) }
+            table.add([
+                l.anomalyName(anomaly.kind, budget), String(anomaly.total),
+                examples.joined(separator: "; ") + (anomaly.total > examples.count ? "; …" : ""),
+            ])
+        }
+        blocks.append(table.rendered())
+        return blocks
+    }
+
+    /// One example, escaped for a table cell.
+    static func example(
+        _ example: ReportFigures.AnomalyExample, _ kind: AnomalyKind, _ model: ReportModel, _ l: ReportLabels
+    ) -> String {
+        let session = example.session.map { MarkdownText.cell(ReportText.shortened($0, cells: 40)) }
+        var text: String
+        switch example.table {
+        case "survey_options": text = l.exampleOption(example.rowID ?? 0)
+        case "suggestions": text = l.exampleNote(example.rowID ?? 0)
+        default:
+            if let id = example.rowID {
+                text = l.exampleVote(id, session, example.optionID)
+            } else {
+                text = l.exampleSession(session ?? "", example.count ?? 0)
+            }
+        }
+        if let stored = example.text {
+            text += ": " + l.quote(MarkdownText.cell(ReportText.shortened(stored, cells: 40)))
+        } else if let at = example.at, kind == .voteBeforeOption {
+            text += ", " + ReportText.time(at, model.parameters.zone)
+        }
+        return text
+    }
+
+    static func settings(_ model: ReportModel, _ l: ReportLabels) -> [String] {
+        let parameters = model.parameters
+        let zone = parameters.zone
+        var table = MarkdownTable([(l.setting, .left), (l.value, .left)])
+        table.add([l.zoneSetting, zone.identifier])
+        table.add([l.cutoffSetting, parameters.excludeBefore.map { ReportText.time($0, zone) } ?? l.none])
+        table.add([
+            l.namedSetting,
+            parameters.excludedSessions.isEmpty
+                ? l.none : parameters.excludedSessions.map(ReportText.cell).joined(separator: ", "),
+        ])
+        table.add([l.asOfSetting, ReportText.time(parameters.asOf, zone)])
+        table.add([l.throughSetting, parameters.through.map { ReportText.time($0, zone) } ?? l.allVotes])
+        table.add([l.budgetSetting, String(parameters.votesPerSession)])
+        return ["## \(l.settingsHeading)", table.rendered()]
+    }
+}

@@ -1,0 +1,164 @@
+import TallyCore
+
+extension ReportLabels {
+    /// English.
+    public static let english = ReportLabels(
+        title: "Vote tally",
+        headline: { voters, votes, allVoters, allVotes in
+            var text = "**Counted: \(plural(voters, "voter")), \(plural(votes, "vote"))"
+            if let allVoters, let allVotes {
+                text += "; with test data \(plural(allVoters, "voter")), \(plural(allVotes, "vote"))"
+            }
+            return text + ".**"
+        },
+        noVotes: "There are no votes yet.",
+        asOf: { time, zone in "As of \(time). Times are shown in \(zone)." },
+        smallSample: { voters in
+            "> **Small sample.** Only \(plural(voters, "voter")) are counted: read these numbers as a direction, "
+                + "not a conclusion. Each share comes with its 95% range; an option whose range overlaps the "
+                + "leader's cannot be told apart from it."
+        },
+        intervals: "Each share comes with its 95% range (Wilson); an option whose range overlaps the leader's "
+            + "cannot be told apart from it.",
+        sectionHeading: { section in
+            switch section {
+            case "original": return "Ranking: original options"
+            case "community": return "Ranking: community options (from approved notes)"
+            default: return "Ranking: \(section)"
+            }
+        },
+        unknownSectionHeading: { section in "Ranking: section \(section) (not a section the vote page knows)" },
+        leaders: { names, voters in
+            names.count == 1
+                ? "\(names[0]) leads with \(plural(voters, "voter"))."
+                : "Tied for first with \(plural(voters, "voter")) each: \(englishList(names))."
+        },
+        sameLeadersWithExcluded: "With the excluded sessions included, the top is the same.",
+        otherLeadersWithExcluded: { names, voters in
+            "With the excluded sessions included, \(englishList(names)) would be first with "
+                + "\(plural(voters, "voter"))\(names.count > 1 ? " each" : "")."
+        },
+        noVotesInSection: "No votes in this section yet.",
+        rank: "Rank", option: "Option", sessions: "Sessions", votes: "Votes", share: "Share",
+        range: "95% range", againstLeader: "Against the leader",
+        standing: { standing in
+            switch standing {
+            case .leader: return "leader"
+            case .notDistinguishable: return "not distinguishable"
+            case .behind: return "behind"
+            }
+        },
+        exclusionsHeading: "Exclusions",
+        cutoffRule: { time in
+            "Sessions whose first vote is before \(time) are excluded whole, not just their early votes."
+        },
+        namedRule: { count in "\(plural(count, "session")) excluded by name." },
+        excludedTotals: { sessions, votes in
+            "Excluded: \(plural(sessions, "session")), \(plural(votes, "vote")). Nothing is deleted: run the "
+                + "report without the exclusions to count them."
+        },
+        nothingExcluded: "No sessions are excluded.",
+        listedFirst: { listed, total in "Listed: the first \(listed) of \(total), by first vote." },
+        session: "Session", firstVote: "First vote", reason: "Reason",
+        reasonCutoff: "first vote before the cutoff", reasonNamed: "excluded by name",
+        reasonNotInData: "not in the data",
+        activityHeading: { zone in "Activity (days in \(zone))" },
+        firstCountedVote: "First counted vote", lastCountedVote: "Last counted vote", asOfLabel: "As of",
+        sinceLastVote: { duration, days, from, to in
+            var text = "\(duration) since the last vote"
+            if days == 1, let from {
+                text += "; no votes on \(from)"
+            } else if days > 1, let from, let to {
+                text += "; no votes on the \(days) days after it (\(from) to \(to))"
+            }
+            return text + "."
+        },
+        longestGap: "Longest quiet gap",
+        gapText: { duration, from, to, ongoing in
+            ongoing
+                ? "\(duration), from \(from) to the as-of time (no vote since)"
+                : "\(duration), from \(from) to \(to)"
+        },
+        noCountedVotes: "No counted votes yet.",
+        day: "Day", onlyDaysWithVotes: "Only days with votes are listed.",
+        votesWithoutDay: { votes in
+            "\(plural(votes, "vote")) whose time cannot be read \(votes == 1 ? "is" : "are") counted but "
+                + "\(votes == 1 ? "has" : "have") no day."
+        },
+        usageHeading: "How votes were used",
+        votesUsed: "Votes used", stackedColumn: "Stacked 2+ on one option",
+        stackingSentence: { stacking, sessions in
+            "\(stacking) of \(plural(sessions, "voter")) put two or more of their votes on one option."
+        },
+        suggestionsHeading: "Suggestions (sticky notes)",
+        status: "Status", notes: "Notes", promotedColumn: "Promoted to options",
+        statusName: { status in
+            switch status {
+            case "pending": return "pending"
+            case "approved": return "approved"
+            case "rejected": return "rejected"
+            default: return nil
+            }
+        },
+        noNotes: "No notes.",
+        approvedSummary: { notes, sessions, largest in
+            if notes == 2 && sessions == 1 { return "Two approved notes, both from one session." }
+            if sessions == 1 { return "\(plural(notes, "approved note")), all from one session." }
+            var text = "\(plural(notes, "approved note")) from \(plural(sessions, "session"))"
+            if largest > 1 { text += "; one session wrote \(largest) of them" }
+            return text + "."
+        },
+        noApproved: "No approved notes.",
+        note: "Note", becameOption: "Became option",
+        promotedHeading: "Promoted options", votableSince: "Votable since",
+        promotedWithoutVotes: "The promoted options have no votes yet.",
+        missingOption: "(no such option)", noSession: "(no session recorded)",
+        anomaliesHeading: "Anomalies",
+        anomaliesNone: { checked in "None found. Checked: \(checked.joined(separator: "; "))." },
+        anomaliesIntro: "Flagged rows stay in every count unless their sessions are excluded.",
+        kind: "Kind", count: "Count", examples: "First examples",
+        anomalyName: { kind, budget in
+            switch kind {
+            case .overBudget: return "sessions with more than \(plural(budget, "vote"))"
+            case .unknownOption: return "votes for options that do not exist"
+            case .voteBeforeOption: return "votes cast before their option existed"
+            case .unreadableVoteTime: return "vote times that cannot be read"
+            case .nonD1VoteTime: return "vote times not in D1's form (normalised before comparing)"
+            case .unreadableOptionTime: return "option times that cannot be read"
+            case .unknownSection: return "options in a section the vote page does not know"
+            case .unknownStatus: return "notes with a status moderation does not know"
+            }
+        },
+        exampleVote: { id, session, option in
+            var parts: [String] = []
+            if let session { parts.append("session \(session)") }
+            if let option { parts.append("option \(option)") }
+            return "vote \(id)" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
+        },
+        exampleSession: { session, votes in "session \(session): \(plural(votes, "vote"))" },
+        exampleOption: { id in "option \(id)" },
+        exampleNote: { id in "note \(id)" },
+        settingsHeading: "Settings",
+        setting: "Setting", value: "Value",
+        zoneSetting: "Time zone", cutoffSetting: "Exclude sessions whose first vote is before",
+        namedSetting: "Sessions excluded by name", asOfSetting: "As of",
+        throughSetting: "Count votes cast until", budgetSetting: "Votes per session",
+        none: "none", allVotes: "all votes",
+        units: Units(
+            days: { plural($0, "day") }, hours: { plural($0, "hour") }, minutes: { plural($0, "minute") },
+            seconds: { plural($0, "second") }),
+        sentenceGap: " ", colon: ": ",
+        quote: { "“\($0)”" },
+        list: { englishList($0) })
+}
+
+/// `1 voter`, `15 voters`.
+private func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
+
+/// `A`, `A and B`, `A, B and C`.
+private func englishList(_ items: [String]) -> String {
+    guard items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " and " + items.last!
+}

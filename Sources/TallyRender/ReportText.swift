@@ -1,0 +1,69 @@
+import TallyCore
+
+/// Formatting shared by the report renderers: times with their offset, shares,
+/// durations and shortened user text. Nothing here depends on the machine's locale.
+public enum ReportText {
+    /// `2026-09-19 02:06:14 +08:00`: every time shown carries its offset.
+    public static func time(_ instant: Instant, _ zone: Zone) -> String {
+        zone.format(instant, seconds: true)
+    }
+
+    /// ISO 8601 with offset, with milliseconds only when there are some:
+    /// `2026-09-19T02:06:14+08:00`, `2026-09-19T02:06:14.250+08:00`.
+    public static func iso8601(_ instant: Instant, _ zone: Zone) -> String {
+        let text = zone.iso8601(instant)
+        let millis = instant.millis - instant.seconds * 1000
+        guard millis != 0 else { return text }
+        let offset = text.suffix(6)
+        return text.dropLast(6) + "." + String(String(millis + 1000).dropFirst()) + offset
+    }
+
+    /// `66.7%`.
+    public static func percent(_ share: Double) -> String {
+        NumberText.percent(share, decimals: 1)
+    }
+
+    /// `41.7–84.8%`.
+    public static func range(_ interval: WilsonInterval) -> String {
+        NumberText.fixed(interval.lower * 100, decimals: 1) + "–" + NumberText.percent(interval.upper, decimals: 1)
+    }
+
+    /// Days, hours, minutes (and seconds under an hour) of a length in seconds, with the
+    /// language's units; zero parts are left out.
+    public static func duration(seconds total: Int64, _ units: ReportLabels.Units) -> String {
+        let days = total / 86_400
+        let hours = total % 86_400 / 3600
+        let minutes = total % 3600 / 60
+        let seconds = total % 60
+        var parts: [String] = []
+        if days > 0 { parts.append(units.days(Int(days))) }
+        if hours > 0 { parts.append(units.hours(Int(hours))) }
+        if minutes > 0 { parts.append(units.minutes(Int(minutes))) }
+        if total < 3600, seconds > 0 || parts.isEmpty { parts.append(units.seconds(Int(seconds))) }
+        return parts.joined(separator: " ")
+    }
+
+    /// The most display cells user text gets in a Markdown table or sentence; longer text
+    /// is cut with `…` (JSON and CSV keep it whole).
+    public static let maximumCells = 60
+
+    /// User text cut to `maximumCells` display cells. Cut before escaping, so an escape
+    /// sequence is never split.
+    public static func shortened(_ text: String, cells: Int = ReportText.maximumCells) -> String {
+        guard DisplayWidth.of(text) > cells else { return text }
+        var result = ""
+        var width = 0
+        for scalar in text.unicodeScalars {
+            let next = DisplayWidth.of(scalar)
+            if width + next > cells - 1 { break }
+            result.unicodeScalars.append(scalar)
+            width += next
+        }
+        return result + "…"
+    }
+
+    /// User text for a table cell: shortened, then escaped.
+    public static func cell(_ text: String) -> String {
+        MarkdownText.cell(shortened(text))
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import TallyCore
+
+@Suite("Analysis internals")
+struct AnalysisInternalsTests {
+    @Test func boundedListKeepsTheSmallestInOrder() {
+        var list = BoundedList<Int>(limit: 3, by: <)
+        for value in [9, 4, 7, 1, 8, 3, 2] { list.insert(value) }
+        #expect(list.elements == [1, 2, 3])
+        #expect(!list.wouldKeep(5))
+        #expect(list.wouldKeep(0))
+        var none = BoundedList<Int>(limit: 0, by: <)
+        none.insert(1)
+        #expect(none.elements.isEmpty)
+    }
+
+    @Test func bytesOrderIsSQLitesBinaryOrder() {
+        // Swift's String < follows Unicode rules; SQLite compares bytes.
+        #expect(bytesPrecede("Z", "a"))
+        #expect(bytesPrecede("a", "é"))
+        #expect(bytesPrecede("ab", "abc"))
+        #expect(!bytesPrecede("abc", "abc"))
+    }
+
+    @Test func secondSetFindsTheEarliestLongestGap() throws {
+        var set = SecondSet()
+        for second: Int64 in [100, 110, 200, 290, 86_400 * 3 + 5, 86_400 * 3 + 5] { set.insert(second) }
+        let gap = try #require(set.longestGap())
+        #expect(gap.start == 290)
+        #expect(gap.end == 86_400 * 3 + 5)
+        var ties = SecondSet()
+        for second: Int64 in [0, 10, 20, 30] { ties.insert(second) }
+        #expect(ties.longestGap()?.start == 0)
+        var one = SecondSet()
+        one.insert(-5)  // before 1970 works too
+        #expect(one.longestGap() == nil)
+        one.insert(-86_401)
+        #expect(one.longestGap()?.start == -86_401)
+    }
+
+    @Test(arguments: ["America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Europe/London", "+05:45", "UTC"])
+    func zoneOffsetCacheMatchesTheZoneEverywhere(name: String) throws {
+        let zone = try Zone(parsing: name)
+        var cache = ZoneOffsetCache(zone: zone)
+        // Two years around the 2027 changes, every 7 minutes and 13 seconds, in random order per hour.
+        let start: Int64 = 1_798_761_600  // 2027-01-01
+        var second = start
+        while second < start + 2 * 366 * 86_400 {
+            #expect(cache.offset(atSeconds: second) == zone.offset(at: Instant(seconds: second)))
+            second += 433
+        }
+        // Exactly around each change, second by second.
+        var previous = zone.offset(at: Instant(seconds: start))
+        var hour = start
+        while hour < start + 366 * 86_400 {
+            let offset = zone.offset(at: Instant(seconds: hour + 3600))
+            if offset != previous {
+                for s in (hour - 5)...(hour + 3605) {
+                    #expect(cache.offset(atSeconds: s) == zone.offset(at: Instant(seconds: s)))
+                }
+                previous = offset
+            }
+            hour += 3600
+        }
+    }
+}
+
+@Suite("Parallel partitions of the vote scan")
+struct PartitionTests {
+    @Test func splitKeysAreIncreasingSessionIds() throws {
+        let votes = (0..<300).map { (Int64(1 + $0 % 5), "session-\(($0 * 7919) % 1000)", "2026-09-19 01:00:00") }
+        let db = try VoteDatabase(votes: votes)
+        let keys = try Analyzer.splitKeys(db.open(), partitions: 4)
+        #expect(keys.count == 3)
+        #expect(zip(keys, keys.dropFirst()).allSatisfy { bytesPrecede($0, $1) })
+        #expect(try Analyzer.splitKeys(db.open(), partitions: 1).isEmpty)
+        let empty = try VoteDatabase(votes: [])
+        #expect(try Analyzer.splitKeys(empty.open(), partitions: 4).isEmpty)
+    }
+
+    @Test func eachPartitionQueryUsesTheIndexRange() throws {
+        let db = try VoteDatabase(votes: [])
+        let plan = try db.open().query("EXPLAIN QUERY PLAN " + VoteScan.sql(lower: true, upper: true), ["a", "b"])
+            .compactMap { $0["detail"]?.string }
+        #expect(plan == ["SEARCH votes USING COVERING INDEX votes_session_time_option (session_id>? AND session_id<?)"])
+    }
+
+    @Test func smallAndInMemoryDatabasesAreReadInOnePass() throws {
+        let db = try VoteDatabase(votes: [(1, "a", "2026-09-19 01:00:00")])
+        let analyzer = Analyzer(parameters: ReportParameters(asOf: .utc("2026-10-01 00:00:00")))
+        #expect(try analyzer.partitionCount(db.open()) == 1)
+        #expect(try analyzer.partitionCount(Demo.inMemory()) == 1)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+import TallyCore
+import TallySQLite
+
+/// Every file of `queries/` run by the real `sqlite3` shell must give exactly the
+/// figures of the Swift analysis: on the demo, and on random databases with
+/// ties, stacks, mixed timestamp shapes, odd rows and random cutoffs.
+@Suite("queries/ against the analysis (sqlite3 shell as oracle)")
+struct QueryDifferentialTests {
+    @Test func demoWithTheAuthorsSettings() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("demo.sqlite")
+        try DatabaseFile.build(at: path) { try Demo.write(into: $0) }
+        var parameters = ReportParameters.demo()
+        // The SQL edition knows fixed offsets only; Taipei has had no daylight saving time since 1979.
+        parameters.zone = try Zone(parsing: "+08:00")
+        try expectSameFigures(path, parameters)
+        // And the shipped files' own parameter values are the demo's settings.
+        let shipped = try QueryShell.rows(path, sql: PortableQuery.named("totals").sql)
+        #expect(shipped.first?["voters"] == .integer(15))
+        #expect(shipped.first?["votes_all"] == .integer(55))
+    }
+
+    @Test(arguments: Array(UInt64(1)...UInt64(16)))
+    func randomDatabase(seed: UInt64) throws {
+        let scenario = try Scenario(seed: seed)
+        try expectSameFigures(scenario.path, scenario.parameters)
+    }
+
+    /// The random databases must actually contain the hard cases, or agreeing on them proves little.
+    @Test func randomDatabasesCoverTheHardCases() throws {
+        var seen: Set<String> = []
+        for seed in UInt64(1)...UInt64(16) {
+            let scenario = try Scenario(seed: seed)
+            let figures = try Analyzer(parameters: scenario.parameters)
+                .figures(from: DatabaseFile.openForReading(scenario.path))
+            let model = try ReportModel(figures: figures, parameters: scenario.parameters)
+            if model.sections.contains(where: { $0.leaders.count > 1 }) { seen.insert("tie at the top") }
+            if model.sections.flatMap(\.options).contains(where: { $0.voters == 0 }) { seen.insert("zero-vote option") }
+            if figures.exclusions.total > figures.exclusions.listed.count { seen.insert("ledger cut") }
+            if figures.exclusions.listed.contains(where: { $0.named && $0.votes == 0 }) { seen.insert("named session not found") }
+            if figures.exclusions.listed.contains(where: { $0.named && $0.beforeCutoff }) { seen.insert("both reasons") }
+            if let cutoff = scenario.parameters.excludeBefore,
+                scenario.output.firstVotes.contains(where: { $0.at == cutoff }), figures.totals.voters > 0
+            {
+                seen.insert("first vote exactly at cutoff")
+            }
+            if scenario.parameters.through != nil, figures.totals.votesAll < scenario.output.votes { seen.insert("through cut votes") }
+            if figures.usage.contains(where: { $0.stackingSessions > 0 }) { seen.insert("stacking") }
+            if model.sections.contains(where: { !$0.isKnown }) { seen.insert("unknown section") }
+            for anomaly in figures.anomalies { seen.insert(anomaly.kind.rawValue) }
+            if figures.anomalies.contains(where: { $0.total > $0.examples.count }) { seen.insert("examples cut") }
+            if scenario.parameters.zone.identifier != "UTC",
+                figures.days.count > 1 { seen.insert("per-day in an offset zone") }
+        }
+        let expected = Set<String>([
+            "tie at the top", "zero-vote option", "ledger cut", "named session not found", "both reasons",
+            "first vote exactly at cutoff", "through cut votes", "stacking", "unknown section", "examples cut",
+            "per-day in an offset zone",
+        ]).union(AnomalyKind.allCases.map(\.rawValue))
+        #expect(expected.subtracting(seen).isEmpty, "not covered: \(expected.subtracting(seen).sorted())")
+    }
+
+    @Test func emptyDatabase() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("empty.sqlite")
+        _ = try DatabaseFile.build(at: path) { try Migrator().migrate($0) }
+        try expectSameFigures(path, ReportParameters(zone: .utc, asOf: Instant(seconds: 1_789_754_400)))
+    }
+
+    /// Runs both routes and compares; on a difference, says which figure group differs.
+    func expectSameFigures(_ path: String, _ parameters: ReportParameters) throws {
+        let db = try DatabaseFile.openForReading(path)
+        let swift = try Analyzer(parameters: parameters, partitions: 1).figures(from: db)
+        // Reading in parallel partitions of session ids changes nothing.
+        for partitions in [2, 3, 5] {
+            #expect(try Analyzer(parameters: parameters, partitions: partitions).figures(from: db) == swift)
+        }
+        let results = try QueryShell.results(path, parameters: parameters)
+        let sql = try ReportFigures(queryResults: results)
+        #expect(swift.options == sql.options)
+        #expect(swift.totals == sql.totals)
+        #expect(swift.exclusions == sql.exclusions)
+        #expect(swift.days == sql.days)
+        #expect(swift.timeline == sql.timeline)
+        #expect(swift.usage == sql.usage)
+        #expect(swift.statuses == sql.statuses)
+        #expect(swift.approved == sql.approved)
+        #expect(swift.anomalies == sql.anomalies)
+        // The columns only people read (rank, share) agree with the model too.
+        if swift.totals.firstVoteAll.map({ $0 <= parameters.asOf }) ?? true {
+            let model = try ReportModel(figures: swift, parameters: parameters)
+            let ranked = Dictionary(uniqueKeysWithValues: model.sections.flatMap(\.options).map { ($0.id, $0) })
+            for row in results["tally"]! {
+                let option = try #require(ranked[row["id"]!.int64!])
+                #expect(row["rank"]?.int64 == Int64(option.rank))
+                if let share = option.share {
+                    #expect(abs((row["share"]?.double ?? -1) - share) < 0.00005)
+                }
+            }
+        }
+    }
+}
+
+/// One generated database and the parameters used on it, both derived from a seed.
+struct Scenario {
+    let folder: TemporaryDirectory
+    let path: String
+    let output: VoteDataGenerator.Output
+    let parameters: ReportParameters
+
+    init(seed: UInt64) throws {
+        folder = try TemporaryDirectory()
+        path = folder.path("generated.sqlite")
+        var generator = VoteDataGenerator(seed: seed)
+        output = try DatabaseFile.build(at: path) { db in
+            try Migrator().migrate(db)
+            return try generator.fill(db)
+        }
+        var random = SeededRandom(seed: seed &* 7919)
+        let zones = ["UTC", "+08:00", "-05:00", "+05:45", "-09:30"]
+        let zone = try Zone(parsing: zones[Int(seed) % zones.count])
+        var parameters = ReportParameters(
+            zone: zone, asOf: output.lastVote.adding(seconds: Int64.random(in: 0...(3 * 86_400), using: &random)),
+            votesPerSession: 3, maxListed: seed % 3 == 0 ? 2 : 1000, maxExamples: seed % 4 == 0 ? 1 : 20)
+        switch seed % 4 {
+        case 0: parameters.excludeBefore = nil
+        case 1:  // exactly at a session's first vote: that session is counted
+            parameters.excludeBefore = output.firstVotes.randomElement(using: &random)?.at
+        default:
+            parameters.excludeBefore = output.firstVote.adding(seconds: Int64.random(in: 0...(4 * 86_400), using: &random))
+        }
+        if seed % 3 != 1 {
+            parameters.excludedSessions = Array(output.sessions.shuffled(using: &random).prefix(2)) + ["no-such-session"]
+        }
+        if seed % 5 == 2 {
+            parameters.through = output.firstVote.adding(seconds: Int64.random(in: 0...(6 * 86_400), using: &random))
+        }
+        self.parameters = parameters
+    }
+}

@@ -1,0 +1,79 @@
+import Testing
+import TallyCore
+import TallyRender
+
+/// The demo report in every format, compared with the files in Golden/.
+@Suite("Golden files: the demo report")
+struct GoldenReportTests {
+    let model: ReportModel
+
+    init() throws {
+        model = try Analyzer(parameters: .demo()).report(from: Demo.inMemory())
+    }
+
+    @Test func markdownEnglish() throws {
+        try Golden.check(MarkdownReport.render(model, language: .english), "demo.en.md")
+    }
+
+    @Test func markdownTraditionalChinese() throws {
+        try Golden.check(MarkdownReport.render(model, language: .traditionalChinese), "demo.zh-TW.md")
+    }
+
+    @Test func json() throws {
+        try Golden.check(JSONReport.render(model), "demo.json")
+    }
+
+    @Test func csv() throws {
+        try Golden.check(CSVReport.render(model), "demo.csv")
+    }
+
+    @Test func theEnglishMarkdownStatesTheBriefsFigures() {
+        let text = MarkdownReport.render(model, language: .english)
+        #expect(text.contains("15 voters, 43 votes; with test data 19 voters, 55 votes"))
+        #expect(text.contains("Tied for first with 10 voters each: “做了好多事，另一半不知道” and “今天吃什麼，永遠臨時才有人想”."))
+        #expect(text.contains("With the excluded sessions included, the top is the same."))
+        #expect(text.contains("read these numbers as a direction, not a conclusion"))
+        #expect(text.contains("Two approved notes, both from one session."))
+        #expect(text.contains("The promoted options have no votes yet."))
+        #expect(text.contains("Last counted vote: 2026-09-23 23:04:12 +08:00"))
+        #expect(text.contains("no votes on the 4 days after it (2026-09-24 to 2026-09-27)"))
+    }
+
+    @Test func theChineseMarkdownStatesTheBriefsFigures() {
+        let text = MarkdownReport.render(model, language: .traditionalChinese)
+        #expect(text.contains("計入 15 位投票者、43 票；含測試資料則為 19 位投票者、55 票。"))
+        #expect(text.contains("「做了好多事，另一半不知道」和「今天吃什麼，永遠臨時才有人想」並列第一，各有 10 位投票者。"))
+        #expect(text.contains("只能看出方向，不足以下結論"))
+        #expect(text.contains("兩則便利貼通過審核，都來自同一個工作階段。"))
+    }
+
+    @Test func everyTableRowHasTheHeadersCellCount() {
+        for language in ReportLanguage.allCases {
+            let tables = MarkdownCells.tables(in: MarkdownReport.render(model, language: language))
+            #expect(tables.count == 9)
+            for table in tables { #expect(Set(table).count == 1, "\(language): \(table)") }
+        }
+    }
+
+    @Test func everyTableLineIsEquallyWideOnScreen() {
+        for language in ReportLanguage.allCases {
+            let document = MarkdownReport.render(model, language: language)
+            var widths: [Int] = []
+            for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix("|") {
+                    widths.append(DisplayWidth.of(String(line)))
+                } else if !widths.isEmpty {
+                    #expect(Set(widths).count == 1, "\(language): a table's lines differ in width: \(widths)")
+                    widths = []
+                }
+            }
+        }
+    }
+
+    @Test func renderingTwiceGivesTheSameBytes() throws {
+        let again = try Analyzer(parameters: .demo()).report(from: Demo.inMemory())
+        #expect(MarkdownReport.render(again) == MarkdownReport.render(model))
+        #expect(JSONReport.render(again) == JSONReport.render(model))
+        #expect(CSVReport.render(again) == CSVReport.render(model))
+    }
+}

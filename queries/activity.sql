@@ -1,0 +1,42 @@
+-- activity: votes and voters per local day, counted sessions only (votes whose time cannot be read have no day).
+--
+-- Parameters: edit the values in `params`, one `value AS name` per line (text in single quotes, NULL for none).
+-- Times are ISO 8601 with an offset ('2026-09-19T02:11:00+08:00') or D1's UTC text ('2026-09-18 18:11:00').
+-- Stored times are read as UTC and normalised with strftime() before any comparison, so D1's
+-- 'YYYY-MM-DD HH:MM:SS' and JavaScript's 'YYYY-MM-DDTHH:MM:SS.sssZ' compare correctly.
+WITH params AS (SELECT
+  '2026-09-19T02:11:00+08:00' AS exclude_before,  -- sessions whose first vote is earlier are excluded whole; NULL: none
+  '[]' AS exclude_sessions,                       -- JSON array of session ids to exclude, e.g. '["a1b2","c3d4"]'
+  NULL AS through,                                -- only votes at or before this time count; NULL: all votes
+  '+08:00' AS utc_offset                          -- the reader's zone as a fixed offset from UTC (D1 has no time zone database)
+),
+vote AS (
+  SELECT id, session_id, option_id, created_at AS stored,
+         CASE WHEN created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+                   AND instr(substr(created_at, 17), ' ') = 0 AND substr(created_at, 1, 4) <> '0000'
+                   AND datetime(julianday(created_at)) = datetime(created_at)
+              THEN strftime('%Y-%m-%d %H:%M:%f', created_at) END AS t
+  FROM votes
+),
+considered AS (
+  SELECT vote.* FROM vote, params
+  WHERE params.through IS NULL OR vote.t IS NULL OR vote.t <= strftime('%Y-%m-%d %H:%M:%f', params.through)
+),
+session AS (
+  SELECT session_id, MIN(t) AS first_vote, COUNT(*) AS votes FROM considered GROUP BY session_id
+),
+excluded AS (
+  SELECT session.session_id FROM session, params
+  WHERE session.first_vote < strftime('%Y-%m-%d %H:%M:%f', params.exclude_before)
+     OR session.session_id IN (SELECT value FROM json_each(params.exclude_sessions))
+),
+counted AS (
+  SELECT * FROM considered WHERE session_id NOT IN (SELECT session_id FROM excluded)
+)
+SELECT date(counted.t, params.utc_offset) AS day,
+       COUNT(*) AS votes,
+       COUNT(DISTINCT counted.session_id) AS voters
+FROM counted, params
+WHERE counted.t IS NOT NULL
+GROUP BY day
+ORDER BY day;

@@ -1,0 +1,71 @@
+-- anomalies: everything odd in the data, flagged and never dropped: a count per kind and the first examples.
+--
+-- Parameters: edit the values in `params`, one `value AS name` per line (text in single quotes, NULL for none).
+-- Times are ISO 8601 with an offset ('2026-09-19T02:11:00+08:00') or D1's UTC text ('2026-09-18 18:11:00').
+-- Stored times are read as UTC and normalised with strftime() before any comparison, so D1's
+-- 'YYYY-MM-DD HH:MM:SS' and JavaScript's 'YYYY-MM-DDTHH:MM:SS.sssZ' compare correctly.
+WITH params AS (SELECT
+  NULL AS through,         -- only votes at or before this time count; NULL: all votes
+  3 AS votes_per_session,  -- the vote budget of one session
+  20 AS max_examples       -- at most this many examples per kind
+),
+vote AS (
+  SELECT id, session_id, option_id, created_at AS stored,
+         CASE WHEN created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+                   AND instr(substr(created_at, 17), ' ') = 0 AND substr(created_at, 1, 4) <> '0000'
+                   AND datetime(julianday(created_at)) = datetime(created_at)
+              THEN strftime('%Y-%m-%d %H:%M:%f', created_at) END AS t
+  FROM votes
+),
+considered AS (
+  SELECT vote.* FROM vote, params
+  WHERE params.through IS NULL OR vote.t IS NULL OR vote.t <= strftime('%Y-%m-%d %H:%M:%f', params.through)
+),
+session AS (
+  SELECT session_id, COUNT(*) AS votes FROM considered GROUP BY session_id
+),
+option AS (
+  SELECT id, section, created_at AS stored,
+         CASE WHEN created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+              AND instr(substr(created_at, 17), ' ') = 0 AND substr(created_at, 1, 4) <> '0000'
+              AND datetime(julianday(created_at)) = datetime(created_at)
+         THEN strftime('%Y-%m-%d %H:%M:%f', created_at) END AS t
+  FROM survey_options
+),
+anomaly AS (
+  SELECT 'over_budget' AS kind, 'votes' AS table_name, NULL AS row_id, session.session_id, NULL AS option_id,
+         NULL AS text, NULL AS at, session.votes AS count
+  FROM session, params WHERE session.votes > params.votes_per_session
+  UNION ALL
+  SELECT 'unknown_option', 'votes', id, session_id, option_id, NULL, t, NULL
+  FROM considered WHERE option_id IS NULL OR option_id NOT IN (SELECT id FROM option)
+  UNION ALL
+  SELECT 'vote_before_option', 'votes', considered.id, considered.session_id, considered.option_id, NULL, considered.t, NULL
+  FROM considered JOIN option ON option.id = considered.option_id WHERE considered.t < option.t
+  UNION ALL
+  SELECT 'unreadable_vote_time', 'votes', id, session_id, option_id, stored, NULL, NULL
+  FROM considered WHERE t IS NULL
+  UNION ALL
+  SELECT 'non_d1_vote_time', 'votes', id, session_id, option_id, stored, t, NULL
+  FROM considered
+  WHERE t IS NOT NULL AND stored NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9]:[0-9][0-9]'
+  UNION ALL
+  SELECT 'unreadable_option_time', 'survey_options', id, NULL, id, stored, NULL, NULL
+  FROM option WHERE t IS NULL
+  UNION ALL
+  SELECT 'unknown_section', 'survey_options', id, NULL, id, section, NULL, NULL
+  FROM option WHERE section IS NULL OR section NOT IN ('original', 'community')
+  UNION ALL
+  SELECT 'unknown_status', 'suggestions', id, session_id, NULL, status, NULL, NULL
+  FROM suggestions WHERE status IS NULL OR status NOT IN ('pending', 'approved', 'rejected')
+),
+numbered AS (
+  SELECT anomaly.*,
+         COUNT(*) OVER (PARTITION BY kind) AS total,
+         ROW_NUMBER() OVER (PARTITION BY kind ORDER BY row_id, session_id) AS n
+  FROM anomaly
+)
+SELECT kind, total, table_name, row_id, session_id, option_id, text, at, count
+FROM numbered, params
+WHERE numbered.n <= params.max_examples
+ORDER BY kind, n;

@@ -1,0 +1,68 @@
+-- tally: every option ranked by distinct voters within its section, counted sessions only, with the figures including excluded sessions beside them.
+--
+-- Parameters: edit the values in `params`, one `value AS name` per line (text in single quotes, NULL for none).
+-- Times are ISO 8601 with an offset ('2026-09-19T02:11:00+08:00') or D1's UTC text ('2026-09-18 18:11:00').
+-- Stored times are read as UTC and normalised with strftime() before any comparison, so D1's
+-- 'YYYY-MM-DD HH:MM:SS' and JavaScript's 'YYYY-MM-DDTHH:MM:SS.sssZ' compare correctly.
+WITH params AS (SELECT
+  '2026-09-19T02:11:00+08:00' AS exclude_before,  -- sessions whose first vote is earlier are excluded whole; NULL: none
+  '[]' AS exclude_sessions,                       -- JSON array of session ids to exclude, e.g. '["a1b2","c3d4"]'
+  NULL AS through                                 -- only votes at or before this time count; NULL: all votes
+),
+vote AS (
+  SELECT id, session_id, option_id,
+         CASE WHEN created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+                   AND instr(substr(created_at, 17), ' ') = 0 AND substr(created_at, 1, 4) <> '0000'
+                   AND datetime(julianday(created_at)) = datetime(created_at)
+              THEN strftime('%Y-%m-%d %H:%M:%f', created_at) END AS t
+  FROM votes
+),
+considered AS (
+  SELECT vote.* FROM vote, params
+  WHERE params.through IS NULL OR vote.t IS NULL OR vote.t <= strftime('%Y-%m-%d %H:%M:%f', params.through)
+),
+session AS (
+  SELECT session_id, MIN(t) AS first_vote FROM considered GROUP BY session_id
+),
+excluded AS (
+  SELECT session.session_id FROM session, params
+  WHERE session.first_vote < strftime('%Y-%m-%d %H:%M:%f', params.exclude_before)
+     OR session.session_id IN (SELECT value FROM json_each(params.exclude_sessions))
+),
+counted AS (
+  SELECT * FROM considered WHERE session_id NOT IN (SELECT session_id FROM excluded)
+),
+by_option AS (
+  SELECT option_id, COUNT(*) AS votes, COUNT(DISTINCT session_id) AS voters FROM counted GROUP BY option_id
+),
+by_option_all AS (
+  SELECT option_id, COUNT(*) AS votes, COUNT(DISTINCT session_id) AS voters FROM considered GROUP BY option_id
+),
+total AS (
+  SELECT COUNT(DISTINCT session_id) AS voters FROM counted
+)
+SELECT o.id,
+       o.content,
+       o.section,
+       CASE WHEN o.created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+                 AND instr(substr(o.created_at, 17), ' ') = 0 AND substr(o.created_at, 1, 4) <> '0000'
+                 AND datetime(julianday(o.created_at)) = datetime(o.created_at)
+            THEN strftime('%Y-%m-%d %H:%M:%f', o.created_at) END AS created_at,
+       RANK() OVER (PARTITION BY o.section ORDER BY COALESCE(c.voters, 0) DESC) AS rank,
+       COALESCE(c.voters, 0) AS voters,
+       COALESCE(c.votes, 0) AS votes,
+       ROUND(1.0 * COALESCE(c.voters, 0) / NULLIF(total.voters, 0), 4) AS share,
+       COALESCE(a.voters, 0) AS voters_all,
+       COALESCE(a.votes, 0) AS votes_all
+FROM survey_options AS o
+CROSS JOIN total
+CROSS JOIN params
+LEFT JOIN by_option AS c ON c.option_id = o.id
+LEFT JOIN by_option_all AS a ON a.option_id = o.id
+WHERE params.through IS NULL OR o.created_at IS NULL  -- options added after `through` did not exist yet
+   OR NOT (o.created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+           AND instr(substr(o.created_at, 17), ' ') = 0 AND substr(o.created_at, 1, 4) <> '0000'
+           AND datetime(julianday(o.created_at)) = datetime(o.created_at))
+   OR strftime('%Y-%m-%d %H:%M:%f', o.created_at) <= strftime('%Y-%m-%d %H:%M:%f', params.through)
+ORDER BY CASE o.section WHEN 'original' THEN 0 WHEN 'community' THEN 1 ELSE 2 END, o.section,
+         voters DESC, votes DESC, o.id;
