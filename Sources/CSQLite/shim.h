@@ -1,1 +1,7 @@
 #include <sqlite3.h>
+
+/// `sqlite3_db_config` is variadic, which Swift cannot call; this is its
+/// on/off form (https://sqlite.org/c3ref/c_dbconfig_defensive.html).
+static inline int tally_db_config_flag(sqlite3 *db, int option, int on) {
+    return sqlite3_db_config(db, option, on, (int *)0);
+}

@@ -27,6 +27,8 @@ public final class Connection {
     let handle: OpaquePointer
     /// Keeps the installed authorizer closure alive while SQLite holds a pointer to it.
     var authorizerBox: AuthorizerBox?
+    /// Keeps the installed progress handler alive while SQLite holds a pointer to it.
+    var progressBox: ProgressBox?
 
     /// Opens a database.
     ///
