@@ -5,3 +5,8 @@
 static inline int tally_db_config_flag(sqlite3 *db, int option, int on) {
     return sqlite3_db_config(db, option, on, (int *)0);
 }
+
+/// `sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on)`, for the same reason.
+static inline int tally_config_memory_statistics(int on) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on);
+}

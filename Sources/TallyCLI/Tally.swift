@@ -9,6 +9,7 @@ public enum Tally {
         MigrateCommand.spec,
         DemoCommand.spec,
         ReportCommand.spec,
+        ImportCommand.spec,
     ]
 
     /// The root of the command tree.
