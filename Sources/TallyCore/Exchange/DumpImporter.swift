@@ -120,7 +120,7 @@ public struct DumpImporter {
 
     /// What `load` did.
     public struct Loaded: Equatable, Sendable {
-        /// Rows inserted.
+        /// Rows inserted into the dump's tables (SQLite's own sqlite_sequence and statistics rows left out).
         public var rows: Int64 = 0
         /// Statements read, including the dump's own BEGIN/COMMIT/PRAGMA that were skipped.
         public var statements = 0
@@ -183,7 +183,7 @@ public struct DumpImporter {
                         if let refusal = policy.refusal { throw DumpError.refused(line: place.line, what: refusal) }
                         throw DumpError.rejected(line: place.line, message: error.message, statement: place.excerpt)
                     }
-                    if case .insert = kind { loaded.rows += Int64(db.changes) }
+                    if case .insert(let table) = kind, !table.hasPrefix("sqlite_") { loaded.rows += Int64(db.changes) }
                 }
                 loaded.statements += 1
                 offset += consumed
