@@ -103,6 +103,7 @@ public final class DumpPolicy {
         case .update:
             return isSchemaTable(first) ? nil : "UPDATE of \(first) (a dump only inserts rows)"
         case .delete:
+            if isSchemaTable(first) { return "a DROP statement (a dump never drops anything)" }
             return first == "sqlite_sequence" || isStatisticsTable(first)
                 ? nil : "DELETE FROM \(first) (only DELETE FROM sqlite_sequence is part of a dump)"
         case .pragma:
