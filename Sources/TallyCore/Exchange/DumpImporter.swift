@@ -222,9 +222,14 @@ public struct DumpImporter {
             let start = DumpReader.firstToken(in: text) ?? 0
             let end = min(text.count, start + 120)
             var excerpt = String(decoding: text[start..<end], as: UTF8.self)
-            if let newline = excerpt.firstIndex(where: \.isNewline) { excerpt = String(excerpt[..<newline]) + " …" }
-            else if end < text.count { excerpt += "…" }
-            return excerpt
+            var cut = end < text.count
+            if let newline = excerpt.firstIndex(where: \.isNewline) {
+                excerpt = String(excerpt[..<newline])
+                cut = true
+            }
+            while excerpt.last?.isWhitespace == true { excerpt.removeLast() }
+            // A statement that ends on its first line is shown whole.
+            return cut && !excerpt.hasSuffix(";") ? excerpt + " …" : excerpt
         }
     }
 
