@@ -50,7 +50,7 @@ enum ImportCommand {
                 throw error
             }
             display.finish(last)
-            write(summary, file: file, target: target, context: context)
+            write(summary, file: file == "-" ? "standard input" : file, target: target, context: context)
         })
 
     static func write(_ summary: ImportSummary, file: String, target: String, context: Context) {

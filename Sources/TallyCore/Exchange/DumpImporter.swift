@@ -55,7 +55,15 @@ public struct DumpImporter {
         }
         return try DatabaseFile.build(at: target, replace: replace) { db in
             try prepareConnection(db)
-            return try db.transaction(.exclusive) { try importInto(db, from: reader) }
+            // Also stops a long statement (an index over millions of rows) midway.
+            db.setProgressHandler(every: 100_000) { [shouldStop] in shouldStop() }
+            defer { db.setProgressHandler(nil) }
+            do {
+                return try db.transaction(.exclusive) { try importInto(db, from: reader) }
+            } catch {
+                if shouldStop() { throw DumpError.interrupted }
+                throw error
+            }
         }
     }
 
@@ -131,11 +139,7 @@ public struct DumpImporter {
     public func load(_ reader: DumpReader, into db: Connection) throws -> Loaded {
         let policy = DumpPolicy()
         db.setAuthorizer { policy.decide($0) }
-        db.setProgressHandler(every: 100_000) { [shouldStop] in shouldStop() }
-        defer {
-            db.setAuthorizer(nil)
-            db.setProgressHandler(nil)
-        }
+        defer { db.setAuthorizer(nil) }
         var loaded = Loaded()
         var openedAt: Int?  // line of the dump's BEGIN not yet followed by its COMMIT
         while let chunk = try reader.next() {
