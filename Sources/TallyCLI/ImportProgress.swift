@@ -9,6 +9,8 @@ final class ImportProgress {
     private let output: TextOutput
     private let started = DispatchTime.now().uptimeNanoseconds
     private var lastDrawn: UInt64 = 0
+    /// When the importer last reported; its last report comes at the end of the load.
+    private var lastReport: UInt64 = 0
     private var drawn = false
 
     init(output: TextOutput) {
@@ -21,17 +23,21 @@ final class ImportProgress {
     func update(_ progress: DumpImporter.Progress) {
         guard isEnabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
+        lastReport = now
         guard now - lastDrawn >= 250_000_000 else { return }
         lastDrawn = now
         drawn = true
         output.write("\r" + ImportProgress.line(progress, seconds: seconds(until: now)) + "\u{1B}[K")
     }
 
-    /// Clears the line and leaves a last one with the totals.
+    /// Clears the line and leaves a last one with the totals: how long the load
+    /// took, and then tally's own work (contract check, migrations, indexes).
     func finish(_ progress: DumpImporter.Progress) {
         guard isEnabled else { return }
         if drawn { output.write("\r\u{1B}[K") }
-        output.line(ImportProgress.line(progress, seconds: seconds(until: DispatchTime.now().uptimeNanoseconds), done: true))
+        let now = DispatchTime.now().uptimeNanoseconds
+        let load = seconds(until: max(lastReport, started))
+        output.line(ImportProgress.summary(progress, loadSeconds: load, totalSeconds: seconds(until: now)))
     }
 
     /// Clears the line before an error message is printed.
@@ -43,19 +49,28 @@ final class ImportProgress {
         Double(now - started) / 1e9
     }
 
-    /// The progress text, e.g. `importing  85.3 MB of 170.1 MB (50%)  501,234 rows  171,000 rows/s`.
-    static func line(_ progress: DumpImporter.Progress, seconds: Double, done: Bool = false) -> String {
-        var text = done ? "read " : "importing "
-        text += megabytes(progress.bytesRead)
-        if let total = progress.totalBytes, total > 0, !done {
+    /// The progress text, e.g. `importing 85.3 MB of 170.1 MB (50%)  501,234 rows  171,000 rows/s`.
+    static func line(_ progress: DumpImporter.Progress, seconds: Double) -> String {
+        var text = "importing " + megabytes(progress.bytesRead)
+        if let total = progress.totalBytes, total > 0 {
             text += " of \(megabytes(total)) (\(min(100, progress.bytesRead * 100 / total))%)"
         }
         text += "  \(grouped(progress.rows)) rows"
-        if seconds >= 0.05 {
-            text += "  \(grouped(Int64((Double(progress.rows) / seconds).rounded()))) rows/s"
-        }
-        if done { text += "  in " + NumberText.fixed(seconds, decimals: 1) + " s" }
+        if seconds >= 0.05 { text += "  \(rate(progress.rows, seconds)) rows/s" }
         return text
+    }
+
+    /// The last line, e.g. `loaded 170.1 MB, 1,000,012 rows in 4.1 s (243,905 rows/s); tally's tables and indexes 1.9 s`.
+    static func summary(_ progress: DumpImporter.Progress, loadSeconds: Double, totalSeconds: Double) -> String {
+        var text = "loaded \(megabytes(progress.bytesRead)), \(grouped(progress.rows)) rows in "
+            + NumberText.fixed(loadSeconds, decimals: 1) + " s"
+        if loadSeconds >= 0.05 { text += " (\(rate(progress.rows, loadSeconds)) rows/s)" }
+        text += "; tally's tables and indexes " + NumberText.fixed(max(0, totalSeconds - loadSeconds), decimals: 1) + " s"
+        return text
+    }
+
+    static func rate(_ rows: Int64, _ seconds: Double) -> String {
+        grouped(Int64((Double(rows) / seconds).rounded()))
     }
 
     static func megabytes(_ bytes: Int64) -> String {

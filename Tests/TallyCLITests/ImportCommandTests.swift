@@ -259,15 +259,18 @@ struct ImportCommandTests {
         let status = Tally.run(arguments: ["import", Self.d1Export, "--db", "out.sqlite"], context: context)
         #expect(status == 0, "\(err.text)")
         #expect(err.text.hasPrefix("\rimporting 0.0 MB of 0.0 MB (100%)  74 rows"), "\(err.text)")
-        #expect(err.text.contains("\r\u{1B}[Kread 0.0 MB  74 rows  "), "\(err.text)")
+        #expect(err.text.contains("\r\u{1B}[Kloaded 0.0 MB, 74 rows in "), "\(err.text)")
         #expect(err.text.hasSuffix(" s\n"))
+        #expect(err.text.filter { $0 == "\n" }.count == 1)
         #expect(out.text.hasPrefix("Imported "))
     }
 
     @Test func progressLineReadsWell() {
         let progress = DumpImporter.Progress(bytesRead: 85_300_000, totalBytes: 170_100_000, rows: 501_234)
         #expect(ImportProgress.line(progress, seconds: 2) == "importing 85.3 MB of 170.1 MB (50%)  501,234 rows  250,617 rows/s")
-        #expect(ImportProgress.line(progress, seconds: 2, done: true) == "read 85.3 MB  501,234 rows  250,617 rows/s  in 2.0 s")
+        #expect(
+            ImportProgress.summary(progress, loadSeconds: 2, totalSeconds: 3.25)
+                == "loaded 85.3 MB, 501,234 rows in 2.0 s (250,617 rows/s); tally's tables and indexes 1.3 s")
         #expect(ImportProgress.grouped(1_000) == "1,000")
         #expect(ImportProgress.grouped(999) == "999")
         #expect(ImportProgress.grouped(-1_234_567) == "-1,234,567")
