@@ -14,6 +14,7 @@ public struct AuthorizerRequest: Sendable, Equatable {
     /// Name of the innermost trigger or view that caused the access, if any.
     public let trigger: String?
 
+    /// A request as SQLite passes it (tests build their own to check a policy).
     public init(action: Int32, first: String?, second: String?, database: String?, trigger: String?) {
         self.action = action
         self.first = first

@@ -15,6 +15,7 @@ public struct DumpImporter {
         /// Rows inserted so far.
         public let rows: Int64
 
+        /// A progress report.
         public init(bytesRead: Int64, totalBytes: Int64?, rows: Int64) {
             self.bytesRead = bytesRead
             self.totalBytes = totalBytes
@@ -33,6 +34,7 @@ public struct DumpImporter {
     /// measured on a million votes, 8 MiB beat both 2 MiB and 32 MiB.
     public var cacheKiB: Int
 
+    /// An importer; `progress` and `shouldStop` are called on the importing thread.
     public init(
         statementLimit: Int = DumpReader.defaultStatementLimit, cacheKiB: Int = 8 << 10,
         progress: ((Progress) -> Void)? = nil, shouldStop: @escaping () -> Bool = { false }

@@ -35,6 +35,7 @@ public final class DumpPolicy {
     public private(set) var refusal: String?
     private var recording = true
 
+    /// A policy with nothing recorded yet.
     public init() {}
 
     /// Forgets the previous statement; call before preparing the next one.
@@ -305,6 +306,7 @@ public final class DumpPolicy {
 public struct DumpRefusal: Error, Equatable, Sendable {
     /// What was refused, e.g. "ATTACH DATABASE '/tmp/x.db' (…)".
     public let what: String
+    /// A refusal described by `what`.
     public init(_ what: String) { self.what = what }
 
     /// A statement that compiled but is none of the kinds a dump holds.

@@ -2,7 +2,9 @@
 public struct ImportSummary: Equatable, Sendable {
     /// One table of the new database and its rows.
     public struct Table: Equatable, Sendable {
+        /// The table's name as the schema spells it.
         public let name: String
+        /// Rows in the table after the import and the migrations.
         public let rows: Int64
         /// True for tables the dump did not have and tally's migrations created.
         public let addedByTally: Bool
@@ -10,8 +12,11 @@ public struct ImportSummary: Equatable, Sendable {
 
     /// Rows whose foreign key points at nothing (`PRAGMA foreign_key_check`).
     public struct DanglingReferences: Equatable, Sendable {
+        /// The table holding the references.
         public let table: String
+        /// The table they should point into.
         public let parent: String
+        /// How many rows point at nothing there.
         public let rows: Int64
     }
 
