@@ -66,7 +66,7 @@ struct DumpImporterTests {
         let folder = try TemporaryDirectory()
         let note = (0..<3000).map { "line \($0); still the same note" }.joined(separator: "\n")
         let dump = try Fixtures.write(
-            try d1Export(inserting: ["INSERT INTO \"suggestions\" (\"id\",\"content\") VALUES(99,'\(note)');"], after: 98),
+            try d1Export(inserting: ["INSERT INTO \"suggestions\" (\"id\",\"content\",\"created_at\") VALUES(99,'\(note)','2026-09-25 00:00:00');"], after: 98),
             to: "long.sql", in: folder)
         let loaded = try tallyLoad(dump, in: folder)
         #expect(loaded == (try shellLoad(dump, in: folder)))
