@@ -211,6 +211,25 @@ struct DumpImporterTests {
         #expect(try Fixtures.listing(folder) == ["d1.sql"])
     }
 
+    @Test func aSchemaThatWouldLoadAnExtensionFromADefaultIsStoppedBySQLite() throws {
+        // DEFAULT expressions are not shown to the authorizer; the hardened
+        // connection (trusted_schema off) is what stops this one.
+        let folder = try TemporaryDirectory()
+        let dump = try Fixtures.write(
+            try d1Export(inserting: [
+                "INSERT INTO \"votes\" (\"id\",\"option_id\",\"session_id\",\"created_at\") VALUES(1000,1,'s','2026-09-20 00:00:00');"
+            ], after: 40).replacingOccurrences(
+                of: "  user_agent TEXT\n", with: "  user_agent TEXT DEFAULT (load_extension('\(folder.path("libevil"))'))\n"),
+            to: "d1.sql", in: folder)
+        #expect {
+            _ = try DumpImporter().run(dumpPath: dump, target: folder.path("out.sqlite"), replace: false)
+        } throws: { error in
+            guard case .rejected(let line, let message, _) = error as? DumpError else { return false }
+            return line == 41 && message == "unsafe use of load_extension()"
+        }
+        #expect(try Fixtures.listing(folder) == ["d1.sql"])
+    }
+
     @Test func aTriggerThatWouldWriteWhileTallyMigratesIsRefused() throws {
         let folder = try TemporaryDirectory()
         let dump = try Fixtures.write(
