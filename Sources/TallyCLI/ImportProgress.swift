@@ -23,6 +23,13 @@ final class ImportProgress {
     func update(_ progress: DumpImporter.Progress) {
         guard isEnabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
+        if progress.finishing {
+            // The load is over: say what the remaining seconds are spent on.
+            drawn = true
+            output.write("\r" + ImportProgress.line(progress, seconds: seconds(until: lastReport))
+                + "  adding tally's tables and indexes…\u{1B}[K")
+            return
+        }
         lastReport = now
         guard now - lastDrawn >= 250_000_000 else { return }
         lastDrawn = now

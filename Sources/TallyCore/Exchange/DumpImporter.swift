@@ -14,12 +14,15 @@ public struct DumpImporter {
         public let totalBytes: Int64?
         /// Rows inserted so far.
         public let rows: Int64
+        /// True once the dump is loaded and tally checks it and adds its own tables and indexes.
+        public let finishing: Bool
 
         /// A progress report.
-        public init(bytesRead: Int64, totalBytes: Int64?, rows: Int64) {
+        public init(bytesRead: Int64, totalBytes: Int64?, rows: Int64, finishing: Bool = false) {
             self.bytesRead = bytesRead
             self.totalBytes = totalBytes
             self.rows = rows
+            self.finishing = finishing
         }
     }
 
@@ -88,6 +91,7 @@ public struct DumpImporter {
     /// Load, check the contract, apply the migrations, summarise; inside the caller's transaction.
     func importInto(_ db: Connection, from reader: DumpReader) throws -> ImportSummary {
         let loaded = try load(reader, into: db)
+        progress?(Progress(bytesRead: reader.bytesRead, totalBytes: reader.totalBytes, rows: loaded.rows, finishing: true))
         let missing = try SchemaContract.missing(in: db)
         guard missing.isEmpty else { throw DumpError.missingContract(missing) }
         let tablesBefore = Set(try DumpImporter.tableNames(db))
