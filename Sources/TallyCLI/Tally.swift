@@ -12,6 +12,7 @@ public enum Tally {
         GenerateCommand.spec,
         ConfigCommand.spec,
         NotesCommand.spec,
+        ImportCommand.spec,
     ]
 
     /// The root of the command tree.

@@ -13,6 +13,15 @@ public struct AuthorizerRequest: Sendable, Equatable {
     public let database: String?
     /// Name of the innermost trigger or view that caused the access, if any.
     public let trigger: String?
+
+    /// A request as SQLite passes it (tests build their own to check a policy).
+    public init(action: Int32, first: String?, second: String?, database: String?, trigger: String?) {
+        self.action = action
+        self.first = first
+        self.second = second
+        self.database = database
+        self.trigger = trigger
+    }
 }
 
 /// The authorizer's answer.

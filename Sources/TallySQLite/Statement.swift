@@ -8,13 +8,23 @@ public final class Statement {
     let handle: OpaquePointer
     /// The connection, kept alive as long as this statement lives.
     public let connection: Connection
-    /// The statement's SQL text as prepared.
-    public let sql: String
+    /// The text given when preparing, when the caller had it as a String already.
+    private let givenSQL: String?
 
-    init(handle: OpaquePointer, connection: Connection, sql: String) {
+    /// The statement's SQL text as prepared.
+    ///
+    /// Statements prepared from a byte buffer do not copy their text into a
+    /// String up front (an import prepares millions of them); SQLite keeps the
+    /// text (`sqlite3_sql`) and it is read here only when asked for.
+    public var sql: String {
+        if let givenSQL { return givenSQL }
+        return sqlite3_sql(handle).map { String(cString: $0) } ?? ""
+    }
+
+    init(handle: OpaquePointer, connection: Connection, sql: String?) {
         self.handle = handle
         self.connection = connection
-        self.sql = sql
+        self.givenSQL = sql
     }
 
     deinit {
@@ -26,6 +36,10 @@ public final class Statement {
 
     /// True when the statement does not write to the database.
     public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+
+    /// True for an `EXPLAIN` or `EXPLAIN QUERY PLAN` statement: stepping it
+    /// describes the statement instead of running it.
+    public var isExplain: Bool { sqlite3_stmt_isexplain(handle) != 0 }
 
     /// Resets the statement and binds all its parameters at once.
     ///

@@ -7,6 +7,10 @@ extension DatabaseFile {
     /// error the temporary file is removed and `path` is untouched, so the file
     /// at `path` is either complete or absent.
     ///
+    /// A process killed while building leaves its temporary file behind (no code
+    /// runs on SIGKILL). Such a file never blocks a later build: every build
+    /// first removes the temporaries of processes that no longer exist.
+    ///
     /// - Parameter replace: allow replacing an existing file (also atomically).
     public static func build<T>(at path: String, replace: Bool = false, _ body: (Connection) throws -> T) throws -> T {
         let target = URL(fileURLWithPath: path)
@@ -20,10 +24,15 @@ extension DatabaseFile {
         else {
             throw DatabaseError.cannotOpen(path, "the folder \(folder.path) does not exist")
         }
-        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).tmp-\(getpid())").path
+        let prefix = temporaryPrefix(for: target.lastPathComponent)
+        removeStaleTemporaries(in: folder.path, prefix: prefix)
+        let temporary = folder.appendingPathComponent("\(prefix)\(getpid())").path
         removeDatabaseFiles(temporary)
         do {
             let result = try fill(temporary, body)
+            // The connection is closed; make the bytes durable before the name
+            // points at them, so even a power cut cannot publish a torn file.
+            try syncFile(temporary, path: path)
             if replace {
                 guard rename(temporary, path) == 0 else {
                     throw DatabaseError.cannotOpen(path, String(cString: strerror(errno)))
@@ -39,6 +48,7 @@ extension DatabaseFile {
                 }
                 unlink(temporary)
             }
+            syncFolder(folder.path)
             return result
         } catch {
             removeDatabaseFiles(temporary)
@@ -57,4 +67,46 @@ extension DatabaseFile {
     public static func removeDatabaseFiles(_ path: String) {
         for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
     }
+
+    /// The name of a build's temporary file without its process id: `.NAME.tmp-`.
+    static func temporaryPrefix(for name: String) -> String {
+        ".\(name).tmp-"
+    }
+
+    /// Removes `PREFIX<pid>` files (and their journals) whose process is gone.
+    /// A file whose process still runs — another build of the same target — is left alone.
+    static func removeStaleTemporaries(in folder: String, prefix: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            var rest = Substring(name.dropFirst(prefix.count))
+            for suffix in ["-journal", "-wal", "-shm"] where rest.hasSuffix(suffix) {
+                rest = rest.dropLast(suffix.count)
+            }
+            guard let pid = pid_t(rest), pid > 0, pid != getpid(), !processExists(pid) else { continue }
+            unlink((folder as NSString).appendingPathComponent(name))
+        }
+    }
+
+    static func processExists(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    private static func syncFile(_ temporary: String, path: String) throws {
+        let descriptor = openForSync(temporary)
+        guard descriptor >= 0 else { throw DatabaseError.cannotOpen(path, String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw DatabaseError.cannotOpen(path, String(cString: strerror(errno))) }
+    }
+
+    private static func syncFolder(_ folder: String) {
+        let descriptor = openForSync(folder)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+}
+
+/// A read-only descriptor for fsync(2); outside `DatabaseFile`, whose `open` would be found first.
+private func openForSync(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_CLOEXEC)
 }

@@ -1,0 +1,85 @@
+import TallyCore
+import TallyRender
+import TallySQLite
+
+/// `tally import`: load a D1 export or an sqlite3 dump into a new local database.
+enum ImportCommand {
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Load a `wrangler d1 export` or `sqlite3 .dump` file into a new database",
+        discussion: """
+            Reads the file statement by statement (memory does not grow with its size) in one
+            transaction into a temporary file next to the database, checks that it holds the
+            vote page's tables and columns, adds tally's own tables and indexes (the migrations,
+            recorded in d1_migrations as wrangler does), then renames it into place: the
+            database appears complete or not at all, even if the import is killed.
+
+            The file is untrusted: SQLite's authorizer lets through only what the two dump
+            formats contain (CREATE TABLE/INDEX/TRIGGER/VIEW, INSERT, DELETE FROM
+            sqlite_sequence, ANALYZE sqlite_schema, and the dump's own PRAGMA
+            defer_foreign_keys, PRAGMA foreign_keys=OFF, BEGIN TRANSACTION and COMMIT, which
+            are recognised and not run). ATTACH, VACUUM INTO, load_extension, other PRAGMAs,
+            DROP, UPDATE, DELETE and triggers that would write are refused with their line.
+
+            Make the file with:  wrangler d1 export DB --remote --output=export.sql
+            On a terminal, progress is shown on stderr. At the end, rows per table are printed.
+            """,
+        options: [
+            OptionSpec("db", .value("PATH"), "Database file to create (default: $TALLY_DB, then ./tally.sqlite)."),
+            OptionSpec("replace", .flag, "Replace the database if it exists (atomically, only on success)."),
+        ],
+        positionals: [PositionalSpec("FILE", "The export or dump to load; - reads standard input.")],
+        run: { invocation, context in
+            let file = invocation.positionals[0]
+            let dumpPath = file == "-" ? "-" : context.path(file)
+            let target = context.databasePath(invocation)
+            let display = ImportProgress(output: context.stderr)
+            let stop = StopSignal.install()
+            defer { stop.uninstall() }
+            var last = DumpImporter.Progress(bytesRead: 0, totalBytes: nil, rows: 0)
+            let importer = DumpImporter(
+                progress: { progress in
+                    last = progress
+                    display.update(progress)
+                }, shouldStop: { stop.isSet })
+            let summary: ImportSummary
+            do {
+                summary = try importer.run(dumpPath: dumpPath, target: target, replace: invocation.flag("replace"))
+            } catch {
+                display.abandon()
+                throw error
+            }
+            display.finish(last)
+            write(summary, file: file == "-" ? "standard input" : file, target: target, context: context)
+        })
+
+    static func write(_ summary: ImportSummary, file: String, target: String, context: Context) {
+        context.stdout.line(
+            "Imported \(file) into \(target): \(summary.rowsInserted) rows from \(summary.statements) statements.")
+        let nameWidth = max(5, summary.tables.map { DisplayWidth.of($0.name) }.max() ?? 0)
+        let rowWidth = max(4, summary.tables.map { String($0.rows).count }.max() ?? 0)
+        context.stdout.line(DisplayWidth.padRight("table", to: nameWidth) + "  " + DisplayWidth.padLeft("rows", to: rowWidth))
+        for table in summary.tables {
+            let note = table.addedByTally ? "  (added by tally)" : ""
+            context.stdout.line(
+                DisplayWidth.padRight(table.name, to: nameWidth) + "  "
+                    + DisplayWidth.padLeft(String(table.rows), to: rowWidth) + note)
+        }
+        if summary.migrationsApplied.isEmpty {
+            context.stdout.line("The schema was up to date: no migration applied.")
+        } else {
+            context.stdout.line(
+                "Applied \(summary.migrationsApplied.count) migration(s): "
+                    + summary.migrationsApplied.joined(separator: ", "))
+        }
+        if !summary.foreignMigrations.isEmpty {
+            context.stdout.line(
+                "d1_migrations also lists the vote page's own: " + summary.foreignMigrations.joined(separator: ", "))
+        }
+        for dangling in summary.danglingReferences {
+            context.stderr.line(
+                "warning: \(dangling.rows) row(s) of \(dangling.table) refer to missing \(dangling.parent) rows "
+                    + "(PRAGMA foreign_key_check); D1 would refuse them. They were imported as they are.")
+        }
+    }
+}

@@ -1,0 +1,290 @@
+import Foundation
+import Testing
+import TallyCore
+@testable import TallyCLI
+
+@Suite("tally import")
+struct ImportCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+    static let d1Export = fixtures.appendingPathComponent("d1-export-demo.sql").path
+    static let sqliteDump = fixtures.appendingPathComponent("sqlite-dump.sql").path
+
+    func listing(_ folder: TemporaryDirectory) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+    }
+
+    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+    func size(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+
+    @Test func printsRowsPerTableAndNothingElseWhenNotATerminal() throws {
+        let folder = try TemporaryDirectory()
+        let result = try TallyProcess.run(["import", Self.d1Export, "--db", "votes.sqlite"], in: folder.url.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout == """
+            Imported \(Self.d1Export) into \(folder.path("votes.sqlite")): 74 rows from 87 statements.
+            table           rows
+            d1_migrations      5
+            moderation_log     0  (added by tally)
+            page views         4
+            suggestions        6
+            survey_options     7
+            votes             55
+            Applied 3 migration(s): 0001_tally_contract.sql, 0002_tally_moderation.sql, 0003_tally_indexes.sql
+            d1_migrations also lists the vote page's own: 0001_init.sql, 0002_notes.sql
+
+            """)
+        #expect(try listing(folder) == ["votes.sqlite"])
+    }
+
+    @Test func theImportedWeekGivesThePublishedFigures() throws {
+        let folder = try TemporaryDirectory()
+        let imported = try TallyProcess.run(["import", Self.d1Export, "--db", "votes.sqlite"], in: folder.url.path)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        // The author's own query, unchanged, in the real sqlite3 shell.
+        let query = """
+            WITH test AS (
+              SELECT session_id FROM votes
+              GROUP BY session_id HAVING MIN(created_at) < '2026-09-18 18:11'
+            )
+            SELECT o.content, COUNT(v.id) AS votes, COUNT(DISTINCT v.session_id) AS voters
+            FROM survey_options o
+            LEFT JOIN votes v ON v.option_id = o.id
+              AND v.session_id NOT IN (SELECT session_id FROM test)
+            WHERE o.section = 'original'
+            GROUP BY o.id ORDER BY votes DESC;
+            """
+        let output = try runShell(folder.path("votes.sqlite"), query)
+        let rows = output.split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
+        #expect(rows.count == 5)
+        #expect(Set(rows.filter { $0[2] == "10" }.map { $0[0] }) == ["做了好多事，另一半不知道", "今天吃什麼，永遠臨時才有人想"])
+        #expect(rows.map { Int($0[1])! }.reduce(0, +) == 43)
+        let report = try TallyProcess.run(
+            ["report", "--db", "votes.sqlite", "--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11"],
+            in: folder.url.path)
+        #expect(report.status == 0, "\(report.stderr)")
+        for figure in ["15", "43", "19", "55"] { #expect(report.stdout.contains(figure), "\(report.stdout)") }
+    }
+
+    @Test func readsASQLiteDumpFromStandardInput() throws {
+        let folder = try TemporaryDirectory()
+        let dump = try String(contentsOfFile: Self.sqliteDump, encoding: .utf8)
+        let result = try TallyProcess.run(["import", "-", "--db", "out.sqlite"], in: folder.url.path, stdin: dump)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Imported standard input into \(folder.path("out.sqlite")): 13 rows"))
+        #expect(result.stdout.contains("odd \"quoted\" name     3\n"))
+    }
+
+    @Test func anExistingDatabaseIsKeptUnlessReplaceIsGiven() throws {
+        let folder = try TemporaryDirectory()
+        let demo = try TallyProcess.run(["demo", "--db", "out.sqlite"], in: folder.url.path)
+        #expect(demo.status == 0)
+        let before = try Data(contentsOf: folder.url.appendingPathComponent("out.sqlite"))
+        let refused = try TallyProcess.run(["import", Self.sqliteDump, "--db", "out.sqlite"], in: folder.url.path)
+        #expect(refused.status == 1)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr == "Error: \(folder.path("out.sqlite")) already exists; choose another path or remove it first\n")
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("out.sqlite")) == before)
+
+        let replaced = try TallyProcess.run(["import", Self.sqliteDump, "--db", "out.sqlite", "--replace"], in: folder.url.path)
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        let votes = try runShell(folder.path("out.sqlite"), "SELECT count(*) FROM votes; SELECT count(*) FROM \"odd \"\"quoted\"\" name\";")
+        #expect(votes == "4\n3\n")
+        #expect(try listing(folder) == ["out.sqlite"])
+    }
+
+    @Test func aFailedReplaceKeepsTheOldDatabase() throws {
+        let folder = try TemporaryDirectory()
+        #expect(try TallyProcess.run(["demo", "--db", "out.sqlite"], in: folder.url.path).status == 0)
+        let before = try Data(contentsOf: folder.url.appendingPathComponent("out.sqlite"))
+        let hostile = folder.path("hostile.sql")
+        try (try String(contentsOfFile: Self.sqliteDump, encoding: .utf8) + "PRAGMA writable_schema=ON;\n")
+            .write(toFile: hostile, atomically: false, encoding: .utf8)
+        let result = try TallyProcess.run(["import", "hostile.sql", "--db", "out.sqlite", "--replace"], in: folder.url.path)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("Error: line 54: refused PRAGMA writable_schema=ON"))
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("out.sqlite")) == before)
+        #expect(try listing(folder) == ["hostile.sql", "out.sqlite"])
+    }
+
+    @Test func hostileDumpsLeaveNoFileAnywhere() throws {
+        let folder = try TemporaryDirectory()
+        let lines = try String(contentsOfFile: Self.d1Export, encoding: .utf8).components(separatedBy: "\n")
+        let hostile: [(String, String)] = [
+            ("ATTACH DATABASE '\(folder.path("evil.sqlite"))' AS evil;", "refused ATTACH DATABASE"),
+            ("VACUUM INTO '\(folder.path("copy.sqlite"))';", "refused a statement of a kind a dump never holds: VACUUM INTO"),
+            ("SELECT load_extension('\(folder.path("libevil.so"))');", "refused the function load_extension()"),
+            ("PRAGMA writable_schema=ON;", "refused PRAGMA writable_schema=ON"),
+            ("CREATE TRIGGER leak AFTER INSERT ON votes BEGIN DELETE FROM survey_options; END;",
+                "refused the trigger or view leak, which would DELETE FROM survey_options"),
+        ]
+        for (statement, message) in hostile {
+            let text = (lines[..<30] + [statement] + lines[30...]).joined(separator: "\n")
+            try text.write(toFile: folder.path("dump.sql"), atomically: false, encoding: .utf8)
+            let result = try TallyProcess.run(["import", "dump.sql", "--db", "out.sqlite"], in: folder.url.path)
+            #expect(result.status == 1)
+            #expect(result.stdout.isEmpty)
+            let line = statement.hasPrefix("CREATE TRIGGER") ? 32 : 31
+            #expect(result.stderr.hasPrefix("Error: line \(line): \(message)"), "\(result.stderr)")
+            #expect(result.stderr.hasSuffix("nothing was written\n"))
+            #expect(try listing(folder) == ["dump.sql"], "after \(statement)")
+        }
+    }
+
+    @Test func aTruncatedDumpIsNamedAndLeavesNothing() throws {
+        let folder = try TemporaryDirectory()
+        let text = try String(contentsOfFile: Self.d1Export, encoding: .utf8)
+        try String(text.prefix(text.count / 2)).write(toFile: folder.path("cut.sql"), atomically: false, encoding: .utf8)
+        let result = try TallyProcess.run(["import", "cut.sql", "--db", "out.sqlite"], in: folder.url.path)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the file ends inside the statement that starts here"))
+        #expect(try listing(folder) == ["cut.sql"])
+    }
+
+    @Test func helpDescribesTheCommand() throws {
+        let help = try TallyProcess.run(["import", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Usage: tally import <FILE> [options]"))
+        #expect(help.stdout.contains("wrangler d1 export DB --remote --output=export.sql"))
+        let list = try TallyProcess.run(["--help"])
+        #expect(list.stdout.contains("  import "))
+    }
+
+    @Test func usageAndFileProblemsAreReported() throws {
+        let folder = try TemporaryDirectory()
+        let missingArgument = try TallyProcess.run(["import", "--db", "out.sqlite"], in: folder.url.path)
+        #expect(missingArgument.status == 2)
+        #expect(missingArgument.stderr.hasPrefix("Error: missing argument <FILE>\nUsage: tally import <FILE> [options]"))
+        let missingFile = try TallyProcess.run(["import", "none.sql", "--db", "out.sqlite"], in: folder.url.path)
+        #expect(missingFile.status == 1)
+        #expect(missingFile.stderr == "Error: cannot read \(folder.path("none.sql")): No such file or directory\n")
+        #expect(try listing(folder).isEmpty)
+    }
+
+    // MARK: Killed at any moment
+
+    /// Writes a D1 export large enough that importing it takes a while.
+    func writeLargeExport(votes: Int, to path: String) throws {
+        let lines = try String(contentsOfFile: Self.d1Export, encoding: .utf8).components(separatedBy: "\n")
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        var text = lines[..<30].joined(separator: "\n") + "\n"
+        for id in 1...votes {
+            text += "INSERT INTO \"votes\" (\"id\",\"option_id\",\"session_id\",\"created_at\",\"ip_hash\",\"user_agent\") "
+            text += "VALUES(\(id),\(id % 7 + 1),'session-\(id / 3)','2026-09-20 12:00:00',NULL,'curl/8.5');\n"
+            if text.utf8.count > 1 << 20 {
+                try handle.write(contentsOf: Data(text.utf8))
+                text = ""
+            }
+        }
+        text += lines[85...].joined(separator: "\n")
+        try handle.write(contentsOf: Data(text.utf8))
+    }
+
+    /// Starts an import, sends it `signal` once its temporary file holds data,
+    /// waits for it to end and returns the temporary's path and what it wrote to stderr.
+    func interrupt(
+        _ arguments: [String], with signal: Int32 = SIGKILL, in folder: TemporaryDirectory
+    ) throws -> (temporary: String, process: Process, stderr: String) {
+        let process = Process()
+        process.executableURL = TallyProcess.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder.url
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let temporary = folder.path(".out.sqlite.tmp-\(process.processIdentifier)")
+        let giveUp = Date().addingTimeInterval(300)
+        while process.isRunning, size(temporary) == 0, Date() < giveUp { usleep(2_000) }
+        let running = process.isRunning
+        kill(process.processIdentifier, signal)
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(running, "the import ended before the signal; make the dump larger")
+        return (temporary, process, String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func aKilledImportLeavesNoDatabaseAndARetrySucceeds() throws {
+        let folder = try TemporaryDirectory()
+        try writeLargeExport(votes: 300_000, to: folder.path("big.sql"))
+        let (temporary, process, _) = try interrupt(["import", "big.sql", "--db", "out.sqlite"], in: folder)
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(!exists(folder.path("out.sqlite")))
+        #expect(exists(temporary), "the killed process leaves its temporary file; the retry must cope with it")
+
+        let retry = try TallyProcess.run(["import", "big.sql", "--db", "out.sqlite"], in: folder.url.path)
+        #expect(retry.status == 0, "\(retry.stderr)")
+        #expect(retry.stdout.split(separator: "\n").contains { $0.split(separator: " ") == ["votes", "300000"] })
+        #expect(try listing(folder) == ["big.sql", "out.sqlite"])
+    }
+
+    @Test func aKilledReplaceKeepsTheOldDatabase() throws {
+        let folder = try TemporaryDirectory()
+        try writeLargeExport(votes: 300_000, to: folder.path("big.sql"))
+        #expect(try TallyProcess.run(["demo", "--db", "out.sqlite"], in: folder.url.path).status == 0)
+        let before = try Data(contentsOf: folder.url.appendingPathComponent("out.sqlite"))
+        let killed = try interrupt(["import", "big.sql", "--db", "out.sqlite", "--replace"], in: folder)
+        #expect(killed.process.terminationReason == .uncaughtSignal)
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("out.sqlite")) == before)
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func ctrlCStopsCleanly(_ signal: Int32) throws {
+        let folder = try TemporaryDirectory()
+        try writeLargeExport(votes: 300_000, to: folder.path("big.sql"))
+        let stopped = try interrupt(["import", "big.sql", "--db", "out.sqlite"], with: signal, in: folder)
+        #expect(stopped.process.terminationReason == .exit)
+        #expect(stopped.process.terminationStatus == 1)
+        #expect(stopped.stderr == "Error: interrupted; nothing was written\n")
+        #expect(try listing(folder) == ["big.sql"])
+    }
+
+    // MARK: Progress
+
+    @Test func progressGoesToATerminalOnly() throws {
+        let folder = try TemporaryDirectory()
+        final class Buffer: @unchecked Sendable { var text = "" }
+        let out = Buffer()
+        let err = Buffer()
+        let context = Context(
+            environment: [:], currentDirectory: folder.url.path, stdout: TextOutput { out.text += $0 },
+            stderr: TextOutput(isTerminal: true) { err.text += $0 }, stdin: LineInput { nil },
+            now: { Instant(millis: 0) })
+        let status = Tally.run(arguments: ["import", Self.d1Export, "--db", "out.sqlite"], context: context)
+        #expect(status == 0, "\(err.text)")
+        #expect(err.text.hasPrefix("\rimporting 0.0 MB of 0.0 MB (100%)  74 rows"), "\(err.text)")
+        #expect(err.text.contains("  adding tally's tables and indexes…\u{1B}[K\r\u{1B}[Kloaded 0.0 MB, 74 rows in "), "\(err.text)")
+        #expect(err.text.hasSuffix(" s\n"))
+        #expect(err.text.filter { $0 == "\n" }.count == 1)
+        #expect(out.text.hasPrefix("Imported "))
+    }
+
+    @Test func progressLineReadsWell() {
+        let progress = DumpImporter.Progress(bytesRead: 85_300_000, totalBytes: 170_100_000, rows: 501_234)
+        #expect(ImportProgress.line(progress, seconds: 2) == "importing 85.3 MB of 170.1 MB (50%)  501,234 rows  250,617 rows/s")
+        #expect(
+            ImportProgress.summary(progress, loadSeconds: 2, totalSeconds: 3.25)
+                == "loaded 85.3 MB, 501,234 rows in 2.0 s (250,617 rows/s); tally's tables and indexes 1.3 s")
+        #expect(ImportProgress.grouped(1_000) == "1,000")
+        #expect(ImportProgress.grouped(999) == "999")
+        #expect(ImportProgress.grouped(-1_234_567) == "-1,234,567")
+    }
+
+    func runShell(_ database: String, _ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", "-batch", database, sql]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
