@@ -21,7 +21,7 @@ public enum D1JSONReader {
         }
         let top: Any
         do {
-            top = try JSONSerialization.jsonObject(with: data, options: [])
+            top = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             throw .notJSON(file: file, detail: parserDetail(error))
         }

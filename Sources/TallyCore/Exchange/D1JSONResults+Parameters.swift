@@ -30,10 +30,18 @@ extension D1JSONResults {
                 guard let expected = values[parameter.name] else { continue }
                 if !D1JSONResults.sameMeaning(parameter.value, expected, parameter: parameter.name) {
                     throw .parameterMismatch(
-                        file: sqlFile, parameter: parameter.name, filled: MessageText.quoted(parameter.value.literal),
-                        report: MessageText.quoted(expected.literal))
+                        file: sqlFile, parameter: parameter.name, filled: D1JSONResults.shown(parameter.value),
+                        report: D1JSONResults.shown(expected))
                 }
             }
+        }
+    }
+
+    /// A value for a message: `NULL`, a number, or the text quoted with control characters spelled out.
+    static func shown(_ value: QueryValue) -> String {
+        switch value {
+        case .null, .integer: return value.literal
+        case .text(let text): return MessageText.quoted(text)
         }
     }
 
