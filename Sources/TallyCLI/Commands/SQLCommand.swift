@@ -23,12 +23,13 @@ enum SQLCommand {
             Examples:
               tally sql --list
               tally sql tally --tz Asia/Taipei --exclude-before '2026-09-19 02:11' > tally.sql
-              npx wrangler d1 execute DB --remote --command "$(cat tally.sql)"
+              npx wrangler d1 execute DB --remote --command="$(cat tally.sql)"
               tally sql --all --output-dir d1 --tz Asia/Taipei --as-of '2026-09-27 12:00'
             then save each query's `--json` output as d1/NAME.json and render the report:
               tally report --from-d1-json d1 --tz Asia/Taipei --as-of '2026-09-27 12:00'
-            (`wrangler d1 execute --remote --file` runs a file as an import and returns no
-            rows; use --command as above.)
+            Give wrangler the SQL with --command= (the equals sign matters: the text starts
+            with `--`, which would otherwise read as an option). `--remote --file` runs a
+            file as an import and returns no rows.
             """,
         options: [
             OptionSpec("list", .flag, "List the queries with a one-line description each."),
@@ -88,7 +89,7 @@ enum SQLCommand {
                 context.stdout.line("  " + texts.map { $0.0.name + ".sql" }.joined(separator: " "))
                 context.stdout.line("Run each on D1 and save its rows next to it, e.g.")
                 context.stdout.line(
-                    "  npx wrangler d1 execute DB --remote --json --command \"$(cat \(folder)/tally.sql)\" > \(folder)/tally.json")
+                    "  npx wrangler d1 execute DB --remote --json --command=\"$(cat \(folder)/tally.sql)\" > \(folder)/tally.json")
                 context.stdout.line("then render them with the same options: tally report --from-d1-json \(folder) …")
             }
         })

@@ -60,7 +60,7 @@ public enum D1JSONError: Error, Equatable, Sendable, CustomStringConvertible {
         case .importSummary(let file):
             return "\(file) holds wrangler's import summary, not the query's rows: `wrangler d1 execute --remote "
                 + "--file` uploads a file as an import and does not return rows. Run the query with "
-                + "--command \"$(cat FILE.sql)\" instead"
+                + "--command=\"$(cat FILE.sql)\" instead"
         case .localNulls(let file, let row, let column):
             return "\(file) row \(row + 1), column '\(column)': the text \"null\" in output of `wrangler d1 execute "
                 + "--local`, which writes SQL NULL as that text, so NULL and text cannot be told apart. Run the query "
