@@ -41,11 +41,21 @@ enum ReportCommand {
             OptionSpec("format", .value("FORMAT"), "markdown (default), json or csv."),
             OptionSpec("lang", .value("LANG"), "Language of the Markdown: en (default) or zh-TW."),
             OptionSpec("output", .value("FILE"), "Write to FILE (atomically, creating folders) instead of stdout."),
+            OptionSpec(
+                "from-d1-json", .repeated("PATH"),
+                "Render the results D1 computed (`wrangler d1 execute --json` output of `tally sql` queries): a "
+                    + "folder of NAME.json files or one file per query (repeatable); no database is opened. "
+                    + "Needs --as-of and the options given to tally sql."),
         ],
         run: { invocation, context in
             let options = try Options(invocation, context)
-            let db = options.demo ? try Demo.inMemory() : try DatabaseFile.openForReading(options.database)
-            let model = try Analyzer(parameters: options.parameters).report(from: db)
+            let model: ReportModel
+            if !options.d1JSON.isEmpty {
+                model = try ReportCommand.modelFromD1JSON(options, context)
+            } else {
+                let db = options.demo ? try Demo.inMemory() : try DatabaseFile.openForReading(options.database)
+                model = try Analyzer(parameters: options.parameters).report(from: db)
+            }
             let text: String
             switch options.format {
             case "json": text = JSONReport.render(model)
@@ -68,10 +78,13 @@ enum ReportCommand {
         var format: String
         var language: ReportLanguage
         var output: String?
+        /// Result files or folders of `--from-d1-json`; empty for a report from a database.
+        var d1JSON: [String]
 
         init(_ invocation: Invocation, _ context: Context) throws {
             let path = invocation.path
             demo = invocation.flag("demo")
+            d1JSON = try ReportCommand.d1JSONPaths(invocation, context)
             if demo, invocation.has("db") {
                 throw UsageError("--demo reads the built-in demo data; leave out --db, or leave out --demo", command: path)
             }

@@ -13,6 +13,10 @@ public enum QueryFileError: Error, Equatable, Sendable, CustomStringConvertible 
     case duplicateParameter(file: String, name: String)
     /// No query file has this name.
     case unknownQuery(String, known: [String])
+    /// Filled in, the query is longer than D1 accepts in one statement.
+    case tooLargeForD1(file: String, bytes: Int, limit: Int)
+    /// Filled in, the text is not exactly one SQL statement.
+    case notOneStatement(file: String, count: Int)
 
     public var description: String {
         switch self {
@@ -29,6 +33,11 @@ public enum QueryFileError: Error, Equatable, Sendable, CustomStringConvertible 
             return "queries/\(file): the parameter \(name) is given twice"
         case .unknownQuery(let name, let known):
             return "no query named '\(name)'; the queries are: \(known.joined(separator: ", "))"
+        case .tooLargeForD1(let file, let bytes, let limit):
+            return "queries/\(file) filled in is \(bytes) bytes; D1 accepts at most \(limit) in one statement. "
+                + "Exclude fewer sessions by name (use --exclude-before for test sessions), or run it with sqlite3"
+        case .notOneStatement(let file, let count):
+            return "queries/\(file) filled in is \(count) statements, not one; the file or a value breaks its shape"
         }
     }
 }

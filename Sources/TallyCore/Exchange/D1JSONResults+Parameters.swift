@@ -1,0 +1,98 @@
+import Foundation
+
+extension D1JSONResults {
+    /// Checks that the results were computed with the parameters the report will show.
+    ///
+    /// The rows alone do not say which cutoff or as-of time D1 used, and rendering them
+    /// with other settings would print a report whose numbers and settings disagree. When
+    /// the `.sql` file that was run lies next to its result (`tally sql --all --output-dir`
+    /// writes `NAME.sql`, the results go beside it as `NAME.json`), every parameter of its
+    /// params block must mean the same as `values` (the report's `queryValues`). Results
+    /// without such a file are taken on trust.
+    public func checkParameters(_ values: [String: QueryValue]) throws(D1JSONError) {
+        for (query, resultFile) in files.sorted(by: { $0.key < $1.key }) {
+            let sqlFile = URL(fileURLWithPath: resultFile).deletingLastPathComponent()
+                .appendingPathComponent(query + ".sql").path
+            guard FileManager.default.fileExists(atPath: sqlFile) else { continue }
+            let text: String
+            do {
+                text = try String(contentsOfFile: sqlFile, encoding: .utf8)
+            } catch {
+                throw .unreadable(path: sqlFile, reason: D1JSONResults.reason(error))
+            }
+            let filled: PortableQuery
+            do {
+                filled = try PortableQuery(name: query, sql: text)
+            } catch {
+                throw .unreadableQueryFile(file: sqlFile, problem: error)
+            }
+            for parameter in filled.parameters {
+                guard let expected = values[parameter.name] else { continue }
+                if !D1JSONResults.sameMeaning(parameter.value, expected, parameter: parameter.name) {
+                    throw .parameterMismatch(
+                        file: sqlFile, parameter: parameter.name, filled: D1JSONResults.shown(parameter.value),
+                        report: D1JSONResults.shown(expected))
+                }
+            }
+        }
+    }
+
+    /// A value for a message: `NULL`, a number, or the text quoted with control characters spelled out.
+    static func shown(_ value: QueryValue) -> String {
+        switch value {
+        case .null, .integer: return value.literal
+        case .text(let text): return MessageText.quoted(text)
+        }
+    }
+
+    /// Whether two parameter values make the SQL compute the same thing: times are compared
+    /// as instants (`'2026-09-19T02:11:00+08:00'` is `'2026-09-18 18:11:00'`), offsets as
+    /// seconds, session lists as sets; anything else must be equal.
+    static func sameMeaning(_ a: QueryValue, _ b: QueryValue, parameter: String) -> Bool {
+        if a == b { return true }
+        guard case .text(let x) = a, case .text(let y) = b else { return false }
+        switch parameter {
+        case "exclude_before", "through", "as_of":
+            guard let p = StoredTimestamp.parse(x), let q = StoredTimestamp.parse(y) else { return false }
+            return p == q
+        case "utc_offset":
+            guard let p = Zone.parseOffset(x), let q = Zone.parseOffset(y) else { return false }
+            return p == q
+        case "exclude_sessions":
+            guard let p = sessionList(x), let q = sessionList(y) else { return false }
+            return Set(p) == Set(q)
+        default:
+            return false
+        }
+    }
+
+    /// A JSON array of strings, as `json_each` reads it; nil when it is not one.
+    static func sessionList(_ text: String) -> [String]? {
+        guard let data = text.data(using: .utf8),
+            let array = try? JSONSerialization.jsonObject(with: data) as? [Any]
+        else { return nil }
+        var result: [String] = []
+        for element in array {
+            guard let string = element as? String else { return nil }
+            result.append(string)
+        }
+        return result
+    }
+}
+
+extension D1JSONResults {
+    /// The days of `figures.days` on which the zone's offset from UTC is not the fixed
+    /// offset the SQL used (`utc_offset`, the zone's offset at the as-of time): D1 has no
+    /// time zone database, so around a daylight saving change those days' borders are an
+    /// hour off and votes near midnight may be counted on the neighbouring day.
+    public static func daysWithOtherOffset(_ figures: ReportFigures, _ parameters: ReportParameters) -> [CivilDateTime] {
+        let zone = parameters.zone
+        let fixed = zone.offset(at: parameters.asOf)
+        return figures.days.map(\.date).filter { date in
+            let start = zone.instant(fromLocal: CivilDateTime(year: date.year, month: date.month, day: date.day))
+            let next = CivilDateTime(utcSeconds: date.secondsIfUTC + 86_400)
+            let end = zone.instant(fromLocal: next).adding(seconds: -1)
+            return zone.offset(at: start) != fixed || zone.offset(at: end) != fixed
+        }
+    }
+}

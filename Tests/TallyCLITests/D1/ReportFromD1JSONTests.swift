@@ -1,0 +1,245 @@
+import Foundation
+import Testing
+import TallyCore
+import TallySQLite
+
+/// `tally report --from-d1-json`: the queries `tally sql` prints, run by the real
+/// `sqlite3` shell and saved in the shape `wrangler d1 execute --json` prints, render
+/// exactly the report `tally report --db` makes from the same data.
+@Suite("tally report --from-d1-json (round trip)")
+struct ReportFromD1JSONTests {
+    static let demoSettings = ["--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--as-of", "2026-09-27 12:00"]
+    static let formats: [[String]] = [[], ["--lang", "zh-TW"], ["--format", "json"], ["--format", "csv"]]
+
+    /// What a user does on D1: `tally sql --all --output-dir`, then every query run and its
+    /// JSON saved beside it (here by `sqlite3 -json` instead of D1).
+    static func computeOnD1(_ database: String, _ settings: [String], into folder: String) throws {
+        let filled = try TallyProcess.run(["sql", "--all", "--output-dir", folder] + settings)
+        #expect(filled.status == 0, "\(filled.stderr)")
+        for query in try PortableQuery.all() {
+            let sql = try String(contentsOfFile: folder + "/\(query.name).sql", encoding: .utf8)
+            try D1Output.json(database, sql: sql).write(toFile: folder + "/\(query.name).json", atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// The local report and the one from D1's results, in every format, are the same bytes.
+    @discardableResult
+    static func expectSameReports(_ database: String, _ settings: [String], sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> [String]
+    {
+        let folder = try TemporaryDirectory()
+        let results = folder.path("d1")
+        try computeOnD1(database, settings, into: results)
+        var outputs: [String] = []
+        for format in formats {
+            let local = try TallyProcess.run(["report", "--db", database] + settings + format)
+            let d1 = try TallyProcess.run(["report", "--from-d1-json", results] + settings + format)
+            #expect(local.status == 0, "\(format): \(local.stderr)", sourceLocation: sourceLocation)
+            #expect(d1.status == 0, "\(format): \(d1.stderr)", sourceLocation: sourceLocation)
+            #expect(d1.stderr.isEmpty, "\(d1.stderr)", sourceLocation: sourceLocation)
+            #expect(!local.stdout.isEmpty, sourceLocation: sourceLocation)
+            if d1.stdout != local.stdout {
+                let a = d1.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+                let b = local.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+                let line = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+                let mine = line < a.count ? String(a[line]) : "(end)"
+                let theirs = line < b.count ? String(b[line]) : "(end)"
+                Issue.record(
+                    Comment(rawValue: "\(format): the report from D1 differs at line \(line + 1): \(mine) vs local \(theirs)"),
+                    sourceLocation: sourceLocation)
+            }
+            outputs.append(d1.stdout)
+        }
+        return outputs
+    }
+
+    @Test func theDemoRendersByteForByteAsTheLocalReportAndTheGoldenFiles() throws {
+        let folder = try TemporaryDirectory()
+        let database = folder.path("demo.sqlite")
+        #expect(try TallyProcess.run(["demo", "--db", database]).status == 0)
+        let outputs = try Self.expectSameReports(database, Self.demoSettings)
+        for (output, golden) in zip(outputs, ["demo.en.md", "demo.zh-TW.md", "demo.json", "demo.csv"]) {
+            #expect(output == (try ReportFixtures.golden(golden)), "\(golden)")
+        }
+        #expect(outputs[0].contains("15 voters, 43 votes; with test data 19 voters, 55 votes"))
+    }
+
+    @Test func aGeneratedPollWithEverySettingRendersTheSame() throws {
+        let folder = try TemporaryDirectory()
+        let database = folder.path("poll.sqlite")
+        #expect(try TallyProcess.run(["generate", "--db", database, "--votes", "4000", "--seed", "11"]).status == 0)
+        let session = try SQLiteShell.rows(database, "SELECT session_id FROM votes ORDER BY id LIMIT 1 OFFSET 500;")[0][0]
+        let settings = [
+            "--tz", "America/New_York", "--exclude-before", "2026-08-31 20:00", "--exclude-session", session,
+            "--exclude-session", "not-in-the-data", "--through", "2026-09-25 12:00", "--as-of", "2026-10-05 12:00",
+            "--votes-per-session", "2",
+        ]
+        let outputs = try Self.expectSameReports(database, settings)
+        // The round trip carried the hard parts: exclusions of both kinds, a budget anomaly, the through cut.
+        let json = try ReportFixtures.json(outputs[2])
+        let excluded = json["excluded"] as? [[String: Any]] ?? []
+        #expect(excluded.count == 6)
+        #expect(excluded.contains { $0["session"] as? String == "not-in-the-data" })
+        #expect(!(json["anomalies"] as? [Any] ?? []).isEmpty)
+        #expect(((json["totals"] as? [String: Any])?["raw"] as? [String: Int])?["votes"] ?? 4000 < 4000)
+        // And without the cut, in UTC.
+        try Self.expectSameReports(database, ["--exclude-before", "2026-09-01", "--as-of", "2026-10-05 12:00"])
+    }
+
+    /// User text in every column the report shows: options, sections, sessions, notes; odd times; unknown options.
+    @Test func hostileTextRendersTheSame() throws {
+        let folder = try TemporaryDirectory()
+        let database = folder.path("hostile.sqlite")
+        let texts = [
+            "a | b", "new\nline", "back\\slash\\", "`tick` *star* _under_", "<b>bold</b>", "=HYPERLINK(\"http://x\",\"y\")",
+            "@SUM(1)", "-2+3", "quote ' and \"", "tab\there", "CR\r\nLF", "emoji 😀 and 家", "rtl \u{202E}cba",
+            "esc \u{1B}[31mred", String(repeating: "長", count: 300),
+        ]
+        try DatabaseFile.build(at: database) { db in
+            try Migrator().migrate(db)
+            try db.execute("PRAGMA foreign_keys = OFF")
+            for (index, text) in texts.enumerated() {
+                try db.execute(
+                    "INSERT INTO survey_options (id, content, section, created_at) VALUES (?, ?, ?, ?)",
+                    [.integer(Int64(index + 1)), .text(text), .text(index < 12 ? "original" : "odd | section"),
+                     .text(index == 5 ? "not a time" : "2026-01-01 00:00:00")])
+                for vote in 0..<(index % 4 + 1) {
+                    let time = vote == 2 ? "2026-02-0\(index % 9 + 1)T10:00:0\(vote).250Z" : "2026-02-0\(index % 9 + 1) 10:00:0\(vote)"
+                    try db.execute(
+                        "INSERT INTO votes (option_id, session_id, created_at) VALUES (?, ?, ?)",
+                        [.integer(Int64(index + 1)), .text(texts[(index + vote) % texts.count] + " s"), .text(time)])
+                }
+                try db.execute(
+                    "INSERT INTO suggestions (session_id, content, status, created_at, promoted_option_id) VALUES (?, ?, ?, ?, ?)",
+                    [index == 3 ? .null : .text(texts[index % 4] + " s"), .text(text),
+                     .text(["pending", "approved", "rejected", "weird|status"][index % 4]), .text("2026-01-15 00:00:00"),
+                     index == 1 ? .integer(2) : .null])
+            }
+            try db.execute("INSERT INTO votes (option_id, session_id, created_at) VALUES (99, 'ghost | s', '2026-02-03 00:00:00')")
+            try db.execute("INSERT INTO votes (option_id, session_id, created_at) VALUES (1, 'late', 'yesterday')")
+        }
+        let settings = ["--tz", "+05:30", "--exclude-session", "a | b s", "--exclude-session", "=cmd|' /C calc'!A0", "--as-of", "2026-03-01"]
+        let outputs = try Self.expectSameReports(database, settings)
+        let json = try ReportFixtures.json(outputs[2])
+        let kinds = (json["anomalies"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        #expect(kinds.count >= 4, "\(kinds)")
+    }
+
+    @Test func anEmptyDatabaseRendersTheSame() throws {
+        let folder = try TemporaryDirectory()
+        let database = folder.path("empty.sqlite")
+        #expect(try TallyProcess.run(["init", "--db", database]).status == 0)
+        let outputs = try Self.expectSameReports(database, ["--as-of", "2026-01-01"])
+        #expect(outputs[0].contains("There are no votes yet."))
+    }
+
+    @Test func resultsMayComeFromSeveralPlacesAndNoDatabaseIsOpened() throws {
+        let folder = try TemporaryDirectory()
+        let database = folder.path("demo.sqlite")
+        #expect(try TallyProcess.run(["demo", "--db", database]).status == 0)
+        let results = folder.path("d1")
+        try Self.computeOnD1(database, Self.demoSettings, into: results)
+        try FileManager.default.createDirectory(atPath: folder.path("week"), withIntermediateDirectories: false)
+        try FileManager.default.moveItem(atPath: results + "/tally.json", toPath: folder.path("week/tally.week-1.json"))
+        try FileManager.default.moveItem(atPath: results + "/totals.json", toPath: folder.path("totals.json"))
+        // Not a database: opening one would fail.
+        try "not sqlite".write(toFile: folder.path("tally.sqlite"), atomically: true, encoding: .utf8)
+        let result = try TallyProcess.run(
+            ["report", "--from-d1-json", "d1", "--from-d1-json", "week/tally.week-1.json", "--from-d1-json", "totals.json",
+             "--output", "out/report.md"] + Self.demoSettings,
+            in: folder.url.path, environment: ["TALLY_DB": folder.path("tally.sqlite")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Wrote the markdown report to \(folder.path("out/report.md")).\n")
+        #expect(try String(contentsOfFile: folder.path("out/report.md"), encoding: .utf8) == (try ReportFixtures.golden("demo.en.md")))
+    }
+
+    /// D1 computes local days with one fixed offset; a zone that changes within the data is said so.
+    @Test func aDaylightSavingChangeInTheDataIsWarnedAbout() throws {
+        let folder = try TemporaryDirectory()
+        let database = folder.path("dst.sqlite")
+        try ReportFixtures.database(
+            at: database, options: [(1, "one", "original", "2027-01-01 00:00:00")],
+            votes: [(1, "a", "2027-03-13 17:00:00"), (1, "b", "2027-03-14 17:00:00"), (1, "c", "2027-03-16 17:00:00")])
+        let settings = ["--tz", "America/New_York", "--as-of", "2027-03-20"]
+        let results = folder.path("d1")
+        try Self.computeOnD1(database, settings, into: results)
+        let d1 = try TallyProcess.run(["report", "--from-d1-json", results, "--format", "json"] + settings)
+        #expect(d1.status == 0)
+        #expect(d1.stderr == "Warning: America/New_York has another UTC offset on 2 days, 2027-03-13 to 2027-03-14 than at the "
+            + "as-of time; D1 counted votes per local day with the fixed offset -04:00, so those days' counts may differ "
+            + "from `tally report --db` by votes within an hour of midnight.\n")
+        // Votes far from midnight land on the same days either way.
+        let local = try TallyProcess.run(["report", "--db", database, "--format", "json"] + settings)
+        #expect(d1.stdout == local.stdout)
+    }
+
+    @Test(arguments: [
+        (["--as-of", "2026-09-27"], ["--demo"], "--from-d1-json renders results computed on D1; leave out --demo"),
+        (["--as-of", "2026-09-27"], ["--db", "x.sqlite"], "--from-d1-json opens no database; leave out --db"),
+        ([String](), [String](), "--from-d1-json needs --as-of: the time given to `tally sql`"),
+        (["--as-of", "2026-09-27"], ["--from-d1-json", ""], "--from-d1-json needs a file or folder, not an empty value"),
+        (["--as-of", "2026-09-27", "--tz", "Nowhere/City"], [String](), "invalid value 'Nowhere/City' for --tz"),
+    ])
+    func optionsThatCannotGoWithItAreUsageErrors(settings: [String], extra: [String], message: String) throws {
+        let folder = try TemporaryDirectory()
+        let result = InProcessTally.run(["report", "--from-d1-json", "d1"] + settings + extra, directory: folder.url.path)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: tally report [options]"))
+    }
+
+    @Test func badResultsFailNamingTheFileAndWriteNothing() throws {
+        let folder = try TemporaryDirectory()
+        let database = folder.path("demo.sqlite")
+        #expect(try TallyProcess.run(["demo", "--db", database]).status == 0)
+        let results = folder.path("d1")
+        try Self.computeOnD1(database, Self.demoSettings, into: results)
+        func render(_ settings: [String] = ReportFromD1JSONTests.demoSettings) -> InProcessTally.Result {
+            InProcessTally.run(
+                ["report", "--from-d1-json", "d1", "--output", "out/report.md"] + settings, directory: folder.url.path)
+        }
+        func expectFailure(_ message: String, _ settings: [String] = ReportFromD1JSONTests.demoSettings,
+                           sourceLocation: SourceLocation = #_sourceLocation) {
+            let result = render(settings)
+            #expect(result.status == 1, sourceLocation: sourceLocation)
+            #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+            #expect(result.stderr == "Error: \(message)\n", sourceLocation: sourceLocation)
+            #expect(!FileManager.default.fileExists(atPath: folder.path("out")), sourceLocation: sourceLocation)
+        }
+        #expect(render().status == 0)
+        try FileManager.default.removeItem(atPath: folder.path("out"))
+
+        // Other settings than the queries were filled with.
+        expectFailure(
+            D1JSONError.parameterMismatch(
+                file: results + "/timeline.sql", parameter: "as_of", filled: "'2026-09-27T12:00:00+08:00'",
+                report: "'2026-09-28T12:00:00+08:00'").description,
+            ["--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--as-of", "2026-09-28 12:00"])
+        // An as-of time before the votes (with .sql files gone, nothing else stops it).
+        for query in try PortableQuery.all() { try FileManager.default.removeItem(atPath: results + "/\(query.name).sql") }
+        let early = render(["--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--as-of", "2026-09-22 12:00"])
+        #expect(early.status == 1)
+        #expect(early.stderr.contains("is before the last vote"))
+        // A query that failed on D1.
+        let totals = results + "/totals.json"
+        try #"[{"results":[],"success":false,"error":"D1_ERROR: no such table: votes: SQLITE_ERROR"}]"#
+            .write(toFile: totals, atomically: true, encoding: .utf8)
+        expectFailure(D1JSONError.failed(file: totals, message: "'D1_ERROR: no such table: votes: SQLITE_ERROR'").description)
+        // wrangler's --remote --file import summary.
+        try #"[{"results":[{"Total queries executed":1,"Rows read":55,"Rows written":0,"Database size (MB)":"0.09"}],"success":true,"meta":{}}]"#
+            .write(toFile: totals, atomically: true, encoding: .utf8)
+        expectFailure(D1JSONError.importSummary(file: totals).description)
+        // Cut short while saving.
+        try #"[{"results":[{"voters_all":19,"#.write(toFile: totals, atomically: true, encoding: .utf8)
+        let cut = render()
+        #expect(cut.status == 1)
+        #expect(cut.stderr.hasPrefix("Error: \(totals) is not valid JSON ("))
+        // Missing altogether.
+        try FileManager.default.removeItem(atPath: totals)
+        expectFailure(D1JSONError.missingQueries(["totals"], searched: [results]).description)
+        // No such folder.
+        try FileManager.default.removeItem(atPath: results)
+        expectFailure("cannot read \(results): no such file or folder")
+    }
+}

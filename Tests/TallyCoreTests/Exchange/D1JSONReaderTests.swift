@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import TallyCore
+import TallySQLite
+
+/// Reading what `wrangler d1 execute --json` prints: values keep their SQLite
+/// storage class, and every malformed or foreign file is refused naming itself.
+@Suite("D1 JSON reader")
+struct D1JSONReaderTests {
+    static func read(_ text: String) throws(D1JSONError) -> [Row] {
+        try D1JSONReader.rows(from: Data(text.utf8), file: "r/tally.json")
+    }
+
+    static func refusal(_ text: String) -> D1JSONError? {
+        do {
+            _ = try read(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func wranglersShapeWithEveryKindOfValue() throws {
+        let rows = try Self.read(
+            #"""
+            [
+              {
+                "results": [
+                  {"votes": 13, "share": 0.6667, "whole_real": 1.0, "exp": 1e3, "none": null,
+                   "content": "做了好多事 | \n\t\"q\" \\ \u0000 \ud83d\ude00 \u202e",
+                   "big": 9007199254740993, "min": -9223372036854775808, "max": 9223372036854775807, "neg": -0},
+                  {"votes": 0, "share": 0, "whole_real": 2.5, "exp": -1.5E-3, "none": "null", "content": "",
+                   "big": 1, "min": 2, "max": 3, "neg": 4}
+                ],
+                "success": true,
+                "meta": {"served_by": "v3-prod", "duration": 0.31, "changes": 0, "rows_read": 55, "rows_written": 0}
+              }
+            ]
+            """#)
+        #expect(rows.count == 2)
+        #expect(rows[0].columns == ["big", "content", "exp", "max", "min", "neg", "none", "share", "votes", "whole_real"])
+        #expect(rows[0]["votes"] == .integer(13))
+        #expect(rows[0]["share"] == .real(0.6667))
+        #expect(rows[0]["whole_real"] == .real(1.0), "1.0 is a real in JSON, as SQLite's shell writes a REAL")
+        #expect(rows[0]["exp"] == .real(1000))
+        #expect(rows[0]["none"] == .null)
+        #expect(rows[0]["content"] == .text("做了好多事 | \n\t\"q\" \\ \u{0} 😀 \u{202E}"))
+        #expect(rows[0]["big"] == .integer(9_007_199_254_740_993), "integers beyond a double's precision stay exact")
+        #expect(rows[0]["min"] == .integer(Int64.min))
+        #expect(rows[0]["max"] == .integer(Int64.max))
+        #expect(rows[0]["neg"] == .integer(0))
+        #expect(rows[1]["share"] == .integer(0))
+        #expect(rows[1]["exp"] == .real(-0.0015))
+        #expect(rows[1]["none"] == .text("null"), "remote output keeps the text \"null\" as text")
+        #expect(rows[1]["content"] == .text(""))
+    }
+
+    @Test func noRowsAndTheOtherEnvelopes() throws {
+        #expect(try Self.read(#"[{"results":[],"success":true,"meta":{}}]"#).isEmpty)
+        // The Cloudflare API's envelope around the same array.
+        let api = try Self.read(
+            #"{"result":[{"results":[{"a":1}],"success":true,"meta":{}}],"success":true,"errors":[],"messages":[]}"#)
+        #expect(api == [Row(columns: ["a"], values: [.integer(1)])])
+        // One result object on its own, as the Worker binding's .all() returns it.
+        #expect(try Self.read(#"{"results":[{"a":"x"}],"success":true}"#) == [Row(columns: ["a"], values: [.text("x")])])
+        // A byte order mark and surrounding white space are harmless.
+        #expect(try Self.read("\u{FEFF}\n [{\"results\":[],\"success\":true}] \n").isEmpty)
+    }
+
+    @Test func localModeNullsAreRefusedOnlyWhereTheyAreAmbiguous() throws {
+        // wrangler --local writes NULL as "null" and keeps only the duration in meta.
+        #expect(
+            Self.refusal(#"[{"results":[{"a":1,"gap_start":"null"}],"success":true,"meta":{"duration":2}}]"#)
+                == .localNulls(file: "r/tally.json", row: 0, column: "gap_start"))
+        // The same output without the text "null" is fine.
+        #expect(try Self.read(#"[{"results":[{"a":1}],"success":true,"meta":{"duration":2}}]"#).count == 1)
+    }
+
+    @Test func malformedFilesAreRefusedNamingTheFile() throws {
+        let file = "r/tally.json"
+        #expect(Self.refusal("") == .empty(file: file))
+        #expect(Self.refusal(" \n\t") == .empty(file: file))
+        #expect(Self.refusal("42") == .unexpectedShape(file: file, detail: "the file holds a number"))
+        #expect(Self.refusal("[42]") == .unexpectedShape(file: file, detail: "element 1 of the array is a number"))
+        #expect(Self.refusal("[]") == .unexpectedShape(file: file, detail: "the array holds no result"))
+        #expect(
+            Self.refusal(#"{"rows":[]}"#)
+                == .unexpectedShape(file: file, detail: "the object has no \"results\" (its keys: \"rows\")"))
+        #expect(Self.refusal(#"[{"results":[]}]"#) == .unexpectedShape(file: file, detail: "the result has no \"success\""))
+        #expect(
+            Self.refusal(#"[{"results":{"a":1},"success":true}]"#)
+                == .unexpectedShape(file: file, detail: "\"results\" is an object, not an array of rows"))
+        #expect(
+            Self.refusal(#"[{"success":true}]"#)
+                == .unexpectedShape(file: file, detail: "\"results\" is missing, not an array of rows"))
+        #expect(
+            Self.refusal(#"[{"results":[[1]],"success":true}]"#)
+                == .unexpectedShape(file: file, detail: "row 1 is an array, not an object"))
+        #expect(
+            Self.refusal(#"[{"results":[{"a":true}],"success":true}]"#)
+                == .unexpectedValue(file: file, row: 0, column: "a", found: "true"))
+        #expect(
+            Self.refusal(#"[{"results":[{"a":1},{"a":[1,2]}],"success":true}]"#)
+                == .unexpectedValue(file: file, row: 1, column: "a", found: "an array"))
+        #expect(
+            Self.refusal(#"[{"results":[],"success":true},{"results":[],"success":true}]"#)
+                == .resultCount(file: file, count: 2))
+        // "success": 1 is not true; only the JSON literal is.
+        #expect(Self.refusal(#"[{"results":[],"success":1}]"#) == .failed(file: file, message: nil))
+    }
+
+    @Test func brokenJSONSaysWhere() throws {
+        for text in [#"[{"results":[{"a":1}],"success":tr"#, "[{\"results\":[],\"success\":true}] trailing", #"[{"a":"\ud800"}]"#] {
+            guard case .notJSON(let file, let detail) = Self.refusal(text) else {
+                Issue.record("\(text) was not refused as JSON")
+                continue
+            }
+            #expect(file == "r/tally.json")
+            #expect(!detail.isEmpty)
+        }
+        // Not UTF-8.
+        let bytes = Data([0x5B, 0x22, 0xFF, 0x22, 0x5D])
+        #expect(throws: D1JSONError.self) { try D1JSONReader.rows(from: bytes, file: "x.json") }
+        #expect(D1JSONError.notJSON(file: "a.json", detail: "Unexpected end").description.hasPrefix("a.json is not valid JSON"))
+    }
+
+    @Test func failuresAndErrorsFromD1AndWranglerAreShownQuoted() throws {
+        let file = "r/tally.json"
+        #expect(
+            Self.refusal(#"[{"results":[],"success":false,"error":"D1_ERROR: no such table: votes"}]"#)
+                == .failed(file: file, message: "'D1_ERROR: no such table: votes'"))
+        #expect(
+            Self.refusal(#"{"error":{"text":"A request to the Cloudflare API failed.\u001b[31m","notes":[]}}"#)
+                == .wranglerError(file: file, message: "'A request to the Cloudflare API failed.\\u{1B}[31m'"))
+        #expect(
+            Self.refusal(#"{"result":[],"success":false,"errors":[{"code":7500,"message":"near \"SELEC\": syntax error"}]}"#)
+                == .failed(file: file, message: "'near \"SELEC\": syntax error'"))
+        #expect(Self.refusal(#"{"error":42}"#) == .wranglerError(file: file, message: "(no message)"))
+    }
+
+    /// `wrangler d1 execute --remote --file` runs the file as an import and prints a summary.
+    @Test func theImportSummaryIsRecognised() throws {
+        let summary = #"""
+            [{"results":[{"Total queries executed":1,"Rows read":55,"Rows written":0,"Database size (MB)":"0.03"}],
+              "success":true,"finalBookmark":"0000-1","meta":{"duration":12}}]
+            """#
+        #expect(Self.refusal(summary) == .importSummary(file: "r/tally.json"))
+        #expect(D1JSONError.importSummary(file: "t.json").description.contains("--command"))
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+@testable import TallyCore
+import TallySQLite
+
+/// Result files found by query name, turned into the analysis's own figures, and
+/// checked against the `.sql` files that produced them.
+@Suite("D1 results: files, figures and parameters")
+struct D1JSONResultsTests {
+    /// The demo database and, in `d1/`, every query filled with `parameters`, its `.sql`
+    /// beside its result as the real `sqlite3` shell computes it in wrangler's JSON shape.
+    struct Fixture {
+        let folder: TemporaryDirectory
+        let database: String
+        let results: String
+
+        init(_ parameters: ReportParameters = .demo()) throws {
+            folder = try TemporaryDirectory()
+            database = folder.path("demo.sqlite")
+            try DatabaseFile.build(at: database) { try Demo.write(into: $0) }
+            results = folder.path("d1")
+            try FileManager.default.createDirectory(atPath: results, withIntermediateDirectories: true)
+            for query in try PortableQuery.all() {
+                let sql = try query.filledForD1(parameters.queryValues)
+                try sql.write(toFile: file(query.name + ".sql"), atomically: true, encoding: .utf8)
+                try D1Output.json(database, sql: sql).write(toFile: file(query.name + ".json"), atomically: true, encoding: .utf8)
+            }
+        }
+
+        func file(_ name: String) -> String { results + "/" + name }
+    }
+
+    static func refusal(_ body: () throws -> Void) -> D1JSONError? {
+        do {
+            try body()
+            return nil
+        } catch let error as D1JSONError {
+            return error
+        } catch {
+            Issue.record("unexpected error \(error)")
+            return nil
+        }
+    }
+
+    @Test func aFolderOfResultsGivesTheAnalysisFigures() throws {
+        let fixture = try Fixture()
+        let results = try D1JSONResults(paths: [fixture.results])
+        #expect(Set(results.files.keys) == Set(ReportFigures.queryNames), "notes_own_option_votes.json is not read")
+        #expect(results.files["tally"] == fixture.file("tally.json"))
+        let figures = try results.figures()
+        let local = try Analyzer(parameters: .demo()).figures(from: DatabaseFile.openForReading(fixture.database))
+        #expect(figures == local)
+        #expect(figures.totals.voters == 15 && figures.totals.votes == 43)
+        try results.checkParameters(ReportParameters.demo().queryValues)
+    }
+
+    @Test func filesSayTheirQueryByName() throws {
+        #expect(D1JSONResults.queryName(ofFile: "/x/tally.json") == "tally")
+        #expect(D1JSONResults.queryName(ofFile: "week-1/totals.week-1.json") == "totals")
+        #expect(D1JSONResults.queryName(ofFile: "anomalies") == "anomalies")
+        let fixture = try Fixture()
+        let elsewhere = fixture.folder.path("tally.week-1.json")
+        try FileManager.default.moveItem(atPath: fixture.file("tally.json"), toPath: elsewhere)
+        let results = try D1JSONResults(paths: [fixture.results, elsewhere])
+        #expect(results.files["tally"] == elsewhere)
+        #expect(try results.figures().options.count == 7)
+
+        let renamed = fixture.folder.path("q1.json")
+        try FileManager.default.copyItem(atPath: elsewhere, toPath: renamed)
+        #expect(
+            Self.refusal { _ = try D1JSONResults(paths: [fixture.results, renamed]) }
+                == .unknownQuery(file: renamed, known: ReportFigures.queryNames))
+        // A query the report does not read, given by name, is refused too.
+        let own = fixture.file("notes_own_option_votes.json")
+        #expect(
+            Self.refusal { _ = try D1JSONResults(paths: [fixture.results, elsewhere, own]) }
+                == .unknownQuery(file: own, known: ReportFigures.queryNames))
+        #expect(
+            Self.refusal { _ = try D1JSONResults(paths: [elsewhere, fixture.results, elsewhere]) }
+                == .duplicateQuery(query: "tally", first: elsewhere, second: elsewhere))
+    }
+
+    @Test func missingAndUnreadableResultsAreNamed() throws {
+        let fixture = try Fixture()
+        try FileManager.default.removeItem(atPath: fixture.file("timeline.json"))
+        try FileManager.default.removeItem(atPath: fixture.file("totals.json"))
+        #expect(
+            Self.refusal { _ = try D1JSONResults(paths: [fixture.results]) }
+                == .missingQueries(["totals", "timeline"], searched: [fixture.results]))
+        let message = D1JSONError.missingQueries(["totals", "timeline"], searched: ["d1"]).description
+        #expect(message == "no result for the queries totals, timeline in d1; the report needs one file per query, "
+            + "named after it (e.g. totals.json): run `tally sql totals …` on D1 and save its --json output")
+
+        let nowhere = fixture.folder.path("nowhere")
+        #expect(
+            Self.refusal { _ = try D1JSONResults(paths: [nowhere]) }
+                == .unreadable(path: nowhere, reason: "no such file or folder"))
+
+        // A folder where a result file should be.
+        try FileManager.default.createDirectory(atPath: fixture.file("totals.json"), withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: fixture.file("tally.json"), toPath: fixture.file("timeline.json"))
+        guard case .unreadable(let path, _) = Self.refusal({ _ = try D1JSONResults(paths: [fixture.results]) }) else {
+            Issue.record("a folder named totals.json was read")
+            return
+        }
+        #expect(path == fixture.file("totals.json"))
+    }
+
+    @Test func rowsOfTheWrongShapeNameTheirFile() throws {
+        let fixture = try Fixture()
+        // Two totals rows: a result pasted twice.
+        let totals = try String(contentsOfFile: fixture.file("totals.json"), encoding: .utf8)
+        let doubled = totals.replacingOccurrences(of: "[{\"results\":[{", with: "[{\"results\":[{\"x\":1},{")
+        try doubled.write(toFile: fixture.file("totals.json"), atomically: true, encoding: .utf8)
+        #expect(
+            Self.refusal { _ = try D1JSONResults(paths: [fixture.results]).figures() }
+                == .badRows(file: fixture.file("totals.json"), problem: .rowCount(query: "totals", expected: 1, got: 2)))
+        // Another query's result under tally's name.
+        try FileManager.default.removeItem(atPath: fixture.file("tally.json"))
+        try FileManager.default.copyItem(atPath: fixture.file("timeline.json"), toPath: fixture.file("tally.json"))
+        try totals.write(toFile: fixture.file("totals.json"), atomically: true, encoding: .utf8)
+        let error = Self.refusal { _ = try D1JSONResults(paths: [fixture.results]).figures() }
+        #expect(error == .badRows(file: fixture.file("tally.json"), problem: .missingColumn(query: "tally", row: 0, column: "id")))
+        #expect(error?.description == "\(fixture.file("tally.json")): queries/tally.sql row 1 has no column 'id'; was the file edited?")
+    }
+
+    @Test func theSQLBesideEachResultMustHaveTheReportsParameters() throws {
+        let fixture = try Fixture()
+        let results = try D1JSONResults(paths: [fixture.results])
+        var later = ReportParameters.demo()
+        later.asOf = later.asOf.adding(seconds: 86_400)
+        #expect(
+            Self.refusal { try results.checkParameters(later.queryValues) }
+                == .parameterMismatch(
+                    file: fixture.file("timeline.sql"), parameter: "as_of", filled: "'2026-09-27T12:00:00+08:00'",
+                    report: "'2026-09-28T12:00:00+08:00'"))
+        var noCutoff = ReportParameters.demo()
+        noCutoff.excludeBefore = nil
+        #expect(
+            Self.refusal { try results.checkParameters(noCutoff.queryValues) }
+                == .parameterMismatch(
+                    file: fixture.file("activity.sql"), parameter: "exclude_before", filled: "'2026-09-19T02:11:00+08:00'",
+                    report: "NULL"))
+        // Another zone: the cutoff is the same instant written with +09:00 (and passes), but D1's days differ.
+        var otherZone = ReportParameters.demo()
+        otherZone.zone = try Zone(parsing: "Asia/Tokyo")
+        #expect(
+            Self.refusal { try results.checkParameters(otherZone.queryValues) }
+                == .parameterMismatch(file: fixture.file("activity.sql"), parameter: "utc_offset", filled: "'+08:00'", report: "'+09:00'"))
+        var budget = ReportParameters.demo()
+        budget.votesPerSession = 4
+        #expect(
+            Self.refusal { try results.checkParameters(budget.queryValues) }
+                == .parameterMismatch(file: fixture.file("anomalies.sql"), parameter: "votes_per_session", filled: "3", report: "4"))
+    }
+
+    @Test func equivalentSpellingsPassAndResultsWithoutSQLAreTrusted() throws {
+        var parameters = ReportParameters.demo()
+        parameters.excludedSessions = ["b'2", "a\n1"]
+        let fixture = try Fixture(parameters)
+        // Rewrite excluded.sql by hand: UTC text, another offset form, the sessions in another order.
+        let query = try PortableQuery.named("excluded")
+        let edited = query.filled(parameters.queryValues.merging([
+            "exclude_before": .text("2026-09-18 18:11:00.000"), "exclude_sessions": .text("[\"a\\n1\", \"b'2\", \"a\\u000a1\"]"),
+        ]) { $1 })
+        try edited.write(toFile: fixture.file("excluded.sql"), atomically: true, encoding: .utf8)
+        try D1JSONResults(paths: [fixture.results]).checkParameters(parameters.queryValues)
+
+        // A session list that differs is caught, shown with its control characters spelled out.
+        var fewer = parameters
+        fewer.excludedSessions = ["a\n1"]
+        #expect(
+            Self.refusal { try D1JSONResults(paths: [fixture.results]).checkParameters(fewer.queryValues) }
+                == .parameterMismatch(
+                    file: fixture.file("activity.sql"), parameter: "exclude_sessions", filled: "'[\"b'2\",\"a\\u000a1\"]'",
+                    report: "'[\"a\\u000a1\"]'"))
+
+        // Without the .sql files nothing says which parameters were used: the results are taken as given.
+        for query in try PortableQuery.all() { try FileManager.default.removeItem(atPath: fixture.file(query.name + ".sql")) }
+        var other = parameters
+        other.asOf = other.asOf.adding(seconds: 3_600)
+        try D1JSONResults(paths: [fixture.results]).checkParameters(other.queryValues)
+    }
+
+    @Test func aQueryFileThatLostItsShapeIsNamed() throws {
+        let fixture = try Fixture()
+        try "SELECT 1;\n".write(toFile: fixture.file("totals.sql"), atomically: true, encoding: .utf8)
+        #expect(
+            Self.refusal { try D1JSONResults(paths: [fixture.results]).checkParameters(ReportParameters.demo().queryValues) }
+                == .unreadableQueryFile(file: fixture.file("totals.sql"), problem: .missingDescription(file: "totals.sql")))
+    }
+
+    @Test func sameMeaningComparesWhatTheSQLComputesWith() {
+        func same(_ a: QueryValue, _ b: QueryValue, _ name: String) -> Bool {
+            D1JSONResults.sameMeaning(a, b, parameter: name)
+        }
+        #expect(same(.text("2026-09-19T02:11:00+08:00"), .text("2026-09-18 18:11"), "as_of"))
+        #expect(same(.text("2026-09-18T18:11:00.000Z"), .text("2026-09-18 18:11:00"), "through"))
+        #expect(!same(.text("2026-09-18 18:11:01"), .text("2026-09-18 18:11:00"), "exclude_before"))
+        #expect(!same(.text("yesterday"), .text("2026-09-18 18:11:00"), "exclude_before"))
+        #expect(!same(.null, .text("2026-09-18 18:11:00"), "exclude_before"))
+        #expect(same(.text("+0800"), .text("+08:00"), "utc_offset"))
+        #expect(!same(.text("+08:00"), .text("-08:00"), "utc_offset"))
+        #expect(same(.text("[\"a\",\"b\"]"), .text("[\"b\", \"a\"]"), "exclude_sessions"))
+        #expect(!same(.text("[\"a\"]"), .text("[\"a\",\"b\"]"), "exclude_sessions"))
+        #expect(!same(.text("[1]"), .text("[\"1\"]"), "exclude_sessions"))
+        #expect(!same(.text("+08:00"), .text("+0800"), "some_text"))
+        #expect(same(.integer(3), .integer(3), "votes_per_session"))
+        #expect(!same(.integer(3), .text("3"), "votes_per_session"))
+    }
+
+    /// America/New_York moves to EDT on 2027-03-14; D1 counts days with the as-of time's -04:00.
+    @Test func daysOnTheOtherSideOfADaylightSavingChangeAreFound() throws {
+        let database = try VoteDatabase(votes: [
+            (1, "a", "2027-03-13 12:00:00"), (1, "b", "2027-03-14 12:00:00"), (2, "c", "2027-03-15 12:00:00"),
+        ])
+        let zone = try Zone(parsing: "America/New_York")
+        let parameters = ReportParameters(zone: zone, asOf: try zone.parseUserTime("2027-03-20"))
+        let figures = try database.figures(parameters)
+        #expect(figures.days.map(\.date.dateText) == ["2027-03-13", "2027-03-14", "2027-03-15"])
+        #expect(D1JSONResults.daysWithOtherOffset(figures, parameters).map(\.dateText) == ["2027-03-13", "2027-03-14"])
+        var taipei = parameters
+        taipei.zone = try Zone(parsing: "Asia/Taipei")
+        #expect(D1JSONResults.daysWithOtherOffset(try database.figures(taipei), taipei).isEmpty)
+    }
+}
