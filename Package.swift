@@ -32,16 +32,18 @@ let package = Package(
         .target(name: "TallyRender", dependencies: ["TallyCore"]),
         .target(name: "TallyCLI", dependencies: ["TallyCore", "TallyRender", "TallySQLite"]),
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
-        .testTarget(name: "TallySQLiteTests", dependencies: ["TallySQLite"]),
-        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallySQLite"]),
+        // Helpers shared by the test targets (never part of the product).
+        .target(name: "TallyTestSupport", path: "Tests/TallyTestSupport"),
+        .testTarget(name: "TallySQLiteTests", dependencies: ["TallySQLite", "TallyTestSupport"]),
+        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallySQLite", "TallyTestSupport"]),
         .testTarget(
             name: "TallyRenderTests",
-            dependencies: ["TallyRender", "TallyCore"],
+            dependencies: ["TallyRender", "TallyCore", "TallyTestSupport"],
             exclude: ["Golden", "Support/png_ink.py"]
         ),
         .testTarget(
             name: "TallyCLITests",
-            dependencies: ["TallyCLI", "TallyCore", "TallySQLite", "tally"],
+            dependencies: ["TallyCLI", "TallyCore", "TallySQLite", "TallyTestSupport", "tally"],
             exclude: ["Golden"]
         ),
     ]

@@ -12,19 +12,19 @@ struct GoldenReportTests {
     }
 
     @Test func markdownEnglish() throws {
-        try Golden.check(MarkdownReport.render(model, language: .english), "demo.en.md")
+        Golden.check(MarkdownReport.render(model, language: .english), "demo.en.md")
     }
 
     @Test func markdownTraditionalChinese() throws {
-        try Golden.check(MarkdownReport.render(model, language: .traditionalChinese), "demo.zh-TW.md")
+        Golden.check(MarkdownReport.render(model, language: .traditionalChinese), "demo.zh-TW.md")
     }
 
     @Test func json() throws {
-        try Golden.check(JSONReport.render(model), "demo.json")
+        Golden.check(JSONReport.render(model), "demo.json")
     }
 
     @Test func csv() throws {
-        try Golden.check(CSVReport.render(model), "demo.csv")
+        Golden.check(CSVReport.render(model), "demo.csv")
     }
 
     @Test func theEnglishMarkdownStatesTheBriefsFigures() {

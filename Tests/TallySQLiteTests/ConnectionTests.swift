@@ -4,17 +4,6 @@ import Testing
 
 @testable import TallySQLite
 
-/// A fresh folder for one test, removed when released.
-final class Scratch {
-    let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("tally-sqlite-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(at: url) }
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
-
 @Suite("Connection")
 struct ConnectionTests {
     @Test func typedValuesRoundTrip() throws {
@@ -108,7 +97,7 @@ struct ConnectionTests {
     }
 
     @Test func busyDatabaseIsAnErrorAfterTheTimeout() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let path = scratch.path("busy.sqlite")
         let first = try Connection(path: path, mode: .create)
         try first.execute("CREATE TABLE t (x)")
@@ -124,7 +113,7 @@ struct ConnectionTests {
     }
 
     @Test func readOnlyConnectionCannotWrite() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let path = scratch.path("ro.sqlite")
         try Connection(path: path, mode: .create).execute("CREATE TABLE t (x)")
         let db = try Connection(path: path, mode: .readOnly)
@@ -134,7 +123,7 @@ struct ConnectionTests {
     }
 
     @Test func missingFileIsNotCreatedByReadOnlyOrReadWrite() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let path = scratch.path("absent.sqlite")
         #expect(throws: SQLiteError.self) { try Connection(path: path, mode: .readOnly) }
         #expect(throws: SQLiteError.self) { try Connection(path: path, mode: .readWrite) }
@@ -142,7 +131,7 @@ struct ConnectionTests {
     }
 
     @Test func fileThatIsNotADatabaseFailsAtOpen() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let path = scratch.path("notes.txt")
         try Data(String(repeating: "not a database at all\n", count: 20).utf8).write(to: URL(fileURLWithPath: path))
         let error = try #require(throws: SQLiteError.self) { try Connection(path: path, mode: .readOnly) }
@@ -150,7 +139,7 @@ struct ConnectionTests {
     }
 
     @Test func directoryFailsAtOpen() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         #expect(throws: SQLiteError.self) { try Connection(path: scratch.url.path, mode: .readWrite) }
     }
 

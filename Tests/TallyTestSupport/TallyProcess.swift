@@ -2,15 +2,22 @@ import Foundation
 
 /// Runs the built `tally` executable as a real process: end-to-end tests check
 /// exactly what a user sees (stdout, stderr, exit code).
-struct TallyProcess {
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
+public struct TallyProcess {
+    /// What a run printed and how it exited.
+    public struct Result: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
     }
 
     /// The `tally` binary next to the test bundle in the build folder.
-    static let executable: URL = {
+    public static let executable: URL = {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent()
         // The test runner may live inside a bundle folder (…/tallyPackageTests.xctest/…).
@@ -20,12 +27,12 @@ struct TallyProcess {
             folder = folder.deletingLastPathComponent()
         }
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return packageRoot.appendingPathComponent(".build/debug/tally")
     }()
 
     /// Runs `tally arguments…` in `directory` with `stdin` as input.
-    static func run(
+    public static func run(
         _ arguments: [String], in directory: String? = nil, stdin: String = "",
         environment: [String: String] = [:]
     ) throws -> Result {
@@ -63,6 +70,7 @@ struct TallyProcess {
 }
 
 /// Holds bytes read on another thread; read only after that thread has finished.
-final class DataBox: @unchecked Sendable {
-    var data = Data()
+public final class DataBox: @unchecked Sendable {
+    public var data = Data()
+    public init() {}
 }

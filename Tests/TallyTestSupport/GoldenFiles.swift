@@ -1,21 +1,34 @@
 import Foundation
 import Testing
 
-/// Expected output kept next to the tests, in `Tests/TallyCLITests/Golden/`.
+/// Expected output kept next to the tests, in a test target's `Golden/` folder.
 ///
 /// Run with `TALLY_RECORD_GOLDEN=1` to write the current output as the new
 /// expectation; such a run always fails, so a changed expectation is only ever
 /// accepted by a person reading the diff and running the tests again.
-enum GoldenFile {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Golden")
+public struct GoldenFiles: Sendable {
+    /// The folder holding the expected files.
+    public let folder: URL
 
-    static var recording: Bool { ProcessInfo.processInfo.environment["TALLY_RECORD_GOLDEN"] == "1" }
+    /// Golden files of the test target whose source file is `filePath`
+    /// (pass `#filePath` from a file directly inside the target's `Support/`).
+    public init(besideSupportFile filePath: String) {
+        folder = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Golden")
+    }
 
-    /// Compares `actual` with the golden file `name`, or records it when asked to.
-    static func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// True when the run was asked to re-record.
+    public static var recording: Bool { ProcessInfo.processInfo.environment["TALLY_RECORD_GOLDEN"] == "1" }
+
+    /// The expected text of a golden file.
+    public func expected(_ name: String) throws -> String {
+        String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
+    }
+
+    /// Compares `actual` with the golden file `name`, or records it (and fails) when asked to.
+    public func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let url = folder.appendingPathComponent(name)
-        if recording {
+        if Self.recording {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try Data(actual.utf8).write(to: url)

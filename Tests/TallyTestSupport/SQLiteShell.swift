@@ -2,16 +2,16 @@ import Foundation
 
 /// The real `sqlite3` shell, used as an oracle: what it computes from a file is
 /// what any user would get running the same SQL by hand.
-enum SQLiteShell {
-    struct Failure: Error, CustomStringConvertible {
-        let status: Int32
-        let stderr: String
-        var description: String { "sqlite3 exited \(status): \(stderr)" }
+public enum SQLiteShell {
+    public struct Failure: Error, CustomStringConvertible {
+        public let status: Int32
+        public let stderr: String
+        public var description: String { "sqlite3 exited \(status): \(stderr)" }
     }
 
     /// Runs `sqlite3 [arguments] database` with `input` on stdin; returns stdout.
     @discardableResult
-    static func run(_ database: String, input: String, arguments: [String] = []) throws -> String {
+    public static func run(_ database: String, input: String, arguments: [String] = []) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["sqlite3"] + arguments + [database]
@@ -37,7 +37,7 @@ enum SQLiteShell {
     }
 
     /// Runs a query and returns rows as arrays of column texts (`-separator` is the ASCII unit separator).
-    static func rows(_ database: String, _ sql: String) throws -> [[String]] {
+    public static func rows(_ database: String, _ sql: String) throws -> [[String]] {
         let output = try run(database, input: sql, arguments: ["-batch", "-noheader", "-separator", "\u{1F}", "-newline", "\u{1E}"])
         return output.split(separator: "\u{1E}", omittingEmptySubsequences: true).map {
             $0.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)

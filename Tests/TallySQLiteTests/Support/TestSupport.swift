@@ -1,0 +1,2 @@
+// The shared test helpers (temporary folders, the sqlite3 shell, the tally binary, golden files).
+@_exported import TallyTestSupport
