@@ -46,18 +46,7 @@ struct ImportCommandTests {
         let imported = try TallyProcess.run(["import", Self.d1Export, "--db", "votes.sqlite"], in: folder.url.path)
         #expect(imported.status == 0, "\(imported.stderr)")
         // The author's own query, unchanged, in the real sqlite3 shell.
-        let query = """
-            WITH test AS (
-              SELECT session_id FROM votes
-              GROUP BY session_id HAVING MIN(created_at) < '2026-09-18 18:11'
-            )
-            SELECT o.content, COUNT(v.id) AS votes, COUNT(DISTINCT v.session_id) AS voters
-            FROM survey_options o
-            LEFT JOIN votes v ON v.option_id = o.id
-              AND v.session_id NOT IN (SELECT session_id FROM test)
-            WHERE o.section = 'original'
-            GROUP BY o.id ORDER BY votes DESC;
-            """
+        let query = BriefFixtures.authorsQuery
         let output = try runShell(folder.path("votes.sqlite"), query)
         let rows = output.split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
         #expect(rows.count == 5)

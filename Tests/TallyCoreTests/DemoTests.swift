@@ -6,18 +6,6 @@ import TallySQLite
 
 @Suite("The built-in demo reproduces the brief's figures")
 struct DemoTests {
-    static let authorsQuery = """
-        WITH test AS (
-          SELECT session_id FROM votes
-          GROUP BY session_id HAVING MIN(created_at) < '2026-09-18 18:11'
-        )
-        SELECT o.content, COUNT(v.id) AS votes, COUNT(DISTINCT v.session_id) AS voters
-        FROM survey_options o
-        LEFT JOIN votes v ON v.option_id = o.id
-          AND v.session_id NOT IN (SELECT session_id FROM test)
-        WHERE o.section = 'original'
-        GROUP BY o.id ORDER BY votes DESC;
-        """
 
     /// The demo written to a real file, for the sqlite3 shell.
     static func demoFile(_ folder: TemporaryDirectory) throws -> String {
@@ -28,7 +16,7 @@ struct DemoTests {
 
     @Test func authorsQueryRunsVerbatimAndGivesThePublishedRanking() throws {
         let folder = try TemporaryDirectory()
-        let rows = try SQLiteShell.rows(try Self.demoFile(folder), Self.authorsQuery)
+        let rows = try SQLiteShell.rows(try Self.demoFile(folder), BriefFixtures.authorsQuery)
         #expect(rows.count == 5, "five options in the original section")
         #expect(rows[0] == ["做了好多事，另一半不知道", "13", "10"])
         #expect(rows[1] == ["今天吃什麼，永遠臨時才有人想", "12", "10"])

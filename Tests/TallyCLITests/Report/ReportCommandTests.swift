@@ -109,20 +109,16 @@ struct ReportCommandTests {
         for language in ["en", "zh-TW"] {
             let markdown = try TallyProcess.run(arguments + ["--lang", language])
             #expect(markdown.status == 0, "\(markdown.stderr)")
-            var cells: [Int] = []
-            for line in markdown.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
-                if line.hasPrefix("|") {
-                    cells.append(Self.cellCount(line))
-                } else if !cells.isEmpty {
-                    #expect(Set(cells).count == 1, "\(language): cell counts \(cells)")
-                    cells = []
-                }
+            let tables = MarkdownCells.tables(in: markdown.stdout)
+            #expect(!tables.isEmpty)
+            for cells in tables {
+                #expect(Set(cells).count == 1, "\(language): cell counts \(cells)")
             }
             #expect(!markdown.stdout.contains("<b>"))
         }
         let csv = try TallyProcess.run(arguments + ["--format", "csv"])
         #expect(csv.status == 0)
-        for cell in Self.csvCells(csv.stdout) {
+        for cell in CSVCells.parse(csv.stdout).joined() {
             guard let first = cell.unicodeScalars.first else { continue }
             #expect(!["=", "+", "-", "@", "\t", "\r"].contains(first), "formula-like cell: \(cell)")
         }
@@ -218,46 +214,5 @@ struct ReportCommandTests {
         let missing = try TallyProcess.run(["report", "--db", folder.path("absent.sqlite")])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("no database at"))
-    }
-
-    // MARK: Readers
-
-    static func cellCount(_ line: Substring) -> Int {
-        var pipes = 0
-        var escaped = false
-        for character in line {
-            if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "|" { pipes += 1 }
-        }
-        return pipes - 1
-    }
-
-    /// Every cell of an RFC 4180 document.
-    static func csvCells(_ text: String) -> [String] {
-        var cells: [String] = []
-        var field = ""
-        var quoted = false
-        var scalars = Array(text.unicodeScalars)[...]
-        while let scalar = scalars.popFirst() {
-            if quoted {
-                if scalar == "\"" {
-                    if scalars.first == "\"" {
-                        field.unicodeScalars.append("\"")
-                        scalars = scalars.dropFirst()
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    field.unicodeScalars.append(scalar)
-                }
-            } else if scalar == "\"" && field.isEmpty {
-                quoted = true
-            } else if scalar == "," || scalar == "\n" {
-                cells.append(field)
-                field = ""
-            } else if scalar != "\r" {
-                field.unicodeScalars.append(scalar)
-            }
-        }
-        return cells
     }
 }

@@ -7,24 +7,12 @@ import TallySQLite
 /// with the report.
 @Suite("The author's query, verbatim")
 struct AuthorQueryTests {
-    static let query = """
-        WITH test AS (
-          SELECT session_id FROM votes
-          GROUP BY session_id HAVING MIN(created_at) < '2026-09-18 18:11'
-        )
-        SELECT o.content, COUNT(v.id) AS votes, COUNT(DISTINCT v.session_id) AS voters
-        FROM survey_options o
-        LEFT JOIN votes v ON v.option_id = o.id
-          AND v.session_id NOT IN (SELECT session_id FROM test)
-        WHERE o.section = 'original'
-        GROUP BY o.id ORDER BY votes DESC;
-        """
 
     @Test func runsOnTheDemoAndAgreesWithTheReport() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("demo.sqlite")
         try DatabaseFile.build(at: path) { try Demo.write(into: $0) }
-        let shell = try SQLiteShell.rows(path, AuthorQueryTests.query)
+        let shell = try SQLiteShell.rows(path, BriefFixtures.authorsQuery)
         #expect(shell.count == 5)
         #expect(shell.map { $0[2] } == ["10", "10", "6", "5", "5"])
         #expect(shell.map { Int($0[1])! }.reduce(0, +) == 43)
@@ -37,7 +25,7 @@ struct AuthorQueryTests {
             #expect(String(option.voters) == row[2])
         }
         // In-process too, through the same library the analysis uses.
-        let rows = try DatabaseFile.openForReading(path).query(AuthorQueryTests.query)
+        let rows = try DatabaseFile.openForReading(path).query(BriefFixtures.authorsQuery)
         #expect(rows.map { $0["voters"]?.int64 } == [10, 10, 6, 5, 5])
     }
 

@@ -1,8 +1,8 @@
 /// Reads GFM table rows the way a Markdown renderer does, to check that user
 /// text never adds or removes a cell.
-enum MarkdownCells {
+public enum MarkdownCells {
     /// The number of cells in a table row `| a | b |`: pipes not escaped by a backslash, minus one.
-    static func count(_ line: Substring) -> Int {
+    public static func count(_ line: Substring) -> Int {
         var pipes = 0
         var escaped = false
         for character in line {
@@ -18,7 +18,7 @@ enum MarkdownCells {
     }
 
     /// Every table in a document as its rows' cell counts, table by table.
-    static func tables(in document: String) -> [[Int]] {
+    public static func tables(in document: String) -> [[Int]] {
         var tables: [[Int]] = []
         var current: [Int] = []
         for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -35,8 +35,9 @@ enum MarkdownCells {
 }
 
 /// Reads CSV as RFC 4180 describes, to check what a spreadsheet would see in each cell.
-enum CSVCells {
-    static func parse(_ text: String) -> [[String]] {
+public enum CSVCells {
+    /// Records of fields, quotes and doubled quotes resolved.
+    public static func parse(_ text: String) -> [[String]] {
         var records: [[String]] = []
         var record: [String] = []
         var field = ""
