@@ -25,6 +25,8 @@ struct MigrationTests {
     }
 
     @Test func lintCatchesEachForbiddenKind() throws {
+        let attached = "lint-attach-\(UUID().uuidString).db"
+        defer { try? FileManager.default.removeItem(atPath: attached) }
         let bad = Migration(
             name: "0099_tally_bad.sql",
             sql: """
@@ -35,7 +37,7 @@ struct MigrationTests {
                 SAVEPOINT s;
                 PRAGMA journal_mode = WAL;
                 PRAGMA defer_foreign_keys = TRUE;
-                ATTACH 'other.db' AS other;
+                ATTACH '\(attached)' AS other;
                 CREATE TRIGGER ok AFTER INSERT ON t BEGIN SELECT 1; END;
                 INSERT INTO t VALUES ('\(String(repeating: "x", count: 100_001))');
                 """)
@@ -50,6 +52,7 @@ struct MigrationTests {
         #expect(byLine[9] == nil, "BEGIN inside a trigger body is not a transaction")
         #expect(byLine[10]?.first?.message.contains("100000") == true)
         #expect(Set(problems.map(\.line)) == [2, 4, 5, 6, 8, 10])
+        #expect(!FileManager.default.fileExists(atPath: attached), "the lint must not run the ATTACH it reports")
     }
 
     @Test func migrateTwiceChangesNothing() throws {

@@ -33,30 +33,37 @@ public enum MigrationLint {
                 if statement.utf8.count > maximumStatementBytes {
                     found.append("statement is \(statement.utf8.count) bytes; D1 accepts at most \(maximumStatementBytes)")
                 }
+                // Forbidden actions are recorded and denied, so the lint never runs them
+                // (an ATTACH would otherwise create its file).
                 db.setAuthorizer { request in
+                    let problem: String?
                     switch request.action {
                     case SQLITE_TRANSACTION:
-                        found.append("transaction control (\(request.first ?? "BEGIN")) is rejected by D1")
+                        problem = "transaction control (\(request.first ?? "BEGIN")) is rejected by D1"
                     case SQLITE_SAVEPOINT:
-                        found.append("SAVEPOINT is rejected by D1")
+                        problem = "SAVEPOINT is rejected by D1"
                     case SQLITE_ATTACH:
-                        found.append("ATTACH is rejected by D1")
+                        problem = "ATTACH is rejected by D1"
                     case SQLITE_DETACH:
-                        found.append("DETACH is rejected by D1")
+                        problem = "DETACH is rejected by D1"
                     case SQLITE_PRAGMA:
                         let name = (request.first ?? "").lowercased()
-                        if !allowedPragmas.contains(name) {
-                            found.append("PRAGMA \(name) is not allowed; only defer_foreign_keys is")
-                        }
-                    default: break
+                        problem = allowedPragmas.contains(name)
+                            ? nil : "PRAGMA \(name) is not allowed; only defer_foreign_keys is"
+                    default:
+                        problem = nil
                     }
-                    return .allow
+                    guard let problem else { return .allow }
+                    found.append(problem)
+                    return .deny
                 }
                 do {
                     // Run it so later statements see the tables this one makes.
                     try db.execute(statement)
-                } catch let error as SQLiteError {
+                } catch let error as SQLiteError where error.primaryCode != SQLITE_AUTH {
                     found.append("SQLite rejects the statement: \(error.message)")
+                } catch {
+                    // Denied above: the problem is already recorded.
                 }
                 db.setAuthorizer(nil)
                 problems += found.map { LintProblem(file: migration.name, line: line, message: $0) }
