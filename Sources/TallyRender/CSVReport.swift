@@ -100,6 +100,22 @@ public enum CSVReport {
                     detail: example.text.map { "\(example.table): \($0)" } ?? example.table)
             }
         }
+        // The parameters and the data fingerprint end the table, as they end every report.
+        let parameters = model.parameters
+        row("parameter", label: "time_zone", detail: parameters.zone.identifier)
+        row("parameter", label: "exclude_before", time: parameters.excludeBefore)
+        for session in parameters.excludedSessions { row("parameter", session: session, label: "exclude_session") }
+        row("parameter", label: "as_of", time: parameters.asOf)
+        row("parameter", label: "through", time: parameters.through)
+        row("parameter", label: "votes_per_session", value: .integer(Int64(parameters.votesPerSession)))
+        if let fingerprint = model.fingerprint {
+            row("fingerprint", label: "scheme", detail: DataFingerprint.scheme)
+            for table in fingerprint.tables {
+                row("fingerprint", id: table.highestID, label: table.name, value: .integer(Int64(table.rows)))
+            }
+            row("fingerprint", label: "latest", time: fingerprint.latest)
+            row("fingerprint", label: "sha256", detail: fingerprint.sha256)
+        }
         return writer.output
     }
 }

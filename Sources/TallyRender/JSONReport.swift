@@ -139,6 +139,23 @@ public enum JSONReport {
                 ("promoted", .array(promoted)),
             ])),
             ("anomalies", .array(anomalies)),
+            ("fingerprint", fingerprint(model)),
+        ])
+    }
+
+    /// The data fingerprint (the document's last key); null for a model derived from query results.
+    static func fingerprint(_ model: ReportModel) -> JSONValue {
+        guard let fingerprint = model.fingerprint else { return .null }
+        return .object([
+            ("scheme", .string(DataFingerprint.scheme)),
+            ("tables", .array(fingerprint.tables.map { table in
+                .object([
+                    ("name", .string(table.name)), ("rows", .int(table.rows)),
+                    ("highest_id", table.highestID.map(JSONValue.integer) ?? .null),
+                ])
+            })),
+            ("latest", fingerprint.latest.map { .string(ReportText.iso8601($0, model.parameters.zone)) } ?? .null),
+            ("sha256", .string(fingerprint.sha256)),
         ])
     }
 }

@@ -25,6 +25,7 @@ public enum MarkdownReport {
         blocks += suggestions(model, l)
         blocks += anomalies(model, l)
         blocks += settings(model, l)
+        blocks += fingerprint(model, l)
         return blocks.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined(separator: "\n")
     }
 
@@ -265,5 +266,19 @@ public enum MarkdownReport {
         table.add([l.throughSetting, parameters.through.map { ReportText.time($0, zone) } ?? l.allVotes])
         table.add([l.budgetSetting, String(parameters.votesPerSession)])
         return ["## \(l.settingsHeading)", table.rendered()]
+    }
+
+    /// The data fingerprint: rows, highest ids, latest time and SHA-256 (the report's last section).
+    static func fingerprint(_ model: ReportModel, _ l: ReportLabels) -> [String] {
+        guard let fingerprint = model.fingerprint else { return [] }
+        var table = MarkdownTable([(l.tableColumn, .left), (l.rowsColumn, .right), (l.highestIDColumn, .right)])
+        for entry in fingerprint.tables {
+            table.add(["`\(entry.name)`", String(entry.rows), entry.highestID.map { String($0) } ?? "—"])
+        }
+        let latest = fingerprint.latest.map { ReportText.time($0, model.parameters.zone) } ?? "—"
+        return [
+            "## \(l.fingerprintHeading)", l.fingerprintIntro, table.rendered(),
+            "- \(l.latestTime)\(l.colon)\(latest)\n- \(l.sha256Label(DataFingerprint.scheme))\(l.colon)`\(fingerprint.sha256)`",
+        ]
     }
 }

@@ -144,6 +144,15 @@ extension ReportLabels {
         namedSetting: "Sessions excluded by name", asOfSetting: "As of",
         throughSetting: "Count votes cast until", budgetSetting: "Votes per session",
         none: "none", allVotes: "all votes",
+        fingerprintHeading: "Data fingerprint",
+        fingerprintIntro:
+            "Which data this report was made from: the rows it read (votes and options up to the time counted "
+            + "until, notes as they stood then), the highest id in each table, the latest stored time, and a SHA-256 "
+            + "over those rows. The same data gives the same fingerprint; a report on other data shows a different one "
+            + "(docs/fingerprint.md says how to recompute it).",
+        tableColumn: "Table", rowsColumn: "Rows", highestIDColumn: "Highest id",
+        latestTime: "Latest stored time",
+        sha256Label: { scheme in "SHA-256 (\(scheme))" },
         units: Units(
             days: { plural($0, "day") }, hours: { plural($0, "hour") }, minutes: { plural($0, "minute") },
             seconds: { plural($0, "second") }),

@@ -128,6 +128,14 @@ extension ReportLabels {
         namedSetting: "指名排除的工作階段", asOfSetting: "統計時間",
         throughSetting: "只計入此時間以前的票", budgetSetting: "每個工作階段的票數",
         none: "無", allVotes: "全部的票",
+        fingerprintHeading: "資料指紋",
+        fingerprintIntro:
+            "這份報告用的是哪些資料：讀到的資料列（截至計入時間的票與選項，以及當時狀態的便利貼）、每個資料表最大的 id、"
+            + "最晚的儲存時間，以及對這些資料列計算的 SHA-256。同樣的資料得到同樣的指紋；用別的資料做的報告，指紋就會不同"
+            + "（重新計算的方法見 docs/fingerprint.md）。",
+        tableColumn: "資料表", rowsColumn: "列數", highestIDColumn: "最大 id",
+        latestTime: "最晚的儲存時間",
+        sha256Label: { scheme in "SHA-256（\(scheme)）" },
         units: Units(
             days: { "\($0) 天" }, hours: { "\($0) 小時" }, minutes: { "\($0) 分鐘" }, seconds: { "\($0) 秒" }),
         sentenceGap: "", colon: "：",

@@ -286,11 +286,14 @@ public struct ReportFigures: Sendable, Equatable {
     public var approved: [ApprovedNote]
     /// `anomalies.sql`: kinds found, in code order.
     public var anomalies: [Anomaly]
+    /// Which rows the figures come from; nil when the figures were read from query results
+    /// (the rows themselves were not read, so there is nothing to hash).
+    public var fingerprint: DataFingerprint?
 
     /// Figures from their parts.
     public init(
         options: [Option], totals: Totals, exclusions: Exclusions, days: [Day], timeline: Timeline, usage: [Usage],
-        statuses: [StatusCount], approved: [ApprovedNote], anomalies: [Anomaly]
+        statuses: [StatusCount], approved: [ApprovedNote], anomalies: [Anomaly], fingerprint: DataFingerprint? = nil
     ) {
         self.options = options
         self.totals = totals
@@ -301,5 +304,6 @@ public struct ReportFigures: Sendable, Equatable {
         self.statuses = statuses
         self.approved = approved
         self.anomalies = anomalies
+        self.fingerprint = fingerprint
     }
 }

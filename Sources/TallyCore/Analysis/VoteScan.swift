@@ -10,17 +10,22 @@ import TallySQLite
 /// across sessions is small: counters per option, per local day and per number
 /// of votes used, a bitmap of seconds with votes, and bounded lists of examples.
 struct VoteScan {
-    /// The query, in byte order of session id (SQLite's BINARY collation).
-    static let sql = "SELECT session_id, created_at, option_id, id FROM votes ORDER BY session_id COLLATE BINARY"
+    /// The order votes are read in: sessions in byte order of their id (SQLite's BINARY
+    /// collation), a session's votes by stored time, option and id. It is the order of the
+    /// covering index, so SQLite does not sort; the fingerprint hashes votes in this order.
+    static let order = " ORDER BY session_id COLLATE BINARY, created_at, option_id, id"
 
-    /// The query for one partition: session ids from `?` (inclusive) and/or below `?`.
+    /// The query.
+    static let sql = "SELECT session_id, created_at, option_id, id FROM votes" + order
+
+    /// The query for one partition: session ids above `?` (exclusive) and/or up to `?` (inclusive).
     static func sql(lower: Bool, upper: Bool) -> String {
         var conditions: [String] = []
-        if lower { conditions.append("session_id >= ?") }
-        if upper { conditions.append("session_id < ?") }
+        if lower { conditions.append("session_id > ?") }
+        if upper { conditions.append("session_id <= ?") }
         guard !conditions.isEmpty else { return sql }
         return "SELECT session_id, created_at, option_id, id FROM votes WHERE "
-            + conditions.joined(separator: " AND ") + " ORDER BY session_id COLLATE BINARY"
+            + conditions.joined(separator: " AND ") + order
     }
 
     struct Buffered {
@@ -70,6 +75,11 @@ struct VoteScan {
     private(set) var ledgerTotal = 0
     private(set) var anomalyTotals: [AnomalyKind: Int] = [:]
     private(set) var anomalyExamples: [AnomalyKind: BoundedList<ReportFigures.AnomalyExample>] = [:]
+
+    /// The votes' part of the fingerprint, hashed as they are read.
+    private(set) var chunks = VoteChunks()
+    /// The highest vote id read (within `through`).
+    private(set) var highestVoteID: Int64?
 
     // Scratch space reused for every session.
     private var distinctOptions: [(id: Int64?, index: Int32, count: Int)] = []
@@ -136,25 +146,29 @@ struct VoteScan {
                     session.removeAll(keepingCapacity: true)
                     session.append(contentsOf: bytes)
                     hasSession = true
+                    chunks.startSession(bytes)
                 }
             }
+            let voteID = statement.int64(at: 3)
+            highestVoteID = max(highestVoteID ?? voteID, voteID)
+            chunks.vote(statement, id: voteID, optionID: optionID, parsed: parsed)
             let index = optionID.map { options.index(of: $0) } ?? -1
             let millis = parsed?.instant.millis ?? Int64.min
             buffer.append(Buffered(optionID: optionID, optionIndex: index, millis: millis))
-            checkVote(statement, optionID: optionID, index: index, parsed: parsed)
+            checkVote(statement, voteID: voteID, optionID: optionID, index: index, parsed: parsed)
         }
         if hasSession { finishSession() }
+        chunks.finish()
     }
 
     /// Vote-level anomalies, recorded whether or not the session is later excluded.
     private mutating func checkVote(
-        _ statement: Statement, optionID: Int64?, index: Int32, parsed: (instant: Instant, shape: StoredTimestamp.Shape)?
+        _ statement: Statement, voteID: Int64, optionID: Int64?, index: Int32,
+        parsed: (instant: Instant, shape: StoredTimestamp.Shape)?
     ) {
-        // Most votes are fine: the row id is read only for the ones that are not.
         guard index < 0 || parsed == nil || parsed!.shape != .d1
             || parsed!.instant.millis < options.createdMillis[Int(index)]
         else { return }
-        let voteID = statement.int64(at: 3)
         if index < 0 {
             record(.unknownOption, voteID: voteID) {
                 .init(table: "votes", rowID: voteID, session: $0, optionID: optionID, at: parsed?.instant)
@@ -307,8 +321,9 @@ struct VoteScan {
 
     // MARK: Partitions
 
-    /// Adds the figures of a scan over other sessions (another partition of session ids) to these.
-    /// Partitions hold disjoint sets of whole sessions, so voters add up like votes.
+    /// Adds the figures of a scan over the sessions that follow these (the next partition of
+    /// session ids). Partitions hold disjoint sets of whole sessions, so voters add up like
+    /// votes; the fingerprint's chunks are appended in order.
     mutating func merge(_ other: VoteScan) {
         for index in optionVotes.indices {
             optionVotes[index] += other.optionVotes[index]
@@ -317,6 +332,8 @@ struct VoteScan {
             optionVotersAll[index] += other.optionVotersAll[index]
         }
         for index in namedFound.indices where other.namedFound[index] { namedFound[index] = true }
+        chunks.append(other.chunks)
+        highestVoteID = VoteScan.latest(highestVoteID, other.highestVoteID)
         sessionsAll += other.sessionsAll
         votesAll += other.votesAll
         sessionsCounted += other.sessionsCounted
