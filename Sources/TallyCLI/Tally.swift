@@ -20,7 +20,8 @@ public enum Tally {
         abstract: "tally votes and moderate suggestions of a small public vote page kept in Cloudflare D1 (SQLite)",
         discussion: """
             Exit codes: 0 success, 1 failure, 2 usage error, 3 moderation conflict.
-            The database is --db, else $TALLY_DB, else ./tally.sqlite.
+            The database is --db, else $TALLY_DB, else the config file's db (./tally.json or --config FILE),
+            else ./tally.sqlite. `tally config show` prints every setting in force and where it came from.
             """,
         subcommands: commands, run: nil)
 

@@ -50,7 +50,7 @@ struct GoldenReportTests {
     @Test func everyTableRowHasTheHeadersCellCount() {
         for language in ReportLanguage.allCases {
             let tables = MarkdownCells.tables(in: MarkdownReport.render(model, language: language))
-            #expect(tables.count == 9)
+            #expect(tables.count == 10)
             for table in tables { #expect(Set(table).count == 1, "\(language): \(table)") }
         }
     }
