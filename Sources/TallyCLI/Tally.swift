@@ -9,6 +9,7 @@ public enum Tally {
         MigrateCommand.spec,
         DemoCommand.spec,
         ReportCommand.spec,
+        WeeklyCommand.spec,
         GenerateCommand.spec,
         ConfigCommand.spec,
         NotesCommand.spec,

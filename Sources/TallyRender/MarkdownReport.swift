@@ -7,10 +7,20 @@ import TallyCore
 public enum MarkdownReport {
     /// The whole document, ending in a newline.
     public static func render(_ model: ReportModel, language: ReportLanguage = .english) -> String {
+        document(["# \(language.labels.title)"] + body(model, language: language))
+    }
+
+    /// Blocks joined with blank lines, each ending in a newline.
+    public static func document(_ blocks: [String]) -> String {
+        blocks.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined(separator: "\n")
+    }
+
+    /// Every block of the report but its title, in order (headline first, data fingerprint last),
+    /// for pages that put the report under a title of their own.
+    public static func body(_ model: ReportModel, language: ReportLanguage = .english) -> [String] {
         let l = language.labels
         let zone = model.parameters.zone
         var blocks: [String] = []
-        blocks.append("# \(l.title)")
         blocks.append(headline(model, l))
         blocks.append(l.asOf(ReportText.time(model.parameters.asOf, zone), zone.identifier))
         if model.isSmallSample {
@@ -26,7 +36,7 @@ public enum MarkdownReport {
         blocks += anomalies(model, l)
         blocks += settings(model, l)
         blocks += fingerprint(model, l)
-        return blocks.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined(separator: "\n")
+        return blocks
     }
 
     static func headline(_ model: ReportModel, _ l: ReportLabels) -> String {

@@ -162,12 +162,12 @@ extension ReportLabels {
 }
 
 /// `1 voter`, `15 voters`.
-private func plural(_ count: Int, _ noun: String) -> String {
+func plural(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
 /// `A`, `A and B`, `A, B and C`.
-private func englishList(_ items: [String]) -> String {
+func englishList(_ items: [String]) -> String {
     guard items.count > 1 else { return items.first ?? "" }
     return items.dropLast().joined(separator: ", ") + " and " + items.last!
 }

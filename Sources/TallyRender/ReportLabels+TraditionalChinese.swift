@@ -144,7 +144,7 @@ extension ReportLabels {
 }
 
 /// `A`, `A和B`, `A、B和C` (the items are quoted 「…」, so no spaces are needed).
-private func chineseList(_ items: [String]) -> String {
+func chineseList(_ items: [String]) -> String {
     guard items.count > 1 else { return items.first ?? "" }
     return items.dropLast().joined(separator: "、") + "和" + items.last!
 }
