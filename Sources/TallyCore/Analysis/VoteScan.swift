@@ -64,10 +64,22 @@ struct VoteScan {
     private(set) var firstCounted: Int64?
     private(set) var lastCounted: Int64?
 
+    /// Counted votes and voters of one local day.
+    struct DayCount {
+        var votes = 0
+        var voters = 0
+    }
+
+    /// Counted sessions that used a number of votes, and how many of them stacked.
+    struct UsageCount {
+        var sessions = 0
+        var stacking = 0
+    }
+
     /// Local day number → counted votes and voters.
-    private(set) var days: [Int64: (votes: Int, voters: Int)] = [:]
+    private(set) var days: [Int64: DayCount] = [:]
     /// Votes used → counted sessions and how many of them stacked.
-    private(set) var usage: [Int: (sessions: Int, stacking: Int)] = [:]
+    private(set) var usage: [Int: UsageCount] = [:]
     private(set) var seconds = SecondSet()
     private var offsets: ZoneOffsetCache
 
@@ -83,7 +95,7 @@ struct VoteScan {
 
     // Scratch space reused for every session.
     private var distinctOptions: [(id: Int64?, index: Int32, count: Int)] = []
-    private var distinctDays: [Int64] = []
+    private var distinctDays: [(day: Int64, votes: Int)] = []
 
     init(parameters: ReportParameters, options: OptionTable) {
         self.parameters = parameters
@@ -264,20 +276,32 @@ struct VoteScan {
             optionVotes[Int(entry.index)] += entry.count
             optionVoters[Int(entry.index)] += 1
         }
-        usage[count, default: (0, 0)].sessions += 1
-        if stacked { usage[count, default: (0, 0)].stacking += 1 }
+        modify(&usage[count, default: UsageCount()]) {
+            $0.sessions += 1
+            if stacked { $0.stacking += 1 }
+        }
         guard readable else { return }
         firstCounted = min(firstCounted ?? first, first)
         lastCounted = max(lastCounted ?? last, last)
+        // Votes per local day of this session first, then one update per day it voted on.
         distinctDays.removeAll(keepingCapacity: true)
         for vote in buffer where vote.millis != Int64.min {
             let second = floorDivide(vote.millis, 1000)
             seconds.insert(second)
             let day = offsets.localDay(atSeconds: second)
-            days[day, default: (0, 0)].votes += 1
-            if !distinctDays.contains(day) { distinctDays.append(day) }
+            if let position = distinctDays.firstIndex(where: { $0.day == day }) {
+                distinctDays[position].votes += 1
+            } else {
+                distinctDays.append((day, 1))
+            }
         }
-        for day in distinctDays { days[day, default: (0, 0)].voters += 1 }
+        for entry in distinctDays {
+            // One dictionary access per day: the element is changed in place.
+            modify(&days[entry.day, default: DayCount()]) {
+                $0.votes += entry.votes
+                $0.voters += 1
+            }
+        }
     }
 
     /// Groups the buffered votes by option id (sessions are small; a linear search beats hashing).
@@ -343,12 +367,16 @@ struct VoteScan {
         firstCounted = VoteScan.earliest(firstCounted, other.firstCounted)
         lastCounted = VoteScan.latest(lastCounted, other.lastCounted)
         for (day, count) in other.days {
-            days[day, default: (0, 0)].votes += count.votes
-            days[day, default: (0, 0)].voters += count.voters
+            modify(&days[day, default: DayCount()]) {
+                $0.votes += count.votes
+                $0.voters += count.voters
+            }
         }
         for (used, count) in other.usage {
-            usage[used, default: (0, 0)].sessions += count.sessions
-            usage[used, default: (0, 0)].stacking += count.stacking
+            modify(&usage[used, default: UsageCount()]) {
+                $0.sessions += count.sessions
+                $0.stacking += count.stacking
+            }
         }
         seconds.formUnion(other.seconds)
         for entry in other.ledger.elements { ledger.insert(entry) }
@@ -386,3 +414,8 @@ struct VoteScan {
         array.lexicographicallyPrecedes(bytes)
     }
 }
+
+/// Changes a value in place through one `inout` access (one dictionary lookup for
+/// `dictionary[key, default: …]`, however many fields are changed).
+@inline(__always)
+private func modify<T>(_ value: inout T, _ change: (inout T) -> Void) { change(&value) }
