@@ -34,7 +34,10 @@ enum ReportCommand {
                 "Use the built-in demo data with the author's settings (Asia/Taipei, exclude before "
                     + "2026-09-19 02:11, as of 2026-09-27 12:00) instead of the config file and environment; "
                     + "other options override them."),
-            OptionSpec("tz", .value("ZONE"), "Time zone for times given and shown: IANA name or offset (default UTC)."),
+            OptionSpec(
+                "tz", .value("ZONE"),
+                "Time zone for times given and shown: IANA name or offset (default: $TALLY_TZ, the config's timezone, UTC)."
+            ),
             OptionSpec(
                 "exclude-before", .value("TIME"),
                 "Exclude every session whose first vote is before TIME (a first vote at TIME is counted)."),
@@ -43,9 +46,11 @@ enum ReportCommand {
                 "as-of", .value("TIME"),
                 "The time the report is as of, for days since the last vote (default: now; always printed)."),
             OptionSpec("through", .value("TIME"), "Count only votes cast at or before TIME (default: all)."),
-            OptionSpec("votes-per-session", .value("N"), "Vote budget of a session; more is flagged (default 3)."),
+            OptionSpec(
+                "votes-per-session", .value("N"),
+                "Vote budget of a session; more is flagged (default: $TALLY_VOTES_PER_SESSION, the config's, 3)."),
             OptionSpec("format", .value("FORMAT"), "markdown (default), json or csv."),
-            OptionSpec("lang", .value("LANG"), "Language of the Markdown: en (default) or zh-TW."),
+            OptionSpec("lang", .value("LANG"), "Language of the Markdown: en or zh-TW (default: $TALLY_LANG, the config's lang, en)."),
             OptionSpec("output", .value("FILE"), "Write to FILE (atomically, creating folders) instead of stdout."),
         ],
         run: { invocation, context in

@@ -117,4 +117,27 @@ struct WeeklyAnalyzerTests {
     @Test func noFinishedWeekMeansNoTallies() throws {
         #expect(try Self.analyzer.tallies(from: Demo.inMemory(), through: .utc("2026-09-25 15:59:59")).isEmpty)
     }
+
+    /// A vote page's own export, never migrated: no moderation log, so no decisions, and the
+    /// notes keep their stored status.
+    @Test func aDatabaseWithoutTheLogHasNoDecisions() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("export.sqlite")
+        _ = try DatabaseFile.build(at: path) { db in
+            try db.executeScript(
+                """
+                CREATE TABLE survey_options (id INTEGER PRIMARY KEY, content TEXT, section TEXT, created_at TEXT);
+                CREATE TABLE votes (id INTEGER PRIMARY KEY, option_id INTEGER, session_id TEXT, created_at TEXT);
+                CREATE TABLE suggestions (id INTEGER PRIMARY KEY, session_id TEXT, content TEXT, status TEXT,
+                  created_at TEXT, promoted_option_id INTEGER);
+                INSERT INTO survey_options VALUES (1, 'one', 'original', '2026-09-18 00:00:00');
+                INSERT INTO votes VALUES (1, 1, 's1', '2026-09-20 00:00:00');
+                INSERT INTO suggestions VALUES (1, 's1', 'a note', 'approved', '2026-09-20 00:00:00', NULL);
+                """)
+        }
+        let tallies = try Self.analyzer.tallies(from: DatabaseFile.openForReading(path), through: Self.endOfWeekTwo)
+        #expect(tallies.count == 2)
+        #expect(tallies[0].votes == 1 && tallies.allSatisfy { $0.decisions.isEmpty })
+        #expect(tallies[0].report.suggestions.approvedCount == 1)
+    }
 }
