@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TallyCore
+@testable import TallyCore
 
 @Suite("SHA-256")
 struct SHA256Tests {
@@ -20,13 +20,41 @@ struct SHA256Tests {
     ])
     func knownVectors(_ message: String, _ expected: String) {
         #expect(SHA256.hex(SHA256.hash(Array(message.utf8))) == expected)
+        for accelerated in [false, true] {
+            let hasher = SHA256(accelerated: accelerated)
+            hasher.update(Array(message.utf8))
+            #expect(SHA256.hex(hasher.finalize()) == expected, "accelerated: \(accelerated)")
+        }
     }
 
-    @Test func aMillionAs() {
-        let hasher = SHA256()
+    @Test(arguments: [false, true])
+    func aMillionAs(_ accelerated: Bool) {
+        let hasher = SHA256(accelerated: accelerated)
         let chunk = [UInt8](repeating: 0x61, count: 1000)
         for _ in 0..<1000 { hasher.update(chunk) }
         #expect(SHA256.hex(hasher.finalize()) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    /// The SHA-instruction path and the Swift path give the same digests (on a CPU without the
+    /// instructions both are the Swift path, and this only repeats the vectors above).
+    @Test func theHardwareAndSwiftPathsAgree() {
+        #expect(SHA256().accelerated == SHA256.hardwareAvailable)
+        #expect(!SHA256(accelerated: false).accelerated)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let length = Int.random(in: 0...700, using: &generator)
+            let message = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let swift = SHA256(accelerated: false)
+            let hardware = SHA256(accelerated: true)
+            var offset = 0
+            while offset < message.count {
+                let piece = Array(message[offset..<min(message.count, offset + Int.random(in: 1...200, using: &generator))])
+                swift.update(piece)
+                hardware.update(piece)
+                offset += piece.count
+            }
+            #expect(swift.finalize() == hardware.finalize(), "\(length) bytes")
+        }
     }
 
     /// Fed in pieces of every size around the 64-byte block, the digest is the same as in one piece.
@@ -35,7 +63,7 @@ struct SHA256Tests {
         let message = (0..<1000).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let whole = SHA256.hash(message)
         for size in [1, 3, 55, 56, 63, 64, 65, 127, 128, 129, 999] {
-            let hasher = SHA256()
+            let hasher = SHA256(accelerated: size % 2 == 0)
             var offset = 0
             while offset < message.count {
                 hasher.update(Array(message[offset..<min(message.count, offset + size)]))
@@ -57,7 +85,11 @@ struct SHA256Tests {
             let path = folder.path("data-\(length)")
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             let tool = try ToolProcess.run("sha256sum", [path]).split(separator: " ").first.map(String.init)
-            #expect(tool == SHA256.hex(SHA256.hash(bytes)), "\(length) bytes")
+            for accelerated in [false, true] {
+                let hasher = SHA256(accelerated: accelerated)
+                hasher.update(bytes)
+                #expect(tool == SHA256.hex(hasher.finalize()), "\(length) bytes, accelerated: \(accelerated)")
+            }
         }
     }
 
