@@ -5,14 +5,18 @@
 public enum SVGChart {
     /// One horizontal bar.
     public struct Bar: Sendable, Equatable {
+        /// The label left of the bar (cut with an ellipsis past 48 cells).
         public var label: String
+        /// The bar's length in the chart's unit.
         public var value: Double
         /// Whisker ends in the same unit as `value` (e.g. a 95% interval), if any.
         public var low: Double?
+        /// The upper whisker end.
         public var high: Double?
         /// The value as printed at the end of the bar.
         public var valueText: String
 
+        /// A bar, with whiskers when both ends are given.
         public init(label: String, value: Double, low: Double? = nil, high: Double? = nil, valueText: String) {
             self.label = label
             self.value = value
@@ -24,10 +28,14 @@ public enum SVGChart {
 
     /// One vertical column.
     public struct Column: Sendable, Equatable {
+        /// The label under the column.
         public var label: String
+        /// The column's height in the chart's unit.
         public var value: Double
+        /// The value as printed above the column.
         public var valueText: String
 
+        /// A column.
         public init(label: String, value: Double, valueText: String) {
             self.label = label
             self.value = value

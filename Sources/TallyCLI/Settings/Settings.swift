@@ -3,13 +3,18 @@ import TallyCore
 
 /// Where a setting's value came from (shown by `tally config show`).
 public enum SettingSource: Equatable, Sendable, CustomStringConvertible {
+    /// Nothing set it: the built-in default.
     case builtIn
     /// The built-in demo's settings (`--demo`).
     case demo
+    /// The config file at this path.
     case file(String)
+    /// This environment variable.
     case environment(String)
+    /// This command-line option (without dashes).
     case flag(String)
 
+    /// `default`, `demo`, `config PATH`, `env NAME`, `flag --name`.
     public var description: String {
         switch self {
         case .builtIn: return "default"
@@ -23,7 +28,9 @@ public enum SettingSource: Equatable, Sendable, CustomStringConvertible {
 
 /// A value and where it came from.
 public struct Setting<Value: Sendable & Equatable>: Sendable, Equatable {
+    /// The value in force.
     public var value: Value
+    /// Where it came from.
     public var source: SettingSource
 }
 
@@ -38,13 +45,21 @@ public struct Setting<Value: Sendable & Equatable>: Sendable, Equatable {
 /// neither the config file nor the environment is read: the demo gives the same
 /// report on every machine. Flags still override it.
 public struct Settings: Sendable, Equatable {
+    /// `db`: the database file, as an absolute path.
     public var db: Setting<String>
+    /// `timezone`: an IANA name or a fixed offset, as given.
     public var timezone: Setting<String>
+    /// `exclude_before`: a time as given (read in `timezone`), or none.
     public var excludeBefore: Setting<String?>
+    /// `exclude_sessions`: session ids excluded by name.
     public var excludeSessions: Setting<[String]>
+    /// `votes_per_session`: the vote budget.
     public var votesPerSession: Setting<Int>
+    /// `launch`: the local date week 1 starts, as given, or none.
     public var launch: Setting<String?>
+    /// `lang`: `en` or `zh-TW`.
     public var lang: Setting<String>
+    /// `reports`: the folder `tally weekly` writes into, as an absolute path.
     public var reports: Setting<String>
     /// The config file read, if any.
     public var configFile: String?
