@@ -6,7 +6,7 @@ extension WeeklyLabels {
         weekTitle: { number, first, last in "第 \(number) 週：\(first) 至 \(last)" },
         weekSpan: { number, start, end, zone in
             "第 \(number) 週從 \(start) 到 \(end)（\(zone)）。下方的統計計入這一週結束前投下的每一票，"
-                + "統計時間就是週末那一刻，所以之後重跑也會得到一模一樣的頁面。"
+                + "統計時間就是這一週結束的那一刻，所以之後重跑也會得到一模一樣的頁面。"
         },
         thisWeekHeading: "本週",
         thisWeek: { votes, newVoters in
