@@ -12,6 +12,10 @@ public enum CSVReport {
         "ci95_high", "value", "detail",
     ]
 
+    /// The `detail` of the fingerprint's `sha256` row when the report was rendered from D1's
+    /// results: the hash is not there, and this says why (the `source` row above says `d1`).
+    public static let sha256NotOnD1 = "not available: computed on D1, which has no SHA-256 function"
+
     /// The whole table, header first, each record ending in CRLF.
     public static func render(_ model: ReportModel) -> String {
         let zone = model.parameters.zone
@@ -114,7 +118,8 @@ public enum CSVReport {
                 row("fingerprint", id: table.highestID, label: table.name, value: .integer(Int64(table.rows)))
             }
             row("fingerprint", label: "latest", time: fingerprint.latest)
-            row("fingerprint", label: "sha256", detail: fingerprint.sha256)
+            row("fingerprint", label: "source", detail: fingerprint.source.rawValue)
+            row("fingerprint", label: "sha256", detail: fingerprint.sha256 ?? CSVReport.sha256NotOnD1)
         }
         return writer.output
     }

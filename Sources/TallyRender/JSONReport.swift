@@ -143,7 +143,8 @@ public enum JSONReport {
         ])
     }
 
-    /// The data fingerprint (the document's last key); null for a model derived from query results.
+    /// The data fingerprint (the document's last key): `source` says where it was computed, and
+    /// `sha256` is null when that was D1 (SQL has no SHA-256); null for a model without one.
     static func fingerprint(_ model: ReportModel) -> JSONValue {
         guard let fingerprint = model.fingerprint else { return .null }
         return .object([
@@ -155,7 +156,8 @@ public enum JSONReport {
                 ])
             })),
             ("latest", fingerprint.latest.map { .string(ReportText.iso8601($0, model.parameters.zone)) } ?? .null),
-            ("sha256", .string(fingerprint.sha256)),
+            ("source", .string(fingerprint.source.rawValue)),
+            ("sha256", fingerprint.sha256.map(JSONValue.string) ?? .null),
         ])
     }
 }

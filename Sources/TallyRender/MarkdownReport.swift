@@ -279,6 +279,7 @@ public enum MarkdownReport {
     }
 
     /// The data fingerprint: rows, highest ids, latest time and SHA-256 (the report's last section).
+    /// From D1's results the hash line says why there is none; everything else is the same.
     static func fingerprint(_ model: ReportModel, _ l: ReportLabels) -> [String] {
         guard let fingerprint = model.fingerprint else { return [] }
         var table = MarkdownTable([(l.tableColumn, .left), (l.rowsColumn, .right), (l.highestIDColumn, .right)])
@@ -286,9 +287,10 @@ public enum MarkdownReport {
             table.add(["`\(entry.name)`", String(entry.rows), entry.highestID.map { String($0) } ?? "—"])
         }
         let latest = fingerprint.latest.map { ReportText.time($0, model.parameters.zone) } ?? "—"
+        let hash = fingerprint.sha256.map { "`\($0)`" } ?? l.sha256NotOnD1
         return [
             "## \(l.fingerprintHeading)", l.fingerprintIntro, table.rendered(),
-            "- \(l.latestTime)\(l.colon)\(latest)\n- \(l.sha256Label(DataFingerprint.scheme))\(l.colon)`\(fingerprint.sha256)`",
+            "- \(l.latestTime)\(l.colon)\(latest)\n- \(l.sha256Label(DataFingerprint.scheme))\(l.colon)\(hash)",
         ]
     }
 }

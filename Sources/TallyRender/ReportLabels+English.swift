@@ -153,6 +153,10 @@ extension ReportLabels {
         tableColumn: "Table", rowsColumn: "Rows", highestIDColumn: "Highest id",
         latestTime: "Latest stored time",
         sha256Label: { scheme in "SHA-256 (\(scheme))" },
+        sha256NotOnD1:
+            "not available: this report was rendered from results computed on D1, which has no SHA-256 function; "
+            + "the rows, highest ids and latest time above were counted there (queries/fingerprint.sql), and "
+            + "`tally report --db` on an export of the same data shows the hash",
         units: Units(
             days: { plural($0, "day") }, hours: { plural($0, "hour") }, minutes: { plural($0, "minute") },
             seconds: { plural($0, "second") }),

@@ -208,6 +208,8 @@ public struct ReportLabels: Sendable {
     public let latestTime: String
     /// Item: the SHA-256 (with the encoding's name).
     public let sha256Label: @Sendable (_ scheme: String) -> String
+    /// In place of the hash, for a report rendered from D1's results: why there is none.
+    public let sha256NotOnD1: String
 
     /// Units of durations.
     public let units: Units

@@ -286,8 +286,9 @@ public struct ReportFigures: Sendable, Equatable {
     public var approved: [ApprovedNote]
     /// `anomalies.sql`: kinds found, in code order.
     public var anomalies: [Anomaly]
-    /// Which rows the figures come from; nil when the figures were read from query results
-    /// (the rows themselves were not read, so there is nothing to hash).
+    /// Which rows the figures come from (`fingerprint.sql` gives its counts): from a database
+    /// with the SHA-256 over the rows, from query results without it (the rows themselves were
+    /// not read, so there is nothing to hash); nil only for figures put together by hand.
     public var fingerprint: DataFingerprint?
 
     /// Figures from their parts.

@@ -171,7 +171,8 @@ public struct ReportModel: Sendable, Equatable {
     public let suggestions: Suggestions
     /// Kinds found, in code order, each with its count and first examples.
     public let anomalies: [ReportFigures.Anomaly]
-    /// Which data the report was made from; nil only for a model derived from query results.
+    /// Which data the report was made from (with a hash only when tally read the database);
+    /// nil only for figures put together without one.
     public let fingerprint: DataFingerprint?
 
     /// True when the database has no votes at all (within `through`).

@@ -8,9 +8,22 @@
 /// The rows are the ones the report counts: votes and options up to `through`
 /// (all when it is not set), notes written by then with their status at that time,
 /// and the moderation log entries made by then.
+///
+/// A report rendered from query results (`tally report --from-d1-json`) has the
+/// counts, ids and latest time of `queries/fingerprint.sql` but no hash: SQL, and so
+/// D1, has no SHA-256 function, and a hash is never made up from anything else.
 public struct DataFingerprint: Sendable, Equatable {
     /// The name and version of the encoding; part of the hashed bytes.
     public static let scheme = "tally.fingerprint/1"
+
+    /// Where the fingerprint was computed, which decides whether it has a hash.
+    public enum Source: String, Sendable, Equatable {
+        /// tally read the rows from a database and hashed them.
+        case database
+        /// `queries/fingerprint.sql` counted the rows on D1 (or wherever the portable
+        /// queries ran); the results carry counts, ids and the latest time, no hash.
+        case d1
+    }
 
     /// The rows read from one table.
     public struct Table: Sendable, Equatable {
@@ -33,14 +46,26 @@ public struct DataFingerprint: Sendable, Equatable {
     public let tables: [Table]
     /// The latest readable stored time among the rows; nil when none can be read.
     public let latest: Instant?
-    /// The SHA-256, lowercase hexadecimal.
-    public let sha256: String
+    /// Where it was computed.
+    public let source: Source
+    /// The SHA-256, lowercase hexadecimal; nil exactly when `source` is `.d1`.
+    public let sha256: String?
 
-    /// A fingerprint from its parts.
+    /// The fingerprint of rows tally read and hashed itself.
     public init(tables: [Table], latest: Instant?, sha256: String) {
         self.tables = tables
         self.latest = latest
+        self.source = .database
         self.sha256 = sha256
+    }
+
+    /// The fingerprint as `queries/fingerprint.sql` gives it: counts, highest ids and the
+    /// latest time, without a hash (see `Source.d1`).
+    public init(countedOnD1 tables: [Table], latest: Instant?) {
+        self.tables = tables
+        self.latest = latest
+        self.source = .d1
+        self.sha256 = nil
     }
 
     /// The counts of one table, by name.
