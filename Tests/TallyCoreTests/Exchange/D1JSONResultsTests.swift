@@ -101,6 +101,19 @@ struct D1JSONResultsTests {
         #expect(message == "no result for the queries totals, timeline in d1; the report needs one file per query, "
             + "named after it (e.g. totals.json): run `tally sql totals …` on D1 and save its --json output")
 
+        // Results saved before the fingerprint query existed: refused, never rendered without the fingerprint.
+        let older = try Fixture()
+        try FileManager.default.removeItem(atPath: older.file("fingerprint.json"))
+        #expect(
+            Self.refusal { _ = try D1JSONResults(paths: [older.results]) }
+                == .missingQueries(["fingerprint"], searched: [older.results]))
+        // The notes the local fingerprint hashes are not needed: D1's results carry no hash.
+        try FileManager.default.removeItem(atPath: fixture.file("notes.json"))
+        try FileManager.default.copyItem(atPath: older.file("timeline.json"), toPath: fixture.file("timeline.json"))
+        try FileManager.default.copyItem(atPath: older.file("totals.json"), toPath: fixture.file("totals.json"))
+        #expect(try D1JSONResults(paths: [fixture.results]).figures().fingerprint?.tables.map(\.rows) == [55, 7, 6, 6])
+        for name in ["timeline.json", "totals.json"] { try FileManager.default.removeItem(atPath: fixture.file(name)) }
+
         let nowhere = fixture.folder.path("nowhere")
         #expect(
             Self.refusal { _ = try D1JSONResults(paths: [nowhere]) }
