@@ -90,7 +90,8 @@ enum SQLCommand {
                 // The report reads these; the others (notes, notes_own_option_votes) are for reading yourself.
                 let needed = ReportFigures.queryNames
                 let dir = shellQuoted(folder)
-                context.stdout.line("Run the \(needed.count) the report reads on D1 and save each one's rows beside it:")
+                context.stdout.line(
+                    "Run on D1 the \(needed.count) queries the report reads, saving each one's rows beside it as NAME.json:")
                 context.stdout.line("  for q in \(needed.joined(separator: " ")); do")
                 context.stdout.line(
                     "    npx wrangler d1 execute DB --remote --json --command=\"$(cat \(dir)/$q.sql)\" > \(dir)/$q.json")

@@ -66,6 +66,25 @@ struct ReportFromD1JSONTests {
         #expect(fingerprint?["sha256"] is NSNull)
     }
 
+    /// Between the demo's approvals and promotions: the notes as they stood then (from
+    /// `moderation_log`, on D1 as locally), and the fingerprint's counts of that time.
+    @Test func notesAsTheyStoodAtThroughRenderTheSame() throws {
+        let folder = try TemporaryDirectory()
+        let database = folder.path("demo.sqlite")
+        #expect(try TallyProcess.run(["demo", "--db", database]).status == 0)
+        let settings = Self.demoSettings + ["--through", "2026-09-24 09:55:10"]
+        let outputs = try Self.expectSameReports(database, settings)
+        let json = try ReportFixtures.json(outputs[2].d1)
+        let suggestions = json["suggestions"] as? [String: Any]
+        let statuses = (suggestions?["by_status"] as? [[String: Any]] ?? []).map { [$0["status"] as? String, "\($0["notes"] ?? "")"] }
+        // Note 1 approved, not yet promoted; note 2 still pending; the rejections already made.
+        #expect(statuses == [["pending", "3"], ["approved", "1"], ["rejected", "2"]])
+        #expect((suggestions?["promoted"] as? [Any])?.isEmpty == true)
+        let tables = (json["fingerprint"] as? [String: Any])?["tables"] as? [[String: Any]] ?? []
+        #expect(tables.map { $0["rows"] as? Int } == [55, 5, 6, 3])
+        #expect((json["fingerprint"] as? [String: Any])?["latest"] as? String == "2026-09-24T09:55:00+08:00")
+    }
+
     @Test func aGeneratedPollWithEverySettingRendersTheSame() throws {
         let folder = try TemporaryDirectory()
         let database = folder.path("poll.sqlite")

@@ -141,7 +141,7 @@ struct SQLCommandTests {
         #expect(result.stdout.hasPrefix("Wrote 12 queries, filled in, to \(folder.path("d1")):\n"))
         // The loop to run names exactly the queries the report reads, the fingerprint's included.
         #expect(result.stdout.contains(
-            "Run the 10 the report reads on D1 and save each one's rows beside it:\n"
+            "Run on D1 the 10 queries the report reads, saving each one's rows beside it as NAME.json:\n"
                 + "  for q in tally totals excluded activity timeline concentration suggestions approved anomalies fingerprint; do\n"
                 + "    npx wrangler d1 execute DB --remote --json --command=\"$(cat \(folder.path("d1"))/$q.sql)\" > "
                 + "\(folder.path("d1"))/$q.json\n  done\n"))
