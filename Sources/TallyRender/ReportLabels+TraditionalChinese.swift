@@ -137,8 +137,8 @@ extension ReportLabels {
         latestTime: "最晚的儲存時間",
         sha256Label: { scheme in "SHA-256（\(scheme)）" },
         sha256NotOnD1:
-            "無法提供：這份報告是用 D1 算出的結果製作的，而 D1 沒有 SHA-256 函式；上面的列數、最大 id 與最晚的儲存時間"
-            + "是在 D1 上計算的（queries/fingerprint.sql）。對同一份資料的匯出檔執行 `tally report --db`，就會顯示雜湊值",
+            "無法提供。這份報告是用 D1 算出的結果製作的，而 D1 沒有 SHA-256 函式；上面的列數、最大 id 與最晚的儲存時間"
+            + "是在 D1 上計算的（queries/fingerprint.sql）。對同一份資料的匯出檔執行 `tally report --db`，就會顯示雜湊值。",
         units: Units(
             days: { "\($0) 天" }, hours: { "\($0) 小時" }, minutes: { "\($0) 分鐘" }, seconds: { "\($0) 秒" }),
         sentenceGap: "", colon: "：",
