@@ -3,6 +3,8 @@ import PackageDescription
 
 // Layers, bottom to top (each may use only the ones below it):
 //   CSQLite → TallySQLite → TallyCore → TallyRender → TallyCLI → tally
+// CSHA256 is the SHA-256 compression function on the CPU's SHA instructions,
+// used by TallyCore's own SHA-256 when the CPU has them.
 // The SQL in migrations/ and queries/ is embedded at build time by the
 // EmbedSQL plugin, so the binary and the files a person runs never drift.
 let package = Package(
@@ -18,6 +20,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "TallySQLite", dependencies: ["CSQLite"]),
+        .target(name: "CSHA256"),
         .executableTarget(name: "embed-sql"),
         .plugin(
             name: "EmbedSQL",
@@ -26,7 +29,7 @@ let package = Package(
         ),
         .target(
             name: "TallyCore",
-            dependencies: ["TallySQLite"],
+            dependencies: ["TallySQLite", "CSHA256"],
             plugins: ["EmbedSQL"]
         ),
         .target(name: "TallyRender", dependencies: ["TallyCore"]),

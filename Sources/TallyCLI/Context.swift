@@ -88,11 +88,4 @@ public struct Context: Sendable {
     public func path(_ given: String) -> String {
         given.hasPrefix("/") ? given : URL(fileURLWithPath: currentDirectory).appendingPathComponent(given).path
     }
-
-    /// The database path: `--db`, else `TALLY_DB`, else `./tally.sqlite`.
-    public func databasePath(_ invocation: Invocation) -> String {
-        if let flag = invocation.value("db") { return path(flag) }
-        if let variable = environment["TALLY_DB"], !variable.isEmpty { return path(variable) }
-        return path("tally.sqlite")
-    }
 }

@@ -5,15 +5,16 @@ import TallySQLite
 public enum Tally {
     /// Every top-level command, in the order `tally --help` lists them.
     public static let commands: [CommandSpec] = [
-        InitCommand.spec,
-        MigrateCommand.spec,
-        DemoCommand.spec,
         ReportCommand.spec,
-        SQLCommand.spec,
-        GenerateCommand.spec,
-        ConfigCommand.spec,
+        WeeklyCommand.spec,
         NotesCommand.spec,
         ImportCommand.spec,
+        SQLCommand.spec,
+        DemoCommand.spec,
+        InitCommand.spec,
+        MigrateCommand.spec,
+        ConfigCommand.spec,
+        GenerateCommand.spec,
     ]
 
     /// The root of the command tree.
@@ -22,7 +23,8 @@ public enum Tally {
         abstract: "tally votes and moderate suggestions of a small public vote page kept in Cloudflare D1 (SQLite)",
         discussion: """
             Exit codes: 0 success, 1 failure, 2 usage error, 3 moderation conflict.
-            The database is --db, else $TALLY_DB, else ./tally.sqlite.
+            The database is --db, else $TALLY_DB, else the config file's db (./tally.json or --config FILE),
+            else ./tally.sqlite. `tally config show` prints every setting in force and where it came from.
             """,
         subcommands: commands, run: nil)
 

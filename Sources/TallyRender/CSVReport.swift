@@ -12,6 +12,10 @@ public enum CSVReport {
         "ci95_high", "value", "detail",
     ]
 
+    /// The `detail` of the fingerprint's `sha256` row when the report was rendered from D1's
+    /// results: the hash is not there, and this says why (the `source` row above says `d1`).
+    public static let sha256NotOnD1 = "not available: computed on D1, which has no SHA-256 function"
+
     /// The whole table, header first, each record ending in CRLF.
     public static func render(_ model: ReportModel) -> String {
         let zone = model.parameters.zone
@@ -99,6 +103,23 @@ public enum CSVReport {
                     value: example.optionID.map(CSVWriter.Field.integer) ?? .empty,
                     detail: example.text.map { "\(example.table): \($0)" } ?? example.table)
             }
+        }
+        // The parameters and the data fingerprint end the table, as they end every report.
+        let parameters = model.parameters
+        row("parameter", label: "time_zone", detail: parameters.zone.identifier)
+        row("parameter", label: "exclude_before", time: parameters.excludeBefore)
+        for session in parameters.excludedSessions { row("parameter", session: session, label: "exclude_session") }
+        row("parameter", label: "as_of", time: parameters.asOf)
+        row("parameter", label: "through", time: parameters.through)
+        row("parameter", label: "votes_per_session", value: .integer(Int64(parameters.votesPerSession)))
+        if let fingerprint = model.fingerprint {
+            row("fingerprint", label: "scheme", detail: DataFingerprint.scheme)
+            for table in fingerprint.tables {
+                row("fingerprint", id: table.highestID, label: table.name, value: .integer(Int64(table.rows)))
+            }
+            row("fingerprint", label: "latest", time: fingerprint.latest)
+            row("fingerprint", label: "source", detail: fingerprint.source.rawValue)
+            row("fingerprint", label: "sha256", detail: fingerprint.sha256 ?? CSVReport.sha256NotOnD1)
         }
         return writer.output
     }

@@ -139,6 +139,25 @@ public enum JSONReport {
                 ("promoted", .array(promoted)),
             ])),
             ("anomalies", .array(anomalies)),
+            ("fingerprint", fingerprint(model)),
+        ])
+    }
+
+    /// The data fingerprint (the document's last key): `source` says where it was computed, and
+    /// `sha256` is null when that was D1 (SQL has no SHA-256); null for a model without one.
+    static func fingerprint(_ model: ReportModel) -> JSONValue {
+        guard let fingerprint = model.fingerprint else { return .null }
+        return .object([
+            ("scheme", .string(DataFingerprint.scheme)),
+            ("tables", .array(fingerprint.tables.map { table in
+                .object([
+                    ("name", .string(table.name)), ("rows", .int(table.rows)),
+                    ("highest_id", table.highestID.map(JSONValue.integer) ?? .null),
+                ])
+            })),
+            ("latest", fingerprint.latest.map { .string(ReportText.iso8601($0, model.parameters.zone)) } ?? .null),
+            ("source", .string(fingerprint.source.rawValue)),
+            ("sha256", fingerprint.sha256.map(JSONValue.string) ?? .null),
         ])
     }
 }

@@ -7,10 +7,20 @@ import TallyCore
 public enum MarkdownReport {
     /// The whole document, ending in a newline.
     public static func render(_ model: ReportModel, language: ReportLanguage = .english) -> String {
+        document(["# \(language.labels.title)"] + body(model, language: language))
+    }
+
+    /// Blocks joined with blank lines, each ending in a newline.
+    public static func document(_ blocks: [String]) -> String {
+        blocks.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined(separator: "\n")
+    }
+
+    /// Every block of the report but its title, in order (headline first, data fingerprint last),
+    /// for pages that put the report under a title of their own.
+    public static func body(_ model: ReportModel, language: ReportLanguage = .english) -> [String] {
         let l = language.labels
         let zone = model.parameters.zone
         var blocks: [String] = []
-        blocks.append("# \(l.title)")
         blocks.append(headline(model, l))
         blocks.append(l.asOf(ReportText.time(model.parameters.asOf, zone), zone.identifier))
         if model.isSmallSample {
@@ -25,7 +35,8 @@ public enum MarkdownReport {
         blocks += suggestions(model, l)
         blocks += anomalies(model, l)
         blocks += settings(model, l)
-        return blocks.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined(separator: "\n")
+        blocks += fingerprint(model, l)
+        return blocks
     }
 
     static func headline(_ model: ReportModel, _ l: ReportLabels) -> String {
@@ -265,5 +276,21 @@ public enum MarkdownReport {
         table.add([l.throughSetting, parameters.through.map { ReportText.time($0, zone) } ?? l.allVotes])
         table.add([l.budgetSetting, String(parameters.votesPerSession)])
         return ["## \(l.settingsHeading)", table.rendered()]
+    }
+
+    /// The data fingerprint: rows, highest ids, latest time and SHA-256 (the report's last section).
+    /// From D1's results the hash line says why there is none; everything else is the same.
+    static func fingerprint(_ model: ReportModel, _ l: ReportLabels) -> [String] {
+        guard let fingerprint = model.fingerprint else { return [] }
+        var table = MarkdownTable([(l.tableColumn, .left), (l.rowsColumn, .right), (l.highestIDColumn, .right)])
+        for entry in fingerprint.tables {
+            table.add(["`\(entry.name)`", String(entry.rows), entry.highestID.map { String($0) } ?? "—"])
+        }
+        let latest = fingerprint.latest.map { ReportText.time($0, model.parameters.zone) } ?? "—"
+        let hash = fingerprint.sha256.map { "`\($0)`" } ?? l.sha256NotOnD1
+        return [
+            "## \(l.fingerprintHeading)", l.fingerprintIntro, table.rendered(),
+            "- \(l.latestTime)\(l.colon)\(latest)\n- \(l.sha256Label(DataFingerprint.scheme))\(l.colon)\(hash)",
+        ]
     }
 }

@@ -144,6 +144,19 @@ extension ReportLabels {
         namedSetting: "Sessions excluded by name", asOfSetting: "As of",
         throughSetting: "Count votes cast until", budgetSetting: "Votes per session",
         none: "none", allVotes: "all votes",
+        fingerprintHeading: "Data fingerprint",
+        fingerprintIntro:
+            "Which data this report was made from: the rows it read (votes and options up to the time counted "
+            + "until, notes as they stood then), the highest id in each table, the latest stored time, and a SHA-256 "
+            + "over those rows. The same data gives the same fingerprint; a report on other data shows a different one "
+            + "(docs/fingerprint.md says how to recompute it).",
+        tableColumn: "Table", rowsColumn: "Rows", highestIDColumn: "Highest id",
+        latestTime: "Latest stored time",
+        sha256Label: { scheme in "SHA-256 (\(scheme))" },
+        sha256NotOnD1:
+            "not available: this report was rendered from results computed on D1, which has no SHA-256 function; "
+            + "the rows, highest ids and latest time above were counted there (queries/fingerprint.sql), and "
+            + "`tally report --db` on an export of the same data shows the hash",
         units: Units(
             days: { plural($0, "day") }, hours: { plural($0, "hour") }, minutes: { plural($0, "minute") },
             seconds: { plural($0, "second") }),
@@ -153,12 +166,12 @@ extension ReportLabels {
 }
 
 /// `1 voter`, `15 voters`.
-private func plural(_ count: Int, _ noun: String) -> String {
+func plural(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
 /// `A`, `A and B`, `A, B and C`.
-private func englishList(_ items: [String]) -> String {
+func englishList(_ items: [String]) -> String {
     guard items.count > 1 else { return items.first ?? "" }
     return items.dropLast().joined(separator: ", ") + " and " + items.last!
 }

@@ -128,6 +128,17 @@ extension ReportLabels {
         namedSetting: "指名排除的工作階段", asOfSetting: "統計時間",
         throughSetting: "只計入此時間以前的票", budgetSetting: "每個工作階段的票數",
         none: "無", allVotes: "全部的票",
+        fingerprintHeading: "資料指紋",
+        fingerprintIntro:
+            "這份報告用的是哪些資料：讀到的資料列（截至計入時間的票與選項，以及當時狀態的便利貼）、每個資料表最大的 id、"
+            + "最晚的儲存時間，以及對這些資料列計算的 SHA-256。同樣的資料得到同樣的指紋；用別的資料做的報告，指紋就會不同"
+            + "（重新計算的方法見 docs/fingerprint.md）。",
+        tableColumn: "資料表", rowsColumn: "列數", highestIDColumn: "最大 id",
+        latestTime: "最晚的儲存時間",
+        sha256Label: { scheme in "SHA-256（\(scheme)）" },
+        sha256NotOnD1:
+            "無法提供。這份報告是用 D1 算出的結果製作的，而 D1 沒有 SHA-256 函式；上面的列數、最大 id 與最晚的儲存時間"
+            + "是在 D1 上計算的（queries/fingerprint.sql）。對同一份資料的匯出檔執行 `tally report --db`，就會顯示雜湊值。",
         units: Units(
             days: { "\($0) 天" }, hours: { "\($0) 小時" }, minutes: { "\($0) 分鐘" }, seconds: { "\($0) 秒" }),
         sentenceGap: "", colon: "：",
@@ -136,7 +147,7 @@ extension ReportLabels {
 }
 
 /// `A`, `A和B`, `A、B和C` (the items are quoted 「…」, so no spaces are needed).
-private func chineseList(_ items: [String]) -> String {
+func chineseList(_ items: [String]) -> String {
     guard items.count > 1 else { return items.first ?? "" }
     return items.dropLast().joined(separator: "、") + "和" + items.last!
 }

@@ -194,6 +194,23 @@ public struct ReportLabels: Sendable {
     /// `--through` not given.
     public let allVotes: String
 
+    /// The heading of the data fingerprint.
+    public let fingerprintHeading: String
+    /// What the fingerprint is and how to check it.
+    public let fingerprintIntro: String
+    /// Column: the table.
+    public let tableColumn: String
+    /// Column: rows read.
+    public let rowsColumn: String
+    /// Column: the highest id.
+    public let highestIDColumn: String
+    /// Item: the latest stored time among the rows.
+    public let latestTime: String
+    /// Item: the SHA-256 (with the encoding's name).
+    public let sha256Label: @Sendable (_ scheme: String) -> String
+    /// In place of the hash, for a report rendered from D1's results: why there is none.
+    public let sha256NotOnD1: String
+
     /// Units of durations.
     public let units: Units
     /// Between two sentences of one paragraph (a space in English, nothing in Chinese).

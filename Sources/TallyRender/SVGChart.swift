@@ -5,14 +5,18 @@
 public enum SVGChart {
     /// One horizontal bar.
     public struct Bar: Sendable, Equatable {
+        /// The label left of the bar (cut with an ellipsis past 48 cells).
         public var label: String
+        /// The bar's length in the chart's unit.
         public var value: Double
         /// Whisker ends in the same unit as `value` (e.g. a 95% interval), if any.
         public var low: Double?
+        /// The upper whisker end.
         public var high: Double?
         /// The value as printed at the end of the bar.
         public var valueText: String
 
+        /// A bar, with whiskers when both ends are given.
         public init(label: String, value: Double, low: Double? = nil, high: Double? = nil, valueText: String) {
             self.label = label
             self.value = value
@@ -24,10 +28,14 @@ public enum SVGChart {
 
     /// One vertical column.
     public struct Column: Sendable, Equatable {
+        /// The label under the column.
         public var label: String
+        /// The column's height in the chart's unit.
         public var value: Double
+        /// The value as printed above the column.
         public var valueText: String
 
+        /// A column.
         public init(label: String, value: Double, valueText: String) {
             self.label = label
             self.value = value
@@ -43,27 +51,61 @@ public enum SVGChart {
     static let fontSize = 14.0
     static let barColour = "#4a78b5"
     static let whiskerColour = "#1d1d1d"
+    static let gridColour = "#e3e3e3"
+    static let axisColour = "#888888"
+    /// Roughly how wide one display cell of text is, as a share of the font size.
+    static let cellWidth = 0.6
 
-    /// Horizontal bars, one per row, labels on the left, value at the bar's end.
+    /// About how wide a text is drawn: East Asian wide characters count as two cells.
+    static func textWidth(_ text: String, size: Double) -> Double {
+        Double(DisplayWidth.of(text)) * size * cellWidth
+    }
+
+    /// Round tick values from 0 to at least `maximum`: steps of 1, 2 or 5 times a power of ten,
+    /// at most six ticks, so a reader can read a bar's length off the grid.
+    static func ticks(upTo maximum: Double) -> [Double] {
+        let top = max(maximum, 1)
+        var magnitude = 1.0
+        while top / magnitude > 10 { magnitude *= 10 }
+        var step = magnitude
+        for factor in [0.1, 0.2, 0.5, 1.0, 2.0, 5.0] where (top / (magnitude * factor)).rounded(.up) <= 5 {
+            step = max(1, magnitude * factor)
+            break
+        }
+        let count = Int((top / step).rounded(.up))
+        return (0...count).map { Double($0) * step }
+    }
+
+    /// Horizontal bars, one per row, labels on the left, value at the bar's end, a light
+    /// grid at round values. `maximum` fixes the scale (e.g. all counted voters), else the
+    /// longest bar or whisker sets it.
     public static func horizontalBars(
         title: String, description: String, bars: [Bar], axisLabel: String, maximum: Double? = nil
     ) -> String {
-        let cell = fontSize * 0.6
-        let labelWidth = min(420, max(80, Double(bars.map { DisplayWidth.of($0.label) }.max() ?? 0) * cell + 16))
+        // Labels longer than 48 cells are cut with an ellipsis; the rest get the room they need.
+        let labelCells = min(48, bars.map { DisplayWidth.of($0.label) }.max() ?? 0)
+        let labelWidth = max(80, Double(labelCells) * fontSize * cellWidth + 16)
         let plotWidth = 360.0
         let rowHeight = 30.0
         let top = 48.0
-        let width = labelWidth + plotWidth + 90
-        let height = top + rowHeight * Double(max(bars.count, 1)) + 44
-        let top1 = bars.map { max($0.value, $0.high ?? 0) }.max() ?? 0
-        let scaleMax = max(maximum ?? top1, 1)
+        let longest = bars.map { max($0.value, $0.high ?? 0) }.max() ?? 0
+        let ticks = SVGChart.ticks(upTo: max(maximum ?? longest, longest))
+        let scaleMax = ticks.last ?? 1
+        let width = max(labelWidth + plotWidth + 60, textWidth(title, size: 16) + 24)
+        let height = top + rowHeight * Double(max(bars.count, 1)) + 48
         func x(_ value: Double) -> Double { labelWidth + plotWidth * min(max(value, 0), scaleMax) / scaleMax }
+        let axisY = top + rowHeight * Double(max(bars.count, 1)) + 4
 
         var svg = header(width: width, height: height, title: title, description: description)
         svg += text(title, x: 12, y: 24, size: 16, weight: "bold")
+        for tick in ticks {
+            svg += "  <line x1=\"\(n(x(tick)))\" y1=\"\(n(top))\" x2=\"\(n(x(tick)))\" y2=\"\(n(axisY))\" "
+                + "stroke=\"\(tick == 0 ? axisColour : gridColour)\"/>\n"
+            svg += text(NumberText.fixed(tick, decimals: 0), x: x(tick), y: axisY + 16, size: 12, anchor: "middle")
+        }
         for (index, bar) in bars.enumerated() {
             let y = top + rowHeight * Double(index)
-            svg += text(truncated(bar.label, cells: Int((labelWidth - 16) / cell)), x: labelWidth - 8, y: y + 19, anchor: "end")
+            svg += text(truncated(bar.label, cells: labelCells), x: labelWidth - 8, y: y + 19, anchor: "end")
             svg += "  <rect x=\"\(n(labelWidth))\" y=\"\(n(y + 6))\" width=\"\(n(x(bar.value) - labelWidth))\" "
                 + "height=\"\(n(rowHeight - 12))\" fill=\"\(barColour)\"/>\n"
             if let low = bar.low, let high = bar.high {
@@ -73,42 +115,53 @@ public enum SVGChart {
             }
             svg += text(bar.valueText, x: max(x(bar.value), x(bar.high ?? 0)) + 6, y: y + 19)
         }
-        let axisY = top + rowHeight * Double(max(bars.count, 1)) + 4
-        svg += "  <path d=\"M\(n(labelWidth)) \(n(top))V\(n(axisY))H\(n(labelWidth + plotWidth))\" stroke=\"#888\" fill=\"none\"/>\n"
-        svg += text("0", x: labelWidth, y: axisY + 16, size: 12, anchor: "middle")
-        svg += text(NumberText.fixed(scaleMax, decimals: 0), x: labelWidth + plotWidth, y: axisY + 16, size: 12, anchor: "middle")
-        svg += text(axisLabel, x: labelWidth + plotWidth / 2, y: axisY + 34, size: 12, anchor: "middle")
+        svg += "  <path d=\"M\(n(labelWidth)) \(n(axisY))H\(n(labelWidth + plotWidth))\" stroke=\"\(axisColour)\" fill=\"none\"/>\n"
+        svg += text(axisLabel, x: labelWidth + plotWidth / 2, y: axisY + 36, size: 12, anchor: "middle")
         return svg + "</svg>\n"
     }
 
-    /// Vertical columns, one per label (e.g. votes per local day).
+    /// Vertical columns, one per label (e.g. votes per local day), on a light grid at round
+    /// values. Labels stand upright when they fit under their column, else they are slanted.
     public static func columns(title: String, description: String, columns: [Column], axisLabel: String) -> String {
-        let columnWidth = max(18.0, min(48.0, 640.0 / Double(max(columns.count, 1))))
+        let labelSize = 11.0
+        let widestLabel = columns.map { textWidth($0.label, size: labelSize) }.max() ?? 0
+        let columnWidth = max(24.0, min(84.0, max(widestLabel + 8, 640.0 / Double(max(columns.count, 1)))))
+        let upright = widestLabel + 4 <= columnWidth
         let left = 48.0
-        let top = 48.0
+        let top = 56.0
         let plotHeight = 200.0
-        let width = left + columnWidth * Double(max(columns.count, 1)) + 24
-        let height = top + plotHeight + 96
-        let scaleMax = max(columns.map(\.value).max() ?? 0, 1)
+        let plotWidth = columnWidth * Double(max(columns.count, 1))
+        let labelRoom = upright ? 24.0 : widestLabel * 0.75 + 16
+        let width = max(left + plotWidth + 24, textWidth(title, size: 16) + 24, 320)
+        let height = top + plotHeight + labelRoom + 16
+        let ticks = SVGChart.ticks(upTo: columns.map(\.value).max() ?? 0)
+        let scaleMax = ticks.last ?? 1
         let baseline = top + plotHeight
+        func y(_ value: Double) -> Double { baseline - plotHeight * min(max(value, 0), scaleMax) / scaleMax }
 
-        var svg = header(width: max(width, 320), height: height, title: title, description: description)
+        var svg = header(width: width, height: height, title: title, description: description)
         svg += text(title, x: 12, y: 24, size: 16, weight: "bold")
+        svg += text(axisLabel, x: left, y: top - 14, size: 12, anchor: "middle")
+        for tick in ticks {
+            svg += "  <line x1=\"\(n(left))\" y1=\"\(n(y(tick)))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y(tick)))\" "
+                + "stroke=\"\(tick == 0 ? axisColour : gridColour)\"/>\n"
+            svg += text(NumberText.fixed(tick, decimals: 0), x: left - 6, y: y(tick) + 4, size: 12, anchor: "end")
+        }
         for (index, column) in columns.enumerated() {
             let x = left + columnWidth * Double(index)
-            let barHeight = plotHeight * max(column.value, 0) / scaleMax
-            svg += "  <rect x=\"\(n(x + 3))\" y=\"\(n(baseline - barHeight))\" width=\"\(n(columnWidth - 6))\" "
-                + "height=\"\(n(barHeight))\" fill=\"\(barColour)\"/>\n"
-            svg += text(column.valueText, x: x + columnWidth / 2, y: baseline - barHeight - 4, size: 11, anchor: "middle")
+            let barTop = y(column.value)
+            svg += "  <rect x=\"\(n(x + 4))\" y=\"\(n(barTop))\" width=\"\(n(columnWidth - 8))\" "
+                + "height=\"\(n(baseline - barTop))\" fill=\"\(barColour)\"/>\n"
+            svg += text(column.valueText, x: x + columnWidth / 2, y: barTop - 4, size: labelSize, anchor: "middle")
             let labelX = x + columnWidth / 2
-            svg += "  <text x=\"\(n(labelX))\" y=\"\(n(baseline + 14))\" font-size=\"11\" text-anchor=\"end\" "
-                + "transform=\"rotate(-45 \(n(labelX)) \(n(baseline + 14)))\">\(escape(column.label))</text>\n"
+            if upright {
+                svg += text(column.label, x: labelX, y: baseline + 16, size: labelSize, anchor: "middle")
+            } else {
+                svg += "  <text x=\"\(n(labelX))\" y=\"\(n(baseline + 14))\" font-size=\"\(n(labelSize))\" text-anchor=\"end\" "
+                    + "transform=\"rotate(-45 \(n(labelX)) \(n(baseline + 14)))\">\(escape(column.label))</text>\n"
+            }
         }
-        svg += "  <path d=\"M\(n(left)) \(n(top))V\(n(baseline))H\(n(left + columnWidth * Double(max(columns.count, 1))))\" "
-            + "stroke=\"#888\" fill=\"none\"/>\n"
-        svg += text(NumberText.fixed(scaleMax, decimals: 0), x: left - 6, y: top + 4, size: 12, anchor: "end")
-        svg += text("0", x: left - 6, y: baseline + 4, size: 12, anchor: "end")
-        svg += text(axisLabel, x: 12, y: height - 10, size: 12)
+        svg += "  <path d=\"M\(n(left)) \(n(top))V\(n(baseline))\" stroke=\"\(axisColour)\" fill=\"none\"/>\n"
         return svg + "</svg>\n"
     }
 

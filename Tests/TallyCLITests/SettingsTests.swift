@@ -98,3 +98,93 @@ struct SettingsTests {
         #expect(number.stderr.contains("--votes-per-session"))
     }
 }
+
+/// Every command takes its settings from the same place: `tally.json` alone gives the same
+/// weekly report as the flags; the environment and flags override it; `--demo` ignores it.
+@Suite("Settings: used by every command")
+struct SettingsInCommandsTests {
+    static func config(_ json: String, in folder: TemporaryDirectory, name: String = "tally.json") throws {
+        try Data(json.utf8).write(to: folder.url.appendingPathComponent(name))
+    }
+
+    static let authorsSettings =
+        #"{"db": "votes.sqlite", "timezone": "Asia/Taipei", "exclude_before": "2026-09-19 02:11"}"#
+
+    @Test func reportTakesItsDefaultsFromTheConfigFile() throws {
+        let folder = try TemporaryDirectory()
+        #expect(InProcessTally.run(["demo", "--db", "votes.sqlite"], directory: folder.url.path).status == 0)
+        try Self.config(Self.authorsSettings, in: folder)
+        let fromFile = InProcessTally.run(["report", "--as-of", "2026-09-27 12:00"], directory: folder.url.path)
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        #expect(fromFile.stdout == (try ReportFixtures.golden("demo.en.md")))
+
+        // file < environment < flag
+        let env = InProcessTally.run(
+            ["report", "--as-of", "2026-09-27 12:00"], environment: ["TALLY_TZ": "UTC", "TALLY_LANG": "zh-TW"],
+            directory: folder.url.path)
+        #expect(env.stdout.contains("時間以 UTC 顯示。"))
+        #expect(env.stdout.contains("2026-09-19 02:11:00 +00:00"), "the file's cutoff read in the environment's zone")
+        let flag = InProcessTally.run(
+            ["report", "--as-of", "2026-09-27 12:00", "--tz", "Asia/Taipei", "--lang", "en"],
+            environment: ["TALLY_TZ": "UTC", "TALLY_LANG": "zh-TW"], directory: folder.url.path)
+        #expect(flag.stdout == (try ReportFixtures.golden("demo.en.md")))
+
+        // --config names another file.
+        let other = try TemporaryDirectory()
+        try Self.config(#"{"db": "\#(folder.path("votes.sqlite"))", "timezone": "Asia/Taipei", "exclude_before": "2026-09-19 02:11", "lang": "zh-TW"}"#, in: other, name: "poll.json")
+        let named = InProcessTally.run(
+            ["report", "--config", other.path("poll.json"), "--as-of", "2026-09-27 12:00"], directory: other.url.path)
+        #expect(named.stdout == (try ReportFixtures.golden("demo.zh-TW.md")))
+    }
+
+    @Test func theDemoReportIgnoresTheConfigFileAndTheEnvironment() throws {
+        let folder = try TemporaryDirectory()
+        try Self.config(#"{"db": "absent.sqlite", "timezone": "UTC", "exclude_before": "2020-01-01", "votes_per_session": 1}"#, in: folder)
+        let result = InProcessTally.run(
+            ["report", "--demo"], environment: ["TALLY_TZ": "Europe/London", "TALLY_EXCLUDE_SESSIONS": "x"],
+            directory: folder.url.path)
+        #expect(result.status == 0)
+        #expect(result.stdout == (try ReportFixtures.golden("demo.en.md")))
+    }
+
+    /// A bad value in the file is reported (naming the key and the file) before the database is opened.
+    @Test func aBadConfigValueStopsTheReportBeforeTheDatabase() throws {
+        let folder = try TemporaryDirectory()
+        try Self.config(#"{"db": "absent.sqlite", "exclude_before": "soon"}"#, in: folder)
+        let result = InProcessTally.run(["report"], directory: folder.url.path)
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: exclude_before (from config \(folder.path("tally.json"))) is 'soon': "
+            + "cannot read the time 'soon'; use YYYY-MM-DD, YYYY-MM-DD HH:MM or YYYY-MM-DD HH:MM:SS, "
+            + "optionally followed by Z or an offset such as +08:00\n")
+        let variable = InProcessTally.run(["report"], environment: ["TALLY_LANG": "fr"], directory: folder.url.path)
+        #expect(variable.status == 1)
+        #expect(variable.stderr.hasPrefix("Error: exclude_before (from config"), "the file's error comes first")
+        try Self.config(#"{"db": "absent.sqlite"}"#, in: folder)
+        let env = InProcessTally.run(["report"], environment: ["TALLY_LANG": "fr"], directory: folder.url.path)
+        #expect(env.stderr == "Error: lang (from env TALLY_LANG) is 'fr'; expected one of: en, zh-TW\n")
+    }
+
+    /// init, migrate, demo and notes find the database through the same settings, and notes
+    /// show times in the configured zone.
+    @Test func otherCommandsUseTheConfiguredDatabaseAndZone() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("data"), withIntermediateDirectories: true)
+        try Self.config(#"{"db": "data/poll.sqlite", "timezone": "Asia/Taipei"}"#, in: folder)
+        let created = InProcessTally.run(["demo"], directory: folder.url.path)
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stdout.hasPrefix("Wrote the demo to \(folder.path("data/poll.sqlite"))"))
+        let status = InProcessTally.run(["migrate", "--status"], directory: folder.url.path)
+        #expect(status.status == 0 && status.stdout.contains("applied  0001_tally_contract.sql"))
+        let notes = InProcessTally.run(["notes", "list", "--status", "pending"], directory: folder.url.path)
+        #expect(notes.status == 0, "\(notes.stderr)")
+        #expect(notes.stdout.contains("+08:00"))
+        let utc = InProcessTally.run(["notes", "list", "--status", "pending", "--tz", "UTC"], directory: folder.url.path)
+        #expect(utc.stdout.contains("+00:00") && !utc.stdout.contains("+08:00"))
+        let initialised = InProcessTally.run(["init"], directory: folder.url.path)
+        #expect(initialised.status == 1)
+        #expect(initialised.stderr.contains("\(folder.path("data/poll.sqlite")) already exists"))
+        let elsewhere = InProcessTally.run(["init"], environment: ["TALLY_DB": "other.sqlite"], directory: folder.url.path)
+        #expect(elsewhere.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.path("other.sqlite")))
+    }
+}

@@ -50,7 +50,7 @@ struct GoldenReportTests {
     @Test func everyTableRowHasTheHeadersCellCount() {
         for language in ReportLanguage.allCases {
             let tables = MarkdownCells.tables(in: MarkdownReport.render(model, language: language))
-            #expect(tables.count == 9)
+            #expect(tables.count == 10)
             for table in tables { #expect(Set(table).count == 1, "\(language): \(table)") }
         }
     }
@@ -75,5 +75,32 @@ struct GoldenReportTests {
         #expect(MarkdownReport.render(again) == MarkdownReport.render(model))
         #expect(JSONReport.render(again) == JSONReport.render(model))
         #expect(CSVReport.render(again) == CSVReport.render(model))
+    }
+
+    /// A fingerprint counted on D1 renders the same table and latest time, and where the hash
+    /// was, the statement that there is none — never a hash-looking value.
+    @Test func aFingerprintFromD1SaysTheHashIsNotAvailable() throws {
+        var figures = try Analyzer(parameters: .demo()).figures(from: Demo.inMemory())
+        let local = try #require(figures.fingerprint)
+        figures.fingerprint = DataFingerprint(countedOnD1: local.tables, latest: local.latest)
+        let d1 = try ReportModel(figures: figures, parameters: .demo())
+        let hash = try #require(local.sha256)
+        for language in [ReportLanguage.english, .traditionalChinese] {
+            let labels = language.labels
+            let here = MarkdownReport.render(model, language: language)
+            let there = MarkdownReport.render(d1, language: language)
+            let hashLine = "- \(labels.sha256Label(DataFingerprint.scheme))\(labels.colon)"
+            #expect(here.contains(hashLine + "`\(hash)`\n"))
+            #expect(there == here.replacingOccurrences(of: "`\(hash)`", with: labels.sha256NotOnD1))
+            #expect(!there.contains(hash))
+        }
+        let json = JSONReport.render(d1)
+        #expect(json == JSONReport.render(model)
+            .replacingOccurrences(of: #""source": "database""#, with: #""source": "d1""#)
+            .replacingOccurrences(of: #""sha256": "\#(hash)""#, with: #""sha256": null"#))
+        let csv = CSVReport.render(d1)
+        #expect(csv == CSVReport.render(model)
+            .replacingOccurrences(of: "source,,,,,,,,database\r\n", with: "source,,,,,,,,d1\r\n")
+            .replacingOccurrences(of: hash, with: "\"\(CSVReport.sha256NotOnD1)\""))
     }
 }

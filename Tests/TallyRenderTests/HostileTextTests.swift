@@ -93,3 +93,40 @@ struct HostileTextTests {
         #expect(Set(options.compactMap { $0["content"] as? String }) == Set(HostileTextTests.hostile))
     }
 }
+
+/// The weekly page and its charts with the same hostile text: every table row keeps its
+/// cells, no markup gets through, the charts stay well-formed XML.
+@Suite("Hostile text in the weekly pages")
+struct WeeklyHostileTextTests {
+    static func tally() throws -> WeeklyTally {
+        let report = try HostileTextTests.model()
+        let calendar = WeekCalendar(launch: CivilDateTime(year: 2026, month: 9, day: 19), zone: report.parameters.zone)
+        let decisions = HostileTextTests.hostile.enumerated().map { index, text in
+            WeekDecision(
+                entry: ModerationLogEntry(
+                    id: Int64(index + 1), noteID: Int64(index + 1), action: index % 3 == 0 ? "reject" : "approve|<b>",
+                    from: "pending", to: "approved", moderator: text, reason: text, createdAt: "2026-09-20 00:00:00",
+                    version: 1, optionID: nil),
+                noteContent: text)
+        }
+        return WeeklyTally(
+            week: calendar.week(1), launch: calendar.launch, report: report, previous: report, decisions: decisions)
+    }
+
+    @Test(arguments: ReportLanguage.allCases)
+    func everyTableRowKeepsItsCells(_ language: ReportLanguage) throws {
+        let tally = try Self.tally()
+        let page = WeeklyMarkdown.render(tally, language: language)
+        for table in MarkdownCells.tables(in: page) { #expect(Set(table).count == 1, "\(table)") }
+        #expect(!page.contains("<script>") && !page.contains("<b>"))
+        #expect(!page.contains("\n# heading") && !page.contains("\n- item"))
+        // Rejected notes are listed by number only.
+        #expect(page.contains("| #1 "))
+        for file in WeeklyPages.files(tally, language: language) where file.name.hasSuffix(".svg") {
+            _ = try SVGChartTests.elements(file.content)
+            #expect(!file.content.contains("<script>"), "\(file.name)")
+        }
+        let json = WeeklyJSON.render(tally)
+        #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [String: Any])
+    }
+}

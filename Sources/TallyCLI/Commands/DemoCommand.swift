@@ -12,11 +12,12 @@ enum DemoCommand {
             command also takes --demo to read the same data without a file.
             """,
         options: [
-            OptionSpec("db", .value("PATH"), "Database file to create (default: $TALLY_DB, then ./tally.sqlite)."),
+            OptionSpec("db", .value("PATH"), "Database file to create (default: $TALLY_DB, then the config file's db, then ./tally.sqlite)."),
             OptionSpec("replace", .flag, "Replace the file if it exists (atomically)."),
+            Settings.configOption,
         ],
         run: { invocation, context in
-            let path = context.databasePath(invocation)
+            let path = try Settings.database(invocation, context)
             try DatabaseFile.build(at: path, replace: invocation.flag("replace")) { db in try Demo.write(into: db) }
             context.stdout.line(
                 "Wrote the demo to \(path): \(Demo.options.count) options, \(Demo.votes.count) votes, "

@@ -13,15 +13,16 @@ enum GenerateCommand {
             always give the same rows.
             """,
         options: [
-            OptionSpec("db", .value("PATH"), "Database file to create (default: $TALLY_DB, then ./tally.sqlite)."),
+            OptionSpec("db", .value("PATH"), "Database file to create (default: $TALLY_DB, then the config file's db, then ./tally.sqlite)."),
             OptionSpec("votes", .value("N"), "How many votes (1 to 100000000; default 1000000)."),
             OptionSpec("seed", .value("N"), "Seed for the generator (default 1)."),
             OptionSpec("replace", .flag, "Replace the file if it exists (atomically)."),
+            Settings.configOption,
         ],
         run: { invocation, context in
             let votes = try invocation.integer("votes", in: 1...100_000_000) ?? 1_000_000
             let seed = try invocation.integer("seed", in: 0...Int.max) ?? 1
-            let path = context.databasePath(invocation)
+            let path = try Settings.database(invocation, context)
             let poll = SyntheticPoll(votes: votes, seed: UInt64(seed))
             let summary = try DatabaseFile.build(at: path, replace: invocation.flag("replace")) { db in
                 // The file is renamed into place only when complete, so the

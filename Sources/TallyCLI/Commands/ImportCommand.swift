@@ -25,14 +25,15 @@ enum ImportCommand {
             On a terminal, progress is shown on stderr. At the end, rows per table are printed.
             """,
         options: [
-            OptionSpec("db", .value("PATH"), "Database file to create (default: $TALLY_DB, then ./tally.sqlite)."),
+            OptionSpec("db", .value("PATH"), "Database file to create (default: $TALLY_DB, then the config file's db, then ./tally.sqlite)."),
+            Settings.configOption,
             OptionSpec("replace", .flag, "Replace the database if it exists (atomically, only on success)."),
         ],
         positionals: [PositionalSpec("FILE", "The export or dump to load; - reads standard input.")],
         run: { invocation, context in
             let file = invocation.positionals[0]
             let dumpPath = file == "-" ? "-" : context.path(file)
-            let target = context.databasePath(invocation)
+            let target = try Settings.database(invocation, context)
             let display = ImportProgress(output: context.stderr)
             let stop = StopSignal.install()
             defer { stop.uninstall() }

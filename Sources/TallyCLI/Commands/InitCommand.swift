@@ -11,9 +11,12 @@ enum InitCommand {
             d1_migrations exactly as `wrangler d1 migrations apply` does. The file appears
             complete or not at all. An existing file is never touched: use `tally migrate`.
             """,
-        options: [OptionSpec("db", .value("PATH"), "Database file to create (default: $TALLY_DB, then ./tally.sqlite).")],
+        options: [
+            OptionSpec("db", .value("PATH"), "Database file to create (default: $TALLY_DB, then the config file's db, then ./tally.sqlite)."),
+            Settings.configOption,
+        ],
         run: { invocation, context in
-            let path = context.databasePath(invocation)
+            let path = try Settings.database(invocation, context)
             let applied = try DatabaseFile.build(at: path) { db in try Migrator().migrate(db) }
             context.stdout.line("Created \(path) with \(applied.count) migration(s): \(applied.joined(separator: ", "))")
         })

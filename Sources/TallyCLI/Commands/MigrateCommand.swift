@@ -14,11 +14,12 @@ enum MigrateCommand {
             database is newer than this tally. With --status, only reports.
             """,
         options: [
-            OptionSpec("db", .value("PATH"), "Database file (default: $TALLY_DB, then ./tally.sqlite)."),
+            OptionSpec("db", .value("PATH"), "Database file (default: $TALLY_DB, then the config file's db, then ./tally.sqlite)."),
             OptionSpec("status", .flag, "List applied and pending migrations; change nothing."),
+            Settings.configOption,
         ],
         run: { invocation, context in
-            let path = context.databasePath(invocation)
+            let path = try Settings.database(invocation, context)
             let migrator = Migrator()
             if invocation.flag("status") {
                 let db = try DatabaseFile.openForReading(path)

@@ -10,7 +10,7 @@ enum NotesDecision {
     static func options(reasonRequired: Bool) -> [OptionSpec] {
         [
             NotesOptions.moderator, NotesOptions.reason(required: reasonRequired), NotesOptions.expectVersion,
-            NotesOptions.db,
+            NotesOptions.db, Settings.configOption,
         ]
     }
 
@@ -23,7 +23,7 @@ enum NotesDecision {
         let moderator = try NotesOptions.moderator(invocation, context)
         let reason = try NotesOptions.reason(invocation, for: action)
         let expected = try NotesOptions.expectedVersion(invocation)
-        let store = try ModerationStore(DatabaseFile.openForWriting(context.databasePath(invocation)))
+        let store = try ModerationStore(DatabaseFile.openForWriting(Settings.database(invocation, context)))
         // The decision is checked against what the moderator acted on: the
         // version they name, or else the note as this command first reads it.
         var actedOnVersion = expected ?? 0

@@ -19,10 +19,10 @@ enum NotesExportSQLCommand {
                 "Only decisions recorded at or after TIME (YYYY-MM-DD[ HH:MM[:SS]], in --tz unless it has an offset)."),
             NotesOptions.tz,
             OptionSpec("output", .value("FILE"), "Write to FILE (atomically) instead of stdout."),
-            NotesOptions.db,
+            NotesOptions.db, Settings.configOption,
         ],
         run: { invocation, context in
-            let zone = try NotesOptions.zone(invocation)
+            let zone = try NotesOptions.zone(invocation, context)
             var since: Instant?
             if let text = invocation.value("since") {
                 do {
@@ -31,7 +31,7 @@ enum NotesExportSQLCommand {
                     throw UsageError("invalid value '\(text)' for --since: \(error)", command: invocation.path)
                 }
             }
-            let store = try ModerationStore(DatabaseFile.openForReading(context.databasePath(invocation)))
+            let store = try ModerationStore(DatabaseFile.openForReading(Settings.database(invocation, context)))
             let script = try store.decisionScript(since: since)
             guard let output = invocation.value("output") else {
                 context.stdout.write(script.text)

@@ -24,13 +24,13 @@ enum NotesListCommand {
             OptionSpec("format", .value("FORMAT"), "table, markdown, csv or json (default table)."),
             NotesOptions.tz,
             OptionSpec("output", .value("FILE"), "Write to FILE (atomically) instead of stdout."),
-            NotesOptions.db,
+            NotesOptions.db, Settings.configOption,
         ],
         run: { invocation, context in
             let filterName = try invocation.choice("status", of: NoteFilter.allCases.map(\.rawValue)) ?? "all"
             let format = try invocation.choice("format", of: formats) ?? "table"
-            let zone = try NotesOptions.zone(invocation)
-            let store = try ModerationStore(DatabaseFile.openForReading(context.databasePath(invocation)))
+            let zone = try NotesOptions.zone(invocation, context)
+            let store = try ModerationStore(DatabaseFile.openForReading(Settings.database(invocation, context)))
             let renderer = NoteListRenderer(
                 groups: try store.authorGroups(), filter: NoteFilter(rawValue: filterName) ?? .all, zone: zone)
             let text: String

@@ -3,13 +3,14 @@ import TallyCore
 /// Options and argument checks shared by the `notes` subcommands, so each
 /// flag is spelled, explained and validated the same way everywhere.
 enum NotesOptions {
-    static let db = OptionSpec("db", .value("PATH"), "Database file (default: $TALLY_DB, then ./tally.sqlite).")
+    static let db = OptionSpec("db", .value("PATH"), "Database file (default: $TALLY_DB, then the config file's db, then ./tally.sqlite).")
     static let moderator = OptionSpec(
         "as", .value("NAME"), "Who decides (default: $TALLY_MODERATOR). Recorded with the decision; must not be blank.")
     static let expectVersion = OptionSpec(
         "expect-version", .value("N"),
         "Decide only if the note is still at version N (what you saw); otherwise exit 3 and change nothing.")
-    static let tz = OptionSpec("tz", .value("ZONE"), "Time zone for times shown and given (default UTC).")
+    static let tz = OptionSpec(
+        "tz", .value("ZONE"), "Time zone for times shown and given (default: $TALLY_TZ, then the config file's timezone, then UTC).")
 
     static func reason(required: Bool) -> OptionSpec {
         OptionSpec(
@@ -74,13 +75,8 @@ enum NotesOptions {
         try invocation.integer("expect-version", in: 0...Int.max).map(Int64.init)
     }
 
-    /// `--tz`, default UTC.
-    static func zone(_ invocation: Invocation) throws -> Zone {
-        guard let text = invocation.value("tz") else { return .utc }
-        do {
-            return try Zone(parsing: text)
-        } catch {
-            throw UsageError("invalid value '\(text)' for --tz: \(error)", command: invocation.path)
-        }
+    /// The zone: `--tz`, else `$TALLY_TZ`, else the config file's `timezone`, else UTC.
+    static func zone(_ invocation: Invocation, _ context: Context) throws -> Zone {
+        try Settings.resolve(invocation, context: context).zone()
     }
 }

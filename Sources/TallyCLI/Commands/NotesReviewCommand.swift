@@ -15,11 +15,11 @@ enum NotesReviewCommand {
             note changed while you looked at it, the decision is refused, reported on stderr, and
             the queue goes on; the command then ends with exit code 3.
             """,
-        options: [NotesOptions.moderator, NotesOptions.tz, NotesOptions.db],
+        options: [NotesOptions.moderator, NotesOptions.tz, NotesOptions.db, Settings.configOption],
         run: { invocation, context in
             let moderator = try NotesOptions.moderator(invocation, context)
-            let zone = try NotesOptions.zone(invocation)
-            let store = try ModerationStore(DatabaseFile.openForWriting(context.databasePath(invocation)))
+            let zone = try NotesOptions.zone(invocation, context)
+            let store = try ModerationStore(DatabaseFile.openForWriting(Settings.database(invocation, context)))
             var session = NotesReviewSession(store: store, moderator: moderator, zone: zone, context: context)
             try session.run()
         })

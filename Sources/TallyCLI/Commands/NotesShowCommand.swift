@@ -15,14 +15,14 @@ enum NotesShowCommand {
         options: [
             OptionSpec("format", .value("FORMAT"), "text or json (default text)."),
             NotesOptions.tz,
-            NotesOptions.db,
+            NotesOptions.db, Settings.configOption,
         ],
         positionals: [PositionalSpec("ID", "The note's id (see `tally notes list`).")],
         run: { invocation, context in
             let id = try NotesOptions.noteID(invocation)
             let format = try invocation.choice("format", of: ["text", "json"]) ?? "text"
-            let zone = try NotesOptions.zone(invocation)
-            let store = try ModerationStore(DatabaseFile.openForReading(context.databasePath(invocation)))
+            let zone = try NotesOptions.zone(invocation, context)
+            let store = try ModerationStore(DatabaseFile.openForReading(Settings.database(invocation, context)))
             guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
             let group = try store.authorGroups().first { $0.notes.contains { $0.id == id } }
             let renderer = NoteDetailRenderer(note: note, history: try store.history(of: id), group: group, zone: zone)

@@ -18,17 +18,26 @@ enum ReportCommand {
             saving time included); every time shown carries its offset. The same database
             and the same options always give the same bytes.
 
+            Settings not given as options come from the environment (TALLY_DB, TALLY_TZ,
+            TALLY_EXCLUDE_BEFORE, TALLY_EXCLUDE_SESSIONS, TALLY_VOTES_PER_SESSION, TALLY_LANG),
+            then the config file (./tally.json or --config FILE); see `tally config show`.
+
             Example (the author's week-one settings; --demo uses them by default):
               tally report --db votes.sqlite --tz Asia/Taipei \\
                 --exclude-before '2026-09-19 02:11' --as-of '2026-09-27 12:00'
             """,
         options: [
-            OptionSpec("db", .value("PATH"), "Database file (default: $TALLY_DB, then ./tally.sqlite)."),
+            OptionSpec("db", .value("PATH"), "Database file (default: $TALLY_DB, then the config file's db, then ./tally.sqlite)."),
+            Settings.configOption,
             OptionSpec(
                 "demo", .flag,
                 "Use the built-in demo data with the author's settings (Asia/Taipei, exclude before "
-                    + "2026-09-19 02:11, as of 2026-09-27 12:00); other options override them."),
-            OptionSpec("tz", .value("ZONE"), "Time zone for times given and shown: IANA name or offset (default UTC)."),
+                    + "2026-09-19 02:11, as of 2026-09-27 12:00) instead of the config file and environment; "
+                    + "other options override them."),
+            OptionSpec(
+                "tz", .value("ZONE"),
+                "Time zone for times given and shown: IANA name or offset (default: $TALLY_TZ, the config's timezone, UTC)."
+            ),
             OptionSpec(
                 "exclude-before", .value("TIME"),
                 "Exclude every session whose first vote is before TIME (a first vote at TIME is counted)."),
@@ -37,9 +46,11 @@ enum ReportCommand {
                 "as-of", .value("TIME"),
                 "The time the report is as of, for days since the last vote (default: now; always printed)."),
             OptionSpec("through", .value("TIME"), "Count only votes cast at or before TIME (default: all)."),
-            OptionSpec("votes-per-session", .value("N"), "Vote budget of a session; more is flagged (default 3)."),
+            OptionSpec(
+                "votes-per-session", .value("N"),
+                "Vote budget of a session; more is flagged (default: $TALLY_VOTES_PER_SESSION, the config's, 3)."),
             OptionSpec("format", .value("FORMAT"), "markdown (default), json or csv."),
-            OptionSpec("lang", .value("LANG"), "Language of the Markdown: en (default) or zh-TW."),
+            OptionSpec("lang", .value("LANG"), "Language of the Markdown: en or zh-TW (default: $TALLY_LANG, the config's lang, en)."),
             OptionSpec("output", .value("FILE"), "Write to FILE (atomically, creating folders) instead of stdout."),
             OptionSpec(
                 "from-d1-json", .repeated("PATH"),
@@ -88,18 +99,11 @@ enum ReportCommand {
             if demo, invocation.has("db") {
                 throw UsageError("--demo reads the built-in demo data; leave out --db, or leave out --demo", command: path)
             }
-            database = context.databasePath(invocation)
             format = try invocation.choice("format", of: ReportCommand.formats) ?? "markdown"
-            let lang = try invocation.choice("lang", of: ReportLanguage.allCases.map(\.rawValue)) ?? "en"
-            language = ReportLanguage(rawValue: lang) ?? .english
-
-            let zoneText = invocation.value("tz") ?? (demo ? Demo.Settings.timezone : "UTC")
-            let zone: Zone
-            do {
-                zone = try Zone(parsing: zoneText)
-            } catch {
-                throw UsageError("invalid value '\(zoneText)' for --tz: \(error)", command: path)
-            }
+            let settings = try Settings.resolve(invocation, context: context)
+            database = settings.db.value
+            language = ReportLanguage(rawValue: settings.lang.value) ?? .english
+            let zone = try settings.zone()
             func time(_ name: String, default fallback: String? = nil) throws -> Instant? {
                 guard let text = invocation.value(name) ?? fallback else { return nil }
                 do {
@@ -108,17 +112,11 @@ enum ReportCommand {
                     throw UsageError("invalid value '\(text)' for --\(name): \(error)", command: path)
                 }
             }
-            let cutoff = try time("exclude-before", default: demo ? Demo.Settings.excludeBefore : nil)
             let asOf = try time("as-of", default: demo ? Demo.Settings.asOf : nil) ?? context.now()
             let through = try time("through")
-            let sessions = invocation.values("exclude-session")
-            if sessions.contains(where: \.isEmpty) {
-                throw UsageError("--exclude-session needs a session id, not an empty value", command: path)
-            }
-            let budget = try invocation.integer("votes-per-session", in: 1...1_000) ?? Demo.Settings.votesPerSession
             parameters = ReportParameters(
-                zone: zone, excludeBefore: cutoff, excludedSessions: sessions, asOf: asOf, through: through,
-                votesPerSession: budget)
+                zone: zone, excludeBefore: try settings.cutoff(), excludedSessions: settings.excludeSessions.value,
+                asOf: asOf, through: through, votesPerSession: settings.votesPerSession.value)
 
             output = invocation.value("output").map(context.path)
             if let output {

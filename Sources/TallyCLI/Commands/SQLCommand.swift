@@ -87,10 +87,16 @@ enum SQLCommand {
                 }
                 context.stdout.line("Wrote \(texts.count) queries, filled in, to \(folder):")
                 context.stdout.line("  " + texts.map { $0.0.name + ".sql" }.joined(separator: " "))
-                context.stdout.line("Run each on D1 and save its rows next to it, e.g.")
+                // The report reads these; the others (notes, notes_own_option_votes) are for reading yourself.
+                let needed = ReportFigures.queryNames
+                let dir = shellQuoted(folder)
                 context.stdout.line(
-                    "  npx wrangler d1 execute DB --remote --json --command=\"$(cat \(folder)/tally.sql)\" > \(folder)/tally.json")
-                context.stdout.line("then render them with the same options: tally report --from-d1-json \(folder) …")
+                    "Run on D1 the \(needed.count) queries the report reads, saving each one's rows beside it as NAME.json:")
+                context.stdout.line("  for q in \(needed.joined(separator: " ")); do")
+                context.stdout.line(
+                    "    npx wrangler d1 execute DB --remote --json --command=\"$(cat \(dir)/$q.sql)\" > \(dir)/$q.json")
+                context.stdout.line("  done")
+                context.stdout.line("then render them with the same options: tally report --from-d1-json \(dir) …")
             }
         })
 
@@ -199,6 +205,15 @@ enum SQLCommand {
             note = "Note: no --as-of given; as_of is now, \(text). Give the report the same: --as-of \(text)"
         }
         return Parameters(values: values, asOfNote: note)
+    }
+
+    /// A path as one shell word: as it is when it has only characters the shell leaves alone,
+    /// else in single quotes (a quote inside written `'\''`).
+    static func shellQuoted(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "/._-+,:@%".unicodeScalars.contains(scalar))
+        }
+        return plain && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// `--list`: every query and what it gives.

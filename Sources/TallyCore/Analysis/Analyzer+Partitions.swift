@@ -17,16 +17,17 @@ extension Analyzer {
 
     /// Reads every vote once, in parallel partitions of session ids when that helps, and
     /// merges the partitions' figures. Each partition holds whole sessions (it is a range of
-    /// session ids), so per-session rules (first vote, stacking) never straddle two.
+    /// session ids), so per-session rules (first vote, stacking) never straddle two, and
+    /// ends after a session that ends a fingerprint chunk, so each hashes whole chunks.
     func scanVotes(_ db: Connection, _ table: OptionTable) throws -> VoteScan {
         let count = try partitionCount(db)
-        let keys = try Analyzer.splitKeys(db, partitions: count)
+        let keys = try Analyzer.splitKeys(db, partitions: count, through: parameters.through)
         guard !keys.isEmpty, db.path != ":memory:" else {
             var scan = VoteScan(parameters: parameters, options: table)
             try scan.run(db.prepare(VoteScan.sql))
             return scan
         }
-        // Partition i reads session ids in [keys[i-1], keys[i]); each thread has its own
+        // Partition i reads session ids in (keys[i-1], keys[i]]; each thread has its own
         // read-only connection (a connection belongs to one thread).
         let ranges: [(lower: String?, upper: String?)] = (0...keys.count).map { index in
             (index == 0 ? nil : keys[index - 1], index == keys.count ? nil : keys[index])
@@ -56,9 +57,12 @@ extension Analyzer {
     }
 
     /// Session ids that cut the votes into about equal parts: quantiles of a sample taken at
-    /// evenly spaced rowids (each a single index seek). Any key is a correct cut, since both
-    /// sides of it compare with SQLite's own `<`; the sample only balances the work.
-    static func splitKeys(_ db: Connection, partitions: Int) throws -> [String] {
+    /// evenly spaced rowids (each a single index seek), each moved forward to the next session
+    /// that ends a fingerprint chunk (`VoteChunks.endsChunk`) and has a vote within `through`,
+    /// so a partition ends exactly where a chunk does. A key is the last session of its
+    /// partition; both sides of it compare with SQLite's own `<=`, so any such key is a
+    /// correct cut, and the sample only balances the work.
+    static func splitKeys(_ db: Connection, partitions: Int, through: Instant? = nil) throws -> [String] {
         guard partitions > 1,
             let bounds = try db.query("SELECT min(rowid), max(rowid) FROM votes").first,
             let low = bounds[0].int64, let high = bounds[1].int64
@@ -73,10 +77,38 @@ extension Analyzer {
         keys.sort(by: bytesPrecede)
         var splits: [String] = []
         for part in 1..<partitions {
-            let key = keys[part * keys.count / partitions]
+            guard let key = try chunkEnd(db, from: keys[part * keys.count / partitions], through: through) else { continue }
             if splits.last.map({ bytesPrecede($0, key) }) ?? true { splits.append(key) }
         }
         return splits
+    }
+
+    /// The first session at or after `start` that ends a fingerprint chunk and has a vote at
+    /// or before `through` (a vote whose time cannot be read counts, as in the scan); nil when
+    /// none does within a bounded search, and the partition is then not split there.
+    static func chunkEnd(_ db: Connection, from start: String, through: Instant?) throws -> String? {
+        let statement = try db.prepare(
+            "SELECT session_id, created_at FROM votes WHERE session_id >= ?" + VoteScan.order + " LIMIT 200000")
+        try statement.bind([.text(start)])
+        let limit = through?.millis
+        var current: [UInt8]?
+        var currentEndsChunk = false
+        var currentCounted = false
+        while try statement.step() {
+            let isNew = statement.withTextBytes(at: 0) { bytes in current.map { !VoteScan.equal(bytes, $0) } ?? true }
+            if isNew {
+                if let current, currentEndsChunk, currentCounted { return String(decoding: current, as: UTF8.self) }
+                current = statement.withTextBytes(at: 0) { Array($0) }
+                currentEndsChunk = statement.withTextBytes(at: 0) { VoteChunks.endsChunk($0) }
+                currentCounted = false
+            }
+            if !currentCounted {
+                let time = statement.withTextBytes(at: 1) { StoredTimestamp.parse(bytes: $0)?.instant.millis }
+                currentCounted = limit == nil || time == nil || time! <= limit!
+            }
+        }
+        guard let current, currentEndsChunk, currentCounted else { return nil }
+        return String(decoding: current, as: UTF8.self)
     }
 }
 

@@ -2,9 +2,10 @@ import TallySQLite
 
 /// Reads a vote database (read-only) and computes a report's figures.
 ///
-/// Vote figures come from one streaming pass (`VoteScan`); the notes figures
-/// run the shipped `queries/suggestions.sql` and `queries/approved.sql`
-/// themselves, so for those the portable SQL is the only definition.
+/// Vote figures come from one streaming pass (`VoteScan`), which also hashes the
+/// votes for the data fingerprint; the notes figures run the shipped
+/// `queries/suggestions.sql` and `queries/approved.sql` themselves, so for those
+/// the portable SQL is the only definition.
 public struct Analyzer: Sendable {
     /// The parameters every figure is computed with.
     public let parameters: ReportParameters
@@ -31,6 +32,7 @@ public struct Analyzer: Sendable {
     /// The raw figures: the same values the files of `queries/` return.
     public func figures(from db: Connection) throws -> ReportFigures {
         try SchemaCheck.verify(db)
+        try Analyzer.provideLogTable(db)
         let table = try readOptions(db)
         var scan = try scanVotes(db, table)
         for session in scan.namedMissing { scan.addMissingNamed(session) }
@@ -84,7 +86,7 @@ public struct Analyzer: Sendable {
             timeline: timeline, usage: usage,
             statuses: try ReportFigures.statuses(from: run("suggestions", values, db)),
             approved: try ReportFigures.approved(from: run("approved", values, db)),
-            anomalies: anomalies)
+            anomalies: anomalies, fingerprint: try fingerprint(db, votes: scan))
     }
 
     /// `tally.sql`'s order: known sections first, then sections by name, voters, votes (both

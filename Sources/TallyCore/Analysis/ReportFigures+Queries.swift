@@ -1,9 +1,12 @@
 import TallySQLite
 
 extension ReportFigures {
-    /// The queries a report is made of, one per figure group.
+    /// The queries a report is made of, one per figure group. `fingerprint` gives the data
+    /// fingerprint's counts; `notes` (the rows the local fingerprint hashes) is not needed,
+    /// since query results carry no hash.
     public static let queryNames = [
         "tally", "totals", "excluded", "activity", "timeline", "concentration", "suggestions", "approved", "anomalies",
+        "fingerprint",
     ]
 
     /// Reads the figures from the results of the portable queries, keyed by query
@@ -23,7 +26,8 @@ extension ReportFigures {
             usage: try ReportFigures.usage(from: rows("concentration")),
             statuses: try ReportFigures.statuses(from: rows("suggestions")),
             approved: try ReportFigures.approved(from: rows("approved")),
-            anomalies: try ReportFigures.anomalies(from: rows("anomalies")))
+            anomalies: try ReportFigures.anomalies(from: rows("anomalies")),
+            fingerprint: try ReportFigures.fingerprint(from: rows("fingerprint")))
     }
 
     /// `tally.sql` rows.
@@ -149,5 +153,27 @@ extension ReportFigures {
             }
         }
         return result.sorted { $0.kind < $1.kind }
+    }
+
+    /// `fingerprint.sql` rows: one per table, in `DataFingerprint`'s order. The fingerprint
+    /// has the counts, highest ids and the latest time of the four tables, and no hash.
+    public static func fingerprint(from rows: [Row]) throws(QueryResultError) -> DataFingerprint {
+        let names = ["votes", "survey_options", "suggestions", "moderation_log"]
+        guard rows.count == names.count else {
+            throw .rowCount(query: "fingerprint", expected: names.count, got: rows.count)
+        }
+        var tables: [DataFingerprint.Table] = []
+        var latest: Instant?
+        for (index, row) in rows.enumerated() {
+            let r = QueryRow(query: "fingerprint", index: index, row: row)
+            guard try r.text("table_name") == names[index] else {
+                throw .badValue(query: "fingerprint", row: index, column: "table_name", expected: "'\(names[index])'")
+            }
+            tables.append(
+                DataFingerprint.Table(
+                    name: names[index], rows: try r.int("row_count"), highestID: try r.int64OrNil("highest_id")))
+            if let time = try r.instantOrNil("latest") { latest = max(latest ?? time, time) }
+        }
+        return DataFingerprint(countedOnD1: tables, latest: latest)
     }
 }

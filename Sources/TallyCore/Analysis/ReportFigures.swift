@@ -286,11 +286,15 @@ public struct ReportFigures: Sendable, Equatable {
     public var approved: [ApprovedNote]
     /// `anomalies.sql`: kinds found, in code order.
     public var anomalies: [Anomaly]
+    /// Which rows the figures come from (`fingerprint.sql` gives its counts): from a database
+    /// with the SHA-256 over the rows, from query results without it (the rows themselves were
+    /// not read, so there is nothing to hash); nil only for figures put together by hand.
+    public var fingerprint: DataFingerprint?
 
     /// Figures from their parts.
     public init(
         options: [Option], totals: Totals, exclusions: Exclusions, days: [Day], timeline: Timeline, usage: [Usage],
-        statuses: [StatusCount], approved: [ApprovedNote], anomalies: [Anomaly]
+        statuses: [StatusCount], approved: [ApprovedNote], anomalies: [Anomaly], fingerprint: DataFingerprint? = nil
     ) {
         self.options = options
         self.totals = totals
@@ -301,5 +305,6 @@ public struct ReportFigures: Sendable, Equatable {
         self.statuses = statuses
         self.approved = approved
         self.anomalies = anomalies
+        self.fingerprint = fingerprint
     }
 }

@@ -27,6 +27,7 @@ extension ReportModel {
         let ranked = sections.flatMap(\.options)
         self.suggestions = ReportModel.suggestions(figures, options: ranked)
         self.anomalies = figures.anomalies
+        self.fingerprint = figures.fingerprint
     }
 
     /// Ranks options per section by counted voters (competition ranking: 1, 1, 3),

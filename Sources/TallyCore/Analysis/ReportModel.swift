@@ -171,6 +171,9 @@ public struct ReportModel: Sendable, Equatable {
     public let suggestions: Suggestions
     /// Kinds found, in code order, each with its count and first examples.
     public let anomalies: [ReportFigures.Anomaly]
+    /// Which data the report was made from (with a hash only when tally read the database);
+    /// nil only for figures put together without one.
+    public let fingerprint: DataFingerprint?
 
     /// True when the database has no votes at all (within `through`).
     public var hasNoVotes: Bool { totals.votesAll == 0 }

@@ -10,17 +10,22 @@ import TallySQLite
 /// across sessions is small: counters per option, per local day and per number
 /// of votes used, a bitmap of seconds with votes, and bounded lists of examples.
 struct VoteScan {
-    /// The query, in byte order of session id (SQLite's BINARY collation).
-    static let sql = "SELECT session_id, created_at, option_id, id FROM votes ORDER BY session_id COLLATE BINARY"
+    /// The order votes are read in: sessions in byte order of their id (SQLite's BINARY
+    /// collation), a session's votes by stored time, option and id. It is the order of the
+    /// covering index, so SQLite does not sort; the fingerprint hashes votes in this order.
+    static let order = " ORDER BY session_id COLLATE BINARY, created_at, option_id, id"
 
-    /// The query for one partition: session ids from `?` (inclusive) and/or below `?`.
+    /// The query.
+    static let sql = "SELECT session_id, created_at, option_id, id FROM votes" + order
+
+    /// The query for one partition: session ids above `?` (exclusive) and/or up to `?` (inclusive).
     static func sql(lower: Bool, upper: Bool) -> String {
         var conditions: [String] = []
-        if lower { conditions.append("session_id >= ?") }
-        if upper { conditions.append("session_id < ?") }
+        if lower { conditions.append("session_id > ?") }
+        if upper { conditions.append("session_id <= ?") }
         guard !conditions.isEmpty else { return sql }
         return "SELECT session_id, created_at, option_id, id FROM votes WHERE "
-            + conditions.joined(separator: " AND ") + " ORDER BY session_id COLLATE BINARY"
+            + conditions.joined(separator: " AND ") + order
     }
 
     struct Buffered {
@@ -59,10 +64,22 @@ struct VoteScan {
     private(set) var firstCounted: Int64?
     private(set) var lastCounted: Int64?
 
+    /// Counted votes and voters of one local day.
+    struct DayCount {
+        var votes = 0
+        var voters = 0
+    }
+
+    /// Counted sessions that used a number of votes, and how many of them stacked.
+    struct UsageCount {
+        var sessions = 0
+        var stacking = 0
+    }
+
     /// Local day number → counted votes and voters.
-    private(set) var days: [Int64: (votes: Int, voters: Int)] = [:]
+    private(set) var days: [Int64: DayCount] = [:]
     /// Votes used → counted sessions and how many of them stacked.
-    private(set) var usage: [Int: (sessions: Int, stacking: Int)] = [:]
+    private(set) var usage: [Int: UsageCount] = [:]
     private(set) var seconds = SecondSet()
     private var offsets: ZoneOffsetCache
 
@@ -71,9 +88,14 @@ struct VoteScan {
     private(set) var anomalyTotals: [AnomalyKind: Int] = [:]
     private(set) var anomalyExamples: [AnomalyKind: BoundedList<ReportFigures.AnomalyExample>] = [:]
 
+    /// The votes' part of the fingerprint, hashed as they are read.
+    private(set) var chunks = VoteChunks()
+    /// The highest vote id read (within `through`).
+    private(set) var highestVoteID: Int64?
+
     // Scratch space reused for every session.
     private var distinctOptions: [(id: Int64?, index: Int32, count: Int)] = []
-    private var distinctDays: [Int64] = []
+    private var distinctDays: [(day: Int64, votes: Int)] = []
 
     init(parameters: ReportParameters, options: OptionTable) {
         self.parameters = parameters
@@ -136,25 +158,29 @@ struct VoteScan {
                     session.removeAll(keepingCapacity: true)
                     session.append(contentsOf: bytes)
                     hasSession = true
+                    chunks.startSession(bytes)
                 }
             }
+            let voteID = statement.int64(at: 3)
+            highestVoteID = max(highestVoteID ?? voteID, voteID)
+            chunks.vote(statement, id: voteID, optionID: optionID, parsed: parsed)
             let index = optionID.map { options.index(of: $0) } ?? -1
             let millis = parsed?.instant.millis ?? Int64.min
             buffer.append(Buffered(optionID: optionID, optionIndex: index, millis: millis))
-            checkVote(statement, optionID: optionID, index: index, parsed: parsed)
+            checkVote(statement, voteID: voteID, optionID: optionID, index: index, parsed: parsed)
         }
         if hasSession { finishSession() }
+        chunks.finish()
     }
 
     /// Vote-level anomalies, recorded whether or not the session is later excluded.
     private mutating func checkVote(
-        _ statement: Statement, optionID: Int64?, index: Int32, parsed: (instant: Instant, shape: StoredTimestamp.Shape)?
+        _ statement: Statement, voteID: Int64, optionID: Int64?, index: Int32,
+        parsed: (instant: Instant, shape: StoredTimestamp.Shape)?
     ) {
-        // Most votes are fine: the row id is read only for the ones that are not.
         guard index < 0 || parsed == nil || parsed!.shape != .d1
             || parsed!.instant.millis < options.createdMillis[Int(index)]
         else { return }
-        let voteID = statement.int64(at: 3)
         if index < 0 {
             record(.unknownOption, voteID: voteID) {
                 .init(table: "votes", rowID: voteID, session: $0, optionID: optionID, at: parsed?.instant)
@@ -250,20 +276,32 @@ struct VoteScan {
             optionVotes[Int(entry.index)] += entry.count
             optionVoters[Int(entry.index)] += 1
         }
-        usage[count, default: (0, 0)].sessions += 1
-        if stacked { usage[count, default: (0, 0)].stacking += 1 }
+        modify(&usage[count, default: UsageCount()]) {
+            $0.sessions += 1
+            if stacked { $0.stacking += 1 }
+        }
         guard readable else { return }
         firstCounted = min(firstCounted ?? first, first)
         lastCounted = max(lastCounted ?? last, last)
+        // Votes per local day of this session first, then one update per day it voted on.
         distinctDays.removeAll(keepingCapacity: true)
         for vote in buffer where vote.millis != Int64.min {
             let second = floorDivide(vote.millis, 1000)
             seconds.insert(second)
             let day = offsets.localDay(atSeconds: second)
-            days[day, default: (0, 0)].votes += 1
-            if !distinctDays.contains(day) { distinctDays.append(day) }
+            if let position = distinctDays.firstIndex(where: { $0.day == day }) {
+                distinctDays[position].votes += 1
+            } else {
+                distinctDays.append((day, 1))
+            }
         }
-        for day in distinctDays { days[day, default: (0, 0)].voters += 1 }
+        for entry in distinctDays {
+            // One dictionary access per day: the element is changed in place.
+            modify(&days[entry.day, default: DayCount()]) {
+                $0.votes += entry.votes
+                $0.voters += 1
+            }
+        }
     }
 
     /// Groups the buffered votes by option id (sessions are small; a linear search beats hashing).
@@ -307,8 +345,9 @@ struct VoteScan {
 
     // MARK: Partitions
 
-    /// Adds the figures of a scan over other sessions (another partition of session ids) to these.
-    /// Partitions hold disjoint sets of whole sessions, so voters add up like votes.
+    /// Adds the figures of a scan over the sessions that follow these (the next partition of
+    /// session ids). Partitions hold disjoint sets of whole sessions, so voters add up like
+    /// votes; the fingerprint's chunks are appended in order.
     mutating func merge(_ other: VoteScan) {
         for index in optionVotes.indices {
             optionVotes[index] += other.optionVotes[index]
@@ -317,6 +356,8 @@ struct VoteScan {
             optionVotersAll[index] += other.optionVotersAll[index]
         }
         for index in namedFound.indices where other.namedFound[index] { namedFound[index] = true }
+        chunks.append(other.chunks)
+        highestVoteID = VoteScan.latest(highestVoteID, other.highestVoteID)
         sessionsAll += other.sessionsAll
         votesAll += other.votesAll
         sessionsCounted += other.sessionsCounted
@@ -326,12 +367,16 @@ struct VoteScan {
         firstCounted = VoteScan.earliest(firstCounted, other.firstCounted)
         lastCounted = VoteScan.latest(lastCounted, other.lastCounted)
         for (day, count) in other.days {
-            days[day, default: (0, 0)].votes += count.votes
-            days[day, default: (0, 0)].voters += count.voters
+            modify(&days[day, default: DayCount()]) {
+                $0.votes += count.votes
+                $0.voters += count.voters
+            }
         }
         for (used, count) in other.usage {
-            usage[used, default: (0, 0)].sessions += count.sessions
-            usage[used, default: (0, 0)].stacking += count.stacking
+            modify(&usage[used, default: UsageCount()]) {
+                $0.sessions += count.sessions
+                $0.stacking += count.stacking
+            }
         }
         seconds.formUnion(other.seconds)
         for entry in other.ledger.elements { ledger.insert(entry) }
@@ -369,3 +414,8 @@ struct VoteScan {
         array.lexicographicallyPrecedes(bytes)
     }
 }
+
+/// Changes a value in place through one `inout` access (one dictionary lookup for
+/// `dictionary[key, default: …]`, however many fields are changed).
+@inline(__always)
+private func modify<T>(_ value: inout T, _ change: (inout T) -> Void) { change(&value) }

@@ -17,6 +17,8 @@ public enum Demo {
         public static let excludeBefore = "2026-09-19 02:11"
         public static let asOf = "2026-09-27 12:00"
         public static let votesPerSession = 3
+        /// The local date the vote page went live: week 1 of the weekly tallies starts then.
+        public static let launch = "2026-09-19"
     }
 
     /// Survey options: (id, content, section, created_at UTC).

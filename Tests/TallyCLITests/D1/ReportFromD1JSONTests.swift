@@ -22,15 +22,16 @@ struct ReportFromD1JSONTests {
         }
     }
 
-    /// The local report and the one from D1's results, in every format, are the same bytes.
+    /// The local report and the one from D1's results, in every format, are the same bytes but
+    /// for the fingerprint's hash, which D1 cannot compute (`FingerprintLines`). Returns both.
     @discardableResult
     static func expectSameReports(_ database: String, _ settings: [String], sourceLocation: SourceLocation = #_sourceLocation)
-        throws -> [String]
+        throws -> [(local: String, d1: String)]
     {
         let folder = try TemporaryDirectory()
         let results = folder.path("d1")
         try computeOnD1(database, settings, into: results)
-        var outputs: [String] = []
+        var outputs: [(local: String, d1: String)] = []
         for format in formats {
             let local = try TallyProcess.run(["report", "--db", database] + settings + format)
             let d1 = try TallyProcess.run(["report", "--from-d1-json", results] + settings + format)
@@ -38,17 +39,9 @@ struct ReportFromD1JSONTests {
             #expect(d1.status == 0, "\(format): \(d1.stderr)", sourceLocation: sourceLocation)
             #expect(d1.stderr.isEmpty, "\(d1.stderr)", sourceLocation: sourceLocation)
             #expect(!local.stdout.isEmpty, sourceLocation: sourceLocation)
-            if d1.stdout != local.stdout {
-                let a = d1.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-                let b = local.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-                let line = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
-                let mine = line < a.count ? String(a[line]) : "(end)"
-                let theirs = line < b.count ? String(b[line]) : "(end)"
-                Issue.record(
-                    Comment(rawValue: "\(format): the report from D1 differs at line \(line + 1): \(mine) vs local \(theirs)"),
-                    sourceLocation: sourceLocation)
-            }
-            outputs.append(d1.stdout)
+            FingerprintLines.expectSameButTheHash(
+                local: local.stdout, d1: d1.stdout, format: format, sourceLocation: sourceLocation)
+            outputs.append((local.stdout, d1.stdout))
         }
         return outputs
     }
@@ -59,9 +52,37 @@ struct ReportFromD1JSONTests {
         #expect(try TallyProcess.run(["demo", "--db", database]).status == 0)
         let outputs = try Self.expectSameReports(database, Self.demoSettings)
         for (output, golden) in zip(outputs, ["demo.en.md", "demo.zh-TW.md", "demo.json", "demo.csv"]) {
-            #expect(output == (try ReportFixtures.golden(golden)), "\(golden)")
+            #expect(output.local == (try ReportFixtures.golden(golden)), "\(golden)")
         }
-        #expect(outputs[0].contains("15 voters, 43 votes; with test data 19 voters, 55 votes"))
+        #expect(outputs[0].d1.contains("15 voters, 43 votes; with test data 19 voters, 55 votes"))
+        // D1's fingerprint has the demo's counts, ids and latest time, and no hash.
+        let fingerprint = try ReportFixtures.json(outputs[2].d1)["fingerprint"] as? [String: Any]
+        let tables = fingerprint?["tables"] as? [[String: Any]] ?? []
+        #expect(tables.map { $0["name"] as? String } == ["votes", "survey_options", "suggestions", "moderation_log"])
+        #expect(tables.map { $0["rows"] as? Int } == [55, 7, 6, 6])
+        #expect(tables.map { $0["highest_id"] as? Int } == [55, 7, 6, 6])
+        #expect(fingerprint?["latest"] as? String == "2026-09-24T10:00:00+08:00")
+        #expect(fingerprint?["source"] as? String == "d1")
+        #expect(fingerprint?["sha256"] is NSNull)
+    }
+
+    /// Between the demo's approvals and promotions: the notes as they stood then (from
+    /// `moderation_log`, on D1 as locally), and the fingerprint's counts of that time.
+    @Test func notesAsTheyStoodAtThroughRenderTheSame() throws {
+        let folder = try TemporaryDirectory()
+        let database = folder.path("demo.sqlite")
+        #expect(try TallyProcess.run(["demo", "--db", database]).status == 0)
+        let settings = Self.demoSettings + ["--through", "2026-09-24 09:55:10"]
+        let outputs = try Self.expectSameReports(database, settings)
+        let json = try ReportFixtures.json(outputs[2].d1)
+        let suggestions = json["suggestions"] as? [String: Any]
+        let statuses = (suggestions?["by_status"] as? [[String: Any]] ?? []).map { [$0["status"] as? String, "\($0["notes"] ?? "")"] }
+        // Note 1 approved, not yet promoted; note 2 still pending; the rejections already made.
+        #expect(statuses == [["pending", "3"], ["approved", "1"], ["rejected", "2"]])
+        #expect((suggestions?["promoted"] as? [Any])?.isEmpty == true)
+        let tables = (json["fingerprint"] as? [String: Any])?["tables"] as? [[String: Any]] ?? []
+        #expect(tables.map { $0["rows"] as? Int } == [55, 5, 6, 3])
+        #expect((json["fingerprint"] as? [String: Any])?["latest"] as? String == "2026-09-24T09:55:00+08:00")
     }
 
     @Test func aGeneratedPollWithEverySettingRendersTheSame() throws {
@@ -76,7 +97,7 @@ struct ReportFromD1JSONTests {
         ]
         let outputs = try Self.expectSameReports(database, settings)
         // The round trip carried the hard parts: exclusions of both kinds, a budget anomaly, the through cut.
-        let json = try ReportFixtures.json(outputs[2])
+        let json = try ReportFixtures.json(outputs[2].d1)
         let excluded = json["excluded"] as? [[String: Any]] ?? []
         #expect(excluded.count == 6)
         #expect(excluded.contains { $0["session"] as? String == "not-in-the-data" })
@@ -120,7 +141,7 @@ struct ReportFromD1JSONTests {
         }
         let settings = ["--tz", "+05:30", "--exclude-session", "a | b s", "--exclude-session", "=cmd|' /C calc'!A0", "--as-of", "2026-03-01"]
         let outputs = try Self.expectSameReports(database, settings)
-        let json = try ReportFixtures.json(outputs[2])
+        let json = try ReportFixtures.json(outputs[2].d1)
         let kinds = (json["anomalies"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
         #expect(kinds.count >= 4, "\(kinds)")
     }
@@ -130,7 +151,7 @@ struct ReportFromD1JSONTests {
         let database = folder.path("empty.sqlite")
         #expect(try TallyProcess.run(["init", "--db", database]).status == 0)
         let outputs = try Self.expectSameReports(database, ["--as-of", "2026-01-01"])
-        #expect(outputs[0].contains("There are no votes yet."))
+        #expect(outputs[0].d1.contains("There are no votes yet."))
     }
 
     @Test func resultsMayComeFromSeveralPlacesAndNoDatabaseIsOpened() throws {
@@ -150,7 +171,9 @@ struct ReportFromD1JSONTests {
             in: folder.url.path, environment: ["TALLY_DB": folder.path("tally.sqlite")])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Wrote the markdown report to \(folder.path("out/report.md")).\n")
-        #expect(try String(contentsOfFile: folder.path("out/report.md"), encoding: .utf8) == (try ReportFixtures.golden("demo.en.md")))
+        FingerprintLines.expectSameButTheHash(
+            local: try ReportFixtures.golden("demo.en.md"),
+            d1: try String(contentsOfFile: folder.path("out/report.md"), encoding: .utf8), format: [])
     }
 
     /// D1 computes local days with one fixed offset; a zone that changes within the data is said so.
@@ -170,7 +193,7 @@ struct ReportFromD1JSONTests {
             + "from `tally report --db` by votes within an hour of midnight.\n")
         // Votes far from midnight land on the same days either way.
         let local = try TallyProcess.run(["report", "--db", database, "--format", "json"] + settings)
-        #expect(d1.stdout == local.stdout)
+        FingerprintLines.expectSameButTheHash(local: local.stdout, d1: d1.stdout, format: ["--format", "json"])
     }
 
     @Test(arguments: [

@@ -136,14 +136,32 @@ struct SQLCommandTests {
         let result = try TallyProcess.run(["sql", "--all", "--output-dir", "d1"] + settings, in: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(result.stdout.hasPrefix("Wrote 10 queries, filled in, to \(folder.path("d1")):\n"))
-        #expect(result.stdout.contains("npx wrangler d1 execute DB --remote --json --command"))
         let names = try PortableQuery.all().map(\.name)
+        #expect(names.count == 12 && names.contains("fingerprint") && names.contains("notes"))
+        #expect(result.stdout.hasPrefix("Wrote 12 queries, filled in, to \(folder.path("d1")):\n"))
+        // The loop to run names exactly the queries the report reads, the fingerprint's included.
+        #expect(result.stdout.contains(
+            "Run on D1 the 10 queries the report reads, saving each one's rows beside it as NAME.json:\n"
+                + "  for q in tally totals excluded activity timeline concentration suggestions approved anomalies fingerprint; do\n"
+                + "    npx wrangler d1 execute DB --remote --json --command=\"$(cat \(folder.path("d1"))/$q.sql)\" > "
+                + "\(folder.path("d1"))/$q.json\n  done\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("d1")).sorted() == names.map { $0 + ".sql" })
         for name in names {
             let single = InProcessTally.run(["sql", name] + settings, directory: folder.url.path)
             #expect(try String(contentsOfFile: folder.path("d1/\(name).sql"), encoding: .utf8) == single.stdout, "\(name)")
         }
+    }
+
+    /// The printed loop is for pasting into a shell: a folder name with spaces or quotes is one word there.
+    @Test func thePrintedLoopQuotesAFolderTheShellWouldSplit() throws {
+        let folder = try TemporaryDirectory()
+        let result = InProcessTally.run(
+            ["sql", "--all", "--output-dir", "week 1's d1", "--as-of", "2026-09-27"], directory: folder.url.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let quoted = "'" + folder.path("week 1'\\''s d1") + "'"
+        #expect(result.stdout.contains("--command=\"$(cat \(quoted)/$q.sql)\" > \(quoted)/$q.json\n"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("tally report --from-d1-json \(quoted) …\n"))
+        #expect(FileManager.default.fileExists(atPath: folder.path("week 1's d1/fingerprint.sql")))
     }
 
     @Test func theSessionOptionFillsTheNotesQuery() throws {
@@ -180,7 +198,7 @@ struct SQLCommandTests {
     @Test(arguments: [
         (["sql"], "give a query name (see tally sql --list), --list, or --all --output-dir DIR"),
         (["sql", "talley"], "no query named 'talley'; the queries are: activity, anomalies, approved, concentration, "
-            + "excluded, notes_own_option_votes, suggestions, tally, timeline, totals"),
+            + "excluded, fingerprint, notes, notes_own_option_votes, suggestions, tally, timeline, totals"),
         (["sql", "tally", "totals"], "unexpected argument 'totals'"),
         (["sql", "--list", "tally"], "--list takes nothing else; leave out tally"),
         (["sql", "--list", "--tz", "UTC"], "--list takes nothing else; leave out --tz"),
@@ -193,7 +211,7 @@ struct SQLCommandTests {
         (["sql", "tally", "--through", "2026-13-01"], "invalid value '2026-13-01' for --through"),
         (["sql", "timeline", "--as-of", "noon"], "invalid value 'noon' for --as-of"),
         (["sql", "anomalies", "--votes-per-session", "0"], "invalid value '0' for --votes-per-session; expected a whole number from 1 to 1000"),
-        (["sql", "tally", "--exclude-session", " "], "--exclude-session: a session id is empty"),
+        (["sql", "tally", "--exclude-session", " "], "--exclude-session needs a session id, not an empty value"),
         (["sql", "tally", "--session", "abc"], "--session is for notes_own_option_votes; tally takes no session"),
         (["sql", "notes_own_option_votes", "--session", ""], "--session needs a session id, not an empty value"),
         (["sql", "tally", "--db", "x.sqlite"], "unknown option '--db'"),

@@ -88,6 +88,10 @@ struct QueryDifferentialTests {
         #expect(swift.statuses == sql.statuses)
         #expect(swift.approved == sql.approved)
         #expect(swift.anomalies == sql.anomalies)
+        // The fingerprint: the same counts, ids and latest time; only the database route has a hash.
+        let local = try #require(swift.fingerprint)
+        #expect(sql.fingerprint == DataFingerprint(countedOnD1: local.tables, latest: local.latest))
+        #expect(local.sha256 != nil && sql.fingerprint?.sha256 == nil)
         // The columns only people read (rank, share) agree with the model too.
         if swift.totals.firstVoteAll.map({ $0 <= parameters.asOf }) ?? true {
             let model = try ReportModel(figures: swift, parameters: parameters)

@@ -45,11 +45,19 @@ struct D1JSONResultsTests {
     @Test func aFolderOfResultsGivesTheAnalysisFigures() throws {
         let fixture = try Fixture()
         let results = try D1JSONResults(paths: [fixture.results])
-        #expect(Set(results.files.keys) == Set(ReportFigures.queryNames), "notes_own_option_votes.json is not read")
+        #expect(
+            Set(results.files.keys) == Set(ReportFigures.queryNames),
+            "fingerprint.json is read; notes.json and notes_own_option_votes.json are not")
+        #expect(results.files["fingerprint"] == fixture.file("fingerprint.json"))
         #expect(results.files["tally"] == fixture.file("tally.json"))
         let figures = try results.figures()
         let local = try Analyzer(parameters: .demo()).figures(from: DatabaseFile.openForReading(fixture.database))
-        #expect(figures == local)
+        // Every figure is the analysis's; the fingerprint has its counts, ids and latest time but no hash.
+        let fingerprint = try #require(local.fingerprint)
+        var expected = local
+        expected.fingerprint = DataFingerprint(countedOnD1: fingerprint.tables, latest: fingerprint.latest)
+        #expect(figures == expected)
+        #expect(fingerprint.sha256 != nil && figures.fingerprint?.sha256 == nil && figures.fingerprint?.source == .d1)
         #expect(figures.totals.voters == 15 && figures.totals.votes == 43)
         try results.checkParameters(ReportParameters.demo().queryValues)
     }
@@ -71,10 +79,12 @@ struct D1JSONResultsTests {
             Self.refusal { _ = try D1JSONResults(paths: [fixture.results, renamed]) }
                 == .unknownQuery(file: renamed, known: ReportFigures.queryNames))
         // A query the report does not read, given by name, is refused too.
-        let own = fixture.file("notes_own_option_votes.json")
-        #expect(
-            Self.refusal { _ = try D1JSONResults(paths: [fixture.results, elsewhere, own]) }
-                == .unknownQuery(file: own, known: ReportFigures.queryNames))
+        for name in ["notes_own_option_votes.json", "notes.json"] {
+            let own = fixture.file(name)
+            #expect(
+                Self.refusal { _ = try D1JSONResults(paths: [fixture.results, elsewhere, own]) }
+                    == .unknownQuery(file: own, known: ReportFigures.queryNames))
+        }
         #expect(
             Self.refusal { _ = try D1JSONResults(paths: [elsewhere, fixture.results, elsewhere]) }
                 == .duplicateQuery(query: "tally", first: elsewhere, second: elsewhere))
@@ -90,6 +100,19 @@ struct D1JSONResultsTests {
         let message = D1JSONError.missingQueries(["totals", "timeline"], searched: ["d1"]).description
         #expect(message == "no result for the queries totals, timeline in d1; the report needs one file per query, "
             + "named after it (e.g. totals.json): run `tally sql totals …` on D1 and save its --json output")
+
+        // Results saved before the fingerprint query existed: refused, never rendered without the fingerprint.
+        let older = try Fixture()
+        try FileManager.default.removeItem(atPath: older.file("fingerprint.json"))
+        #expect(
+            Self.refusal { _ = try D1JSONResults(paths: [older.results]) }
+                == .missingQueries(["fingerprint"], searched: [older.results]))
+        // The notes the local fingerprint hashes are not needed: D1's results carry no hash.
+        try FileManager.default.removeItem(atPath: fixture.file("notes.json"))
+        try FileManager.default.copyItem(atPath: older.file("timeline.json"), toPath: fixture.file("timeline.json"))
+        try FileManager.default.copyItem(atPath: older.file("totals.json"), toPath: fixture.file("totals.json"))
+        #expect(try D1JSONResults(paths: [fixture.results]).figures().fingerprint?.tables.map(\.rows) == [55, 7, 6, 6])
+        for name in ["timeline.json", "totals.json"] { try FileManager.default.removeItem(atPath: fixture.file(name)) }
 
         let nowhere = fixture.folder.path("nowhere")
         #expect(

@@ -17,20 +17,22 @@ struct VoteDatabase {
         try DatabaseFile.build(at: path) { db in
             try Migrator().migrate(db)
             try db.execute("PRAGMA foreign_keys = OFF")
-            for option in options {
-                try db.execute(
-                    "INSERT INTO survey_options (id, content, section, created_at) VALUES (?, ?, ?, ?)",
-                    [.integer(option.0), .text(option.1), .text(option.2), .text(option.3)])
-            }
-            for vote in votes {
-                try db.execute(
-                    "INSERT INTO votes (option_id, session_id, created_at) VALUES (?, ?, ?)",
-                    [.integer(vote.0), .text(vote.1), .text(vote.2)])
-            }
-            for note in notes {
-                try db.execute(
-                    "INSERT INTO suggestions (session_id, content, status, promoted_option_id) VALUES (?, ?, ?, ?)",
-                    [SQLValue(note.0), .text(note.1), .text(note.2), SQLValue(note.3)])
+            // One transaction: thousands of rows would otherwise each wait for the disk.
+            try db.transaction(.immediate) {
+                for option in options {
+                    try db.execute(
+                        "INSERT INTO survey_options (id, content, section, created_at) VALUES (?, ?, ?, ?)",
+                        [.integer(option.0), .text(option.1), .text(option.2), .text(option.3)])
+                }
+                let insert = try db.prepare("INSERT INTO votes (option_id, session_id, created_at) VALUES (?, ?, ?)")
+                for vote in votes {
+                    try insert.execute([.integer(vote.0), .text(vote.1), .text(vote.2)])
+                }
+                for note in notes {
+                    try db.execute(
+                        "INSERT INTO suggestions (session_id, content, status, promoted_option_id) VALUES (?, ?, ?, ?)",
+                        [SQLValue(note.0), .text(note.1), .text(note.2), SQLValue(note.3)])
+                }
             }
         }
     }

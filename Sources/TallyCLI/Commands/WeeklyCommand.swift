@@ -1,0 +1,120 @@
+import Foundation
+import TallyCore
+import TallyRender
+import TallySQLite
+
+/// `tally weekly`: one report per finished week, with charts, and an index.
+enum WeeklyCommand {
+    static let spec = CommandSpec(
+        name: "weekly",
+        abstract: "Write the weekly tallies: week-NN.md and week-NN.json with SVG charts, and index.md",
+        discussion: """
+            Weeks start at the launch date (config "launch", TALLY_LAUNCH or --launch) at local
+            midnight in the configured zone: week N covers [launch + 7(N-1) days, launch + 7N days),
+            daylight saving time included. For every week that has ended by --through (default:
+            now), it writes into the reports folder (config "reports", TALLY_REPORTS or --reports;
+            default ./reports): week-NN.md, week-NN.json, a chart of counted votes per day and a
+            ranking chart per section (SVG, linked from the page), then index.md with one line per
+            week. Each page shows the week's votes and new voters, what changed since the week
+            before (voters, votes, options added, rank moves, notes decided) and the whole tally at
+            the week's end, ending with the settings and the data fingerprint.
+
+            A week's page is as of the week's end, never the wall clock: running it again on the
+            same data gives the same bytes, and a file whose content would not change is not
+            rewritten (its modification time stays). Nothing is ever deleted.
+
+            Example (the built-in demo with the author's settings):
+              tally weekly --demo --through 2026-10-03 --reports reports/demo/en
+            """,
+        options: [
+            OptionSpec("db", .value("PATH"), "Database file (default: $TALLY_DB, then the config file's db, then ./tally.sqlite)."),
+            Settings.configOption,
+            OptionSpec(
+                "demo", .flag,
+                "Use the built-in demo data with the author's settings (Asia/Taipei, exclude before 2026-09-19 02:11, "
+                    + "launch 2026-09-19) instead of the config file and environment; other options override them."),
+            OptionSpec("through", .value("TIME"), "Write the weeks that have ended by TIME (default: now)."),
+            OptionSpec("launch", .value("DATE"), "The local launch date YYYY-MM-DD; week 1 starts at its midnight."),
+            OptionSpec("reports", .value("DIR"), "The folder to write into (default ./reports)."),
+            OptionSpec("lang", .value("LANG"), "Language of the pages and charts: en or zh-TW."),
+            OptionSpec("tz", .value("ZONE"), "Time zone whose midnights end the weeks: IANA name or offset."),
+            OptionSpec("exclude-before", .value("TIME"), "Exclude every session whose first vote is before TIME."),
+            OptionSpec("exclude-session", .repeated("ID"), "Exclude this session (repeatable)."),
+            OptionSpec("votes-per-session", .value("N"), "Vote budget of a session; more is flagged (default 3)."),
+        ],
+        run: { invocation, context in
+            let options = try Options(invocation, context)
+            let db = options.demo ? try Demo.inMemory() : try DatabaseFile.openForReading(options.database)
+            let analyzer = WeeklyAnalyzer(calendar: options.calendar, parameters: options.parameters)
+            let tallies = try analyzer.tallies(from: db, through: options.through)
+            let zone = options.calendar.zone
+            guard let last = tallies.last else {
+                context.stdout.line(
+                    "No week has ended by \(zone.format(options.through)): week 1 ends at "
+                        + "\(zone.format(options.calendar.week(1).end)). Nothing was written.")
+                return
+            }
+            let files =
+                tallies.flatMap { WeeklyPages.files($0, language: options.language) }
+                + [WeeklyPages.index(tallies, calendar: options.calendar, language: options.language)]
+            var written: [String] = []
+            for file in files {
+                let path = URL(fileURLWithPath: options.folder).appendingPathComponent(file.name).path
+                if try AtomicFile.writeIfChanged(file.content, to: path) { written.append(file.name) }
+            }
+            let weeks = last.week.number == 1 ? "week 1" : "weeks 1–\(last.week.number)"
+            context.stdout.line(
+                "Weekly tallies for \(weeks) (ended by \(zone.format(options.through))) in \(options.folder): "
+                    + "\(written.count) file\(written.count == 1 ? "" : "s") written, "
+                    + "\(files.count - written.count) unchanged.")
+            for name in written { context.stdout.line("  wrote \(name)") }
+        })
+
+    /// Every option of one run, validated before the database is opened.
+    struct Options {
+        var demo: Bool
+        var database: String
+        var calendar: WeekCalendar
+        var parameters: ReportParameters
+        var through: Instant
+        var language: ReportLanguage
+        var folder: String
+
+        init(_ invocation: Invocation, _ context: Context) throws {
+            let path = invocation.path
+            demo = invocation.flag("demo")
+            if demo, invocation.has("db") {
+                throw UsageError("--demo reads the built-in demo data; leave out --db, or leave out --demo", command: path)
+            }
+            let settings = try Settings.resolve(invocation, context: context)
+            database = settings.db.value
+            language = ReportLanguage(rawValue: settings.lang.value) ?? .english
+            let zone = try settings.zone()
+            guard let launch = settings.launchDate() else {
+                throw UsageError(
+                    "tally weekly needs the launch date, where week 1 starts: set \"launch\": \"YYYY-MM-DD\" in "
+                        + "tally.json, TALLY_LAUNCH, or --launch YYYY-MM-DD", command: path)
+            }
+            calendar = WeekCalendar(launch: launch, zone: zone)
+            parameters = ReportParameters(
+                zone: zone, excludeBefore: try settings.cutoff(), excludedSessions: settings.excludeSessions.value,
+                asOf: context.now(), votesPerSession: settings.votesPerSession.value)
+            if let text = invocation.value("through") {
+                do {
+                    through = try zone.parseUserTime(text)
+                } catch {
+                    throw UsageError("invalid value '\(text)' for --through: \(error)", command: path)
+                }
+            } else {
+                through = context.now()
+            }
+            folder = settings.reports.value
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw CommandFailure(
+                    "the reports folder \(folder) (from \(settings.reports.source)) is a file; give a folder, "
+                        + "e.g. --reports reports")
+            }
+        }
+    }
+}

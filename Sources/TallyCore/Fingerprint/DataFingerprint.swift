@@ -1,0 +1,73 @@
+/// Which data a report was made from: how many rows of each table it read, the
+/// highest id in each, the latest stored time among them, and a SHA-256 over
+/// those rows in a canonical byte encoding (docs/fingerprint.md). The same rows
+/// always give the same fingerprint, whatever the machine or the number of
+/// partitions the votes were read in; changing, adding or removing one vote
+/// changes the hash.
+///
+/// The rows are the ones the report counts: votes and options up to `through`
+/// (all when it is not set), notes written by then with their status at that time,
+/// and the moderation log entries made by then.
+///
+/// A report rendered from query results (`tally report --from-d1-json`) has the
+/// counts, ids and latest time of `queries/fingerprint.sql` but no hash: SQL, and so
+/// D1, has no SHA-256 function, and a hash is never made up from anything else.
+public struct DataFingerprint: Sendable, Equatable {
+    /// The name and version of the encoding; part of the hashed bytes.
+    public static let scheme = "tally.fingerprint/1"
+
+    /// Where the fingerprint was computed, which decides whether it has a hash.
+    public enum Source: String, Sendable, Equatable {
+        /// tally read the rows from a database and hashed them.
+        case database
+        /// `queries/fingerprint.sql` counted the rows on D1 (or wherever the portable
+        /// queries ran); the results carry counts, ids and the latest time, no hash.
+        case d1
+    }
+
+    /// The rows read from one table.
+    public struct Table: Sendable, Equatable {
+        /// The table's name: `votes`, `survey_options`, `suggestions` or `moderation_log`.
+        public let name: String
+        /// How many of its rows the report read.
+        public let rows: Int
+        /// The highest id among them; nil when there are none.
+        public let highestID: Int64?
+
+        /// A table's counts.
+        public init(name: String, rows: Int, highestID: Int64?) {
+            self.name = name
+            self.rows = rows
+            self.highestID = highestID
+        }
+    }
+
+    /// The tables in a fixed order: votes, survey_options, suggestions, moderation_log.
+    public let tables: [Table]
+    /// The latest readable stored time among the rows; nil when none can be read.
+    public let latest: Instant?
+    /// Where it was computed.
+    public let source: Source
+    /// The SHA-256, lowercase hexadecimal; nil exactly when `source` is `.d1`.
+    public let sha256: String?
+
+    /// The fingerprint of rows tally read and hashed itself.
+    public init(tables: [Table], latest: Instant?, sha256: String) {
+        self.tables = tables
+        self.latest = latest
+        self.source = .database
+        self.sha256 = sha256
+    }
+
+    /// The fingerprint as `queries/fingerprint.sql` gives it: counts, highest ids and the
+    /// latest time, without a hash (see `Source.d1`).
+    public init(countedOnD1 tables: [Table], latest: Instant?) {
+        self.tables = tables
+        self.latest = latest
+        self.source = .d1
+        self.sha256 = nil
+    }
+
+    /// The counts of one table, by name.
+    public func table(_ name: String) -> Table? { tables.first { $0.name == name } }
+}

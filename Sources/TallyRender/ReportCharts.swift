@@ -1,0 +1,49 @@
+import TallyCore
+
+/// The report's charts, drawn with `SVGChart`: a section's ranking as horizontal bars
+/// of voters with the 95% interval as whiskers (in voters, on a scale of all counted
+/// voters), and counted votes per local day as columns. Pure functions of the model;
+/// every word comes from `WeeklyLabels`.
+public enum ReportCharts {
+    /// One section's options as bars; `until` is the time votes were counted until, as shown.
+    public static func ranking(
+        _ section: ReportModel.Section, model: ReportModel, title: String, until: String, labels: WeeklyLabels
+    ) -> String {
+        let counted = model.totals.voters
+        func bounds(_ option: ReportModel.RankedOption) -> (low: Double, high: Double)? {
+            option.interval.map { (Double(counted) * $0.lower, Double(counted) * $0.upper) }
+        }
+        let bars = section.options.map { option in
+            SVGChart.Bar(
+                label: ReportText.shortened(option.content, cells: 40), value: Double(option.voters),
+                low: bounds(option)?.low, high: bounds(option)?.high, valueText: String(option.voters))
+        }
+        let described = section.options.map { option in
+            (
+                name: ReportText.shortened(option.content), voters: option.voters,
+                low: Int((bounds(option)?.low ?? 0).rounded()), high: Int((bounds(option)?.high ?? 0).rounded())
+            )
+        }
+        return SVGChart.horizontalBars(
+            title: title, description: labels.rankingChartDescription(counted, until, described), bars: bars,
+            axisLabel: labels.rankingAxis(counted), maximum: counted > 0 ? Double(counted) : nil)
+    }
+
+    /// Days as columns of counted votes.
+    public static func daily(_ days: [ReportFigures.Day], zone: Zone, title: String, labels: WeeklyLabels) -> String {
+        let columns = days.map { day in
+            SVGChart.Column(
+                label: labels.dayLabel(day.date.month, day.date.day, weekday(day.date)), value: Double(day.votes),
+                valueText: String(day.votes))
+        }
+        return SVGChart.columns(
+            title: title,
+            description: labels.dailyChartDescription(zone.identifier, days.map { ($0.date.dateText, $0.votes) }),
+            columns: columns, axisLabel: labels.dailyAxis)
+    }
+
+    /// 0 for Monday … 6 for Sunday (1970-01-01 was a Thursday).
+    static func weekday(_ date: CivilDateTime) -> Int {
+        Int(((date.dayNumber + 3) % 7 + 7) % 7)
+    }
+}

@@ -1,0 +1,28 @@
+import TallyCore
+
+/// The names of a week's files in the reports folder. Charts are named after the
+/// section when the vote page knows it (`original`, `community`) and by position
+/// otherwise, so a section's name never becomes part of a path.
+public enum WeeklyFiles {
+    /// The index of all weeks.
+    public static let index = "index.md"
+
+    /// `week-01`: two digits, more once there are 100 weeks.
+    public static func stem(_ week: Int) -> String {
+        week < 10 ? "week-0\(week)" : "week-\(week)"
+    }
+
+    /// `week-01.md`.
+    public static func markdown(_ week: Int) -> String { stem(week) + ".md" }
+
+    /// `week-01.json`.
+    public static func json(_ week: Int) -> String { stem(week) + ".json" }
+
+    /// `week-01-daily.svg`.
+    public static func dailyChart(_ week: Int) -> String { stem(week) + "-daily.svg" }
+
+    /// `week-01-ranking-original.svg`, or `week-01-ranking-3.svg` for the third section when its name is not known.
+    public static func rankingChart(_ week: Int, section: ReportModel.Section, position: Int) -> String {
+        stem(week) + "-ranking-" + (section.isKnown ? section.name : String(position)) + ".svg"
+    }
+}

@@ -1,0 +1,72 @@
+import TallyCore
+
+/// `week-NN.json` (`schema: "tally.weekly/1"`, described in docs/weekly-json.md): the week,
+/// its own figures, the changes since the week before, the chart files, and the whole
+/// cumulative report at the week's end as `tally report --format json` writes it (which
+/// ends with the data fingerprint). Machine text: the same in every language.
+public enum WeeklyJSON {
+    /// The version of this document.
+    public static let schemaVersion = "tally.weekly/1"
+
+    /// The document as text, pretty-printed, ending in a newline.
+    public static func render(_ tally: WeeklyTally) -> String {
+        document(tally).serialized()
+    }
+
+    /// The document as a value.
+    public static func document(_ tally: WeeklyTally) -> JSONValue {
+        let week = tally.week
+        let zone = tally.report.parameters.zone
+        func time(_ instant: Instant) -> JSONValue { .string(ReportText.iso8601(instant, zone)) }
+        let days: [JSONValue] = tally.days.map { day in
+            .object([("date", .string(day.date.dateText)), ("voters", .int(day.voters)), ("votes", .int(day.votes))])
+        }
+        let moves: [JSONValue] = tally.report.sections.flatMap { section in
+            tally.rankMoves(in: section).map { move in
+                .object([
+                    ("option_id", .integer(move.option.id)), ("section", .string(section.name)),
+                    ("rank", .int(move.option.rank)), ("previous_rank", .int(move.previousRank)),
+                    ("voters", .int(move.option.voters)), ("previous_voters", .int(move.previousVoters)),
+                    ("places_gained", tally.hadRanking(section) ? .int(move.placesGained) : .null),
+                ])
+            }
+        }
+        let decisions: [JSONValue] = tally.decisions.map { decision in
+            let entry = decision.entry
+            return .object([
+                ("log_id", .integer(entry.id)), ("note_id", .integer(entry.noteID)), ("action", .string(entry.action)),
+                ("from", .string(entry.from)), ("to", .string(entry.to)), ("moderator", .string(entry.moderator)),
+                ("at", entry.time.map(time) ?? .null), ("option_id", entry.optionID.map(JSONValue.integer) ?? .null),
+            ])
+        }
+        let charts: [JSONValue] =
+            [.string(WeeklyFiles.dailyChart(week.number))]
+            + tally.report.sections.enumerated().map { position, section in
+                .string(WeeklyFiles.rankingChart(week.number, section: section, position: position + 1))
+            }
+        return .object([
+            ("schema", .string(schemaVersion)),
+            ("week", .object([
+                ("number", .int(week.number)), ("launch", .string(tally.launch.dateText)),
+                ("first_day", .string(week.firstDay.dateText)), ("last_day", .string(week.lastDay.dateText)),
+                ("start", time(week.start)), ("end", time(week.end)),
+            ])),
+            ("this_week", .object([
+                ("votes", .int(tally.votes)), ("new_voters", .int(tally.newVoters)),
+                ("votes_with_excluded", .int(tally.votesWithExcluded)),
+                ("new_sessions_with_excluded", .int(tally.newSessionsWithExcluded)),
+                ("days", .array(days)),
+            ])),
+            ("changes", .object([
+                ("since_week", week.number > 1 ? .int(week.number - 1) : .null),
+                ("voters", .object([("before", .int(tally.previous.totals.voters)), ("after", .int(tally.report.totals.voters))])),
+                ("votes", .object([("before", .int(tally.previous.totals.votes)), ("after", .int(tally.report.totals.votes))])),
+                ("options_added", .array(tally.optionsAdded.map { .integer($0.id) })),
+                ("rank_moves", .array(moves)),
+                ("decisions", .array(decisions)),
+            ])),
+            ("charts", .array(charts)),
+            ("report", JSONReport.document(tally.report)),
+        ])
+    }
+}

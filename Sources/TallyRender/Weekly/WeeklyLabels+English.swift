@@ -1,0 +1,86 @@
+import TallyCore
+
+extension WeeklyLabels {
+    /// English.
+    public static let english = WeeklyLabels(
+        weekTitle: { number, first, last in "Week \(number): \(first) to \(last)" },
+        weekSpan: { number, start, end, zone in
+            "Week \(number) runs from \(start) to \(end) (\(zone)). The tally below counts every vote cast before "
+                + "the week ended and is as of that moment, so running it again later gives the same page."
+        },
+        thisWeekHeading: "This week",
+        thisWeek: { votes, newVoters in
+            votes == 0 && newVoters == 0
+                ? "No counted votes this week."
+                : "**\(plural(votes, "counted vote")) this week; \(plural(newVoters, "new voter")).**"
+        },
+        excludedThisWeek: { votes, sessions in
+            "Excluded sessions cast \(plural(votes, "vote")) this week (\(plural(sessions, "new session")))."
+        },
+        changesHeading: { previous in previous.map { "Changes since week \($0)" } ?? "Changes since launch" },
+        votersChange: { before, after in
+            "Counted voters: \(before) → \(after) (\(after == before ? "no change" : signed(after - before)))"
+        },
+        votesChange: { before, after in
+            "Counted votes: \(before) → \(after) (\(after == before ? "no change" : signed(after - before)))"
+        },
+        optionsAdded: { options in
+            options.isEmpty
+                ? "Options added: none" : "Options added: \(englishList(options.map { "\($0.name) (#\($0.id))" }))"
+        },
+        decisionsHeading: "Notes decided this week",
+        noDecisions: "No notes were decided this week.",
+        rejectedWithoutText: "Rejected notes are listed by number only; their text is not repeated here.",
+        whenColumn: "When", noteColumn: "Note", decisionColumn: "Decision",
+        decision: { action, option in
+            switch action {
+            case "approve": return "approved"
+            case "reject": return "rejected"
+            case "reopen": return "reopened"
+            case "promote": return option.map { "promoted to option #\($0)" } ?? "promoted"
+            default: return "recorded as \(action)"
+            }
+        },
+        movesHeading: { heading in "Moves — \(heading)" },
+        noEarlierRanking: "Nobody had voted in this section before this week, so there are no earlier places to compare.",
+        votersGainedColumn: "New this week", moveColumn: "Places",
+        move: { places in
+            guard let places else { return "new" }
+            return places > 0 ? "▲ \(places)" : places < 0 ? "▼ \(-places)" : "="
+        },
+        chartsHeading: "Charts",
+        tallyHeading: { number in "The tally at the end of week \(number)" },
+        rankingChartTitle: { heading, week in "\(heading) — week \(week)" },
+        rankingChartDescription: { counted, until, options in
+            let items = options.map { option in
+                "\(option.name): \(plural(option.voters, "voter")) (95% range \(option.low) to \(option.high))"
+            }
+            return "Voters (sessions) per option of \(plural(counted, "counted voter")), counting votes cast until "
+                + "\(until); the whiskers show the 95% range. " + items.joined(separator: "; ") + "."
+        },
+        rankingAxis: { counted in "voters (of \(counted)); whiskers: 95% range" },
+        dailyChartTitle: { week in "Counted votes per day — week \(week)" },
+        dailyChartDescription: { zone, days in
+            "Counted votes per local day in \(zone): "
+                + days.map { "\($0.date): \($0.votes)" }.joined(separator: "; ") + "."
+        },
+        dailyAxis: "votes",
+        dayLabel: { month, day, weekday in
+            ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][weekday] + " \(pad2(month))-\(pad2(day))"
+        },
+        indexTitle: "Weekly tallies",
+        indexIntro: { launch, zone in
+            "Week 1 starts on the launch date, \(launch), at midnight in \(zone); every week is seven local days. "
+                + "Each week's page counts every vote cast before the week ended, with charts and a data fingerprint."
+        },
+        indexLine: { title, link, voters, votes, newVoters, weekVotes in
+            "- [\(title)](\(link)): \(plural(voters, "voter")), \(plural(votes, "vote")) in all; this week "
+                + "\(signed(newVoters)) voters, \(signed(weekVotes)) votes"
+        })
+}
+
+/// `+3`, `0`, `-2`.
+func signed(_ value: Int) -> String { value > 0 ? "+\(value)" : String(value) }
+
+/// `09`.
+func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }

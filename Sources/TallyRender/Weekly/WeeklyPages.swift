@@ -1,0 +1,51 @@
+import TallyCore
+
+/// Every file the weekly tallies consist of, as names and contents: per week the
+/// Markdown page, the JSON document and the charts, and the index of all weeks.
+/// Pure functions, so the same tallies always give the same bytes.
+public enum WeeklyPages {
+    /// One file of the reports folder.
+    public struct File: Sendable, Equatable {
+        /// The name inside the folder.
+        public let name: String
+        /// The whole content.
+        public let content: String
+    }
+
+    /// A week's files: `week-NN.md`, `week-NN.json`, the daily chart and one ranking chart per section.
+    public static func files(_ tally: WeeklyTally, language: ReportLanguage) -> [File] {
+        let w = language.weeklyLabels
+        let number = tally.week.number
+        let zone = tally.report.parameters.zone
+        let until = zone.format(tally.week.end)
+        var files = [
+            File(name: WeeklyFiles.markdown(number), content: WeeklyMarkdown.render(tally, language: language)),
+            File(name: WeeklyFiles.json(number), content: WeeklyJSON.render(tally)),
+            File(
+                name: WeeklyFiles.dailyChart(number),
+                content: ReportCharts.daily(tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w)),
+        ]
+        for (position, section) in tally.report.sections.enumerated() {
+            let title = w.rankingChartTitle(WeeklyMarkdown.heading(section, language.labels), number)
+            files.append(
+                File(
+                    name: WeeklyFiles.rankingChart(number, section: section, position: position + 1),
+                    content: ReportCharts.ranking(section, model: tally.report, title: title, until: until, labels: w)))
+        }
+        return files
+    }
+
+    /// `index.md`: one line per week, oldest first.
+    public static func index(_ tallies: [WeeklyTally], calendar: WeekCalendar, language: ReportLanguage) -> File {
+        let w = language.weeklyLabels
+        var blocks = ["# \(w.indexTitle)", w.indexIntro(calendar.launch.dateText, calendar.zone.identifier)]
+        let lines = tallies.map { tally in
+            w.indexLine(
+                w.weekTitle(tally.week.number, tally.week.firstDay.dateText, tally.week.lastDay.dateText),
+                WeeklyFiles.markdown(tally.week.number), tally.report.totals.voters, tally.report.totals.votes,
+                tally.newVoters, tally.votes)
+        }
+        blocks.append(lines.joined(separator: "\n"))
+        return File(name: WeeklyFiles.index, content: MarkdownReport.document(blocks))
+    }
+}

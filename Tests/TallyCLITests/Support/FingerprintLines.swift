@@ -1,0 +1,103 @@
+import Testing
+
+/// The one place a report rendered from D1's results may differ from the local report of
+/// the same data: the fingerprint's hash. Locally it is the SHA-256; from D1 (SQL has no
+/// SHA-256) a statement that it is not available, and in JSON and CSV the `source` beside it.
+///
+/// `expectSameButTheHash` holds the two reports equal byte for byte on every other line,
+/// and checks each known line on both sides: the local one carries a 64-digit lowercase
+/// hash, the D1 one the exact statement. A known line that is missing, appears twice or
+/// moves fails, and so does any other byte that differs.
+enum FingerprintLines {
+    /// One line that differs on purpose: the local line is `prefix`, a hash, `suffix`
+    /// (or exactly `prefix` when there is no hash in it); the D1 line is `d1`.
+    struct Expected {
+        let prefix: String
+        let hasHash: Bool
+        let suffix: String
+        let d1: String
+
+        func matchesLocal(_ line: String) -> Bool {
+            guard hasHash else { return line == prefix }
+            guard line.hasPrefix(prefix), line.hasSuffix(suffix),
+                line.count == prefix.count + 64 + suffix.count
+            else { return false }
+            let hash = line.dropFirst(prefix.count).dropLast(suffix.count)
+            return hash.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
+        }
+    }
+
+    /// The lines for the report format these `tally report` flags choose.
+    static func expected(_ flags: [String]) -> [Expected] {
+        if flags.contains("json") {
+            return [
+                Expected(prefix: #"    "source": "database","#, hasHash: false, suffix: "", d1: #"    "source": "d1","#),
+                Expected(prefix: #"    "sha256": ""#, hasHash: true, suffix: #"""#, d1: #"    "sha256": null"#),
+            ]
+        }
+        if flags.contains("csv") {
+            // CRLF line ends: the lines split at LF keep their CR.
+            return [
+                Expected(
+                    prefix: "fingerprint,,,,,source,,,,,,,,database\r", hasHash: false, suffix: "",
+                    d1: "fingerprint,,,,,source,,,,,,,,d1\r"),
+                Expected(
+                    prefix: "fingerprint,,,,,sha256,,,,,,,,", hasHash: true, suffix: "\r",
+                    d1: #"fingerprint,,,,,sha256,,,,,,,,"not available: computed on D1, which has no SHA-256 function""#
+                        + "\r"),
+            ]
+        }
+        if flags.contains("zh-TW") {
+            return [
+                Expected(
+                    prefix: "- SHA-256（tally.fingerprint/1）：`", hasHash: true, suffix: "`",
+                    d1: "- SHA-256（tally.fingerprint/1）：無法提供。這份報告是用 D1 算出的結果製作的，而 D1 沒有 SHA-256 函式；"
+                        + "上面的列數、最大 id 與最晚的儲存時間是在 D1 上計算的（queries/fingerprint.sql）。"
+                        + "對同一份資料的匯出檔執行 `tally report --db`，就會顯示雜湊值。")
+            ]
+        }
+        return [
+            Expected(
+                prefix: "- SHA-256 (tally.fingerprint/1): `", hasHash: true, suffix: "`",
+                d1: "- SHA-256 (tally.fingerprint/1): not available: this report was rendered from results computed on "
+                    + "D1, which has no SHA-256 function; the rows, highest ids and latest time above were counted there "
+                    + "(queries/fingerprint.sql), and `tally report --db` on an export of the same data shows the hash")
+        ]
+    }
+
+    /// The text split at every LF scalar. Not by `Character`: Swift reads CRLF as one Character,
+    /// which would keep a CSV report in one piece; this way its lines keep their CR, and a changed
+    /// line end is a difference too.
+    static func lines(_ text: String) -> [String] {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+    }
+
+    /// `local` and `d1` are the same bytes except for the expected lines, each found exactly once.
+    static func expectSameButTheHash(
+        local: String, d1: String, format flags: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let expected = expected(flags)
+        let a = lines(local)
+        let b = lines(d1)
+        guard a.count == b.count else {
+            Issue.record(
+                Comment(rawValue: "\(flags): the report from D1 has \(b.count) lines, the local one \(a.count)"),
+                sourceLocation: sourceLocation)
+            return
+        }
+        var found = Array(repeating: 0, count: expected.count)
+        for index in a.indices where a[index] != b[index] {
+            if let known = expected.firstIndex(where: { $0.matchesLocal(a[index]) && b[index] == $0.d1 }) {
+                found[known] += 1
+            } else {
+                Issue.record(
+                    Comment(rawValue: "\(flags): the report from D1 differs at line \(index + 1): \(b[index]) vs local \(a[index])"),
+                    sourceLocation: sourceLocation)
+            }
+        }
+        #expect(
+            found == Array(repeating: 1, count: expected.count),
+            "\(flags): each hash line must differ exactly once (local: the hash; D1: the statement)",
+            sourceLocation: sourceLocation)
+    }
+}

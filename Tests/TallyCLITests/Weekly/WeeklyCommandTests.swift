@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+import TallyCore
+import TallySQLite
+
+/// `tally weekly` end to end: the files it writes, byte-identical reruns, only changed files
+/// rewritten after new data, settings from tally.json, and every bad input.
+@Suite("tally weekly (end to end)")
+struct WeeklyCommandTests {
+    static let weekFiles = [
+        "week-01.md", "week-01.json", "week-01-daily.svg", "week-01-ranking-original.svg",
+        "week-01-ranking-community.svg", "week-02.md", "week-02.json", "week-02-daily.svg",
+        "week-02-ranking-original.svg", "week-02-ranking-community.svg", "index.md",
+    ]
+
+    static func names(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    static func contents(of folder: String) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in try names(in: folder) {
+            result[name] = try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent(name))
+        }
+        return result
+    }
+
+    static let longAgo = Date(timeIntervalSince1970: 1_000_000_000)
+
+    /// Sets every file's modification time far back, so a rewrite is seen whatever the clock's resolution.
+    static func age(_ folder: String) throws {
+        for name in try names(in: folder) {
+            try FileManager.default.setAttributes(
+                [.modificationDate: longAgo], ofItemAtPath: URL(fileURLWithPath: folder).appendingPathComponent(name).path)
+        }
+    }
+
+    /// Files whose modification time is no longer the old one.
+    static func touched(_ folder: String) throws -> [String] {
+        try names(in: folder).filter { name in
+            let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
+            let date = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+            return date != longAgo
+        }
+    }
+
+    @Test func theDemoWritesTwoWeeksAndAnIndex() throws {
+        let folder = try TemporaryDirectory()
+        let result = try TallyProcess.run(
+            ["weekly", "--demo", "--through", "2026-10-03", "--reports", "out"], in: folder.url.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix(
+            "Weekly tallies for weeks 1–2 (ended by 2026-10-03 00:00 +08:00) in \(folder.path("out")): "
+                + "11 files written, 0 unchanged."))
+        #expect(try Self.names(in: folder.path("out")) == Self.weekFiles.sorted())
+        let page = try String(contentsOfFile: folder.path("out/week-01.md"), encoding: .utf8)
+        #expect(page.hasPrefix("# Week 1: 2026-09-19 to 2026-09-25\n"))
+        #expect(page.contains("![Counted votes per day — week 1](week-01-daily.svg)"))
+        #expect(page.contains("![Ranking: original options — week 1](week-01-ranking-original.svg)"))
+        #expect(page.contains("**43 counted votes this week; 15 new voters.**"))
+        #expect(page.contains("**Counted: 15 voters, 43 votes; with test data 19 voters, 55 votes.**"))
+        #expect(page.hasSuffix("`\n"), "the page ends with the fingerprint's hash")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("out/week-02.json")))) as? [String: Any]
+        #expect(json?["schema"] as? String == "tally.weekly/1")
+        #expect((json?["report"] as? [String: Any])?["fingerprint"] != nil)
+        // Every link of the pages points at a file that was written.
+        for name in Self.weekFiles where name.hasSuffix(".md") {
+            let text = try String(contentsOfFile: folder.path("out/\(name)"), encoding: .utf8)
+            for link in text.components(separatedBy: "](").dropFirst().map({ String($0.prefix { $0 != ")" }) }) {
+                #expect(FileManager.default.fileExists(atPath: folder.path("out/\(link)")), "\(name) links to \(link)")
+            }
+        }
+    }
+
+    @Test func aRerunOnTheSameDataChangesNoByteAndNoFile() throws {
+        let folder = try TemporaryDirectory()
+        let arguments = ["weekly", "--demo", "--through", "2026-10-03", "--reports", folder.path("out")]
+        #expect(try TallyProcess.run(arguments).status == 0)
+        let first = try Self.contents(of: folder.path("out"))
+        try Self.age(folder.path("out"))
+        // Later, in another language folder's neighbour and at another wall-clock time: still the same bytes.
+        let again = try TallyProcess.run(arguments)
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("0 files written, 11 unchanged."))
+        #expect(try Self.contents(of: folder.path("out")) == first)
+        #expect(try Self.touched(folder.path("out")).isEmpty)
+        // A later --through in the same week writes nothing new either.
+        #expect(try TallyProcess.run(["weekly", "--demo", "--through", "2026-10-09 23:59", "--reports", folder.path("out")]).status == 0)
+        #expect(try Self.touched(folder.path("out")).isEmpty)
+    }
+
+    /// A vote in week 3 rewrites week 3's files and the index; weeks 1 and 2 are left alone.
+    @Test func newDataRewritesOnlyTheFilesThatChange() throws {
+        let folder = try TemporaryDirectory()
+        let db = folder.path("votes.sqlite")
+        #expect(try TallyProcess.run(["demo", "--db", db]).status == 0)
+        let arguments = [
+            "weekly", "--db", db, "--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--launch", "2026-09-19",
+            "--through", "2026-10-10", "--reports", folder.path("out"),
+        ]
+        let first = try TallyProcess.run(arguments)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("16 files written, 0 unchanged."))
+        try Self.age(folder.path("out"))
+        let before = try Self.contents(of: folder.path("out"))
+        try DatabaseFile.openForWriting(db).execute(
+            "INSERT INTO votes (option_id, session_id, created_at) VALUES (2, 'week-three', '2026-10-05 03:00:00')")
+        let second = try TallyProcess.run(arguments)
+        #expect(second.status == 0, "\(second.stderr)")
+        let rewritten = try Self.touched(folder.path("out"))
+        #expect(rewritten == [
+            "index.md", "week-03-daily.svg", "week-03-ranking-community.svg", "week-03-ranking-original.svg",
+            "week-03.json", "week-03.md",
+        ])
+        #expect(second.stdout.contains("6 files written, 10 unchanged."))
+        let after = try Self.contents(of: folder.path("out"))
+        for name in before.keys where !rewritten.contains(name) { #expect(after[name] == before[name], "\(name)") }
+        let three = try String(contentsOfFile: folder.path("out/week-03.md"), encoding: .utf8)
+        #expect(three.contains("**1 counted vote this week; 1 new voter.**"))
+    }
+
+    /// Everything from tally.json: no flag at all, paths relative to the file's folder.
+    @Test func settingsComeFromTheConfigFile() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("poll/data"), withIntermediateDirectories: true)
+        #expect(try TallyProcess.run(["demo", "--db", folder.path("poll/data/votes.sqlite")]).status == 0)
+        let config = """
+            {"db": "data/votes.sqlite", "timezone": "Asia/Taipei", "exclude_before": "2026-09-19 02:11",
+             "launch": "2026-09-19", "lang": "zh-TW", "reports": "published"}
+            """
+        try Data(config.utf8).write(to: URL(fileURLWithPath: folder.path("poll/tally.json")))
+        let result = try TallyProcess.run(["weekly", "--through", "2026-10-03"], in: folder.path("poll"))
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try String(contentsOfFile: folder.path("poll/published/week-01.md"), encoding: .utf8)
+        #expect(page.hasPrefix("# 第 1 週：2026-09-19 至 2026-09-25\n"))
+        // The same pages as the demo's, from a file and a config instead of --demo.
+        let demo = try TallyProcess.run(
+            ["weekly", "--demo", "--through", "2026-10-03", "--lang", "zh-TW", "--reports", folder.path("demo")])
+        #expect(demo.status == 0)
+        #expect(try Self.contents(of: folder.path("poll/published")) == Self.contents(of: folder.path("demo")))
+        // --config names another file from anywhere; the environment beats the file; a flag beats both.
+        let elsewhere = try TallyProcess.run(
+            ["weekly", "--config", folder.path("poll/tally.json"), "--through", "2026-10-03", "--reports", folder.path("en")],
+            environment: ["TALLY_LANG": "en"])
+        #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
+        #expect(try String(contentsOfFile: folder.path("en/week-01.md"), encoding: .utf8).hasPrefix("# Week 1: "))
+        let flag = try TallyProcess.run(
+            ["weekly", "--through", "2026-10-03", "--lang", "zh-TW", "--reports", folder.path("flag")],
+            in: folder.path("poll"), environment: ["TALLY_LANG": "en"])
+        #expect(flag.status == 0)
+        #expect(try String(contentsOfFile: folder.path("flag/week-01.md"), encoding: .utf8).hasPrefix("# 第 1 週"))
+    }
+
+    /// --demo reads no config file: a tally.json with other settings changes nothing.
+    @Test func theDemoIgnoresTheConfigFileAndTheEnvironment() throws {
+        let folder = try TemporaryDirectory()
+        try Data(#"{"timezone": "UTC", "launch": "2026-09-01", "exclude_before": "2020-01-01", "lang": "zh-TW"}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder.path("tally.json")))
+        let plain = try TemporaryDirectory()
+        let arguments = ["weekly", "--demo", "--through", "2026-10-03", "--reports", "out"]
+        #expect(try TallyProcess.run(arguments, in: folder.url.path, environment: ["TALLY_TZ": "Europe/London"]).status == 0)
+        #expect(try TallyProcess.run(arguments, in: plain.url.path).status == 0)
+        #expect(try Self.contents(of: folder.path("out")) == Self.contents(of: plain.path("out")))
+    }
+
+    @Test func noFinishedWeekWritesNothing() throws {
+        let folder = try TemporaryDirectory()
+        let result = try TallyProcess.run(
+            ["weekly", "--demo", "--through", "2026-09-25 23:59", "--reports", folder.path("out")])
+        #expect(result.status == 0)
+        #expect(result.stdout == "No week has ended by 2026-09-25 23:59 +08:00: week 1 ends at 2026-09-26 00:00 +08:00. "
+            + "Nothing was written.\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+    }
+
+    @Test(arguments: [
+        (["--through", "soon"], 2, "Error: invalid value 'soon' for --through: cannot read the time 'soon'"),
+        (["--launch", "next monday"], 2, "Error: invalid value 'next monday' for --launch: not a date; expected YYYY-MM-DD"),
+        (["--lang", "fr"], 2, "Error: invalid value 'fr' for --lang; expected one of: en, zh-TW"),
+        (["--tz", "Mars/Base"], 2, "Error: invalid value 'Mars/Base' for --tz: unknown time zone"),
+        (["--db", "x.sqlite"], 2, "Error: --demo reads the built-in demo data; leave out --db"),
+        (["--config", "tally.json"], 2, "Error: --demo uses the author's settings and reads no config file"),
+        (["--exclude-session", ""], 2, "Error: --exclude-session needs a session id"),
+        (["--votes-per-session", "0"], 2, "Error: invalid value '0' for --votes-per-session"),
+        (["--colour"], 2, "Error: unknown option '--colour'"),
+    ])
+    func badDemoOptions(_ extra: [String], _ status: Int32, _ message: String) throws {
+        let folder = try TemporaryDirectory()
+        let result = try TallyProcess.run(["weekly", "--demo", "--reports", "out"] + extra, in: folder.url.path)
+        #expect(result.status == status)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out")), "nothing written")
+    }
+
+    @Test func missingLaunchBadFolderBadConfigMissingDatabase() throws {
+        let folder = try TemporaryDirectory()
+        #expect(try TallyProcess.run(["demo", "--db", folder.path("votes.sqlite")]).status == 0)
+        let noLaunch = try TallyProcess.run(["weekly", "--db", "votes.sqlite", "--reports", "out"], in: folder.url.path)
+        #expect(noLaunch.status == 2)
+        #expect(noLaunch.stderr.hasPrefix("Error: tally weekly needs the launch date, where week 1 starts: set \"launch\""))
+        #expect(noLaunch.stderr.contains("Usage: tally weekly [options]"))
+
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: folder.path("file")))
+        let file = try TallyProcess.run(
+            ["weekly", "--db", "votes.sqlite", "--launch", "2026-09-19", "--reports", "file"], in: folder.url.path)
+        #expect(file.status == 1)
+        #expect(file.stderr.hasPrefix("Error: the reports folder \(folder.path("file")) (from flag --reports) is a file"))
+
+        let missing = try TallyProcess.run(
+            ["weekly", "--db", "absent.sqlite", "--launch", "2026-09-19", "--reports", "out"], in: folder.url.path)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("Error: no database at \(folder.path("absent.sqlite"))"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+
+        try Data(#"{"launch": "2026-09-19", "reprots": "out"}"#.utf8).write(to: URL(fileURLWithPath: folder.path("tally.json")))
+        let typo = try TallyProcess.run(["weekly", "--db", "votes.sqlite"], in: folder.url.path)
+        #expect(typo.status == 1)
+        #expect(typo.stderr.hasPrefix("Error: unknown key 'reprots' in config \(folder.path("tally.json"))"))
+
+        try Data(#"{"launch": "2026-02-30"}"#.utf8).write(to: URL(fileURLWithPath: folder.path("tally.json")))
+        let date = try TallyProcess.run(["weekly", "--db", "votes.sqlite"], in: folder.url.path)
+        #expect(date.status == 1)
+        #expect(date.stderr.hasPrefix("Error: launch (from config \(folder.path("tally.json"))) is '2026-02-30': not a date"))
+    }
+}

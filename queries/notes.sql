@@ -1,0 +1,58 @@
+-- notes: every note as it stood at `through` (status and promoted option then), by id; the rows the fingerprint hashes.
+-- With `through`, a note shows its status at that time from moderation_log: the latest decision by then, else the
+-- status before its first later decision; a note without log entries keeps its stored status.
+--
+-- Parameters: edit the values in `params`, one `value AS name` per line (text in single quotes, NULL for none).
+-- Times are ISO 8601 with an offset ('2026-09-19T02:11:00+08:00') or D1's UTC text ('2026-09-18 18:11:00').
+-- Stored times are read as UTC and normalised with strftime() before any comparison, so D1's
+-- 'YYYY-MM-DD HH:MM:SS' and JavaScript's 'YYYY-MM-DDTHH:MM:SS.sssZ' compare correctly.
+WITH params AS (SELECT
+  NULL AS through   -- only notes written by this time, each with its status then; NULL: all, as they are now
+),
+note AS (
+  SELECT suggestions.*, CASE WHEN suggestions.created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+                   AND instr(substr(suggestions.created_at, 17), ' ') = 0 AND substr(suggestions.created_at, 1, 4) <> '0000'
+                   AND datetime(julianday(suggestions.created_at)) = datetime(suggestions.created_at)
+              THEN strftime('%Y-%m-%d %H:%M:%f', suggestions.created_at) END AS t
+  FROM suggestions
+),
+considered_note AS (
+  SELECT note.* FROM note, params
+  WHERE params.through IS NULL OR note.t IS NULL OR note.t <= strftime('%Y-%m-%d %H:%M:%f', params.through)
+),
+decision AS (
+  SELECT moderation_log.*, CASE WHEN moderation_log.created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+                   AND instr(substr(moderation_log.created_at, 17), ' ') = 0 AND substr(moderation_log.created_at, 1, 4) <> '0000'
+                   AND datetime(julianday(moderation_log.created_at)) = datetime(moderation_log.created_at)
+              THEN strftime('%Y-%m-%d %H:%M:%f', moderation_log.created_at) END AS t
+  FROM moderation_log
+),
+decided AS (  -- decisions made by `through` (a time that cannot be read counts as made)
+  SELECT decision.* FROM decision, params
+  WHERE params.through IS NULL OR decision.t IS NULL OR decision.t <= strftime('%Y-%m-%d %H:%M:%f', params.through)
+),
+note_then AS (  -- each note as it stood at `through`: the log decides for a note that has entries
+  SELECT n.id, n.session_id, n.content, n.created_at, n.t,
+         CASE WHEN params.through IS NULL OR NOT EXISTS (SELECT 1 FROM decision d WHERE d.suggestion_id = n.id)
+              THEN n.status
+              ELSE coalesce(
+                (SELECT CASE d.to_status WHEN 'promoted' THEN 'approved' ELSE d.to_status END
+                 FROM decided d WHERE d.suggestion_id = n.id ORDER BY d.version DESC LIMIT 1),
+                (SELECT CASE d.from_status WHEN 'promoted' THEN 'approved' ELSE d.from_status END
+                 FROM decision d WHERE d.suggestion_id = n.id ORDER BY d.version LIMIT 1))
+         END AS status,
+         CASE WHEN params.through IS NULL OR NOT EXISTS (SELECT 1 FROM decision d WHERE d.suggestion_id = n.id)
+              THEN n.promoted_option_id
+              ELSE (SELECT d.option_id FROM decided d
+                    WHERE d.suggestion_id = n.id AND d.action = 'promote' ORDER BY d.version DESC LIMIT 1)
+         END AS promoted_option_id
+  FROM considered_note n, params
+)
+SELECT id,
+       CAST(session_id AS TEXT) AS session_id,
+       CAST(content AS TEXT) AS content,
+       CAST(status AS TEXT) AS status,
+       CAST(created_at AS TEXT) AS created_at,
+       CAST(promoted_option_id AS INTEGER) AS promoted_option_id
+FROM note_then
+ORDER BY id;
