@@ -5,13 +5,29 @@ extension Analyzer {
     /// Below this many votes one pass on one thread is quick enough (a few tenths of a second).
     static let partitionThreshold: Int64 = 200_000
 
+    /// The first and last rowid of `votes`, each found by one seek in the table's b-tree.
+    ///
+    /// Two subqueries on purpose: SQLite's min/max optimisation applies only to a query with a
+    /// single `min()` or `max()`, so `SELECT min(rowid), max(rowid) FROM votes` reads the whole
+    /// table. Asked that way twice, on one thread before the parallel scan, it was 35% of the
+    /// report's instructions (bench/RESULTS.md). A test checks the plan.
+    static let rowIDBoundsSQL = "SELECT (SELECT min(rowid) FROM votes), (SELECT max(rowid) FROM votes)"
+
+    /// `rowIDBoundsSQL`'s answer; nil for an empty table.
+    static func rowIDBounds(_ db: Connection) throws -> (low: Int64, high: Int64)? {
+        guard let row = try db.query(rowIDBoundsSQL).first, let low = row[0].int64, let high = row[1].int64 else {
+            return nil
+        }
+        return (low, high)
+    }
+
     /// How many partitions of session ids to read in parallel: one per core (at most four) for a
     /// large database file, one for a small or in-memory one.
     func partitionCount(_ db: Connection) throws -> Int {
         if let partitions { return max(1, partitions) }
         guard db.path != ":memory:", !db.path.isEmpty else { return 1 }
-        let span = try db.scalar("SELECT max(rowid) - min(rowid) FROM votes")?.int64 ?? 0
-        guard span >= Analyzer.partitionThreshold else { return 1 }
+        guard let bounds = try Analyzer.rowIDBounds(db), bounds.high - bounds.low >= Analyzer.partitionThreshold
+        else { return 1 }
         return min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
     }
 
@@ -63,10 +79,8 @@ extension Analyzer {
     /// partition; both sides of it compare with SQLite's own `<=`, so any such key is a
     /// correct cut, and the sample only balances the work.
     static func splitKeys(_ db: Connection, partitions: Int, through: Instant? = nil) throws -> [String] {
-        guard partitions > 1,
-            let bounds = try db.query("SELECT min(rowid), max(rowid) FROM votes").first,
-            let low = bounds[0].int64, let high = bounds[1].int64
-        else { return [] }
+        guard partitions > 1, let bounds = try rowIDBounds(db) else { return [] }
+        let (low, high) = bounds
         let samples = partitions * 32
         let statement = try db.prepare("SELECT session_id FROM votes WHERE rowid >= ? ORDER BY rowid LIMIT 1")
         var keys: [String] = []

@@ -92,6 +92,14 @@ struct PartitionTests {
         #expect(plan == ["SEARCH votes USING COVERING INDEX votes_session_time_option (session_id>? AND session_id<?)"])
     }
 
+    @Test func rowIDBoundsAreTwoSeeksNotAScan() throws {
+        let db = try VoteDatabase(votes: [(1, "a", "2026-09-19 01:00:00"), (2, "b", "2026-09-19 01:00:01")])
+        let plan = try db.open().query("EXPLAIN QUERY PLAN " + Analyzer.rowIDBoundsSQL).compactMap { $0["detail"]?.string }
+        #expect(plan.filter { $0.contains("votes") } == ["SEARCH votes", "SEARCH votes"])
+        #expect(try Analyzer.rowIDBounds(db.open()).map { [$0.low, $0.high] } == [1, 2])
+        #expect(try Analyzer.rowIDBounds(VoteDatabase(votes: []).open()) == nil)
+    }
+
     @Test func smallAndInMemoryDatabasesAreReadInOnePass() throws {
         let db = try VoteDatabase(votes: [(1, "a", "2026-09-19 01:00:00")])
         let analyzer = Analyzer(parameters: ReportParameters(asOf: .utc("2026-10-01 00:00:00")))
