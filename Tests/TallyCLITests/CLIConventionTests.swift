@@ -6,13 +6,17 @@ struct CLIConventionTests {
     @Test func helpListsEveryCommand() throws {
         let result = try TallyProcess.run(["--help"])
         #expect(result.status == 0)
-        for command in ["init", "migrate", "demo", "report"] {
+        for command in ["report", "weekly", "notes", "import", "sql", "demo", "init", "migrate", "config", "generate"] {
             #expect(result.stdout.contains("  \(command) "), "missing \(command) in:\n\(result.stdout)")
         }
         #expect(result.stderr.isEmpty)
     }
 
-    @Test(arguments: [["init"], ["migrate"], ["demo"], ["report"]])
+    @Test(arguments: [
+        ["report"], ["weekly"], ["import"], ["sql"], ["demo"], ["init"], ["migrate"], ["generate"], ["config", "show"],
+        ["notes", "list"], ["notes", "show"], ["notes", "approve"], ["notes", "reject"], ["notes", "reopen"],
+        ["notes", "promote"], ["notes", "review"], ["notes", "export-sql"],
+    ])
     func everyCommandHasHelp(_ command: [String]) throws {
         let result = try TallyProcess.run(command + ["--help"])
         #expect(result.status == 0)
