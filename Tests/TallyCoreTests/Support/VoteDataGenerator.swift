@@ -2,20 +2,11 @@ import Foundation
 import TallyCore
 import TallySQLite
 
-/// A small deterministic random generator (SplitMix64), so every generated database can be rebuilt from its seed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
+/// The deterministic generator of `tally generate` (SplitMix64), so every generated database
+/// can be rebuilt from its seed.
+typealias SeededRandom = SplitMix64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
 }
 
