@@ -22,7 +22,8 @@ enum NotesExportSQLCommand {
             NotesOptions.db, Settings.configOption,
         ],
         run: { invocation, context in
-            let zone = try NotesOptions.zone(invocation, context)
+            let settings = try Settings.resolve(invocation, context: context)
+            let zone = try settings.zone()
             var since: Instant?
             if let text = invocation.value("since") {
                 do {
@@ -31,7 +32,7 @@ enum NotesExportSQLCommand {
                     throw UsageError("invalid value '\(text)' for --since: \(error)", command: invocation.path)
                 }
             }
-            let store = try ModerationStore(DatabaseFile.openForReading(Settings.database(invocation, context)))
+            let store = try ModerationStore(DatabaseFile.openForReading(settings.db.value))
             let script = try store.decisionScript(since: since)
             guard let output = invocation.value("output") else {
                 context.stdout.write(script.text)

@@ -29,8 +29,9 @@ enum NotesListCommand {
         run: { invocation, context in
             let filterName = try invocation.choice("status", of: NoteFilter.allCases.map(\.rawValue)) ?? "all"
             let format = try invocation.choice("format", of: formats) ?? "table"
-            let zone = try NotesOptions.zone(invocation, context)
-            let store = try ModerationStore(DatabaseFile.openForReading(Settings.database(invocation, context)))
+            let settings = try Settings.resolve(invocation, context: context)
+            let zone = try settings.zone()
+            let store = try ModerationStore(DatabaseFile.openForReading(settings.db.value))
             let renderer = NoteListRenderer(
                 groups: try store.authorGroups(), filter: NoteFilter(rawValue: filterName) ?? .all, zone: zone)
             let text: String

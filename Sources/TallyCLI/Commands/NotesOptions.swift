@@ -74,9 +74,4 @@ enum NotesOptions {
     static func expectedVersion(_ invocation: Invocation) throws -> Int64? {
         try invocation.integer("expect-version", in: 0...Int.max).map(Int64.init)
     }
-
-    /// The zone: `--tz`, else `$TALLY_TZ`, else the config file's `timezone`, else UTC.
-    static func zone(_ invocation: Invocation, _ context: Context) throws -> Zone {
-        try Settings.resolve(invocation, context: context).zone()
-    }
 }

@@ -18,8 +18,9 @@ enum NotesReviewCommand {
         options: [NotesOptions.moderator, NotesOptions.tz, NotesOptions.db, Settings.configOption],
         run: { invocation, context in
             let moderator = try NotesOptions.moderator(invocation, context)
-            let zone = try NotesOptions.zone(invocation, context)
-            let store = try ModerationStore(DatabaseFile.openForWriting(Settings.database(invocation, context)))
+            let settings = try Settings.resolve(invocation, context: context)
+            let zone = try settings.zone()
+            let store = try ModerationStore(DatabaseFile.openForWriting(settings.db.value))
             var session = NotesReviewSession(store: store, moderator: moderator, zone: zone, context: context)
             try session.run()
         })

@@ -21,8 +21,9 @@ enum NotesShowCommand {
         run: { invocation, context in
             let id = try NotesOptions.noteID(invocation)
             let format = try invocation.choice("format", of: ["text", "json"]) ?? "text"
-            let zone = try NotesOptions.zone(invocation, context)
-            let store = try ModerationStore(DatabaseFile.openForReading(Settings.database(invocation, context)))
+            let settings = try Settings.resolve(invocation, context: context)
+            let zone = try settings.zone()
+            let store = try ModerationStore(DatabaseFile.openForReading(settings.db.value))
             guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
             let group = try store.authorGroups().first { $0.notes.contains { $0.id == id } }
             let renderer = NoteDetailRenderer(note: note, history: try store.history(of: id), group: group, zone: zone)
