@@ -35,7 +35,7 @@ extension ModerationStore {
     /// option it became (0 when none). Runs `queries/notes_own_option_votes.sql`.
     public func ownOptionVotes() throws -> [Int64: Int] {
         var votes: [Int64: Int] = [:]
-        for row in try db.query(ModerationStore.ownOptionVotesSQL) {
+        for row in try db.query(PortableQuery.named("notes_own_option_votes").sql) {
             if let note = row["note_id"]?.int64 { votes[note] = Int(row["votes_by_author"]?.int64 ?? 0) }
         }
         return votes
@@ -45,13 +45,6 @@ extension ModerationStore {
     public func authorGroups() throws -> [AuthorGroup] {
         AuthorGroup.grouping(try notes(), ownOptionVotes: try ownOptionVotes())
     }
-
-    static let ownOptionVotesSQL: String = {
-        guard let query = EmbeddedSQL.queries.first(where: { $0.name == "notes_own_option_votes.sql" }) else {
-            fatalError("queries/notes_own_option_votes.sql is embedded at build time")
-        }
-        return query.sql
-    }()
 
     /// Refuses a database that lacks what moderation reads and writes.
     func checkSchema() throws {
