@@ -73,7 +73,7 @@ struct NotesReviewSession {
             out.line("[\(position)/\(total)] note \(id) was decided meanwhile (\(last?.summary ?? "no log entry")); skipped.")
             return .next
         }
-        let group = try store.authorGroups().first { $0.notes.contains { $0.id == id } }
+        let group = try store.authorGroup(of: id)
         out.line("")
         out.line("[\(position)/\(total)]")
         out.write(NoteDetailRenderer(note: note, history: [], group: group, zone: zone).card())

@@ -25,7 +25,7 @@ enum NotesShowCommand {
             let zone = try settings.zone()
             let store = try ModerationStore(DatabaseFile.openForReading(settings.db.value))
             guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
-            let group = try store.authorGroups().first { $0.notes.contains { $0.id == id } }
+            let group = try store.authorGroup(of: id)
             let renderer = NoteDetailRenderer(note: note, history: try store.history(of: id), group: group, zone: zone)
             context.stdout.write(format == "json" ? renderer.json().serialized() : renderer.text())
         })

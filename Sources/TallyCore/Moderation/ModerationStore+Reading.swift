@@ -46,6 +46,11 @@ extension ModerationStore {
         AuthorGroup.grouping(try notes(), ownOptionVotes: try ownOptionVotes())
     }
 
+    /// The group of the session that wrote this note, or nil when there is no such note.
+    public func authorGroup(of noteID: Int64) throws -> AuthorGroup? {
+        try authorGroups().first { $0.notes.contains { $0.id == noteID } }
+    }
+
     /// Refuses a database that lacks what moderation reads and writes.
     func checkSchema() throws {
         let columns = Set(
