@@ -11,6 +11,6 @@ enum NotesApproveCommand {
             version N), including when someone already made this decision; nothing is changed then.
             """,
         options: NotesDecision.options(reasonRequired: false),
-        positionals: NotesDecision.positionals,
+        positionals: NotesOptions.noteIDArgument,
         run: { invocation, context in try NotesDecision.run(.approve, invocation, context) })
 }

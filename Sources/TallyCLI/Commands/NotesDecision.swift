@@ -14,9 +14,6 @@ enum NotesDecision {
         ]
     }
 
-    /// The note id argument every decision command takes.
-    static let positionals = [PositionalSpec("ID", "The note's id (see `tally notes list`).")]
-
     /// Runs one decision and reports it on stdout.
     static func run(_ action: ModerationAction, _ invocation: Invocation, _ context: Context) throws {
         let id = try NotesOptions.noteID(invocation)

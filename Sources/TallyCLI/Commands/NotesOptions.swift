@@ -18,6 +18,9 @@ enum NotesOptions {
             required ? "Why (required; kept in the log)." : "Why (optional; kept in the log).")
     }
 
+    /// The note id argument of `show` and every decision command.
+    static let noteIDArgument = [PositionalSpec("ID", "The note's id (see `tally notes list`).")]
+
     /// The note id argument: a whole number of at least 1.
     static func noteID(_ invocation: Invocation) throws -> Int64 {
         let text = invocation.positionals.first ?? ""

@@ -11,6 +11,6 @@ enum NotesRejectCommand {
             version N), including when someone already made this decision; nothing is changed then.
             """,
         options: NotesDecision.options(reasonRequired: true),
-        positionals: NotesDecision.positionals,
+        positionals: NotesOptions.noteIDArgument,
         run: { invocation, context in try NotesDecision.run(.reject, invocation, context) })
 }

@@ -12,6 +12,6 @@ enum NotesReopenCommand {
             version N), including when someone already made this decision; nothing is changed then.
             """,
         options: NotesDecision.options(reasonRequired: true),
-        positionals: NotesDecision.positionals,
+        positionals: NotesOptions.noteIDArgument,
         run: { invocation, context in try NotesDecision.run(.reopen, invocation, context) })
 }

@@ -17,7 +17,7 @@ enum NotesShowCommand {
             NotesOptions.tz,
             NotesOptions.db, Settings.configOption,
         ],
-        positionals: [PositionalSpec("ID", "The note's id (see `tally notes list`).")],
+        positionals: NotesOptions.noteIDArgument,
         run: { invocation, context in
             let id = try NotesOptions.noteID(invocation)
             let format = try invocation.choice("format", of: ["text", "json"]) ?? "text"
