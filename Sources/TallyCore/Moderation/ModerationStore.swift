@@ -44,10 +44,7 @@ public final class ModerationStore {
                 let unseen =
                     request.actedOnVersion > note.version
                     ? Array(history.suffix(1)) : history.filter { $0.version > request.actedOnVersion }
-                throw ModerationError.conflict(
-                    ModerationConflict(
-                        noteID: note.id, action: request.action, actedOnVersion: request.actedOnVersion,
-                        found: note, decisions: unseen))
+                throw conflict(request, found: note, decisions: unseen)
             }
             guard let target = state.applying(request.action) else {
                 throw try refusal(of: request, note: note, state: state)
@@ -69,12 +66,19 @@ public final class ModerationStore {
             return .promotedCannotReopen(note: note, promotion: promotion)
         }
         if let last, let from = NoteState(rawValue: last.from), request.action.sources.contains(from) {
-            return .conflict(
-                ModerationConflict(
-                    noteID: note.id, action: request.action, actedOnVersion: request.actedOnVersion, found: note,
-                    decisions: [last]))
+            return conflict(request, found: note, decisions: [last])
         }
         return .illegalTransition(action: request.action, note: note, lastDecision: last)
+    }
+
+    /// The request refused as a conflict: the note was found in another state than the one acted on.
+    private func conflict(_ request: DecisionRequest, found note: Note, decisions: [ModerationLogEntry])
+        -> ModerationError
+    {
+        .conflict(
+            ModerationConflict(
+                noteID: note.id, action: request.action, actedOnVersion: request.actedOnVersion, found: note,
+                decisions: decisions))
     }
 
     /// The writes of one allowed decision; runs inside `decide`'s transaction.
@@ -103,10 +107,7 @@ public final class ModerationStore {
         // The write lock is ours, so the row cannot have moved since it was read;
         // the compare-and-set still refuses to write over anything unexpected.
         guard db.changes == 1 else {
-            throw ModerationError.conflict(
-                ModerationConflict(
-                    noteID: note.id, action: request.action, actedOnVersion: request.actedOnVersion, found: note,
-                    decisions: []))
+            throw conflict(request, found: note, decisions: [])
         }
         let version = note.version + 1
         try db.execute(
