@@ -1,3 +1,5 @@
+import TallyRender
+
 /// `tally config show`: the settings in force and where each came from.
 enum ConfigCommand {
     static let show = CommandSpec(
@@ -36,12 +38,11 @@ enum ConfigCommand {
                 ("lang", settings.lang.value, settings.lang.source),
                 ("reports", settings.reports.value, settings.reports.source),
             ]
-            let width = rows.map(\.0.count).max() ?? 0
-            let valueWidth = rows.map(\.1.count).max() ?? 0
+            let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
+            let valueWidth = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
             for (key, value, source) in rows {
-                let paddedKey = key + String(repeating: " ", count: width - key.count)
-                let paddedValue = value + String(repeating: " ", count: max(0, valueWidth - value.count))
-                context.stdout.line("\(paddedKey)  \(paddedValue)  (\(source))")
+                context.stdout.line(
+                    "\(DisplayWidth.padRight(key, to: width))  \(DisplayWidth.padRight(value, to: valueWidth))  (\(source))")
             }
         })
 
