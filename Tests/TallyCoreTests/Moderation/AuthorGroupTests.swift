@@ -50,9 +50,7 @@ struct AuthorGroupTests {
         let db = try Connection(path: path, mode: .readWrite)
         let session = try #require(Demo.sessions["s07"])
         try db.execute("INSERT INTO votes (option_id, session_id) VALUES (6, ?)", [.text(session)])
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-                "queries/notes_own_option_votes.sql")
+        let file = ToolProcess.repository.appendingPathComponent("queries/notes_own_option_votes.sql")
         let rows = try SQLiteShell.rows(path, try String(contentsOf: file, encoding: .utf8))
         #expect(rows == [["1", session, "6", "1"], ["2", session, "7", "0"]])
         #expect(try ModerationStore(db).ownOptionVotes() == [1: 1, 2: 0])
