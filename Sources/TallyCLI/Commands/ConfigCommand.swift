@@ -12,7 +12,7 @@ enum ConfigCommand {
             TALLY_LANG, TALLY_REPORTS), then flags; later ones win.
             """,
         options: [
-            OptionSpec("config", .value("FILE"), "Config file (default ./tally.json if present)."),
+            Settings.configOption,
             OptionSpec("db", .value("PATH"), "Database file."),
             OptionSpec("tz", .value("ZONE"), "Time zone: an IANA name or a fixed offset such as +08:00."),
             OptionSpec("exclude-before", .value("TIME"), "Exclude sessions whose first vote is before TIME."),
