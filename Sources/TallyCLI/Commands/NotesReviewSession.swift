@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import TallyRender
 
@@ -80,7 +81,7 @@ struct NotesReviewSession {
         while true {
             if context.stdin.isTerminal { out.write("Decision [a/r/s/q/?]: ") }
             guard let line = context.stdin.readLine() else { return .stop }
-            switch line.trimmingWhiteSpace().lowercased() {
+            switch line.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
             case "a", "approve":
                 decide(.approve, note: note, reason: nil)
                 return .next
@@ -123,15 +124,5 @@ struct NotesReviewSession {
             failed += 1
             context.stderr.line("Error: \(error)")
         }
-    }
-}
-
-extension String {
-    /// The text without leading and trailing white space.
-    fileprivate func trimmingWhiteSpace() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
-        while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
-        return String(slice)
     }
 }
