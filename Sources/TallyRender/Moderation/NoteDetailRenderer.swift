@@ -35,9 +35,10 @@ public struct NoteDetailRenderer: Sendable {
         lines.append(NoteText.block(note.content, indent: "  "))
         // Notes stored without a session are not by one author: no "same session" for them.
         let others = note.session == nil ? [] : (group?.notes ?? []).filter { $0.id != note.id }
-        if let group, note.session != nil, !others.isEmpty || !list.signalLines(group).isEmpty {
+        let signals = group.map(list.signalLines) ?? []
+        if note.session != nil, !others.isEmpty || !signals.isEmpty {
             lines.append("same session")
-            lines += list.signalLines(group).map { "  " + $0 }
+            lines += signals.map { "  " + $0 }
             let ids = others.map { "#\($0.id)" }
             let statuses = others.map(list.statusText)
             let idWidth = ids.map(DisplayWidth.of).max() ?? 0

@@ -34,7 +34,7 @@ public struct NoteListRenderer: Sendable {
     /// The plain-text table for a terminal.
     public func table() -> String {
         let shown = shownGroups
-        guard !shown.isEmpty else { return "No notes" + (filter == .all ? "." : " with status \(filter.rawValue).") + "\n" }
+        guard !shown.isEmpty else { return noNotesText }
         let notes = shown.flatMap(\.notes)
         let ids = notes.map { String($0.id) }
         let statuses = notes.map(statusText)
@@ -80,7 +80,7 @@ public struct NoteListRenderer: Sendable {
     /// A GitHub-Flavored Markdown table, then the same-author signals as a list.
     public func markdown() -> String {
         let shown = shownGroups
-        guard !shown.isEmpty else { return "No notes" + (filter == .all ? "." : " with status \(filter.rawValue).") + "\n" }
+        guard !shown.isEmpty else { return noNotesText }
         var lines = ["| ID | Status | Version | Created | Session | Content |", "|---:|---|---:|---|---|---|"]
         for (group, notes) in shown {
             for note in notes {
@@ -168,6 +168,9 @@ public struct NoteListRenderer: Sendable {
     }
 
     // MARK: Pieces shared by the formats
+
+    /// What the table and Markdown say when the filter selects no note.
+    var noNotesText: String { "No notes" + (filter == .all ? "." : " with status \(filter.rawValue).") + "\n" }
 
     func statusText(_ note: Note) -> String {
         if note.state == .promoted, let option = note.promotedOptionID { return "promoted #\(option)" }
