@@ -70,7 +70,6 @@ public struct TallyProcess {
 }
 
 /// Holds bytes read on another thread; read only after that thread has finished.
-public final class DataBox: @unchecked Sendable {
-    public var data = Data()
-    public init() {}
+final class DataBox: @unchecked Sendable {
+    var data = Data()
 }

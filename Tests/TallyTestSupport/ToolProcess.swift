@@ -35,11 +35,15 @@ public enum ToolProcess {
             }
             writer.start()
         }
+        // stderr is drained on its own thread, so a tool that fills that pipe cannot stall stdout.
+        let errors = DataBox()
+        let errorReader = Thread { errors.data = stderr.fileHandleForReading.readDataToEndOfFile() }
+        errorReader.start()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        while !errorReader.isFinished { usleep(1_000) }
         guard process.terminationStatus == 0 else {
-            throw Failure(tool: tool, status: process.terminationStatus, stderr: String(decoding: errors, as: UTF8.self))
+            throw Failure(tool: tool, status: process.terminationStatus, stderr: String(decoding: errors.data, as: UTF8.self))
         }
         return String(decoding: output, as: UTF8.self)
     }
