@@ -228,7 +228,7 @@ public struct DumpImporter {
         /// The statement's beginning on one line, for messages.
         var excerpt: String {
             let text = self.text
-            let start = DumpReader.firstToken(in: text) ?? 0
+            let start = SQLText.firstToken(in: text) ?? 0
             let end = min(text.count, start + 120)
             var excerpt = String(decoding: text[start..<end], as: UTF8.self)
             var cut = end < text.count
