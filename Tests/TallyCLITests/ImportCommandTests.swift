@@ -46,9 +46,7 @@ struct ImportCommandTests {
         let imported = try TallyProcess.run(["import", Self.d1Export, "--db", "votes.sqlite"], in: folder.url.path)
         #expect(imported.status == 0, "\(imported.stderr)")
         // The author's own query, unchanged, in the real sqlite3 shell.
-        let query = BriefFixtures.authorsQuery
-        let output = try SQLiteShell.run(folder.path("votes.sqlite"), input: query, arguments: ["-batch"])
-        let rows = output.split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
+        let rows = try SQLiteShell.rows(folder.path("votes.sqlite"), BriefFixtures.authorsQuery)
         #expect(rows.count == 5)
         #expect(Set(rows.filter { $0[2] == "10" }.map { $0[0] }) == ["做了好多事，另一半不知道", "今天吃什麼，永遠臨時才有人想"])
         #expect(rows.map { Int($0[1])! }.reduce(0, +) == 43)
