@@ -12,6 +12,8 @@ final class ImportProgress {
     /// When the importer last reported; its last report comes at the end of the load.
     private var lastReport: UInt64 = 0
     private var drawn = false
+    /// The importer's last report, for the totals.
+    private var last = DumpImporter.Progress(bytesRead: 0, totalBytes: nil, rows: 0)
 
     init(output: TextOutput) {
         self.output = output
@@ -22,6 +24,7 @@ final class ImportProgress {
     /// Redraws the line if a quarter of a second has passed since the last time.
     func update(_ progress: DumpImporter.Progress) {
         guard isEnabled else { return }
+        last = progress
         let now = DispatchTime.now().uptimeNanoseconds
         if progress.finishing {
             // The load is over: say what the remaining seconds are spent on.
@@ -39,12 +42,12 @@ final class ImportProgress {
 
     /// Clears the line and leaves a last one with the totals: how long the load
     /// took, and then tally's own work (contract check, migrations, indexes).
-    func finish(_ progress: DumpImporter.Progress) {
+    func finish() {
         guard isEnabled else { return }
         if drawn { output.write("\r\u{1B}[K") }
         let now = DispatchTime.now().uptimeNanoseconds
         let load = seconds(until: max(lastReport, started))
-        output.line(ImportProgress.summary(progress, loadSeconds: load, totalSeconds: seconds(until: now)))
+        output.line(ImportProgress.summary(last, loadSeconds: load, totalSeconds: seconds(until: now)))
     }
 
     /// Clears the line before an error message is printed.

@@ -29,14 +29,3 @@ extension Connection {
         return (Statement(handle: statement, connection: self, sql: nil), consumed)
     }
 }
-
-/// Whether a text is a whole SQL statement, as SQLite's own tokenizer sees it.
-public enum SQLText {
-    /// True when the NUL-terminated UTF-8 text ends with a complete statement:
-    /// its last token is a `;` outside any string, identifier, comment or
-    /// `CREATE TRIGGER … END` body (`sqlite3_complete`,
-    /// https://sqlite.org/c3ref/complete.html). Only whitespace and comments may follow.
-    public static func isComplete(_ text: UnsafePointer<CChar>) -> Bool {
-        sqlite3_complete(text) != 0
-    }
-}

@@ -155,25 +155,11 @@ public final class Connection {
             code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
 
-    /// True when the text is nothing but SQL comments and whitespace.
+    /// True when the NUL-terminated text is nothing but SQL comments and whitespace.
     static func onlyComments(_ pointer: UnsafePointer<CChar>) -> Bool {
-        var p = pointer
-        while p.pointee != 0 {
-            let c = UInt8(bitPattern: p.pointee)
-            if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x3B {
-                p += 1
-            } else if c == 0x2D, UInt8(bitPattern: p[1]) == 0x2D {  // -- line comment
-                while p.pointee != 0, p.pointee != 0x0A { p += 1 }
-            } else if c == 0x2F, UInt8(bitPattern: p[1]) == 0x2A {  // /* block comment */
-                p += 2
-                while p.pointee != 0, !(p.pointee == 0x2A && p[1] == 0x2F) { p += 1 }
-                if p.pointee == 0 { return true }
-                p += 2
-            } else {
-                return false
-            }
-        }
-        return true
+        var count = 0
+        while pointer[count] != 0 { count += 1 }
+        return SQLText.firstToken(in: UnsafeRawBufferPointer(start: pointer, count: count)) == nil
     }
 }
 

@@ -46,9 +46,7 @@ struct ImportCommandTests {
         let imported = try TallyProcess.run(["import", Self.d1Export, "--db", "votes.sqlite"], in: folder.url.path)
         #expect(imported.status == 0, "\(imported.stderr)")
         // The author's own query, unchanged, in the real sqlite3 shell.
-        let query = BriefFixtures.authorsQuery
-        let output = try runShell(folder.path("votes.sqlite"), query)
-        let rows = output.split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
+        let rows = try SQLiteShell.rows(folder.path("votes.sqlite"), BriefFixtures.authorsQuery)
         #expect(rows.count == 5)
         #expect(Set(rows.filter { $0[2] == "10" }.map { $0[0] }) == ["做了好多事，另一半不知道", "今天吃什麼，永遠臨時才有人想"])
         #expect(rows.map { Int($0[1])! }.reduce(0, +) == 43)
@@ -81,7 +79,9 @@ struct ImportCommandTests {
 
         let replaced = try TallyProcess.run(["import", Self.sqliteDump, "--db", "out.sqlite", "--replace"], in: folder.url.path)
         #expect(replaced.status == 0, "\(replaced.stderr)")
-        let votes = try runShell(folder.path("out.sqlite"), "SELECT count(*) FROM votes; SELECT count(*) FROM \"odd \"\"quoted\"\" name\";")
+        let votes = try SQLiteShell.run(
+            folder.path("out.sqlite"), input: "SELECT count(*) FROM votes; SELECT count(*) FROM \"odd \"\"quoted\"\" name\";",
+            arguments: ["-batch"])
         #expect(votes == "4\n3\n")
         #expect(try listing(folder) == ["out.sqlite"])
     }
@@ -263,17 +263,5 @@ struct ImportCommandTests {
         #expect(ImportProgress.grouped(1_000) == "1,000")
         #expect(ImportProgress.grouped(999) == "999")
         #expect(ImportProgress.grouped(-1_234_567) == "-1,234,567")
-    }
-
-    func runShell(_ database: String, _ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", "-batch", database, sql]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }

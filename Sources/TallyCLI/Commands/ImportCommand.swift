@@ -37,12 +37,7 @@ enum ImportCommand {
             let display = ImportProgress(output: context.stderr)
             let stop = StopSignal.install()
             defer { stop.uninstall() }
-            var last = DumpImporter.Progress(bytesRead: 0, totalBytes: nil, rows: 0)
-            let importer = DumpImporter(
-                progress: { progress in
-                    last = progress
-                    display.update(progress)
-                }, shouldStop: { stop.isSet })
+            let importer = DumpImporter(progress: display.update, shouldStop: { stop.isSet })
             let summary: ImportSummary
             do {
                 summary = try importer.run(dumpPath: dumpPath, target: target, replace: invocation.flag("replace"))
@@ -50,7 +45,7 @@ enum ImportCommand {
                 display.abandon()
                 throw error
             }
-            display.finish(last)
+            display.finish()
             write(summary, file: file == "-" ? "standard input" : file, target: target, context: context)
         })
 

@@ -45,7 +45,7 @@ enum SQLCommand {
                 "The time quiet gaps run to (default: now, to the second; give the same to the report)."),
             OptionSpec("votes-per-session", .value("N"), "Vote budget of a session; more is flagged (default 3)."),
             OptionSpec("session", .value("ID"), "For notes_own_option_votes: only notes of this session."),
-            OptionSpec("config", .value("FILE"), "Config file (default ./tally.json if present)."),
+            Settings.configOption,
         ],
         positionals: [PositionalSpec("name", "The query, e.g. tally (see --list).", optional: true)],
         run: { invocation, context in
@@ -169,17 +169,17 @@ enum SQLCommand {
         let path = invocation.path
         let settings = try Settings.resolve(invocation, context: context)
         let zone = try settings.zone()
-        func time(_ name: String, _ text: String?) throws -> Instant? {
-            guard let text else { return nil }
+        func time(_ name: String) throws -> Instant? {
+            guard let text = invocation.value(name) else { return nil }
             do {
                 return try zone.parseUserTime(text)
             } catch {
                 throw UsageError("invalid value '\(text)' for --\(name): \(error)", command: path)
             }
         }
-        let cutoff = try time("exclude-before", settings.excludeBefore.value)
-        let through = try time("through", invocation.value("through"))
-        let givenAsOf = try time("as-of", invocation.value("as-of"))
+        let cutoff = try settings.cutoff()
+        let through = try time("through")
+        let givenAsOf = try time("as-of")
         // Whole seconds, so the time the note prints can be typed back exactly.
         let asOf = givenAsOf ?? Instant(seconds: context.now().seconds)
         let session = invocation.value("session")

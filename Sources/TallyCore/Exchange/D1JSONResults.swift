@@ -24,8 +24,8 @@ public struct D1JSONResults: Sendable {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw .unreadable(path: path, reason: "no such file or folder")
             }
+            searched.append(path)
             if isDirectory.boolValue {
-                searched.append(path)
                 for query in queries {
                     let file = URL(fileURLWithPath: path).appendingPathComponent(query + ".json").path
                     guard FileManager.default.fileExists(atPath: file) else { continue }
@@ -33,7 +33,6 @@ public struct D1JSONResults: Sendable {
                     files[query] = file
                 }
             } else {
-                searched.append(path)
                 let query = D1JSONResults.queryName(ofFile: path)
                 guard queries.contains(query) else { throw .unknownQuery(file: path, known: queries) }
                 if let first = files[query] { throw .duplicateQuery(query: query, first: first, second: path) }

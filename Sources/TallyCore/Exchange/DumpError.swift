@@ -59,11 +59,10 @@ public enum DumpError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) holds no SQL statement; give the file written by "
                 + "`wrangler d1 export DB --remote --output=FILE`" + nothing
         case .missingContract(let missing):
+            let needed = SchemaContract.tables.map { "\($0.name)(\($0.columns.joined(separator: ", ")))" }
             return "the dump does not hold the vote page's schema: " + missing.joined(separator: "; ")
-                + ". tally needs survey_options(id, content, section, created_at), "
-                + "votes(id, option_id, session_id, created_at) and "
-                + "suggestions(id, session_id, content, status, created_at); extra tables and columns are fine"
-                + nothing
+                + ". tally needs " + needed.dropLast().joined(separator: ", ") + " and " + needed.last!
+                + "; extra tables and columns are fine" + nothing
         case .interrupted:
             return "interrupted" + nothing
         }

@@ -157,17 +157,16 @@ public struct DumpImporter {
                 if DumpReader.isBlank(UnsafeRawBufferPointer(rebasing: rest[..<(end - offset)])) { break }
                 let place = Place(chunk: chunk, offset: offset)
                 policy.reset()
-                let statement: Statement
-                let consumed: Int
+                let prepared: (statement: Statement?, consumed: Int)
                 do {
-                    let prepared = try db.prepareFirst(in: rest)
-                    guard let prepared = prepared.statement.map({ ($0, prepared.consumed) }) else { break }
-                    (statement, consumed) = prepared
+                    prepared = try db.prepareFirst(in: rest)
                 } catch let error as SQLiteError {
                     if let refusal = policy.refusal { throw DumpError.refused(line: place.line, what: refusal) }
                     if !chunk.isComplete { throw DumpError.truncated(line: place.line) }
                     throw DumpError.rejected(line: place.line, message: error.message, statement: place.excerpt)
                 }
+                guard let statement = prepared.statement else { break }
+                let consumed = prepared.consumed
                 if !chunk.isComplete, !DumpImporter.isComplete(chunk.text, from: offset, count: consumed) {
                     throw DumpError.truncated(line: place.line)
                 }
@@ -229,7 +228,7 @@ public struct DumpImporter {
         /// The statement's beginning on one line, for messages.
         var excerpt: String {
             let text = self.text
-            let start = DumpReader.firstToken(in: text) ?? 0
+            let start = SQLText.firstToken(in: text) ?? 0
             let end = min(text.count, start + 120)
             var excerpt = String(decoding: text[start..<end], as: UTF8.self)
             var cut = end < text.count

@@ -240,38 +240,14 @@ public final class DumpReader {
 
     /// True when the text holds nothing but whitespace, `;` and comments.
     public static func isBlank(_ text: UnsafeRawBufferPointer) -> Bool {
-        firstToken(in: text) == nil
+        SQLText.firstToken(in: text) == nil
     }
 
     /// The line of the first byte of the text that is not whitespace or comment.
     public static func lineOfFirstToken(in text: UnsafeRawBufferPointer, firstLine: Int) -> Int {
-        let end = firstToken(in: text) ?? text.count
+        let end = SQLText.firstToken(in: text) ?? text.count
         var line = firstLine
         for index in 0..<end where text[index] == 0x0A { line += 1 }
         return line
-    }
-
-    /// Offset of the first byte that is not whitespace, a stray `;` or part of a comment.
-    static func firstToken(in text: UnsafeRawBufferPointer) -> Int? {
-        var index = 0
-        let count = text.count
-        while index < count {
-            let byte = text[index]
-            switch byte {
-            case 0x20, 0x09, 0x0A, 0x0C, 0x0D, 0x3B, 0x00:
-                index += 1
-            case 0x2D where index + 1 < count && text[index + 1] == 0x2D:  // -- to end of line
-                while index < count, text[index] != 0x0A { index += 1 }
-            case 0x2F where index + 1 < count && text[index + 1] == 0x2A:  // /* … */
-                index += 2
-                while index < count, !(text[index] == 0x2A && index + 1 < count && text[index + 1] == 0x2F) {
-                    index += 1
-                }
-                index += 2
-            default:
-                return index
-            }
-        }
-        return nil
     }
 }
