@@ -48,11 +48,8 @@ public enum CSVReport {
                 interval: option.interval, detail: option.standing?.rawValue)
         }
         for entry in model.exclusions.listed {
-            var reasons: [String] = []
-            if entry.beforeCutoff { reasons.append("first_vote_before_cutoff") }
-            if entry.named { reasons.append("named") }
             row("excluded", session: entry.session, time: entry.firstVote, votes: entry.votes,
-                detail: reasons.joined(separator: "+"))
+                detail: ReportText.exclusionReason(entry))
         }
         let activity = model.activity
         row("activity", label: "first_vote", time: activity.firstVote)

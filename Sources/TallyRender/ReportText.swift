@@ -18,6 +18,15 @@ public enum ReportText {
         return text.dropLast(6) + "." + String(String(millis + 1000).dropFirst()) + offset
     }
 
+    /// Why a ledger session was excluded, as the JSON and CSV reports write it:
+    /// `first_vote_before_cutoff`, `named`, or both joined by `+`.
+    public static func exclusionReason(_ entry: ReportFigures.ExcludedSession) -> String {
+        var reasons: [String] = []
+        if entry.beforeCutoff { reasons.append("first_vote_before_cutoff") }
+        if entry.named { reasons.append("named") }
+        return reasons.joined(separator: "+")
+    }
+
     /// `66.7%`.
     public static func percent(_ share: Double) -> String {
         NumberText.percent(share, decimals: 1)
