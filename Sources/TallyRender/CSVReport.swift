@@ -63,7 +63,7 @@ public enum CSVReport {
             row("activity", label: "longest_gap_start", time: gap.start)
             row("activity", label: "longest_gap_end", time: gap.end,
                 detail: activity.gapIsOngoing ? "ongoing" : nil)
-            row("activity", label: "longest_gap_seconds", value: .integer(gap.end.seconds - gap.start.seconds))
+            row("activity", label: "longest_gap_seconds", value: .integer(gap.seconds))
         }
         for day in activity.days {
             row("day", label: day.date.dateText, sessions: day.voters, votes: day.votes)

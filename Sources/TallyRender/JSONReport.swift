@@ -46,7 +46,7 @@ public enum JSONReport {
         let gap: JSONValue = activity.longestGap.map { gap in
             .object([
                 ("start", time(gap.start)), ("end", time(gap.end)),
-                ("seconds", .integer(gap.end.seconds - gap.start.seconds)), ("ongoing", .bool(activity.gapIsOngoing)),
+                ("seconds", .integer(gap.seconds)), ("ongoing", .bool(activity.gapIsOngoing)),
             ])
         } ?? .null
         let days: [JSONValue] = activity.days.map { day in

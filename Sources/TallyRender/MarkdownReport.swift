@@ -133,7 +133,7 @@ public enum MarkdownReport {
         items.append(asOf)
         if let gap = activity.longestGap {
             let text = l.gapText(
-                ReportText.duration(seconds: gap.end.seconds - gap.start.seconds, l.units),
+                ReportText.duration(seconds: gap.seconds, l.units),
                 ReportText.time(gap.start, zone), ReportText.time(gap.end, zone), activity.gapIsOngoing)
             items.append("- \(l.longestGap)\(l.colon)\(text)")
         }
