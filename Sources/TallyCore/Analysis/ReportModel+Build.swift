@@ -45,11 +45,8 @@ extension ReportModel {
             return ra != rb ? ra < rb : bytesPrecede(a, b)
         }
         return names.map { name in
-            let members = bySection[name]!.sorted { a, b in
-                if a.voters != b.voters { return a.voters > b.voters }
-                if a.votes != b.votes { return a.votes > b.votes }
-                return a.id < b.id
-            }
+            // Within one section `tally.sql`'s order is by voters, votes (both descending) and id.
+            let members = bySection[name]!.sorted(by: Analyzer.tallyOrder)
             let top = members.first?.voters ?? 0
             let leaderInterval = WilsonInterval(successes: top, trials: countedVoters)
             let ranked = members.map { option -> RankedOption in
