@@ -49,11 +49,11 @@ public enum MarkdownReport {
 
     /// User text inside a sentence: shortened, escaped, quoted.
     static func quoted(_ text: String, _ l: ReportLabels) -> String {
-        l.quote(MarkdownText.cell(ReportText.shortened(text)))
+        l.quote(ReportText.cell(text))
     }
 
     static func ranking(_ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels) -> [String] {
-        let name = MarkdownText.cell(ReportText.shortened(section.name))
+        let name = ReportText.cell(section.name)
         var blocks = ["## " + (section.isKnown ? l.sectionHeading(section.name) : l.unknownSectionHeading(name))]
         if let top = section.leaders.first {
             var sentence = l.leaders(section.leaders.map { quoted($0.content, l) }, top.voters)
@@ -241,7 +241,7 @@ public enum MarkdownReport {
     static func example(
         _ example: ReportFigures.AnomalyExample, _ kind: AnomalyKind, _ model: ReportModel, _ l: ReportLabels
     ) -> String {
-        let session = example.session.map { MarkdownText.cell(ReportText.shortened($0, cells: 40)) }
+        let session = example.session.map { ReportText.cell($0, cells: 40) }
         var text: String
         switch example.table {
         case "survey_options": text = l.exampleOption(example.rowID ?? 0)
@@ -254,7 +254,7 @@ public enum MarkdownReport {
             }
         }
         if let stored = example.text {
-            text += ": " + l.quote(MarkdownText.cell(ReportText.shortened(stored, cells: 40)))
+            text += ": " + l.quote(ReportText.cell(stored, cells: 40))
         } else if let at = example.at, kind == .voteBeforeOption {
             text += ", " + ReportText.time(at, model.parameters.zone)
         }

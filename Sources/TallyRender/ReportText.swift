@@ -73,6 +73,11 @@ public enum ReportText {
 
     /// User text for a table cell: shortened, then escaped.
     public static func cell(_ text: String) -> String {
-        MarkdownText.cell(shortened(text))
+        cell(text, cells: maximumCells)
+    }
+
+    /// User text for a table cell, shortened to `cells` display cells, then escaped.
+    public static func cell(_ text: String, cells: Int) -> String {
+        MarkdownText.cell(shortened(text, cells: cells))
     }
 }

@@ -69,7 +69,7 @@ public enum WeeklyMarkdown {
     static func heading(_ section: ReportModel.Section, _ l: ReportLabels) -> String {
         section.isKnown
             ? l.sectionHeading(section.name)
-            : l.unknownSectionHeading(MarkdownText.cell(ReportText.shortened(section.name)))
+            : l.unknownSectionHeading(ReportText.cell(section.name))
     }
 
     /// An image linked relative to the page; the alt text is the chart's title, escaped.
