@@ -52,9 +52,13 @@ public enum MarkdownReport {
         l.quote(ReportText.cell(text))
     }
 
+    /// A section's heading: the language's name for a known section, else the escaped name.
+    static func sectionHeading(_ section: ReportModel.Section, _ l: ReportLabels) -> String {
+        section.isKnown ? l.sectionHeading(section.name) : l.unknownSectionHeading(ReportText.cell(section.name))
+    }
+
     static func ranking(_ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels) -> [String] {
-        let name = ReportText.cell(section.name)
-        var blocks = ["## " + (section.isKnown ? l.sectionHeading(section.name) : l.unknownSectionHeading(name))]
+        var blocks = ["## " + sectionHeading(section, l)]
         if let top = section.leaders.first {
             var sentence = l.leaders(section.leaders.map { quoted($0.content, l) }, top.voters)
             if model.totals.votersExcluded > 0, let topAll = section.leadersAll.first {
