@@ -92,8 +92,9 @@ public enum MarkdownReport {
         let exclusions = model.exclusions
         var blocks = ["## \(l.exclusionsHeading)"]
         var rules: [String] = []
-        if let cutoff = exclusions.cutoff { rules.append(l.cutoffRule(ReportText.time(cutoff, zone))) }
-        if !exclusions.named.isEmpty { rules.append(l.namedRule(exclusions.named.count)) }
+        let parameters = model.parameters
+        if let cutoff = parameters.excludeBefore { rules.append(l.cutoffRule(ReportText.time(cutoff, zone))) }
+        if !parameters.excludedSessions.isEmpty { rules.append(l.namedRule(parameters.excludedSessions.count)) }
         guard !rules.isEmpty else { return blocks + [l.nothingExcluded] }
         rules.append(l.excludedTotals(model.totals.votersExcluded, model.totals.votesExcluded))
         if exclusions.total > exclusions.listed.count {

@@ -19,9 +19,7 @@ extension ReportModel {
         self.isSmallSample = counted > 0 && counted < ReportModel.smallSampleThreshold
         let sections = ReportModel.rank(figures.options, countedVoters: counted)
         self.sections = sections
-        self.exclusions = Exclusions(
-            cutoff: parameters.excludeBefore, named: parameters.excludedSessions, listed: figures.exclusions.listed,
-            total: figures.exclusions.total)
+        self.exclusions = figures.exclusions
         self.activity = ReportModel.activity(figures, parameters: parameters)
         self.concentration = ReportModel.concentration(figures.usage, budget: parameters.votesPerSession)
         let ranked = sections.flatMap(\.options)
