@@ -138,8 +138,6 @@ extension ReportModel {
             guard let id = note.promotedOptionID else { return nil }
             return Promotion(note: note, option: options.first { $0.id == id })
         }
-        return Suggestions(
-            statuses: figures.statuses, total: figures.statuses.reduce(0) { $0 + $1.notes }, approvedGroups: groups,
-            approvedCount: figures.approved.count, promotions: promotions)
+        return Suggestions(statuses: figures.statuses, approvedGroups: groups, promotions: promotions)
     }
 }

@@ -131,14 +131,15 @@ public struct ReportModel: Sendable, Equatable {
     public struct Suggestions: Sendable, Equatable {
         /// Counts by status (pending, approved, rejected, then others).
         public let statuses: [ReportFigures.StatusCount]
-        /// All notes.
-        public let total: Int
         /// Approved notes grouped by author session, most notes first.
         public let approvedGroups: [AuthorGroup]
-        /// Approved notes in all.
-        public let approvedCount: Int
         /// Promoted notes and their options' votes.
         public let promotions: [Promotion]
+
+        /// All notes.
+        public var total: Int { statuses.reduce(0) { $0 + $1.notes } }
+        /// Approved notes in all.
+        public var approvedCount: Int { approvedGroups.reduce(0) { $0 + $1.notes.count } }
     }
 
     /// The parameters the report was made with.
