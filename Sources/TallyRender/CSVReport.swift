@@ -48,11 +48,8 @@ public enum CSVReport {
                 interval: option.interval, detail: option.standing?.rawValue)
         }
         for entry in model.exclusions.listed {
-            var reasons: [String] = []
-            if entry.beforeCutoff { reasons.append("first_vote_before_cutoff") }
-            if entry.named { reasons.append("named") }
             row("excluded", session: entry.session, time: entry.firstVote, votes: entry.votes,
-                detail: reasons.joined(separator: "+"))
+                detail: ReportText.exclusionReason(entry))
         }
         let activity = model.activity
         row("activity", label: "first_vote", time: activity.firstVote)
@@ -66,7 +63,7 @@ public enum CSVReport {
             row("activity", label: "longest_gap_start", time: gap.start)
             row("activity", label: "longest_gap_end", time: gap.end,
                 detail: activity.gapIsOngoing ? "ongoing" : nil)
-            row("activity", label: "longest_gap_seconds", value: .integer(gap.end.seconds - gap.start.seconds))
+            row("activity", label: "longest_gap_seconds", value: .integer(gap.seconds))
         }
         for day in activity.days {
             row("day", label: day.date.dateText, sessions: day.voters, votes: day.votes)

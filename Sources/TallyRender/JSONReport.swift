@@ -37,19 +37,16 @@ public enum JSONReport {
             ])
         }
         let excluded: [JSONValue] = model.exclusions.listed.map { entry in
-            var reasons: [String] = []
-            if entry.beforeCutoff { reasons.append("first_vote_before_cutoff") }
-            if entry.named { reasons.append("named") }
-            return .object([
+            .object([
                 ("session", .string(entry.session)), ("first_vote", time(entry.firstVote)), ("votes", .int(entry.votes)),
-                ("reason", .string(reasons.joined(separator: "+"))), ("in_data", .bool(entry.votes > 0)),
+                ("reason", .string(ReportText.exclusionReason(entry))), ("in_data", .bool(entry.votes > 0)),
             ])
         }
         let activity = model.activity
         let gap: JSONValue = activity.longestGap.map { gap in
             .object([
                 ("start", time(gap.start)), ("end", time(gap.end)),
-                ("seconds", .integer(gap.end.seconds - gap.start.seconds)), ("ongoing", .bool(activity.gapIsOngoing)),
+                ("seconds", .integer(gap.seconds)), ("ongoing", .bool(activity.gapIsOngoing)),
             ])
         } ?? .null
         let days: [JSONValue] = activity.days.map { day in

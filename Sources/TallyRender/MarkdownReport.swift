@@ -49,12 +49,16 @@ public enum MarkdownReport {
 
     /// User text inside a sentence: shortened, escaped, quoted.
     static func quoted(_ text: String, _ l: ReportLabels) -> String {
-        l.quote(MarkdownText.cell(ReportText.shortened(text)))
+        l.quote(ReportText.cell(text))
+    }
+
+    /// A section's heading: the language's name for a known section, else the escaped name.
+    static func sectionHeading(_ section: ReportModel.Section, _ l: ReportLabels) -> String {
+        section.isKnown ? l.sectionHeading(section.name) : l.unknownSectionHeading(ReportText.cell(section.name))
     }
 
     static func ranking(_ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels) -> [String] {
-        let name = MarkdownText.cell(ReportText.shortened(section.name))
-        var blocks = ["## " + (section.isKnown ? l.sectionHeading(section.name) : l.unknownSectionHeading(name))]
+        var blocks = ["## " + sectionHeading(section, l)]
         if let top = section.leaders.first {
             var sentence = l.leaders(section.leaders.map { quoted($0.content, l) }, top.voters)
             if model.totals.votersExcluded > 0, let topAll = section.leadersAll.first {
@@ -88,8 +92,9 @@ public enum MarkdownReport {
         let exclusions = model.exclusions
         var blocks = ["## \(l.exclusionsHeading)"]
         var rules: [String] = []
-        if let cutoff = exclusions.cutoff { rules.append(l.cutoffRule(ReportText.time(cutoff, zone))) }
-        if !exclusions.named.isEmpty { rules.append(l.namedRule(exclusions.named.count)) }
+        let parameters = model.parameters
+        if let cutoff = parameters.excludeBefore { rules.append(l.cutoffRule(ReportText.time(cutoff, zone))) }
+        if !parameters.excludedSessions.isEmpty { rules.append(l.namedRule(parameters.excludedSessions.count)) }
         guard !rules.isEmpty else { return blocks + [l.nothingExcluded] }
         rules.append(l.excludedTotals(model.totals.votersExcluded, model.totals.votesExcluded))
         if exclusions.total > exclusions.listed.count {
@@ -133,7 +138,7 @@ public enum MarkdownReport {
         items.append(asOf)
         if let gap = activity.longestGap {
             let text = l.gapText(
-                ReportText.duration(seconds: gap.end.seconds - gap.start.seconds, l.units),
+                ReportText.duration(seconds: gap.seconds, l.units),
                 ReportText.time(gap.start, zone), ReportText.time(gap.end, zone), activity.gapIsOngoing)
             items.append("- \(l.longestGap)\(l.colon)\(text)")
         }
@@ -241,7 +246,7 @@ public enum MarkdownReport {
     static func example(
         _ example: ReportFigures.AnomalyExample, _ kind: AnomalyKind, _ model: ReportModel, _ l: ReportLabels
     ) -> String {
-        let session = example.session.map { MarkdownText.cell(ReportText.shortened($0, cells: 40)) }
+        let session = example.session.map { ReportText.cell($0, cells: 40) }
         var text: String
         switch example.table {
         case "survey_options": text = l.exampleOption(example.rowID ?? 0)
@@ -254,7 +259,7 @@ public enum MarkdownReport {
             }
         }
         if let stored = example.text {
-            text += ": " + l.quote(MarkdownText.cell(ReportText.shortened(stored, cells: 40)))
+            text += ": " + l.quote(ReportText.cell(stored, cells: 40))
         } else if let at = example.at, kind == .voteBeforeOption {
             text += ", " + ReportText.time(at, model.parameters.zone)
         }

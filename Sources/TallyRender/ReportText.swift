@@ -18,6 +18,15 @@ public enum ReportText {
         return text.dropLast(6) + "." + String(String(millis + 1000).dropFirst()) + offset
     }
 
+    /// Why a ledger session was excluded, as the JSON and CSV reports write it:
+    /// `first_vote_before_cutoff`, `named`, or both joined by `+`.
+    public static func exclusionReason(_ entry: ReportFigures.ExcludedSession) -> String {
+        var reasons: [String] = []
+        if entry.beforeCutoff { reasons.append("first_vote_before_cutoff") }
+        if entry.named { reasons.append("named") }
+        return reasons.joined(separator: "+")
+    }
+
     /// `66.7%`.
     public static func percent(_ share: Double) -> String {
         NumberText.percent(share, decimals: 1)
@@ -64,6 +73,11 @@ public enum ReportText {
 
     /// User text for a table cell: shortened, then escaped.
     public static func cell(_ text: String) -> String {
-        MarkdownText.cell(shortened(text))
+        cell(text, cells: maximumCells)
+    }
+
+    /// User text for a table cell, shortened to `cells` display cells, then escaped.
+    public static func cell(_ text: String, cells: Int) -> String {
+        MarkdownText.cell(shortened(text, cells: cells))
     }
 }

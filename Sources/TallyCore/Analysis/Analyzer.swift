@@ -107,9 +107,6 @@ public struct Analyzer: Sendable {
         knownSections.firstIndex(of: section) ?? knownSections.count
     }
 
-    /// The note statuses the vote page and moderation know.
-    public static let knownStatuses = ["pending", "approved", "rejected"]
-
     private func readOptions(_ db: Connection) throws -> OptionTable {
         let statement = try db.prepare("SELECT id, content, section, created_at FROM survey_options ORDER BY id")
         var rows: [(id: Int64, content: String, section: String, stored: String?, createdAt: Instant?)] = []

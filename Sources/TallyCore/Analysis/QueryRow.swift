@@ -6,6 +6,16 @@ struct QueryRow {
     let index: Int
     let row: Row
 
+    /// Reads every row of one query's result in order, each through `read`.
+    static func map<T>(
+        _ query: String, _ rows: [Row], _ read: (QueryRow) throws(QueryResultError) -> T
+    ) throws(QueryResultError) -> [T] {
+        var result: [T] = []
+        result.reserveCapacity(rows.count)
+        for (index, row) in rows.enumerated() { result.append(try read(QueryRow(query: query, index: index, row: row))) }
+        return result
+    }
+
     func value(_ column: String) throws(QueryResultError) -> SQLValue {
         guard let value = row[column] else { throw .missingColumn(query: query, row: index, column: column) }
         return value

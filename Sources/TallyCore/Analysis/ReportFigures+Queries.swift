@@ -32,16 +32,12 @@ extension ReportFigures {
 
     /// `tally.sql` rows.
     public static func options(from rows: [Row]) throws(QueryResultError) -> [Option] {
-        var result: [Option] = []
-        for (index, row) in rows.enumerated() {
-            let r = QueryRow(query: "tally", index: index, row: row)
-            result.append(
-                Option(
-                    id: try r.int64("id"), content: try r.text("content"), section: try r.text("section"),
-                    createdAt: try r.instantOrNil("created_at"), voters: try r.int("voters"),
-                    votes: try r.int("votes"), votersAll: try r.int("voters_all"), votesAll: try r.int("votes_all")))
+        try QueryRow.map("tally", rows) { r throws(QueryResultError) in
+            Option(
+                id: try r.int64("id"), content: try r.text("content"), section: try r.text("section"),
+                createdAt: try r.instantOrNil("created_at"), voters: try r.int("voters"),
+                votes: try r.int("votes"), votersAll: try r.int("voters_all"), votesAll: try r.int("votes_all"))
         }
-        return result
     }
 
     /// `totals.sql` rows (one).
@@ -72,12 +68,9 @@ extension ReportFigures {
 
     /// `activity.sql` rows.
     public static func days(from rows: [Row]) throws(QueryResultError) -> [Day] {
-        var result: [Day] = []
-        for (index, row) in rows.enumerated() {
-            let r = QueryRow(query: "activity", index: index, row: row)
-            result.append(Day(date: try r.date("day"), votes: try r.int("votes"), voters: try r.int("voters")))
+        try QueryRow.map("activity", rows) { r throws(QueryResultError) in
+            Day(date: try r.date("day"), votes: try r.int("votes"), voters: try r.int("voters"))
         }
-        return result
     }
 
     /// `timeline.sql` rows (one).
@@ -93,42 +86,30 @@ extension ReportFigures {
 
     /// `concentration.sql` rows.
     public static func usage(from rows: [Row]) throws(QueryResultError) -> [Usage] {
-        var result: [Usage] = []
-        for (index, row) in rows.enumerated() {
-            let r = QueryRow(query: "concentration", index: index, row: row)
-            result.append(
-                Usage(
-                    votesUsed: try r.int("votes_used"), sessions: try r.int("sessions"),
-                    stackingSessions: try r.int("stacking_sessions")))
+        try QueryRow.map("concentration", rows) { r throws(QueryResultError) in
+            Usage(
+                votesUsed: try r.int("votes_used"), sessions: try r.int("sessions"),
+                stackingSessions: try r.int("stacking_sessions"))
         }
-        return result
     }
 
     /// `suggestions.sql` rows.
     public static func statuses(from rows: [Row]) throws(QueryResultError) -> [StatusCount] {
-        var result: [StatusCount] = []
-        for (index, row) in rows.enumerated() {
-            let r = QueryRow(query: "suggestions", index: index, row: row)
-            result.append(
-                StatusCount(
-                    status: try r.textOrNil("status") ?? "", notes: try r.int("notes"), promoted: try r.int("promoted"),
-                    sessions: try r.int("sessions")))
+        try QueryRow.map("suggestions", rows) { r throws(QueryResultError) in
+            StatusCount(
+                status: try r.textOrNil("status") ?? "", notes: try r.int("notes"), promoted: try r.int("promoted"),
+                sessions: try r.int("sessions"))
         }
-        return result
     }
 
     /// `approved.sql` rows.
     public static func approved(from rows: [Row]) throws(QueryResultError) -> [ApprovedNote] {
-        var result: [ApprovedNote] = []
-        for (index, row) in rows.enumerated() {
-            let r = QueryRow(query: "approved", index: index, row: row)
-            result.append(
-                ApprovedNote(
-                    id: try r.int64("id"), session: try r.textOrNil("session_id"), content: try r.text("content"),
-                    createdAt: try r.instantOrNil("created_at"), promotedOptionID: try r.int64OrNil("promoted_option_id"),
-                    sessionNotes: try r.int("session_notes")))
+        try QueryRow.map("approved", rows) { r throws(QueryResultError) in
+            ApprovedNote(
+                id: try r.int64("id"), session: try r.textOrNil("session_id"), content: try r.text("content"),
+                createdAt: try r.instantOrNil("created_at"), promotedOptionID: try r.int64OrNil("promoted_option_id"),
+                sessionNotes: try r.int("session_notes"))
         }
-        return result
     }
 
     /// `anomalies.sql` rows: grouped by kind, in code order.

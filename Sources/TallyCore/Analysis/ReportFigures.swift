@@ -134,6 +134,9 @@ public struct ReportFigures: Sendable, Equatable {
             self.start = start
             self.end = end
         }
+
+        /// Its length in whole seconds.
+        public var seconds: Int64 { end.seconds - start.seconds }
     }
 
     /// First and last counted vote and the longest quiet gap (`queries/timeline.sql`).

@@ -19,9 +19,7 @@ extension ReportModel {
         self.isSmallSample = counted > 0 && counted < ReportModel.smallSampleThreshold
         let sections = ReportModel.rank(figures.options, countedVoters: counted)
         self.sections = sections
-        self.exclusions = Exclusions(
-            cutoff: parameters.excludeBefore, named: parameters.excludedSessions, listed: figures.exclusions.listed,
-            total: figures.exclusions.total)
+        self.exclusions = figures.exclusions
         self.activity = ReportModel.activity(figures, parameters: parameters)
         self.concentration = ReportModel.concentration(figures.usage, budget: parameters.votesPerSession)
         let ranked = sections.flatMap(\.options)
@@ -45,11 +43,8 @@ extension ReportModel {
             return ra != rb ? ra < rb : bytesPrecede(a, b)
         }
         return names.map { name in
-            let members = bySection[name]!.sorted { a, b in
-                if a.voters != b.voters { return a.voters > b.voters }
-                if a.votes != b.votes { return a.votes > b.votes }
-                return a.id < b.id
-            }
+            // Within one section `tally.sql`'s order is by voters, votes (both descending) and id.
+            let members = bySection[name]!.sorted(by: Analyzer.tallyOrder)
             let top = members.first?.voters ?? 0
             let leaderInterval = WilsonInterval(successes: top, trials: countedVoters)
             let ranked = members.map { option -> RankedOption in
@@ -143,8 +138,6 @@ extension ReportModel {
             guard let id = note.promotedOptionID else { return nil }
             return Promotion(note: note, option: options.first { $0.id == id })
         }
-        return Suggestions(
-            statuses: figures.statuses, total: figures.statuses.reduce(0) { $0 + $1.notes }, approvedGroups: groups,
-            approvedCount: figures.approved.count, promotions: promotions)
+        return Suggestions(statuses: figures.statuses, approvedGroups: groups, promotions: promotions)
     }
 }

@@ -78,18 +78,6 @@ public struct ReportModel: Sendable, Equatable {
         public var votesExcluded: Int { votesAll - votes }
     }
 
-    /// The exclusion ledger: what was excluded, by which rule, and each session.
-    public struct Exclusions: Sendable, Equatable {
-        /// `--exclude-before`, if given.
-        public let cutoff: Instant?
-        /// `--exclude-session` values, as given.
-        public let named: [String]
-        /// Ledger lines, earliest first vote first (at most `maxListed`).
-        public let listed: [ReportFigures.ExcludedSession]
-        /// Ledger lines in all.
-        public let total: Int
-    }
-
     /// When the counted votes came.
     public struct Activity: Sendable, Equatable {
         /// The first counted vote.
@@ -143,14 +131,15 @@ public struct ReportModel: Sendable, Equatable {
     public struct Suggestions: Sendable, Equatable {
         /// Counts by status (pending, approved, rejected, then others).
         public let statuses: [ReportFigures.StatusCount]
-        /// All notes.
-        public let total: Int
         /// Approved notes grouped by author session, most notes first.
         public let approvedGroups: [AuthorGroup]
-        /// Approved notes in all.
-        public let approvedCount: Int
         /// Promoted notes and their options' votes.
         public let promotions: [Promotion]
+
+        /// All notes.
+        public var total: Int { statuses.reduce(0) { $0 + $1.notes } }
+        /// Approved notes in all.
+        public var approvedCount: Int { approvedGroups.reduce(0) { $0 + $1.notes.count } }
     }
 
     /// The parameters the report was made with.
@@ -161,8 +150,8 @@ public struct ReportModel: Sendable, Equatable {
     public let isSmallSample: Bool
     /// Ranked options per section: `original`, `community`, then others by name.
     public let sections: [Section]
-    /// The exclusion ledger.
-    public let exclusions: Exclusions
+    /// The exclusion ledger; the rules that made it are `parameters.excludeBefore` and `excludedSessions`.
+    public let exclusions: ReportFigures.Exclusions
     /// When the counted votes came.
     public let activity: Activity
     /// How counted sessions used their votes.

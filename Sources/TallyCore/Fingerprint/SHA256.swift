@@ -137,7 +137,7 @@ public final class SHA256 {
         for shift in stride(from: 56, through: 0, by: -8) { update(byte: UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
         finished = true
         var digest: [UInt8] = []
-        digest.reserveCapacity(32)
+        digest.reserveCapacity(SHA256.digestLength)
         for word in UnsafeBufferPointer(start: state, count: 8) {
             digest += [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
                 UInt8(truncatingIfNeeded: word)]

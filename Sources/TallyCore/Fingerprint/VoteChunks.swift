@@ -27,12 +27,6 @@ struct VoteChunks {
         return hash & chunkEndMask == chunkEndMask
     }
 
-    /// The same test on a session id held as a string.
-    static func endsChunk(_ session: String) -> Bool {
-        var session = session
-        return session.withUTF8 { endsChunk($0) }
-    }
-
     private var records: CanonicalRecords?
     private var sessionEndsChunk = false
     /// Digests of the finished chunks, in order.

@@ -77,13 +77,12 @@ public struct PortableQuery: Sendable, Equatable {
         return queries
     }
 
-    /// The shipped query with this name (`tally`, `totals`, …).
+    /// The shipped query with this name (`tally`, `totals`, …). Only that file is read.
     public static func named(_ name: String) throws(QueryFileError) -> PortableQuery {
-        let queries = try all()
-        guard let query = queries.first(where: { $0.name == name }) else {
-            throw .unknownQuery(name, known: queries.map(\.name))
+        guard let file = EmbeddedSQL.queries.first(where: { $0.name == name + ".sql" }) else {
+            throw .unknownQuery(name, known: EmbeddedSQL.queries.map { String($0.name.dropLast(4)) }.sorted())
         }
-        return query
+        return try PortableQuery(name: name, sql: file.sql)
     }
 
     /// The names of the parameters this file takes.

@@ -33,7 +33,7 @@ public enum WeeklyMarkdown {
                 "- " + w.optionsAdded(added),
             ].joined(separator: "\n"))
         for section in tally.report.sections {
-            blocks.append("### " + w.movesHeading(heading(section, l)))
+            blocks.append("### " + w.movesHeading(MarkdownReport.sectionHeading(section, l)))
             guard tally.hadRanking(section) else {
                 blocks.append(w.noEarlierRanking)
                 continue
@@ -55,7 +55,7 @@ public enum WeeklyMarkdown {
         blocks.append("## \(w.chartsHeading)")
         let charts = tally.report.sections.enumerated().map { position, section in
             image(
-                w.rankingChartTitle(heading(section, l), week.number),
+                w.rankingChartTitle(MarkdownReport.sectionHeading(section, l), week.number),
                 WeeklyFiles.rankingChart(week.number, section: section, position: position + 1))
         }
         blocks.append(charts.joined(separator: "\n\n"))
@@ -63,13 +63,6 @@ public enum WeeklyMarkdown {
         blocks.append("## " + w.tallyHeading(week.number))
         blocks += MarkdownReport.body(tally.report, language: language)
         return MarkdownReport.document(blocks)
-    }
-
-    /// A section's heading as the report writes it.
-    static func heading(_ section: ReportModel.Section, _ l: ReportLabels) -> String {
-        section.isKnown
-            ? l.sectionHeading(section.name)
-            : l.unknownSectionHeading(MarkdownText.cell(ReportText.shortened(section.name)))
     }
 
     /// An image linked relative to the page; the alt text is the chart's title, escaped.

@@ -26,7 +26,7 @@ public enum WeeklyPages {
                 content: ReportCharts.daily(tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w)),
         ]
         for (position, section) in tally.report.sections.enumerated() {
-            let title = w.rankingChartTitle(WeeklyMarkdown.heading(section, language.labels), number)
+            let title = w.rankingChartTitle(MarkdownReport.sectionHeading(section, language.labels), number)
             files.append(
                 File(
                     name: WeeklyFiles.rankingChart(number, section: section, position: position + 1),
