@@ -12,7 +12,7 @@ enum DemoCommand {
             command also takes --demo to read the same data without a file.
             """,
         options: [
-            OptionSpec("db", .value("PATH"), "Database file to create (default: $TALLY_DB, then the config file's db, then ./tally.sqlite)."),
+            Settings.newDatabaseOption,
             OptionSpec("replace", .flag, "Replace the file if it exists (atomically)."),
             Settings.configOption,
         ],

@@ -13,7 +13,7 @@ enum GenerateCommand {
             always give the same rows.
             """,
         options: [
-            OptionSpec("db", .value("PATH"), "Database file to create (default: $TALLY_DB, then the config file's db, then ./tally.sqlite)."),
+            Settings.newDatabaseOption,
             OptionSpec("votes", .value("N"), "How many votes (1 to 100000000; default 1000000)."),
             OptionSpec("seed", .value("N"), "Seed for the generator (default 1)."),
             OptionSpec("replace", .flag, "Replace the file if it exists (atomically)."),

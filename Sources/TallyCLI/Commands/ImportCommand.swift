@@ -25,7 +25,7 @@ enum ImportCommand {
             On a terminal, progress is shown on stderr. At the end, rows per table are printed.
             """,
         options: [
-            OptionSpec("db", .value("PATH"), "Database file to create (default: $TALLY_DB, then the config file's db, then ./tally.sqlite)."),
+            Settings.newDatabaseOption,
             Settings.configOption,
             OptionSpec("replace", .flag, "Replace the database if it exists (atomically, only on success)."),
         ],

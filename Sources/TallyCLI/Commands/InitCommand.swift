@@ -12,7 +12,7 @@ enum InitCommand {
             complete or not at all. An existing file is never touched: use `tally migrate`.
             """,
         options: [
-            OptionSpec("db", .value("PATH"), "Database file to create (default: $TALLY_DB, then the config file's db, then ./tally.sqlite)."),
+            Settings.newDatabaseOption,
             Settings.configOption,
         ],
         run: { invocation, context in

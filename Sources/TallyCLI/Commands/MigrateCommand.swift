@@ -14,7 +14,7 @@ enum MigrateCommand {
             database is newer than this tally. With --status, only reports.
             """,
         options: [
-            OptionSpec("db", .value("PATH"), "Database file (default: $TALLY_DB, then the config file's db, then ./tally.sqlite)."),
+            Settings.dbOption,
             OptionSpec("status", .flag, "List applied and pending migrations; change nothing."),
             Settings.configOption,
         ],

@@ -10,7 +10,7 @@ enum NotesDecision {
     static func options(reasonRequired: Bool) -> [OptionSpec] {
         [
             NotesOptions.moderator, NotesOptions.reason(required: reasonRequired), NotesOptions.expectVersion,
-            NotesOptions.db, Settings.configOption,
+            Settings.dbOption, Settings.configOption,
         ]
     }
 

@@ -19,19 +19,12 @@ enum NotesExportSQLCommand {
                 "Only decisions recorded at or after TIME (YYYY-MM-DD[ HH:MM[:SS]], in --tz unless it has an offset)."),
             NotesOptions.tz,
             OptionSpec("output", .value("FILE"), "Write to FILE (atomically) instead of stdout."),
-            NotesOptions.db, Settings.configOption,
+            Settings.dbOption, Settings.configOption,
         ],
         run: { invocation, context in
             let settings = try Settings.resolve(invocation, context: context)
             let zone = try settings.zone()
-            var since: Instant?
-            if let text = invocation.value("since") {
-                do {
-                    since = try zone.parseUserTime(text)
-                } catch {
-                    throw UsageError("invalid value '\(text)' for --since: \(error)", command: invocation.path)
-                }
-            }
+            let since = try invocation.time("since", in: zone)
             let store = try ModerationStore(DatabaseFile.openForReading(settings.db.value))
             let script = try store.decisionScript(since: since)
             guard let output = invocation.value("output") else {

@@ -24,7 +24,7 @@ enum NotesListCommand {
             OptionSpec("format", .value("FORMAT"), "table, markdown, csv or json (default table)."),
             NotesOptions.tz,
             OptionSpec("output", .value("FILE"), "Write to FILE (atomically) instead of stdout."),
-            NotesOptions.db, Settings.configOption,
+            Settings.dbOption, Settings.configOption,
         ],
         run: { invocation, context in
             let filterName = try invocation.choice("status", of: NoteFilter.allCases.map(\.rawValue)) ?? "all"

@@ -3,7 +3,6 @@ import TallyCore
 /// Options and argument checks shared by the `notes` subcommands, so each
 /// flag is spelled, explained and validated the same way everywhere.
 enum NotesOptions {
-    static let db = OptionSpec("db", .value("PATH"), "Database file (default: $TALLY_DB, then the config file's db, then ./tally.sqlite).")
     static let moderator = OptionSpec(
         "as", .value("NAME"), "Who decides (default: $TALLY_MODERATOR). Recorded with the decision; must not be blank.")
     static let expectVersion = OptionSpec(

@@ -15,7 +15,7 @@ enum NotesShowCommand {
         options: [
             OptionSpec("format", .value("FORMAT"), "text or json (default text)."),
             NotesOptions.tz,
-            NotesOptions.db, Settings.configOption,
+            Settings.dbOption, Settings.configOption,
         ],
         positionals: NotesOptions.noteIDArgument,
         run: { invocation, context in

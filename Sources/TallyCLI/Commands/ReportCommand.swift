@@ -27,7 +27,7 @@ enum ReportCommand {
                 --exclude-before '2026-09-19 02:11' --as-of '2026-09-27 12:00'
             """,
         options: [
-            OptionSpec("db", .value("PATH"), "Database file (default: $TALLY_DB, then the config file's db, then ./tally.sqlite)."),
+            Settings.dbOption,
             Settings.configOption,
             OptionSpec(
                 "demo", .flag,
@@ -104,27 +104,14 @@ enum ReportCommand {
             database = settings.db.value
             language = ReportLanguage(rawValue: settings.lang.value) ?? .english
             let zone = try settings.zone()
-            func time(_ name: String, default fallback: String? = nil) throws -> Instant? {
-                guard let text = invocation.value(name) ?? fallback else { return nil }
-                do {
-                    return try zone.parseUserTime(text)
-                } catch {
-                    throw UsageError("invalid value '\(text)' for --\(name): \(error)", command: path)
-                }
-            }
-            let asOf = try time("as-of", default: demo ? Demo.Settings.asOf : nil) ?? context.now()
-            let through = try time("through")
+            let demoAsOf = demo ? try zone.parseUserTime(Demo.Settings.asOf) : nil
+            let asOf = try invocation.time("as-of", in: zone) ?? demoAsOf ?? context.now()
+            let through = try invocation.time("through", in: zone)
             parameters = ReportParameters(
                 zone: zone, excludeBefore: try settings.cutoff(), excludedSessions: settings.excludeSessions.value,
                 asOf: asOf, through: through, votesPerSession: settings.votesPerSession.value)
 
-            output = invocation.value("output").map(context.path)
-            if let output {
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue {
-                    throw UsageError("--output \(output) is a folder; give a file name, e.g. \(output)/report.md", command: path)
-                }
-            }
+            output = try invocation.outputFile(context, example: "report.md")
         }
     }
 }

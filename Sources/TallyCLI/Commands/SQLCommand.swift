@@ -130,7 +130,7 @@ enum SQLCommand {
     /// Checks --output, --output-dir and --all go together as they should.
     static func outputs(_ invocation: Invocation, _ context: Context) throws -> Output {
         let path = invocation.path
-        let output = invocation.value("output").map(context.path)
+        let output = invocation.value("output")
         let folder = invocation.value("output-dir").map(context.path)
         if invocation.flag("all") {
             if output != nil {
@@ -148,12 +148,10 @@ enum SQLCommand {
         if folder != nil {
             throw UsageError("--output-dir goes with --all; for one query use --output FILE", command: path)
         }
-        guard let output else { return .standardOutput }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw UsageError("--output \(output) is a folder; give a file name, e.g. \(output)/query.sql", command: path)
+        guard output != nil, let file = try invocation.outputFile(context, example: "query.sql") else {
+            return .standardOutput
         }
-        return .file(output)
+        return .file(file)
     }
 
     /// The values for the params blocks, and a note to print when --as-of was left to the clock.
@@ -169,17 +167,9 @@ enum SQLCommand {
         let path = invocation.path
         let settings = try Settings.resolve(invocation, context: context)
         let zone = try settings.zone()
-        func time(_ name: String) throws -> Instant? {
-            guard let text = invocation.value(name) else { return nil }
-            do {
-                return try zone.parseUserTime(text)
-            } catch {
-                throw UsageError("invalid value '\(text)' for --\(name): \(error)", command: path)
-            }
-        }
         let cutoff = try settings.cutoff()
-        let through = try time("through")
-        let givenAsOf = try time("as-of")
+        let through = try invocation.time("through", in: zone)
+        let givenAsOf = try invocation.time("as-of", in: zone)
         // Whole seconds, so the time the note prints can be typed back exactly.
         let asOf = givenAsOf ?? Instant(seconds: context.now().seconds)
         let session = invocation.value("session")

@@ -27,7 +27,7 @@ enum WeeklyCommand {
               tally weekly --demo --through 2026-10-03 --reports reports/demo/en
             """,
         options: [
-            OptionSpec("db", .value("PATH"), "Database file (default: $TALLY_DB, then the config file's db, then ./tally.sqlite)."),
+            Settings.dbOption,
             Settings.configOption,
             OptionSpec(
                 "demo", .flag,
@@ -99,15 +99,7 @@ enum WeeklyCommand {
             parameters = ReportParameters(
                 zone: zone, excludeBefore: try settings.cutoff(), excludedSessions: settings.excludeSessions.value,
                 asOf: context.now(), votesPerSession: settings.votesPerSession.value)
-            if let text = invocation.value("through") {
-                do {
-                    through = try zone.parseUserTime(text)
-                } catch {
-                    throw UsageError("invalid value '\(text)' for --through: \(error)", command: path)
-                }
-            } else {
-                through = context.now()
-            }
+            through = try invocation.time("through", in: zone) ?? context.now()
             folder = settings.reports.value
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {

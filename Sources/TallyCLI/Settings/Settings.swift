@@ -68,6 +68,15 @@ public struct Settings: Sendable, Equatable {
     public static let languages = ["en", "zh-TW"]
 
     /// The options every command that reads settings takes to name its config file.
+    /// `--db` for commands that read or change an existing database.
+    public static let dbOption = OptionSpec(
+        "db", .value("PATH"), "Database file (default: $TALLY_DB, then the config file's db, then ./tally.sqlite).")
+
+    /// `--db` for commands that create the database.
+    public static let newDatabaseOption = OptionSpec(
+        "db", .value("PATH"), "Database file to create (default: $TALLY_DB, then the config file's db, then ./tally.sqlite).")
+
+    /// `--config` for every command that reads settings.
     public static let configOption = OptionSpec(
         "config", .value("FILE"), "Config file (default: $TALLY_CONFIG, then ./tally.json if present).")
 
