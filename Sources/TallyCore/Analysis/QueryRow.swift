@@ -40,15 +40,9 @@ struct QueryRow {
 
     func int(_ column: String) throws(QueryResultError) -> Int { Int(try int64(column)) }
 
+    /// The column as text, whatever its storage class (as SQLite would show it); nil for NULL.
     func textOrNil(_ column: String) throws(QueryResultError) -> String? {
-        switch try value(column) {
-        case .null: return nil
-        case .text(let text): return text
-        // A column of TEXT affinity can still hold a number in SQLite; show it as SQLite would.
-        case .integer(let number): return String(number)
-        case .real(let number): return String(number)
-        case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
-        }
+        try value(column).storedText
     }
 
     func text(_ column: String) throws(QueryResultError) -> String {
