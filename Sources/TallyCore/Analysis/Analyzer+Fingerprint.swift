@@ -2,6 +2,8 @@ import TallySQLite
 
 extension Analyzer {
     /// The columns of `moderation_log` the report reads (notes as they stood at `through`, the fingerprint).
+    /// Kept apart from `ModerationLogEntry.columns` on purpose: their order is part of the
+    /// fingerprint's hash (docs/fingerprint.md) and must not follow changes made for moderation.
     static let logColumns = [
         "id", "suggestion_id", "action", "from_status", "to_status", "moderator", "reason", "created_at", "version",
         "option_id",
