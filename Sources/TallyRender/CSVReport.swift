@@ -47,6 +47,24 @@ public enum CSVReport {
                 time: option.createdAt, sessions: option.voters, votes: option.votes, share: option.share,
                 interval: option.interval, detail: option.standing?.rawValue)
         }
+        // The chances and pairs (CSVReport+Uncertainty.swift has their meaning and order).
+        for option in model.sections.flatMap(\.options) where option.chanceOfLeading != nil {
+            row("chance_of_leading", section: option.section, rank: option.rank, id: option.id, label: option.content,
+                value: chance(option.chanceOfLeading))
+        }
+        for section in model.sections {
+            for pair in section.orderChances {
+                row("order_chance", section: section.name, id: pair.higher, value: chance(pair.chance),
+                    detail: orderDetail(pair))
+            }
+            for pair in section.covotes {
+                row("covote", section: section.name, id: pair.a, sessions: pair.voters, value: chance(pair.lift),
+                    detail: covoteDetail(pair))
+            }
+        }
+        if let resampling = model.resampling {
+            for (label, detail) in resamplingRows(resampling) { row("resampling", label: label, detail: detail) }
+        }
         for entry in model.exclusions.listed {
             row("excluded", session: entry.session, time: entry.firstVote, votes: entry.votes,
                 detail: ReportText.exclusionReason(entry))

@@ -86,7 +86,11 @@ public struct Analyzer: Sendable {
             timeline: timeline, usage: usage,
             statuses: try ReportFigures.statuses(from: run("suggestions", values, db)),
             approved: try ReportFigures.approved(from: run("approved", values, db)),
-            anomalies: anomalies, fingerprint: try fingerprint(db, votes: scan))
+            anomalies: anomalies, fingerprint: try fingerprint(db, votes: scan),
+            choices: ChoicePattern.canonical(
+                scan.choiceSets.map { set, sessions in
+                    ChoicePattern(optionIDs: set.map { table.options[Int($0)].id }, sessions: sessions)
+                }))
     }
 
     /// `tally.sql`'s order: known sections first, then sections by name, voters, votes (both

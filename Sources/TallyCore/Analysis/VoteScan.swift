@@ -93,6 +93,10 @@ struct VoteScan {
     /// The highest vote id read (within `through`).
     private(set) var highestVoteID: Int64?
 
+    /// Counted sessions per set of chosen option indices (sorted): the input of `LeadBootstrap` and
+    /// `Covotes`. A poll has few options, so there are few distinct sets however many sessions vote.
+    private(set) var choiceSets: [[Int32]: Int] = [:]
+
     // Scratch space reused for every session.
     private var distinctOptions: [(id: Int64?, index: Int32, count: Int)] = []
     private var distinctDays: [(day: Int64, votes: Int)] = []
@@ -276,6 +280,7 @@ struct VoteScan {
             optionVotes[Int(entry.index)] += entry.count
             optionVoters[Int(entry.index)] += 1
         }
+        choiceSets[distinctOptions.compactMap { $0.index >= 0 ? $0.index : nil }.sorted(), default: 0] += 1
         modify(&usage[count, default: UsageCount()]) {
             $0.sessions += 1
             if stacked { $0.stacking += 1 }
@@ -379,6 +384,7 @@ struct VoteScan {
             }
         }
         seconds.formUnion(other.seconds)
+        choiceSets.merge(other.choiceSets, uniquingKeysWith: +)
         for entry in other.ledger.elements { ledger.insert(entry) }
         ledgerTotal += other.ledgerTotal
         for (kind, total) in other.anomalyTotals { anomalyTotals[kind, default: 0] += total }

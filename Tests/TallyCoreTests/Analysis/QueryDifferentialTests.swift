@@ -48,6 +48,8 @@ struct QueryDifferentialTests {
             }
             if scenario.parameters.through != nil, figures.totals.votesAll < scenario.output.votes { seen.insert("through cut votes") }
             if figures.usage.contains(where: { $0.stackingSessions > 0 }) { seen.insert("stacking") }
+            if model.sections.flatMap(\.covotes).contains(where: { $0.voters > 0 }) { seen.insert("chosen together") }
+            if model.sections.flatMap(\.covotes).contains(where: { $0.voters == 0 }) { seen.insert("never together") }
             if model.sections.contains(where: { !$0.isKnown }) { seen.insert("unknown section") }
             for anomaly in figures.anomalies { seen.insert(anomaly.kind.rawValue) }
             if figures.anomalies.contains(where: { $0.total > $0.examples.count }) { seen.insert("examples cut") }
@@ -57,7 +59,7 @@ struct QueryDifferentialTests {
         let expected = Set<String>([
             "tie at the top", "zero-vote option", "ledger cut", "named session not found", "both reasons",
             "first vote exactly at cutoff", "through cut votes", "stacking", "unknown section", "examples cut",
-            "per-day in an offset zone",
+            "per-day in an offset zone", "chosen together", "never together",
         ]).union(AnomalyKind.allCases.map(\.rawValue))
         #expect(expected.subtracting(seen).isEmpty, "not covered: \(expected.subtracting(seen).sorted())")
     }
@@ -88,10 +90,12 @@ struct QueryDifferentialTests {
         #expect(swift.statuses == sql.statuses)
         #expect(swift.approved == sql.approved)
         #expect(swift.anomalies == sql.anomalies)
+        #expect(swift.choices == sql.choices)
         // The fingerprint: the same counts, ids and latest time; only the database route has a hash.
         let local = try #require(swift.fingerprint)
         #expect(sql.fingerprint == DataFingerprint(countedOnD1: local.tables, latest: local.latest))
         #expect(local.sha256 != nil && sql.fingerprint?.sha256 == nil)
+        try expectSameCovotes(path, parameters, swift)
         // The columns only people read (rank, share) agree with the model too.
         if swift.totals.firstVoteAll.map({ $0 <= parameters.asOf }) ?? true {
             let model = try ReportModel(figures: swift, parameters: parameters)
@@ -103,6 +107,30 @@ struct QueryDifferentialTests {
                     #expect(abs((row["share"]?.double ?? -1) - share) < 0.00005)
                 }
             }
+        }
+    }
+}
+
+extension QueryDifferentialTests {
+    /// `queries/covotes.sql` gives exactly the pairs the analysis derives from its choice sets.
+    func expectSameCovotes(_ path: String, _ parameters: ReportParameters, _ swift: ReportFigures) throws {
+        let choices = try #require(swift.choices)
+        #expect(choices.reduce(0) { $0 + $1.sessions } == swift.totals.voters)
+        var sections: [String] = []
+        for option in swift.options where !sections.contains(option.section) { sections.append(option.section) }
+        let expected = sections.flatMap { section in
+            Covote.pairs(
+                options: swift.options.filter { $0.section == section }.map { ($0.id, $0.voters) }, patterns: choices,
+                sessions: swift.totals.voters
+            ).map { (section, $0) }
+        }
+        let rows = try QueryShell.rows(path, query: PortableQuery.named("covotes"), parameters: parameters)
+        #expect(rows.count == expected.count)
+        for (row, (section, pair)) in zip(rows, expected) {
+            #expect(row["section"] == .text(section))
+            #expect(row["a"]?.int64 == pair.a && row["b"]?.int64 == pair.b, "\(row) against \(pair)")
+            #expect(row["voters"]?.int64 == Int64(pair.voters))
+            #expect(abs((row["lift"]?.double ?? -1) - pair.lift) < 0.00005, "\(row) against \(pair)")
         }
     }
 }
