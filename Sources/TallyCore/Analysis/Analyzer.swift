@@ -88,8 +88,8 @@ public struct Analyzer: Sendable {
             approved: try ReportFigures.approved(from: run("approved", values, db)),
             anomalies: anomalies, fingerprint: try fingerprint(db, votes: scan),
             choices: ChoicePattern.canonical(
-                scan.choiceSets.map { set, sessions in
-                    ChoicePattern(optionIDs: set.map { table.options[Int($0)].id }, sessions: sessions)
+                scan.choiceSets.map { set in
+                    ChoicePattern(optionIDs: set.indices.map { table.options[Int($0)].id }, sessions: set.sessions)
                 }))
     }
 

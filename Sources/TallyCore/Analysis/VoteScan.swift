@@ -93,9 +93,13 @@ struct VoteScan {
     /// The highest vote id read (within `through`).
     private(set) var highestVoteID: Int64?
 
-    /// Counted sessions per set of chosen option indices (sorted): the input of `LeadBootstrap` and
-    /// `Covotes`. A poll has few options, so there are few distinct sets however many sessions vote.
-    private(set) var choiceSets: [[Int32]: Int] = [:]
+    /// Counted sessions per set of chosen option indices: the input of `LeadBootstrap` and `Covote`.
+    /// A poll has few options, so there are few distinct sets however many sessions vote. Sets of up to
+    /// four indices below 65,535 (all of them, on the vote page) are packed into one integer, 16 bits
+    /// per index + 1, ascending, so counting a session allocates nothing; others are kept as arrays.
+    private var packedChoiceSets: [UInt64: Int] = [:]
+    private var otherChoiceSets: [[Int32]: Int] = [:]
+    private var choiceScratch: [Int32] = []
 
     // Scratch space reused for every session.
     private var distinctOptions: [(id: Int64?, index: Int32, count: Int)] = []
@@ -280,7 +284,7 @@ struct VoteScan {
             optionVotes[Int(entry.index)] += entry.count
             optionVoters[Int(entry.index)] += 1
         }
-        choiceSets[distinctOptions.compactMap { $0.index >= 0 ? $0.index : nil }.sorted(), default: 0] += 1
+        countChoiceSet()
         modify(&usage[count, default: UsageCount()]) {
             $0.sessions += 1
             if stacked { $0.stacking += 1 }
@@ -307,6 +311,35 @@ struct VoteScan {
                 $0.voters += 1
             }
         }
+    }
+
+    /// Counts the current session's set of chosen (existing) options.
+    private mutating func countChoiceSet() {
+        choiceScratch.removeAll(keepingCapacity: true)
+        for entry in distinctOptions where entry.index >= 0 { choiceScratch.append(entry.index) }
+        choiceScratch.sort()
+        if choiceScratch.count <= 4, choiceScratch.allSatisfy({ $0 < 65_535 }) {
+            var key: UInt64 = 0
+            for index in choiceScratch { key = key << 16 | UInt64(index + 1) }
+            packedChoiceSets[key, default: 0] += 1
+        } else {
+            otherChoiceSets[choiceScratch, default: 0] += 1
+        }
+    }
+
+    /// Every counted session's set of chosen option indices (ascending), with how many sessions chose it.
+    var choiceSets: [(indices: [Int32], sessions: Int)] {
+        var sets = otherChoiceSets.map { (indices: $0.key, sessions: $0.value) }
+        for (key, sessions) in packedChoiceSets {
+            var indices: [Int32] = []
+            var rest = key
+            while rest != 0 {
+                indices.insert(Int32(rest & 0xFFFF) - 1, at: 0)
+                rest >>= 16
+            }
+            sets.append((indices, sessions))
+        }
+        return sets
     }
 
     /// Groups the buffered votes by option id (sessions are small; a linear search beats hashing).
@@ -384,7 +417,8 @@ struct VoteScan {
             }
         }
         seconds.formUnion(other.seconds)
-        choiceSets.merge(other.choiceSets, uniquingKeysWith: +)
+        packedChoiceSets.merge(other.packedChoiceSets, uniquingKeysWith: +)
+        otherChoiceSets.merge(other.otherChoiceSets, uniquingKeysWith: +)
         for entry in other.ledger.elements { ledger.insert(entry) }
         ledgerTotal += other.ledgerTotal
         for (kind, total) in other.anomalyTotals { anomalyTotals[kind, default: 0] += total }

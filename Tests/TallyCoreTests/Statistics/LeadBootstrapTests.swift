@@ -140,3 +140,41 @@ struct LeadBootstrapTests {
         #expect(ChoicePattern(optionIDs: [2, 2], sessions: 1).optionIDs == [2])
     }
 }
+
+@Suite("Choice sets from the vote scan")
+struct ChoiceSetScanTests {
+    /// Sets of up to four options are packed into an integer, larger ones kept as arrays; both come
+    /// back as the same ids, stacked votes count once, votes for missing options drop out of the set,
+    /// and every counted session is in exactly one set.
+    @Test func smallAndLargeSetsAndMissingOptionsComeBackExactly() throws {
+        let db = try Connection(path: ":memory:", mode: .create)
+        try Migrator().migrate(db)
+        // A vote for a missing option is an anomaly the report must survive; D1 would need defer_foreign_keys.
+        try db.execute("PRAGMA foreign_keys = OFF")
+        for id in 1...6 {
+            try db.execute(
+                "INSERT INTO survey_options (id, content, section, created_at) VALUES (?, ?, 'original', "
+                    + "'2026-01-01 00:00:00')", [.integer(Int64(id)), .text("option \(id)")])
+        }
+        let votes: [(String, Int64)] = [
+            ("a", 3), ("a", 1), ("a", 3),  // stacked: {1, 3}
+            ("b", 1), ("b", 3),  // {1, 3} again
+            ("c", 1), ("c", 2), ("c", 3), ("c", 4), ("c", 5), ("c", 6),  // six options: not packed
+            ("d", 99),  // a missing option only: the empty set
+            ("e", 6), ("e", 99),  // {6}
+        ]
+        for (index, vote) in votes.enumerated() {
+            try db.execute(
+                "INSERT INTO votes (option_id, session_id, created_at) VALUES (?, ?, ?)",
+                [.integer(vote.1), .text(vote.0), .text("2026-01-02 00:00:\(String(format: "%02d", index))")])
+        }
+        let parameters = ReportParameters(asOf: Instant(seconds: 1_800_000_000), votesPerSession: 3)
+        // (Partitioned scans merge these too: QueryDifferentialTests compares whole figures across partitions.)
+        let figures = try Analyzer(parameters: parameters, partitions: 1).figures(from: db)
+        #expect(
+            figures.choices == [
+                ChoicePattern(optionIDs: [], sessions: 1), ChoicePattern(optionIDs: [1, 2, 3, 4, 5, 6], sessions: 1),
+                ChoicePattern(optionIDs: [1, 3], sessions: 2), ChoicePattern(optionIDs: [6], sessions: 1),
+            ])
+    }
+}
