@@ -143,15 +143,16 @@ struct LeadBootstrapTests {
 
 @Suite("Choice sets from the vote scan")
 struct ChoiceSetScanTests {
-    /// Sets of up to four options are packed into an integer, larger ones kept as arrays; both come
-    /// back as the same ids, stacked votes count once, votes for missing options drop out of the set,
-    /// and every counted session is in exactly one set.
-    @Test func smallAndLargeSetsAndMissingOptionsComeBackExactly() throws {
+    /// With few options a set is a bit mask; with more than 12, sets of up to four options are packed into
+    /// an integer and larger ones kept as arrays. Every route gives back the same ids, stacked votes count
+    /// once, votes for missing options drop out of the set, and every counted session is in exactly one set.
+    @Test(arguments: [6, 20])
+    func smallAndLargeSetsAndMissingOptionsComeBackExactly(options: Int) throws {
         let db = try Connection(path: ":memory:", mode: .create)
         try Migrator().migrate(db)
         // A vote for a missing option is an anomaly the report must survive; D1 would need defer_foreign_keys.
         try db.execute("PRAGMA foreign_keys = OFF")
-        for id in 1...6 {
+        for id in 1...options {
             try db.execute(
                 "INSERT INTO survey_options (id, content, section, created_at) VALUES (?, ?, 'original', "
                     + "'2026-01-01 00:00:00')", [.integer(Int64(id)), .text("option \(id)")])
