@@ -95,10 +95,10 @@ struct VoteScan {
 
     /// Counted sessions per set of chosen option indices: the input of `LeadBootstrap` and `Covote`.
     /// A poll has few options, so there are few distinct sets however many sessions vote. With at most
-    /// `maskedOptions` options a set is a bit mask and its count a slot of a flat array (no hashing, no
-    /// allocation per session: measured 465 → about 30 instructions a session). With more options, sets
-    /// of up to four indices below 65,535 are packed into one integer, 16 bits per index + 1, ascending;
-    /// others are kept as arrays.
+    /// `maskedOptions` options a set is a bit mask and its count a slot of a flat array: no hashing and
+    /// no allocation per session (measured at 1M votes: about 70 instructions a session, against 465
+    /// with a dictionary). With more options, sets of up to four indices below 65,535 are packed into
+    /// one integer, 16 bits per index + 1, ascending; others are kept as arrays.
     private var maskCounts: [Int]
     static let maskedOptions = 12
     private var packedChoiceSets: [UInt64: Int] = [:]

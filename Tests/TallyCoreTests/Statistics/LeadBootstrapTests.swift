@@ -90,8 +90,10 @@ struct LeadBootstrapTests {
             ChoicePattern(optionIDs: [2, 3], sessions: 200),
         ]
         let sections: [[Int64]] = [[1, 2, 3]]
-        let classic = LeadBootstrap(seed: 5, resamples: 1000).run(sections: sections, patterns: patterns, method: .sessions)
-        let poisson = LeadBootstrap(seed: 6, resamples: 1000).run(sections: sections, patterns: patterns, method: .poisson)
+        let classic = LeadBootstrap(seed: 5, resamples: 1000)
+            .run(sections: sections, patterns: patterns, method: .sessions)
+        let poisson = LeadBootstrap(seed: 6, resamples: 1000)
+            .run(sections: sections, patterns: patterns, method: .poisson)
         let p = classic[0].leading[0]
         #expect((0.55...0.95).contains(p), "a close race, not a foregone one: \(p)")
         // Two independent Monte Carlo estimates: their difference has a standard error of sqrt(2 p (1 - p) / 1000).
