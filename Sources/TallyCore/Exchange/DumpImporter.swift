@@ -78,6 +78,8 @@ public struct DumpImporter {
     /// (DatabaseFile.build syncs the finished file once before renaming it).
     func prepareConnection(_ db: Connection) throws {
         try db.harden()
+        // Newer sqlite3 shells write text with control characters as unistr('…\u000a…').
+        try db.provideTextFunctions()
         db.setLimit(.length, to: Int32(clamping: statementLimit))
         db.setLimit(.sqlLength, to: Int32(clamping: statementLimit))
         try db.execute("PRAGMA journal_mode = MEMORY")
