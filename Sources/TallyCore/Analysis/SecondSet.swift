@@ -6,25 +6,28 @@
 /// - every other second is one `Int64` in a flat list, sorted and deduplicated when the
 ///   list has doubled, which is also when a day that has filled up moves to a bitmap.
 ///
-/// So a day costs at most 10.8 KB and a stored second at most 8 B (a list of up to twice
-/// the distinct seconds, and a sort's scratch, while it waits to be compacted). A bitmap for
-/// every day with a vote made 100,000 votes on 100,000 dates take 2.1 GB (issue 12).
+/// So a day costs at most 10.8 KB and a stored second 8 B, up to 32 B while the list waits
+/// to be compacted, and never more than that in a bitmap. A bitmap for every day with a vote
+/// made 100,000 votes on 100,000 dates take 2.1 GB (issue 12).
 struct SecondSet {
     private static let wordsPerDay = 86_400 / 64
-    /// A day moves to a bitmap when it has this many distinct seconds on the list: from then on
-    /// the bitmap (1,350 words) is no larger than the list's share of the day.
-    static let denseFrom = wordsPerDay
+    /// A day moves to a bitmap when it has this many distinct seconds on the list. A quarter of
+    /// the bitmap's 1,350 words, because the list's share of a day can be up to four times its
+    /// 8 B a second (the list may double before it is compacted, and its capacity doubles too):
+    /// at this threshold a bitmap costs at most 32 B a second, what the list can.
+    static let denseFrom = wordsPerDay / 4
     /// The list is first compacted at this length (512 KB), then whenever it has doubled.
     static let firstCompaction = 1 << 16
 
-    /// The bitmaps of dense days, one after the other.
-    private var words: [UInt64] = []
-    /// Dense UTC day number → where its bitmap starts in `words`.
+    /// The bitmaps of dense days, one array each. One array for all of them grew by doubling and
+    /// held old and new while copying: the report on two years of 1M votes peaked at 65 MB, 52 MB now.
+    private var bitmaps: [[UInt64]] = []
+    /// Dense UTC day number → its bitmap's index in `bitmaps`.
     private var blocks: [Int64: Int] = [:]
     /// Seconds of the other days; sorted and without repeats right after `compact()`.
     private var loose: [Int64] = []
     private var compactAt = SecondSet.firstCompaction
-    /// The last day inserted into and its bitmap's start (-1: the day is on the list): a
+    /// The last day inserted into and its bitmap's index (-1: the day is on the list): a
     /// session's votes are usually on one day, so most inserts skip the dictionary.
     private var lastDay = Int64.min
     private var lastBlock = -1
@@ -37,7 +40,7 @@ struct SecondSet {
         }
         if lastBlock >= 0 {
             let offset = Int(second - day * 86_400)
-            words[lastBlock + offset >> 6] |= 1 << UInt64(offset & 63)
+            bitmaps[lastBlock][offset >> 6] |= 1 << UInt64(offset & 63)
         } else {
             loose.append(second)
             if loose.count >= compactAt { compact() }
@@ -48,7 +51,7 @@ struct SecondSet {
     mutating func formUnion(_ other: SecondSet) {
         for (day, start) in other.blocks {
             let mine = block(of: day)
-            for index in 0..<SecondSet.wordsPerDay { words[mine + index] |= other.words[start + index] }
+            for index in 0..<SecondSet.wordsPerDay { bitmaps[mine][index] |= other.bitmaps[start][index] }
         }
         // Seconds listed here may be on a day that just got a bitmap: compacting moves them.
         loose.append(contentsOf: other.loose)
@@ -57,18 +60,19 @@ struct SecondSet {
 
     /// The bytes the set holds (capacity, not count): what the memory bound is about.
     var storedBytes: Int {
-        words.capacity * MemoryLayout<UInt64>.stride + loose.capacity * MemoryLayout<Int64>.stride
+        bitmaps.count * SecondSet.wordsPerDay * MemoryLayout<UInt64>.stride
+            + bitmaps.capacity * MemoryLayout<[UInt64]>.stride + loose.capacity * MemoryLayout<Int64>.stride
             + blocks.capacity * (MemoryLayout<Int64>.stride + MemoryLayout<Int>.stride)
     }
 
     /// Days held as bitmaps.
     var denseDays: Int { blocks.count }
 
-    /// The start of a day's bitmap, made empty when the day is new.
+    /// The index of a day's bitmap, made empty when the day is new.
     private mutating func block(of day: Int64) -> Int {
         if let start = blocks[day] { return start }
-        let start = words.count
-        words.append(contentsOf: repeatElement(0, count: SecondSet.wordsPerDay))
+        let start = bitmaps.count
+        bitmaps.append(Array(repeating: 0, count: SecondSet.wordsPerDay))
         blocks[day] = start
         lastDay = Int64.min  // the cached day may be this one
         return start
@@ -92,7 +96,7 @@ struct SecondSet {
             if let start = blocks[day] ?? (distinct >= SecondSet.denseFrom ? block(of: day) : nil) {
                 for position in index..<end {
                     let offset = Int(loose[position] - base)
-                    words[start + offset >> 6] |= 1 << UInt64(offset & 63)
+                    bitmaps[start][offset >> 6] |= 1 << UInt64(offset & 63)
                 }
             } else {
                 for position in index..<end where kept == 0 || loose[kept - 1] != loose[position] {
@@ -127,9 +131,9 @@ struct SecondSet {
                 visit(loose[next])
                 next += 1
             }
-            let start = blocks[day]!
-            for index in 0..<SecondSet.wordsPerDay where words[start + index] != 0 {
-                var word = words[start + index]
+            let words = bitmaps[blocks[day]!]
+            for index in 0..<SecondSet.wordsPerDay where words[index] != 0 {
+                var word = words[index]
                 while word != 0 {
                     let bit = Int64(word.trailingZeroBitCount)
                     word &= word - 1
