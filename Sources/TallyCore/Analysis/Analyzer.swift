@@ -59,9 +59,9 @@ public struct Analyzer: Sendable {
         }
         var gap: ReportFigures.Gap?
         if scan.firstCounted != nil {
-            var points = scan.seconds
-            points.insert(parameters.asOf.seconds)
-            gap = points.longestGap().map { .init(start: Instant(seconds: $0.start), end: Instant(seconds: $0.end)) }
+            gap = scan.longestGap(until: parameters.asOf.seconds).map {
+                .init(start: Instant(seconds: $0.start), end: Instant(seconds: $0.end))
+            }
         }
         let timeline = ReportFigures.Timeline(
             firstVote: scan.firstCounted.map(Instant.init(millis:)),
