@@ -296,6 +296,10 @@ public struct ReportFigures: Sendable, Equatable {
     /// The sets of options counted sessions chose, with how many sessions chose each (`queries/choices.sql`,
     /// in canonical order); nil only for figures put together without them.
     public var choices: [ChoicePattern]?
+    /// False when the database has only the vote page's tables (a copy of production, wrangler's
+    /// local database): without tally's columns, promotion links and moderation history are not
+    /// available, and the notes figures show none. Results from D1 ran the queries, which need them.
+    public var moderationRecord = true
 
     /// Figures from their parts.
     public init(
