@@ -31,8 +31,11 @@ enum ReportCommand {
             Ranks every option by distinct voters (sessions), with each share's 95% range and
             the options the data cannot tell apart from the leader; lists excluded sessions,
             when votes came, how votes were used, the notes, and anything odd in the data.
-            The database is only read. Times without an offset are read in --tz (daylight
-            saving time included); every time shown carries its offset. The same database
+            The database is only read. Times typed without an offset are read in --tz
+            (daylight saving time included; a time in a gap or an overlap gets a note on
+            stderr saying which reading was taken); every time shown carries its offset. A
+            cutoff from the config file or the environment stays in the zone set there:
+            --tz changes how it is shown, not which sessions it excludes. The same database
             and the same options always give the same bytes.
 
             Settings not given as options come from the environment (TALLY_DB, TALLY_TZ,
