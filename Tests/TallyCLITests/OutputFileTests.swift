@@ -102,17 +102,28 @@ struct OutputFileTests {
         #expect(Self.kind(folder.path("made.sql")) == .regularFile)
     }
 
-    @Test func devNullIsWrittenNotReplacedAndDevFullReportsItsError() throws {
-        #expect(Self.kind("/dev/null") == .characterDevice)
-        let null = try TallyProcess.run(["report", "--demo", "--output", "/dev/null"])
-        #expect(null.status == 0, "\(null.stderr)")
-        #expect(Self.kind("/dev/null") == .characterDevice, "/dev/null is still the device")
-        if Self.kind("/dev/full") == .characterDevice {
-            let full = try TallyProcess.run(["report", "--demo", "--output", "/dev/full"])
-            #expect(full.status == 1)
-            #expect(full.stderr == "Error: cannot write /dev/full: No space left on device\n")
-            #expect(Self.kind("/dev/full") == .characterDevice)
-        }
+    /// A character device like `/dev/null` (1, 3) or `/dev/full` (1, 7): a private node in `folder` when
+    /// this user may make one (root), so a regression could only ever replace that copy; else the real one.
+    static func device(_ name: String, minor: UInt32, in folder: TemporaryDirectory) -> String {
+        let path = folder.path(name)
+        // Linux's makedev(1, minor) for minors below 256 (glibc's makedev is a macro Swift cannot call).
+        let device = dev_t((1 << 8) | minor)
+        return mknod(path, S_IFCHR | 0o666, device) == 0 ? path : "/dev/\(name)"
+    }
+
+    @Test func aNullDeviceIsWrittenNotReplacedAndAFullOneReportsItsError() throws {
+        let folder = try TemporaryDirectory()
+        let null = Self.device("null", minor: 3, in: folder)
+        try #require(Self.kind(null) == .characterDevice)
+        let written = try TallyProcess.run(["report", "--demo", "--output", null])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(Self.kind(null) == .characterDevice, "\(null) is still the device")
+        let full = Self.device("full", minor: 7, in: folder)
+        try #require(Self.kind(full) == .characterDevice)
+        let failed = try TallyProcess.run(["report", "--demo", "--output", full])
+        #expect(failed.status == 1)
+        #expect(failed.stderr == "Error: cannot write \(full): No space left on device\n")
+        #expect(Self.kind(full) == .characterDevice)
     }
 
     @Test func aDashIsStandardOutputForEveryOutputOption() throws {
