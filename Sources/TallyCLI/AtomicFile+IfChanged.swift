@@ -1,13 +1,20 @@
 import Foundation
+import TallyCore
 
 extension AtomicFile {
     /// Writes `text` to `path` (atomically) only when the file does not already hold exactly
     /// these bytes; returns whether it wrote. An unchanged file keeps its modification time,
     /// so tools that watch the folder (a static site generator, `git status`) see only what changed.
+    /// Only a regular file is read to compare: reading a FIFO would wait for a writer.
     public static func writeIfChanged(_ text: String, to path: String) throws -> Bool {
         let data = Data(text.utf8)
-        if let existing = FileManager.default.contents(atPath: path), existing == data { return false }
-        try write(data, to: path)
+        let target = try target(path)
+        if case .regularFile(let file) = target, let existing = FileManager.default.contents(atPath: file),
+            existing == data
+        {
+            return false
+        }
+        try write(data, to: target, named: path)
         return true
     }
 }

@@ -2,26 +2,86 @@ import Foundation
 import TallyCore
 
 extension Invocation {
-    /// A time option read in `zone` (local time without an offset, or with `Z` / an offset);
-    /// nil when not given. A bad value is a usage error naming the flag and what is accepted.
-    public func time(_ name: String, in zone: Zone) throws -> Instant? {
-        guard let text = value(name) else { return nil }
-        do {
-            return try zone.parseUserTime(text)
-        } catch {
-            throw UsageError("invalid value '\(text)' for --\(name): \(error)", command: path)
-        }
+    /// The last value given for an option, or nil.
+    public func value(_ option: OptionSpec) -> String? { value(option.name) }
+
+    /// Every value given for a repeatable option, in order.
+    public func values(_ option: OptionSpec) -> [String] { values(option.name) }
+
+    /// True when a flag option was given.
+    public func flag(_ option: OptionSpec) -> Bool { flag(option.name) }
+
+    /// True when the option was given at all.
+    public func has(_ option: OptionSpec) -> Bool { has(option.name) }
+
+    /// An integer option within a range; a usage error names the flag, the value and the range.
+    public func integer(_ option: OptionSpec, in range: ClosedRange<Int>) throws -> Int? {
+        try integer(option.name, in: range)
     }
 
-    /// An output file option resolved against the working folder; nil when not given.
-    /// A folder is refused before any work, with `example` (e.g. `report.md`) as the suggestion.
-    public func outputFile(_ context: Context, flag name: String = "output", example: String) throws -> String? {
-        guard let given = value(name) else { return nil }
-        let output = context.path(given)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw UsageError("--\(name) \(output) is a folder; give a file name, e.g. \(output)/\(example)", command: path)
+    /// An option whose value must be one of an enum's raw values; a usage error lists them.
+    public func choice<Choice: RawRepresentable & CaseIterable>(_ option: OptionSpec, of _: Choice.Type) throws
+        -> Choice? where Choice.RawValue == String
+    {
+        guard let text = try choice(option.name, of: Choice.allCases.map(\.rawValue)) else { return nil }
+        // `choice` checked the text is one of the raw values.
+        guard let value = Choice(rawValue: text) else { preconditionFailure("\(text) is one of the choices") }
+        return value
+    }
+
+    /// A time option read in `zone` (local time without an offset, or with `Z` / an offset);
+    /// nil when not given. A bad value is a usage error naming the flag and what is accepted.
+    /// A local time in a daylight-saving gap or overlap is read as `Zone.readUserTime` does, and
+    /// a note on stderr says which reading was taken and how to write the other.
+    public func time(_ option: OptionSpec, in zone: Zone, _ context: Context) throws -> Instant? {
+        guard let text = value(option) else { return nil }
+        let time: UserTime
+        do {
+            time = try zone.readUserTime(text)
+        } catch {
+            throw UsageError("invalid value '\(text)' for \(option.flagName): \(error)", command: path)
         }
-        return output
+        if let ambiguity = time.ambiguity { context.stderr.line("Note: \(option.flagName) \(ambiguity)") }
+        return time.instant
+    }
+
+    /// Where `--output` (or `option`) sends a command's text: `-` is standard output; a path is
+    /// resolved against the working folder and checked before any work (see `FileTarget`): a
+    /// folder, a socket or an unreadable link is refused, with `example` (e.g. `report.md`) as the
+    /// suggestion for a folder. Nil when the option was not given.
+    public func output(_ option: OptionSpec, _ context: Context, example: String) throws -> OutputDestination? {
+        guard let given = value(option) else { return nil }
+        if given == "-" { return .standardOutput }
+        let output = context.path(given)
+        do {
+            _ = try FileTarget.resolve(output)
+        } catch .notAFile(_, .directory) {
+            throw UsageError(
+                "\(option.flagName) \(output) is a folder; give a file name, e.g. \(output)/\(example)", command: path)
+        } catch {
+            throw UsageError("\(option.flagName) \(error)", command: path)
+        }
+        return .file(output)
+    }
+}
+
+/// Where a command writes its text.
+public enum OutputDestination: Equatable, Sendable {
+    /// Standard output (`--output -`, or no `--output`).
+    case standardOutput
+    /// A file (or FIFO, or device) at this absolute path, written as `AtomicFile` does.
+    case file(String)
+
+    /// Writes `text` there; returns the path written, nil for standard output.
+    @discardableResult
+    public func write(_ text: String, _ context: Context) throws -> String? {
+        switch self {
+        case .standardOutput:
+            context.stdout.write(text)
+            return nil
+        case .file(let path):
+            try AtomicFile.write(text, to: path)
+            return path
+        }
     }
 }

@@ -40,4 +40,27 @@ struct DatabaseFileBuildTests {
         }
         #expect(try Fixtures.listing(folder).isEmpty)
     }
+
+    @Test func aLinkIsFollowedAndAFIFOIsNeverBuiltOver() throws {
+        let folder = try TemporaryDirectory()
+        try DatabaseFile.build(at: folder.path("real.sqlite")) { db in try db.execute("CREATE TABLE old (a)") }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path("link.sqlite"), withDestinationPath: "real.sqlite")
+        #expect(throws: DatabaseError.alreadyExists(folder.path("link.sqlite"))) {
+            try DatabaseFile.build(at: folder.path("link.sqlite")) { _ in }
+        }
+        try DatabaseFile.build(at: folder.path("link.sqlite"), replace: true) { db in
+            try db.execute("CREATE TABLE new (a)")
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("link.sqlite")) == "real.sqlite")
+        let tables = try DatabaseFile.openForReading(folder.path("real.sqlite"))
+            .query("SELECT name FROM sqlite_schema").map { $0[0] }
+        #expect(tables == [.text("new")], "the link's target was replaced")
+
+        try #require(mkfifo(folder.path("pipe"), 0o644) == 0)
+        #expect(throws: DatabaseError.notARegularFile(folder.path("pipe"), FileKind.fifo.rawValue)) {
+            try DatabaseFile.build(at: folder.path("pipe"), replace: true) { _ in }
+        }
+        #expect(try Fixtures.listing(folder) == ["link.sqlite", "pipe", "real.sqlite"])
+    }
 }

@@ -1,3 +1,4 @@
+import TallyCore
 import TallyRender
 
 /// `tally config show`: the settings in force and where each came from.
@@ -10,32 +11,39 @@ enum ConfigCommand {
             --config FILE, or $TALLY_CONFIG), then environment variables (TALLY_DB, TALLY_TZ,
             TALLY_EXCLUDE_BEFORE, TALLY_EXCLUDE_SESSIONS, TALLY_VOTES_PER_SESSION, TALLY_LAUNCH,
             TALLY_LANG, TALLY_REPORTS), then flags; later ones win.
+
+            exclude_before is read in the timezone set in the same place (the config file, the
+            environment or the flags); where that place sets none, in the zone the config file
+            and environment give. So --tz changes how times are shown, never which sessions a
+            configured cutoff excludes. It is shown as the instant with its offset.
             """,
         options: [
-            Settings.configOption,
-            OptionSpec("db", .value("PATH"), "Database file."),
-            OptionSpec("tz", .value("ZONE"), "Time zone: an IANA name or a fixed offset such as +08:00."),
-            OptionSpec("exclude-before", .value("TIME"), "Exclude sessions whose first vote is before TIME."),
-            OptionSpec("exclude-session", .repeated("ID"), "Exclude a session (repeatable)."),
-            OptionSpec("votes-per-session", .value("N"), "Vote budget of a session."),
-            OptionSpec("launch", .value("DATE"), "Local launch date; week 1 starts then."),
-            OptionSpec("lang", .value("LANG"), "Report language: en or zh-TW."),
-            OptionSpec("reports", .value("DIR"), "Folder for weekly reports."),
+            SettingOptions.config,
+            SettingOptions.db.withHelp("Database file."),
+            SettingOptions.tz,
+            SettingOptions.excludeBefore.withHelp(
+                "Exclude sessions whose first vote is before TIME (read in --tz if given, else the configured zone)."),
+            SettingOptions.excludeSession.withHelp("Exclude a session (repeatable)."),
+            SettingOptions.votesPerSession.withHelp("Vote budget of a session."),
+            SettingOptions.launch,
+            SettingOptions.lang,
+            SettingOptions.reports,
         ],
         run: { invocation, context in
             let settings = try Settings.resolve(invocation, context: context)
             let rows: [(String, String, SettingSource)] = [
                 ("db", settings.db.value, settings.db.source),
-                ("timezone", settings.timezone.value, settings.timezone.source),
-                ("exclude_before", settings.excludeBefore.value ?? "(none)", settings.excludeBefore.source),
+                ("timezone", settings.zone.value.identifier, settings.zone.source),
+                ("exclude_before", settings.excludeBefore.value.map(ConfigCommand.cutoffText) ?? "(none)",
+                 settings.excludeBefore.source),
                 (
                     "exclude_sessions",
                     settings.excludeSessions.value.isEmpty ? "(none)" : settings.excludeSessions.value.joined(separator: ", "),
                     settings.excludeSessions.source
                 ),
                 ("votes_per_session", String(settings.votesPerSession.value), settings.votesPerSession.source),
-                ("launch", settings.launch.value ?? "(none)", settings.launch.source),
-                ("lang", settings.lang.value, settings.lang.source),
+                ("launch", settings.launch.value?.dateText ?? "(none)", settings.launch.source),
+                ("lang", settings.language.value.rawValue, settings.language.source),
                 ("reports", settings.reports.value, settings.reports.source),
             ]
             let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
@@ -45,6 +53,13 @@ enum ConfigCommand {
                     "\(DisplayWidth.padRight(key, to: width))  \(DisplayWidth.padRight(value, to: valueWidth))  (\(source))")
             }
         })
+
+    /// The cutoff with its offset, and the zone it was read in when that is not plain from the
+    /// offset: `2026-09-19 02:11 +08:00 (Asia/Taipei)`.
+    static func cutoffText(_ cutoff: Cutoff) -> String {
+        let zone = cutoff.zone.identifier
+        return zone.hasPrefix("+") || zone.hasPrefix("-") ? cutoff.display : "\(cutoff.display) (\(zone))"
+    }
 
     static let spec = CommandSpec(
         name: "config", abstract: "Show the settings in force (config file < environment < flags)",

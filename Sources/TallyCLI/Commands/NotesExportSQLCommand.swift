@@ -2,6 +2,12 @@ import TallyCore
 
 /// `tally notes export-sql`: the decisions as SQL to apply to the production D1 database.
 enum NotesExportSQLCommand {
+    static let sinceOption = OptionSpec(
+        "since", .value("TIME"),
+        "Only decisions recorded at or after TIME (YYYY-MM-DD[ HH:MM[:SS]], in --tz unless it has an offset).")
+    static let outputOption = OptionSpec(
+        "output", .value("FILE"), "Write to FILE (atomically; - for stdout) instead of stdout.")
+
     static let spec = CommandSpec(
         name: "export-sql",
         abstract: "Write the moderation decisions as SQL that D1 accepts",
@@ -14,30 +20,25 @@ enum NotesExportSQLCommand {
             twice, or to a database that already has some of the decisions, changes nothing else.
             """,
         options: [
-            OptionSpec(
-                "since", .value("TIME"),
-                "Only decisions recorded at or after TIME (YYYY-MM-DD[ HH:MM[:SS]], in --tz unless it has an offset)."),
+            sinceOption,
             NotesOptions.tz,
-            OptionSpec("output", .value("FILE"), "Write to FILE (atomically) instead of stdout."),
+            outputOption,
             Settings.dbOption, Settings.configOption,
         ],
         run: { invocation, context in
             let settings = try Settings.resolve(invocation, context: context)
-            let zone = try settings.zone()
-            let since = try invocation.time("since", in: zone)
+            let zone = settings.zone.value
+            let since = try invocation.time(sinceOption, in: zone, context)
+            let output = try invocation.output(outputOption, context, example: "decisions.sql") ?? .standardOutput
             let store = try ModerationStore(DatabaseFile.openForReading(settings.db.value))
             let script = try store.decisionScript(since: since)
-            guard let output = invocation.value("output") else {
-                context.stdout.write(script.text)
-                return
-            }
-            let path = context.path(output)
-            try AtomicFile.write(script.text, to: path)
+            guard let path = try output.write(script.text, context) else { return }
             context.stdout.line(
                 "Wrote \(script.decisions) decision\(script.decisions == 1 ? "" : "s") (\(script.statements) "
                     + "statement\(script.statements == 1 ? "" : "s")) to \(path).")
             if script.decisions > 0 {
-                context.stdout.line("Apply to production with: wrangler d1 execute <DATABASE> --remote --file \(output)")
+                let file = invocation.value(outputOption) ?? path
+                context.stdout.line("Apply to production with: wrangler d1 execute <DATABASE> --remote --file \(file)")
             }
         })
 }

@@ -3,7 +3,16 @@ import TallyRender
 
 /// `tally notes list`: notes grouped by the session that wrote them.
 enum NotesListCommand {
-    static let formats = ["table", "markdown", "csv", "json"]
+    /// The formats `--format` takes.
+    enum Format: String, CaseIterable {
+        case table, markdown, csv, json
+    }
+
+    static let statusOption = OptionSpec(
+        "status", .value("STATE"), "pending, approved (promoted included), rejected, promoted or all (default all).")
+    static let formatOption = OptionSpec("format", .value("FORMAT"), "table, markdown, csv or json (default table).")
+    static let outputOption = OptionSpec(
+        "output", .value("FILE"), "Write to FILE (atomically; - for stdout) instead of stdout.")
 
     static let spec = CommandSpec(
         name: "list",
@@ -18,33 +27,28 @@ enum NotesListCommand {
             prints one whole.
             """,
         options: [
-            OptionSpec(
-                "status", .value("STATE"),
-                "pending, approved (promoted included), rejected, promoted or all (default all)."),
-            OptionSpec("format", .value("FORMAT"), "table, markdown, csv or json (default table)."),
+            statusOption,
+            formatOption,
             NotesOptions.tz,
-            OptionSpec("output", .value("FILE"), "Write to FILE (atomically) instead of stdout."),
+            outputOption,
             Settings.dbOption, Settings.configOption,
         ],
         run: { invocation, context in
-            let filterName = try invocation.choice("status", of: NoteFilter.allCases.map(\.rawValue)) ?? "all"
-            let format = try invocation.choice("format", of: formats) ?? "table"
+            let filter = try invocation.choice(statusOption, of: NoteFilter.self) ?? .all
+            let format = try invocation.choice(formatOption, of: Format.self) ?? .table
+            let output = try invocation.output(outputOption, context, example: "notes.txt") ?? .standardOutput
             let settings = try Settings.resolve(invocation, context: context)
-            let zone = try settings.zone()
+            let zone = settings.zone.value
             let store = try ModerationStore(DatabaseFile.openForReading(settings.db.value))
             let renderer = NoteListRenderer(
-                groups: try store.authorGroups(), filter: NoteFilter(rawValue: filterName) ?? .all, zone: zone)
+                groups: try store.authorGroups(), filter: filter, zone: zone)
             let text: String
             switch format {
-            case "markdown": text = renderer.markdown()
-            case "csv": text = renderer.csv()
-            case "json": text = renderer.json().serialized()
-            default: text = renderer.table()
+            case .markdown: text = renderer.markdown()
+            case .csv: text = renderer.csv()
+            case .json: text = renderer.json().serialized()
+            case .table: text = renderer.table()
             }
-            if let output = invocation.value("output") {
-                try AtomicFile.write(text, to: context.path(output))
-            } else {
-                context.stdout.write(text)
-            }
+            try output.write(text, context)
         })
 }

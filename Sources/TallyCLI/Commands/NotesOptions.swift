@@ -8,8 +8,8 @@ enum NotesOptions {
     static let expectVersion = OptionSpec(
         "expect-version", .value("N"),
         "Decide only if the note is still at version N (what you saw); otherwise exit 3 and change nothing.")
-    static let tz = OptionSpec(
-        "tz", .value("ZONE"), "Time zone for times shown and given (default: $TALLY_TZ, then the config file's timezone, then UTC).")
+    static let tz = SettingOptions.tz.withHelp(
+        "Time zone for times shown and given (default: $TALLY_TZ, then the config file's timezone, then UTC).")
 
     static func reason(required: Bool) -> OptionSpec {
         OptionSpec(

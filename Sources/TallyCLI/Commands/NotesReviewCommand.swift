@@ -19,7 +19,7 @@ enum NotesReviewCommand {
         run: { invocation, context in
             let moderator = try NotesOptions.moderator(invocation, context)
             let settings = try Settings.resolve(invocation, context: context)
-            let zone = try settings.zone()
+            let zone = settings.zone.value
             let store = try ModerationStore(DatabaseFile.openForWriting(settings.db.value))
             var session = NotesReviewSession(store: store, moderator: moderator, zone: zone, context: context)
             try session.run()

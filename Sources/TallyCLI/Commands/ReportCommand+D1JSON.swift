@@ -3,13 +3,13 @@ import TallyCore
 extension ReportCommand {
     /// The paths of `--from-d1-json`, after checking the options that cannot go with it.
     static func d1JSONPaths(_ invocation: Invocation, _ context: Context) throws -> [String] {
-        let paths = invocation.values("from-d1-json")
+        let paths = invocation.values(fromD1JSONOption)
         guard !paths.isEmpty else { return [] }
         let path = invocation.path
-        if invocation.flag("demo") {
+        if invocation.flag(SettingOptions.demo) {
             throw UsageError("--from-d1-json renders results computed on D1; leave out --demo", command: path)
         }
-        if invocation.has("db") {
+        if invocation.has(SettingOptions.db) {
             throw UsageError("--from-d1-json opens no database; leave out --db", command: path)
         }
         if paths.contains(where: \.isEmpty) {
@@ -17,7 +17,7 @@ extension ReportCommand {
         }
         // The default as-of time is now, which is not when the queries were filled: the quiet
         // gap D1 computed ends at the as_of in the SQL, so the report must be told that time.
-        if !invocation.has("as-of") {
+        if !invocation.has(asOfOption) {
             throw UsageError(
                 "--from-d1-json needs --as-of: the time given to `tally sql` (or the one it printed), which the "
                     + "queries' results were computed to", command: path)

@@ -6,8 +6,21 @@ import TallyCore
 enum SQLCommand {
     /// The options that set parameters; `--list` takes none of them.
     static let parameterOptions = [
-        "tz", "exclude-before", "exclude-session", "through", "as-of", "votes-per-session", "session", "config",
+        SettingOptions.tz, SettingOptions.excludeBefore, SettingOptions.excludeSession, throughOption, asOfOption,
+        SettingOptions.votesPerSession, sessionOption, SettingOptions.config,
     ]
+    static let listOption = OptionSpec("list", .flag, "List the queries with a one-line description each.")
+    static let allOption = OptionSpec("all", .flag, "Fill every query; with --output-dir, one NAME.sql file each.")
+    static let outputDirOption = OptionSpec(
+        "output-dir", .value("DIR"), "With --all: the folder to write NAME.sql files into.")
+    static let outputOption = OptionSpec(
+        "output", .value("FILE"), "Write the query to FILE (atomically; - for stdout) instead of stdout.")
+    static let throughOption = OptionSpec(
+        "through", .value("TIME"), "Count only votes cast at or before TIME (default: all).")
+    static let asOfOption = OptionSpec(
+        "as-of", .value("TIME"), "The time quiet gaps run to (default: now, to the second; give the same to the report).")
+    static let sessionOption = OptionSpec(
+        "session", .value("ID"), "For notes_own_option_votes: only notes of this session.")
 
     static let spec = CommandSpec(
         name: "sql",
@@ -32,27 +45,21 @@ enum SQLCommand {
             file as an import and returns no rows.
             """,
         options: [
-            OptionSpec("list", .flag, "List the queries with a one-line description each."),
-            OptionSpec("all", .flag, "Fill every query; with --output-dir, one NAME.sql file each."),
-            OptionSpec("output-dir", .value("DIR"), "With --all: the folder to write NAME.sql files into."),
-            OptionSpec("output", .value("FILE"), "Write the query to FILE (atomically) instead of stdout."),
-            OptionSpec("tz", .value("ZONE"), "Time zone for the times given and for local days (default UTC)."),
-            OptionSpec("exclude-before", .value("TIME"), "Exclude every session whose first vote is before TIME."),
-            OptionSpec("exclude-session", .repeated("ID"), "Exclude this session (repeatable)."),
-            OptionSpec("through", .value("TIME"), "Count only votes cast at or before TIME (default: all)."),
-            OptionSpec(
-                "as-of", .value("TIME"),
-                "The time quiet gaps run to (default: now, to the second; give the same to the report)."),
-            OptionSpec("votes-per-session", .value("N"), "Vote budget of a session; more is flagged (default 3)."),
-            OptionSpec("session", .value("ID"), "For notes_own_option_votes: only notes of this session."),
-            Settings.configOption,
+            listOption, allOption, outputDirOption, outputOption,
+            SettingOptions.tz.withHelp("Time zone for the times given and for local days (default UTC)."),
+            SettingOptions.excludeBefore,
+            SettingOptions.excludeSession,
+            throughOption, asOfOption,
+            SettingOptions.votesPerSession,
+            sessionOption,
+            SettingOptions.config,
         ],
         positionals: [PositionalSpec("name", "The query, e.g. tally (see --list).", optional: true)],
         run: { invocation, context in
             let path = invocation.path
-            if invocation.flag("list") {
-                let others = invocation.positionals + (["all", "output", "output-dir"] + parameterOptions)
-                    .filter(invocation.has).map { "--" + $0 }
+            if invocation.flag(listOption) {
+                let others = invocation.positionals + ([allOption, outputOption, outputDirOption] + parameterOptions)
+                    .filter(invocation.has).map(\.flagName)
                 if let other = others.first {
                     throw UsageError("--list takes nothing else; leave out \(other)", command: path)
                 }
@@ -111,7 +118,7 @@ enum SQLCommand {
     static func selectedQueries(_ invocation: Invocation) throws -> [PortableQuery] {
         let path = invocation.path
         let all = try PortableQuery.all()
-        if invocation.flag("all") {
+        if invocation.flag(allOption) {
             if let name = invocation.positionals.first {
                 throw UsageError("--all fills every query; leave out '\(name)', or leave out --all", command: path)
             }
@@ -130,10 +137,9 @@ enum SQLCommand {
     /// Checks --output, --output-dir and --all go together as they should.
     static func outputs(_ invocation: Invocation, _ context: Context) throws -> Output {
         let path = invocation.path
-        let output = invocation.value("output")
-        let folder = invocation.value("output-dir").map(context.path)
-        if invocation.flag("all") {
-            if output != nil {
+        let folder = invocation.value(outputDirOption).map(context.path)
+        if invocation.flag(allOption) {
+            if invocation.has(outputOption) {
                 throw UsageError("--all writes one file per query; give --output-dir DIR instead of --output", command: path)
             }
             guard let folder else {
@@ -148,10 +154,10 @@ enum SQLCommand {
         if folder != nil {
             throw UsageError("--output-dir goes with --all; for one query use --output FILE", command: path)
         }
-        guard output != nil, let file = try invocation.outputFile(context, example: "query.sql") else {
-            return .standardOutput
+        switch try invocation.output(outputOption, context, example: "query.sql") {
+        case .file(let file): return .file(file)
+        case .standardOutput, nil: return .standardOutput
         }
-        return .file(file)
     }
 
     /// The values for the params blocks, and a note to print when --as-of was left to the clock.
@@ -166,27 +172,24 @@ enum SQLCommand {
     {
         let path = invocation.path
         let settings = try Settings.resolve(invocation, context: context)
-        let zone = try settings.zone()
-        let cutoff = try settings.cutoff()
-        let through = try invocation.time("through", in: zone)
-        let givenAsOf = try invocation.time("as-of", in: zone)
+        let zone = settings.zone.value
+        let through = try invocation.time(throughOption, in: zone, context)
+        let givenAsOf = try invocation.time(asOfOption, in: zone, context)
         // Whole seconds, so the time the note prints can be typed back exactly.
         let asOf = givenAsOf ?? Instant(seconds: context.now().seconds)
-        let session = invocation.value("session")
+        let session = invocation.value(sessionOption)
         if let session {
             if session.trimmingCharacters(in: .whitespaces).isEmpty {
-                throw UsageError("--session needs a session id, not an empty value", command: path)
+                throw UsageError("\(sessionOption.flagName) needs a session id, not an empty value", command: path)
             }
             guard queries.contains(where: { $0.parameterNames.contains("session_id") }) else {
                 let takers = try PortableQuery.all().filter { $0.parameterNames.contains("session_id") }.map(\.name)
                 throw UsageError(
-                    "--session is for \(takers.joined(separator: ", ")); \(queries[0].name) takes no session",
+                    "\(sessionOption.flagName) is for \(takers.joined(separator: ", ")); \(queries[0].name) takes no session",
                     command: path)
             }
         }
-        let parameters = ReportParameters(
-            zone: zone, excludeBefore: cutoff, excludedSessions: settings.excludeSessions.value, asOf: asOf,
-            through: through, votesPerSession: settings.votesPerSession.value)
+        let parameters = settings.reportParameters(asOf: asOf, through: through)
         var values = parameters.queryValues
         values["session_id"] = session.map(QueryValue.text) ?? .null
         var note: String?

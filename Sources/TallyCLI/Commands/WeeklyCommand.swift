@@ -5,6 +5,12 @@ import TallySQLite
 
 /// `tally weekly`: one report per finished week, with charts, and an index.
 enum WeeklyCommand {
+    static let throughOption = OptionSpec(
+        "through", .value("TIME"), "Write the weeks that have ended by TIME (default: now).")
+    static let forceOption = OptionSpec(
+        "force", .flag,
+        "Write even when that is more than \(WeeklyLimits.maxWeeks) weeks, or the launch is over a year before "
+            + "the first vote.")
     static let spec = CommandSpec(
         name: "weekly",
         abstract: "Write the weekly tallies: week-NN.md and week-NN.json with SVG charts, and index.md",
@@ -27,24 +33,25 @@ enum WeeklyCommand {
               tally weekly --demo --through 2026-10-03 --reports reports/demo/en
             """,
         options: [
-            Settings.dbOption,
-            Settings.configOption,
-            OptionSpec(
-                "demo", .flag,
+            SettingOptions.db,
+            SettingOptions.config,
+            SettingOptions.demo.withHelp(
                 "Use the built-in demo data with the author's settings (Asia/Taipei, exclude before 2026-09-19 02:11, "
                     + "launch 2026-09-19) instead of the config file and environment; other options override them."),
-            OptionSpec("through", .value("TIME"), "Write the weeks that have ended by TIME (default: now)."),
-            OptionSpec("launch", .value("DATE"), "The local launch date YYYY-MM-DD; week 1 starts at its midnight."),
-            OptionSpec("reports", .value("DIR"), "The folder to write into (default ./reports)."),
-            OptionSpec("lang", .value("LANG"), "Language of the pages and charts: en or zh-TW."),
-            OptionSpec("tz", .value("ZONE"), "Time zone whose midnights end the weeks: IANA name or offset."),
-            OptionSpec("exclude-before", .value("TIME"), "Exclude every session whose first vote is before TIME."),
-            OptionSpec("exclude-session", .repeated("ID"), "Exclude this session (repeatable)."),
-            OptionSpec("votes-per-session", .value("N"), "Vote budget of a session; more is flagged (default 3)."),
+            throughOption,
+            SettingOptions.launch.withHelp("The local launch date YYYY-MM-DD; week 1 starts at its midnight."),
+            SettingOptions.reports.withHelp("The folder to write into (default ./reports)."),
+            SettingOptions.lang.withHelp("Language of the pages and charts: en or zh-TW."),
+            SettingOptions.tz.withHelp("Time zone whose midnights end the weeks: IANA name or offset."),
+            SettingOptions.excludeBefore,
+            SettingOptions.excludeSession,
+            SettingOptions.votesPerSession,
+            forceOption,
         ],
         run: { invocation, context in
             let options = try Options(invocation, context)
             let db = options.demo ? try Demo.inMemory() : try DatabaseFile.openForReading(options.database)
+            if !options.force { try WeeklyLimits.checkLaunch(options, db) }
             let analyzer = WeeklyAnalyzer(calendar: options.calendar, parameters: options.parameters)
             let tallies = try analyzer.tallies(from: db, through: options.through)
             let zone = options.calendar.zone
@@ -79,28 +86,33 @@ enum WeeklyCommand {
         var through: Instant
         var language: ReportLanguage
         var folder: String
+        /// `--force`: write however many weeks that is.
+        var force: Bool
+        /// Where the launch date came from, for messages.
+        var launchSource: SettingSource
 
         init(_ invocation: Invocation, _ context: Context) throws {
             let path = invocation.path
-            demo = invocation.flag("demo")
-            if demo, invocation.has("db") {
+            demo = invocation.flag(SettingOptions.demo)
+            if demo, invocation.has(SettingOptions.db) {
                 throw UsageError("--demo reads the built-in demo data; leave out --db, or leave out --demo", command: path)
             }
             let settings = try Settings.resolve(invocation, context: context)
             database = settings.db.value
-            language = ReportLanguage(rawValue: settings.lang.value) ?? .english
-            let zone = try settings.zone()
-            guard let launch = settings.launchDate() else {
+            language = settings.language.value
+            let zone = settings.zone.value
+            guard let launch = settings.launch.value else {
                 throw UsageError(
                     "tally weekly needs the launch date, where week 1 starts: set \"launch\": \"YYYY-MM-DD\" in "
                         + "tally.json, TALLY_LAUNCH, or --launch YYYY-MM-DD", command: path)
             }
             calendar = WeekCalendar(launch: launch, zone: zone)
-            parameters = ReportParameters(
-                zone: zone, excludeBefore: try settings.cutoff(), excludedSessions: settings.excludeSessions.value,
-                asOf: context.now(), votesPerSession: settings.votesPerSession.value)
-            through = try invocation.time("through", in: zone) ?? context.now()
+            parameters = settings.reportParameters(asOf: context.now())
+            through = try invocation.time(throughOption, in: zone, context) ?? context.now()
+            force = invocation.flag(forceOption)
+            launchSource = settings.launch.source
             folder = settings.reports.value
+            if !force { try WeeklyLimits.checkWeeks(self) }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
                 throw CommandFailure(

@@ -1,6 +1,8 @@
 import Foundation
+import TallyCore
 
-/// The contents of `tally.json`: every key optional, unknown keys refused.
+/// The contents of `tally.json`: every key optional; unknown keys, repeated keys and null values
+/// refused (each would leave a setting other than the file seems to say).
 ///
 /// ```json
 /// { "db": "votes.sqlite", "timezone": "Asia/Taipei", "exclude_before": "2026-09-19 02:11",
@@ -22,14 +24,40 @@ public struct ConfigFile: Equatable, Sendable {
         "db", "timezone", "exclude_before", "exclude_sessions", "votes_per_session", "launch", "lang", "reports",
     ]
 
-    /// Reads and checks a config file; errors name the file and the key.
+    /// Reads and checks a config file; errors name the file and the key. A regular file or a pipe
+    /// (`--config <(…)`) is read; a folder, a device or a socket is refused for what it is.
     public static func load(_ path: String) throws -> ConfigFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw CommandFailure("config \(path) is a directory; give the path of a JSON file")
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            var link = stat()
+            if code == ENOENT, lstat(path, &link) == 0 {
+                throw CommandFailure("config \(path) is a symbolic link to nothing (its target does not exist)")
             }
-            throw CommandFailure("config file \(path) not found")
+            if code == ENOENT { throw CommandFailure("config file \(path) not found") }
+            throw CommandFailure("cannot read config \(path): \(String(cString: strerror(code)))")
+        }
+        switch FileKind(mode: info.st_mode) {
+        case .regularFile, .fifo:
+            break
+        case .directory:
+            throw CommandFailure("config \(path) is a directory; give the path of a JSON file")
+        case let kind:
+            throw CommandFailure("config \(path) is \(kind.rawValue), not a file; give the path of a JSON file")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CommandFailure("cannot read config \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.readToEnd() ?? Data()
+        } catch {
+            throw CommandFailure("cannot read config \(path): \(error.localizedDescription)")
+        }
+        if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+            throw CommandFailure(
+                "config \(path) is empty; expected a JSON object of settings such as {\"timezone\": \"Asia/Taipei\"}")
         }
         return try parse(data, path: path)
     }
@@ -45,12 +73,22 @@ public struct ConfigFile: Equatable, Sendable {
         guard let dictionary = object as? [String: Any] else {
             throw CommandFailure("config \(path) must be a JSON object of settings")
         }
+        // JSONSerialization keeps one value of a repeated key without a word; refuse the file instead.
+        if let key = JSONKeyCheck.firstDuplicateKey(in: Array(data)) {
+            throw CommandFailure(
+                "key '\(key)' appears more than once in config \(path); keep one, so it is clear which value holds")
+        }
+        // A null is refused rather than read as unset: "db": null would otherwise quietly mean ./tally.sqlite.
+        for key in dictionary.keys.sorted() where dictionary[key] is NSNull {
+            throw CommandFailure(
+                "key '\(key)' in config \(path) is null; give a value, or remove the key to use the default")
+        }
         for key in dictionary.keys.sorted() where !keys.contains(key) {
             throw CommandFailure(
                 "unknown key '\(key)' in config \(path); known keys: \(keys.joined(separator: ", "))")
         }
         func string(_ key: String) throws -> String? {
-            guard let value = dictionary[key], !(value is NSNull) else { return nil }
+            guard let value = dictionary[key] else { return nil }
             guard let text = value as? String, !(value is NSNumber) else {
                 throw CommandFailure("key '\(key)' in config \(path) must be a string")
             }
@@ -66,7 +104,7 @@ public struct ConfigFile: Equatable, Sendable {
         file.launch = try string("launch")
         file.lang = try string("lang")
         file.reports = try string("reports")
-        if let value = dictionary["votes_per_session"], !(value is NSNull) {
+        if let value = dictionary["votes_per_session"] {
             // JSON booleans and fractions also arrive as NSNumber; only whole numbers pass.
             guard let number = value as? NSNumber, String(cString: number.objCType) != "c",
                 Double(number.intValue) == number.doubleValue, (1...1000).contains(number.intValue)
@@ -76,7 +114,7 @@ public struct ConfigFile: Equatable, Sendable {
             }
             file.votesPerSession = number.intValue
         }
-        if let value = dictionary["exclude_sessions"], !(value is NSNull) {
+        if let value = dictionary["exclude_sessions"] {
             guard let list = value as? [Any], list.allSatisfy({ $0 is String && !($0 is NSNumber) }) else {
                 throw CommandFailure("key 'exclude_sessions' in config \(path) must be a list of session id strings")
             }

@@ -46,10 +46,9 @@ public struct ReportParameters: Sendable, Equatable {
 
     /// The author's settings for the published week-one figures (see `Demo.Settings`).
     public static func demo() -> ReportParameters {
-        // The demo's settings are constants of this build; they always parse.
-        let zone = (try? Zone(parsing: Demo.Settings.timezone)) ?? .utc
-        let cutoff = try? zone.parseUserTime(Demo.Settings.excludeBefore)
-        let asOf = (try? zone.parseUserTime(Demo.Settings.asOf)) ?? Instant(millis: 0)
+        let zone = Demo.Settings.zoneValue()
+        let cutoff = Demo.Settings.cutoffInstant()
+        let asOf = Demo.Settings.asOfInstant()
         return ReportParameters(
             zone: zone, excludeBefore: cutoff, asOf: asOf, votesPerSession: Demo.Settings.votesPerSession)
     }

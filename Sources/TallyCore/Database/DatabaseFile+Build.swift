@@ -12,13 +12,28 @@ extension DatabaseFile {
     /// first removes the temporaries of processes that no longer exist.
     ///
     /// - Parameter replace: allow replacing an existing file (also atomically).
+    ///
+    /// A symbolic link at `path` is followed: the file it points to is what gets built or replaced,
+    /// and the link stays. Anything else that is not a regular file (a FIFO, a device, a socket, a
+    /// folder) is refused, so it never turns into a database.
     public static func build<T>(at path: String, replace: Bool = false, _ body: (Connection) throws -> T) throws -> T {
-        let target = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw DatabaseError.isDirectory(path) }
-            if !replace { throw DatabaseError.alreadyExists(path) }
+        let resolved: FileTarget
+        do {
+            resolved = try FileTarget.resolve(path)
+        } catch .notAFile(_, .directory) {
+            throw DatabaseError.isDirectory(path)
+        } catch .notAFile(_, let kind) {
+            throw DatabaseError.notARegularFile(path, kind.rawValue)
+        } catch .cannotInspect(_, let reason) {
+            throw DatabaseError.cannotOpen(path, reason)
         }
+        switch resolved {
+        case .stream(_, let kind): throw DatabaseError.notARegularFile(path, kind.rawValue)
+        case .regularFile: if !replace { throw DatabaseError.alreadyExists(path) }
+        case .absent: break
+        }
+        let target = URL(fileURLWithPath: resolved.path)
+        var isDirectory: ObjCBool = false
         let folder = target.deletingLastPathComponent()
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
         else {
@@ -34,13 +49,13 @@ extension DatabaseFile {
             // points at them, so even a power cut cannot publish a torn file.
             try syncFile(temporary, path: path)
             if replace {
-                guard rename(temporary, path) == 0 else {
+                guard rename(temporary, target.path) == 0 else {
                     throw DatabaseError.cannotOpen(path, String(cString: strerror(errno)))
                 }
             } else {
                 // link(2) fails when the target exists, so a file that appeared
                 // meanwhile is never overwritten.
-                guard link(temporary, path) == 0 else {
+                guard link(temporary, target.path) == 0 else {
                     let code = errno
                     throw code == EEXIST
                         ? DatabaseError.alreadyExists(path)

@@ -10,6 +10,8 @@ public enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnlyFile(String)
     case alreadyExists(String)
     case cannotOpen(String, String)
+    /// The path (or its link's target) is a FIFO, a device or a socket: a database is never built over it.
+    case notARegularFile(String, String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,9 @@ public enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) already exists; choose another path or remove it first"
         case .cannotOpen(let path, let message):
             return "cannot open \(path): \(message)"
+        case .notARegularFile(let path, let kind):
+            return "\(path) is \(kind), not a regular file; a database is written only to a regular file "
+                + "(or through a symbolic link to one); nothing was changed"
         }
     }
 }

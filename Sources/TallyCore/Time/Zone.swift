@@ -79,7 +79,13 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
     /// JavaScript's Temporal do): a time that occurs twice (clocks turned back) is
     /// the earlier one; a time that does not exist (clocks turned forward) is read
     /// with the offset before the change, which lands just after the gap.
+    /// `reading(ofLocal:)` says which case applied.
     public func instant(fromLocal civil: CivilDateTime) -> Instant {
+        reading(ofLocal: civil).instant
+    }
+
+    /// How a local wall-clock time maps to instants here: once, twice (an overlap) or never (a gap).
+    public func reading(ofLocal civil: CivilDateTime) -> LocalTimeReading {
         let wall = civil.secondsIfUTC
         let before = offset(at: Instant(seconds: wall - 86_400))
         let after = offset(at: Instant(seconds: wall + 86_400))
@@ -88,8 +94,13 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
             let utc = wall - Int64(candidateOffset)
             if offset(at: Instant(seconds: utc)) == candidateOffset { candidates.append(utc) }
         }
-        if let earliest = candidates.min() { return Instant(seconds: earliest) }
-        return Instant(seconds: wall - Int64(before))
+        candidates.sort()
+        if let earlier = candidates.first, let later = candidates.last, earlier != later {
+            return .repeated(earlier: Instant(seconds: earlier), later: Instant(seconds: later))
+        }
+        if let only = candidates.first { return .exact(Instant(seconds: only)) }
+        return .skipped(
+            Instant(seconds: wall - Int64(before)), offsetBefore: before, offsetAfter: after)
     }
 
     /// `2026-09-19 02:11 +08:00` (or with seconds).
@@ -140,9 +151,15 @@ extension Zone {
     /// Without an offset it is local time in this zone (DST-correct); with `Z` or an
     /// offset such as `+08:00` it is that exact instant.
     public func parseUserTime(_ text: String) throws(TimeError) -> Instant {
+        try readUserTime(text).instant
+    }
+
+    /// Reads a time a user typed as `parseUserTime` does, and says when local time without an
+    /// offset fell in a daylight-saving gap or overlap (so the CLI can say which reading it took).
+    public func readUserTime(_ text: String) throws(TimeError) -> UserTime {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.count == 10, let date = Zone.parseDate(trimmed) {
-            return instant(fromLocal: date)
+            return UserTime(reading(ofLocal: date), local: date, zone: self)
         }
         var bytes = Array(trimmed.utf8)
         guard bytes.count >= 16 else { throw .malformedTime(text) }
@@ -153,11 +170,12 @@ extension Zone {
         }()
         let parsed = bytes.withUnsafeMutableBufferPointer { StoredTimestamp.parse(bytes: UnsafeBufferPointer($0)) }
         guard let parsed else { throw .malformedTime(text) }
-        if hasZone { return parsed.instant }
+        if hasZone { return UserTime(instant: parsed.instant, ambiguity: nil) }
         // No zone given: the digits are local wall-clock time in this zone.
         let civil = CivilDateTime(utcSeconds: parsed.instant.seconds)
-        let local = instant(fromLocal: civil)
-        return Instant(millis: local.millis + parsed.instant.millis % 1000)
+        var time = UserTime(reading(ofLocal: civil), local: civil, zone: self)
+        time.instant = Instant(millis: time.instant.millis + parsed.instant.millis % 1000)
+        return time
     }
 
     /// Reads a calendar date `YYYY-MM-DD`.

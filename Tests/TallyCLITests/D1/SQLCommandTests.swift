@@ -97,13 +97,14 @@ struct SQLCommandTests {
         let tally = InProcessTally.run(["sql", "tally"], directory: folder.url.path)
         #expect(tally.stdout.contains("  '2026-09-19T02:11:00+08:00' AS exclude_before,"))
         #expect(tally.stdout.contains("  '[\"s''1\"]' AS exclude_sessions,"))
-        // The environment overrides the file, and a flag overrides both; the file's local time follows the zone.
+        // The environment overrides the file, and a flag overrides both; the file's cutoff stays in the
+        // file's zone (Taipei) and is only written in the zone in force.
         let env = InProcessTally.run(["sql", "tally"], environment: ["TALLY_TZ": "+09:00"], directory: folder.url.path)
-        #expect(env.stdout.contains("  '2026-09-19T02:11:00+09:00' AS exclude_before,"))
+        #expect(env.stdout.contains("  '2026-09-19T03:11:00+09:00' AS exclude_before,"))
         let flag = InProcessTally.run(
             ["sql", "tally", "--tz", "UTC", "--exclude-session", "b"], environment: ["TALLY_TZ": "+09:00"],
             directory: folder.url.path)
-        #expect(flag.stdout.contains("  '2026-09-19T02:11:00+00:00' AS exclude_before,"))
+        #expect(flag.stdout.contains("  '2026-09-18T18:11:00+00:00' AS exclude_before,"))
         #expect(flag.stdout.contains("  '[\"b\"]' AS exclude_sessions,"))
         // --config names another file.
         try #"{"timezone": "+05:30"}"#.write(toFile: folder.path("other.json"), atomically: true, encoding: .utf8)

@@ -1,0 +1,106 @@
+import Foundation
+
+/// What a path names when tally is about to write to it, after following symbolic links.
+///
+/// The rule every writer follows (the report, `sql`, notes exports, weekly pages, built
+/// databases): a regular file is replaced atomically; a symbolic link is followed and its
+/// *target* is what gets written; a FIFO or a device is written straight through, never
+/// replaced; anything else (a folder, a socket) is refused. So nothing a user made (a named
+/// pipe a reader waits on, `/dev/null`, a link into a synced folder) is ever turned into a
+/// regular file.
+public enum FileTarget: Equatable, Sendable {
+    /// Nothing is there yet: a new regular file is created at this path.
+    case absent(String)
+    /// A regular file at this path: replaced atomically (temporary name beside it, then rename).
+    case regularFile(String)
+    /// A FIFO or a device at this path: opened and written straight through.
+    case stream(String, FileKind)
+
+    /// The path bytes will end up at (the symbolic links' final target).
+    public var path: String {
+        switch self {
+        case .absent(let path), .regularFile(let path), .stream(let path, _): return path
+        }
+    }
+
+    /// Follows symbolic links from `path` (at most 40, as the kernel does) and says what is at the end.
+    public static func resolve(_ path: String) throws(FileTargetError) -> FileTarget {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0 else {
+                let code = errno
+                if code == ENOENT { return .absent(current) }
+                throw .cannotInspect(path, String(cString: strerror(code)))
+            }
+            let kind = FileKind(mode: info.st_mode)
+            switch kind {
+            case .symbolicLink:
+                current = try linkTarget(of: current, original: path)
+            case .regularFile:
+                return .regularFile(current)
+            case .fifo, .characterDevice, .blockDevice:
+                return .stream(current, kind)
+            case .directory, .socket, .other:
+                throw .notAFile(path, kind)
+            }
+        }
+        throw .cannotInspect(path, "too many levels of symbolic links")
+    }
+
+    /// Where the link at `link` points, as a path (a relative target is relative to the link's folder).
+    private static func linkTarget(of link: String, original: String) throws(FileTargetError) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(link, &buffer, buffer.count - 1)
+        guard count >= 0 else { throw .cannotInspect(original, String(cString: strerror(errno))) }
+        let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if target.hasPrefix("/") { return target }
+        return (((link as NSString).deletingLastPathComponent) as NSString).appendingPathComponent(target)
+    }
+}
+
+/// The kind of thing a path names, from `lstat(2)`.
+public enum FileKind: String, Equatable, Sendable {
+    case regularFile = "a regular file"
+    case directory = "a folder"
+    case symbolicLink = "a symbolic link"
+    case fifo = "a FIFO (named pipe)"
+    case characterDevice = "a character device"
+    case blockDevice = "a block device"
+    case socket = "a socket"
+    case other = "not a file"
+
+    /// The kind named by the `st_mode` of `stat(2)`.
+    public init(mode: mode_t) {
+        switch mode & S_IFMT {
+        case S_IFREG: self = .regularFile
+        case S_IFDIR: self = .directory
+        case S_IFLNK: self = .symbolicLink
+        case S_IFIFO: self = .fifo
+        case S_IFCHR: self = .characterDevice
+        case S_IFBLK: self = .blockDevice
+        case S_IFSOCK: self = .socket
+        default: self = .other
+        }
+    }
+}
+
+/// Why tally will not write to a path.
+public enum FileTargetError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The path (or its link's target) is a folder, a socket or something else that is not a file.
+    case notAFile(String, FileKind)
+    /// The path could not be inspected (permission, a link loop, …).
+    case cannotInspect(String, String)
+
+    public var description: String {
+        switch self {
+        case .notAFile(let path, .directory):
+            return "\(path) is a folder; give a file name, e.g. \(path)/report.md"
+        case .notAFile(let path, let kind):
+            return "\(path) is \(kind.rawValue); tally writes only to a regular file, a FIFO or a device "
+                + "(or - for standard output), and never replaces anything else"
+        case .cannotInspect(let path, let reason):
+            return "cannot write \(path): \(reason)"
+        }
+    }
+}
