@@ -3,13 +3,13 @@ import TallyCore
 import TallyRender
 import TallySQLite
 
-/// `tally report`: the tally as Markdown, JSON or CSV.
+/// `tally report`: the tally as Markdown, JSON, CSV or HTML.
 enum ReportCommand {
-    static let formats = ["markdown", "json", "csv"]
+    static let formats = ["markdown", "json", "csv", "html"]
 
     static let spec = CommandSpec(
         name: "report",
-        abstract: "Tally the votes: ranking, exclusions, activity, notes, anomalies (Markdown, JSON or CSV)",
+        abstract: "Tally the votes: ranking, exclusions, activity, notes, anomalies (Markdown, JSON, CSV or HTML)",
         discussion: """
             Ranks every option by distinct voters (sessions), with each share's 95% range and
             the options the data cannot tell apart from the leader; lists excluded sessions,
@@ -49,7 +49,18 @@ enum ReportCommand {
             OptionSpec(
                 "votes-per-session", .value("N"),
                 "Vote budget of a session; more is flagged (default: $TALLY_VOTES_PER_SESSION, the config's, 3)."),
-            OptionSpec("format", .value("FORMAT"), "markdown (default), json or csv."),
+            OptionSpec(
+                "format", .value("FORMAT"),
+                "markdown (default), json, csv or html (one self-contained page: inline CSS, no scripts)."),
+            OptionSpec(
+                "only", .value("PARTS"),
+                "Show only these parts, a comma list of: " + ReportSelectionError.accepted
+                    + " (default: all). `--only ranking --format csv` is a plain one-table CSV. Not for JSON."),
+            OptionSpec(
+                "brief", .flag,
+                "The table a post needs: the headline, the ranking and one line of settings with a short data "
+                    + "fingerprint. Not for JSON."),
+            OptionSpec("bom", .flag, "Start the CSV with a UTF-8 byte-order mark, for spreadsheet apps that need one."),
             OptionSpec("lang", .value("LANG"), "Language of the Markdown: en or zh-TW (default: $TALLY_LANG, the config's lang, en)."),
             OptionSpec("output", .value("FILE"), "Write to FILE (atomically, creating folders) instead of stdout."),
             OptionSpec(
@@ -70,8 +81,10 @@ enum ReportCommand {
             let text: String
             switch options.format {
             case "json": text = JSONReport.render(model)
-            case "csv": text = CSVReport.render(model)
-            default: text = MarkdownReport.render(model, language: options.language)
+            case "html":
+                text = HTMLReport.render(model, language: options.language, selection: options.selection)
+            case "csv": text = (options.bom ? "\u{FEFF}" : "") + CSVReport.render(model, selection: options.selection)
+            default: text = MarkdownReport.render(model, language: options.language, selection: options.selection)
             }
             if let output = options.output {
                 try AtomicFile.write(text, to: output)
@@ -81,6 +94,28 @@ enum ReportCommand {
             }
         })
 
+    /// The parts `--only` and `--brief` pick; all parts when neither is given.
+    static func selection(_ invocation: Invocation, format: String) throws -> ReportSelection {
+        let path = invocation.path
+        let brief = invocation.flag("brief")
+        let only = invocation.value("only")
+        guard brief || only != nil else { return .all }
+        if format == "json" {
+            throw UsageError(
+                "--only and --brief pick parts of Markdown, HTML and CSV; the JSON document always holds the whole "
+                    + "report (select from it with jq)", command: path)
+        }
+        if brief, only != nil {
+            throw UsageError("--brief already picks the parts (headline, ranking); give --brief or --only", command: path)
+        }
+        guard let only else { return .briefing }
+        do {
+            return try ReportSelection.parse(only: only)
+        } catch {
+            throw UsageError(error.description, command: path)
+        }
+    }
+
     /// Every option of one run, validated before the database is opened.
     struct Options {
         var demo: Bool
@@ -89,6 +124,10 @@ enum ReportCommand {
         var format: String
         var language: ReportLanguage
         var output: String?
+        /// The parts shown (`--only`, `--brief`).
+        var selection: ReportSelection
+        /// True for `--bom` (CSV only).
+        var bom: Bool
         /// Result files or folders of `--from-d1-json`; empty for a report from a database.
         var d1JSON: [String]
 
@@ -100,6 +139,11 @@ enum ReportCommand {
                 throw UsageError("--demo reads the built-in demo data; leave out --db, or leave out --demo", command: path)
             }
             format = try invocation.choice("format", of: ReportCommand.formats) ?? "markdown"
+            selection = try ReportCommand.selection(invocation, format: format)
+            bom = invocation.flag("bom")
+            if bom, format != "csv" {
+                throw UsageError("--bom is for CSV; add --format csv, or leave out --bom", command: path)
+            }
             let settings = try Settings.resolve(invocation, context: context)
             database = settings.db.value
             language = ReportLanguage(rawValue: settings.lang.value) ?? .english

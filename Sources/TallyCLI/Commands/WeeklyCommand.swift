@@ -41,6 +41,9 @@ enum WeeklyCommand {
             OptionSpec("exclude-before", .value("TIME"), "Exclude every session whose first vote is before TIME."),
             OptionSpec("exclude-session", .repeated("ID"), "Exclude this session (repeatable)."),
             OptionSpec("votes-per-session", .value("N"), "Vote budget of a session; more is flagged (default 3)."),
+            OptionSpec(
+                "html", .flag,
+                "Also write week-NN.html and index.html: self-contained pages (inline CSS and charts, no scripts)."),
         ],
         run: { invocation, context in
             let options = try Options(invocation, context)
@@ -57,6 +60,10 @@ enum WeeklyCommand {
             let files =
                 tallies.flatMap { WeeklyPages.files($0, language: options.language) }
                 + [WeeklyPages.index(tallies, calendar: options.calendar, language: options.language)]
+                + (options.html
+                    ? tallies.map { WeeklyPages.html($0, language: options.language) }
+                        + [WeeklyPages.htmlIndex(tallies, calendar: options.calendar, language: options.language)]
+                    : [])
             var written: [String] = []
             for file in files {
                 let path = URL(fileURLWithPath: options.folder).appendingPathComponent(file.name).path
@@ -79,10 +86,13 @@ enum WeeklyCommand {
         var through: Instant
         var language: ReportLanguage
         var folder: String
+        /// True for `--html`.
+        var html: Bool
 
         init(_ invocation: Invocation, _ context: Context) throws {
             let path = invocation.path
             demo = invocation.flag("demo")
+            html = invocation.flag("html")
             if demo, invocation.has("db") {
                 throw UsageError("--demo reads the built-in demo data; leave out --db, or leave out --demo", command: path)
             }
