@@ -24,7 +24,12 @@ public enum MarkdownReport {
     ) -> [String] {
         let l = language.labels
         var blocks: [String] = []
-        for part in selection.parts { blocks += self.part(part, model, l) }
+        for part in selection.parts {
+            blocks += self.part(part, model, l)
+            if part == .ranking, let folder = selection.chartsFolder {
+                blocks += ReportChartSet.markdown(model, l, language: language, folder: folder)
+            }
+        }
         if selection.brief { blocks.append(briefSettings(model, l)) }
         return blocks
     }

@@ -62,6 +62,20 @@ struct BlogOutputTests {
             HTMLReport.render(demo, language: language, selection: .briefing), "demo.brief.\(language.rawValue).html")
     }
 
+    @Test(arguments: ReportLanguage.allCases)
+    func markdownWithCharts(_ language: ReportLanguage) {
+        Golden.check(
+            MarkdownReport.render(demo, language: language, selection: ReportSelection.all.withCharts(in: "charts")),
+            "demo.charts.\(language.rawValue).md")
+    }
+
+    @Test(arguments: ReportLanguage.allCases)
+    func chartsOfTheReport(_ language: ReportLanguage) {
+        let charts = ReportChartSet.charts(demo, language: language)
+        #expect(charts.map(\.name) == ["ranking-original.svg", "daily.svg"])
+        for chart in charts { Golden.check(chart.svg, "demo.chart.\(language.rawValue).\(chart.name)") }
+    }
+
     @Test func rankingCSV() {
         Golden.check(CSVReport.render(demo, selection: ReportSelection(parts: [.ranking])), "demo.ranking.csv")
     }

@@ -60,6 +60,14 @@ enum ReportCommand {
                 "brief", .flag,
                 "The table a post needs: the headline, the ranking and one line of settings with a short data "
                     + "fingerprint. Not for JSON."),
+            OptionSpec(
+                "charts", .value("DIR"),
+                "Write the ranking charts and the chart of votes per day as SVG into DIR and link them from the "
+                    + "Markdown (the HTML draws them inline). Charts with nothing to show are left out, with a sentence."),
+            OptionSpec(
+                "png", .flag,
+                "With --charts: also write a PNG beside each SVG, for blog hosts that refuse SVG (needs rsvg-convert, "
+                    + "Debian package librsvg2-bin)."),
             OptionSpec("bom", .flag, "Start the CSV with a UTF-8 byte-order mark, for spreadsheet apps that need one."),
             OptionSpec("lang", .value("LANG"), "Language of the Markdown: en or zh-TW (default: $TALLY_LANG, the config's lang, en)."),
             OptionSpec("output", .value("FILE"), "Write to FILE (atomically, creating folders) instead of stdout."),
@@ -78,13 +86,19 @@ enum ReportCommand {
                 let db = options.demo ? try Demo.inMemory() : try DatabaseFile.openForReading(options.database)
                 model = try Analyzer(parameters: options.parameters).report(from: db)
             }
+            var selection = options.selection
+            if let folder = options.charts {
+                let page = options.output.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+                selection = selection.withCharts(in: ReportCommand.relativePath(from: page, to: folder.given, folder.path))
+                try ReportCommand.writeCharts(model, options, into: folder.path, context)
+            }
             let text: String
             switch options.format {
             case "json": text = JSONReport.render(model)
             case "html":
-                text = HTMLReport.render(model, language: options.language, selection: options.selection)
+                text = HTMLReport.render(model, language: options.language, selection: selection)
             case "csv": text = (options.bom ? "\u{FEFF}" : "") + CSVReport.render(model, selection: options.selection)
-            default: text = MarkdownReport.render(model, language: options.language, selection: options.selection)
+            default: text = MarkdownReport.render(model, language: options.language, selection: selection)
             }
             if let output = options.output {
                 try AtomicFile.write(text, to: output)
@@ -93,6 +107,32 @@ enum ReportCommand {
                 context.stdout.write(text)
             }
         })
+
+    /// Writes every chart with something to show into `folder` (atomically), and its PNG with `--png`.
+    static func writeCharts(_ model: ReportModel, _ options: Options, into folder: String, _ context: Context) throws {
+        let charts = ReportChartSet.charts(model, language: options.language)
+        for chart in charts {
+            let path = URL(fileURLWithPath: folder).appendingPathComponent(chart.name).path
+            try AtomicFile.write(chart.svg, to: path)
+            if let png = options.png {
+                let data = try png.render(chart.svg, name: chart.name)
+                try AtomicFile.write(data, to: URL(fileURLWithPath: folder).appendingPathComponent(ChartPNG.name(for: chart.name)).path)
+            }
+        }
+        let kinds = options.png != nil ? "SVG and PNG" : "SVG"
+        context.stderr.line("Wrote \(charts.count) chart\(charts.count == 1 ? "" : "s") (\(kinds)) to \(folder).")
+    }
+
+    /// The link from a page in `pageFolder` to `folder`: relative when the page is a file, else the folder as given.
+    static func relativePath(from pageFolder: String?, to given: String, _ folder: String) -> String {
+        guard let pageFolder else { return given }
+        let from = URL(fileURLWithPath: pageFolder).standardizedFileURL.pathComponents
+        let to = URL(fileURLWithPath: folder).standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(from.count, to.count), from[common] == to[common] { common += 1 }
+        let parts = Array(repeating: "..", count: from.count - common) + to[common...]
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
 
     /// The parts `--only` and `--brief` pick; all parts when neither is given.
     static func selection(_ invocation: Invocation, format: String) throws -> ReportSelection {
@@ -128,6 +168,10 @@ enum ReportCommand {
         var selection: ReportSelection
         /// True for `--bom` (CSV only).
         var bom: Bool
+        /// The `--charts` folder as given and as an absolute path.
+        var charts: (given: String, path: String)?
+        /// The PNG renderer when `--png` is given.
+        var png: ChartPNG?
         /// Result files or folders of `--from-d1-json`; empty for a report from a database.
         var d1JSON: [String]
 
@@ -144,6 +188,21 @@ enum ReportCommand {
             if bom, format != "csv" {
                 throw UsageError("--bom is for CSV; add --format csv, or leave out --bom", command: path)
             }
+            charts = invocation.value("charts").map { ($0, context.path($0)) }
+            if charts != nil, format != "markdown", format != "html" {
+                throw UsageError(
+                    "--charts links the charts from a Markdown or HTML page; use --format markdown or html", command: path)
+            }
+            if invocation.flag("png"), charts == nil {
+                throw UsageError("--png adds PNG copies of the charts; add --charts DIR", command: path)
+            }
+            if let folder = charts?.path {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    throw UsageError("--charts \(folder) is a file; give a folder, e.g. --charts charts", command: path)
+                }
+            }
+            png = invocation.flag("png") ? try ChartPNG(environment: context.environment) : nil
             let settings = try Settings.resolve(invocation, context: context)
             database = settings.db.value
             language = ReportLanguage(rawValue: settings.lang.value) ?? .english

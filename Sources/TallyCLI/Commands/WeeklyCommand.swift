@@ -42,6 +42,10 @@ enum WeeklyCommand {
             OptionSpec("exclude-session", .repeated("ID"), "Exclude this session (repeatable)."),
             OptionSpec("votes-per-session", .value("N"), "Vote budget of a session; more is flagged (default 3)."),
             OptionSpec(
+                "png", .flag,
+                "Also write a PNG beside each SVG chart, for blog hosts that refuse SVG (needs rsvg-convert, "
+                    + "Debian package librsvg2-bin)."),
+            OptionSpec(
                 "html", .flag,
                 "Also write week-NN.html and index.html: self-contained pages (inline CSS and charts, no scripts)."),
         ],
@@ -64,16 +68,24 @@ enum WeeklyCommand {
                     ? tallies.map { WeeklyPages.html($0, language: options.language) }
                         + [WeeklyPages.htmlIndex(tallies, calendar: options.calendar, language: options.language)]
                     : [])
+            let total = files.count + (options.png != nil ? files.filter { $0.name.hasSuffix(".svg") }.count : 0)
             var written: [String] = []
             for file in files {
                 let path = URL(fileURLWithPath: options.folder).appendingPathComponent(file.name).path
                 if try AtomicFile.writeIfChanged(file.content, to: path) { written.append(file.name) }
+                if let png = options.png, file.name.hasSuffix(".svg") {
+                    let name = ChartPNG.name(for: file.name)
+                    let pngPath = URL(fileURLWithPath: options.folder).appendingPathComponent(name).path
+                    if try AtomicFile.writeIfChanged(try png.render(file.content, name: file.name), to: pngPath) {
+                        written.append(name)
+                    }
+                }
             }
             let weeks = last.week.number == 1 ? "week 1" : "weeks 1–\(last.week.number)"
             context.stdout.line(
                 "Weekly tallies for \(weeks) (ended by \(zone.format(options.through))) in \(options.folder): "
                     + "\(written.count) file\(written.count == 1 ? "" : "s") written, "
-                    + "\(files.count - written.count) unchanged.")
+                    + "\(total - written.count) unchanged.")
             for name in written { context.stdout.line("  wrote \(name)") }
         })
 
@@ -88,11 +100,14 @@ enum WeeklyCommand {
         var folder: String
         /// True for `--html`.
         var html: Bool
+        /// The PNG renderer when `--png` is given.
+        var png: ChartPNG?
 
         init(_ invocation: Invocation, _ context: Context) throws {
             let path = invocation.path
             demo = invocation.flag("demo")
             html = invocation.flag("html")
+            png = invocation.flag("png") ? try ChartPNG(environment: context.environment) : nil
             if demo, invocation.has("db") {
                 throw UsageError("--demo reads the built-in demo data; leave out --db, or leave out --demo", command: path)
             }

@@ -17,6 +17,6 @@ extension BlogLabels {
         noDailyChart: "No daily chart: no votes were counted yet.",
         noDailyChartThisWeek: "No daily chart: no votes were counted this week.",
         dailyChartTitle: "Counted votes per day",
-        rankingChartTitle: { section in "\(section): voters per option" },
+        rankingChartTitle: { section in "\(section) — voters per option" },
         documentTitle: { title, asOf in "\(title) (as of \(asOf))" })
 }

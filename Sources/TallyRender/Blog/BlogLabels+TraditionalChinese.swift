@@ -17,6 +17,6 @@ extension BlogLabels {
         noDailyChart: "沒有每日圖表：還沒有計入的票。",
         noDailyChartThisWeek: "沒有每日圖表：這一週沒有計入的票。",
         dailyChartTitle: "每天計入的票數",
-        rankingChartTitle: { section in "\(section)：各選項的人數" },
+        rankingChartTitle: { section in "\(section) — 各選項的人數" },
         documentTitle: { title, asOf in "\(title)（統計時間 \(asOf)）" })
 }

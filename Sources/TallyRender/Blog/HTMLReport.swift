@@ -11,6 +11,14 @@ public enum HTMLReport {
         let zone = model.parameters.zone
         return HTMLPage.render(
             markdown: MarkdownReport.render(model, language: language, selection: selection),
-            title: l.blog.documentTitle(l.title, ReportText.time(model.parameters.asOf, zone)), language: language)
+            title: l.blog.documentTitle(l.title, ReportText.time(model.parameters.asOf, zone)), language: language,
+            charts: charts(model, language: language, selection: selection))
+    }
+
+    /// The charts linked from the page, by link, so the page draws them inline and stays self-contained.
+    static func charts(_ model: ReportModel, language: ReportLanguage, selection: ReportSelection) -> [String: String] {
+        guard let folder = selection.chartsFolder else { return [:] }
+        let charts = ReportChartSet.charts(model, language: language)
+        return Dictionary(uniqueKeysWithValues: charts.map { (ReportChartSet.link($0.name, folder: folder), $0.svg) })
     }
 }

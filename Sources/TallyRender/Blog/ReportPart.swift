@@ -29,6 +29,8 @@ public struct ReportSelection: Sendable, Equatable {
     public let parts: [ReportPart]
     /// True for `--brief`: the settings and the fingerprint as one short line under the ranking.
     public let brief: Bool
+    /// The folder of `--charts`, relative to the page, when the ranking is followed by its charts; nil for none.
+    public var chartsFolder: String?
 
     /// Every part, in full: the default report.
     public static let all = ReportSelection(parts: ReportPart.allCases, brief: false)
@@ -36,9 +38,10 @@ public struct ReportSelection: Sendable, Equatable {
     public static let briefing = ReportSelection(parts: [.headline, .ranking], brief: true)
 
     /// The given parts in document order, each once.
-    public init(parts: [ReportPart], brief: Bool = false) {
+    public init(parts: [ReportPart], brief: Bool = false, chartsFolder: String? = nil) {
         self.parts = ReportPart.allCases.filter(parts.contains)
         self.brief = brief
+        self.chartsFolder = chartsFolder
     }
 
     /// True when `part` is shown.
@@ -46,6 +49,11 @@ public struct ReportSelection: Sendable, Equatable {
 
     /// True when only the ranking is shown (a plain one-table CSV).
     public var isRankingOnly: Bool { parts == [.ranking] && !brief }
+
+    /// The same parts, with the charts linked from `folder` (relative to the page).
+    public func withCharts(in folder: String) -> ReportSelection {
+        ReportSelection(parts: parts, brief: brief, chartsFolder: folder)
+    }
 
     /// Parses an `--only` list such as `headline, ranking` (commas, spaces ignored around names).
     /// Throws with the unknown name and the accepted ones.
