@@ -151,6 +151,9 @@ struct BlogOutputTests {
         // JSON and CSV stay plain numbers.
         #expect(JSONReport.render(model).contains("207601") && !JSONReport.render(model).contains("207,601"))
         #expect(CSVReport.render(model).contains(",150000,300000,") && !CSVReport.render(model).contains("150,000"))
+        // The weekly pages' sentences too.
+        #expect(ReportLanguage.english.weeklyLabels.votersChange(1_000, 207_601) == "Counted voters: 1,000 → 207,601 (+206,601)")
+        #expect(ReportLanguage.traditionalChinese.weeklyLabels.thisWeek(415_202, 207_601) == "**本週計入 415,202 票；新的投票者 207,601 人。**")
         #expect(NumberText.grouped(-1_234_567, separator: ",") == "-1,234,567")
         #expect(NumberText.grouped(999, separator: ",") == "999")
         #expect(NumberText.grouped(1000, separator: ",") == "1,000")
