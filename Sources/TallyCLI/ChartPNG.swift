@@ -12,7 +12,9 @@ struct ChartPNG {
     /// package when it is missing. Called before any data is read.
     init(environment: [String: String], flag: String = "--png") throws {
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        let candidates = path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("rsvg-convert").path }
+        let candidates = path.split(separator: ":").map {
+            URL(fileURLWithPath: String($0)).appendingPathComponent("rsvg-convert").path
+        }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw CommandFailure(
                 "\(flag) needs rsvg-convert, which is not installed (not found on PATH); install the Debian package "
@@ -46,7 +48,8 @@ struct ChartPNG {
         process.waitUntilExit()
         while !errorReader.isFinished { usleep(1_000) }
         guard process.terminationStatus == 0, png.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
-            let message = String(decoding: errorText.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let message = String(decoding: errorText.data, as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
             throw CommandFailure(
                 "rsvg-convert could not render \(name) (exit \(process.terminationStatus)): \(message)")
         }

@@ -169,7 +169,8 @@ extension ReportLabels {
 
 /// `1 voter`, `15 voters`, `207,601 voters`.
 func plural(_ count: Int, _ noun: String) -> String {
-    "\(NumberText.grouped(Int64(count), separator: BlogLabels.english.thousandsSeparator)) \(noun)\(count == 1 ? "" : "s")"
+    let number = NumberText.grouped(Int64(count), separator: BlogLabels.english.thousandsSeparator)
+    return "\(number) \(noun)\(count == 1 ? "" : "s")"
 }
 
 /// `A`, `A and B`, `A, B and C`.

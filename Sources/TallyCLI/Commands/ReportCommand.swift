@@ -63,7 +63,8 @@ enum ReportCommand {
             OptionSpec(
                 "charts", .value("DIR"),
                 "Write the ranking charts and the chart of votes per day as SVG into DIR and link them from the "
-                    + "Markdown (the HTML draws them inline). Charts with nothing to show are left out, with a sentence."),
+                    + "Markdown (the HTML draws them inline). Charts with nothing to show are left out, with a "
+                    + "sentence."),
             OptionSpec(
                 "png", .flag,
                 "With --charts: also write a PNG beside each SVG, for blog hosts that refuse SVG (needs rsvg-convert, "
@@ -89,7 +90,8 @@ enum ReportCommand {
             var selection = options.selection
             if let folder = options.charts {
                 let page = options.output.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
-                selection = selection.withCharts(in: ReportCommand.relativePath(from: page, to: folder.given, folder.path))
+                let link = ReportCommand.relativePath(from: page, to: folder.given, folder.path)
+                selection = selection.withCharts(in: link)
                 try ReportCommand.writeCharts(model, options, into: folder.path, context)
             }
             let text: String
@@ -116,7 +118,8 @@ enum ReportCommand {
             try AtomicFile.write(chart.svg, to: path)
             if let png = options.png {
                 let data = try png.render(chart.svg, name: chart.name)
-                try AtomicFile.write(data, to: URL(fileURLWithPath: folder).appendingPathComponent(ChartPNG.name(for: chart.name)).path)
+                let pngPath = URL(fileURLWithPath: folder).appendingPathComponent(ChartPNG.name(for: chart.name)).path
+                try AtomicFile.write(data, to: pngPath)
             }
         }
         let kinds = options.png != nil ? "SVG and PNG" : "SVG"
@@ -146,7 +149,8 @@ enum ReportCommand {
                     + "report (select from it with jq)", command: path)
         }
         if brief, only != nil {
-            throw UsageError("--brief already picks the parts (headline, ranking); give --brief or --only", command: path)
+            throw UsageError(
+                "--brief already picks the parts (headline, ranking); give --brief or --only", command: path)
         }
         guard let only else { return .briefing }
         do {
@@ -191,7 +195,8 @@ enum ReportCommand {
             charts = invocation.value("charts").map { ($0, context.path($0)) }
             if charts != nil, format != "markdown", format != "html" {
                 throw UsageError(
-                    "--charts links the charts from a Markdown or HTML page; use --format markdown or html", command: path)
+                    "--charts links the charts from a Markdown or HTML page; use --format markdown or html",
+                    command: path)
             }
             if invocation.flag("png"), charts == nil {
                 throw UsageError("--png adds PNG copies of the charts; add --charts DIR", command: path)

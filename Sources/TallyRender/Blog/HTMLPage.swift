@@ -30,7 +30,9 @@ public enum HTMLPage {
             } else if text.hasPrefix("- ") {
                 let items = text.split(separator: "\n").map { "<li>\(inline.html(String($0.dropFirst(2))))</li>" }
                 body += "<ul>\n" + items.joined(separator: "\n") + "\n</ul>\n"
-            } else if text.hasPrefix("!["), let (alt, file, _) = MarkdownInline.link(in: Array(text.dropFirst()), at: 0) {
+            } else if text.hasPrefix("!["),
+                let (alt, file, _) = MarkdownInline.link(in: Array(text.dropFirst()), at: 0)
+            {
                 if let svg = charts[file] {
                     chartNumber += 1
                     body += "<figure>\n" + inlineSVG(svg, number: chartNumber) + "</figure>\n"
@@ -48,7 +50,8 @@ public enum HTMLPage {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+            <meta http-equiv="Content-Security-Policy"
+              content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
             <title>\(HTMLText.escape(title))</title>
             <style>
             \(style)</style>

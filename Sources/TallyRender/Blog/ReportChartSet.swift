@@ -54,7 +54,9 @@ public enum ReportChartSet {
 
     /// The charts part of the Markdown: a heading, then per section its image or why there is none,
     /// then the daily chart or why there is none. Links are relative to the page (`folder`).
-    static func markdown(_ model: ReportModel, _ l: ReportLabels, language: ReportLanguage, folder: String) -> [String] {
+    static func markdown(
+        _ model: ReportModel, _ l: ReportLabels, language: ReportLanguage, folder: String
+    ) -> [String] {
         let drawn = Dictionary(uniqueKeysWithValues: charts(model, language: language).map { ($0.name, $0) })
         var blocks = ["## \(l.blog.chartsHeading)"]
         for (position, section) in model.sections.enumerated() {

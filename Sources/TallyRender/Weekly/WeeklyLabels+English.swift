@@ -19,10 +19,12 @@ extension WeeklyLabels {
         },
         changesHeading: { previous in previous.map { "Changes since week \($0)" } ?? "Changes since launch" },
         votersChange: { before, after in
-            "Counted voters: \(grouped(before)) → \(grouped(after)) (\(after == before ? "no change" : signed(after - before)))"
+            "Counted voters: \(grouped(before)) → \(grouped(after)) "
+                + "(\(after == before ? "no change" : signed(after - before)))"
         },
         votesChange: { before, after in
-            "Counted votes: \(grouped(before)) → \(grouped(after)) (\(after == before ? "no change" : signed(after - before)))"
+            "Counted votes: \(grouped(before)) → \(grouped(after)) "
+                + "(\(after == before ? "no change" : signed(after - before)))"
         },
         optionsAdded: { options in
             options.isEmpty

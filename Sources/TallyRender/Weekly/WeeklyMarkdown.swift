@@ -24,7 +24,8 @@ public enum WeeklyMarkdown {
         blocks.append(summary)
         blocks.append(
             ReportCharts.drawsDaily(tally.days)
-                ? image(w.dailyChartTitle(week.number), WeeklyFiles.dailyChart(week.number)) : l.blog.noDailyChartThisWeek)
+                ? image(w.dailyChartTitle(week.number), WeeklyFiles.dailyChart(week.number))
+                : l.blog.noDailyChartThisWeek)
 
         blocks.append("## " + w.changesHeading(week.number > 1 ? week.number - 1 : nil))
         let added = tally.optionsAdded.map { (name: MarkdownReport.quoted($0.content, l), id: $0.id) }
@@ -92,7 +93,8 @@ public enum WeeklyMarkdown {
             let entry = decision.entry
             let shown = entry.action != "reject" && !(entry.action == "reopen" && entry.from == "rejected")
             withheld = withheld || !shown
-            let note = b.noteReference(entry.noteID) + (shown ? decision.noteContent.map { " " + ReportText.cell($0) } ?? "" : "")
+            let text = shown ? decision.noteContent.map { " " + ReportText.cell($0) } ?? "" : ""
+            let note = b.noteReference(entry.noteID) + text
             table.add([
                 entry.time.map { ReportText.time($0, zone) } ?? "—", note,
                 w.decision(MarkdownText.cell(entry.action), entry.optionID),
