@@ -29,18 +29,22 @@ struct BrowserTests {
         /// Elements that user text must never become.
         let forbidden: Int
         let text: String
+        /// The body's computed background and text colours.
+        let background: String
+        let color: String
     }
 
     /// Runs headless chromium on `url` and returns the page's DOM after load.
-    static func dumpDOM(_ url: URL, profile: String) throws -> String {
+    /// With `dark`, the browser prefers a dark colour scheme (`--force-dark-mode`).
+    static func dumpDOM(_ url: URL, profile: String, dark: Bool = false) throws -> String {
         try ToolProcess.run("timeout", [
             "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)",
             "--allow-file-access-from-files", "--window-size=900,900", "--dump-dom", url.absoluteString,
-        ])
+        ] + (dark ? ["--force-dark-mode"] : []))
     }
 
     /// Loads every page in a 390 px frame of one wrapper page and returns the measurements, by page name.
-    static func measure(_ pages: [String], in folder: TemporaryDirectory) throws -> [String: Measure] {
+    static func measure(_ pages: [String], in folder: TemporaryDirectory, dark: Bool = false) throws -> [String: Measure] {
         let frames = pages.enumerated().map { index, page in
             "<iframe id=\"f\(index)\" data-page=\"\(page)\" src=\"\(page)\" "
                 + "style=\"width:\(phoneWidth)px;height:800px;border:0\"></iframe>"
@@ -62,6 +66,7 @@ struct BrowserTests {
                     return c.display !== "none" && c.visibility === "visible" && c.opacity !== "0"; }),
                   forbidden: d.querySelectorAll("script, img, iframe, object, embed, form, input, b, em, a[href^='javascript']").length,
                   text: d.body.textContent,
+                  background: w.getComputedStyle(d.body).backgroundColor, color: w.getComputedStyle(d.body).color,
                 };
               });
               const out = document.createElement("pre");
@@ -73,7 +78,7 @@ struct BrowserTests {
             """
         let url = folder.url.appendingPathComponent("measure.html")
         try Data(wrapper.utf8).write(to: url)
-        let dom = try dumpDOM(url, profile: folder.path("profile"))
+        let dom = try dumpDOM(url, profile: folder.path("profile"), dark: dark)
         let json = try #require(
             dom.components(separatedBy: "<pre id=\"measure\">").dropFirst().first?.components(separatedBy: "</pre>").first,
             "the wrapper page did not report: \(dom.prefix(500))")
@@ -130,6 +135,20 @@ struct BrowserTests {
             let text = try #require(measures[name]?.text)
             #expect(text.contains("<b>bold</b> <script>alert(1)</script>"), "\(name): the text is shown as written")
         }
+    }
+
+    /// Light and dark by `prefers-color-scheme`: the same page, light by default and dark when the
+    /// browser prefers it, with the text colour following.
+    @Test(.enabled(if: available || required, "needs chromium (Debian package chromium)"))
+    func pagesFollowTheColourScheme() throws {
+        let folder = try TemporaryDirectory()
+        let page = Self.demoFolder.appendingPathComponent("zh-TW/week-01.html")
+        try FileManager.default.copyItem(at: page, to: folder.url.appendingPathComponent("week-01.html"))
+        let light = try #require(try Self.measure(["week-01.html"], in: folder)["week-01.html"])
+        let dark = try #require(try Self.measure(["week-01.html"], in: folder, dark: true)["week-01.html"])
+        #expect(light.background == "rgb(255, 255, 255)" && light.color == "rgb(29, 29, 31)")
+        #expect(dark.background == "rgb(22, 24, 27)" && dark.color == "rgb(232, 234, 237)")
+        #expect(dark.scrollWidth <= dark.clientWidth && dark.charts.count == 2)
     }
 
     /// Screenshots of the demo's first week at phone width, kept in reports/demo/ beside the pages.
