@@ -22,6 +22,10 @@ enum ReportCommand {
             TALLY_EXCLUDE_BEFORE, TALLY_EXCLUDE_SESSIONS, TALLY_VOTES_PER_SESSION, TALLY_LANG),
             then the config file (./tally.json or --config FILE); see `tally config show`.
 
+            For a blog post: --brief prints the headline, the ranking and one line of settings;
+            --format html writes one self-contained page; --charts DIR adds the charts (--png
+            also as PNG); --only ranking --format csv --bom is one table for a spreadsheet.
+
             Example (the author's week-one settings; --demo uses them by default):
               tally report --db votes.sqlite --tz Asia/Taipei \\
                 --exclude-before '2026-09-19 02:11' --as-of '2026-09-27 12:00'
