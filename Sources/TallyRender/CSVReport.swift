@@ -123,6 +123,11 @@ public enum CSVReport {
             row("stacking", label: "votes_used", sessions: usage.stackingSessions, value: .integer(Int64(usage.votesUsed)))
         }
         row("stacking", label: "total", sessions: model.concentration.stackingSessions)
+        if !model.suggestions.moderationRecord {
+            // Only then, so a migrated database's CSV stays as it was.
+            row("moderation_record", label: "not_available",
+                detail: "the database has only the vote page's tables: no promotion links or moderation history")
+        }
         for status in model.suggestions.statuses {
             row("notes", label: status.status, sessions: status.sessions, value: .integer(Int64(status.notes)))
         }

@@ -134,7 +134,7 @@ public enum JSONReport {
                 ("total", .int(suggestions.total)), ("by_status", .array(statuses)),
                 ("approved", .int(suggestions.approvedCount)), ("approved_by_session", .array(groups)),
                 ("promoted", .array(promoted)),
-            ])),
+            ] + (suggestions.moderationRecord ? [] : [("moderation_record", .string("not_available"))]))),
             ("anomalies", .array(anomalies)),
             ("fingerprint", fingerprint(model)),
         ])

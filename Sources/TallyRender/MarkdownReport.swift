@@ -216,6 +216,7 @@ public enum MarkdownReport {
         let zone = model.parameters.zone
         let suggestions = model.suggestions
         var blocks = ["## \(l.suggestionsHeading)"]
+        if !suggestions.moderationRecord { blocks.append(l.moderationRecordUnavailable) }
         guard suggestions.total > 0 else { return blocks + [l.noNotes] }
         var statuses = MarkdownTable([
             (l.status, .left), (l.notes, .right), (l.promotedColumn, .right), (l.sessions, .right),

@@ -138,6 +138,8 @@ extension ReportModel {
             guard let id = note.promotedOptionID else { return nil }
             return Promotion(note: note, option: options.first { $0.id == id })
         }
-        return Suggestions(statuses: figures.statuses, approvedGroups: groups, promotions: promotions)
+        return Suggestions(
+            statuses: figures.statuses, approvedGroups: groups, promotions: promotions,
+            moderationRecord: figures.moderationRecord)
     }
 }

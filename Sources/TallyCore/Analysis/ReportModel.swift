@@ -135,6 +135,9 @@ public struct ReportModel: Sendable, Equatable {
         public let approvedGroups: [AuthorGroup]
         /// Promoted notes and their options' votes.
         public let promotions: [Promotion]
+        /// False when the database lacks tally's columns: promotion links and moderation history
+        /// are then not available (not: there are none).
+        public let moderationRecord: Bool
 
         /// All notes.
         public var total: Int { statuses.reduce(0) { $0 + $1.notes } }

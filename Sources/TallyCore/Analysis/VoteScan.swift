@@ -8,7 +8,8 @@ import TallySQLite
 /// one session is held at a time: its votes are buffered until the session
 /// ends, because excluding it by rule needs its first vote. Everything kept
 /// across sessions is small: counters per option, per local day and per number
-/// of votes used, a bitmap of seconds with votes, and bounded lists of examples.
+/// of votes used, the seconds with votes (`SecondSet`: a bitmap per busy day, a
+/// list for the rest), and bounded lists of examples.
 struct VoteScan {
     /// The order votes are read in: sessions in byte order of their id (SQLite's BINARY
     /// collation), a session's votes by stored time, option and id. It is the order of the
@@ -330,6 +331,13 @@ struct VoteScan {
         guard namedCursor < named.count, named[namedCursor] == session else { return false }
         namedFound[namedCursor] = true
         return true
+    }
+
+    /// The longest quiet stretch between counted votes' seconds and `asOf`. It adds `asOf` to
+    /// the scan's own set rather than to a copy, which would duplicate every bitmap.
+    mutating func longestGap(until asOf: Int64) -> (start: Int64, end: Int64)? {
+        seconds.insert(asOf)
+        return seconds.longestGap()
     }
 
     /// Named sessions that were not in the data (within `through`).

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TallyCore
+@testable import TallyCore
 import TallySQLite
 
 /// Every file of `queries/` run by the real `sqlite3` shell must give exactly the
@@ -60,6 +60,38 @@ struct QueryDifferentialTests {
             "per-day in an offset zone",
         ]).union(AnomalyKind.allCases.map(\.rawValue))
         #expect(expected.subtracting(seen).isEmpty, "not covered: \(expected.subtracting(seen).sorted())")
+    }
+
+    /// Issue 12.3: votes spread over many days (one a day from 1800 on) plus one busy day with more
+    /// distinct seconds than `SecondSet.denseFrom`, so the busy day becomes a bitmap and the rest stay
+    /// listed (the compaction during a long scan is covered by `secondSetAgreesWithSorting`). The days
+    /// and the longest gap must still be exactly the SQL's, whatever the partitions.
+    @Test func manyDistinctDaysAndOneBusyDay() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("days.sqlite")
+        try DatabaseFile.build(at: path) { db in
+            try Migrator().migrate(db)
+            try db.execute("INSERT INTO survey_options (id, content, section, created_at) VALUES (1, 'a', 'original', "
+                + "'1800-01-01 00:00:00'), (2, 'b', 'original', '1800-01-01 00:00:00')")
+            let insert = try db.prepare("INSERT INTO votes (option_id, session_id, created_at) VALUES (?, ?, ?)")
+            var random = SeededRandom(seed: 12)
+            for index in 0..<3_000 {
+                // Every other vote one a day from 1800 on; the rest on 2026-09-20 at a random second.
+                let second: Int64 = index % 2 == 0
+                    ? 1_789_862_400 + Int64.random(in: 0..<86_400, using: &random)
+                    : -5_364_662_400 + Int64(index) * 86_400 + Int64.random(in: 0..<86_400, using: &random)
+                try insert.execute([
+                    .integer(Int64(1 + index % 2)), .text("s\(index / 3)"), .text(Instant(seconds: second).d1Text),
+                ])
+            }
+        }
+        let parameters = ReportParameters(zone: try Zone(parsing: "+05:45"), asOf: Instant(seconds: 4_102_444_800))
+        try expectSameFigures(path, parameters)
+        let figures = try Analyzer(parameters: parameters, partitions: 1).figures(from: DatabaseFile.openForReading(path))
+        // About a fifth of the listed days share a local day with the next (+05:45 moves late votes over midnight).
+        #expect(figures.days.count > 1_100)
+        let busy = try #require(figures.days.first { $0.date.dateText == "2026-09-20" })
+        #expect(busy.votes > 1_000, "the busy UTC day's votes, less those after 18:15 UTC (the next local day)")
     }
 
     @Test func emptyDatabase() throws {
