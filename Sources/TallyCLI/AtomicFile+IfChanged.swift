@@ -7,7 +7,12 @@ extension AtomicFile {
     /// so tools that watch the folder (a static site generator, `git status`) see only what changed.
     /// Only a regular file is read to compare: reading a FIFO would wait for a writer.
     public static func writeIfChanged(_ text: String, to path: String) throws -> Bool {
-        let data = Data(text.utf8)
+        try writeIfChanged(Data(text.utf8), to: path)
+    }
+
+    /// Writes `data` to `path` (atomically) only when the file does not already hold exactly these bytes.
+    /// Only a regular file is read to compare: reading a FIFO would wait for a writer.
+    public static func writeIfChanged(_ data: Data, to path: String) throws -> Bool {
         let target = try target(path)
         if case .regularFile(let file) = target, let existing = FileManager.default.contents(atPath: file),
             existing == data

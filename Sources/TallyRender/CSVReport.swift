@@ -16,8 +16,52 @@ public enum CSVReport {
     /// results: the hash is not there, and this says why (the `source` row above says `d1`).
     public static let sha256NotOnD1 = "not available: computed on D1, which has no SHA-256 function"
 
+    /// The part of the report each `table` value belongs to, for `--only`.
+    static let tableParts: [String: ReportPart] = [
+        "totals": .headline, "option": .ranking, "excluded": .exclusions, "activity": .activity, "day": .activity,
+        "usage": .usage, "stacking": .usage, "notes": .notes, "notes_promoted": .notes, "approved": .notes,
+        "promoted": .notes, "moderation_record": .notes, "anomaly": .anomalies, "anomaly_example": .anomalies, "parameter": .settings,
+        "fingerprint": .fingerprint,
+    ]
+
+    /// The columns of the plain ranking table (`--only ranking`).
+    public static let rankingColumns = [
+        "section", "rank", "option_id", "option", "voters", "votes", "share", "ci95_low", "ci95_high", "standing",
+    ]
+
+    /// The report as CSV: the long table of the parts `selection` picks (`--brief` adds the settings and
+    /// the fingerprint rows), or the plain ranking table when only the ranking is asked for.
+    public static func render(_ model: ReportModel, selection: ReportSelection) -> String {
+        if selection.isRankingOnly { return ranking(model) }
+        var parts = selection.parts
+        if selection.brief { parts += [.settings, .fingerprint] }
+        return render(model, parts: Set(parts))
+    }
+
+    /// One row per option, in rank order within each section: a table a spreadsheet can sort and
+    /// chart as it is. An option nobody voted for has an empty rank, as in the Markdown.
+    public static func ranking(_ model: ReportModel) -> String {
+        var writer = CSVWriter()
+        writer.row(rankingColumns)
+        for option in model.sections.flatMap(\.options) {
+            func fraction(_ value: Double?) -> CSVWriter.Field { value.map { .number($0, decimals: 4) } ?? .empty }
+            writer.row([
+                .text(option.section), option.voters > 0 ? .integer(Int64(option.rank)) : .empty, .integer(option.id),
+                .text(option.content), .integer(Int64(option.voters)), .integer(Int64(option.votes)),
+                fraction(option.share), fraction(option.interval?.lower), fraction(option.interval?.upper),
+                option.standing.map { .text($0.rawValue) } ?? .empty,
+            ])
+        }
+        return writer.output
+    }
+
     /// The whole table, header first, each record ending in CRLF.
     public static func render(_ model: ReportModel) -> String {
+        render(model, parts: Set(ReportPart.allCases))
+    }
+
+    /// The long table with the rows of `parts` only.
+    static func render(_ model: ReportModel, parts: Set<ReportPart>) -> String {
         let zone = model.parameters.zone
         var writer = CSVWriter()
         writer.row(columns)
@@ -27,6 +71,13 @@ public enum CSVReport {
             share: Double? = nil, interval: WilsonInterval? = nil, value: CSVWriter.Field = .empty,
             detail: String? = nil
         ) {
+            // A table missing from `tableParts` is still written in the whole report (a test lists every
+            // table the demo writes and requires a part for each, so a new one is mapped when it is added).
+            if let part = tableParts[table] {
+                guard parts.contains(part) else { return }
+            } else {
+                guard parts.count == ReportPart.allCases.count else { return }
+            }
             func text(_ value: String?) -> CSVWriter.Field { value.map(CSVWriter.Field.text) ?? .empty }
             func integer(_ value: Int?) -> CSVWriter.Field { value.map { .integer(Int64($0)) } ?? .empty }
             func fraction(_ value: Double?) -> CSVWriter.Field { value.map { .number($0, decimals: 4) } ?? .empty }

@@ -5,9 +5,11 @@ import TallyCore
 /// `MarkdownText` (tables) or is quoted inline, so it never becomes Markdown
 /// structure; columns are padded by display width so CJK tables line up.
 public enum MarkdownReport {
-    /// The whole document, ending in a newline.
-    public static func render(_ model: ReportModel, language: ReportLanguage = .english) -> String {
-        document(["# \(language.labels.title)"] + body(model, language: language))
+    /// The whole document, ending in a newline: every part, or those `selection` picks.
+    public static func render(
+        _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all
+    ) -> String {
+        document(["# \(language.labels.title)"] + body(model, language: language, selection: selection))
     }
 
     /// Blocks joined with blank lines, each ending in a newline.
@@ -16,28 +18,70 @@ public enum MarkdownReport {
     }
 
     /// Every block of the report but its title, in order (headline first, data fingerprint last),
-    /// for pages that put the report under a title of their own.
-    public static func body(_ model: ReportModel, language: ReportLanguage = .english) -> [String] {
+    /// for pages that put the report under a title of their own. `selection` picks the parts.
+    public static func body(
+        _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all
+    ) -> [String] {
         let l = language.labels
-        let zone = model.parameters.zone
         var blocks: [String] = []
-        blocks.append(headline(model, l))
-        blocks.append(l.asOf(ReportText.time(model.parameters.asOf, zone), zone.identifier))
+        for part in selection.parts {
+            blocks += self.part(part, model, language)
+            if part == .ranking, let folder = selection.chartsFolder {
+                blocks += ReportChartSet.markdown(model, l, language: language, folder: folder)
+            }
+        }
+        if selection.brief { blocks.append(briefSettings(model, l)) }
+        return blocks
+    }
+
+    /// One part's blocks (headings included); empty when the part has nothing to show.
+    static func part(_ part: ReportPart, _ model: ReportModel, _ language: ReportLanguage) -> [String] {
+        let l = language.labels
+        switch part {
+        case .headline: return headlineBlocks(model, l)
+        case .ranking:
+            let u = language.uncertainty
+            return chanceMethod(model, u) + model.sections.flatMap { ranking($0, model, l, u) }
+        case .exclusions: return exclusions(model, l)
+        case .activity: return activity(model, l)
+        case .usage: return usage(model, l)
+        case .notes: return suggestions(model, l)
+        case .anomalies: return anomalies(model, l)
+        case .settings: return settings(model, l)
+        case .fingerprint: return fingerprint(model, l)
+        }
+    }
+
+    /// The headline, the as-of line, and the small-sample warning or what the ranges mean.
+    static func headlineBlocks(_ model: ReportModel, _ l: ReportLabels) -> [String] {
+        let zone = model.parameters.zone
+        var blocks = [headline(model, l), l.asOf(ReportText.time(model.parameters.asOf, zone), zone.identifier)]
         if model.isSmallSample {
             blocks.append(l.smallSample(model.totals.voters))
         } else if model.totals.voters > 0 {
             blocks.append(l.intervals)
         }
-        blocks += chanceMethod(model, language.uncertainty)
-        for section in model.sections { blocks += ranking(section, model, l, language.uncertainty) }
-        blocks += exclusions(model, l)
-        blocks += activity(model, l)
-        blocks += usage(model, l)
-        blocks += suggestions(model, l)
-        blocks += anomalies(model, l)
-        blocks += settings(model, l)
-        blocks += fingerprint(model, l)
         return blocks
+    }
+
+    /// The settings and a short fingerprint in one sentence, for `--brief`.
+    static func briefSettings(_ model: ReportModel, _ l: ReportLabels) -> String {
+        let parameters = model.parameters
+        let zone = parameters.zone
+        return l.blog.briefSettings(
+            zone.identifier, parameters.excludeBefore.map { ReportText.time($0, zone) },
+            parameters.excludedSessions.count, ReportText.time(parameters.asOf, zone),
+            parameters.through.map { ReportText.time($0, zone) }, model.fingerprint?.sha256.map(shortHash))
+    }
+
+    /// The first 12 hex digits of the SHA-256: enough to tell two data sets apart at a glance;
+    /// the full hash is in the fingerprint part.
+    static func shortHash(_ sha256: String) -> String { String(sha256.prefix(12)) }
+
+    /// A rank as readers see it: options nobody voted for have none ("—"); they are listed after
+    /// every option with votes, so a section without votes never shows a row of firsts.
+    static func rank(_ option: ReportModel.RankedOption) -> String {
+        option.voters > 0 ? String(option.rank) : "—"
     }
 
     static func headline(_ model: ReportModel, _ l: ReportLabels) -> String {
@@ -78,13 +122,14 @@ public enum MarkdownReport {
         let chances = model.resampling != nil
         var table = MarkdownTable(
             [
-                (l.rank, .right), (l.option, .left), (l.sessions, .right), (l.votes, .right), (l.share, .right),
+                (l.rank, .right), (l.option, .left), (l.blog.voters, .right), (l.votes, .right), (l.share, .right),
                 (l.range, .right), (l.againstLeader, .left),
             ] + (chances ? [(u.chanceColumn, .right)] : []))
+        let n = l.blog.number
         for option in section.options {
             table.add(
                 [
-                    String(option.rank), ReportText.cell(option.content), String(option.voters), String(option.votes),
+                    rank(option), ReportText.cell(option.content), n(option.voters), n(option.votes),
                     option.share.map(ReportText.percent) ?? "—", option.interval.map(ReportText.range) ?? "—",
                     option.standing.map(l.standing) ?? "—",
                 ] + (chances ? [option.chanceOfLeading.map(chanceText) ?? "—"] : []))
@@ -116,7 +161,7 @@ public enum MarkdownReport {
             if entry.votes == 0 { reasons.append(l.reasonNotInData) }
             table.add([
                 ReportText.cell(entry.session), entry.firstVote.map { ReportText.time($0, zone) } ?? "—",
-                String(entry.votes), reasons.joined(separator: "; "),
+                l.blog.number(entry.votes), reasons.joined(separator: "; "),
             ])
         }
         blocks.append(table.rendered())
@@ -149,8 +194,9 @@ public enum MarkdownReport {
             items.append("- \(l.longestGap)\(l.colon)\(text)")
         }
         blocks.append(items.joined(separator: "\n"))
-        var table = MarkdownTable([(l.day, .left), (l.sessions, .right), (l.votes, .right)])
-        for day in activity.days { table.add([day.date.dateText, String(day.voters), String(day.votes)]) }
+        var table = MarkdownTable([(l.day, .left), (l.blog.voters, .right), (l.votes, .right)])
+        let n = l.blog.number
+        for day in activity.days { table.add([day.date.dateText, n(day.voters), n(day.votes)]) }
         blocks.append(table.rendered())
         var notes: [String] = []
         if !activity.daysAreContinuous { notes.append(l.onlyDaysWithVotes) }
@@ -166,7 +212,7 @@ public enum MarkdownReport {
         guard concentration.sessions > 0 else { return [] }
         var table = MarkdownTable([(l.votesUsed, .right), (l.sessions, .right), (l.stackedColumn, .right)])
         for row in concentration.usage {
-            table.add([String(row.votesUsed), String(row.sessions), String(row.stackingSessions)])
+            table.add([String(row.votesUsed), l.blog.number(row.sessions), l.blog.number(row.stackingSessions)])
         }
         return [
             "## \(l.usageHeading)", table.rendered(),
@@ -185,8 +231,8 @@ public enum MarkdownReport {
         ])
         for row in suggestions.statuses {
             statuses.add([
-                l.statusName(row.status) ?? ReportText.cell(row.status), String(row.notes), String(row.promoted),
-                String(row.sessions),
+                l.statusName(row.status) ?? ReportText.cell(row.status), l.blog.number(row.notes),
+                l.blog.number(row.promoted), l.blog.number(row.sessions),
             ])
         }
         blocks.append(statuses.rendered())
@@ -216,7 +262,8 @@ public enum MarkdownReport {
             }
             promoted.add([
                 "#\(option.id) " + ReportText.cell(option.content),
-                option.createdAt.map { ReportText.time($0, zone) } ?? "—", String(option.voters), String(option.votes),
+                option.createdAt.map { ReportText.time($0, zone) } ?? "—", l.blog.number(option.voters),
+                l.blog.number(option.votes),
             ])
         }
         blocks.append("### \(l.promotedHeading)")
@@ -241,7 +288,7 @@ public enum MarkdownReport {
         for anomaly in model.anomalies {
             let examples = anomaly.examples.prefix(examplesShown).map { example($0, anomaly.kind, model, l) }
             table.add([
-                l.anomalyName(anomaly.kind, budget), String(anomaly.total),
+                l.anomalyName(anomaly.kind, budget), l.blog.number(anomaly.total),
                 examples.joined(separator: "; ") + (anomaly.total > examples.count ? "; …" : ""),
             ])
         }
@@ -296,7 +343,7 @@ public enum MarkdownReport {
         guard let fingerprint = model.fingerprint else { return [] }
         var table = MarkdownTable([(l.tableColumn, .left), (l.rowsColumn, .right), (l.highestIDColumn, .right)])
         for entry in fingerprint.tables {
-            table.add(["`\(entry.name)`", String(entry.rows), entry.highestID.map { String($0) } ?? "—"])
+            table.add(["`\(entry.name)`", l.blog.number(entry.rows), entry.highestID.map { String($0) } ?? "—"])
         }
         let latest = fingerprint.latest.map { ReportText.time($0, model.parameters.zone) } ?? "—"
         let hash = fingerprint.sha256.map { "`\($0)`" } ?? l.sha256NotOnD1

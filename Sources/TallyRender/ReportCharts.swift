@@ -46,4 +46,15 @@ public enum ReportCharts {
     static func weekday(_ date: CivilDateTime) -> Int {
         Int(((date.dayNumber + 3) % 7 + 7) % 7)
     }
+
+    /// True when a section's ranking chart has something to show: somebody counted voted in it.
+    /// A chart of zero-length bars on an empty axis says nothing, so it is not drawn; the page says why.
+    public static func drawsRanking(_ section: ReportModel.Section) -> Bool {
+        section.options.contains { $0.voters > 0 }
+    }
+
+    /// True when a daily chart has something to show: some day has counted votes.
+    public static func drawsDaily(_ days: [ReportFigures.Day]) -> Bool {
+        days.contains { $0.votes > 0 }
+    }
 }

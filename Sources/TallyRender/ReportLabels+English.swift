@@ -5,11 +5,12 @@ extension ReportLabels {
     public static let english = ReportLabels(
         title: "Vote tally",
         headline: { voters, votes, allVoters, allVotes in
-            var text = "**Counted: \(plural(voters, "voter")), \(plural(votes, "vote"))"
+            var text = "**Counted: \(plural(voters, "voter")), \(plural(votes, "vote")).**"
             if let allVoters, let allVotes {
-                text += "; with test data \(plural(allVoters, "voter")), \(plural(allVotes, "vote"))"
+                text += " Left out as test data: \(plural(allVoters - voters, "voter")), "
+                    + "\(plural(allVotes - votes, "vote"))."
             }
-            return text + ".**"
+            return text
         },
         noVotes: "There are no votes yet.",
         asOf: { time, zone in "As of \(time). Times are shown in \(zone)." },
@@ -164,12 +165,14 @@ extension ReportLabels {
             seconds: { plural($0, "second") }),
         sentenceGap: " ", colon: ": ",
         quote: { "“\($0)”" },
-        list: { englishList($0) })
+        list: { englishList($0) },
+        blog: .english)
 }
 
-/// `1 voter`, `15 voters`.
+/// `1 voter`, `15 voters`, `207,601 voters`.
 func plural(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
+    let number = NumberText.grouped(Int64(count), separator: BlogLabels.english.thousandsSeparator)
+    return "\(number) \(noun)\(count == 1 ? "" : "s")"
 }
 
 /// `A`, `A and B`, `A, B and C`.

@@ -5,14 +5,16 @@ extension ReportLabels {
     public static let traditionalChinese = ReportLabels(
         title: "投票統計",
         headline: { voters, votes, allVoters, allVotes in
-            var text = "**計入 \(voters) 位投票者、\(votes) 票"
-            if let allVoters, let allVotes { text += "；含測試資料則為 \(allVoters) 位投票者、\(allVotes) 票" }
-            return text + "。**"
+            var text = "**計入 \(n(voters)) 人、\(n(votes)) 票。**"
+            if let allVoters, let allVotes {
+                text += "另有 \(n(allVoters - voters)) 人、\(n(allVotes - votes)) 票屬於測試資料，沒有計入。"
+            }
+            return text
         },
         noVotes: "目前還沒有任何投票。",
         asOf: { time, zone in "統計時間：\(time)。時間以 \(zone) 顯示。" },
         smallSample: { voters in
-            "> **樣本很小。** 只計入 \(voters) 位投票者：這些數字只能看出方向，不足以下結論。"
+            "> **樣本很小。** 只計入 \(n(voters)) 人：這些數字只能看出方向，不足以下結論。"
                 + "每個比例都附上 95% 區間；區間和第一名重疊的選項，無法和第一名區分高下。"
         },
         intervals: "每個比例都附上 95% 區間（Wilson 法）；區間和第一名重疊的選項，無法和第一名區分高下。",
@@ -26,12 +28,12 @@ extension ReportLabels {
         unknownSectionHeading: { section in "排名：\(section) 區（投票頁面沒有這個區）" },
         leaders: { names, voters in
             names.count == 1
-                ? "\(names[0])領先，有 \(voters) 位投票者。"
-                : "\(chineseList(names))並列第一，各有 \(voters) 位投票者。"
+                ? "\(names[0])領先，有 \(n(voters)) 人。"
+                : "\(chineseList(names))並列第一，各有 \(n(voters)) 人。"
         },
         sameLeadersWithExcluded: "若把排除的工作階段也算進來，第一名不變。",
         otherLeadersWithExcluded: { names, voters in
-            "若把排除的工作階段也算進來，第一名會是\(chineseList(names))（\(names.count > 1 ? "各 " : "")\(voters) 位投票者）。"
+            "若把排除的工作階段也算進來，第一名會是\(chineseList(names))（\(names.count > 1 ? "各 " : "")\(n(voters)) 人）。"
         },
         noVotesInSection: "這一區還沒有人投票。",
         rank: "名次", option: "選項", sessions: "工作階段", votes: "票數", share: "比例",
@@ -45,12 +47,12 @@ extension ReportLabels {
         },
         exclusionsHeading: "排除的工作階段",
         cutoffRule: { time in "第一票早於 \(time) 的工作階段整個排除，不只排除較早的那幾票。" },
-        namedRule: { count in "另外指名排除 \(count) 個工作階段。" },
+        namedRule: { count in "另外指名排除 \(n(count)) 個工作階段。" },
         excludedTotals: { sessions, votes in
-            "共排除 \(sessions) 個工作階段、\(votes) 票。資料庫裡什麼都沒有刪除：拿掉排除條件重跑，就會把它們算進來。"
+            "共排除 \(n(sessions)) 個工作階段、\(n(votes)) 票。資料庫裡什麼都沒有刪除：拿掉排除條件重跑，就會把它們算進來。"
         },
         nothingExcluded: "沒有排除任何工作階段。",
-        listedFirst: { listed, total in "依第一票時間列出前 \(listed) 個，共 \(total) 個。" },
+        listedFirst: { listed, total in "依第一票時間列出前 \(n(listed)) 個，共 \(n(total)) 個。" },
         session: "工作階段", firstVote: "第一票", reason: "原因",
         reasonCutoff: "第一票早於排除時間", reasonNamed: "指名排除", reasonNotInData: "資料中沒有這個工作階段",
         activityHeading: { zone in "投票時間（日期以 \(zone) 計）" },
@@ -60,7 +62,7 @@ extension ReportLabels {
             if days == 1, let from {
                 text += "；\(from) 沒有人投票"
             } else if days > 1, let from, let to {
-                text += "；之後 \(days) 天（\(from) 到 \(to)）都沒有人投票"
+                text += "；之後 \(n(days)) 天（\(from) 到 \(to)）都沒有人投票"
             }
             return text + "。"
         },
@@ -70,10 +72,10 @@ extension ReportLabels {
         },
         noCountedVotes: "還沒有計入的票。",
         day: "日期", onlyDaysWithVotes: "只列出有人投票的日子。",
-        votesWithoutDay: { votes in "有 \(votes) 票讀不出時間：已計入總數，但不屬於任何一天。" },
+        votesWithoutDay: { votes in "有 \(n(votes)) 票讀不出時間：已計入總數，但不屬於任何一天。" },
         usageHeading: "票怎麼投",
         votesUsed: "用了幾票", stackedColumn: "同一選項投 2 票以上",
-        stackingSentence: { stacking, sessions in "\(sessions) 位投票者中，有 \(stacking) 位把兩票以上投給同一個選項。" },
+        stackingSentence: { stacking, sessions in "\(n(sessions)) 人中，有 \(n(stacking)) 人把兩票以上投給同一個選項。" },
         suggestionsHeading: "建議（便利貼）",
         status: "狀態", notes: "則數", promotedColumn: "已成為選項",
         statusName: { status in
@@ -87,9 +89,9 @@ extension ReportLabels {
         noNotes: "沒有便利貼。",
         approvedSummary: { notes, sessions, largest in
             if notes == 2 && sessions == 1 { return "兩則便利貼通過審核，都來自同一個工作階段。" }
-            if sessions == 1 { return "\(notes) 則便利貼通過審核，全都來自同一個工作階段。" }
-            var text = "\(notes) 則便利貼通過審核，來自 \(sessions) 個工作階段"
-            if largest > 1 { text += "；其中一個工作階段寫了 \(largest) 則" }
+            if sessions == 1 { return "\(n(notes)) 則便利貼通過審核，全都來自同一個工作階段。" }
+            var text = "\(n(notes)) 則便利貼通過審核，來自 \(n(sessions)) 個工作階段"
+            if largest > 1 { text += "；其中一個工作階段寫了 \(n(largest)) 則" }
             return text + "。"
         },
         noApproved: "沒有通過審核的便利貼。",
@@ -121,7 +123,7 @@ extension ReportLabels {
             if let option { parts.append("選項 \(option)") }
             return "第 \(id) 票" + (parts.isEmpty ? "" : "（\(parts.joined(separator: "，"))）")
         },
-        exampleSession: { session, votes in "工作階段 \(session)：\(votes) 票" },
+        exampleSession: { session, votes in "工作階段 \(session)：\(n(votes)) 票" },
         exampleOption: { id in "選項 \(id)" },
         exampleNote: { id in "便利貼 \(id)" },
         settingsHeading: "設定",
@@ -142,14 +144,20 @@ extension ReportLabels {
             "無法提供。這份報告是用 D1 算出的結果製作的，而 D1 沒有 SHA-256 函式；上面的列數、最大 id 與最晚的儲存時間"
             + "是在 D1 上計算的（queries/fingerprint.sql）。對同一份資料的匯出檔執行 `tally report --db`，就會顯示雜湊值。",
         units: Units(
-            days: { "\($0) 天" }, hours: { "\($0) 小時" }, minutes: { "\($0) 分鐘" }, seconds: { "\($0) 秒" }),
+            days: { "\(n($0)) 天" }, hours: { "\($0) 小時" }, minutes: { "\($0) 分鐘" }, seconds: { "\($0) 秒" }),
         sentenceGap: "", colon: "：",
         quote: { "「\($0)」" },
-        list: { chineseList($0) })
+        list: { chineseList($0) },
+        blog: .traditionalChinese)
 }
 
 /// `A`, `A和B`, `A、B和C` (the items are quoted 「…」, so no spaces are needed).
 func chineseList(_ items: [String]) -> String {
     guard items.count > 1 else { return items.first ?? "" }
     return items.dropLast().joined(separator: "、") + "和" + items.last!
+}
+
+/// A count with Taiwan's digit grouping: `207,601`.
+private func n(_ count: Int) -> String {
+    BlogLabels.traditionalChinese.number(count)
 }

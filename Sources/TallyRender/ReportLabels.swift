@@ -20,7 +20,7 @@ public struct ReportLabels: Sendable {
 
     /// The document's title.
     public let title: String
-    /// Counted voters and votes, then (when something is excluded) with excluded sessions.
+    /// Counted voters and votes, then (when something is excluded) what was left out as test data.
     public let headline: @Sendable (_ voters: Int, _ votes: Int, _ allVoters: Int?, _ allVotes: Int?) -> String
     /// The headline when the database has no votes.
     public let noVotes: String
@@ -223,4 +223,6 @@ public struct ReportLabels: Sendable {
     public let quote: @Sendable (String) -> String
     /// How the language lists names: "A and B", "A, B and C".
     public let list: @Sendable ([String]) -> String
+    /// The words of the reader-facing additions (brief report, HTML, charts).
+    public let blog: BlogLabels
 }

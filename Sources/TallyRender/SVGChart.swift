@@ -113,7 +113,13 @@ public enum SVGChart {
                 svg += "  <path d=\"M\(n(x(low))) \(n(mid))H\(n(x(high)))M\(n(x(low))) \(n(mid - 6))V\(n(mid + 6))"
                     + "M\(n(x(high))) \(n(mid - 6))V\(n(mid + 6))\" stroke=\"\(whiskerColour)\" stroke-width=\"1.5\" fill=\"none\"/>\n"
             }
-            svg += text(bar.valueText, x: max(x(bar.value), x(bar.high ?? 0)) + 6, y: y + 19)
+            // The count sits inside its bar, in white, so it cannot be read as the whisker's end;
+            // only a bar too short to hold it has the count past the whisker, in the bar's colour.
+            if x(bar.value) - labelWidth >= textWidth(bar.valueText, size: fontSize) + 8 {
+                svg += text(bar.valueText, x: labelWidth + 4, y: y + 19, weight: "bold", fill: "#ffffff")
+            } else {
+                svg += text(bar.valueText, x: max(x(bar.value), x(bar.high ?? 0)) + 6, y: y + 19, fill: barColour)
+            }
         }
         svg += "  <path d=\"M\(n(labelWidth)) \(n(axisY))H\(n(labelWidth + plotWidth))\" stroke=\"\(axisColour)\" fill=\"none\"/>\n"
         svg += text(axisLabel, x: labelWidth + plotWidth / 2, y: axisY + 36, size: 12, anchor: "middle")
@@ -179,9 +185,11 @@ public enum SVGChart {
     }
 
     static func text(
-        _ content: String, x: Double, y: Double, size: Double? = nil, anchor: String? = nil, weight: String? = nil
+        _ content: String, x: Double, y: Double, size: Double? = nil, anchor: String? = nil, weight: String? = nil,
+        fill: String? = nil
     ) -> String {
         var attributes = "x=\"\(n(x))\" y=\"\(n(y))\""
+        if let fill { attributes += " fill=\"\(fill)\"" }
         if let size { attributes += " font-size=\"\(n(size))\"" }
         if let anchor { attributes += " text-anchor=\"\(anchor)\"" }
         if let weight { attributes += " font-weight=\"\(weight)\"" }
@@ -202,7 +210,9 @@ public enum SVGChart {
         return result + "…"
     }
 
-    /// XML text and attribute escaping; control characters (not allowed in XML 1.0) become visible.
+    /// XML text and attribute escaping; control characters (not allowed in XML 1.0) become visible, and so do
+    /// C1 controls and bidi overrides and isolates (U+202A–U+202E, U+2066–U+2069), as the Markdown shows them,
+    /// so a label cannot reorder the text drawn after it.
     public static func escape(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
@@ -214,7 +224,9 @@ public enum SVGChart {
             case "'": result += "&apos;"
             case "\n", "\r", "\t": result += " "
             default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+                    || TerminalText.visibleScalar(scalar) != String(scalar)
+                {
                     result += TerminalText.visibleScalar(scalar)
                 } else {
                     result.unicodeScalars.append(scalar)

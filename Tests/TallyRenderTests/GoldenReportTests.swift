@@ -29,7 +29,7 @@ struct GoldenReportTests {
 
     @Test func theEnglishMarkdownStatesTheBriefsFigures() {
         let text = MarkdownReport.render(model, language: .english)
-        #expect(text.contains("15 voters, 43 votes; with test data 19 voters, 55 votes"))
+        #expect(text.contains("**Counted: 15 voters, 43 votes.** Left out as test data: 4 voters, 12 votes."))
         #expect(text.contains("Tied for first with 10 voters each: “做了好多事，另一半不知道” and “今天吃什麼，永遠臨時才有人想”."))
         #expect(text.contains("With the excluded sessions included, the top is the same."))
         #expect(text.contains("read these numbers as a direction, not a conclusion"))
@@ -41,8 +41,8 @@ struct GoldenReportTests {
 
     @Test func theChineseMarkdownStatesTheBriefsFigures() {
         let text = MarkdownReport.render(model, language: .traditionalChinese)
-        #expect(text.contains("計入 15 位投票者、43 票；含測試資料則為 19 位投票者、55 票。"))
-        #expect(text.contains("「做了好多事，另一半不知道」和「今天吃什麼，永遠臨時才有人想」並列第一，各有 10 位投票者。"))
+        #expect(text.contains("**計入 15 人、43 票。**另有 4 人、12 票屬於測試資料，沒有計入。"))
+        #expect(text.contains("「做了好多事，另一半不知道」和「今天吃什麼，永遠臨時才有人想」並列第一，各有 10 人。"))
         #expect(text.contains("只能看出方向，不足以下結論"))
         #expect(text.contains("兩則便利貼通過審核，都來自同一個工作階段。"))
     }

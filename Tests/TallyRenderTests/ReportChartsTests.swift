@@ -42,8 +42,8 @@ struct ReportChartsTests {
         // The scale is all 15 counted voters: a bar of 10 is two thirds of the plot.
         #expect(svg.contains(">15</text>") && svg.contains(">10</text>"))
         let chinese = try ranking("original", .traditionalChinese)
-        #expect(chinese.contains("做了好多事，另一半不知道：10 位投票者（95% 區間 6 到 13）"))
-        #expect(chinese.contains("投票者（共 15 位）；誤差線：95% 區間"))
+        #expect(chinese.contains("做了好多事，另一半不知道：10 人（95% 區間 6 到 13）"))
+        #expect(chinese.contains("投票者（共 15 人）；誤差線：95% 區間"))
     }
 
     @Test func theDailyChartHasTheWeeksSevenLocalDays() throws {

@@ -3,14 +3,15 @@ import TallyCore
 import TallyRender
 import TallySQLite
 
-/// `tally report`: the tally as Markdown, JSON or CSV.
+/// `tally report`: the tally as Markdown, JSON, CSV or HTML.
 enum ReportCommand {
     /// The formats `--format` takes.
     enum Format: String, CaseIterable {
-        case markdown, json, csv
+        case markdown, json, csv, html
     }
 
-    static let formatOption = OptionSpec("format", .value("FORMAT"), "markdown (default), json or csv.")
+    static let formatOption = OptionSpec(
+        "format", .value("FORMAT"), "markdown (default), json, csv or html (one self-contained page: inline CSS, no scripts).")
     static let outputOption = OptionSpec(
         "output", .value("FILE"), "Write to FILE (atomically, creating folders; - for stdout) instead of stdout.")
     static let asOfOption = OptionSpec(
@@ -23,10 +24,29 @@ enum ReportCommand {
         "Render the results D1 computed (`wrangler d1 execute --json` output of `tally sql` queries): a "
             + "folder of NAME.json files or one file per query (repeatable); no database is opened. "
             + "Needs --as-of and the options given to tally sql.")
+    static let onlyOption = OptionSpec(
+        "only", .value("PARTS"),
+        "Show only these parts, a comma list of: " + ReportSelectionError.accepted
+            + " (default: all). `--only ranking --format csv` is a plain one-table CSV. Not for JSON.")
+    static let briefOption = OptionSpec(
+        "brief", .flag,
+        "The table a post needs: the headline, the ranking and one line of settings with a short data "
+            + "fingerprint. Not for JSON.")
+    static let chartsOption = OptionSpec(
+        "charts", .value("DIR"),
+        "Write the ranking charts and the chart of votes per day as SVG into DIR and link them from the "
+            + "Markdown (the HTML draws them inline). Charts with nothing to show are left out, with a "
+            + "sentence.")
+    static let pngOption = OptionSpec(
+        "png", .flag,
+        "With --charts: also write a PNG beside each SVG, for blog hosts that refuse SVG (needs rsvg-convert, "
+            + "Debian package librsvg2-bin).")
+    static let bomOption = OptionSpec(
+        "bom", .flag, "Start the CSV with a UTF-8 byte-order mark, for spreadsheet apps that need one.")
 
     static let spec = CommandSpec(
         name: "report",
-        abstract: "Tally the votes: ranking, exclusions, activity, notes, anomalies (Markdown, JSON or CSV)",
+        abstract: "Tally the votes: ranking, exclusions, activity, notes, anomalies (Markdown, JSON, CSV or HTML)",
         discussion: """
             Ranks every option by distinct voters (sessions), with each share's 95% range and
             the options the data cannot tell apart from the leader; lists excluded sessions,
@@ -41,6 +61,10 @@ enum ReportCommand {
             Settings not given as options come from the environment (TALLY_DB, TALLY_TZ,
             TALLY_EXCLUDE_BEFORE, TALLY_EXCLUDE_SESSIONS, TALLY_VOTES_PER_SESSION, TALLY_LANG),
             then the config file (./tally.json or --config FILE); see `tally config show`.
+
+            For a blog post: --brief prints the headline, the ranking and one line of settings;
+            --format html writes one self-contained page; --charts DIR adds the charts (--png
+            also as PNG); --only ranking --format csv --bom is one table for a spreadsheet.
 
             Example (the author's week-one settings; --demo uses them by default):
               tally report --db votes.sqlite --tz Asia/Taipei \\
@@ -65,6 +89,11 @@ enum ReportCommand {
             SettingOptions.votesPerSession.withHelp(
                 "Vote budget of a session; more is flagged (default: $TALLY_VOTES_PER_SESSION, the config's, 3)."),
             formatOption,
+            onlyOption,
+            briefOption,
+            chartsOption,
+            pngOption,
+            bomOption,
             SettingOptions.lang.withHelp(
                 "Language of the Markdown: en or zh-TW (default: $TALLY_LANG, the config's lang, en)."),
             outputOption,
@@ -84,16 +113,77 @@ enum ReportCommand {
                     throw error.asOfFromClock
                 }
             }
+            var selection = options.selection
+            if let folder = options.charts {
+                var page: String?
+                if case .file(let file) = options.output {
+                    page = URL(fileURLWithPath: file).deletingLastPathComponent().path
+                }
+                let link = ReportCommand.relativePath(from: page, to: folder.given, folder.path)
+                selection = selection.withCharts(in: link)
+                try ReportCommand.writeCharts(model, options, into: folder.path, context)
+            }
             let text: String
             switch options.format {
             case .json: text = JSONReport.render(model)
-            case .csv: text = CSVReport.render(model)
-            case .markdown: text = MarkdownReport.render(model, language: options.language)
+            case .html: text = HTMLReport.render(model, language: options.language, selection: selection)
+            case .csv: text = (options.bom ? "\u{FEFF}" : "") + CSVReport.render(model, selection: options.selection)
+            case .markdown: text = MarkdownReport.render(model, language: options.language, selection: selection)
             }
             if let written = try options.output.write(text, context) {
                 context.stdout.line("Wrote the \(options.format.rawValue) report to \(written).")
             }
         })
+
+    /// Writes every chart with something to show into `folder` (atomically), and its PNG with `--png`.
+    static func writeCharts(_ model: ReportModel, _ options: Options, into folder: String, _ context: Context) throws {
+        let charts = ReportChartSet.charts(model, language: options.language)
+        for chart in charts {
+            let path = URL(fileURLWithPath: folder).appendingPathComponent(chart.name).path
+            try AtomicFile.write(chart.svg, to: path)
+            if let png = options.png {
+                let data = try png.render(chart.svg, name: chart.name)
+                let pngPath = URL(fileURLWithPath: folder).appendingPathComponent(ChartPNG.name(for: chart.name)).path
+                try AtomicFile.write(data, to: pngPath)
+            }
+        }
+        let kinds = options.png != nil ? "SVG and PNG" : "SVG"
+        context.stderr.line("Wrote \(charts.count) chart\(charts.count == 1 ? "" : "s") (\(kinds)) to \(folder).")
+    }
+
+    /// The link from a page in `pageFolder` to `folder`: relative when the page is a file, else the folder as given.
+    static func relativePath(from pageFolder: String?, to given: String, _ folder: String) -> String {
+        guard let pageFolder else { return given }
+        let from = URL(fileURLWithPath: pageFolder).standardizedFileURL.pathComponents
+        let to = URL(fileURLWithPath: folder).standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(from.count, to.count), from[common] == to[common] { common += 1 }
+        let parts = Array(repeating: "..", count: from.count - common) + to[common...]
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// The parts `--only` and `--brief` pick; all parts when neither is given.
+    static func selection(_ invocation: Invocation, format: Format) throws -> ReportSelection {
+        let path = invocation.path
+        let brief = invocation.flag(briefOption)
+        let only = invocation.value(onlyOption)
+        guard brief || only != nil else { return .all }
+        if format == .json {
+            throw UsageError(
+                "--only and --brief pick parts of Markdown, HTML and CSV; the JSON document always holds the whole "
+                    + "report (select from it with jq)", command: path)
+        }
+        if brief, only != nil {
+            throw UsageError(
+                "--brief already picks the parts (headline, ranking); give --brief or --only", command: path)
+        }
+        guard let only else { return .briefing }
+        do {
+            return try ReportSelection.parse(only: only)
+        } catch {
+            throw UsageError(error.description, command: path)
+        }
+    }
 
     /// Every option of one run, validated before the database is opened.
     struct Options {
@@ -105,6 +195,14 @@ enum ReportCommand {
         var format: Format
         var language: ReportLanguage
         var output: OutputDestination
+        /// The parts shown (`--only`, `--brief`).
+        var selection: ReportSelection
+        /// True for `--bom` (CSV only).
+        var bom: Bool
+        /// The `--charts` folder as given and as an absolute path.
+        var charts: (given: String, path: String)?
+        /// The PNG renderer when `--png` is given.
+        var png: ChartPNG?
         /// Result files or folders of `--from-d1-json`; empty for a report from a database.
         var d1JSON: [String]
 
@@ -116,6 +214,27 @@ enum ReportCommand {
                 throw UsageError("--demo reads the built-in demo data; leave out --db, or leave out --demo", command: path)
             }
             format = try invocation.choice(formatOption, of: Format.self) ?? .markdown
+            selection = try ReportCommand.selection(invocation, format: format)
+            bom = invocation.flag(bomOption)
+            if bom, format != .csv {
+                throw UsageError("--bom is for CSV; add --format csv, or leave out --bom", command: path)
+            }
+            charts = invocation.value(chartsOption).map { ($0, context.path($0)) }
+            if charts != nil, format != .markdown, format != .html {
+                throw UsageError(
+                    "--charts links the charts from a Markdown or HTML page; use --format markdown or html",
+                    command: path)
+            }
+            if invocation.flag(pngOption), charts == nil {
+                throw UsageError("--png adds PNG copies of the charts; add --charts DIR", command: path)
+            }
+            if let folder = charts?.path {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    throw UsageError("--charts \(folder) is a file; give a folder, e.g. --charts charts", command: path)
+                }
+            }
+            png = invocation.flag(pngOption) ? try ChartPNG(environment: context.environment) : nil
             let settings = try Settings.resolve(invocation, context: context)
             database = settings.db.value
             language = settings.language.value

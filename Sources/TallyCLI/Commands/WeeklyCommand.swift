@@ -11,9 +11,17 @@ enum WeeklyCommand {
         "force", .flag,
         "Write even when that is more than \(WeeklyLimits.maxWeeks) weeks, or the launch is over a year before "
             + "the first vote.")
+    static let pngOption = OptionSpec(
+        "png", .flag,
+        "Also write a PNG beside each SVG chart, for blog hosts that refuse SVG (needs rsvg-convert, "
+            + "Debian package librsvg2-bin).")
+    static let htmlOption = OptionSpec(
+        "html", .flag,
+        "Also write week-NN.html and index.html: self-contained pages (inline CSS and charts, no scripts).")
     static let spec = CommandSpec(
         name: "weekly",
-        abstract: "Write the weekly tallies: week-NN.md and week-NN.json with SVG charts, and index.md",
+        abstract:
+            "Write the weekly tallies: week-NN.md and week-NN.json with SVG charts, and index.md (--html, --png)",
         discussion: """
             Weeks start at the launch date (config "launch", TALLY_LAUNCH or --launch) at local
             midnight in the configured zone: week N covers [launch + 7(N-1) days, launch + 7N days),
@@ -21,9 +29,12 @@ enum WeeklyCommand {
             now), it writes into the reports folder (config "reports", TALLY_REPORTS or --reports;
             default ./reports): week-NN.md, week-NN.json, a chart of counted votes per day and a
             ranking chart per section (SVG, linked from the page), then index.md with one line per
-            week. Each page shows the week's votes and new voters, what changed since the week
-            before (voters, votes, options added, rank moves, notes decided) and the whole tally at
-            the week's end, ending with the settings and the data fingerprint.
+            week. With --html, week-NN.html and index.html are written too (self-contained pages: inline
+            CSS and charts, no scripts); with --png, a PNG beside each SVG chart. Charts with nothing
+            to show (a week without votes, a section nobody voted in) are not drawn. Each page shows
+            the week's votes and new voters, what changed since the week before (voters, votes,
+            options added, rank moves, notes decided) and the whole tally at the week's end, ending
+            with the settings and the data fingerprint.
 
             A week's page is as of the week's end, never the wall clock: running it again on the
             same data gives the same bytes, and a file whose content would not change is not
@@ -47,6 +58,8 @@ enum WeeklyCommand {
             SettingOptions.excludeSession,
             SettingOptions.votesPerSession,
             forceOption,
+            pngOption,
+            htmlOption,
         ],
         run: { invocation, context in
             let options = try Options(invocation, context)
@@ -64,16 +77,28 @@ enum WeeklyCommand {
             let files =
                 tallies.flatMap { WeeklyPages.files($0, language: options.language) }
                 + [WeeklyPages.index(tallies, calendar: options.calendar, language: options.language)]
+                + (options.html
+                    ? tallies.map { WeeklyPages.html($0, language: options.language) }
+                        + [WeeklyPages.htmlIndex(tallies, calendar: options.calendar, language: options.language)]
+                    : [])
+            let total = files.count + (options.png != nil ? files.filter { $0.name.hasSuffix(".svg") }.count : 0)
             var written: [String] = []
             for file in files {
                 let path = URL(fileURLWithPath: options.folder).appendingPathComponent(file.name).path
                 if try AtomicFile.writeIfChanged(file.content, to: path) { written.append(file.name) }
+                if let png = options.png, file.name.hasSuffix(".svg") {
+                    let name = ChartPNG.name(for: file.name)
+                    let pngPath = URL(fileURLWithPath: options.folder).appendingPathComponent(name).path
+                    if try AtomicFile.writeIfChanged(try png.render(file.content, name: file.name), to: pngPath) {
+                        written.append(name)
+                    }
+                }
             }
             let weeks = last.week.number == 1 ? "week 1" : "weeks 1–\(last.week.number)"
             context.stdout.line(
                 "Weekly tallies for \(weeks) (ended by \(zone.format(options.through))) in \(options.folder): "
                     + "\(written.count) file\(written.count == 1 ? "" : "s") written, "
-                    + "\(files.count - written.count) unchanged.")
+                    + "\(total - written.count) unchanged.")
             for name in written { context.stdout.line("  wrote \(name)") }
         })
 
@@ -90,10 +115,16 @@ enum WeeklyCommand {
         var force: Bool
         /// Where the launch date came from, for messages.
         var launchSource: SettingSource
+        /// True for `--html`.
+        var html: Bool
+        /// The PNG renderer when `--png` is given.
+        var png: ChartPNG?
 
         init(_ invocation: Invocation, _ context: Context) throws {
             let path = invocation.path
             demo = invocation.flag(SettingOptions.demo)
+            html = invocation.flag(htmlOption)
+            png = invocation.flag(pngOption) ? try ChartPNG(environment: context.environment) : nil
             if demo, invocation.has(SettingOptions.db) {
                 throw UsageError("--demo reads the built-in demo data; leave out --db, or leave out --demo", command: path)
             }

@@ -15,6 +15,17 @@ public enum WeeklyFiles {
     /// `week-01.md`.
     public static func markdown(_ week: Int) -> String { stem(week) + ".md" }
 
+    /// `week-01.html`.
+    public static func html(_ week: Int) -> String { stem(week) + ".html" }
+
+    /// The index as HTML.
+    public static let htmlIndex = "index.html"
+
+    /// A link between weekly pages, pointing at the HTML page instead of the Markdown one.
+    @Sendable public static func htmlLink(_ target: String) -> String {
+        target.hasSuffix(".md") ? String(target.dropLast(3)) + ".html" : target
+    }
+
     /// `week-01.json`.
     public static func json(_ week: Int) -> String { stem(week) + ".json" }
 

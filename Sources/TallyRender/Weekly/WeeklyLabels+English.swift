@@ -19,10 +19,12 @@ extension WeeklyLabels {
         },
         changesHeading: { previous in previous.map { "Changes since week \($0)" } ?? "Changes since launch" },
         votersChange: { before, after in
-            "Counted voters: \(before) → \(after) (\(after == before ? "no change" : signed(after - before)))"
+            "Counted voters: \(grouped(before)) → \(grouped(after)) "
+                + "(\(after == before ? "no change" : signed(after - before)))"
         },
         votesChange: { before, after in
-            "Counted votes: \(before) → \(after) (\(after == before ? "no change" : signed(after - before)))"
+            "Counted votes: \(grouped(before)) → \(grouped(after)) "
+                + "(\(after == before ? "no change" : signed(after - before)))"
         },
         optionsAdded: { options in
             options.isEmpty
@@ -60,7 +62,7 @@ extension WeeklyLabels {
             return "Voters (sessions) per option of \(plural(counted, "counted voter")), counting votes cast until "
                 + "\(until); the whiskers show the 95% range. " + items.joined(separator: "; ") + "."
         },
-        rankingAxis: { counted in "voters (of \(counted)); whiskers: 95% range" },
+        rankingAxis: { counted in "voters (of \(grouped(counted))); whiskers: 95% range" },
         dailyChartTitle: { week in "Counted votes per day — week \(week)" },
         dailyChartDescription: { zone, days in
             "Counted votes per local day in \(zone): "
@@ -82,7 +84,15 @@ extension WeeklyLabels {
 }
 
 /// `+3`, `0`, `-2`.
-func signed(_ value: Int) -> String { value > 0 ? "+\(value)" : String(value) }
+func signed(_ value: Int) -> String {
+    let grouped = NumberText.grouped(Int64(value), separator: BlogLabels.english.thousandsSeparator)
+    return value > 0 ? "+" + grouped : grouped
+}
+
+/// `207,601`: a count for readers.
+func grouped(_ value: Int) -> String {
+    NumberText.grouped(Int64(value), separator: BlogLabels.english.thousandsSeparator)
+}
 
 /// `09`.
 func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }

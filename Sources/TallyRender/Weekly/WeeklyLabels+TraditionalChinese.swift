@@ -12,15 +12,15 @@ extension WeeklyLabels {
         thisWeek: { votes, newVoters in
             votes == 0 && newVoters == 0
                 ? "本週沒有計入的票。"
-                : "**本週計入 \(votes) 票；新的投票者 \(newVoters) 位。**"
+                : "**本週計入 \(grouped(votes)) 票；新的投票者 \(grouped(newVoters)) 人。**"
         },
-        excludedThisWeek: { votes, sessions in "排除的工作階段本週另外投了 \(votes) 票（新的工作階段 \(sessions) 個）。" },
+        excludedThisWeek: { votes, sessions in "排除的工作階段本週另外投了 \(grouped(votes)) 票（新的工作階段 \(grouped(sessions)) 個）。" },
         changesHeading: { previous in previous.map { "與第 \($0) 週相比" } ?? "與上線前相比" },
         votersChange: { before, after in
-            "計入的投票者：\(before) → \(after)（\(after == before ? "沒有變化" : signed(after - before))）"
+            "計入的投票者：\(grouped(before)) → \(grouped(after))（\(after == before ? "沒有變化" : signed(after - before))）"
         },
         votesChange: { before, after in
-            "計入的票數：\(before) → \(after)（\(after == before ? "沒有變化" : signed(after - before))）"
+            "計入的票數：\(grouped(before)) → \(grouped(after))（\(after == before ? "沒有變化" : signed(after - before))）"
         },
         optionsAdded: { options in
             options.isEmpty ? "新增的選項：無" : "新增的選項：\(chineseList(options.map { "\($0.name)（#\($0.id)）" }))"
@@ -51,12 +51,12 @@ extension WeeklyLabels {
         rankingChartTitle: { heading, week in "\(heading)（第 \(week) 週）" },
         rankingChartDescription: { counted, until, options in
             let items = options.map { option in
-                "\(option.name)：\(option.voters) 位投票者（95% 區間 \(option.low) 到 \(option.high)）"
+                "\(option.name)：\(grouped(option.voters)) 人（95% 區間 \(option.low) 到 \(option.high)）"
             }
-            return "每個選項的投票者（工作階段）人數，共計入 \(counted) 位投票者，計入 \(until) 以前投下的票；"
+            return "每個選項的投票者（工作階段）人數，共計入 \(grouped(counted)) 人，計入 \(until) 以前投下的票；"
                 + "誤差線是 95% 區間。" + items.joined(separator: "；") + "。"
         },
-        rankingAxis: { counted in "投票者（共 \(counted) 位）；誤差線：95% 區間" },
+        rankingAxis: { counted in "投票者（共 \(grouped(counted)) 人）；誤差線：95% 區間" },
         dailyChartTitle: { week in "每天計入的票數（第 \(week) 週）" },
         dailyChartDescription: { zone, days in
             "以 \(zone) 的日期計算，每天計入的票數：" + days.map { "\($0.date)：\($0.votes) 票" }.joined(separator: "；") + "。"
@@ -70,6 +70,6 @@ extension WeeklyLabels {
             "第 1 週從上線日 \(launch) 的午夜開始（\(zone)），每週七天。每一週的頁面計入該週結束前投下的每一票，附上圖表和資料指紋。"
         },
         indexLine: { title, link, voters, votes, newVoters, weekVotes in
-            "- [\(title)](\(link))：累計 \(voters) 位投票者、\(votes) 票；本週投票者 \(signed(newVoters))、票數 \(signed(weekVotes))"
+            "- [\(title)](\(link))：累計 \(grouped(voters)) 人、\(grouped(votes)) 票；本週投票者 \(signed(newVoters))、票數 \(signed(weekVotes))"
         })
 }

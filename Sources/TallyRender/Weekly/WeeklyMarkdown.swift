@@ -22,7 +22,10 @@ public enum WeeklyMarkdown {
             summary += l.sentenceGap + w.excludedThisWeek(excludedVotes, tally.newSessionsWithExcluded - tally.newVoters)
         }
         blocks.append(summary)
-        blocks.append(image(w.dailyChartTitle(week.number), WeeklyFiles.dailyChart(week.number)))
+        blocks.append(
+            ReportCharts.drawsDaily(tally.days)
+                ? image(w.dailyChartTitle(week.number), WeeklyFiles.dailyChart(week.number))
+                : l.blog.noDailyChartThisWeek)
 
         blocks.append("## " + w.changesHeading(week.number > 1 ? week.number - 1 : nil))
         let added = tally.optionsAdded.map { (name: MarkdownReport.quoted($0.content, l), id: $0.id) }
@@ -39,30 +42,39 @@ public enum WeeklyMarkdown {
                 continue
             }
             var table = MarkdownTable([
-                (l.rank, .right), (l.option, .left), (l.sessions, .right), (w.votersGainedColumn, .right),
+                (l.rank, .right), (l.option, .left), (l.blog.voters, .right), (w.votersGainedColumn, .right),
                 (w.moveColumn, .left),
             ])
             for move in tally.rankMoves(in: section) {
                 table.add([
-                    String(move.option.rank), ReportText.cell(move.option.content), String(move.option.voters),
+                    MarkdownReport.rank(move.option), ReportText.cell(move.option.content),
+                    l.blog.number(move.option.voters),
                     signed(move.votersGained), w.move(move.placesGained),
                 ])
             }
             blocks.append(table.rendered())
         }
-        blocks += decisions(tally, zone: zone, w)
+        blocks += decisions(tally, zone: zone, w, l.blog)
 
         blocks.append("## \(w.chartsHeading)")
         let charts = tally.report.sections.enumerated().map { position, section in
-            image(
-                w.rankingChartTitle(MarkdownReport.sectionHeading(section, l), week.number),
+            let heading = MarkdownReport.sectionHeading(section, l)
+            guard ReportCharts.drawsRanking(section) else { return l.blog.noRankingChart(heading) }
+            return image(
+                w.rankingChartTitle(heading, week.number),
                 WeeklyFiles.rankingChart(week.number, section: section, position: position + 1))
         }
         blocks.append(charts.joined(separator: "\n\n"))
 
         blocks.append("## " + w.tallyHeading(week.number))
-        blocks += MarkdownReport.body(tally.report, language: language)
+        blocks += MarkdownReport.body(tally.report, language: language).map(nestedOneLevel)
         return MarkdownReport.document(blocks)
+    }
+
+    /// A report block one heading level deeper, so the whole tally sits under the page's H2
+    /// "The tally at the end of week N" and a blog's table of contents comes out nested.
+    static func nestedOneLevel(_ block: String) -> String {
+        block.hasPrefix("#") ? "#" + block : block
     }
 
     /// An image linked relative to the page; the alt text is the chart's title, escaped.
@@ -72,7 +84,7 @@ public enum WeeklyMarkdown {
 
     /// The notes decided during the week. A rejected note's text is not repeated: the page is
     /// meant to be published, and a rejection is often of text that should not be.
-    static func decisions(_ tally: WeeklyTally, zone: Zone, _ w: WeeklyLabels) -> [String] {
+    static func decisions(_ tally: WeeklyTally, zone: Zone, _ w: WeeklyLabels, _ b: BlogLabels) -> [String] {
         var blocks = ["### \(w.decisionsHeading)"]
         // Without tally's columns there is no history: "none decided" would be a claim the data cannot make.
         guard tally.report.suggestions.moderationRecord else { return blocks + [w.decisionsUnavailable] }
@@ -83,7 +95,8 @@ public enum WeeklyMarkdown {
             let entry = decision.entry
             let shown = entry.action != "reject" && !(entry.action == "reopen" && entry.from == "rejected")
             withheld = withheld || !shown
-            let note = "#\(entry.noteID)" + (shown ? decision.noteContent.map { " " + ReportText.cell($0) } ?? "" : "")
+            let text = shown ? decision.noteContent.map { " " + ReportText.cell($0) } ?? "" : ""
+            let note = b.noteReference(entry.noteID) + text
             table.add([
                 entry.time.map { ReportText.time($0, zone) } ?? "—", note,
                 w.decision(MarkdownText.cell(entry.action), entry.optionID),

@@ -12,7 +12,8 @@ public enum WeeklyPages {
         public let content: String
     }
 
-    /// A week's files: `week-NN.md`, `week-NN.json`, the daily chart and one ranking chart per section.
+    /// A week's files: `week-NN.md`, `week-NN.json`, the daily chart and one ranking chart per section
+    /// (charts only when they have something to show: see `ReportCharts.drawsDaily`).
     public static func files(_ tally: WeeklyTally, language: ReportLanguage) -> [File] {
         let w = language.weeklyLabels
         let number = tally.week.number
@@ -21,11 +22,14 @@ public enum WeeklyPages {
         var files = [
             File(name: WeeklyFiles.markdown(number), content: WeeklyMarkdown.render(tally, language: language)),
             File(name: WeeklyFiles.json(number), content: WeeklyJSON.render(tally)),
-            File(
-                name: WeeklyFiles.dailyChart(number),
-                content: ReportCharts.daily(tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w)),
         ]
-        for (position, section) in tally.report.sections.enumerated() {
+        if ReportCharts.drawsDaily(tally.days) {
+            files.append(
+                File(
+                    name: WeeklyFiles.dailyChart(number),
+                    content: ReportCharts.daily(tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w)))
+        }
+        for (position, section) in tally.report.sections.enumerated() where ReportCharts.drawsRanking(section) {
             let title = w.rankingChartTitle(MarkdownReport.sectionHeading(section, language.labels), number)
             files.append(
                 File(
@@ -33,6 +37,30 @@ public enum WeeklyPages {
                     content: ReportCharts.ranking(section, model: tally.report, title: title, until: until, labels: w)))
         }
         return files
+    }
+
+    /// `week-NN.html`: the week's page as one self-contained HTML file, its charts drawn inline.
+    public static func html(_ tally: WeeklyTally, language: ReportLanguage) -> File {
+        let number = tally.week.number
+        let week = tally.week
+        let charts = files(tally, language: language).filter { $0.name.hasSuffix(".svg") }
+        let title = language.weeklyLabels.weekTitle(number, week.firstDay.dateText, week.lastDay.dateText)
+        return File(
+            name: WeeklyFiles.html(number),
+            content: HTMLPage.render(
+                markdown: WeeklyMarkdown.render(tally, language: language), title: title, language: language,
+                charts: Dictionary(uniqueKeysWithValues: charts.map { ($0.name, $0.content) }),
+                link: WeeklyFiles.htmlLink))
+    }
+
+    /// `index.html`: the index as HTML, linking to the weeks' HTML pages.
+    public static func htmlIndex(_ tallies: [WeeklyTally], calendar: WeekCalendar, language: ReportLanguage) -> File {
+        let markdown = index(tallies, calendar: calendar, language: language)
+        return File(
+            name: WeeklyFiles.htmlIndex,
+            content: HTMLPage.render(
+                markdown: markdown.content, title: language.weeklyLabels.indexTitle, language: language,
+                link: WeeklyFiles.htmlLink))
     }
 
     /// `index.md`: one line per week, oldest first.

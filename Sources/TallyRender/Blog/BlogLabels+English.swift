@@ -1,0 +1,22 @@
+extension BlogLabels {
+    /// English.
+    public static let english = BlogLabels(
+        voters: "Voters", thousandsSeparator: ",",
+        briefSettings: { zone, cutoff, named, asOf, through, hash in
+            var parts = ["times in \(zone)"]
+            if let cutoff { parts.append("sessions whose first vote is before \(cutoff) left out as test data") }
+            if named > 0 { parts.append("\(plural(named, "session")) left out by name") }
+            if let through { parts.append("votes through \(through)") }
+            parts.append("as of \(asOf)")
+            if let hash { parts.append("data fingerprint `\(hash)`") }
+            return "Settings: " + parts.joined(separator: "; ") + "."
+        },
+        noteReference: { id in "note \(id)" },
+        chartsHeading: "Charts",
+        noRankingChart: { section in "No chart for “\(section)”: nobody has voted in it yet." },
+        noDailyChart: "No daily chart: no votes were counted yet.",
+        noDailyChartThisWeek: "No daily chart: no votes were counted this week.",
+        dailyChartTitle: "Counted votes per day",
+        rankingChartTitle: { section in "\(section) — voters per option" },
+        documentTitle: { title, asOf in "\(title) (as of \(asOf))" })
+}

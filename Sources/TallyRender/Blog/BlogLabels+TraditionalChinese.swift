@@ -1,0 +1,22 @@
+extension BlogLabels {
+    /// Traditional Chinese as written in Taiwan (which groups digits by three with a comma, as English does).
+    public static let traditionalChinese = BlogLabels(
+        voters: "人數", thousandsSeparator: ",",
+        briefSettings: { zone, cutoff, named, asOf, through, hash in
+            var parts = ["時間以 \(zone) 顯示"]
+            if let cutoff { parts.append("第一票早於 \(cutoff) 的工作階段屬於測試資料，沒有計入") }
+            if named > 0 { parts.append("另外指名排除 \(named) 個工作階段") }
+            if let through { parts.append("只計入 \(through) 以前的票") }
+            parts.append("統計時間 \(asOf)")
+            if let hash { parts.append("資料指紋 `\(hash)`") }
+            return "設定：" + parts.joined(separator: "；") + "。"
+        },
+        noteReference: { id in "便利貼 \(id)" },
+        chartsHeading: "圖表",
+        noRankingChart: { section in "「\(section)」沒有圖表：這一區還沒有人投票。" },
+        noDailyChart: "沒有每日圖表：還沒有計入的票。",
+        noDailyChartThisWeek: "沒有每日圖表：這一週沒有計入的票。",
+        dailyChartTitle: "每天計入的票數",
+        rankingChartTitle: { section in "\(section) — 各選項的人數" },
+        documentTitle: { title, asOf in "\(title)（統計時間 \(asOf)）" })
+}

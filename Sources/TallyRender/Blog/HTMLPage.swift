@@ -1,0 +1,179 @@
+/// A self-contained HTML page made from the Markdown tally writes: the same blocks, so both
+/// formats always say the same thing and a part added to the Markdown appears here too.
+/// Inline CSS (light and dark by `prefers-color-scheme`, print rules, a 390 px phone layout),
+/// inline SVG charts, no scripts and no outside requests. Tables get a `<caption>` (the heading
+/// they stand under) and `scope` on their header cells.
+public enum HTMLPage {
+    /// The page for a Markdown `document`. `charts` maps an image's file name (as linked from the
+    /// Markdown) to its SVG text, drawn inline; `link` rewrites link targets (`.md` → `.html`).
+    /// An image whose SVG is not given is left out with its alt text in a paragraph, so nothing
+    /// outside the file is ever requested.
+    public static func render(
+        markdown document: String, title: String, language: ReportLanguage, charts: [String: String] = [:],
+        link: @escaping (String) -> String = { $0 }
+    ) -> String {
+        let inline = MarkdownInline(link: link)
+        var body = ""
+        var caption = ""
+        var chartNumber = 0
+        for block in document.components(separatedBy: "\n\n") {
+            let text = block.trimmingTrailingNewlines()
+            guard !text.isEmpty else { continue }
+            if let (level, heading) = headingLevel(text) {
+                caption = heading
+                body += "<h\(level)>\(inline.html(heading))</h\(level)>\n"
+            } else if text.hasPrefix("|") {
+                body += table(text, caption: caption, inline)
+            } else if text.hasPrefix("> ") {
+                let lines = text.split(separator: "\n").map { String($0.dropFirst(2)) }
+                body += "<blockquote><p>\(inline.html(lines.joined(separator: " ")))</p></blockquote>\n"
+            } else if text.hasPrefix("- ") {
+                let items = text.split(separator: "\n").map { "<li>\(inline.html(String($0.dropFirst(2))))</li>" }
+                body += "<ul>\n" + items.joined(separator: "\n") + "\n</ul>\n"
+            } else if text.hasPrefix("!["),
+                let (alt, file, _) = MarkdownInline.link(in: Array(text.dropFirst()), at: 0)
+            {
+                if let svg = charts[file] {
+                    chartNumber += 1
+                    body += "<figure>\n" + inlineSVG(svg, number: chartNumber) + "</figure>\n"
+                } else {
+                    body += "<p>\(inline.html(alt))</p>\n"
+                }
+            } else {
+                body += "<p>\(inline.html(text.split(separator: "\n").joined(separator: " ")))</p>\n"
+            }
+        }
+        return """
+            <!DOCTYPE html>
+            <html lang="\(language.rawValue)">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
+            <meta http-equiv="Content-Security-Policy"
+              content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+            <title>\(HTMLText.escape(title))</title>
+            <style>
+            \(style)</style>
+            </head>
+            <body>
+            <main>
+            \(body)</main>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// `## Heading` → (2, "Heading").
+    static func headingLevel(_ text: String) -> (Int, String)? {
+        let hashes = text.prefix { $0 == "#" }.count
+        guard (1...6).contains(hashes), text.dropFirst(hashes).hasPrefix(" "), !text.contains("\n") else { return nil }
+        return (hashes, String(text.dropFirst(hashes + 1)))
+    }
+
+    /// A Markdown table (header, alignment row, rows) as an HTML table in a box that scrolls
+    /// sideways on its own when a phone is too narrow, so the page itself never does.
+    static func table(_ text: String, caption: String, _ inline: MarkdownInline) -> String {
+        let lines = text.split(separator: "\n").map { cells(String($0)) }
+        guard lines.count >= 2 else { return "<p>\(inline.html(text))</p>\n" }
+        let alignments = lines[1].map { $0.hasSuffix(":") ? " class=\"num\"" : "" }
+        func align(_ column: Int) -> String { column < alignments.count ? alignments[column] : "" }
+        var html = "<div class=\"table\"><table>\n<caption>\(inline.html(caption))</caption>\n<thead><tr>"
+        for (column, cell) in lines[0].enumerated() {
+            html += "<th scope=\"col\"\(align(column))>\(inline.html(cell))</th>"
+        }
+        html += "</tr></thead>\n<tbody>\n"
+        for row in lines.dropFirst(2) {
+            html += "<tr>"
+            for (column, cell) in row.enumerated() { html += "<td\(align(column))>\(inline.html(cell))</td>" }
+            html += "</tr>\n"
+        }
+        return html + "</tbody>\n</table></div>\n"
+    }
+
+    /// The cells of one table line, split at unescaped `|` and trimmed of the padding.
+    static func cells(_ line: String) -> [String] {
+        var cells: [String] = []
+        var current = ""
+        var escaped = false
+        for character in line.dropFirst() {
+            if escaped {
+                current.append(character)
+                escaped = false
+            } else if character == "\\" {
+                current.append(character)
+                escaped = true
+            } else if character == "|" {
+                cells.append(current.trimmingSpaces())
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        return cells
+    }
+
+    /// An SVG chart for inlining: without its XML declaration, with ids made unique on the page
+    /// (every chart file names its title `chart-title`), and scaled to the page's width.
+    static func inlineSVG(_ svg: String, number: Int) -> String {
+        var text = svg
+        if text.hasPrefix("<?xml"), let end = text.range(of: "?>\n") { text = String(text[end.upperBound...]) }
+        return text.replacingAll("chart-title", with: "chart-\(number)-title")
+            .replacingAll("chart-desc", with: "chart-\(number)-desc")
+    }
+
+    /// The page's whole style sheet.
+    static let style = """
+        :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #ffffff; --muted: #5f6368; --line: #d0d4d9;
+          --stripe: #f4f6f8; --accent: #2f5f9e; }
+        @media (prefers-color-scheme: dark) {
+          :root { --fg: #e8eaed; --bg: #16181b; --muted: #a8adb4; --line: #3c4047; --stripe: #1f2226;
+            --accent: #8ab4f8; }
+          figure svg { filter: invert(0.88) hue-rotate(180deg); }
+        }
+        * { box-sizing: border-box; }
+        html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+        body { margin: 0; color: var(--fg); background: var(--bg); line-height: 1.55;
+          font-family: system-ui, -apple-system, 'Segoe UI', 'Noto Sans CJK TC', 'Noto Sans TC', 'PingFang TC',
+            'Microsoft JhengHei', 'WenQuanYi Micro Hei', sans-serif; }
+        main { max-width: 52rem; margin: 0 auto; padding: 1rem; overflow-wrap: anywhere; }
+        h1 { font-size: 1.6rem; line-height: 1.25; }
+        h2 { font-size: 1.3rem; margin-top: 2rem; border-bottom: 1px solid var(--line); }
+        h3 { font-size: 1.1rem; } h4 { font-size: 1rem; }
+        a { color: var(--accent); }
+        code { font-size: 0.9em; overflow-wrap: anywhere; }
+        blockquote { margin: 1rem 0; padding: 0.25rem 1rem; border-left: 4px solid var(--accent); }
+        .table { max-width: 100%; overflow-x: auto; margin: 1rem 0; }
+        table { border-collapse: collapse; font-size: 0.9rem; overflow-wrap: normal; }
+        td { min-width: 2.5em; } td:not(.num) { min-width: 5em; }
+        caption { text-align: left; font-weight: 600; padding-bottom: 0.25rem; color: var(--muted); }
+        th, td { border-bottom: 1px solid var(--line); padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
+        tbody tr:nth-child(even) { background: var(--stripe); }
+        .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+        figure { margin: 1rem 0; }
+        figure svg { display: block; max-width: 100%; height: auto; }
+        @media (max-width: 480px) { main { padding: 0.75rem; } table { font-size: 0.8rem; }
+          th, td { padding: 0.25rem 0.3rem; } }
+        @media print { :root { --fg: #000; --bg: #fff; --stripe: #f2f2f2; --line: #999; }
+          figure svg { filter: none; } main { max-width: none; padding: 0; }
+          .table { overflow: visible; } h2, h3 { break-after: avoid; } table, figure { break-inside: avoid; }
+          a { color: inherit; } }
+
+        """
+}
+
+extension String {
+    fileprivate func trimmingTrailingNewlines() -> String {
+        var text = Substring(self)
+        while text.last == "\n" { text = text.dropLast() }
+        return String(text)
+    }
+
+    fileprivate func trimmingSpaces() -> String {
+        var text = Substring(self)
+        while text.first == " " { text = text.dropFirst() }
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
+}

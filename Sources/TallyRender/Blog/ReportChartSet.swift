@@ -1,0 +1,77 @@
+import TallyCore
+
+/// The charts of `tally report --charts DIR`: one ranking chart per section somebody voted in and
+/// one chart of counted votes per day, with their file names, and the Markdown that links them.
+/// A chart with nothing to show is not drawn; the Markdown says why in its place.
+public enum ReportChartSet {
+    /// One chart file.
+    public struct Chart: Sendable, Equatable {
+        /// The file name inside the charts folder (`ranking-original.svg`, `daily.svg`).
+        public let name: String
+        /// The chart's title, also the image's alt text.
+        public let title: String
+        /// The SVG document.
+        public let svg: String
+    }
+
+    /// The daily chart's file name.
+    public static let dailyName = "daily.svg"
+
+    /// `ranking-original.svg`, or `ranking-3.svg` for the third section when the vote page does not know its name,
+    /// so a section's name never becomes part of a path.
+    public static func rankingName(_ section: ReportModel.Section, position: Int) -> String {
+        "ranking-" + (section.isKnown ? section.name : String(position)) + ".svg"
+    }
+
+    /// Every chart that has something to show, ranking charts first (in section order), then the daily chart.
+    public static func charts(_ model: ReportModel, language: ReportLanguage) -> [Chart] {
+        let l = language.labels
+        let w = language.weeklyLabels
+        let zone = model.parameters.zone
+        let until = ReportText.time(model.parameters.through ?? model.parameters.asOf, zone)
+        var charts: [Chart] = []
+        for (position, section) in model.sections.enumerated() where ReportCharts.drawsRanking(section) {
+            let title = l.blog.rankingChartTitle(MarkdownReport.sectionHeading(section, l))
+            charts.append(
+                Chart(
+                    name: rankingName(section, position: position + 1), title: title,
+                    svg: ReportCharts.ranking(section, model: model, title: title, until: until, labels: w)))
+        }
+        if ReportCharts.drawsDaily(model.activity.days) {
+            let title = l.blog.dailyChartTitle
+            charts.append(
+                Chart(
+                    name: dailyName, title: title,
+                    svg: ReportCharts.daily(model.activity.days, zone: zone, title: title, labels: w)))
+        }
+        return charts
+    }
+
+    /// The link to a chart from the page: `folder` (relative to the page) and the file name.
+    public static func link(_ name: String, folder: String) -> String {
+        folder.isEmpty || folder == "." ? name : (folder.hasSuffix("/") ? folder : folder + "/") + name
+    }
+
+    /// The charts part of the Markdown: a heading, then per section its image or why there is none,
+    /// then the daily chart or why there is none. Links are relative to the page (`folder`).
+    static func markdown(
+        _ model: ReportModel, _ l: ReportLabels, language: ReportLanguage, folder: String
+    ) -> [String] {
+        let drawn = Dictionary(uniqueKeysWithValues: charts(model, language: language).map { ($0.name, $0) })
+        var blocks = ["## \(l.blog.chartsHeading)"]
+        for (position, section) in model.sections.enumerated() {
+            if let chart = drawn[rankingName(section, position: position + 1)] {
+                blocks.append(image(chart, folder: folder))
+            } else {
+                blocks.append(l.blog.noRankingChart(MarkdownReport.sectionHeading(section, l)))
+            }
+        }
+        blocks.append(drawn[dailyName].map { image($0, folder: folder) } ?? l.blog.noDailyChart)
+        return blocks
+    }
+
+    /// An image linked relative to the page; the alt text is the chart's title, escaped.
+    static func image(_ chart: Chart, folder: String) -> String {
+        "![\(MarkdownText.cell(chart.title))](\(link(chart.name, folder: folder)))"
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// `tally report --charts DIR [--png]` and `tally weekly --png`, run as a user runs them.
+@Suite("tally report --charts and --png (end to end)")
+struct ReportChartsCommandTests {
+    static let hasRSVG = FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert")
+    static let required = ProcessInfo.processInfo.environment["CI"] == "true"
+
+    /// Width, height, and the count of drawn pixels of a PNG, decoded completely by png_ink.py.
+    static func decode(_ path: String) throws -> (width: Int, height: Int, ink: Int) {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let bytes = [UInt8](data.prefix(24))
+        try #require(bytes.count == 24 && bytes.prefix(4) == [0x89, 0x50, 0x4E, 0x47], "\(path) is not a PNG")
+        func integer(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        let script = ToolProcess.repository.appendingPathComponent("Tests/TallyRenderTests/Support/png_ink.py").path
+        let counts = try ToolProcess.run("python3", [script, path]).split(separator: " ").compactMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        try #require(counts.count == 2 && counts[1] == integer(16) * integer(20))
+        return (integer(16), integer(20), counts[0])
+    }
+
+    @Test func chartsAreWrittenAndLinkedRelativeToThePage() throws {
+        let folder = try TemporaryDirectory()
+        let result = try TallyProcess.run(
+            ["report", "--demo", "--charts", "site/charts", "--output", "site/posts/report.md"], in: folder.url.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "Wrote 2 charts (SVG) to \(folder.path("site/charts")).\n")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("site/charts")).sorted()
+        #expect(names == ["daily.svg", "ranking-original.svg"])
+        let page = try String(contentsOfFile: folder.path("site/posts/report.md"), encoding: .utf8)
+        #expect(page.contains("![Ranking: original options — voters per option](../charts/ranking-original.svg)"))
+        #expect(page.contains("![Counted votes per day](../charts/daily.svg)"))
+        #expect(page.contains("No chart for “Ranking: community options (from approved notes)”: nobody has voted in it yet."))
+        // The charts follow the ranking, before the exclusions.
+        let charts = try #require(page.range(of: "## Charts"))
+        #expect(page.range(of: "## Ranking: community")!.lowerBound < charts.lowerBound)
+        #expect(charts.upperBound < page.range(of: "## Exclusions")!.lowerBound)
+        // To stdout, links are the folder as given.
+        let printed = try TallyProcess.run(["report", "--demo", "--brief", "--charts", "out"], in: folder.url.path)
+        #expect(printed.stdout.contains("](out/daily.svg)"))
+        // HTML draws them inline and requests nothing.
+        let html = try TallyProcess.run(["report", "--demo", "--format", "html", "--charts", "c"], in: folder.url.path)
+        #expect(html.stdout.components(separatedBy: "<svg ").count - 1 == 2)
+        #expect(!html.stdout.contains(".svg"))
+    }
+
+    @Test(.enabled(if: hasRSVG || required, "needs rsvg-convert (Debian package librsvg2-bin)"))
+    func pngCopiesAreValidImagesOfTheCharts() throws {
+        let folder = try TemporaryDirectory()
+        let result = try TallyProcess.run(["report", "--demo", "--charts", "c", "--png"], in: folder.url.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Wrote 2 charts (SVG and PNG)"))
+        for name in ["daily", "ranking-original"] {
+            let svg = try String(contentsOfFile: folder.path("c/\(name).svg"), encoding: .utf8)
+            let image = try Self.decode(folder.path("c/\(name).png"))
+            // rsvg-convert renders at the SVG's own size, rounded to whole pixels.
+            let size = try #require(svg.split(separator: "\n")[1].split(separator: "\"").compactMap { Double($0) }.first)
+            #expect(abs(Double(image.width) - size) <= 1, "\(name): \(image.width) px for width \(size)")
+            #expect(image.ink > image.width * image.height / 50, "\(name): only \(image.ink) pixels drawn")
+        }
+    }
+
+    @Test(.enabled(if: hasRSVG || required, "needs rsvg-convert (Debian package librsvg2-bin)"))
+    func weeklyWritesAPNGBesideEverySVGAndLeavesThemAloneOnARerun() throws {
+        let folder = try TemporaryDirectory()
+        let arguments = ["weekly", "--demo", "--through", "2026-10-03", "--png", "--reports", folder.path("out")]
+        let first = try TallyProcess.run(arguments)
+        #expect(first.status == 0, "\(first.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("out"))
+        let svgs = names.filter { $0.hasSuffix(".svg") }
+        #expect(svgs.count == 3)
+        for svg in svgs {
+            let png = String(svg.dropLast(4)) + ".png"
+            #expect(names.contains(png), "\(png)")
+            #expect(try Self.decode(folder.path("out/\(png)")).ink > 0)
+        }
+        let again = try TallyProcess.run(arguments)
+        #expect(again.stdout.contains("0 files written, 11 unchanged."), "\(again.stdout)")
+    }
+
+    @Test func aMissingRSVGConvertNamesTheDebianPackageAndWritesNothing() throws {
+        let folder = try TemporaryDirectory()
+        let empty = folder.path("bin")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        for arguments in [
+            ["report", "--demo", "--charts", "c", "--png", "--output", "report.md"],
+            ["weekly", "--demo", "--through", "2026-10-03", "--png", "--reports", "w"],
+        ] {
+            let result = try TallyProcess.run(arguments, in: folder.url.path, environment: ["PATH": empty])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains(
+                "--png needs rsvg-convert, which is not installed (not found on PATH); install the Debian package "
+                    + "librsvg2-bin (apt-get install librsvg2-bin), or leave out --png. Nothing was written."))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["bin"], "\(arguments)")
+        }
+    }
+
+    @Test(arguments: [
+        (["--png"], "--png adds PNG copies of the charts; add --charts DIR"),
+        (["--charts", "c", "--format", "json"], "--charts links the charts from a Markdown or HTML page"),
+        (["--charts", "c", "--format", "csv"], "use --format markdown or html"),
+        (["--charts", "file.txt"], "is a file; give a folder, e.g. --charts charts"),
+    ])
+    func badChartOptionsAreUsageErrors(arguments: [String], message: String) throws {
+        let folder = try TemporaryDirectory()
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder.path("file.txt")))
+        let result = try TallyProcess.run(["report", "--demo"] + arguments, in: folder.url.path)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["file.txt"])
+    }
+}

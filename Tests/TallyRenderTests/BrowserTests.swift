@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+import TallyCore
+import TallyRender
+
+/// The HTML pages in a real browser: Debian's `chromium`, headless. The pages have no scripts
+/// (their Content-Security-Policy forbids them), so the measuring script lives in a wrapper page
+/// made by the test, which loads each page unchanged into a 390 px wide frame (a phone) and
+/// reads the rendered layout: no horizontal overflow, every chart drawn with a size and inside
+/// the page, and no element made from user text.
+@Suite("HTML in headless chromium", .serialized)
+struct BrowserTests {
+    static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
+    /// Under CI the browser is required (`.ci/run` installs it), so a missing one fails instead of skipping.
+    static let required = ProcessInfo.processInfo.environment["CI"] == "true"
+    static let phoneWidth = 390
+    static let demoFolder = ToolProcess.repository.appendingPathComponent("reports/demo")
+
+    /// What the wrapper measured in one frame.
+    struct Measure: Decodable {
+        let page: String
+        let clientWidth: Int
+        let scrollWidth: Int
+        let scrollHeight: Int
+        let lang: String
+        /// Each inline chart: left, right, width, height, and whether it is displayed and visible.
+        let charts: [[Double]]
+        let chartsVisible: [Bool]
+        /// Elements that user text must never become.
+        let forbidden: Int
+        let text: String
+        /// The body's computed background and text colours.
+        let background: String
+        let color: String
+    }
+
+    /// Runs headless chromium on `url` and returns the page's DOM after load.
+    /// With `dark`, the browser prefers a dark colour scheme (`--force-dark-mode`).
+    static func dumpDOM(_ url: URL, profile: String, dark: Bool = false) throws -> String {
+        try ToolProcess.run("timeout", [
+            "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)",
+            "--allow-file-access-from-files", "--window-size=900,900", "--dump-dom", url.absoluteString,
+        ] + (dark ? ["--force-dark-mode"] : []))
+    }
+
+    /// Loads every page in a 390 px frame of one wrapper page and returns the measurements, by page name.
+    static func measure(_ pages: [String], in folder: TemporaryDirectory, dark: Bool = false) throws -> [String: Measure] {
+        let frames = pages.enumerated().map { index, page in
+            "<iframe id=\"f\(index)\" data-page=\"\(page)\" src=\"\(page)\" "
+                + "style=\"width:\(phoneWidth)px;height:800px;border:0\"></iframe>"
+        }
+        let wrapper = """
+            <!DOCTYPE html><html><body style="margin:0">
+            \(frames.joined(separator: "\n"))
+            <script>
+            window.addEventListener("load", () => {
+              const results = [...document.querySelectorAll("iframe")].map(frame => {
+                const d = frame.contentDocument, w = frame.contentWindow;
+                const charts = [...d.querySelectorAll("figure svg")];
+                return {
+                  page: frame.dataset.page, clientWidth: d.documentElement.clientWidth,
+                  scrollWidth: d.documentElement.scrollWidth, scrollHeight: d.documentElement.scrollHeight,
+                  lang: d.documentElement.lang,
+                  charts: charts.map(s => { const r = s.getBoundingClientRect(); return [r.left, r.right, r.width, r.height]; }),
+                  chartsVisible: charts.map(s => { const c = w.getComputedStyle(s);
+                    return c.display !== "none" && c.visibility === "visible" && c.opacity !== "0"; }),
+                  forbidden: d.querySelectorAll("script, img, iframe, object, embed, form, input, b, em, a[href^='javascript']").length,
+                  text: d.body.textContent,
+                  background: w.getComputedStyle(d.body).backgroundColor, color: w.getComputedStyle(d.body).color,
+                };
+              });
+              const out = document.createElement("pre");
+              out.id = "measure";
+              out.textContent = JSON.stringify(results);
+              document.body.appendChild(out);
+            });
+            </script></body></html>
+            """
+        let url = folder.url.appendingPathComponent("measure.html")
+        try Data(wrapper.utf8).write(to: url)
+        let dom = try dumpDOM(url, profile: folder.path("profile"), dark: dark)
+        let json = try #require(
+            dom.components(separatedBy: "<pre id=\"measure\">").dropFirst().first?.components(separatedBy: "</pre>").first,
+            "the wrapper page did not report: \(dom.prefix(500))")
+        let unescaped = json.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        let measures = try JSONDecoder().decode([Measure].self, from: Data(unescaped.utf8))
+        return Dictionary(uniqueKeysWithValues: measures.map { ($0.page, $0) })
+    }
+
+    /// The demo's weekly pages (as committed; ReportsFolderTests keeps them current), the report in both
+    /// languages, and pages full of hostile text.
+    @Test(.enabled(if: available || required, "needs chromium (Debian package chromium)"))
+    func pagesFitAPhoneShowEveryChartAndKeepUserTextInert() throws {
+        let folder = try TemporaryDirectory()
+        var pages: [String: String] = [:]
+        for language in ReportLanguage.allCases {
+            for name in ["week-01.html", "week-02.html", "index.html"] {
+                let file = Self.demoFolder.appendingPathComponent("\(language.rawValue)/\(name)")
+                pages["\(language.rawValue)-\(name)"] = try String(contentsOf: file, encoding: .utf8)
+            }
+            let demo = try Analyzer(parameters: .demo()).report(from: Demo.inMemory())
+            pages["\(language.rawValue)-report.html"] = HTMLReport.render(demo, language: language)
+            pages["\(language.rawValue)-hostile.html"] = HTMLReport.render(try HostileTextTests.model(), language: language)
+            let tally = try WeeklyHostileTextTests.tally()
+            pages["\(language.rawValue)-hostile-week.html"] = WeeklyPages.html(tally, language: language).content
+        }
+        for (name, content) in pages { try Data(content.utf8).write(to: folder.url.appendingPathComponent(name)) }
+        // A control page that overflows, hides its chart and lets text become markup: the checks must see all three.
+        let control = "<!DOCTYPE html><html lang=\"en\"><body><div style=\"width:600px\">wide</div><b>x</b>"
+            + "<figure style=\"visibility:hidden\"><svg width=\"300\" height=\"100\"></svg></figure></body></html>"
+        try Data(control.utf8).write(to: folder.url.appendingPathComponent("control.html"))
+        let measures = try Self.measure(pages.keys.sorted() + ["control.html"], in: folder)
+        #expect(measures.count == pages.count + 1)
+        let caught = try #require(measures["control.html"])
+        #expect(caught.scrollWidth > caught.clientWidth && caught.chartsVisible == [false] && caught.forbidden == 1)
+        for (name, content) in pages.sorted(by: { $0.key < $1.key }) {
+            let measure = try #require(measures[name], "\(name) was not measured")
+            #expect(measure.clientWidth > 300 && measure.clientWidth <= Self.phoneWidth, "\(name): \(measure.clientWidth)")
+            #expect(measure.scrollWidth <= measure.clientWidth, "\(name) overflows sideways: \(measure.scrollWidth) px")
+            #expect(measure.lang == String(name.prefix(2)) || measure.lang == "zh-TW" && name.hasPrefix("zh-TW"))
+            let drawn = content.components(separatedBy: "<svg ").count - 1
+            #expect(measure.charts.count == drawn, "\(name): \(measure.charts.count) of \(drawn) charts rendered")
+            #expect(measure.chartsVisible.allSatisfy { $0 } && measure.chartsVisible.count == drawn, "\(name)")
+            for chart in measure.charts {
+                #expect(chart[0] >= 0 && chart[1] <= Double(measure.clientWidth), "\(name): a chart sticks out: \(chart)")
+                #expect(chart[2] > 200 && chart[3] > 50, "\(name): a chart is too small to see: \(chart)")
+            }
+            #expect(measure.forbidden == 0, "\(name): user text became markup")
+        }
+        // Charts on the demo's first week: the daily chart and the original options' ranking.
+        #expect(measures["en-week-01.html"]?.charts.count == 2)
+        #expect(measures["zh-TW-week-01.html"]?.charts.count == 2)
+        for name in ["en-hostile.html", "zh-TW-hostile.html", "en-hostile-week.html"] {
+            let text = try #require(measures[name]?.text)
+            #expect(text.contains("<b>bold</b> <script>alert(1)</script>"), "\(name): the text is shown as written")
+        }
+    }
+
+    /// Light and dark by `prefers-color-scheme`: the same page, light by default and dark when the
+    /// browser prefers it, with the text colour following.
+    @Test(.enabled(if: available || required, "needs chromium (Debian package chromium)"))
+    func pagesFollowTheColourScheme() throws {
+        let folder = try TemporaryDirectory()
+        let page = Self.demoFolder.appendingPathComponent("zh-TW/week-01.html")
+        try FileManager.default.copyItem(at: page, to: folder.url.appendingPathComponent("week-01.html"))
+        let light = try #require(try Self.measure(["week-01.html"], in: folder)["week-01.html"])
+        let dark = try #require(try Self.measure(["week-01.html"], in: folder, dark: true)["week-01.html"])
+        #expect(light.background == "rgb(255, 255, 255)" && light.color == "rgb(29, 29, 31)")
+        #expect(dark.background == "rgb(22, 24, 27)" && dark.color == "rgb(232, 234, 237)")
+        #expect(dark.scrollWidth <= dark.clientWidth && dark.charts.count == 2)
+    }
+
+    /// Screenshots of the demo's first week at phone width, kept in reports/demo/ beside the pages.
+    /// Chromium's pixels differ between versions and font sets, so the comparison is of the things that
+    /// must hold: the image decodes (every chunk, zlib and scanline filters, by Support/png_ink.py), is
+    /// 390 px wide, has ink, and is as tall as the committed one within 10%. Re-record with
+    /// TALLY_RECORD_GOLDEN=1.
+    @Test(.enabled(if: available || required, "needs chromium (Debian package chromium)"), arguments: ReportLanguage.allCases)
+    func screenshotsOfTheDemoWeekAreValidAndCurrent(_ language: ReportLanguage) throws {
+        let folder = try TemporaryDirectory()
+        let page = Self.demoFolder.appendingPathComponent("\(language.rawValue)/week-01.html")
+        try FileManager.default.copyItem(at: page, to: folder.url.appendingPathComponent("week-01.html"))
+        let height = try #require(try Self.measure(["week-01.html"], in: folder)["week-01.html"]?.scrollHeight)
+        let shot = folder.path("week-01.png")
+        try ToolProcess.run("timeout", [
+            "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(folder.path("profile"))",
+            "--hide-scrollbars", "--window-size=\(Self.phoneWidth),\(height)", "--screenshot=\(shot)",
+            folder.url.appendingPathComponent("week-01.html").absoluteString,
+        ])
+        let fresh = try Data(contentsOf: URL(fileURLWithPath: shot))
+        let size = try #require(Self.pngSize(fresh), "chromium's screenshot is not a PNG")
+        #expect(size.width == Self.phoneWidth)
+        #expect(size.height == height)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/png_ink.py")
+        let counts = try ToolProcess.run("python3", [script.path, shot]).split(separator: " ").compactMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        #expect(counts.count == 2 && counts[0] > 0 && counts[1] == size.width * size.height)
+
+        let committed = Self.demoFolder.appendingPathComponent("\(language.rawValue)/week-01.png")
+        if GoldenFiles.recording {
+            try fresh.write(to: committed)
+            Issue.record("re-recorded reports/demo/\(language.rawValue)/week-01.png; run again without TALLY_RECORD_GOLDEN")
+            return
+        }
+        let stored = try #require(
+            try? Data(contentsOf: committed),
+            "missing reports/demo/\(language.rawValue)/week-01.png; record with TALLY_RECORD_GOLDEN=1")
+        let storedSize = try #require(Self.pngSize(stored), "the committed screenshot is not a PNG")
+        #expect(storedSize.width == Self.phoneWidth)
+        #expect(abs(storedSize.height - size.height) * 10 <= size.height,
+                "the page's length changed: \(storedSize.height) px committed, \(size.height) px now; re-record")
+    }
+
+    /// Width and height from a PNG's signature and IHDR chunk.
+    static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
+        let bytes = [UInt8](data.prefix(24))
+        guard bytes.count == 24, bytes.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
+            bytes[12...15] == [0x49, 0x48, 0x44, 0x52]
+        else { return nil }
+        func integer(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (integer(16), integer(20))
+    }
+}
