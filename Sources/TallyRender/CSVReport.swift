@@ -18,9 +18,11 @@ public enum CSVReport {
 
     /// The part of the report each `table` value belongs to, for `--only`.
     static let tableParts: [String: ReportPart] = [
-        "totals": .headline, "option": .ranking, "excluded": .exclusions, "activity": .activity, "day": .activity,
+        "totals": .headline, "option": .ranking, "chance_of_leading": .ranking, "order_chance": .ranking,
+        "covote": .ranking, "resampling": .ranking, "excluded": .exclusions, "activity": .activity, "day": .activity,
         "usage": .usage, "stacking": .usage, "notes": .notes, "notes_promoted": .notes, "approved": .notes,
-        "promoted": .notes, "moderation_record": .notes, "anomaly": .anomalies, "anomaly_example": .anomalies, "parameter": .settings,
+        "promoted": .notes, "moderation_record": .notes, "anomaly": .anomalies, "anomaly_example": .anomalies,
+        "parameter": .settings,
         "fingerprint": .fingerprint,
     ]
 
