@@ -103,6 +103,9 @@ public struct DumpImporter {
             let rows = try db.scalar("SELECT count(*) FROM \(DumpImporter.quoted(name))")?.int64 ?? 0
             tables.append(.init(name: name, rows: rows, addedByTally: !tablesBefore.contains(name)))
         }
+        // The data came from elsewhere (D1, or a dump): its logged decisions are
+        // that source's, not this copy's unpushed work. A dump of a local copy keeps its own ledger.
+        try SyncLedger(db).createEmpty()
         return ImportSummary(
             tables: tables, rowsInserted: loaded.rows, statements: loaded.statements, migrationsApplied: applied,
             foreignMigrations: foreign, danglingReferences: try DumpImporter.danglingReferences(db))
