@@ -22,7 +22,8 @@ struct Wrangler {
         if name.contains("/") {
             let path = context.path(name)
             guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw CommandFailure("TALLY_WRANGLER names \(path), which is not an executable file; nothing was changed")
+                throw CommandFailure(
+                    "TALLY_WRANGLER names \(path), which is not an executable file; nothing was changed")
             }
             executable = path
             return

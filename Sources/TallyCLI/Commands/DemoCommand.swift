@@ -18,7 +18,11 @@ enum DemoCommand {
         ],
         run: { invocation, context in
             let path = try Settings.database(invocation, context)
-            try DatabaseFile.build(at: path, replace: invocation.flag("replace")) { db in try Demo.write(into: db) }
+            try DatabaseFile.build(at: path, replace: invocation.flag("replace")) { db in
+                try Demo.write(into: db)
+                // The demo stands for D1's data: its recorded decisions are D1's, not unpushed work.
+                try SyncLedger(db).createEmpty()
+            }
             context.stdout.line(
                 "Wrote the demo to \(path): \(Demo.options.count) options, \(Demo.votes.count) votes, "
                     + "\(Demo.notes.count) notes.")

@@ -18,7 +18,9 @@ enum PullCommand {
             """,
         options: [
             OptionSpec("from", .value("FILE"), "The export to pull (`wrangler d1 export DB --remote --output FILE`)."),
-            OptionSpec("wrangler", .value("DB"), "Run `wrangler d1 export DB --remote` and pull that ($TALLY_WRANGLER names the binary)."),
+            OptionSpec(
+                "wrangler", .value("DB"),
+                "Run `wrangler d1 export DB --remote` and pull that ($TALLY_WRANGLER names the binary)."),
             Settings.newDatabaseOption, Settings.configOption,
         ],
         run: { invocation, context in

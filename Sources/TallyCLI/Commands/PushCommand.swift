@@ -9,11 +9,11 @@ enum PushCommand {
         abstract: "Send the decisions D1 has not confirmed: as a guarded SQL file, or through wrangler",
         discussion: """
             Chooses the decisions from the local sync ledger (those not pushed yet; with --again also
-            those pushed but not confirmed by D1) and writes them as the SQL `notes export-sql` writes: every statement applies
-            only to the state it expects, so applying it again changes nothing. The file ends with a
+            those pushed but not confirmed by D1) and writes them as the SQL `notes export-sql` writes:
+            every statement applies only to the state it expects, so applying it again changes nothing. The file ends with a
             SELECT that returns one row per decision (applied = 1 when D1 holds it). They are marked
             pushed only once the file is written. With --wrangler DB, tally runs
-            `wrangler d1 execute DB --remote --file FILE` (D1 runs it all or nothing), then the SELECT
+            `wrangler d1 execute DB --remote --file FILE --yes` (D1 runs it all or nothing), then the SELECT
             with `--command … --json`, and marks each decision confirmed or conflict at once (exit 3 on
             a new conflict). Refused when the last pull showed D1 without tally's migrations.
             """,
@@ -31,6 +31,12 @@ enum PushCommand {
             }
             let path = try Settings.database(invocation, context)
             let db = try DatabaseFile.openForWriting(path)
+            // A copy made before the ledger: its logged decisions enter it as unpushed, so none is skipped.
+            do {
+                try db.transaction(.immediate) { try SyncLedger(db).create() }
+            } catch let error as SQLiteError where error.isBusy {
+                throw SyncError.locked(path)
+            }
             let push = SyncPush(db)
             guard let plan = try push.plan(again: invocation.flag("again")) else {
                 let waiting = try SyncLedger(db).decisions(where: "state = 'pushed'").count
@@ -59,7 +65,8 @@ enum PushCommand {
             _ = try wrangler.run(["d1", "execute", database, "--remote", "--file", file, "--yes"])
             _ = try markPushed(SyncLedger(db), plan, target: "wrangler d1 execute \(database) --remote", context)
             context.stdout.line("Sent \(count) decision(s) to \(database); they are marked pushed.")
-            let answer = try wrangler.run(["d1", "execute", database, "--remote", "--command", plan.verification, "--json"])
+            let answer = try wrangler.run(
+                ["d1", "execute", database, "--remote", "--command", plan.verification, "--json"])
             let answers: [SyncPush.Answer]
             do {
                 answers = try VerificationAnswer.parse(answer)

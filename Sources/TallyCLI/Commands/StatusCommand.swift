@@ -60,7 +60,8 @@ enum StatusCommand {
                 return
             }
             if let origin {
-                context.stdout.line("Data pulled \(origin.pulledAt) UTC from \(origin.source) (sha256 \(origin.sha256)).")
+                context.stdout.line(
+                    "Data pulled \(origin.pulledAt) UTC from \(origin.source) (sha256 \(origin.sha256)).")
                 if !origin.missingMigrations.isEmpty {
                     context.stdout.line(
                         "D1 lacks tally's migration(s) \(origin.missingMigrations.joined(separator: ", ")): "

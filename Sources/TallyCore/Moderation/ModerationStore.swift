@@ -156,10 +156,13 @@ public final class ModerationStore {
     /// a BLOB, text with NUL, or bytes that are not UTF-8 would reach the option
     /// cut at the NUL or with replacement characters.
     private func checkPromotable(_ id: Int64) throws {
-        let row = try db.query("SELECT typeof(content), CAST(content AS BLOB) FROM suggestions WHERE id = ?", [.integer(id)])
+        let row = try db.query(
+            "SELECT typeof(content), CAST(content AS BLOB) FROM suggestions WHERE id = ?", [.integer(id)])
         guard let row = row.first else { return }
         let type = row[0].string ?? ""
-        guard type == "text" else { throw ModerationError.unpromotableText(noteID: id, why: "is a \(type) value, not text") }
+        guard type == "text" else {
+            throw ModerationError.unpromotableText(noteID: id, why: "is a \(type) value, not text")
+        }
         let bytes: [UInt8]
         switch row[1] {
         case .blob(let stored): bytes = stored

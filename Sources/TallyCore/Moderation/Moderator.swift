@@ -25,7 +25,8 @@ public struct Moderator: Sendable, Equatable, CustomStringConvertible {
             case .controlCharacter: return "contains a control character (newline, tab, escape …)"
             case .formattingCharacter(let value):
                 let hex = String(value, radix: 16, uppercase: true)
-                return "contains the invisible formatting character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) "
+                let padded = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                return "contains the invisible formatting character U+\(padded) "
                     + "(bidi controls, zero-width and separator characters are refused)"
             case .tooLong(let count):
                 return "is \(count) characters long; at most \(Moderator.maximumLength) are accepted"

@@ -81,8 +81,9 @@ public struct SyncLedger {
             """)
     }
 
-    /// Creates empty tables: for data that just came from D1, whose log entries are D1's own.
-    func createEmpty() throws {
+    /// Creates empty tables: for data that just came from D1 (or stands for it, as the
+    /// demo does), whose log entries are D1's own.
+    public func createEmpty() throws {
         try db.executeScript(Self.schema)
     }
 
@@ -109,7 +110,8 @@ public struct SyncLedger {
         let seq = db.lastInsertRowID
         if settlingConflicts {
             try db.execute(
-                "UPDATE tally_sync_decisions SET state = 'settled', settled_by = ? WHERE note_id = ? AND state = 'conflict'",
+                "UPDATE tally_sync_decisions SET state = 'settled', settled_by = ? "
+                    + "WHERE note_id = ? AND state = 'conflict'",
                 [.integer(seq), .integer(entry.noteID)])
         }
     }
@@ -171,7 +173,8 @@ public struct SyncLedger {
             let push = db.lastInsertRowID
             for seq in seqs {
                 try db.execute(
-                    "UPDATE tally_sync_decisions SET state = 'pushed', push_id = ? WHERE seq = ? AND state IN ('unpushed', 'pushed')",
+                    "UPDATE tally_sync_decisions SET state = 'pushed', push_id = ? "
+                        + "WHERE seq = ? AND state IN ('unpushed', 'pushed')",
                     [.integer(push), .integer(seq)])
             }
             return push

@@ -71,7 +71,8 @@ public struct SyncPush {
             }.joined(separator: " UNION ALL ")
             lines.append(
                 "SELECT d.note AS note, d.version AS version, "
-                    + "(m.action IS d.action AND m.moderator IS d.moderator AND m.created_at IS d.created_at) AS applied, "
+                    + "(m.action IS d.action AND m.moderator IS d.moderator "
+                    + "AND m.created_at IS d.created_at) AS applied, "
                     + "m.action AS remote_action, m.to_status AS remote_to_status, m.moderator AS remote_moderator, "
                     + "m.created_at AS remote_created_at FROM (\(rows)) d LEFT JOIN moderation_log m "
                     + "ON m.suggestion_id = d.note AND m.version = d.version;")
@@ -103,14 +104,16 @@ public struct SyncPush {
     /// What D1 answered, entered in the ledger in one transaction: applied →
     /// confirmed; another decision at that version → conflict; no trace → stays pushed.
     /// Returns the new conflicts.
-    public func apply(_ answers: [Answer], to decisions: [SyncDecision]) throws -> (confirmed: Int, conflicts: [SyncDecision]) {
+    public func apply(_ answers: [Answer], to decisions: [SyncDecision]) throws
+        -> (confirmed: Int, conflicts: [SyncDecision])
+    {
         let ledger = SyncLedger(db)
         var confirmed = 0
         var conflictSeqs: [Int64] = []
         try db.transaction(.immediate) {
             for decision in decisions {
-                guard let answer = answers.first(where: { $0.note == decision.noteID && $0.version == decision.version })
-                else { continue }
+                let answer = answers.first { $0.note == decision.noteID && $0.version == decision.version }
+                guard let answer else { continue }
                 if answer.applied {
                     try ledger.set(decision.seq, state: .confirmed)
                     confirmed += 1

@@ -112,3 +112,25 @@ struct SyncBadInputTests {
         #expect(!FileManager.default.fileExists(atPath: bed.path("a")))
     }
 }
+
+/// Issue 10: a pull is atomic — killed at any moment, the copy is the old one, whole.
+@Suite("Sync with D1: a killed pull")
+struct SyncKilledPullTests {
+    @Test func aPullKilledMidwayLeavesTheOldCopyWithItsDecisions() throws {
+        let bed = try SyncBed()
+        #expect(try bed.tally("out", ["pull", "--from", try bed.export()]).status == 0)
+        #expect(try bed.tally("out", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        let before = try NotesDatabase.bytes(bed.path("out"))
+        let imports = ImportCommandTests()
+        try imports.writeLargeExport(votes: 300_000, to: bed.path("big.sql"))
+        let killed = try imports.interrupt(["pull", "--from", "big.sql", "--db", "out.sqlite"], in: bed.folder)
+        #expect(killed.process.terminationReason == .uncaughtSignal)
+        #expect(try NotesDatabase.bytes(bed.path("out")) == before)
+        #expect(try bed.counts("out") == [1, 0, 0, 0])
+        // The retry completes and keeps the decision.
+        let retry = try bed.tally("out", ["pull", "--from", "big.sql"])
+        #expect(retry.status == 0, "\(retry.stderr)")
+        #expect(try bed.rows("out", "SELECT count(*) FROM votes") == [["300000"]])
+        #expect(try bed.counts("out") == [1, 0, 0, 0])
+    }
+}
