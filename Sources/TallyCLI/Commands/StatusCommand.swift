@@ -11,8 +11,9 @@ enum StatusCommand {
             SHA-256), how many decisions are unpushed, pushed but not yet confirmed (the push may not
             have been applied), and confirmed on D1, and every open conflict with both sides.
             --format json: {"origin": {...} or null, "unpushed", "pushed_unconfirmed", "confirmed",
-            "settled", "dropped" (numbers), "conflicts": [{"note", "local": {...}, "remote": {...} or null,
-            "detail"}]}; a decision object has action, to, moderator, time (UTC text) and version.
+            "settled", "dropped", "unknown" (numbers; unknown = decisions logged before tally kept a
+            ledger), "conflicts": [{"note", "local": {...}, "remote": {...} or null, "detail"}]}; a
+            decision object has action, to, moderator, time (UTC text) and version.
             """,
         options: [
             OptionSpec("format", .value("FORMAT"), "text or json (default text)."),
@@ -22,9 +23,11 @@ enum StatusCommand {
             let format = try invocation.choice("format", of: ["text", "json"]) ?? "text"
             let db = try DatabaseFile.openForReading(Settings.database(invocation, context))
             // One snapshot: the counts, conflicts and origin belong together.
-            let (origin, decisions) = try db.transaction(.deferred) {
+            let (origin, decisions, unknown) = try db.transaction(.deferred) {
                 let ledger = SyncLedger(db)
-                return (try ledger.origin(), try ledger.decisions())
+                // Without a ledger, logged decisions were made before tally kept one: their fate is unknown.
+                let unknown = try ledger.exists() ? 0 : try ledger.outstanding()
+                return (try ledger.origin(), try ledger.decisions(), unknown)
             }
             func count(_ state: SyncState) -> Int { decisions.filter { $0.state == state }.count }
             let conflicts = decisions.filter { $0.state == .conflict }
@@ -42,7 +45,7 @@ enum StatusCommand {
                         ] as [String: Any]
                     } ?? NSNull(),
                     "unpushed": count(.unpushed), "pushed_unconfirmed": count(.pushed), "confirmed": count(.confirmed),
-                    "settled": count(.settled), "dropped": count(.dropped),
+                    "settled": count(.settled), "dropped": count(.dropped), "unknown": unknown,
                     "conflicts": conflicts.map { conflict -> [String: Any] in
                         [
                             "note": conflict.noteID,
@@ -77,6 +80,11 @@ enum StatusCommand {
                 context.stdout.line(
                     "Pushed but not confirmed: the push may not have been applied; `tally pull` checks, "
                         + "`tally push --again` sends them again.")
+            }
+            if unknown > 0 {
+                context.stdout.line(
+                    "\(unknown) logged decision(s) were made before tally kept a sync ledger: their state on D1 is "
+                        + "unknown; `tally pull` confirms those D1 holds and replays the others.")
             }
             for conflict in conflicts { context.stdout.line(SyncText.conflictLine(conflict)) }
         })

@@ -27,8 +27,10 @@ final class ModerationWriteGuard {
     ]
 
     /// Runs `body` with the guard installed on `db`; a refused write becomes
-    /// `ModerationError.triggerWrites`.
+    /// `ModerationError.triggerWrites`. Inside another guarded run (a pull replaying
+    /// decisions), the outer guard stays in place and reports the refusal.
     static func run<T>(on db: Connection, _ body: () throws -> T) throws -> T {
+        if db.hasAuthorizer { return try body() }
         let guardian = ModerationWriteGuard()
         db.setAuthorizer { guardian.decide($0) }
         defer { db.setAuthorizer(nil) }

@@ -166,6 +166,10 @@ public struct SyncLedger {
 
     /// Marks decisions as carried by a new push, all or nothing; returns the push's id.
     public func markPushed(_ seqs: [Int64], target: String, at time: Instant) throws -> Int64 {
+        try ModerationWriteGuard.run(on: db) { try markPushedGuarded(seqs, target: target, at: time) }
+    }
+
+    private func markPushedGuarded(_ seqs: [Int64], target: String, at time: Instant) throws -> Int64 {
         try db.transaction(.immediate) {
             try db.execute(
                 "INSERT INTO tally_sync_pushes (created_at, target, decisions) VALUES (?, ?, ?)",
@@ -219,11 +223,13 @@ public struct SyncLedger {
 
     /// Drops the open conflicts of a note on purpose (kept in the ledger as dropped); returns how many.
     public func dropConflicts(of noteID: Int64) throws -> Int {
-        try db.transaction(.immediate) {
-            try db.execute(
-                "UPDATE tally_sync_decisions SET state = 'dropped' WHERE note_id = ? AND state = 'conflict'",
-                [.integer(noteID)])
-            return db.changes
+        try ModerationWriteGuard.run(on: db) {
+            try db.transaction(.immediate) {
+                try db.execute(
+                    "UPDATE tally_sync_decisions SET state = 'dropped' WHERE note_id = ? AND state = 'conflict'",
+                    [.integer(noteID)])
+                return db.changes
+            }
         }
     }
 }

@@ -82,7 +82,9 @@ public struct SyncPull {
                 let ledger = SyncLedger(db)
                 try ledger.createEmpty()
                 try ledger.setOrigin(origin)
-                return try carry(carried, into: db, summary: summary, origin: origin)
+                return try ModerationWriteGuard.run(on: db) {
+                    try carry(carried, into: db, summary: summary, origin: origin)
+                }
             }
         }
         return outcome
@@ -132,6 +134,7 @@ public struct SyncPull {
                 if decision.state == .pushed { withoutTrace += 1 }
             } catch let error as ModerationError {
                 if case .triggerWrites = error { throw error }
+                if case .databaseReplaced = error { throw error }
                 let latest = try store.history(of: decision.noteID).last
                 try ledger.insert(
                     copying: decision, state: .conflict, remote: latest.map(SyncRemoteDecision.init),

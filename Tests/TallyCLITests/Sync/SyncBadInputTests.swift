@@ -134,3 +134,35 @@ struct SyncKilledPullTests {
         #expect(try bed.counts("out") == [1, 0, 0, 0])
     }
 }
+
+/// Issue 12 item 2 on the sync side: the replay and the ledger writes run under the write guard.
+@Suite("Sync with D1: triggers cannot write through a sync")
+struct SyncTriggerTests {
+    @Test func aTriggerOnD1ThatWipesVotesStopsThePullWholeAndNamesIt() throws {
+        let bed = try SyncBed()
+        #expect(try bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        let before = try NotesDatabase.bytes(bed.path("a"))
+        _ = try SQLiteShell.run(
+            bed.d1, input: "CREATE TRIGGER wipe AFTER UPDATE ON suggestions BEGIN DELETE FROM votes; END;\n")
+        let pulled = try bed.tally("a", ["pull", "--wrangler", "votes"])
+        #expect(pulled.status == 1)
+        #expect(pulled.stderr.contains("the trigger 'wipe' would DELETE FROM votes"))
+        #expect(try NotesDatabase.bytes(bed.path("a")) == before)
+        #expect(try bed.rows("a", "SELECT count(*) FROM votes") == [["55"]])
+    }
+
+    @Test func aTriggerOnTheLedgerCannotWriteElsewhereWhenAPushIsMarked() throws {
+        let bed = try SyncBed()
+        #expect(try bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        _ = try SQLiteShell.run(
+            bed.path("a"),
+            input: "CREATE TRIGGER sneak AFTER UPDATE ON tally_sync_decisions BEGIN DELETE FROM votes; END;\n")
+        let before = try NotesDatabase.bytes(bed.path("a"))
+        let pushed = try bed.tally("a", ["push", "--output", "push.sql"])
+        #expect(pushed.status == 1)
+        #expect(pushed.stderr.contains("the trigger 'sneak' would DELETE FROM votes"))
+        #expect(try NotesDatabase.bytes(bed.path("a")) == before)
+    }
+}
