@@ -163,4 +163,34 @@ struct SyncSequenceTests {
         #expect(try bed.tally("a", ["pull", "--from", try bed.export("e2.sql")]).status == 0)
         #expect(try bed.counts("a") == [0, 0, 2, 0])
     }
+
+    @Test func aPushNeverAppliedStaysPushedAndIsSaidSoUntilSentAgain() throws {
+        let bed = try SyncBed()
+        #expect(try bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try bed.tally("a", ["push", "--output", "forgotten.sql"]).status == 0)
+        // The file was never applied: the pull keeps the decision (replayed) and says so.
+        let pulled = try bed.tally("a", ["pull", "--wrangler", "votes"])
+        #expect(pulled.status == 0, "\(pulled.stderr)")
+        #expect(pulled.stdout.contains("1 pushed decision(s) are not in D1's data: the push may not have been applied"))
+        #expect(try bed.rows("a", "SELECT status FROM suggestions WHERE id = 3") == [["approved"]])
+        #expect(try bed.counts("a") == [0, 1, 0, 0])
+        #expect(try bed.tally("a", ["status"]).stdout.contains("the push may not have been applied"))
+        let again = try bed.tally("a", ["push", "--wrangler", "votes", "--again"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try bed.counts("a") == [0, 0, 1, 0])
+    }
+
+    @Test func aDumpOfALocalCopyIsNotAnExportOfD1() throws {
+        let bed = try SyncBed()
+        #expect(try bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        let dump = try SQLiteShell.run(bed.path("a"), input: ".dump\n")
+        try dump.write(toFile: bed.path("local-dump.sql"), atomically: true, encoding: .utf8)
+        let before = try NotesDatabase.bytes(bed.path("a"))
+        let pulled = try bed.tally("a", ["pull", "--from", "local-dump.sql"])
+        #expect(pulled.status == 1)
+        #expect(pulled.stderr.contains("holds tally's local sync tables, so it is a dump of a local copy"))
+        #expect(try NotesDatabase.bytes(bed.path("a")) == before)
+    }
 }
