@@ -123,10 +123,15 @@ public struct SyncPull {
                 }
                 continue
             }
+            guard let request = decision.request() else {
+                try ledger.insert(
+                    copying: decision, state: .conflict, remote: nil,
+                    detail: "it cannot be replayed: its action, moderator name or time is not one tally accepts today",
+                    logID: nil)
+                conflictSeqs.append(db.lastInsertRowID)
+                continue
+            }
             do {
-                guard let request = decision.request() else {
-                    throw ModerationError.schemaMissing("a readable moderator, time or action in the ledger entry")
-                }
                 _ = try store.decide(request, replaying: true)
                 // decide entered it as unpushed; it keeps the state it had.
                 try ledger.set(db.lastInsertRowIDOfLedger(), state: decision.state, pushID: decision.pushID)

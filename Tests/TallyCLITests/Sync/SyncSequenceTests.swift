@@ -193,4 +193,19 @@ struct SyncSequenceTests {
         #expect(pulled.stderr.contains("holds tally's local sync tables, so it is a dump of a local copy"))
         #expect(try NotesDatabase.bytes(bed.path("a")) == before)
     }
+
+    @Test func aDecisionRecordedUnderANameTallyNowRefusesBecomesANamedConflictNotASilentDrop() throws {
+        let bed = try SyncBed()
+        #expect(try bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
+        // As an older tally, which accepted bidi controls in names, would have recorded it.
+        _ = try SQLiteShell.run(
+            bed.path("a"),
+            input: "INSERT INTO tally_sync_decisions (note_id, version, action, from_status, to_status, moderator, "
+                + "created_at, state) VALUES (4, 1, 'approve', 'pending', 'approved', 'mod' || char(8238) || 'a', "
+                + "'2026-09-25 10:00:00', 'unpushed');\n")
+        let pulled = try bed.tally("a", ["pull", "--wrangler", "votes"])
+        #expect(pulled.status == 3)
+        #expect(pulled.stdout.contains("it cannot be replayed"))
+        #expect(try bed.counts("a") == [0, 0, 0, 1])
+    }
 }
