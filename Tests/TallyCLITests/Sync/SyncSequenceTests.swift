@@ -158,6 +158,10 @@ struct SyncSequenceTests {
         #expect(!FileManager.default.fileExists(atPath: bed.path("p3.sql")))
         let again = try bed.tally("a", ["push", "--output", "p4.sql", "--again"])
         #expect(again.stdout.contains("Wrote 2 decision(s)"))
+        // What D1 accepts: no BEGIN/COMMIT/PRAGMA, every statement under 100 KB.
+        let p4 = try String(contentsOfFile: bed.path("p4.sql"), encoding: .utf8)
+        let problems = try MigrationLint.problems(in: Migration.all + [Migration(name: "9999_push.sql", sql: p4)])
+        #expect(problems.isEmpty, "\(problems)")
         // The file D1 would run: guarded statements, then the verification, in the sqlite3 shell.
         _ = try SQLiteShell.run(bed.d1, input: ".read '\(bed.path("p4.sql"))'\n", arguments: ["-bail"])
         #expect(try bed.tally("a", ["pull", "--from", try bed.export("e2.sql")]).status == 0)
