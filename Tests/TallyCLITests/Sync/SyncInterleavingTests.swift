@@ -90,4 +90,31 @@ struct SyncInterleavingTests {
         #expect(throws: ModerationError.databaseReplaced(bed.path("a"))) { try store.decide(request) }
         #expect(try bed.rows("a", "SELECT status FROM suggestions WHERE id = 3") == [["pending"]])
     }
+
+    @Test func bothPromoteTheSameNoteThroughFilesTheSecondIsANamedConflictNotASilentDrop() throws {
+        let bed = try SyncBed()
+        let export = try bed.export()
+        for (copy, name) in [("a", "alice"), ("b", "bob")] {
+            #expect(try bed.tally(copy, ["pull", "--from", export]).status == 0)
+            #expect(try bed.tally(copy, ["notes", "approve", "3", "--as", name]).status == 0)
+            #expect(try bed.tally(copy, ["notes", "promote", "3", "--as", name]).status == 0)
+        }
+        for copy in ["a", "b"] {
+            #expect(try bed.tally(copy, ["push", "--output", "\(copy).sql"]).status == 0)
+            // Both files apply with exit 0: the second one's guards skip everything.
+            let input = "PRAGMA foreign_keys = ON;\n.read '\(bed.path("\(copy).sql"))'\n"
+            _ = try SQLiteShell.run(bed.d1, input: input, arguments: ["-bail"])
+        }
+        try bed.expectD1Consistent()
+        #expect(try bed.rows("d1.sqlite", "SELECT count(*) FROM survey_options WHERE section = 'community'") == [["3"]])
+        let newExport = try bed.export("export2.sql")
+        #expect(try bed.tally("a", ["pull", "--from", newExport]).status == 0)
+        #expect(try bed.counts("a") == [0, 0, 2, 0])
+        // Bob's copy no longer claims an option of its own: it shows Alice's, and his two decisions as conflicts.
+        let b = try bed.tally("b", ["pull", "--from", newExport])
+        #expect(b.status == 3)
+        #expect(try bed.counts("b") == [0, 0, 0, 2])
+        #expect(try bed.rows("b", "SELECT reviewed_by FROM suggestions WHERE id = 3") == [["alice"]])
+        #expect(try bed.rows("b", "SELECT count(*) FROM survey_options WHERE section = 'community'") == [["3"]])
+    }
 }
