@@ -30,6 +30,12 @@ struct SyncSequenceTests {
         #expect(try bed.rows("votes", "SELECT count(*) FROM moderation_log WHERE suggestion_id = 3") == [["2"]])
         #expect(try bed.counts("votes") == [2, 0, 0, 0])
 
+        // `tally demo --replace` would lose them too.
+        let demo = try bed.run(["demo", "--db", bed.path("votes"), "--replace"])
+        #expect(demo.status == 1)
+        #expect(demo.stderr.contains("holds 2 decision(s) D1 has not confirmed"))
+        #expect(try bed.counts("votes") == [2, 0, 0, 0])
+
         // On purpose, the work can be thrown away.
         let discarded = try bed.run(["import", export, "--db", bed.path("votes"), "--replace", "--discard-local"])
         #expect(discarded.status == 0, "\(discarded.stderr)")
