@@ -9,6 +9,9 @@ public enum Tally {
         WeeklyCommand.spec,
         NotesCommand.spec,
         ImportCommand.spec,
+        PullCommand.spec,
+        PushCommand.spec,
+        StatusCommand.spec,
         SQLCommand.spec,
         DemoCommand.spec,
         InitCommand.spec,
@@ -22,7 +25,7 @@ public enum Tally {
         name: "tally",
         abstract: "tally votes and moderate suggestions of a small public vote page kept in Cloudflare D1 (SQLite)",
         discussion: """
-            Exit codes: 0 success, 1 failure, 2 usage error, 3 moderation conflict.
+            Exit codes: 0 success, 1 failure, 2 usage error, 3 moderation or sync conflict.
             The database is --db, else $TALLY_DB, else the config file's db (./tally.json or --config FILE),
             else ./tally.sqlite. `tally config show` prints every setting in force and where it came from.
             """,

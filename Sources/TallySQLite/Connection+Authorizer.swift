@@ -71,3 +71,8 @@ extension Connection {
             }, context)
     }
 }
+
+extension Connection {
+    /// True while an authorizer is installed (so a nested guard can leave the outer one in place).
+    public var hasAuthorizer: Bool { authorizerBox != nil }
+}

@@ -14,11 +14,21 @@ enum DemoCommand {
         options: [
             Settings.newDatabaseOption,
             OptionSpec("replace", .flag, "Replace the file if it exists (atomically)."),
+            OptionSpec(
+                "discard-local", .flag,
+                "With --replace: replace even a database holding decisions D1 has not confirmed (they are lost)."),
             Settings.configOption,
         ],
         run: { invocation, context in
             let path = try Settings.database(invocation, context)
-            try DatabaseFile.build(at: path, replace: invocation.flag("replace")) { db in try Demo.write(into: db) }
+            if invocation.flag("replace"), !invocation.flag("discard-local") {
+                try ImportCommand.refuseToLoseDecisions(path)
+            }
+            try DatabaseFile.build(at: path, replace: invocation.flag("replace")) { db in
+                try Demo.write(into: db)
+                // The demo stands for D1's data: its recorded decisions are D1's, not unpushed work.
+                try SyncLedger(db).createEmpty()
+            }
             context.stdout.line(
                 "Wrote the demo to \(path): \(Demo.options.count) options, \(Demo.votes.count) votes, "
                     + "\(Demo.notes.count) notes.")

@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import TallyRender
 import TallySQLite
@@ -34,12 +35,18 @@ enum ImportCommand {
             Settings.newDatabaseOption,
             Settings.configOption,
             OptionSpec("replace", .flag, "Replace the database if it exists (atomically, only on success)."),
+            OptionSpec(
+                "discard-local", .flag,
+                "With --replace: replace even a database holding decisions D1 has not confirmed (they are lost)."),
         ],
         positionals: [PositionalSpec("FILE", "The export or dump to load; - reads standard input.")],
         run: { invocation, context in
             let file = invocation.positionals[0]
             let dumpPath = file == "-" ? "-" : context.path(file)
             let target = try Settings.database(invocation, context)
+            if invocation.flag("replace"), !invocation.flag("discard-local") {
+                try refuseToLoseDecisions(target)
+            }
             let display = ImportProgress(output: context.stderr)
             let stop = StopSignal.install()
             defer { stop.uninstall() }
@@ -54,6 +61,21 @@ enum ImportCommand {
             display.finish()
             write(summary, file: file == "-" ? "standard input" : file, target: target, context: context)
         })
+
+    /// `--replace` would wipe decisions that exist only here; `tally pull` keeps them.
+    static func refuseToLoseDecisions(_ target: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory), !isDirectory.boolValue,
+            let db = try? DatabaseFile.openForReading(target)
+        else { return }
+        let outstanding = try SyncLedger(db).outstanding()
+        guard outstanding > 0 else { return }
+        throw CommandFailure(
+            "\(target) holds \(outstanding) decision(s) D1 has not confirmed (unpushed, pushed but not confirmed, "
+                + "or in conflict); --replace would lose them, so nothing was changed. Use `tally pull --from FILE "
+                + "--db \(target)` instead: it takes D1's data and keeps your decisions. To replace anyway and lose "
+                + "them, add --discard-local")
+    }
 
     static func write(_ summary: ImportSummary, file: String, target: String, context: Context) {
         context.stdout.line(

@@ -19,6 +19,7 @@ enum NotesCommand {
             NotesPromoteCommand.spec,
             NotesReviewCommand.spec,
             NotesExportSQLCommand.spec,
+            NotesDiscardCommand.spec,
         ],
         run: nil)
 }

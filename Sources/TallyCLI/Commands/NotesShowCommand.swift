@@ -16,8 +16,10 @@ enum NotesShowCommand {
         discussion: """
             Prints the note's whole text (control characters made visible), its session and the
             session's other notes, and every decision: version, time, action, from → to, moderator,
-            reason. --format json gives id, status, version, content, session, created and history[]
-            (version, action, from, to, moderator, reason, time as ISO 8601 with offset, option_id).
+            reason, and an open sync conflict (after `tally pull`) with both sides. --format json gives
+            id, status, version, content, session, created and history[] (version, action, from, to,
+            moderator, reason, time as ISO 8601 with offset, option_id), and when there are open sync
+            conflicts, sync_conflicts[] (local, remote, detail).
             """,
         options: [
             formatOption,
@@ -34,6 +36,38 @@ enum NotesShowCommand {
             guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
             let group = try store.authorGroup(of: id)
             let renderer = NoteDetailRenderer(note: note, history: try store.history(of: id), group: group, zone: zone)
-            context.stdout.write(format == .json ? renderer.json().serialized() : renderer.text())
+            // A sync conflict is part of the note's story: D1 holds another decision than yours.
+            let conflicts = try SyncLedger(store.db).decisions().filter { $0.noteID == id && $0.state == .conflict }
+            if format == .json {
+                var json = renderer.json()
+                if !conflicts.isEmpty, case .object(var pairs) = json {
+                    pairs.append(("sync_conflicts", .array(conflicts.map(conflictJSON))))
+                    json = .object(pairs)
+                }
+                context.stdout.write(json.serialized())
+            } else {
+                context.stdout.write(renderer.text())
+                for conflict in conflicts {
+                    context.stdout.line(SyncText.conflictLine(conflict))
+                    context.stdout.line(
+                        "Settle it: `tally pull`, then decide again on the note as D1 has it, "
+                            + "or `tally notes discard \(id)` to let D1's decision stand.")
+                }
+            }
         })
+
+    /// A conflict as `notes show --format json` gives it: both sides and why.
+    static func conflictJSON(_ conflict: SyncDecision) -> JSONValue {
+        func side(_ action: String, _ to: String, _ moderator: String, _ time: String, _ version: Int64) -> JSONValue {
+            .object([
+                ("action", .string(action)), ("to", .string(to)), ("moderator", .string(moderator)),
+                ("time", .string(time)), ("version", .integer(version)),
+            ])
+        }
+        return .object([
+            ("local", side(conflict.action, conflict.to, conflict.moderator, conflict.createdAt, conflict.version)),
+            ("remote", conflict.remote.map { side($0.action, $0.to, $0.moderator, $0.createdAt, $0.version) } ?? .null),
+            ("detail", .text(conflict.detail)),
+        ])
+    }
 }

@@ -112,6 +112,9 @@ public struct DumpImporter {
                 trigger: ignoring.trigger, table: ignoring.write.table, event: ignoring.write.event,
                 purpose: ignoring.write.purpose)
         }
+        // The data came from elsewhere (D1, or a dump): its logged decisions are
+        // that source's, not this copy's unpushed work. A dump of a local copy keeps its own ledger.
+        try SyncLedger(db).createEmpty()
         var summary = ImportSummary(
             tables: tables, rowsInserted: loaded.rows, statements: loaded.statements, migrationsApplied: applied,
             foreignMigrations: foreign, danglingReferences: try DumpImporter.danglingReferences(db))

@@ -14,6 +14,14 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
     case conflict(ModerationConflict)
     /// The database lacks the moderation columns and log (not migrated).
     case schemaMissing(String)
+    /// A trigger in the database would write outside moderation's own tables while
+    /// the decision is written; the decision was refused whole.
+    case triggerWrites(trigger: String, write: String)
+    /// The note's stored text is not plain UTF-8 text, so an option made from it
+    /// would not hold the same text.
+    case unpromotableText(noteID: Int64, why: String)
+    /// `tally pull` replaced the database file while this command had it open.
+    case databaseReplaced(String)
 
     /// True for the lost-race cases, which the command line reports with exit code 3.
     public var isConflict: Bool {
@@ -61,6 +69,17 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
             return conflict.description
         case .schemaMissing(let missing):
             return "the database has no moderation schema (\(missing) missing); run `tally migrate` on it first"
+        case .triggerWrites(let trigger, let write):
+            return "the trigger \(MessageText.quoted(trigger)) would \(write) while this decision is written; "
+                + "a decision may only change the note, its option and moderation_log, so nothing was changed. "
+                + "See it with `sqlite3 DB \".schema \(trigger)\"`; if your local copy should not run it, "
+                + "remove it there (DROP TRIGGER) and decide again"
+        case .unpromotableText(let noteID, let why):
+            return "cannot promote note \(noteID): its stored text \(why), so the option would not hold the same "
+                + "text; nothing was changed. Correct the note on the vote page (or reject it) instead"
+        case .databaseReplaced(let path):
+            return "\(path) was replaced (by `tally pull`) while this command had it open; nothing was written; "
+                + "run the command again"
         }
     }
 }

@@ -14,6 +14,20 @@ extension ModerationStore {
                 return time >= since
             }
         }
+        var header = [
+            "tally notes export-sql: moderation decisions to apply to the production D1 database.",
+            "\(entries.count) decision(s) from moderation_log"
+                + (since.map { ", recorded at or after \($0)." } ?? ", all of them."),
+            "Apply with: wrangler d1 execute <DATABASE> --remote --file <this file>",
+            "Each statement applies only to the state it expects, so applying the file again changes nothing.",
+            "No BEGIN/COMMIT (D1 rejects them): each statement commits on its own.",
+        ]
+        if entries.isEmpty { header.append("Nothing to apply.") }
+        return try decisionScript(entries: entries, header: header)
+    }
+
+    /// The given log entries as SQL for D1, with the options and note texts they need.
+    func decisionScript(entries: [ModerationLogEntry], header: [String]) throws -> DecisionScript {
         var options: [Int64: DecisionSQL.OptionRow] = [:]
         for optionID in Set(entries.compactMap(\.optionID)) {
             let row = try db.query(
@@ -29,15 +43,6 @@ extension ModerationStore {
         for noteID in Set(entries.map(\.noteID)) {
             contents[noteID] = try note(noteID)?.content
         }
-        var header = [
-            "tally notes export-sql: moderation decisions to apply to the production D1 database.",
-            "\(entries.count) decision(s) from moderation_log"
-                + (since.map { ", recorded at or after \($0)." } ?? ", all of them."),
-            "Apply with: wrangler d1 execute <DATABASE> --remote --file <this file>",
-            "Each statement applies only to the state it expects, so applying the file again changes nothing.",
-            "No BEGIN/COMMIT (D1 rejects them): each statement commits on its own.",
-        ]
-        if entries.isEmpty { header.append("Nothing to apply.") }
         return try DecisionSQL.script(entries: entries, options: options, noteContents: contents, header: header)
     }
 }

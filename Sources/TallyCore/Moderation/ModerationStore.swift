@@ -31,26 +31,49 @@ public final class ModerationStore {
     /// A decision the note has already had since the moderator's version — or
     /// one that was already made when the note is still at that version — is a
     /// conflict (`ModerationError.conflict`) naming the earlier decision.
+    ///
+    /// The writes run under `ModerationWriteGuard` (a trigger that would write
+    /// elsewhere fails the decision, naming it), and the decision is entered in
+    /// the local sync ledger (`SyncLedger`) as unpushed in the same transaction.
     public func decide(_ request: DecisionRequest) throws -> Decision {
+        try decide(request, replaying: false)
+    }
+
+    /// `decide`; a replay by `tally pull` leaves the ledger's open conflicts as they are
+    /// (a new decision by the moderator settles them).
+    func decide(_ request: DecisionRequest, replaying: Bool) throws -> Decision {
         if request.action.requiresReason, request.reason == nil {
             throw ModerationError.reasonRequired(request.action)
         }
-        return try db.transaction(.immediate) {
-            guard let note = try note(request.noteID) else { throw ModerationError.noteNotFound(request.noteID) }
-            guard let state = note.state else { throw ModerationError.unknownStatus(note) }
-            let stateMoved = request.actedOnState.map { $0 != state } ?? false
-            if note.version != request.actedOnVersion || stateMoved {
-                let history = try history(of: note.id)
-                let unseen =
-                    request.actedOnVersion > note.version
-                    ? Array(history.suffix(1)) : history.filter { $0.version > request.actedOnVersion }
-                throw conflict(request, found: note, decisions: unseen)
+        return try ModerationWriteGuard.run(on: db) {
+            try db.transaction(.immediate) {
+                // A pull renames a new file into place while holding the old one's
+                // write lock; whoever gets that lock afterwards must not write into
+                // the old file, which nobody reads any more.
+                if db.hasMoved { throw ModerationError.databaseReplaced(db.path) }
+                let decision = try decideLocked(request)
+                try SyncLedger(db).record(decision.entry, settlingConflicts: !replaying)
+                return decision
             }
-            guard let target = state.applying(request.action) else {
-                throw try refusal(of: request, note: note, state: state)
-            }
-            return try write(request, note: note, state: state, target: target)
         }
+    }
+
+    /// The checks and writes of `decide`, inside its transaction.
+    private func decideLocked(_ request: DecisionRequest) throws -> Decision {
+        guard let note = try note(request.noteID) else { throw ModerationError.noteNotFound(request.noteID) }
+        guard let state = note.state else { throw ModerationError.unknownStatus(note) }
+        let stateMoved = request.actedOnState.map { $0 != state } ?? false
+        if note.version != request.actedOnVersion || stateMoved {
+            let history = try history(of: note.id)
+            let unseen =
+                request.actedOnVersion > note.version
+                ? Array(history.suffix(1)) : history.filter { $0.version > request.actedOnVersion }
+            throw conflict(request, found: note, decisions: unseen)
+        }
+        guard let target = state.applying(request.action) else {
+            throw try refusal(of: request, note: note, state: state)
+        }
+        return try write(request, note: note, state: state, target: target)
     }
 
     /// Why an action that the state machine does not allow is refused.
@@ -86,6 +109,7 @@ public final class ModerationStore {
         let at = request.time.d1Text
         var optionID = note.promotedOptionID
         if request.action == .promote {
+            try checkPromotable(note.id)
             // The note's text becomes the option verbatim.
             try db.execute(
                 "INSERT INTO survey_options (content, section, created_at) VALUES (?, 'community', ?)",
@@ -126,5 +150,29 @@ public final class ModerationStore {
             fatalError("a note and its log entry written in this transaction must be readable in it")
         }
         return Decision(before: note, after: after, entry: entry)
+    }
+
+    /// Refuses a promotion whose option could not hold the note's exact text:
+    /// a BLOB, text with NUL, or bytes that are not UTF-8 would reach the option
+    /// cut at the NUL or with replacement characters.
+    private func checkPromotable(_ id: Int64) throws {
+        let row = try db.query(
+            "SELECT typeof(content), CAST(content AS BLOB) FROM suggestions WHERE id = ?", [.integer(id)])
+        guard let row = row.first else { return }
+        let type = row[0].string ?? ""
+        guard type == "text" else {
+            throw ModerationError.unpromotableText(noteID: id, why: "is a \(type) value, not text")
+        }
+        let bytes: [UInt8]
+        switch row[1] {
+        case .blob(let stored): bytes = stored
+        default: bytes = []
+        }
+        if bytes.contains(0) {
+            throw ModerationError.unpromotableText(noteID: id, why: "holds a NUL character (SQL text would end there)")
+        }
+        if String(validating: bytes, as: UTF8.self) == nil {
+            throw ModerationError.unpromotableText(noteID: id, why: "holds bytes that are not valid UTF-8")
+        }
     }
 }

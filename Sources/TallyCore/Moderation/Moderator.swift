@@ -9,6 +9,11 @@ public struct Moderator: Sendable, Equatable, CustomStringConvertible {
         /// The name holds a control character (newline, escape …), which would
         /// corrupt every listing that shows it.
         case controlCharacter
+        /// The name holds an invisible formatting character: a bidi control
+        /// (U+202E reverses the text shown after it), a zero-width space, a
+        /// line separator … which would make listings show something else than
+        /// what is stored.
+        case formattingCharacter(UInt32)
         /// Longer than `Moderator.maximumLength` characters.
         case tooLong(Int)
 
@@ -18,6 +23,11 @@ public struct Moderator: Sendable, Equatable, CustomStringConvertible {
             case .empty: return "is empty"
             case .blank: return "is blank"
             case .controlCharacter: return "contains a control character (newline, tab, escape …)"
+            case .formattingCharacter(let value):
+                let hex = String(value, radix: 16, uppercase: true)
+                let padded = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                return "contains the invisible formatting character U+\(padded) "
+                    + "(bidi controls, zero-width and separator characters are refused)"
             case .tooLong(let count):
                 return "is \(count) characters long; at most \(Moderator.maximumLength) are accepted"
             }
@@ -31,7 +41,7 @@ public struct Moderator: Sendable, Equatable, CustomStringConvertible {
     /// The name as recorded: the given text without leading or trailing white space.
     public let name: String
 
-    /// Validates a name: not empty, not blank, no control characters, at most 100 characters.
+    /// Validates a name: not empty, not blank, no control or invisible formatting characters, at most 100 characters.
     public init(_ text: String) throws(Problem) {
         guard !text.isEmpty else { throw .empty }
         let trimmed = text.trimmingWhiteSpace()
@@ -39,8 +49,21 @@ public struct Moderator: Sendable, Equatable, CustomStringConvertible {
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw .controlCharacter
         }
+        if let hidden = trimmed.unicodeScalars.first(where: Moderator.isHiddenFormatting) {
+            throw .formattingCharacter(hidden.value)
+        }
         guard trimmed.count <= Moderator.maximumLength else { throw .tooLong(trimmed.count) }
         name = trimmed
+    }
+
+    /// Format characters (Cf: bidi controls, zero-width space, BOM …) and line or
+    /// paragraph separators. The zero-width joiner is kept: emoji sequences need it.
+    static func isHiddenFormatting(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .format: return scalar.value != 0x200D
+        case .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
     }
 
     /// The name.

@@ -1,0 +1,91 @@
+import Foundation
+import TallyCore
+
+/// `tally status`: where the local decisions stand against D1, and where the data came from.
+enum StatusCommand {
+    static let spec = CommandSpec(
+        name: "status",
+        abstract: "Show the local decisions' sync state (unpushed, pushed, confirmed, conflicts) and the data's origin",
+        discussion: """
+            Reads the local sync ledger: when the last pull happened and from what (with the export's
+            SHA-256), how many decisions are unpushed, pushed but not yet confirmed (the push may not
+            have been applied), and confirmed on D1, and every open conflict with both sides.
+            --format json: {"origin": {...} or null, "unpushed", "pushed_unconfirmed", "confirmed",
+            "settled", "dropped", "unknown" (numbers; unknown = decisions logged before tally kept a
+            ledger), "conflicts": [{"note", "local": {...}, "remote": {...} or null, "detail"}]}; a
+            decision object has action, to, moderator, time (UTC text) and version.
+            """,
+        options: [
+            OptionSpec("format", .value("FORMAT"), "text or json (default text)."),
+            Settings.dbOption, Settings.configOption,
+        ],
+        run: { invocation, context in
+            let format = try invocation.choice("format", of: ["text", "json"]) ?? "text"
+            let db = try DatabaseFile.openForReading(Settings.database(invocation, context))
+            // One snapshot: the counts, conflicts and origin belong together.
+            let (origin, decisions, unknown) = try db.transaction(.deferred) {
+                let ledger = SyncLedger(db)
+                // Without a ledger, logged decisions were made before tally kept one: their fate is unknown.
+                let unknown = try ledger.exists() ? 0 : try ledger.outstanding()
+                return (try ledger.origin(), try ledger.decisions(), unknown)
+            }
+            func count(_ state: SyncState) -> Int { decisions.filter { $0.state == state }.count }
+            let conflicts = decisions.filter { $0.state == .conflict }
+            if format == "json" {
+                func object(_ action: String, _ to: String, _ moderator: String, _ time: String, _ version: Int64)
+                    -> [String: Any]
+                {
+                    ["action": action, "to": to, "moderator": moderator, "time": time, "version": version]
+                }
+                let json: [String: Any] = [
+                    "origin": origin.map {
+                        [
+                            "pulled_at": $0.pulledAt, "source": $0.source, "sha256": $0.sha256,
+                            "missing_migrations": $0.missingMigrations,
+                        ] as [String: Any]
+                    } ?? NSNull(),
+                    "unpushed": count(.unpushed), "pushed_unconfirmed": count(.pushed), "confirmed": count(.confirmed),
+                    "settled": count(.settled), "dropped": count(.dropped), "unknown": unknown,
+                    "conflicts": conflicts.map { conflict -> [String: Any] in
+                        [
+                            "note": conflict.noteID,
+                            "local": object(
+                                conflict.action, conflict.to, conflict.moderator, conflict.createdAt, conflict.version),
+                            "remote": conflict.remote.map {
+                                object($0.action, $0.to, $0.moderator, $0.createdAt, $0.version)
+                            } ?? NSNull(),
+                            "detail": conflict.detail ?? NSNull(),
+                        ]
+                    },
+                ]
+                let data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys])
+                context.stdout.line(String(decoding: data, as: UTF8.self))
+                return
+            }
+            if let origin {
+                context.stdout.line(
+                    "Data pulled \(origin.pulledAt) UTC from \(origin.source) (sha256 \(origin.sha256)).")
+                if !origin.missingMigrations.isEmpty {
+                    context.stdout.line(
+                        "D1 lacks tally's migration(s) \(origin.missingMigrations.joined(separator: ", ")): "
+                            + "push is refused until they are applied (docs/sync.md).")
+                }
+            } else {
+                context.stdout.line("Never pulled: this copy's data did not come from `tally pull`.")
+            }
+            context.stdout.line(
+                "Decisions: \(count(.unpushed)) unpushed, \(count(.pushed)) pushed but not confirmed, "
+                    + "\(count(.confirmed)) confirmed on D1, \(conflicts.count) conflict(s).")
+            if count(.pushed) > 0 {
+                context.stdout.line(
+                    "Pushed but not confirmed: the push may not have been applied; `tally pull` checks, "
+                        + "`tally push --again` sends them again.")
+            }
+            if unknown > 0 {
+                context.stdout.line(
+                    "\(unknown) logged decision(s) were made before tally kept a sync ledger: their state on D1 is "
+                        + "unknown; `tally pull` confirms those D1 holds and replays the others.")
+            }
+            for conflict in conflicts { context.stdout.line(SyncText.conflictLine(conflict)) }
+        })
+}

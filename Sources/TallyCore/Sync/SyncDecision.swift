@@ -1,0 +1,125 @@
+import TallySQLite
+
+/// One decision in the local sync ledger (`tally_sync_decisions`).
+///
+/// Its identity across the round trip to D1 is the log entry's
+/// (note, version, action, moderator, time): `DecisionSQL` writes exactly those
+/// values, so D1's `moderation_log` holds them verbatim once the push took effect.
+public struct SyncDecision: Sendable, Equatable {
+    /// The ledger's own order.
+    public let seq: Int64
+    /// The note.
+    public let noteID: Int64
+    /// The note's version this decision produced (the moderator acted on `version - 1`).
+    public let version: Int64
+    /// approve, reject, reopen or promote.
+    public let action: String
+    /// The state before.
+    public let from: String
+    /// The state after.
+    public let to: String
+    /// Who decided.
+    public let moderator: String
+    /// Why, when given.
+    public let reason: String?
+    /// When, as D1 text (UTC).
+    public let createdAt: String
+    /// The local `moderation_log` row holding it, when it is in the local data.
+    public let logID: Int64?
+    /// Where it stands.
+    public let state: SyncState
+    /// The push that carried it.
+    public let pushID: Int64?
+    /// For a conflict: the decision D1 holds instead, when there is one.
+    public let remote: SyncRemoteDecision?
+    /// For a conflict: why it was not applied, in words.
+    public let detail: String?
+
+    /// The columns `init(row:)` reads, in order.
+    static let columns = """
+        seq, note_id, version, action, from_status, to_status, moderator, reason, created_at, log_id, state, push_id, \
+        remote_action, remote_to_status, remote_moderator, remote_created_at, remote_version, detail
+        """
+
+    init(row: Row) {
+        seq = row[0].int64 ?? 0
+        noteID = row[1].int64 ?? 0
+        version = row[2].int64 ?? 0
+        action = row[3].storedText ?? ""
+        from = row[4].storedText ?? ""
+        to = row[5].storedText ?? ""
+        moderator = row[6].storedText ?? ""
+        reason = row[7].storedText
+        createdAt = row[8].storedText ?? ""
+        logID = row[9].int64
+        // Only tally writes the ledger; an unknown state is kept outstanding rather than dropped.
+        state = SyncState(rawValue: row[10].storedText ?? "") ?? .conflict
+        pushID = row[11].int64
+        if let action = row[12].storedText {
+            remote = SyncRemoteDecision(
+                action: action, to: row[13].storedText ?? "", moderator: row[14].storedText ?? "",
+                createdAt: row[15].storedText ?? "", version: row[16].int64 ?? 0)
+        } else {
+            remote = nil
+        }
+        detail = row[17].storedText
+    }
+
+    /// True when `entry` (a row of some copy's `moderation_log`) is this very decision.
+    public func isSame(as entry: ModerationLogEntry) -> Bool {
+        entry.noteID == noteID && entry.version == version && entry.action == action && entry.moderator == moderator
+            && entry.createdAt == createdAt
+    }
+
+    /// The request that makes this decision again on other data: same moderator,
+    /// time and reason (so it keeps its identity), acting on the version before it.
+    func request() -> DecisionRequest? {
+        guard let action = ModerationAction(rawValue: action), let moderator = try? Moderator(moderator),
+            let time = StoredTimestamp.parse(createdAt)
+        else { return nil }
+        let reason = self.reason.flatMap { try? ModerationReason($0) }
+        return DecisionRequest(
+            noteID: noteID, action: action, moderator: moderator, reason: reason, actedOnVersion: version - 1,
+            actedOnState: NoteState(rawValue: from), time: time)
+    }
+
+    /// "approve by mod-a at 2026-09-24 01:55:00 UTC (version 1)".
+    public var summary: String {
+        "\(action) by \(MessageText.quoted(moderator)) at \(createdAt) UTC (version \(version))"
+    }
+}
+
+/// The decision D1 holds where a local one conflicts.
+public struct SyncRemoteDecision: Sendable, Equatable {
+    /// approve, reject, reopen or promote.
+    public let action: String
+    /// The state it produced.
+    public let to: String
+    /// Who decided.
+    public let moderator: String
+    /// When, as D1 text (UTC).
+    public let createdAt: String
+    /// The note's version it produced.
+    public let version: Int64
+
+    /// A remote decision; see the properties.
+    public init(action: String, to: String, moderator: String, createdAt: String, version: Int64) {
+        self.action = action
+        self.to = to
+        self.moderator = moderator
+        self.createdAt = createdAt
+        self.version = version
+    }
+
+    /// The log entry's fields.
+    init(_ entry: ModerationLogEntry) {
+        self.init(
+            action: entry.action, to: entry.to, moderator: entry.moderator, createdAt: entry.createdAt,
+            version: entry.version)
+    }
+
+    /// "reject by mod-b at 2026-09-24 01:55:00 UTC (version 1)".
+    public var summary: String {
+        "\(action) by \(MessageText.quoted(moderator)) at \(createdAt) UTC (version \(version))"
+    }
+}

@@ -1,0 +1,31 @@
+/// Why a pull or push refused to act. Whatever the case, nothing was changed.
+public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The last pulled data shows D1 lacks tally's migrations, which the pushed SQL needs.
+    case remoteLacksMigrations([String])
+    /// Another process holds the database's write lock (a moderator deciding, another pull).
+    case locked(String)
+    /// The export holds tally's local tables, so it is a copy of a local database, not D1's data.
+    case exportHoldsLocalTables(String)
+    /// The export file could not be read.
+    case cannotRead(String, String)
+
+    /// What went wrong and what to do.
+    public var description: String {
+        switch self {
+        case .remoteLacksMigrations(let names):
+            return "the last pulled data shows that D1 lacks tally's migration(s) \(names.joined(separator: ", ")), "
+                + "so D1 would refuse the decisions (no such column: reviewed_by / no such table: moderation_log); "
+                + "nothing was pushed. Apply them to D1 first: in wrangler.toml, under [[d1_databases]], set "
+                + "migrations_dir = \"<path to tally>/migrations\", run `wrangler d1 migrations apply DB --remote`, "
+                + "then `tally pull` and push again (see docs/sync.md)"
+        case .locked(let path):
+            return "\(path) is locked by another process (a moderator deciding, or another pull) for longer than "
+                + "the busy timeout; nothing was changed; try again when it is done"
+        case .exportHoldsLocalTables(let path):
+            return "\(path) holds tally's local sync tables, so it is a dump of a local copy, not an export of D1; "
+                + "nothing was changed. Pull from `wrangler d1 export DB --remote --output FILE` instead"
+        case .cannotRead(let path, let reason):
+            return "cannot read \(path): \(reason); nothing was changed"
+        }
+    }
+}

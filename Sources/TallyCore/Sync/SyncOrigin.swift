@@ -1,0 +1,19 @@
+/// Where the local data came from: the last pull.
+public struct SyncOrigin: Sendable, Equatable {
+    /// When the pull happened (D1 text, UTC).
+    public let pulledAt: String
+    /// What was pulled: the export file, or `wrangler d1 export DB`.
+    public let source: String
+    /// SHA-256 of the export's bytes, hex: the same export gives the same value.
+    public let sha256: String
+    /// tally's migrations the export lacked (so D1 lacks them): a push would fail there.
+    public let missingMigrations: [String]
+
+    /// An origin; see the properties.
+    public init(pulledAt: String, source: String, sha256: String, missingMigrations: [String]) {
+        self.pulledAt = pulledAt
+        self.source = source
+        self.sha256 = sha256
+        self.missingMigrations = missingMigrations
+    }
+}

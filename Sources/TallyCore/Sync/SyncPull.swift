@@ -1,0 +1,202 @@
+import Foundation
+import TallySQLite
+
+/// `tally pull`: the local database becomes D1's data (an export) plus every
+/// local decision D1 has not seen yet, replayed through the one write path.
+///
+/// Order of events, and why:
+/// 1. The old database's write lock is taken (`BEGIN IMMEDIATE`) and held to the
+///    end, so no decision can slip in after its ledger was read; a moderator
+///    deciding meanwhile waits, and afterwards finds the file moved and stops
+///    (`ModerationError.databaseReplaced`) instead of writing into a file nobody reads.
+/// 2. The export is imported into a temporary file (`DumpImporter`, all checks);
+///    the ledger is carried over and each decision is settled against D1's log:
+///    the same decision there → confirmed; another decision at its version →
+///    conflict; no trace → replayed with its own moderator, time and reason at
+///    the version it acted on (the compare-and-set refuses it, as a conflict,
+///    when the note moved on D1).
+/// 3. The temporary file is renamed into place (`DatabaseFile.build`): after any
+///    failure or kill the database is the old one or the new one, whole.
+public struct SyncPull {
+    /// What a pull did.
+    public struct Outcome: Sendable, Equatable {
+        /// The import's summary.
+        public let summary: ImportSummary
+        /// Where the data came from.
+        public let origin: SyncOrigin
+        /// Decisions found in D1's data as they were made here.
+        public let confirmed: Int
+        /// Decisions D1 has not seen, replayed onto its data.
+        public let replayed: Int
+        /// Conflicts found by this pull.
+        public let newConflicts: [SyncDecision]
+        /// Pushed decisions of which D1 shows no trace (replayed, still pushed).
+        public let pushedWithoutTrace: Int
+    }
+
+    /// The importer (progress and interruption are the caller's).
+    public var importer: DumpImporter
+
+    /// A pull with this importer.
+    public init(importer: DumpImporter) { self.importer = importer }
+
+    /// Pulls `exportPath` into `target` (created when absent).
+    public func run(exportPath: String, target: String, source: String, at time: Instant) throws -> Outcome {
+        let sha256 = try Self.sha256(of: exportPath)
+        let reader = try DumpReader(path: exportPath, statementLimit: importer.statementLimit)
+        if DumpImporter.sameFile(exportPath, target) {
+            throw DumpError.cannotRead(path: exportPath, reason: "it is the database to write; choose another --db")
+        }
+        var old: Connection?
+        var carried: [SyncDecision] = []
+        if FileManager.default.fileExists(atPath: target) {
+            let db = try DatabaseFile.openForWriting(target)
+            do {
+                try db.execute("BEGIN IMMEDIATE")
+            } catch let error as SQLiteError where error.isBusy {
+                throw SyncError.locked(target)
+            }
+            old = db
+            let ledger = SyncLedger(db)
+            if try ledger.exists() {
+                carried = try ledger.decisions()
+            } else if try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'moderation_log'")?.int64 == 1 {
+                // A copy made before the ledger: every logged decision's fate is unknown.
+                carried = try db.query(
+                    "SELECT \(ModerationLogEntry.columns) FROM moderation_log ORDER BY id"
+                ).map(ModerationLogEntry.init(row:)).enumerated().map { index, entry in
+                    SyncDecision(unpushed: entry, seq: Int64(index + 1))
+                }
+            }
+        }
+        defer { if let old, !old.isAutocommit { try? old.execute("ROLLBACK") } }
+        let outcome = try DatabaseFile.build(at: target, replace: true) { db in
+            try importer.prepareConnection(db)
+            return try db.transaction(.exclusive) {
+                let summary = try importer.importInto(db, from: reader)
+                for table in SyncLedger.tables where summary.tables.contains(where: { $0.name == table }) {
+                    throw SyncError.exportHoldsLocalTables(exportPath)
+                }
+                let origin = SyncOrigin(
+                    pulledAt: time.d1Text, source: source, sha256: sha256, missingMigrations: summary.migrationsApplied)
+                let ledger = SyncLedger(db)
+                try ledger.createEmpty()
+                try ledger.setOrigin(origin)
+                return try ModerationWriteGuard.run(on: db) {
+                    try carry(carried, into: db, summary: summary, origin: origin)
+                }
+            }
+        }
+        return outcome
+    }
+
+    /// Enters every carried decision into the new data's ledger, settling it against D1's log.
+    private func carry(_ carried: [SyncDecision], into db: Connection, summary: ImportSummary, origin: SyncOrigin)
+        throws -> Outcome
+    {
+        let store = try ModerationStore(db)
+        let ledger = SyncLedger(db)
+        var confirmed = 0
+        var replayed = 0
+        var withoutTrace = 0
+        var conflictSeqs: [Int64] = []
+        for decision in carried {
+            let remote = try store.history(of: decision.noteID).first { $0.version == decision.version }
+            switch decision.state {
+            case .confirmed, .settled, .dropped, .conflict:
+                try ledger.insert(
+                    copying: decision, state: decision.state, remote: decision.remote, detail: decision.detail,
+                    logID: remote.flatMap { decision.isSame(as: $0) ? $0.id : nil })
+                continue
+            case .unpushed, .pushed:
+                break
+            }
+            if let remote {
+                if decision.isSame(as: remote) {
+                    try ledger.insert(copying: decision, state: .confirmed, remote: nil, detail: nil, logID: remote.id)
+                    confirmed += 1
+                } else {
+                    try ledger.insert(
+                        copying: decision, state: .conflict, remote: SyncRemoteDecision(remote),
+                        detail: "D1 holds another decision at version \(decision.version)", logID: nil)
+                    conflictSeqs.append(db.lastInsertRowID)
+                }
+                continue
+            }
+            guard let request = decision.request() else {
+                try ledger.insert(
+                    copying: decision, state: .conflict, remote: nil,
+                    detail: "it cannot be replayed: its action, moderator name or time is not one tally accepts today",
+                    logID: nil)
+                conflictSeqs.append(db.lastInsertRowID)
+                continue
+            }
+            do {
+                _ = try store.decide(request, replaying: true)
+                // decide entered it as unpushed; it keeps the state it had.
+                try ledger.set(db.lastInsertRowIDOfLedger(), state: decision.state, pushID: decision.pushID)
+                replayed += 1
+                if decision.state == .pushed { withoutTrace += 1 }
+            } catch let error as ModerationError {
+                if case .triggerWrites = error { throw error }
+                if case .databaseReplaced = error { throw error }
+                let latest = try store.history(of: decision.noteID).last
+                try ledger.insert(
+                    copying: decision, state: .conflict, remote: latest.map(SyncRemoteDecision.init),
+                    detail: error.description, logID: nil)
+                conflictSeqs.append(db.lastInsertRowID)
+            }
+        }
+        let conflicts = try ledger.decisions().filter { conflictSeqs.contains($0.seq) }
+        return Outcome(
+            summary: summary, origin: origin, confirmed: confirmed, replayed: replayed, newConflicts: conflicts,
+            pushedWithoutTrace: withoutTrace)
+    }
+
+    /// SHA-256 of a file's bytes, read in chunks.
+    static func sha256(of path: String) throws -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw SyncError.cannotRead(path, "no such readable file")
+        }
+        defer { try? handle.close() }
+        let hash = SHA256()
+        while true {
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: 1 << 20)
+            } catch {
+                throw SyncError.cannotRead(path, "\(error.localizedDescription)")
+            }
+            guard let chunk, !chunk.isEmpty else { break }
+            hash.update([UInt8](chunk))
+        }
+        return SHA256.hex(hash.finalize())
+    }
+}
+
+extension Connection {
+    /// The ledger's newest entry (the one `decide` just wrote).
+    fileprivate func lastInsertRowIDOfLedger() throws -> Int64 {
+        try scalar("SELECT max(seq) FROM tally_sync_decisions")?.int64 ?? 0
+    }
+}
+
+extension SyncDecision {
+    /// A logged decision of a copy made before the ledger, as unpushed.
+    init(unpushed entry: ModerationLogEntry, seq: Int64) {
+        self.seq = seq
+        noteID = entry.noteID
+        version = entry.version
+        action = entry.action
+        from = entry.from
+        to = entry.to
+        moderator = entry.moderator
+        reason = entry.reason
+        createdAt = entry.createdAt
+        logID = entry.id
+        state = .unpushed
+        pushID = nil
+        remote = nil
+        detail = nil
+    }
+}

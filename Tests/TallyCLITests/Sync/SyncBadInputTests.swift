@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import TallyCore
+import TallySQLite
+
+/// Issue 10, "Done when": every bad input is a clear error, a non-zero exit, and nothing changed.
+@Suite("Sync with D1: bad input changes nothing", .serialized)
+struct SyncBadInputTests {
+    /// A copy with one unpushed decision, and its bytes.
+    static func copyWithADecision(_ bed: SyncBed) throws -> Data {
+        #expect(try bed.tally("a", ["pull", "--from", try bed.export()]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        return try NotesDatabase.bytes(bed.path("a"))
+    }
+
+    @Test func anExportThatIsNotOneIsRefused() throws {
+        let bed = try SyncBed()
+        let before = try Self.copyWithADecision(bed)
+        try "hello, this is not SQL\n".write(toFile: bed.path("bad.sql"), atomically: true, encoding: .utf8)
+        let result = try bed.tally("a", ["pull", "--from", "bad.sql"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("Error: "))
+        #expect(result.stderr.contains("line 1"))
+        #expect(try NotesDatabase.bytes(bed.path("a")) == before)
+        let missing = try bed.tally("a", ["pull", "--from", "nowhere.sql"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("nowhere.sql"))
+        #expect(try NotesDatabase.bytes(bed.path("a")) == before)
+    }
+
+    @Test func aWranglerThatFailsChangesNothingAndItsMessageReachesTheUser() throws {
+        let bed = try SyncBed()
+        let before = try Self.copyWithADecision(bed)
+        let d1Before = try NotesDatabase.bytes(bed.d1)
+        for command in [["pull", "--wrangler", "prod"], ["push", "--wrangler", "prod"]] {
+            let result = try bed.tally("a", command, env: ["TALLY_TEST_WRANGLER_FAIL": "1"])
+            #expect(result.status == 1, "\(command)")
+            #expect(result.stderr.contains("A request to the Cloudflare API failed"), "\(command)")
+            #expect(result.stderr.contains("failed with exit status 1"), "\(command)")
+            #expect(result.stderr.contains("nothing was changed locally"), "\(command)")
+            #expect(try NotesDatabase.bytes(bed.path("a")) == before, "\(command)")
+        }
+        #expect(try NotesDatabase.bytes(bed.d1) == d1Before)
+        #expect(try bed.counts("a") == [1, 0, 0, 0])
+    }
+
+    @Test func aMissingWranglerIsNamedWithTheWayOut() throws {
+        let bed = try SyncBed()
+        let before = try Self.copyWithADecision(bed)
+        let result = try TallyProcess.run(
+            ["push", "--wrangler", "prod", "--db", bed.path("a")], in: bed.folder.url.path,
+            environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("wrangler was not found on PATH"))
+        #expect(result.stderr.contains("TALLY_WRANGLER"))
+        let named = try bed.tally("a", ["pull", "--wrangler", "prod"], env: ["TALLY_WRANGLER": "./no-such-wrangler"])
+        #expect(named.status == 1)
+        #expect(named.stderr.contains("TALLY_WRANGLER names"))
+        #expect(try NotesDatabase.bytes(bed.path("a")) == before)
+    }
+
+    @Test func tallyWranglerNamesAnotherBinary() throws {
+        let bed = try SyncBed()
+        let before = try Self.copyWithADecision(bed)
+        _ = before
+        let result = try TallyProcess.run(
+            ["push", "--wrangler", "prod", "--db", bed.path("a")], in: bed.folder.url.path,
+            environment: ["PATH": "/usr/bin:/bin", "TALLY_TEST_D1": bed.d1,
+                          "TALLY_WRANGLER": SyncBed.wranglerFolder + "/wrangler"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try bed.counts("a") == [0, 0, 1, 0])
+    }
+
+    @Test func aPushFileThatCannotBeWrittenLeavesTheDecisionsUnpushed() throws {
+        let bed = try SyncBed()
+        let before = try Self.copyWithADecision(bed)
+        try "a file".write(toFile: bed.path("plain.txt"), atomically: true, encoding: .utf8)
+        let result = try bed.tally("a", ["push", "--output", "plain.txt/push.sql"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("plain.txt"))
+        #expect(try NotesDatabase.bytes(bed.path("a")) == before)
+        #expect(try bed.counts("a") == [1, 0, 0, 0])
+    }
+
+    @Test func aDatabaseLockedByAnotherModeratorIsNamedAndUnchanged() throws {
+        let bed = try SyncBed()
+        let before = try Self.copyWithADecision(bed)
+        let export = bed.path("export.sql")
+        let holder = try Connection(path: bed.path("a"), mode: .readWrite)
+        try holder.execute("BEGIN IMMEDIATE")
+        let pulled = try bed.tally("a", ["pull", "--from", export])
+        let pushed = try bed.tally("a", ["push", "--output", "push.sql"])
+        try holder.execute("ROLLBACK")
+        #expect(pulled.status == 1)
+        #expect(pulled.stderr.contains("is locked by another process"))
+        #expect(pushed.status == 1)
+        #expect(pushed.stderr.contains("is locked by another process"))
+        #expect(try NotesDatabase.bytes(bed.path("a")) == before)
+        #expect(try bed.counts("a") == [1, 0, 0, 0])
+    }
+
+    @Test(arguments: [
+        (["pull"], "give either --from FILE or --wrangler DB"),
+        (["pull", "--from", "x.sql", "--wrangler", "prod"], "give either --from FILE or --wrangler DB"),
+        (["push"], "give either --output FILE or --wrangler DB"),
+    ])
+    func aMissingOrDoubleSourceIsAUsageError(_ arguments: [String], _ message: String) throws {
+        let bed = try SyncBed()
+        let result = try bed.tally("a", arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message))
+        #expect(!FileManager.default.fileExists(atPath: bed.path("a")))
+    }
+}
+
+/// Issue 10: a pull is atomic — killed at any moment, the copy is the old one, whole.
+@Suite("Sync with D1: a killed pull")
+struct SyncKilledPullTests {
+    @Test func aPullKilledMidwayLeavesTheOldCopyWithItsDecisions() throws {
+        let bed = try SyncBed()
+        #expect(try bed.tally("out", ["pull", "--from", try bed.export()]).status == 0)
+        #expect(try bed.tally("out", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        let before = try NotesDatabase.bytes(bed.path("out"))
+        let imports = ImportCommandTests()
+        try imports.writeLargeExport(votes: 300_000, to: bed.path("big.sql"))
+        let killed = try imports.interrupt(["pull", "--from", "big.sql", "--db", "out.sqlite"], in: bed.folder)
+        #expect(killed.process.terminationReason == .uncaughtSignal)
+        #expect(try NotesDatabase.bytes(bed.path("out")) == before)
+        #expect(try bed.counts("out") == [1, 0, 0, 0])
+        // The retry completes and keeps the decision.
+        let retry = try bed.tally("out", ["pull", "--from", "big.sql"])
+        #expect(retry.status == 0, "\(retry.stderr)")
+        #expect(try bed.rows("out", "SELECT count(*) FROM votes") == [["300000"]])
+        #expect(try bed.counts("out") == [1, 0, 0, 0])
+    }
+}
+
+/// Issue 12 item 2 on the sync side: the replay and the ledger writes run under the write guard.
+@Suite("Sync with D1: triggers cannot write through a sync")
+struct SyncTriggerTests {
+    @Test func aTriggerOnD1ThatWipesVotesStopsThePullWholeAndNamesIt() throws {
+        let bed = try SyncBed()
+        #expect(try bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        let before = try NotesDatabase.bytes(bed.path("a"))
+        _ = try SQLiteShell.run(
+            bed.d1, input: "CREATE TRIGGER wipe AFTER UPDATE ON suggestions BEGIN DELETE FROM votes; END;\n")
+        let pulled = try bed.tally("a", ["pull", "--wrangler", "votes"])
+        #expect(pulled.status == 1)
+        #expect(pulled.stderr.contains("the trigger 'wipe' would DELETE FROM votes"))
+        #expect(try NotesDatabase.bytes(bed.path("a")) == before)
+        #expect(try bed.rows("a", "SELECT count(*) FROM votes") == [["55"]])
+    }
+
+    @Test func aTriggerOnTheLedgerCannotWriteElsewhereWhenAPushIsMarked() throws {
+        let bed = try SyncBed()
+        #expect(try bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        _ = try SQLiteShell.run(
+            bed.path("a"),
+            input: "CREATE TRIGGER sneak AFTER UPDATE ON tally_sync_decisions BEGIN DELETE FROM votes; END;\n")
+        let before = try NotesDatabase.bytes(bed.path("a"))
+        let pushed = try bed.tally("a", ["push", "--output", "push.sql"])
+        #expect(pushed.status == 1)
+        #expect(pushed.stderr.contains("the trigger 'sneak' would DELETE FROM votes"))
+        #expect(try NotesDatabase.bytes(bed.path("a")) == before)
+    }
+}

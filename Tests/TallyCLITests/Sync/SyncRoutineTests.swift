@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import TallyCore
+import TallySQLite
+
+/// Issue 10, "Done when": the routines of docs/sync.md (and the README's weekly routine)
+/// run as written, with the stand-in wrangler on PATH.
+@Suite("Sync with D1: the documented routines", .serialized)
+struct SyncRoutineTests {
+    /// `wrangler …` as the user types it, through the stand-in.
+    static func wrangler(_ bed: SyncBed, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: SyncBed.wranglerFolder + "/wrangler")
+        process.arguments = arguments
+        process.currentDirectoryURL = bed.folder.url
+        process.environment = bed.environment()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test func pullDecidePushStatusWithWrangler() throws {
+        let bed = try SyncBed()
+        #expect(try bed.tally("votes", ["pull", "--wrangler", "votes"]).status == 0)
+        #expect(try bed.tally("votes", ["notes", "approve", "3", "--as", "mod-a"]).status == 0)
+        #expect(try bed.tally("votes", ["notes", "promote", "3", "--as", "mod-a"]).status == 0)
+        #expect(try bed.tally("votes", ["notes", "reject", "4", "--as", "mod-a", "--reason", "spam"]).status == 0)
+        let pushed = try bed.tally("votes", ["push", "--wrangler", "votes"])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        #expect(pushed.stdout.contains("D1 confirmed 3; 0 conflict(s)."))
+        let status = try bed.tally("votes", ["status"])
+        #expect(status.stdout.contains("Decisions: 0 unpushed, 0 pushed but not confirmed, 3 confirmed on D1, 0 conflict(s)."))
+        #expect(try bed.rows("d1.sqlite", "SELECT status, promoted_option_id IS NOT NULL FROM suggestions WHERE id = 3")
+            == [["approved", "1"]])
+        // What tally ran: the export, the file (all or nothing), the verification with --json.
+        let calls = try String(contentsOfFile: bed.d1 + ".calls", encoding: .utf8).split(separator: "\n")
+        #expect(calls.count == 3)
+        #expect(calls.first?.hasPrefix("[\"d1\", \"export\", \"votes\", \"--remote\", \"--output\"") == true)
+        #expect(calls.dropFirst().first?.contains("\"--file\"") == true)
+        #expect(calls.last?.hasSuffix("\"--json\"]") == true)
+        try bed.expectD1Consistent()
+    }
+
+    @Test func pullDecidePushStatusWithFiles() throws {
+        let bed = try SyncBed()
+        #expect(try Self.wrangler(bed, ["d1", "export", "votes", "--remote", "--output", "export.sql"]) == 0)
+        #expect(try bed.tally("votes", ["pull", "--from", "export.sql"]).status == 0)
+        #expect(try bed.tally("votes", ["notes", "approve", "4", "--as", "mod-a"]).status == 0)
+        let pushed = try bed.tally("votes", ["push", "--output", "push.sql"])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        #expect(try bed.counts("votes") == [0, 1, 0, 0])
+        #expect(try Self.wrangler(bed, ["d1", "execute", "votes", "--remote", "--file", "push.sql"]) == 0)
+        #expect(try Self.wrangler(bed, ["d1", "export", "votes", "--remote", "--output", "export2.sql"]) == 0)
+        #expect(try bed.tally("votes", ["pull", "--from", "export2.sql"]).status == 0)
+        #expect(try bed.counts("votes") == [0, 0, 1, 0])
+        let status = try bed.tally("votes", ["status"])
+        #expect(status.stdout.contains("from export2.sql"))
+        try bed.expectD1Consistent()
+    }
+}
