@@ -25,6 +25,8 @@ endif
 
 RELEASE_FLAGS := -c release --static-swift-stdlib $(COMMIT_FLAGS)
 FORMAT_PATHS := Sources Tests Plugins Package.swift
+# .swift-format once the codebase has been formatted; until then the proposed configuration (see DECISIONS.md).
+FORMAT_CONFIG := $(firstword $(wildcard .swift-format .swift-format.proposed))
 
 bindir := $(DESTDIR)$(PREFIX)/bin
 man1dir := $(DESTDIR)$(PREFIX)/share/man/man1
@@ -70,7 +72,7 @@ test:
 	$(SWIFT) test
 
 format:
-	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
+	$(SWIFT) format format --configuration $(FORMAT_CONFIG) --in-place --recursive --parallel $(FORMAT_PATHS)
 
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
+	$(SWIFT) format lint --configuration $(FORMAT_CONFIG) --strict --recursive --parallel $(FORMAT_PATHS)

@@ -14,6 +14,9 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
     case conflict(ModerationConflict)
     /// The database lacks the moderation columns and log (not migrated).
     case schemaMissing(String)
+    /// Another process held the database locked for longer than the busy timeout; SQLite's name for
+    /// the code (`database is locked`) is kept for the message.
+    case databaseBusy(String)
 
     /// True for the lost-race cases, which the command line reports with exit code 3.
     public var isConflict: Bool {
@@ -61,6 +64,9 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
             return conflict.description
         case .schemaMissing(let missing):
             return "the database has no moderation schema (\(missing) missing); run `tally migrate` on it first"
+        case .databaseBusy(let code):
+            return "the database stayed locked by another process for longer than the busy timeout; "
+                + "nothing was changed; try again (\(code))"
         }
     }
 }

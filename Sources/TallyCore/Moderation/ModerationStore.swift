@@ -35,22 +35,30 @@ public final class ModerationStore {
         if request.action.requiresReason, request.reason == nil {
             throw ModerationError.reasonRequired(request.action)
         }
-        return try db.transaction(.immediate) {
-            guard let note = try note(request.noteID) else { throw ModerationError.noteNotFound(request.noteID) }
-            guard let state = note.state else { throw ModerationError.unknownStatus(note) }
-            let stateMoved = request.actedOnState.map { $0 != state } ?? false
-            if note.version != request.actedOnVersion || stateMoved {
-                let history = try history(of: note.id)
-                let unseen =
-                    request.actedOnVersion > note.version
-                    ? Array(history.suffix(1)) : history.filter { $0.version > request.actedOnVersion }
-                throw conflict(request, found: note, decisions: unseen)
-            }
-            guard let target = state.applying(request.action) else {
-                throw try refusal(of: request, note: note, state: state)
-            }
-            return try write(request, note: note, state: state, target: target)
+        do {
+            return try db.transaction(.immediate) { try decideLocked(request) }
+        } catch let error as SQLiteError where error.isBusy {
+            // Busy or locked past the connection's timeout: the transaction never began or was rolled back.
+            throw ModerationError.databaseBusy(error.codeDescription)
         }
+    }
+
+    /// The compare-and-set itself, inside the write transaction `decide` holds.
+    private func decideLocked(_ request: DecisionRequest) throws -> Decision {
+        guard let note = try note(request.noteID) else { throw ModerationError.noteNotFound(request.noteID) }
+        guard let state = note.state else { throw ModerationError.unknownStatus(note) }
+        let stateMoved = request.actedOnState.map { $0 != state } ?? false
+        if note.version != request.actedOnVersion || stateMoved {
+            let history = try history(of: note.id)
+            let unseen =
+                request.actedOnVersion > note.version
+                ? Array(history.suffix(1)) : history.filter { $0.version > request.actedOnVersion }
+            throw conflict(request, found: note, decisions: unseen)
+        }
+        guard let target = state.applying(request.action) else {
+            throw try refusal(of: request, note: note, state: state)
+        }
+        return try write(request, note: note, state: state, target: target)
     }
 
     /// Why an action that the state machine does not allow is refused.
