@@ -318,6 +318,10 @@ public enum ArgumentParser {
             }
             text += "\nSee 'tally \((path + ["<command>"]).joined(separator: " ")) --help' for a command's options.\n"
         }
+        if path.isEmpty {
+            text += "\nOptions:\n  --version\n      Print the version, the commit it was built from and the SQLite version.\n"
+            text += "  -h, --help\n      Show this help ('tally help <command>' shows a command's).\n"
+        }
         if !command.positionals.isEmpty {
             text += "\nArguments:\n"
             for positional in command.positionals {

@@ -13,6 +13,8 @@ struct ConventionTests {
         let line = result.stdout
         #expect(line.hasPrefix("tally \(Version.number) (commit "))
         #expect(line.range(of: #", SQLite 3\.\d+\.\d+\)\n$"#, options: .regularExpression) != nil, "\(line)")
+        let help = try TallyProcess.run(["--help"]).stdout
+        #expect(help.contains("\n  --version\n") && help.contains("'tally help <command>'"))
     }
 
     @Test(arguments: [["report"], ["notes", "approve"], ["notes"], ["config", "show"]])
