@@ -80,6 +80,21 @@ struct GeneratedDocsTests {
         #expect(try complete(["tally", "report", "--tz", ""]) == [], "a zone is not a file name")
     }
 
+    /// Completing in a real fish, through the checked-in script.
+    @Test(.enabled(if: OutsideProgram.mayRun(needing: "fish"), "needs fish (apt-get install fish); required when CI=true"))
+    func fishCompletesCommandsAndOptions() throws {
+        func complete(_ line: String) throws -> [String] {
+            let script = "source '\(Self.path(.fish))'; complete -C '\(line)'"
+            return try ToolProcess.run("fish", ["--no-config", "-c", script]).split(separator: "\n")
+                .map { String($0.prefix { $0 != "\t" }) }
+        }
+        #expect(try complete("tally rep") == ["report"])
+        #expect(try complete("tally notes ap") == ["approve"])
+        #expect(try complete("tally config sh") == ["show"])
+        #expect(try complete("tally report --for") == ["--format"])
+        #expect(try complete("tally completions ") == ["bash", "fish", "zsh"])
+    }
+
     @Test(.enabled(if: OutsideProgram.mayRun(needing: "man"), "needs man (Debian: man-db); required when CI=true"))
     func theManPageRenders() throws {
         let page = ToolProcess.repository.appendingPathComponent("docs/tally.1").path
