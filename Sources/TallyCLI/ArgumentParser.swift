@@ -174,8 +174,13 @@ public enum ArgumentParser {
             guard let sub = command.subcommands.first(where: { $0.name == word }) else {
                 if word.hasPrefix("-") {
                     if command.run != nil { break }
-                    let version = path.isEmpty && word == "--version" ? "; --version stands alone: tally --version" : ""
-                    throw UsageError("unknown option '\(word)'; expected a command first\(version)", command: path)
+                    let hint =
+                        path.isEmpty && word == "--version"
+                        ? "; --version stands alone: tally --version"
+                        : Suggestion.hint(
+                            for: String(word.drop { $0 == "-" }), among: path.isEmpty ? ["version", "help"] : ["help"],
+                            prefix: "--")
+                    throw UsageError("unknown option '\(word)'; expected a command first\(hint)", command: path)
                 }
                 throw unknownCommand(word, of: command, path: path)
             }

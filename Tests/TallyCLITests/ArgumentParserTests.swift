@@ -143,6 +143,9 @@ struct ArgumentParserTests {
             return
         }
         #expect(Self.usageError(["--version", "report"])?.message.contains("--version stands alone") == true)
+        #expect(
+            Self.usageError(["--verison"])?.message
+                == "unknown option '--verison'; expected a command first; did you mean '--version'?")
     }
 
     @Test(arguments: [
