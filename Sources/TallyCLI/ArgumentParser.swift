@@ -235,7 +235,8 @@ public enum ArgumentParser {
         }
         if positionals.count > command.positionals.count {
             let extra = positionals[command.positionals.count]
-            let asCommand = command.subcommands.isEmpty ? "" : Suggestion.hint(for: extra, among: command.subcommands.map(\.name))
+            let asCommand =
+                command.subcommands.isEmpty ? "" : Suggestion.hint(for: extra, among: command.subcommands.map(\.name))
             throw UsageError("unexpected argument '\(extra)'\(asCommand)", command: path)
         }
         return .run(command, Invocation(path: path, positionals: positionals, values: values, flags: flags))
@@ -248,7 +249,8 @@ public enum ArgumentParser {
         for word in words {
             guard let sub = command.subcommands.first(where: { $0.name == word }) else {
                 if command.subcommands.isEmpty {
-                    throw UsageError("'\(word)' is not a command of 'tally \(path.joined(separator: " "))'", command: path)
+                    let parent = (["tally"] + path).joined(separator: " ")
+                    throw UsageError("'\(word)' is not a command of '\(parent)'", command: path)
                 }
                 throw unknownCommand(word, of: command, path: path)
             }
@@ -324,7 +326,8 @@ public enum ArgumentParser {
             text += "\nSee 'tally \((path + ["<command>"]).joined(separator: " ")) --help' for a command's options.\n"
         }
         if path.isEmpty {
-            text += "\nOptions:\n  --version\n      Print the version, the commit it was built from and the SQLite version.\n"
+            text += "\nOptions:\n  --version\n"
+            text += "      Print the version, the commit it was built from and the SQLite version.\n"
             text += "  -h, --help\n      Show this help ('tally help <command>' shows a command's).\n"
         }
         if !command.positionals.isEmpty {

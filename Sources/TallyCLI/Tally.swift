@@ -85,7 +85,9 @@ public enum Tally {
     /// keep their code and statement. A file that already exists names `--replace` when the
     /// command offers it (the domain does not know which flags a command has).
     static func message(for error: Error, in command: CommandSpec) -> String {
-        if case DatabaseError.alreadyExists(let path) = error, command.options.contains(where: { $0.name == "replace" }) {
+        if case DatabaseError.alreadyExists(let path) = error,
+            command.options.contains(where: { $0.name == "replace" })
+        {
             return "\(path) already exists; add --replace to replace it (atomically, only if this run succeeds), "
                 + "or choose another path"
         }

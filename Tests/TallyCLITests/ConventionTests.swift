@@ -91,8 +91,8 @@ struct ConventionTests {
         #expect(again.status == 1)
         #expect(
             again.stderr
-                == "Error: \(path) already exists; add --replace to replace it (atomically, only if this run succeeds), "
-                + "or choose another path\n")
+                == "Error: \(path) already exists; add --replace to replace it (atomically, "
+                + "only if this run succeeds), or choose another path\n")
         let replaced = try TallyProcess.run(["demo", "--db", path, "--replace", "--quiet"])
         #expect(replaced.status == 0 && replaced.stdout.isEmpty)
         // init has no --replace (it never touches an existing file), so its message does not offer one.

@@ -29,7 +29,10 @@ struct GeneratedDocsTests {
     /// Every option of every command appears in each generated document, so none of them lags the specs.
     @Test func everyOptionIsInEveryDocument() {
         let documents = Shell.allCases.map { ($0.rawValue, $0.script(for: Tally.root)) }
-            + [("man", ManPage.render(Tally.root, version: Version.number)), ("reference", CommandReference.render(Tally.root))]
+            + [
+                ("man", ManPage.render(Tally.root, version: Version.number)),
+                ("reference", CommandReference.render(Tally.root)),
+            ]
         var checked = 0
         for (path, command) in Tally.root.walk() {
             for option in command.options {
@@ -55,7 +58,7 @@ struct GeneratedDocsTests {
         try ToolProcess.run("zsh", ["-n", Self.path(.zsh)])
     }
 
-    @Test(.enabled(if: OutsideProgram.mayRun(needing: "fish"), "needs fish (apt-get install fish); required when CI=true"))
+    @Test(.enabled(if: OutsideProgram.mayRun(needing: "fish"), "needs fish (apt-get install fish); CI requires it"))
     func fishAcceptsTheFishScript() throws {
         try ToolProcess.run("fish", ["--no-execute", Self.path(.fish)])
     }
@@ -81,7 +84,7 @@ struct GeneratedDocsTests {
     }
 
     /// Completing in a real fish, through the checked-in script.
-    @Test(.enabled(if: OutsideProgram.mayRun(needing: "fish"), "needs fish (apt-get install fish); required when CI=true"))
+    @Test(.enabled(if: OutsideProgram.mayRun(needing: "fish"), "needs fish (apt-get install fish); CI requires it"))
     func fishCompletesCommandsAndOptions() throws {
         func complete(_ line: String) throws -> [String] {
             let script = "source '\(Self.path(.fish))'; complete -C '\(line)'"
@@ -101,7 +104,8 @@ struct GeneratedDocsTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["man", "-l", page]
-        process.environment = ["MANPAGER": "cat", "MANWIDTH": "100", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? ""]
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        process.environment = ["MANPAGER": "cat", "MANWIDTH": "100", "PATH": path]
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

@@ -36,7 +36,9 @@ _tally() {
     if [[ " $folders " == *" $prev "* ]]; then COMPREPLY=($(compgen -d -- "$cur")); return; fi
     if [[ " $values " == *" $prev "* ]]; then COMPREPLY=(); return; fi
     if [[ "$cur" != -* && "$arguments" == files ]]; then COMPREPLY=($(compgen -f -- "$cur")); return; fi
-    if [[ "$cur" != -* && -n "$arguments" ]]; then COMPREPLY=($(compgen -W "$arguments" -- "$cur")); return; fi
+    if [[ "$cur" != -* && -n "$arguments" ]]; then
+        COMPREPLY=($(compgen -W "$arguments" -- "$cur")); return
+    fi
     COMPREPLY=($(compgen -W "$words" -- "$cur"))
 }
 complete -F _tally tally

@@ -14,9 +14,8 @@ enum CompletionsCommand {
         run: { invocation, context in
             let name = invocation.positionals[0]
             guard let shell = Shell(rawValue: name) else {
-                throw UsageError(
-                    "unknown shell '\(name)'; expected one of: \(Shell.allCases.map(\.rawValue).joined(separator: ", "))",
-                    command: invocation.path)
+                let names = Shell.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("unknown shell '\(name)'; expected one of: \(names)", command: invocation.path)
             }
             context.stdout.write(shell.script(for: Tally.root))
         })

@@ -20,7 +20,7 @@ enum BashCompletion {
             """
         for (path, command) in tree {
             var words = command.subcommands.map(\.name)
-            words += command.options.flatMap { option in ["--\(option.name)"] + (option.short.map { ["-\($0)"] } ?? []) }
+            words += command.options.flatMap { ["--\($0.name)"] + ($0.short.map { ["-\($0)"] } ?? []) }
             words += path.isEmpty ? ["--help", "--version"] : ["-h", "--help"]
             var files: [String] = []
             var folders: [String] = []
@@ -49,7 +49,9 @@ enum BashCompletion {
                 if [[ " $folders " == *" $prev "* ]]; then COMPREPLY=($(compgen -d -- "$cur")); return; fi
                 if [[ " $values " == *" $prev "* ]]; then COMPREPLY=(); return; fi
                 if [[ "$cur" != -* && "$arguments" == files ]]; then COMPREPLY=($(compgen -f -- "$cur")); return; fi
-                if [[ "$cur" != -* && -n "$arguments" ]]; then COMPREPLY=($(compgen -W "$arguments" -- "$cur")); return; fi
+                if [[ "$cur" != -* && -n "$arguments" ]]; then
+                    COMPREPLY=($(compgen -W "$arguments" -- "$cur")); return
+                fi
                 COMPREPLY=($(compgen -W "$words" -- "$cur"))
             }
             complete -F _tally tally

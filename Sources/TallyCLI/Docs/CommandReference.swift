@@ -24,6 +24,7 @@ enum CommandReference {
 
     /// GitHub's heading anchor: lower case, spaces as dashes, punctuation dropped.
     private static func anchor(_ heading: String) -> String {
-        String(heading.lowercased().compactMap { $0 == " " ? "-" : ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : nil })
+        String(
+            heading.lowercased().compactMap { $0 == " " ? "-" : ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : nil })
     }
 }

@@ -35,7 +35,8 @@ enum FishCompletion {
             if let first = command.positionals.first {
                 switch ValueKind(name: first.name) {
                 case .file: text += "complete -c tally -n \(quoted(here)) -F\n"
-                case .word(let words): text += "complete -c tally -n \(quoted(here)) -a \(quoted(words.joined(separator: " ")))\n"
+                case .word(let words):
+                    text += "complete -c tally -n \(quoted(here)) -a \(quoted(words.joined(separator: " ")))\n"
                 case .folder, .other: break
                 }
             }

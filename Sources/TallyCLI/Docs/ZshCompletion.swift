@@ -29,7 +29,8 @@ enum ZshCompletion {
             if !command.subcommands.isEmpty {
                 text += "            local -a commands=(\n"
                 for sub in command.subcommands {
-                    text += "                \(single("\(sub.name.replacingOccurrences(of: ":", with: "\\:")):\(sub.abstract)"))\n"
+                    let name = sub.name.replacingOccurrences(of: ":", with: "\\:")
+                    text += "                \(single("\(name):\(sub.abstract)"))\n"
                 }
                 text += "            )\n"
                 text += "            _arguments \(path.isEmpty ? "'--version[Print the version.]' " : "")"
@@ -47,7 +48,8 @@ enum ZshCompletion {
                 }
                 let repeated = option.kind == .repeated(option.valueName ?? "") ? "*" : ""
                 if let short = option.short {
-                    specs.append("'\(repeated)(-\(short) --\(option.name))'{-\(short),--\(option.name)}\(single("[\(help)]\(value)"))")
+                    let exclusive = "'\(repeated)(-\(short) --\(option.name))'{-\(short),--\(option.name)}"
+                    specs.append(exclusive + single("[\(help)]\(value)"))
                 } else {
                     specs.append(single("\(repeated)--\(option.name)[\(help)]\(value)"))
                 }
@@ -55,7 +57,8 @@ enum ZshCompletion {
             specs.append("'(-h --help)'{-h,--help}'[Show this help.]'")
             for (index, positional) in command.positionals.enumerated() {
                 let colon = positional.isOptional ? "::" : ":"
-                specs.append(single("\(index + 1)\(colon)\(positional.name):\(action(ValueKind(name: positional.name)))"))
+                let completion = action(ValueKind(name: positional.name))
+                specs.append(single("\(index + 1)\(colon)\(positional.name):\(completion)"))
             }
             text += "            _arguments -s \\\n"
             text += specs.map { "                \($0)" }.joined(separator: " \\\n") + "\n"

@@ -39,7 +39,9 @@ struct CanonicalLayoutTests {
     @Test func theLayoutsKeepTheDocumentedOrder() {
         #expect(CanonicalLayout.option.columns == ["id", "content", "section", "created_at"])
         #expect(
-            CanonicalLayout.note.columns == ["id", "session_id", "content", "status", "created_at", "promoted_option_id"])
+            CanonicalLayout.note.columns == [
+                "id", "session_id", "content", "status", "created_at", "promoted_option_id",
+            ])
         #expect(
             CanonicalLayout.log.columns == [
                 "id", "suggestion_id", "action", "from_status", "to_status", "moderator", "reason", "created_at",
