@@ -47,6 +47,24 @@ public enum CSVReport {
                 time: option.createdAt, sessions: option.voters, votes: option.votes, share: option.share,
                 interval: option.interval, detail: option.standing?.rawValue)
         }
+        // The chances and pairs (CSVReport+Uncertainty.swift has their meaning and order).
+        for option in model.sections.flatMap(\.options) where option.chanceOfLeading != nil {
+            row("chance_of_leading", section: option.section, rank: option.rank, id: option.id, label: option.content,
+                value: chance(option.chanceOfLeading))
+        }
+        for section in model.sections {
+            for pair in section.orderChances {
+                row("order_chance", section: section.name, id: pair.higher, value: chance(pair.chance),
+                    detail: orderDetail(pair))
+            }
+            for pair in section.covotes {
+                row("covote", section: section.name, id: pair.a, sessions: pair.voters, value: chance(pair.lift),
+                    detail: covoteDetail(pair))
+            }
+        }
+        if let resampling = model.resampling {
+            for (label, detail) in resamplingRows(resampling) { row("resampling", label: label, detail: detail) }
+        }
         for entry in model.exclusions.listed {
             row("excluded", session: entry.session, time: entry.firstVote, votes: entry.votes,
                 detail: ReportText.exclusionReason(entry))
@@ -75,6 +93,11 @@ public enum CSVReport {
             row("stacking", label: "votes_used", sessions: usage.stackingSessions, value: .integer(Int64(usage.votesUsed)))
         }
         row("stacking", label: "total", sessions: model.concentration.stackingSessions)
+        if !model.suggestions.moderationRecord {
+            // Only then, so a migrated database's CSV stays as it was.
+            row("moderation_record", label: "not_available",
+                detail: "the database has only the vote page's tables: no promotion links or moderation history")
+        }
         for status in model.suggestions.statuses {
             row("notes", label: status.status, sessions: status.sessions, value: .integer(Int64(status.notes)))
         }

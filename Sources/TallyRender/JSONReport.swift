@@ -27,6 +27,7 @@ public enum JSONReport {
                 ("ci95", option.interval.map { .object([("low", fraction($0.lower)), ("high", fraction($0.upper))]) } ?? .null),
                 ("standing", .text(option.standing?.rawValue)),
                 ("voters_with_excluded", .int(option.votersAll)), ("votes_with_excluded", .int(option.votesAll)),
+                ("chance_of_leading", chanceOfLeading(option)),
             ])
         }
         let sections: [JSONValue] = model.sections.map { section in
@@ -34,6 +35,7 @@ public enum JSONReport {
                 ("name", .string(section.name)), ("known", .bool(section.isKnown)),
                 ("leaders", .array(section.leaders.map { .integer($0.id) })),
                 ("leaders_with_excluded", .array(section.leadersAll.map { .integer($0.id) })),
+                ("order_chances", orderChances(section)),
             ])
         }
         let excluded: [JSONValue] = model.exclusions.listed.map { entry in
@@ -116,6 +118,8 @@ public enum JSONReport {
             ("small_sample_threshold", .int(ReportModel.smallSampleThreshold)),
             ("sections", .array(sections)),
             ("options", .array(options)),
+            ("covotes", covotes(model)),
+            ("resampling", resampling(model)),
             ("excluded", .array(excluded)),
             ("excluded_total", .int(model.exclusions.total)),
             ("activity", .object([
@@ -134,7 +138,7 @@ public enum JSONReport {
                 ("total", .int(suggestions.total)), ("by_status", .array(statuses)),
                 ("approved", .int(suggestions.approvedCount)), ("approved_by_session", .array(groups)),
                 ("promoted", .array(promoted)),
-            ])),
+            ] + (suggestions.moderationRecord ? [] : [("moderation_record", .string("not_available"))]))),
             ("anomalies", .array(anomalies)),
             ("fingerprint", fingerprint(model)),
         ])

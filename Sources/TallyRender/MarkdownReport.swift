@@ -28,7 +28,8 @@ public enum MarkdownReport {
         } else if model.totals.voters > 0 {
             blocks.append(l.intervals)
         }
-        for section in model.sections { blocks += ranking(section, model, l) }
+        blocks += chanceMethod(model, language.uncertainty)
+        for section in model.sections { blocks += ranking(section, model, l, language.uncertainty) }
         blocks += exclusions(model, l)
         blocks += activity(model, l)
         blocks += usage(model, l)
@@ -57,7 +58,9 @@ public enum MarkdownReport {
         section.isKnown ? l.sectionHeading(section.name) : l.unknownSectionHeading(ReportText.cell(section.name))
     }
 
-    static func ranking(_ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels) -> [String] {
+    static func ranking(
+        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels
+    ) -> [String] {
         var blocks = ["## " + sectionHeading(section, l)]
         if let top = section.leaders.first {
             var sentence = l.leaders(section.leaders.map { quoted($0.content, l) }, top.voters)
@@ -72,19 +75,22 @@ public enum MarkdownReport {
         } else {
             blocks.append(l.noVotesInSection)
         }
-        var table = MarkdownTable([
-            (l.rank, .right), (l.option, .left), (l.sessions, .right), (l.votes, .right), (l.share, .right),
-            (l.range, .right), (l.againstLeader, .left),
-        ])
+        let chances = model.resampling != nil
+        var table = MarkdownTable(
+            [
+                (l.rank, .right), (l.option, .left), (l.sessions, .right), (l.votes, .right), (l.share, .right),
+                (l.range, .right), (l.againstLeader, .left),
+            ] + (chances ? [(u.chanceColumn, .right)] : []))
         for option in section.options {
-            table.add([
-                String(option.rank), ReportText.cell(option.content), String(option.voters), String(option.votes),
-                option.share.map(ReportText.percent) ?? "—", option.interval.map(ReportText.range) ?? "—",
-                option.standing.map(l.standing) ?? "—",
-            ])
+            table.add(
+                [
+                    String(option.rank), ReportText.cell(option.content), String(option.voters), String(option.votes),
+                    option.share.map(ReportText.percent) ?? "—", option.interval.map(ReportText.range) ?? "—",
+                    option.standing.map(l.standing) ?? "—",
+                ] + (chances ? [option.chanceOfLeading.map(chanceText) ?? "—"] : []))
         }
         blocks.append(table.rendered())
-        return blocks
+        return blocks + uncertainty(section, model, l, u)
     }
 
     static func exclusions(_ model: ReportModel, _ l: ReportLabels) -> [String] {
@@ -172,6 +178,7 @@ public enum MarkdownReport {
         let zone = model.parameters.zone
         let suggestions = model.suggestions
         var blocks = ["## \(l.suggestionsHeading)"]
+        if !suggestions.moderationRecord { blocks.append(l.moderationRecordUnavailable) }
         guard suggestions.total > 0 else { return blocks + [l.noNotes] }
         var statuses = MarkdownTable([
             (l.status, .left), (l.notes, .right), (l.promotedColumn, .right), (l.sessions, .right),

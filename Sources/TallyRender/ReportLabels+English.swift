@@ -109,6 +109,8 @@ extension ReportLabels {
             return text + "."
         },
         noApproved: "No approved notes.",
+        moderationRecordUnavailable: "Promotion links and moderation history: not available. This database has only "
+            + "the vote page's own tables; `tally migrate --db COPY` on a copy adds tally's columns.",
         note: "Note", becameOption: "Became option",
         promotedHeading: "Promoted options", votableSince: "Votable since",
         promotedWithoutVotes: "The promoted options have no votes yet.",

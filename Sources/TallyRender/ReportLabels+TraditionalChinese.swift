@@ -93,6 +93,8 @@ extension ReportLabels {
             return text + "。"
         },
         noApproved: "沒有通過審核的便利貼。",
+        moderationRecordUnavailable: "便利貼成為哪個選項、審核紀錄：無法提供。這個資料庫只有投票頁面自己的資料表；"
+            + "在副本上執行 `tally migrate --db 副本` 可加上 tally 的欄位。",
         note: "便利貼", becameOption: "成為選項",
         promotedHeading: "由便利貼成為的選項", votableSince: "開放投票時間",
         promotedWithoutVotes: "由便利貼成為的選項目前還沒有人投票。",

@@ -133,6 +133,8 @@ public struct ReportLabels: Sendable {
     public let approvedSummary: @Sendable (_ notes: Int, _ sessions: Int, _ largestGroup: Int) -> String
     /// When no note is approved.
     public let noApproved: String
+    /// When the database has only the vote page's tables: promotion links and moderation history are not available.
+    public let moderationRecordUnavailable: String
     /// Column: the note.
     public let note: String
     /// Column: the option a note became.

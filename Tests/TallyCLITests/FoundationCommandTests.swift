@@ -19,6 +19,18 @@ struct FoundationCommandTests {
         #expect(status.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("applied  ") })
     }
 
+    @Test func generateSpreadsVotesOverTheDaysAsked() throws {
+        let folder = try TemporaryDirectory()
+        let made = try TallyProcess.run(["generate", "--db", "g.sqlite", "--votes", "3000", "--days", "400"], in: folder.url.path)
+        #expect(made.status == 0, "\(made.stderr)")
+        let days = try SQLiteShell.rows(folder.path("g.sqlite"), "SELECT count(DISTINCT substr(created_at, 1, 10)) FROM votes")
+        #expect((days.first?.first.flatMap { Int($0) } ?? 0) > 300)
+        let refused = try TallyProcess.run(["generate", "--db", "h.sqlite", "--days", "0"], in: folder.url.path)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("invalid value '0' for --days; expected a whole number from 1 to 36500"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("h.sqlite")))
+    }
+
     @Test func initRefusesAnExistingFile() throws {
         let folder = try TemporaryDirectory()
         try Data("keep me".utf8).write(to: folder.url.appendingPathComponent("v.sqlite"))

@@ -41,6 +41,19 @@ struct ImportCommandTests {
         #expect(try listing(folder) == ["votes.sqlite"])
     }
 
+    /// Issue 12.2: a trigger that tally's decisions would fire is named before the first decision.
+    @Test func aTriggerThatWritesElsewhereIsNamedOnStderr() throws {
+        let folder = try TemporaryDirectory()
+        let export = folder.path("export.sql")
+        try (String(contentsOfFile: Self.d1Export, encoding: .utf8)
+            + "CREATE TRIGGER w AFTER UPDATE ON suggestions BEGIN DELETE FROM votes; END;\n")
+            .write(toFile: export, atomically: true, encoding: .utf8)
+        let result = try TallyProcess.run(["import", export, "--db", "votes.sqlite"], in: folder.url.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "warning: the trigger w on suggestions also writes to votes when tally records a "
+            + "decision (UPDATE suggestions); review it before the first decision.\n")
+    }
+
     @Test func theImportedWeekGivesThePublishedFigures() throws {
         let folder = try TemporaryDirectory()
         let imported = try TallyProcess.run(["import", Self.d1Export, "--db", "votes.sqlite"], in: folder.url.path)

@@ -42,7 +42,12 @@ struct HostileTextTests {
                     .init(table: kind == .unknownStatus ? "suggestions" : "votes", rowID: index == 0 ? nil : Int64(index),
                           session: "-" + text, optionID: 3, text: text, at: at, count: 4)
                 })
-            })
+            },
+            // Choice sets, so the chance-of-leading and chosen-together sentences quote hostile names too.
+            choices: [
+                ChoicePattern(optionIDs: [2, 3, 4], sessions: 3), ChoicePattern(optionIDs: [4, 8], sessions: 4),
+                ChoicePattern(optionIDs: [], sessions: 3),
+            ])
         let parameters = ReportParameters(
             zone: zone, excludeBefore: at, excludedSessions: sessions, asOf: at.adding(seconds: 86_400))
         return try ReportModel(figures: figures, parameters: parameters)

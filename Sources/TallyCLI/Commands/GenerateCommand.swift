@@ -9,21 +9,24 @@ enum GenerateCommand {
         discussion: """
             Writes seven options in two sections, sessions of one to three votes that often
             stack, a few smoke-test sessions in the ten minutes before the launch
-            (2026-09-01 00:00 UTC), and thirty days of votes. The same --votes and --seed
-            always give the same rows.
+            (2026-09-01 00:00 UTC), and thirty days of votes (--days to spread them over
+            more, e.g. 730 for two years of weekly tallies). The same --votes, --days and
+            --seed always give the same rows.
             """,
         options: [
             Settings.newDatabaseOption,
             OptionSpec("votes", .value("N"), "How many votes (1 to 100000000; default 1000000)."),
+            OptionSpec("days", .value("N"), "Days the votes span after the launch (1 to 36500; default 30)."),
             OptionSpec("seed", .value("N"), "Seed for the generator (default 1)."),
             OptionSpec("replace", .flag, "Replace the file if it exists (atomically)."),
             Settings.configOption,
         ],
         run: { invocation, context in
             let votes = try invocation.integer("votes", in: 1...100_000_000) ?? 1_000_000
+            let days = try invocation.integer("days", in: 1...36_500) ?? 30
             let seed = try invocation.integer("seed", in: 0...Int.max) ?? 1
             let path = try Settings.database(invocation, context)
-            let poll = SyntheticPoll(votes: votes, seed: UInt64(seed))
+            let poll = SyntheticPoll(votes: votes, seed: UInt64(seed), days: days)
             let summary = try DatabaseFile.build(at: path, replace: invocation.flag("replace")) { db in
                 // The file is renamed into place only when complete, so the
                 // rollback journal buys nothing here; skipping it halves the time.

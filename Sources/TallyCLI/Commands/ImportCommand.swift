@@ -21,6 +21,12 @@ enum ImportCommand {
             are recognised and not run). ATTACH, VACUUM INTO, load_extension, other PRAGMAs,
             DROP, UPDATE, DELETE and triggers that would write are refused with their line.
 
+            The vote page's own triggers are kept. Those that tally's writes would fire (a
+            decision updates suggestions and inserts into moderation_log, a promotion inserts
+            into survey_options) and that write to other tables are listed on stderr, to review
+            before the first decision. A trigger that drops rows with RAISE(IGNORE) — one of the
+            dump's rows, or later one of tally's — is refused, naming it.
+
             Make the file with:  wrangler d1 export DB --remote --output=export.sql
             On a terminal, progress is shown on stderr. At the end, rows per table are printed.
             """,
@@ -76,6 +82,12 @@ enum ImportCommand {
             context.stderr.line(
                 "warning: \(dangling.rows) row(s) of \(dangling.table) refer to missing \(dangling.parent) rows "
                     + "(PRAGMA foreign_key_check); D1 would refuse them. They were imported as they are.")
+        }
+        for found in summary.triggersWritingElsewhere {
+            context.stderr.line(
+                "warning: the trigger \(found.trigger) on \(found.table) also writes to "
+                    + found.writes.joined(separator: ", ") + " when tally \(found.purpose) (\(found.event) "
+                    + "\(found.table)); review it before the first decision.")
         }
     }
 }

@@ -31,7 +31,7 @@ public struct Analyzer: Sendable {
 
     /// The raw figures: the same values the files of `queries/` return.
     public func figures(from db: Connection) throws -> ReportFigures {
-        try SchemaCheck.verify(db)
+        let moderationRecord = try SchemaCheck.prepare(db)
         try Analyzer.provideLogTable(db)
         let table = try readOptions(db)
         var scan = try scanVotes(db, table)
@@ -59,9 +59,9 @@ public struct Analyzer: Sendable {
         }
         var gap: ReportFigures.Gap?
         if scan.firstCounted != nil {
-            var points = scan.seconds
-            points.insert(parameters.asOf.seconds)
-            gap = points.longestGap().map { .init(start: Instant(seconds: $0.start), end: Instant(seconds: $0.end)) }
+            gap = scan.longestGap(until: parameters.asOf.seconds).map {
+                .init(start: Instant(seconds: $0.start), end: Instant(seconds: $0.end))
+            }
         }
         let timeline = ReportFigures.Timeline(
             firstVote: scan.firstCounted.map(Instant.init(millis:)),
@@ -80,13 +80,19 @@ public struct Analyzer: Sendable {
         }
 
         let values = parameters.queryValues
-        return ReportFigures(
+        var figures = ReportFigures(
             options: options, totals: totals,
             exclusions: .init(listed: scan.ledger.elements, total: scan.ledgerTotal), days: days,
             timeline: timeline, usage: usage,
             statuses: try ReportFigures.statuses(from: run("suggestions", values, db)),
             approved: try ReportFigures.approved(from: run("approved", values, db)),
-            anomalies: anomalies, fingerprint: try fingerprint(db, votes: scan))
+            anomalies: anomalies, fingerprint: try fingerprint(db, votes: scan),
+            choices: ChoicePattern.canonical(
+                scan.choiceSets.map { set in
+                    ChoicePattern(optionIDs: set.indices.map { table.options[Int($0)].id }, sessions: set.sessions)
+                }))
+        figures.moderationRecord = moderationRecord
+        return figures
     }
 
     /// `tally.sql`'s order: known sections first, then sections by name, voters, votes (both

@@ -6,7 +6,7 @@ extension ReportFigures {
     /// since query results carry no hash.
     public static let queryNames = [
         "tally", "totals", "excluded", "activity", "timeline", "concentration", "suggestions", "approved", "anomalies",
-        "fingerprint",
+        "fingerprint", "choices",
     ]
 
     /// Reads the figures from the results of the portable queries, keyed by query
@@ -27,7 +27,26 @@ extension ReportFigures {
             statuses: try ReportFigures.statuses(from: rows("suggestions")),
             approved: try ReportFigures.approved(from: rows("approved")),
             anomalies: try ReportFigures.anomalies(from: rows("anomalies")),
-            fingerprint: try ReportFigures.fingerprint(from: rows("fingerprint")))
+            fingerprint: try ReportFigures.fingerprint(from: rows("fingerprint")),
+            choices: try ReportFigures.choices(from: rows("choices")))
+    }
+
+    /// `choices.sql` rows: `options` (ascending ids joined by commas, '' for none) and `sessions`.
+    public static func choices(from rows: [Row]) throws(QueryResultError) -> [ChoicePattern] {
+        let patterns = try QueryRow.map("choices", rows) { r throws(QueryResultError) in
+            let text = try r.text("options")
+            var ids: [Int64] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) where !text.isEmpty {
+                guard let id = Int64(part) else {
+                    throw QueryResultError.badValue(
+                        query: "choices", row: r.index, column: "options",
+                        expected: "option ids joined by commas, or an empty text")
+                }
+                ids.append(id)
+            }
+            return ChoicePattern(optionIDs: ids, sessions: try r.int("sessions"))
+        }
+        return ChoicePattern.canonical(patterns)
     }
 
     /// `tally.sql` rows.

@@ -293,12 +293,21 @@ public struct ReportFigures: Sendable, Equatable {
     /// with the SHA-256 over the rows, from query results without it (the rows themselves were
     /// not read, so there is nothing to hash); nil only for figures put together by hand.
     public var fingerprint: DataFingerprint?
+    /// The sets of options counted sessions chose, with how many sessions chose each (`queries/choices.sql`,
+    /// in canonical order); nil only for figures put together without them.
+    public var choices: [ChoicePattern]?
+    /// False when the database has only the vote page's tables (a copy of production, wrangler's
+    /// local database): without tally's columns, promotion links and moderation history are not
+    /// available, and the notes figures show none. Results from D1 ran the queries, which need them.
+    public var moderationRecord = true
 
     /// Figures from their parts.
     public init(
         options: [Option], totals: Totals, exclusions: Exclusions, days: [Day], timeline: Timeline, usage: [Usage],
-        statuses: [StatusCount], approved: [ApprovedNote], anomalies: [Anomaly], fingerprint: DataFingerprint? = nil
+        statuses: [StatusCount], approved: [ApprovedNote], anomalies: [Anomaly], fingerprint: DataFingerprint? = nil,
+        choices: [ChoicePattern]? = nil
     ) {
+        self.choices = choices
         self.options = options
         self.totals = totals
         self.exclusions = exclusions

@@ -17,7 +17,8 @@ extension ReportModel {
             votersAll: figures.totals.votersAll, votesAll: figures.totals.votesAll, voters: counted,
             votes: figures.totals.votes)
         self.isSmallSample = counted > 0 && counted < ReportModel.smallSampleThreshold
-        let sections = ReportModel.rank(figures.options, countedVoters: counted)
+        var sections = ReportModel.rank(figures.options, countedVoters: counted)
+        self.resampling = ReportModel.addUncertainty(&sections, figures: figures, parameters: parameters)
         self.sections = sections
         self.exclusions = figures.exclusions
         self.activity = ReportModel.activity(figures, parameters: parameters)
@@ -138,6 +139,8 @@ extension ReportModel {
             guard let id = note.promotedOptionID else { return nil }
             return Promotion(note: note, option: options.first { $0.id == id })
         }
-        return Suggestions(statuses: figures.statuses, approvedGroups: groups, promotions: promotions)
+        return Suggestions(
+            statuses: figures.statuses, approvedGroups: groups, promotions: promotions,
+            moderationRecord: figures.moderationRecord)
     }
 }

@@ -46,6 +46,9 @@ public struct ReportModel: Sendable, Equatable {
         public let interval: WilsonInterval?
         /// Against the leader; nil when the section has no votes.
         public let standing: Standing?
+        /// The share of bootstrap resamples in which it leads its section (ties split evenly);
+        /// nil when the section has no votes or the figures have no choice sets (see `Resampling`).
+        public internal(set) var chanceOfLeading: Double? = nil
     }
 
     /// One section of options, ranked.
@@ -60,6 +63,12 @@ public struct ReportModel: Sendable, Equatable {
         public let leaders: [RankedOption]
         /// Options that would rank first with excluded sessions included; empty when nobody voted here.
         public let leadersAll: [RankedOption]
+        /// For each pair of options next to each other in `options`, the chance their order holds;
+        /// empty when the section has no votes or the figures have no choice sets.
+        public internal(set) var orderChances: [OrderChance] = []
+        /// Pairs of options chosen by the same voters, most shared voters first (`Covote.pairs`);
+        /// empty when the figures have no choice sets.
+        public internal(set) var covotes: [Covote] = []
     }
 
     /// Sessions and votes with and without exclusions.
@@ -135,6 +144,9 @@ public struct ReportModel: Sendable, Equatable {
         public let approvedGroups: [AuthorGroup]
         /// Promoted notes and their options' votes.
         public let promotions: [Promotion]
+        /// False when the database lacks tally's columns: promotion links and moderation history
+        /// are then not available (not: there are none).
+        public let moderationRecord: Bool
 
         /// All notes.
         public var total: Int { statuses.reduce(0) { $0 + $1.notes } }
@@ -163,6 +175,10 @@ public struct ReportModel: Sendable, Equatable {
     /// Which data the report was made from (with a hash only when tally read the database);
     /// nil only for figures put together without one.
     public let fingerprint: DataFingerprint?
+
+    /// How the chances of leading were drawn; nil when they were not (no counted voters, or figures
+    /// read from query results, which have no choice sets).
+    public internal(set) var resampling: Resampling? = nil
 
     /// True when the database has no votes at all (within `through`).
     public var hasNoVotes: Bool { totals.votesAll == 0 }

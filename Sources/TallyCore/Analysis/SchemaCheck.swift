@@ -1,14 +1,37 @@
 import TallySQLite
 
-/// The tables and columns the report reads: the schema contract plus the link
-/// from a promoted note to its option. Extra tables and columns are ignored.
+/// The tables and columns the report reads: the schema contract (required), and
+/// tally's own moderation record — the link from a promoted note to its option
+/// and `moderation_log` — which a vote page's own database does not have.
+/// Extra tables and columns are ignored.
 public enum SchemaCheck {
-    /// Required columns per table, in the order they are reported when missing.
+    /// Required columns per table (the vote page's schema contract), in the order they are reported when missing.
     public static let required: [(table: String, columns: [String])] = [
         ("survey_options", ["id", "content", "section", "created_at"]),
         ("votes", ["id", "option_id", "session_id", "created_at"]),
-        ("suggestions", ["id", "session_id", "content", "status", "created_at", "promoted_option_id"]),
+        ("suggestions", ["id", "session_id", "content", "status", "created_at"]),
     ]
+
+    /// Checks the contract, then makes a database without tally's moderation record readable
+    /// as it is: this connection gets a temporary `suggestions` view with a NULL
+    /// `promoted_option_id` (temporary objects live outside the file, and unqualified names
+    /// find them first, so every query reads the view and the file is not touched).
+    /// Returns false when the moderation record is not available.
+    /// Throws `AnalysisError.schemaMismatch` naming every missing table and column of the contract.
+    @discardableResult
+    public static func prepare(_ db: Connection) throws -> Bool {
+        try verify(db)
+        // In the file itself: a second report on this connection finds the temporary view and table first.
+        let hasLink = try db.scalar(
+            "SELECT count(*) FROM pragma_table_info('suggestions', 'main') WHERE lower(name) = 'promoted_option_id'"
+        )?.int64 ?? 0
+        let hasLog = try db.scalar("SELECT count(*) FROM pragma_table_info('moderation_log', 'main')")?.int64 ?? 0
+        if hasLink == 0 {
+            try db.execute(
+                "CREATE TEMP VIEW IF NOT EXISTS suggestions AS SELECT *, NULL AS promoted_option_id FROM main.suggestions")
+        }
+        return hasLink > 0 && hasLog > 0
+    }
 
     /// Throws `AnalysisError.schemaMismatch` naming every missing table and column.
     public static func verify(_ db: Connection) throws {

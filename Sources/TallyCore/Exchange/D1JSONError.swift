@@ -33,6 +33,9 @@ public enum D1JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingQueries([String], searched: [String])
     /// The rows do not have the shape the query gives.
     case badRows(file: String, problem: QueryResultError)
+    /// Values no database can produce (negative counts, parts larger than their whole, a day twice),
+    /// all of them, in query order.
+    case impossibleValues([D1ResultProblem])
     /// The `.sql` file next to a result is not a query file tally can read.
     case unreadableQueryFile(file: String, problem: QueryFileError)
     /// The `.sql` file next to a result was filled with another parameter value than the report's.
@@ -79,6 +82,15 @@ public enum D1JSONError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "(e.g. \(queries[0]).json): run `tally sql \(queries[0]) …` on D1 and save its --json output"
         case .badRows(let file, let problem):
             return "\(file): \(problem)"
+        case .impossibleValues(let problems):
+            let shown = 20
+            let files = Set(problems.map(\.file)).count
+            var text = "\(problems.count) impossible value\(problems.count == 1 ? "" : "s") in \(files) result "
+                + "file\(files == 1 ? "" : "s"); no query on one database gives these, so the files were edited, "
+                + "cut or saved from different runs. Run the queries again (`tally sql --all --output-dir DIR`):"
+            for problem in problems.prefix(shown) { text += "\n  " + problem.description }
+            if problems.count > shown { text += "\n  … and \(problems.count - shown) more" }
+            return text
         case .unreadableQueryFile(let file, let problem):
             return "\(file) (next to its result) cannot be read as a query: \(problem)"
         case .parameterMismatch(let file, let parameter, let filled, let report):

@@ -65,10 +65,12 @@ public struct D1JSONResults: Sendable {
     }
 
     /// The report's figures from these rows; a result that lacks a column or has a value
-    /// of the wrong kind is named by its file.
+    /// of the wrong kind is named by its file, and values no database can produce are
+    /// all listed together.
     public func figures() throws(D1JSONError) -> ReportFigures {
+        let figures: ReportFigures
         do {
-            return try ReportFigures(queryResults: rows)
+            figures = try ReportFigures(queryResults: rows)
         } catch {
             let query: String
             switch error {
@@ -79,6 +81,9 @@ public struct D1JSONResults: Sendable {
             }
             throw .badRows(file: files[query] ?? query + ".json", problem: error)
         }
+        let problems = problems(in: figures)
+        guard problems.isEmpty else { throw .impossibleValues(problems) }
+        return figures
     }
 
     static func reason(_ error: Error) -> String {

@@ -19,6 +19,10 @@ public enum DumpError: Error, Equatable, Sendable, CustomStringConvertible {
     case refused(line: Int, what: String)
     /// A trigger the dump defines would write while tally applies its migrations.
     case triggerWrites(trigger: String, table: String)
+    /// An INSERT of the dump stored no row: a `RAISE(IGNORE)` trigger or an `OR IGNORE` conflict dropped it.
+    case rowDropped(line: Int, table: String)
+    /// A trigger on a table tally writes ends in `RAISE(IGNORE)`: tally's own write would vanish without an error.
+    case triggerIgnores(trigger: String, table: String, event: String, purpose: String)
     /// The file holds no SQL statement.
     case empty(path: String)
     /// The loaded data lacks tables or columns of the vote page's schema.
@@ -55,6 +59,14 @@ public enum DumpError: Error, Equatable, Sendable, CustomStringConvertible {
         case .triggerWrites(let trigger, let table):
             return "refused the trigger \(trigger) that the dump defines: it would write to \(table) when tally "
                 + "records its migrations, and a dump's triggers may not write during the import" + nothing
+        case .rowDropped(let line, let table):
+            return "line \(line): the INSERT into \(table) stored no row — a trigger with RAISE(IGNORE) or an "
+                + "INSERT OR IGNORE conflict dropped it without an error; every row of the dump must arrive, so "
+                + "remove that trigger (or the duplicate row) from the file and import again" + nothing
+        case .triggerIgnores(let trigger, let table, let event, let purpose):
+            return "refused the trigger \(trigger) on \(table): it can run RAISE(IGNORE) on \(event), so when tally "
+                + "\(purpose) its write would be dropped without an error. Remove the trigger from the export (or "
+                + "make it RAISE(ABORT, '…'), which fails loudly) and import again" + nothing
         case .empty(let path):
             return "\(path) holds no SQL statement; give the file written by "
                 + "`wrangler d1 export DB --remote --output=FILE`" + nothing

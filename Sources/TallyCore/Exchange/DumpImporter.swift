@@ -78,6 +78,8 @@ public struct DumpImporter {
     /// (DatabaseFile.build syncs the finished file once before renaming it).
     func prepareConnection(_ db: Connection) throws {
         try db.harden()
+        // Newer sqlite3 shells write text with control characters as unistr('…\u000a…').
+        try db.provideTextFunctions()
         db.setLimit(.length, to: Int32(clamping: statementLimit))
         db.setLimit(.sqlLength, to: Int32(clamping: statementLimit))
         try db.execute("PRAGMA journal_mode = MEMORY")
@@ -103,9 +105,22 @@ public struct DumpImporter {
             let rows = try db.scalar("SELECT count(*) FROM \(DumpImporter.quoted(name))")?.int64 ?? 0
             tables.append(.init(name: name, rows: rows, addedByTally: !tablesBefore.contains(name)))
         }
-        return ImportSummary(
+        // The file's triggers, as tally's own writes will fire them later.
+        let findings = try TriggerAudit.findings(in: db)
+        if let ignoring = findings.first(where: \.ignoresRows) {
+            throw DumpError.triggerIgnores(
+                trigger: ignoring.trigger, table: ignoring.write.table, event: ignoring.write.event,
+                purpose: ignoring.write.purpose)
+        }
+        var summary = ImportSummary(
             tables: tables, rowsInserted: loaded.rows, statements: loaded.statements, migrationsApplied: applied,
             foreignMigrations: foreign, danglingReferences: try DumpImporter.danglingReferences(db))
+        summary.triggersWritingElsewhere = findings.filter { !$0.writesElsewhere.isEmpty }.map {
+            .init(
+                trigger: $0.trigger, table: $0.write.table, event: $0.write.event, purpose: $0.write.purpose,
+                writes: $0.writesElsewhere)
+        }
+        return summary
     }
 
     /// Applies tally's migrations while the dump's triggers may not write: a
@@ -192,7 +207,11 @@ public struct DumpImporter {
                         if let refusal = policy.refusal { throw DumpError.refused(line: place.line, what: refusal) }
                         throw DumpError.rejected(line: place.line, message: error.message, statement: place.excerpt)
                     }
-                    if case .insert(let table) = kind, !table.hasPrefix("sqlite_") { loaded.rows += Int64(db.changes) }
+                    if case .insert(let table) = kind, !table.hasPrefix("sqlite_") {
+                        // One VALUES row per INSERT (DumpPolicy): a statement that stored none lost a row silently.
+                        guard db.changes > 0 else { throw DumpError.rowDropped(line: place.line, table: table) }
+                        loaded.rows += Int64(db.changes)
+                    }
                 }
                 loaded.statements += 1
                 offset += consumed

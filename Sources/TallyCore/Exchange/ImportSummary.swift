@@ -20,6 +20,20 @@ public struct ImportSummary: Equatable, Sendable {
         public let rows: Int64
     }
 
+    /// A trigger that tally's own writes fire and that writes to other tables.
+    public struct TriggerWrites: Equatable, Sendable {
+        /// The trigger's name.
+        public let trigger: String
+        /// The table it is defined on, which tally writes.
+        public let table: String
+        /// `INSERT` or `UPDATE`: tally's write that fires it.
+        public let event: String
+        /// What tally is doing then ("records a decision").
+        public let purpose: String
+        /// The other tables its program writes (directly or through the triggers it fires).
+        public let writes: [String]
+    }
+
     /// Every table of the new database by name (SQLite's internal tables left out).
     public var tables: [Table]
     /// Rows the dump inserted.
@@ -32,4 +46,6 @@ public struct ImportSummary: Equatable, Sendable {
     public var foreignMigrations: [String]
     /// Foreign keys the loaded rows break; D1 would refuse such rows.
     public var danglingReferences: [DanglingReferences]
+    /// Triggers of the file that write elsewhere when tally writes (to review before the first decision).
+    public var triggersWritingElsewhere: [TriggerWrites] = []
 }

@@ -6,25 +6,34 @@ import TallySQLite
 /// no clock, no system randomness). The data has the shape of the real case:
 /// seven options in two sections (the two community options appear halfway),
 /// sessions of one to three votes that often stack, a few smoke-test sessions
-/// before the launch, and timestamps over thirty days stored as D1 stores them.
+/// before the launch, and timestamps over `days` days (thirty unless asked) stored
+/// as D1 stores them.
 public struct SyntheticPoll: Sendable {
     /// How many votes to write (at least 1).
     public var votes: Int
     /// The seed; different seeds give different but equally shaped data.
     public var seed: UInt64
-    /// The launch instant; votes fall in the thirty days after it.
+    /// The launch instant; votes fall in the `days` days after it.
     public var launch: Instant
+    /// How many days the votes span (at least 1); the community options appear on day `days / 2`.
+    public var days: Int
     /// Smoke-test sessions voting in the ten minutes before the launch.
     public var testSessions: Int
 
-    public init(votes: Int, seed: UInt64 = 1, launch: Instant = Instant(seconds: 1_788_220_800), testSessions: Int = 4) {
+    /// The default is the real case's shape: thirty days, four smoke-test sessions.
+    public init(
+        votes: Int, seed: UInt64 = 1, launch: Instant = Instant(seconds: 1_788_220_800), days: Int = 30,
+        testSessions: Int = 4
+    ) {
         self.votes = votes
+        self.days = days
         self.seed = seed
         self.launch = launch
         self.testSessions = testSessions
     }
 
-    /// The options written: five original, two community (created on day 15).
+    /// The options written: five original, two community (created on day 15 of the default thirty;
+    /// `communityDay` places them for any span).
     public static let options: [(content: String, section: String, day: Int64)] = [
         ("做了好多事，另一半不知道", "original", -1),
         ("今天吃什麼，永遠臨時才有人想", "original", -1),
@@ -37,6 +46,9 @@ public struct SyntheticPoll: Sendable {
 
     /// Relative popularity of each option (same order as `options`).
     static let weights: [UInt64] = [30, 28, 16, 12, 8, 4, 2]
+
+    /// The day the community options are created: halfway through the span (15 of 30).
+    var communityDay: Int64 { Int64(days / 2) }
 
     /// What was written.
     public struct Summary: Equatable, Sendable {
@@ -51,6 +63,7 @@ public struct SyntheticPoll: Sendable {
     @discardableResult
     public func write(into db: Connection) throws -> Summary {
         precondition(votes >= 1, "SyntheticPoll.votes must be positive")
+        precondition(days >= 1, "SyntheticPoll.days must be positive")
         let all = Migrator()
         let contract = Migrator(migrations: Array(all.migrations.prefix(1)))
         var random = SplitMix64(seed: seed)
@@ -59,7 +72,7 @@ public struct SyntheticPoll: Sendable {
             try contract.migrate(db)
             let option = try db.prepare("INSERT INTO survey_options (id, content, section, created_at) VALUES (?, ?, ?, ?)")
             for (index, row) in Self.options.enumerated() {
-                let created = launch.adding(seconds: row.day * 86_400)
+                let created = launch.adding(seconds: (row.day < 0 ? row.day : communityDay) * 86_400)
                 try option.execute([.integer(Int64(index + 1)), .text(row.content), .text(row.section), .text(created.d1Text)])
             }
             let insert = try db.prepare("INSERT INTO votes (option_id, session_id, created_at) VALUES (?, ?, ?)")
@@ -75,12 +88,12 @@ public struct SyntheticPoll: Sendable {
                 summary.sessions += 1
                 summary.testSessions += 1
             }
-            let span: UInt64 = 30 * 86_400
+            let span = UInt64(days) * 86_400
             while summary.votes < votes {
                 let session = random.sessionID()
                 let offset = Int64(random.next() % span)
                 let start = launch.adding(seconds: offset)
-                let communityOpen = offset >= 15 * 86_400
+                let communityOpen = offset >= communityDay * 86_400
                 let roll = random.next() % 100
                 let count = min(roll < 6 ? 1 : roll < 16 ? 2 : 3, votes - summary.votes)
                 var previous: Int64 = 0

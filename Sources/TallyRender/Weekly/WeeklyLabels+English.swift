@@ -30,6 +30,8 @@ extension WeeklyLabels {
         },
         decisionsHeading: "Notes decided this week",
         noDecisions: "No notes were decided this week.",
+        decisionsUnavailable: "Not available: this database has no moderation history (only the vote page's "
+            + "own tables).",
         rejectedWithoutText: "Rejected notes are listed by number only; their text is not repeated here.",
         whenColumn: "When", noteColumn: "Note", decisionColumn: "Decision",
         decision: { action, option in

@@ -27,6 +27,7 @@ extension WeeklyLabels {
         },
         decisionsHeading: "本週審核的便利貼",
         noDecisions: "本週沒有審核任何便利貼。",
+        decisionsUnavailable: "無法提供：這個資料庫沒有審核紀錄（只有投票頁面自己的資料表）。",
         rejectedWithoutText: "未通過的便利貼只列編號，不重複內容。",
         whenColumn: "時間", noteColumn: "便利貼", decisionColumn: "決定",
         decision: { action, option in

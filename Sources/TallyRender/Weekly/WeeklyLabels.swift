@@ -26,6 +26,8 @@ public struct WeeklyLabels: Sendable {
     public let decisionsHeading: String
     /// When no note was decided.
     public let noDecisions: String
+    /// When the database has no moderation history (only the vote page's tables).
+    public let decisionsUnavailable: String
     /// Why rejected notes show no text.
     public let rejectedWithoutText: String
     /// Column: when.

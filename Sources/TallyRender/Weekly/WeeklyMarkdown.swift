@@ -74,6 +74,8 @@ public enum WeeklyMarkdown {
     /// meant to be published, and a rejection is often of text that should not be.
     static func decisions(_ tally: WeeklyTally, zone: Zone, _ w: WeeklyLabels) -> [String] {
         var blocks = ["### \(w.decisionsHeading)"]
+        // Without tally's columns there is no history: "none decided" would be a claim the data cannot make.
+        guard tally.report.suggestions.moderationRecord else { return blocks + [w.decisionsUnavailable] }
         guard !tally.decisions.isEmpty else { return blocks + [w.noDecisions] }
         var table = MarkdownTable([(w.whenColumn, .left), (w.noteColumn, .left), (w.decisionColumn, .left)])
         var withheld = false

@@ -244,6 +244,17 @@ struct ReportFromD1JSONTests {
         let early = render(["--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--as-of", "2026-09-22 12:00"])
         #expect(early.status == 1)
         #expect(early.stderr.contains("is before the last vote"))
+        // Impossible values (issue 12.11): an option with -5 voters; all listed, nothing rendered.
+        let tally = results + "/tally.json"
+        let saved = try String(contentsOfFile: tally, encoding: .utf8)
+        let negative = try #require(saved.range(of: #""voters":\d+"#, options: .regularExpression))
+        try saved.replacingCharacters(in: negative, with: #""voters":-5"#).write(toFile: tally, atomically: true, encoding: .utf8)
+        let impossible = render()
+        #expect(impossible.status == 1)
+        #expect(impossible.stderr.hasPrefix("Error: 1 impossible value in 1 result file;"))
+        #expect(impossible.stderr.contains("\n  \(tally) (query tally), row 1, voters = -5: expected a count, 0 or more"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+        try saved.write(toFile: tally, atomically: true, encoding: .utf8)
         // A query that failed on D1.
         let totals = results + "/totals.json"
         try #"[{"results":[],"success":false,"error":"D1_ERROR: no such table: votes: SQLITE_ERROR"}]"#

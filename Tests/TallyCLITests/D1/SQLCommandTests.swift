@@ -137,12 +137,13 @@ struct SQLCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         let names = try PortableQuery.all().map(\.name)
-        #expect(names.count == 12 && names.contains("fingerprint") && names.contains("notes"))
-        #expect(result.stdout.hasPrefix("Wrote 12 queries, filled in, to \(folder.path("d1")):\n"))
+        #expect(names.count == 14 && names.contains("fingerprint") && names.contains("notes"))
+        #expect(result.stdout.hasPrefix("Wrote 14 queries, filled in, to \(folder.path("d1")):\n"))
         // The loop to run names exactly the queries the report reads, the fingerprint's included.
         #expect(result.stdout.contains(
-            "Run on D1 the 10 queries the report reads, saving each one's rows beside it as NAME.json:\n"
-                + "  for q in tally totals excluded activity timeline concentration suggestions approved anomalies fingerprint; do\n"
+            "Run on D1 the 11 queries the report reads, saving each one's rows beside it as NAME.json:\n"
+                + "  for q in tally totals excluded activity timeline concentration suggestions approved anomalies "
+                + "fingerprint choices; do\n"
                 + "    npx wrangler d1 execute DB --remote --json --command=\"$(cat \(folder.path("d1"))/$q.sql)\" > "
                 + "\(folder.path("d1"))/$q.json\n  done\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("d1")).sorted() == names.map { $0 + ".sql" })
@@ -197,8 +198,8 @@ struct SQLCommandTests {
 
     @Test(arguments: [
         (["sql"], "give a query name (see tally sql --list), --list, or --all --output-dir DIR"),
-        (["sql", "talley"], "no query named 'talley'; the queries are: activity, anomalies, approved, concentration, "
-            + "excluded, fingerprint, notes, notes_own_option_votes, suggestions, tally, timeline, totals"),
+        (["sql", "talley"], "no query named 'talley'; the queries are: activity, anomalies, approved, choices, concentration, "
+            + "covotes, excluded, fingerprint, notes, notes_own_option_votes, suggestions, tally, timeline, totals"),
         (["sql", "tally", "totals"], "unexpected argument 'totals'"),
         (["sql", "--list", "tally"], "--list takes nothing else; leave out tally"),
         (["sql", "--list", "--tz", "UTC"], "--list takes nothing else; leave out --tz"),

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TallyCore
+@testable import TallyCore
 import TallySQLite
 
 /// Every file of `queries/` run by the real `sqlite3` shell must give exactly the
@@ -48,6 +48,8 @@ struct QueryDifferentialTests {
             }
             if scenario.parameters.through != nil, figures.totals.votesAll < scenario.output.votes { seen.insert("through cut votes") }
             if figures.usage.contains(where: { $0.stackingSessions > 0 }) { seen.insert("stacking") }
+            if model.sections.flatMap(\.covotes).contains(where: { $0.voters > 0 }) { seen.insert("chosen together") }
+            if model.sections.flatMap(\.covotes).contains(where: { $0.voters == 0 }) { seen.insert("never together") }
             if model.sections.contains(where: { !$0.isKnown }) { seen.insert("unknown section") }
             for anomaly in figures.anomalies { seen.insert(anomaly.kind.rawValue) }
             if figures.anomalies.contains(where: { $0.total > $0.examples.count }) { seen.insert("examples cut") }
@@ -57,9 +59,41 @@ struct QueryDifferentialTests {
         let expected = Set<String>([
             "tie at the top", "zero-vote option", "ledger cut", "named session not found", "both reasons",
             "first vote exactly at cutoff", "through cut votes", "stacking", "unknown section", "examples cut",
-            "per-day in an offset zone",
+            "per-day in an offset zone", "chosen together", "never together",
         ]).union(AnomalyKind.allCases.map(\.rawValue))
         #expect(expected.subtracting(seen).isEmpty, "not covered: \(expected.subtracting(seen).sorted())")
+    }
+
+    /// Issue 12.3: votes spread over many days (one a day from 1800 on) plus one busy day with more
+    /// distinct seconds than `SecondSet.denseFrom`, so the busy day becomes a bitmap and the rest stay
+    /// listed (the compaction during a long scan is covered by `secondSetAgreesWithSorting`). The days
+    /// and the longest gap must still be exactly the SQL's, whatever the partitions.
+    @Test func manyDistinctDaysAndOneBusyDay() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("days.sqlite")
+        try DatabaseFile.build(at: path) { db in
+            try Migrator().migrate(db)
+            try db.execute("INSERT INTO survey_options (id, content, section, created_at) VALUES (1, 'a', 'original', "
+                + "'1800-01-01 00:00:00'), (2, 'b', 'original', '1800-01-01 00:00:00')")
+            let insert = try db.prepare("INSERT INTO votes (option_id, session_id, created_at) VALUES (?, ?, ?)")
+            var random = SeededRandom(seed: 12)
+            for index in 0..<3_000 {
+                // Every other vote one a day from 1800 on; the rest on 2026-09-20 at a random second.
+                let second: Int64 = index % 2 == 0
+                    ? 1_789_862_400 + Int64.random(in: 0..<86_400, using: &random)
+                    : -5_364_662_400 + Int64(index) * 86_400 + Int64.random(in: 0..<86_400, using: &random)
+                try insert.execute([
+                    .integer(Int64(1 + index % 2)), .text("s\(index / 3)"), .text(Instant(seconds: second).d1Text),
+                ])
+            }
+        }
+        let parameters = ReportParameters(zone: try Zone(parsing: "+05:45"), asOf: Instant(seconds: 4_102_444_800))
+        try expectSameFigures(path, parameters)
+        let figures = try Analyzer(parameters: parameters, partitions: 1).figures(from: DatabaseFile.openForReading(path))
+        // About a fifth of the listed days share a local day with the next (+05:45 moves late votes over midnight).
+        #expect(figures.days.count > 1_100)
+        let busy = try #require(figures.days.first { $0.date.dateText == "2026-09-20" })
+        #expect(busy.votes > 1_000, "the busy UTC day's votes, less those after 18:15 UTC (the next local day)")
     }
 
     @Test func emptyDatabase() throws {
@@ -88,10 +122,12 @@ struct QueryDifferentialTests {
         #expect(swift.statuses == sql.statuses)
         #expect(swift.approved == sql.approved)
         #expect(swift.anomalies == sql.anomalies)
+        #expect(swift.choices == sql.choices)
         // The fingerprint: the same counts, ids and latest time; only the database route has a hash.
         let local = try #require(swift.fingerprint)
         #expect(sql.fingerprint == DataFingerprint(countedOnD1: local.tables, latest: local.latest))
         #expect(local.sha256 != nil && sql.fingerprint?.sha256 == nil)
+        try expectSameCovotes(path, parameters, swift)
         // The columns only people read (rank, share) agree with the model too.
         if swift.totals.firstVoteAll.map({ $0 <= parameters.asOf }) ?? true {
             let model = try ReportModel(figures: swift, parameters: parameters)
@@ -103,6 +139,30 @@ struct QueryDifferentialTests {
                     #expect(abs((row["share"]?.double ?? -1) - share) < 0.00005)
                 }
             }
+        }
+    }
+}
+
+extension QueryDifferentialTests {
+    /// `queries/covotes.sql` gives exactly the pairs the analysis derives from its choice sets.
+    func expectSameCovotes(_ path: String, _ parameters: ReportParameters, _ swift: ReportFigures) throws {
+        let choices = try #require(swift.choices)
+        #expect(choices.reduce(0) { $0 + $1.sessions } == swift.totals.voters)
+        var sections: [String] = []
+        for option in swift.options where !sections.contains(option.section) { sections.append(option.section) }
+        let expected = sections.flatMap { section in
+            Covote.pairs(
+                options: swift.options.filter { $0.section == section }.map { ($0.id, $0.voters) }, patterns: choices,
+                sessions: swift.totals.voters
+            ).map { (section, $0) }
+        }
+        let rows = try QueryShell.rows(path, query: PortableQuery.named("covotes"), parameters: parameters)
+        #expect(rows.count == expected.count)
+        for (row, (section, pair)) in zip(rows, expected) {
+            #expect(row["section"] == .text(section))
+            #expect(row["a"]?.int64 == pair.a && row["b"]?.int64 == pair.b, "\(row) against \(pair)")
+            #expect(row["voters"]?.int64 == Int64(pair.voters))
+            #expect(abs((row["lift"]?.double ?? -1) - pair.lift) < 0.00005, "\(row) against \(pair)")
         }
     }
 }

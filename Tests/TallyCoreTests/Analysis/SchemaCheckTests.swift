@@ -9,7 +9,7 @@ struct SchemaCheckTests {
         try db.execute("CREATE TABLE survey_options (id INTEGER PRIMARY KEY, content TEXT, created_at TEXT)")
         try db.execute("CREATE TABLE suggestions (id INTEGER PRIMARY KEY, session_id TEXT, content TEXT, status TEXT, created_at TEXT)")
         #expect(throws: AnalysisError.schemaMismatch(
-            missingTables: ["votes"], missingColumns: ["survey_options.section", "suggestions.promoted_option_id"])
+            missingTables: ["votes"], missingColumns: ["survey_options.section"])
         ) {
             try SchemaCheck.verify(db)
         }

@@ -8,8 +8,9 @@ import TallySQLite
 struct PortableQueryTests {
     @Test func everyFileHasADescriptionAndAParameterBlock() throws {
         let queries = try PortableQuery.all()
-        // The report's queries, the notes the fingerprint hashes, and the moderation check `tally notes list` runs.
-        let others = ["notes", "notes_own_option_votes"]
+        // The report's queries, the notes the fingerprint hashes, the moderation check `tally notes list` runs,
+        // and the chosen-together pairs (the report derives them from the choice sets).
+        let others = ["notes", "notes_own_option_votes", "covotes"]
         #expect(queries.map(\.name).sorted() == (ReportFigures.queryNames + others).sorted())
         #expect(try PortableQuery.named("notes").parameterNames == ["through"])
         #expect(try PortableQuery.named("notes_own_option_votes").parameterNames == ["session_id"])

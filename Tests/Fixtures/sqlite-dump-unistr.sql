@@ -1,0 +1,14 @@
+PRAGMA foreign_keys=OFF;
+BEGIN TRANSACTION;
+CREATE TABLE survey_options (id INTEGER PRIMARY KEY, content TEXT NOT NULL, section TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
+INSERT INTO survey_options VALUES(1,'做了好多事，另一半不知道','original','2026-09-18 10:00:00');
+INSERT INTO survey_options VALUES(2,unistr('line one\u000aline two'),'original','2026-09-18 10:00:00');
+CREATE TABLE votes (id INTEGER PRIMARY KEY, option_id INTEGER NOT NULL REFERENCES survey_options(id), session_id TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
+INSERT INTO votes VALUES(1,1,'session-a','2026-09-19 01:00:00');
+INSERT INTO votes VALUES(2,2,'session-a','2026-09-19 01:00:00');
+CREATE TABLE suggestions (id INTEGER PRIMARY KEY, session_id TEXT, content TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'pending', created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP, token BLOB);
+INSERT INTO suggestions VALUES(1,'session-a',unistr('爸爸可以不要看手機嗎？\u000a真的'),'pending','2026-09-20 05:05:10',X'0001FF');
+INSERT INTO suggestions VALUES(2,'session-a',unistr('tab\u0009here\u000d\u000aback\\slash ''quoted'' \\u0041 not an escape'),'pending','2026-09-20 05:05:10',NULL);
+INSERT INTO suggestions VALUES(3,'session-a',unistr('bell\u0007 escape\u001b end\u001f'),'pending','2026-09-20 05:05:10',X'');
+INSERT INTO suggestions VALUES(4,'session-a','no control characters, a \ backslash','pending','2026-09-20 05:05:10',NULL);
+COMMIT;

@@ -1,0 +1,81 @@
+import Testing
+import TallyCore
+import TallyRender
+
+/// The sentences under a ranking, for each case the demo does not show (the goldens hold the coin toss).
+@Suite("Chance of leading and chosen together in Markdown")
+struct UncertaintyMarkdownTests {
+    /// Section `original`: option 1 chosen by 100 sessions, option 2 by 10, 5 of them with option 1.
+    /// Section `community`: only option 3 has voters. Option 4 is never chosen.
+    static func model(_ patterns: [ChoicePattern]) throws -> ReportModel {
+        let at = Instant(seconds: 1_789_754_400)
+        var voters: [Int64: Int] = [:]
+        for pattern in patterns { for id in pattern.optionIDs { voters[id, default: 0] += pattern.sessions } }
+        let sessions = patterns.reduce(0) { $0 + $1.sessions }
+        let sections: [(id: Int64, section: String)] = [(1, "original"), (2, "original"), (3, "community"), (4, "community")]
+        var options: [ReportFigures.Option] = []
+        for (id, section) in sections {
+            let count: Int = voters[id] ?? 0
+            options.append(
+                ReportFigures.Option(
+                    id: id, content: "option \(id)", section: section, createdAt: at, voters: count, votes: count,
+                    votersAll: count, votesAll: count))
+        }
+        let figures = ReportFigures(
+            options: options,
+            totals: .init(
+                votersAll: sessions, votesAll: sessions * 2, voters: sessions, votes: sessions * 2, firstVoteAll: at,
+                lastVoteAll: at),
+            exclusions: .init(listed: [], total: 0), days: [], timeline: .init(firstVote: at, lastVote: at, longestGap: nil),
+            usage: [], statuses: [], approved: [], anomalies: [], choices: patterns)
+        return try ReportModel(figures: figures, parameters: ReportParameters(asOf: at.adding(seconds: 60)))
+    }
+
+    @Test func aClearLeadOneVotedOptionAndPairsAreSaidInBothLanguages() throws {
+        let model = try UncertaintyMarkdownTests.model([
+            ChoicePattern(optionIDs: [1], sessions: 95), ChoicePattern(optionIDs: [1, 2], sessions: 5),
+            ChoicePattern(optionIDs: [2], sessions: 5), ChoicePattern(optionIDs: [3], sessions: 7),
+        ])
+        let english = MarkdownReport.render(model, language: .english)
+        #expect(english.contains("“option 1” is ahead of “option 2” in 100% of the resamples: the lead is clear."))
+        #expect(english.contains("Only “option 3” has voters here, so it leads in every resample."))
+        // 5 shared voters of 112; lift 5 × 112 / (100 × 10) = 0.56.
+        #expect(english.contains("Chosen together most often: “option 1” and “option 2” (5 voters, 0.6× what"))
+        #expect(!english.contains("a hint, not a finding"))  // 112 voters: not a small sample
+        let chinese = MarkdownReport.render(model, language: .traditionalChinese)
+        #expect(chinese.contains("在 100% 的重抽樣中，「option 1」領先「option 2」：領先很明確。"))
+        #expect(chinese.contains("這一區只有「option 3」有人選"))
+        #expect(chinese.contains("| 領先機率 |"))
+        let original = try #require(model.sections.first)
+        #expect(original.options.map(\.chanceOfLeading) == [1, 0])
+    }
+
+    @Test func aLikelyLeadAndNoPairAtAllInASmallSample() throws {
+        // 9 against 6 of 15 voters, nobody chose both: likely, not clear; and a small sample.
+        let model = try UncertaintyMarkdownTests.model([
+            ChoicePattern(optionIDs: [1], sessions: 9), ChoicePattern(optionIDs: [2], sessions: 6),
+        ])
+        let english = MarkdownReport.render(model, language: .english)
+        let order = try #require(model.sections.first?.orderChances.first)
+        #expect(order.chance > 0.6 && order.chance < 0.95, "\(order)")
+        #expect(english.contains("of the resamples: a likely lead, not a certain one."))
+        #expect(english.contains("No voter chose two options of this section."))
+        #expect(!english.contains("Chosen together most often"))
+    }
+
+    @Test func withoutChoiceSetsThereIsNoColumnAndNoSentence() throws {
+        var model = try UncertaintyMarkdownTests.model([ChoicePattern(optionIDs: [1], sessions: 3)])
+        #expect(model.resampling != nil)
+        let at = Instant(seconds: 1_789_754_400)
+        let figures = ReportFigures(
+            options: [.init(id: 1, content: "x", section: "original", createdAt: at, voters: 3, votes: 3, votersAll: 3, votesAll: 3)],
+            totals: .init(votersAll: 3, votesAll: 3, voters: 3, votes: 3, firstVoteAll: at, lastVoteAll: at),
+            exclusions: .init(listed: [], total: 0), days: [], timeline: .init(firstVote: at, lastVote: at, longestGap: nil),
+            usage: [], statuses: [], approved: [], anomalies: [])
+        model = try ReportModel(figures: figures, parameters: ReportParameters(asOf: at))
+        #expect(model.resampling == nil)
+        let english = MarkdownReport.render(model, language: .english)
+        #expect(!english.contains("Chance of leading"))
+        #expect(JSONReport.render(model).contains("\"resampling\": null"))
+    }
+}

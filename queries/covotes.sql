@@ -1,0 +1,71 @@
+-- covotes: pairs of options of one section chosen by the same counted voters, with the lift over independent choices.
+--
+-- Parameters: edit the values in `params`, one `value AS name` per line (text in single quotes, NULL for none).
+-- Times are ISO 8601 with an offset ('2026-09-19T02:11:00+08:00') or D1's UTC text ('2026-09-18 18:11:00').
+-- Stored times are read as UTC and normalised with strftime() before any comparison, so D1's
+-- 'YYYY-MM-DD HH:MM:SS' and JavaScript's 'YYYY-MM-DDTHH:MM:SS.sssZ' compare correctly.
+-- lift = voters(a and b) * counted voters / (voters(a) * voters(b)): 1 is what independent choices give.
+-- Every pair of options of a section that both have counted voters is listed, a < b by id.
+WITH params AS (SELECT
+  '2026-09-19T02:11:00+08:00' AS exclude_before,  -- sessions whose first vote is earlier are excluded whole; NULL: none
+  '[]' AS exclude_sessions,                       -- JSON array of session ids to exclude, e.g. '["a1b2","c3d4"]'
+  NULL AS through                                 -- only votes at or before this time count; NULL: all votes
+),
+vote AS (
+  SELECT id, session_id, option_id,
+         CASE WHEN created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+                   AND instr(substr(created_at, 17), ' ') = 0 AND substr(created_at, 1, 4) <> '0000'
+                   AND datetime(julianday(created_at)) = datetime(created_at)
+              THEN strftime('%Y-%m-%d %H:%M:%f', created_at) END AS t
+  FROM votes
+),
+considered AS (
+  SELECT vote.* FROM vote, params
+  WHERE params.through IS NULL OR vote.t IS NULL OR vote.t <= strftime('%Y-%m-%d %H:%M:%f', params.through)
+),
+session AS (
+  SELECT session_id, MIN(t) AS first_vote FROM considered GROUP BY session_id
+),
+excluded AS (
+  SELECT session.session_id FROM session, params
+  WHERE session.first_vote < strftime('%Y-%m-%d %H:%M:%f', params.exclude_before)
+     OR session.session_id IN (SELECT value FROM json_each(params.exclude_sessions))
+),
+counted AS (
+  SELECT * FROM considered WHERE session_id NOT IN (SELECT session_id FROM excluded)
+),
+total AS (
+  SELECT COUNT(DISTINCT session_id) AS voters FROM counted
+),
+option AS (  -- options that existed at `through`, as the ranking lists them
+  SELECT o.id, o.section FROM survey_options AS o, params
+  WHERE params.through IS NULL OR o.created_at IS NULL
+     OR NOT (o.created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+             AND instr(substr(o.created_at, 17), ' ') = 0 AND substr(o.created_at, 1, 4) <> '0000'
+             AND datetime(julianday(o.created_at)) = datetime(o.created_at))
+     OR strftime('%Y-%m-%d %H:%M:%f', o.created_at) <= strftime('%Y-%m-%d %H:%M:%f', params.through)
+),
+chose AS (  -- one row per counted session and option it chose (stacked votes count once)
+  SELECT DISTINCT counted.session_id, counted.option_id FROM counted JOIN option ON option.id = counted.option_id
+),
+by_option AS (
+  SELECT option_id, COUNT(*) AS voters FROM chose GROUP BY option_id
+),
+both_chosen AS (
+  SELECT x.option_id AS a, y.option_id AS b, COUNT(*) AS voters
+  FROM chose AS x JOIN chose AS y ON y.session_id = x.session_id AND y.option_id > x.option_id
+  GROUP BY x.option_id, y.option_id
+)
+SELECT oa.section,
+       oa.id AS a,
+       ob.id AS b,
+       COALESCE(both_chosen.voters, 0) AS voters,
+       ROUND(1.0 * COALESCE(both_chosen.voters, 0) * total.voters / (ca.voters * cb.voters), 4) AS lift
+FROM option AS oa
+JOIN option AS ob ON ob.section = oa.section AND ob.id > oa.id
+JOIN by_option AS ca ON ca.option_id = oa.id
+JOIN by_option AS cb ON cb.option_id = ob.id
+CROSS JOIN total
+LEFT JOIN both_chosen ON both_chosen.a = oa.id AND both_chosen.b = ob.id
+ORDER BY CASE oa.section WHEN 'original' THEN 0 WHEN 'community' THEN 1 ELSE 2 END, oa.section,
+         voters DESC, a, b;
