@@ -127,6 +127,7 @@ complete -c tally -n '__fish_seen_subcommand_from config; and __fish_seen_subcom
 complete -c tally -n '__fish_seen_subcommand_from config; and __fish_seen_subcommand_from show' -l reports -r -F -d 'Folder for weekly reports.'
 complete -c tally -n '__fish_seen_subcommand_from generate' -l db -r -F -d 'Database file to create (default: $TALLY_DB, then the config file\'s db, then ./tally.sqlite).'
 complete -c tally -n '__fish_seen_subcommand_from generate' -l votes -x -d 'How many votes (1 to 100000000; default 1000000).'
+complete -c tally -n '__fish_seen_subcommand_from generate' -l days -x -d 'Days the votes span after the launch (1 to 36500; default 30).'
 complete -c tally -n '__fish_seen_subcommand_from generate' -l seed -x -d 'Seed for the generator (default 1).'
 complete -c tally -n '__fish_seen_subcommand_from generate' -l replace -d 'Replace the file if it exists (atomically).'
 complete -c tally -n '__fish_seen_subcommand_from generate' -l config -r -F -d 'Config file (default: $TALLY_CONFIG, then ./tally.json if present).'
