@@ -4,7 +4,8 @@ import PackageDescription
 // Layers, bottom to top (each may use only the ones below it):
 //   CSQLite → TallySQLite → TallyCore → TallyRender → TallyCLI → tally
 // CSHA256 is the SHA-256 compression function on the CPU's SHA instructions,
-// used by TallyCore's own SHA-256 when the CPU has them.
+// used by TallyCore's own SHA-256 when the CPU has them. CTallyBuild carries the
+// git commit the Makefile passes in (`-Xcc -DTALLY_COMMIT=…`) to `tally --version`.
 // The SQL in migrations/ and queries/ is embedded at build time by the
 // EmbedSQL plugin, so the binary and the files a person runs never drift.
 let package = Package(
@@ -21,6 +22,7 @@ let package = Package(
         ),
         .target(name: "TallySQLite", dependencies: ["CSQLite"]),
         .target(name: "CSHA256"),
+        .target(name: "CTallyBuild"),
         .executableTarget(name: "embed-sql"),
         .plugin(
             name: "EmbedSQL",
@@ -33,7 +35,7 @@ let package = Package(
             plugins: ["EmbedSQL"]
         ),
         .target(name: "TallyRender", dependencies: ["TallyCore"]),
-        .target(name: "TallyCLI", dependencies: ["TallyCore", "TallyRender", "TallySQLite"]),
+        .target(name: "TallyCLI", dependencies: ["TallyCore", "TallyRender", "TallySQLite", "CTallyBuild"]),
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
         // Helpers shared by the test targets (never part of the product).
         .target(name: "TallyTestSupport", path: "Tests/TallyTestSupport"),

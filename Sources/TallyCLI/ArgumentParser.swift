@@ -14,18 +14,38 @@ public struct OptionSpec: Sendable {
     public let name: String
     public let kind: Kind
     public let help: String
+    /// The one-letter form (`o` for `-o`), if any.
+    public let short: Character?
+
+    /// The one-letter forms every command shares: wherever an option has one of these names, it also has
+    /// the short form, so `-o` always means `--output` and `-q` always `--quiet`, as in most tools.
+    static let conventionalShortNames: [String: Character] = ["output": "o", "quiet": "q"]
 
     public init(_ name: String, _ kind: Kind, _ help: String) {
         self.name = name
         self.kind = kind
         self.help = help
+        self.short = Self.conventionalShortNames[name]
     }
 
+    /// `--quiet`: added by the parser to the commands whose standard output only narrates what they did.
+    static let quiet = OptionSpec("quiet", .flag, "Print nothing on success; warnings and errors still go to stderr.")
+
     var usageText: String {
+        let long: String
         switch kind {
-        case .flag: return "--\(name)"
-        case .value(let value): return "--\(name) \(value)"
-        case .repeated(let value): return "--\(name) \(value)"
+        case .flag: long = "--\(name)"
+        case .value(let value): long = "--\(name) \(value)"
+        case .repeated(let value): long = "--\(name) \(value)"
+        }
+        return short.map { "-\($0), \(long)" } ?? long
+    }
+
+    /// What the option takes, for completions and the man page: nil for a flag.
+    var valueName: String? {
+        switch kind {
+        case .flag: return nil
+        case .value(let value), .repeated(let value): return value
         }
     }
 }
@@ -67,6 +87,17 @@ public struct CommandSpec: Sendable {
         self.positionals = positionals
         self.subcommands = subcommands
         self.run = run
+    }
+
+    /// True when the command takes `-q/--quiet` (its standard output only narrates what it did).
+    public var isQuietable: Bool { options.contains { $0.name == OptionSpec.quiet.name } }
+
+    /// This command with `-q/--quiet` added: for commands whose standard output only narrates, so that
+    /// discarding it loses no result. `Tally.run` then gives the command a silent stdout.
+    func narrating() -> CommandSpec {
+        CommandSpec(
+            name: name, abstract: abstract, discussion: discussion, options: options + [.quiet],
+            positionals: positionals, subcommands: subcommands, run: run)
     }
 }
 
@@ -121,13 +152,14 @@ public struct Invocation: Sendable {
     }
 }
 
-/// Parses argv against command specs: `--name value`, `--name=value`, flags,
-/// `--` to end options, `-h`/`--help` everywhere.
+/// Parses argv against command specs: `--name value`, `--name=value`, flags, the short forms
+/// `-o VALUE` and `-q`, `--` to end options, `-h`/`--help` everywhere, `tally help CMD`, `tally --version`.
 public enum ArgumentParser {
-    /// The result of parsing: run a command, or show help for one.
+    /// The result of parsing: run a command, show help for one, or show the version.
     public enum Outcome {
         case run(CommandSpec, Invocation)
         case help(CommandSpec, path: [String])
+        case version
     }
 
     /// Finds the command named by the leading words and parses the rest against it.
@@ -135,15 +167,22 @@ public enum ArgumentParser {
         var command = root
         var path: [String] = []
         var rest = arguments[...]
+        if rest.first == "--version" && rest.count == 1 { return .version }
         while let word = rest.first, !command.subcommands.isEmpty {
-            if word == "--help" || word == "-h" || word == "help" { return .help(command, path: path) }
+            if word == "--help" || word == "-h" { return .help(command, path: path) }
+            if word == "help" { return try helpOutcome(for: Array(rest.dropFirst()), from: command, path: path) }
             guard let sub = command.subcommands.first(where: { $0.name == word }) else {
                 if word.hasPrefix("-") {
                     if command.run != nil { break }
-                    throw UsageError("unknown option '\(word)'; expected a command first", command: path)
+                    let hint =
+                        path.isEmpty && word == "--version"
+                        ? "; --version stands alone: tally --version"
+                        : Suggestion.hint(
+                            for: String(word.drop { $0 == "-" }), among: path.isEmpty ? ["version", "help"] : ["help"],
+                            prefix: "--")
+                    throw UsageError("unknown option '\(word)'; expected a command first\(hint)", command: path)
                 }
-                let names = command.subcommands.map(\.name).joined(separator: ", ")
-                throw UsageError("unknown command '\(word)'; expected one of: \(names)", command: path)
+                throw unknownCommand(word, of: command, path: path)
             }
             command = sub
             path.append(word)
@@ -167,18 +206,8 @@ public enum ArgumentParser {
                 continue
             }
             if word == "--help" || word == "-h" { return .help(command, path: path) }
-            guard word.hasPrefix("--") else {
-                throw UsageError("unknown option '\(word)'; options are spelled --name", command: path)
-            }
-            var name = String(word.dropFirst(2))
-            var inline: String?
-            if let equals = name.firstIndex(of: "=") {
-                inline = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
-            }
-            guard let spec = command.options.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option '--\(name)'", command: path)
-            }
+            let (spec, inline) = try option(word, of: command, path: path)
+            let name = spec.name
             switch spec.kind {
             case .flag:
                 guard inline == nil else { throw UsageError("option '--\(name)' takes no value", command: path) }
@@ -191,7 +220,10 @@ public enum ArgumentParser {
                     value = next
                     rest = rest.dropFirst()
                 } else {
-                    throw UsageError("option '--\(name)' needs a value (\(valueName))", command: path)
+                    // A value that itself begins with -- must be attached, or it would read as the next option.
+                    throw UsageError(
+                        "option '--\(name)' needs a value (\(valueName)); for a value that begins with --, "
+                            + "write --\(name)=VALUE", command: path)
                 }
                 values[name, default: []].append(value)
             }
@@ -202,9 +234,69 @@ public enum ArgumentParser {
             throw UsageError("missing argument <\(missing.name)>", command: path)
         }
         if positionals.count > command.positionals.count {
-            throw UsageError("unexpected argument '\(positionals[command.positionals.count])'", command: path)
+            let extra = positionals[command.positionals.count]
+            let asCommand =
+                command.subcommands.isEmpty ? "" : Suggestion.hint(for: extra, among: command.subcommands.map(\.name))
+            throw UsageError("unexpected argument '\(extra)'\(asCommand)", command: path)
         }
         return .run(command, Invocation(path: path, positionals: positionals, values: values, flags: flags))
+    }
+
+    /// `tally help [CMD…]`: the help of the command the words name, exactly as `tally CMD… --help` shows it.
+    private static func helpOutcome(for words: [String], from start: CommandSpec, path: [String]) throws -> Outcome {
+        var command = start
+        var path = path
+        for word in words {
+            guard let sub = command.subcommands.first(where: { $0.name == word }) else {
+                if command.subcommands.isEmpty {
+                    let parent = (["tally"] + path).joined(separator: " ")
+                    throw UsageError("'\(word)' is not a command of '\(parent)'", command: path)
+                }
+                throw unknownCommand(word, of: command, path: path)
+            }
+            command = sub
+            path.append(word)
+        }
+        return .help(command, path: path)
+    }
+
+    private static func unknownCommand(_ word: String, of command: CommandSpec, path: [String]) -> UsageError {
+        let names = command.subcommands.map(\.name)
+        let hint = Suggestion.closest(to: word, among: names).map { "did you mean '\($0)'? The commands are" }
+        return UsageError(
+            "unknown command '\(word)'; \(hint ?? "expected one of"): \(names.joined(separator: ", "))", command: path)
+    }
+
+    /// The spec of one option word (`--name`, `--name=value`, `-o`, `-oVALUE`) and its attached value, if any.
+    private static func option(
+        _ word: String, of command: CommandSpec, path: [String]
+    ) throws -> (OptionSpec, inline: String?) {
+        if !word.hasPrefix("--") {
+            let letter = word.dropFirst().first
+            guard let letter, let spec = command.options.first(where: { $0.short == letter }) else {
+                let shorts = command.options.compactMap { $0.short.map { "-\($0)" } } + ["-h"]
+                throw UsageError(
+                    "unknown option '\(word)'; the short options here are \(shorts.joined(separator: ", ")); "
+                        + "others are spelled --name", command: path)
+            }
+            let attached = word.dropFirst(2)
+            if attached.isEmpty { return (spec, nil) }
+            guard spec.kind != .flag else {
+                throw UsageError("unknown option '\(word)'; short options cannot be combined", command: path)
+            }
+            return (spec, String(attached.hasPrefix("=") ? attached.dropFirst() : attached))
+        }
+        var name = String(word.dropFirst(2))
+        var inline: String?
+        if let equals = name.firstIndex(of: "=") {
+            inline = String(name[name.index(after: equals)...])
+            name = String(name[..<equals])
+        }
+        guard let spec = command.options.first(where: { $0.name == name }) else {
+            let hint = Suggestion.hint(for: name, among: command.options.map(\.name) + ["help"], prefix: "--")
+            throw UsageError("unknown option '--\(name)'\(hint)", command: path)
+        }
+        return (spec, inline)
     }
 
     /// The one-line usage of a command.
@@ -232,6 +324,11 @@ public enum ArgumentParser {
                 text += "  \(sub.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(sub.abstract)\n"
             }
             text += "\nSee 'tally \((path + ["<command>"]).joined(separator: " ")) --help' for a command's options.\n"
+        }
+        if path.isEmpty {
+            text += "\nOptions:\n  --version\n"
+            text += "      Print the version, the commit it was built from and the SQLite version.\n"
+            text += "  -h, --help\n      Show this help ('tally help <command>' shows a command's).\n"
         }
         if !command.positionals.isEmpty {
             text += "\nArguments:\n"

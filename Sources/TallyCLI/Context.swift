@@ -84,6 +84,15 @@ public struct Context: Sendable {
             now: { Instant(millis: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))) })
     }
 
+    /// This context for a `--quiet` run: standard output discarded (the command only narrates there),
+    /// standard error kept for warnings and errors but treated as no terminal, so no progress is drawn.
+    func quieted() -> Context {
+        let errors = stderr
+        return Context(
+            environment: environment, currentDirectory: currentDirectory, stdout: TextOutput { _ in },
+            stderr: TextOutput(isTerminal: false) { errors.write($0) }, stdin: stdin, now: now)
+    }
+
     /// Resolves a path given on the command line against the working folder.
     public func path(_ given: String) -> String {
         given.hasPrefix("/") ? given : URL(fileURLWithPath: currentDirectory).appendingPathComponent(given).path

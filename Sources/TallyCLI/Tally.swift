@@ -4,20 +4,22 @@ import TallySQLite
 /// The command tree and the one place errors become messages and exit codes.
 public enum Tally {
     /// Every top-level command, in the order `tally --help` lists them.
+    /// `narrating()` adds `-q/--quiet` to the commands whose standard output only says what they did.
     public static let commands: [CommandSpec] = [
         ReportCommand.spec,
-        WeeklyCommand.spec,
+        WeeklyCommand.spec.narrating(),
         NotesCommand.spec,
-        ImportCommand.spec,
-        PullCommand.spec,
+        ImportCommand.spec.narrating(),
+        PullCommand.spec.narrating(),
         PushCommand.spec,
         StatusCommand.spec,
         SQLCommand.spec,
-        DemoCommand.spec,
-        InitCommand.spec,
-        MigrateCommand.spec,
+        DemoCommand.spec.narrating(),
+        InitCommand.spec.narrating(),
+        MigrateCommand.spec.narrating(),
         ConfigCommand.spec,
-        GenerateCommand.spec,
+        GenerateCommand.spec.narrating(),
+        CompletionsCommand.spec,
     ]
 
     /// The root of the command tree.
@@ -45,18 +47,22 @@ public enum Tally {
             return ExitCode.failure.rawValue
         }
         switch outcome {
+        case .version:
+            context.stdout.line(Version.line)
+            return ExitCode.success.rawValue
         case .help(let command, let path):
             context.stdout.write(ArgumentParser.help(for: command, path: path))
             return ExitCode.success.rawValue
         case .run(let command, let invocation):
             do {
-                try command.run?(invocation, context)
+                let quiet = command.isQuietable && invocation.flag(OptionSpec.quiet.name)
+                try command.run?(invocation, quiet ? context.quieted() : context)
                 return ExitCode.success.rawValue
             } catch let error as UsageError {
                 reportUsage(error, context: context)
                 return ExitCode.usage.rawValue
             } catch {
-                context.stderr.line("Error: \(message(for: error))")
+                context.stderr.line("Error: \(message(for: error, in: command))")
                 return (error as? ExitCodeProviding)?.exitCode.rawValue ?? ExitCode.failure.rawValue
             }
         }
@@ -79,8 +85,15 @@ public enum Tally {
     }
 
     /// The message for an error: domain errors describe themselves; SQLite errors
-    /// keep their code and statement.
-    static func message(for error: Error) -> String {
-        String(describing: error)
+    /// keep their code and statement. A file that already exists names `--replace` when the
+    /// command offers it (the domain does not know which flags a command has).
+    static func message(for error: Error, in command: CommandSpec) -> String {
+        if case DatabaseError.alreadyExists(let path) = error,
+            command.options.contains(where: { $0.name == "replace" })
+        {
+            return "\(path) already exists; add --replace to replace it (atomically, only if this run succeeds), "
+                + "or choose another path"
+        }
+        return String(describing: error)
     }
 }

@@ -87,7 +87,10 @@ struct ImportCommandTests {
         let refused = try TallyProcess.run(["import", Self.sqliteDump, "--db", "out.sqlite"], in: folder.url.path)
         #expect(refused.status == 1)
         #expect(refused.stdout.isEmpty)
-        #expect(refused.stderr == "Error: \(folder.path("out.sqlite")) already exists; choose another path or remove it first\n")
+        #expect(
+            refused.stderr
+                == "Error: \(folder.path("out.sqlite")) already exists; add --replace to replace it (atomically, "
+                + "only if this run succeeds), or choose another path\n")
         #expect(try Data(contentsOf: folder.url.appendingPathComponent("out.sqlite")) == before)
 
         let replaced = try TallyProcess.run(["import", Self.sqliteDump, "--db", "out.sqlite", "--replace"], in: folder.url.path)

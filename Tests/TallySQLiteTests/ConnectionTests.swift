@@ -190,7 +190,10 @@ struct ConnectionTests {
         }
         let error = try #require(throws: SQLiteError.self) { try db.execute("ATTACH '/tmp/x.sqlite' AS x") }
         #expect(error.primaryCode == SQLITE_AUTH)
+        #expect(error.isDenied)
         #expect(seen.contains(SQLITE_ATTACH))
+        let other = try #require(throws: SQLiteError.self) { try db.execute("SELECT * FROM no_such_table") }
+        #expect(!other.isDenied, "only the authorizer's refusal counts as denied")
         db.setAuthorizer(nil)
         #expect(try db.scalar("SELECT 1") == .integer(1))
     }

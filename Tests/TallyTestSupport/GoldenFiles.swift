@@ -17,6 +17,11 @@ public struct GoldenFiles: Sendable {
             .appendingPathComponent("Golden")
     }
 
+    /// Golden files in `folder` (e.g. checked-in generated documents under `docs/`).
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
     /// True when the run was asked to re-record.
     public static var recording: Bool { ProcessInfo.processInfo.environment["TALLY_RECORD_GOLDEN"] == "1" }
 

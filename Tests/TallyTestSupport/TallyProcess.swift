@@ -16,8 +16,15 @@ public struct TallyProcess {
         }
     }
 
-    /// The `tally` binary next to the test bundle in the build folder.
+    /// The `tally` binary the end-to-end tests run: `$TALLY_BINARY` when set (CI points it at the
+    /// installed release binary, so a static build that breaks time zones or JSON fails these tests),
+    /// else the one next to the test bundle in the build folder.
     public static let executable: URL = {
+        if let given = ProcessInfo.processInfo.environment["TALLY_BINARY"], !given.isEmpty {
+            precondition(
+                FileManager.default.isExecutableFile(atPath: given), "TALLY_BINARY=\(given) is not an executable file")
+            return URL(fileURLWithPath: given)
+        }
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent()
         // The test runner may live inside a bundle folder (…/tallyPackageTests.xctest/…).

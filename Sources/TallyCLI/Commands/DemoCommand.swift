@@ -8,8 +8,8 @@ enum DemoCommand {
         abstract: "Write the built-in demo database (the blogger's week one)",
         discussion: """
             Writes a new database with the full schema and the demo data: 19 sessions and 55
-            votes, four smoke-test sessions, two approved notes promoted to options. Every
-            command also takes --demo to read the same data without a file.
+            votes, four smoke-test sessions, two approved notes promoted to options.
+            `tally report --demo` and `tally weekly --demo` read the same data without a file.
             """,
         options: [
             Settings.newDatabaseOption,

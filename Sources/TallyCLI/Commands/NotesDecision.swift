@@ -33,14 +33,7 @@ enum NotesDecision {
         let request = DecisionRequest(
             noteID: id, action: action, moderator: moderator, reason: reason, actedOnVersion: actedOnVersion,
             actedOnState: actedOnState, time: context.now())
-        let decision: Decision
-        do {
-            decision = try store.decide(request)
-        } catch let error as SQLiteError where error.isBusy {
-            throw CommandFailure(
-                "the database stayed locked by another process for longer than the busy timeout; "
-                    + "nothing was changed; try again (\(error.codeDescription))")
-        }
+        let decision = try store.decide(request)
         context.stdout.line(report(decision))
     }
 

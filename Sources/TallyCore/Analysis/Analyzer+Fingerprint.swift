@@ -1,13 +1,9 @@
 import TallySQLite
 
 extension Analyzer {
-    /// The columns of `moderation_log` the report reads (notes as they stood at `through`, the fingerprint).
-    /// Kept apart from `ModerationLogEntry.columns` on purpose: their order is part of the
-    /// fingerprint's hash (docs/fingerprint.md) and must not follow changes made for moderation.
-    static let logColumns = [
-        "id", "suggestion_id", "action", "from_status", "to_status", "moderator", "reason", "created_at", "version",
-        "option_id",
-    ]
+    /// The columns of `moderation_log` the report reads (notes as they stood at `through`, the fingerprint),
+    /// in the fingerprint's order (`CanonicalLayout.log`).
+    static let logColumns = CanonicalLayout.log.columns
 
     /// A database without `moderation_log` (a vote page's own export, never migrated) reads as
     /// one with an empty log: an empty temporary table of that name is made for this connection.
@@ -37,49 +33,39 @@ extension Analyzer {
         let options = CanonicalRecords()
         var optionRows = 0
         var optionMax: Int64?
-        let optionRead = try db.prepare("SELECT id, content, section, created_at FROM survey_options ORDER BY id")
+        let optionRead = try db.prepare(
+            "SELECT " + CanonicalLayout.option.columns.joined(separator: ", ") + " FROM survey_options ORDER BY id")
+        let option = try CanonicalLayout.option.resolved(in: optionRead)
         while try optionRead.step() {
-            guard keep(optionRead, timeColumn: 3) else { continue }
+            guard keep(optionRead, timeColumn: option.time) else { continue }
             optionRows += 1
-            optionMax = optionRead.int64(at: 0)
-            options.tag(.option)
-            options.integer(optionRead, 0)
-            options.text(optionRead, 1)
-            options.text(optionRead, 2)
-            options.time(optionRead, 3)
+            optionMax = optionRead.int64(at: option.id)
+            option.write(optionRead, to: options)
         }
 
         let notes = CanonicalRecords()
         var noteRows = 0
         var noteMax: Int64?
         let noteRead = try db.prepare(PortableQuery.named("notes").filled(parameters.queryValues))
+        let note = try CanonicalLayout.note.resolved(in: noteRead)
         while try noteRead.step() {
-            _ = keep(noteRead, timeColumn: 4)  // the query already left out notes written after `through`
+            _ = keep(noteRead, timeColumn: note.time)  // the query already left out notes written after `through`
             noteRows += 1
-            noteMax = noteRead.int64(at: 0)
-            notes.tag(.note)
-            notes.integer(noteRead, 0)
-            for column in 1...3 { notes.text(noteRead, column) }
-            notes.time(noteRead, 4)
-            notes.integer(noteRead, 5)
+            noteMax = noteRead.int64(at: note.id)
+            note.write(noteRead, to: notes)
         }
 
         let log = CanonicalRecords()
         var logRows = 0
         var logMax: Int64?
         let logRead = try db.prepare(
-            "SELECT " + Analyzer.logColumns.joined(separator: ", ") + " FROM moderation_log ORDER BY id")
+            "SELECT " + CanonicalLayout.log.columns.joined(separator: ", ") + " FROM moderation_log ORDER BY id")
+        let entry = try CanonicalLayout.log.resolved(in: logRead)
         while try logRead.step() {
-            guard keep(logRead, timeColumn: 7) else { continue }
+            guard keep(logRead, timeColumn: entry.time) else { continue }
             logRows += 1
-            logMax = logRead.int64(at: 0)
-            log.tag(.log)
-            log.integer(logRead, 0)
-            log.integer(logRead, 1)
-            for column in 2...6 { log.text(logRead, column) }
-            log.time(logRead, 7)
-            log.integer(logRead, 8)
-            log.integer(logRead, 9)
+            logMax = logRead.int64(at: entry.id)
+            entry.write(logRead, to: log)
         }
 
         let whole = SHA256()

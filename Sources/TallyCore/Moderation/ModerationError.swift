@@ -22,6 +22,9 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
     case unpromotableText(noteID: Int64, why: String)
     /// `tally pull` replaced the database file while this command had it open.
     case databaseReplaced(String)
+    /// Another process held the database locked for longer than the busy timeout; SQLite's name for
+    /// the code (`database is locked`) is kept for the message.
+    case databaseBusy(String)
 
     /// True for the lost-race cases, which the command line reports with exit code 3.
     public var isConflict: Bool {
@@ -80,6 +83,9 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
         case .databaseReplaced(let path):
             return "\(path) was replaced (by `tally pull`) while this command had it open; nothing was written; "
                 + "run the command again"
+        case .databaseBusy(let code):
+            return "the database stayed locked by another process for longer than the busy timeout; "
+                + "nothing was changed; try again (\(code))"
         }
     }
 }

@@ -45,16 +45,21 @@ public final class ModerationStore {
         if request.action.requiresReason, request.reason == nil {
             throw ModerationError.reasonRequired(request.action)
         }
-        return try ModerationWriteGuard.run(on: db) {
-            try db.transaction(.immediate) {
-                // A pull renames a new file into place while holding the old one's
-                // write lock; whoever gets that lock afterwards must not write into
-                // the old file, which nobody reads any more.
-                if db.hasMoved { throw ModerationError.databaseReplaced(db.path) }
-                let decision = try decideLocked(request)
-                try SyncLedger(db).record(decision.entry, settlingConflicts: !replaying)
-                return decision
+        do {
+            return try ModerationWriteGuard.run(on: db) {
+                try db.transaction(.immediate) {
+                    // A pull renames a new file into place while holding the old one's
+                    // write lock; whoever gets that lock afterwards must not write into
+                    // the old file, which nobody reads any more.
+                    if db.hasMoved { throw ModerationError.databaseReplaced(db.path) }
+                    let decision = try decideLocked(request)
+                    try SyncLedger(db).record(decision.entry, settlingConflicts: !replaying)
+                    return decision
+                }
             }
+        } catch let error as SQLiteError where error.isBusy {
+            // Busy or locked past the connection's timeout: the transaction never began or was rolled back.
+            throw ModerationError.databaseBusy(error.codeDescription)
         }
     }
 

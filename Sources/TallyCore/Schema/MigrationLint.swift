@@ -1,4 +1,3 @@
-import CSQLite
 import TallySQLite
 
 /// One rule a migration file breaks, with where.
@@ -37,16 +36,16 @@ public enum MigrationLint {
                 // (an ATTACH would otherwise create its file).
                 db.setAuthorizer { request in
                     let problem: String?
-                    switch request.action {
-                    case SQLITE_TRANSACTION:
+                    switch request.kind {
+                    case .transaction:
                         problem = "transaction control (\(request.first ?? "BEGIN")) is rejected by D1"
-                    case SQLITE_SAVEPOINT:
+                    case .savepoint:
                         problem = "SAVEPOINT is rejected by D1"
-                    case SQLITE_ATTACH:
+                    case .attach:
                         problem = "ATTACH is rejected by D1"
-                    case SQLITE_DETACH:
+                    case .detach:
                         problem = "DETACH is rejected by D1"
-                    case SQLITE_PRAGMA:
+                    case .pragma:
                         let name = (request.first ?? "").lowercased()
                         problem = allowedPragmas.contains(name)
                             ? nil : "PRAGMA \(name) is not allowed; only defer_foreign_keys is"
@@ -60,7 +59,7 @@ public enum MigrationLint {
                 do {
                     // Run it so later statements see the tables this one makes.
                     try db.execute(statement)
-                } catch let error as SQLiteError where error.primaryCode != SQLITE_AUTH {
+                } catch let error as SQLiteError where !error.isDenied {
                     found.append("SQLite rejects the statement: \(error.message)")
                 } catch {
                     // Denied above: the problem is already recorded.
