@@ -117,7 +117,7 @@ extension Analyzer {
                 currentCounted = false
             }
             if !currentCounted {
-                let time = statement.withTextBytes(at: 1) { StoredTimestamp.parse(bytes: $0)?.instant.millis }
+                let time = StoredTimestamp.read(statement, at: 1)?.instant.millis
                 currentCounted = limit == nil || time == nil || time! <= limit!
             }
         }

@@ -111,11 +111,12 @@ public struct Analyzer: Sendable {
         let statement = try db.prepare("SELECT id, content, section, created_at FROM survey_options ORDER BY id")
         var rows: [(id: Int64, content: String, section: String, stored: String?, createdAt: Instant?)] = []
         while try statement.step() {
-            let stored = statement.isNull(at: 3) ? nil : statement.text(at: 3)
+            let storage = statement.storageClass(at: 3)
+            let createdAt = StoredTimestamp.read(statement, at: 3, storage: storage)?.instant
             rows.append(
                 (
-                    statement.int64(at: 0), statement.text(at: 1) ?? "", statement.text(at: 2) ?? "", stored,
-                    stored.flatMap(StoredTimestamp.parse)
+                    statement.int64(at: 0), statement.text(at: 1) ?? "", statement.text(at: 2) ?? "",
+                    StoredTimestamp.shown(statement, at: 3, storage: storage), createdAt
                 ))
         }
         return OptionTable(options: rows)

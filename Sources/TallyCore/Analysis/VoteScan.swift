@@ -39,6 +39,7 @@ struct VoteScan {
     let options: OptionTable
     private let cutoff: Int64?
     private let through: Int64?
+    private let asOf: Int64
     /// Named sessions as UTF-8, sorted bytewise and merged against the sorted scan.
     private let named: [[UInt8]]
     private var namedCursor = 0
@@ -102,6 +103,7 @@ struct VoteScan {
         self.options = options
         self.cutoff = parameters.excludeBefore?.millis
         self.through = parameters.through?.millis
+        self.asOf = parameters.asOf.millis
         self.named = parameters.excludedSessions.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
         self.namedFound = Array(repeating: false, count: named.count)
         let count = options.options.count
@@ -143,7 +145,9 @@ struct VoteScan {
     mutating func run(_ statement: Statement) throws {
         while try statement.step() {
             let optionID: Int64? = statement.isNull(at: 2) ? nil : statement.int64(at: 2)
-            let parsed = statement.withTextBytes(at: 1) { StoredTimestamp.parse(bytes: $0) }
+            // Asked first: reading a BLOB's bytes as text (the fingerprint does) changes SQLite's answer.
+            let timeStorage = statement.storageClass(at: 1)
+            let parsed = StoredTimestamp.read(statement, at: 1, storage: timeStorage)
             if let through, let parsed, parsed.instant.millis > through { continue }  // not cast yet "through" then
             try statement.withTextBytes(at: 0) { bytes in
                 if !hasSession || !VoteScan.equal(bytes, session) {
@@ -167,7 +171,7 @@ struct VoteScan {
             let index = optionID.map { options.index(of: $0) } ?? -1
             let millis = parsed?.instant.millis ?? Int64.min
             buffer.append(Buffered(optionID: optionID, optionIndex: index, millis: millis))
-            checkVote(statement, voteID: voteID, optionID: optionID, index: index, parsed: parsed)
+            checkVote(statement, voteID: voteID, optionID: optionID, index: index, parsed: parsed, storage: timeStorage)
         }
         if hasSession { finishSession() }
         chunks.finish()
@@ -176,9 +180,9 @@ struct VoteScan {
     /// Vote-level anomalies, recorded whether or not the session is later excluded.
     private mutating func checkVote(
         _ statement: Statement, voteID: Int64, optionID: Int64?, index: Int32,
-        parsed: (instant: Instant, shape: StoredTimestamp.Shape)?
+        parsed: (instant: Instant, shape: StoredTimestamp.Shape)?, storage: StorageClass
     ) {
-        guard index < 0 || parsed == nil || parsed!.shape != .d1
+        guard index < 0 || parsed == nil || parsed!.shape != .d1 || parsed!.instant.millis > asOf
             || parsed!.instant.millis < options.createdMillis[Int(index)]
         else { return }
         if index < 0 {
@@ -190,8 +194,13 @@ struct VoteScan {
                 .init(table: "votes", rowID: voteID, session: $0, optionID: optionID, at: parsed.instant)
             }
         }
+        if let parsed, parsed.instant.millis > asOf {
+            record(.futureVote, voteID: voteID) {
+                .init(table: "votes", rowID: voteID, session: $0, optionID: optionID, at: parsed.instant)
+            }
+        }
         guard let parsed else {
-            let stored = statement.isNull(at: 1) ? nil : statement.text(at: 1)
+            let stored = StoredTimestamp.shown(statement, at: 1, storage: storage)
             record(.unreadableVoteTime, voteID: voteID) {
                 .init(table: "votes", rowID: voteID, session: $0, optionID: optionID, text: stored)
             }
