@@ -77,11 +77,17 @@ anomaly AS (
   SELECT 'unknown_status', 'suggestions', id, session_id, NULL, status, NULL, NULL
   FROM suggestions WHERE status IS NULL OR status NOT IN ('pending', 'approved', 'rejected')
 ),
+shown AS (  -- a session id that is not plain text (a BLOB, …) is shown as typeof:HEX, never as raw bytes
+  SELECT kind, table_name, row_id, option_id, text, at, count,
+         CASE WHEN typeof(session_id) = 'text' AND instr(session_id, char(0)) = 0 THEN session_id
+              WHEN session_id IS NOT NULL THEN typeof(session_id) || ':' || hex(session_id) END AS session_id
+  FROM anomaly
+),
 numbered AS (
-  SELECT anomaly.*,
+  SELECT shown.*,
          COUNT(*) OVER (PARTITION BY kind) AS total,
          ROW_NUMBER() OVER (PARTITION BY kind ORDER BY row_id, session_id) AS n
-  FROM anomaly
+  FROM shown
 )
 SELECT kind, total, table_name, row_id, session_id, option_id, text, at, count
 FROM numbered, params

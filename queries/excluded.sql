@@ -43,7 +43,9 @@ ledger AS (
   UNION ALL
   SELECT session_id, NULL, 0, 0, 1 FROM named WHERE session_id NOT IN (SELECT session_id FROM session)
 )
-SELECT session_id, first_vote, votes, before_cutoff, named, COUNT(*) OVER () AS listed_total
+SELECT CASE WHEN typeof(session_id) = 'text' AND instr(session_id, char(0)) = 0 THEN session_id  -- else typeof:HEX
+            WHEN session_id IS NOT NULL THEN typeof(session_id) || ':' || hex(session_id) END AS session_id,
+       first_vote, votes, before_cutoff, named, COUNT(*) OVER () AS listed_total
 FROM ledger
 ORDER BY first_vote IS NULL, first_vote, session_id
 LIMIT (SELECT max_listed FROM params);

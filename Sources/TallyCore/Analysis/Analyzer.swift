@@ -149,9 +149,11 @@ public struct Analyzer: Sendable {
             "SELECT id, session_id, status FROM suggestions "
                 + "WHERE status IS NULL OR status NOT IN ('pending', 'approved', 'rejected') ORDER BY id")
         while try statement.step() {
+            let storage = statement.storageClass(at: 1)
+            let session = storage == .null ? nil : statement.withTextBytes(at: 1) { VoteScan.shown(storage, $0) }
             add(
                 .unknownStatus,
-                .init(table: "suggestions", rowID: statement.int64(at: 0), session: statement.text(at: 1),
+                .init(table: "suggestions", rowID: statement.int64(at: 0), session: session,
                     text: statement.text(at: 2)),
                 &totals, &examples)
         }

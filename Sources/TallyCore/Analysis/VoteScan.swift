@@ -47,6 +47,8 @@ struct VoteScan {
 
     // The current session.
     private var session: [UInt8] = []
+    private var sessionStorage = StorageClass.text
+    private var sessionRank = 2
     private var hasSession = false
     private var buffer: [Buffered] = []
 
@@ -149,18 +151,28 @@ struct VoteScan {
             let timeStorage = statement.storageClass(at: 1)
             let parsed = StoredTimestamp.read(statement, at: 1, storage: timeStorage)
             if let through, let parsed, parsed.instant.millis > through { continue }  // not cast yet "through" then
+            // A session is its storage class and its bytes, as SQLite groups it: a BLOB id is
+            // another session than the text of the same bytes, and sorts after every text.
+            // A NULL id reads as empty text, as the fingerprint defines it (docs/fingerprint.md).
+            let stored = statement.storageClass(at: 0)
+            let sessionStorage = stored == .null ? StorageClass.text : stored
+            let rank = VoteScan.rank(sessionStorage)
             try statement.withTextBytes(at: 0) { bytes in
-                if !hasSession || !VoteScan.equal(bytes, session) {
+                if !hasSession || rank != sessionRank || !VoteScan.equal(bytes, session) {
                     if hasSession {
-                        guard VoteScan.precedes(session, bytes) else {
+                        // Numbers sort by value, not by their text; the order of other classes is checked.
+                        guard sessionRank < rank || (sessionRank == rank && (rank == 1 || VoteScan.precedes(session, bytes)))
+                        else {
                             throw AnalysisError.sessionOrder(
-                                "'\(String(decoding: bytes, as: UTF8.self))' came after "
-                                    + "'\(String(decoding: session, as: UTF8.self))'")
+                                "'\(VoteScan.shown(sessionStorage, bytes))' came after "
+                                    + "'\(session.withUnsafeBufferPointer { VoteScan.shown(self.sessionStorage, $0) })'")
                         }
                         finishSession()
                     }
                     session.removeAll(keepingCapacity: true)
                     session.append(contentsOf: bytes)
+                    self.sessionStorage = sessionStorage
+                    sessionRank = rank
                     hasSession = true
                     chunks.startSession(bytes)
                 }
@@ -222,7 +234,7 @@ struct VoteScan {
     ) {
         anomalyTotals[kind, default: 0] += 1
         guard anomalyExamples[kind]!.wouldKeep(.init(table: "votes", rowID: voteID)) else { return }
-        anomalyExamples[kind]!.insert(make(String(decoding: session, as: UTF8.self)))
+        anomalyExamples[kind]!.insert(make(sessionShown))
     }
 
     // MARK: One session
@@ -252,7 +264,7 @@ struct VoteScan {
             // Sessions arrive in id order, so once the list is full no later session is kept.
             if anomalyExamples[.overBudget]!.elements.count < anomalyExamples[.overBudget]!.limit {
                 anomalyExamples[.overBudget]!.insert(
-                    .init(table: "votes", session: String(decoding: session, as: UTF8.self), count: count))
+                    .init(table: "votes", session: sessionShown, count: count))
             }
         }
 
@@ -273,7 +285,7 @@ struct VoteScan {
             // The probe has an empty session id, which sorts first: it may say yes too often, never no.
             if ledger.wouldKeep(entry) {
                 var kept = entry
-                kept.session = String(decoding: session, as: UTF8.self)
+                kept.session = sessionShown
                 ledger.insert(kept)
             }
             return
@@ -331,8 +343,30 @@ struct VoteScan {
         }
     }
 
+    /// SQLite's order of storage classes: NULL, numbers, text, BLOB.
+    static func rank(_ storage: StorageClass) -> Int {
+        switch storage {
+        case .null: return 0
+        case .integer, .real: return 1
+        case .text: return 2
+        case .blob: return 3
+        }
+    }
+
+    /// A session id as reports show it (the queries give the same): plain text as it is, anything
+    /// else (a BLOB, text holding a NUL, a number) as `typeof:HEX`, never as raw bytes.
+    static func shown(_ storage: StorageClass, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if storage == .text, !bytes.contains(0) { return String(decoding: bytes, as: UTF8.self) }
+        return StoredTimestamp.shownAsHex(type: storage.rawValue, bytes)
+    }
+
+    /// The current session as reports show it.
+    private var sessionShown: String { session.withUnsafeBufferPointer { VoteScan.shown(sessionStorage, $0) } }
+
     /// True when the current session was named; advances through the sorted names as sessions pass by.
     private mutating func matchNamed() -> Bool {
+        // Names are text: a BLOB id is never the session a name means.
+        guard sessionStorage == .text else { return false }
         while namedCursor < named.count, named[namedCursor].lexicographicallyPrecedes(session) {
             namedCursor += 1
         }

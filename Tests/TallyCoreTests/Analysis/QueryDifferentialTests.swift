@@ -137,6 +137,40 @@ struct QueryDifferentialTests {
         #expect(figures.anomalies.first { $0.kind == .unreadableVoteTime }?.total == 1)
     }
 
+    /// Issue 12.4: BLOB session ids made the report fail, printing the raw bytes. A BLOB id is its
+    /// own session (as SQLite groups it: not the text of the same bytes), counted, and shown as
+    /// `blob:HEX` in the ledger and the examples, on both routes.
+    @Test func blobSessionIDs() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("blob.sqlite")
+        try DatabaseFile.build(at: path) { db in
+            try Demo.write(into: db)
+            try db.execute(
+                "INSERT INTO votes (option_id, session_id, created_at) VALUES "
+                    + "(1, X'61', '2026-09-19 18:00:00'), (2, 'a', '2026-09-19 18:01:00'), "
+                    + "(1, X'FF00', '2026-09-18 10:00:00'), (1, X'FF00', '2026-09-19 10:00:00'), "
+                    + "(2, X'FF00', '2026-09-19 10:00:01'), (3, X'FF00', '2026-09-19 10:00:02'), "
+                    + "(1, X'1B5B326A', '2026-09-19 11:00:00')")
+        }
+        var parameters = ReportParameters.demo()
+        parameters.maxExamples = 100
+        try expectSameFigures(path, parameters)
+        let figures = try Analyzer(parameters: parameters).figures(from: DatabaseFile.openForReading(path))
+        let demo = try Analyzer(parameters: ReportParameters.demo()).figures(from: {
+            let demoPath = folder.path("demo.sqlite")
+            try DatabaseFile.build(at: demoPath) { try Demo.write(into: $0) }
+            return try DatabaseFile.openForReading(demoPath)
+        }())
+        // X'61', 'a' and X'1B5B326A' are three new counted sessions; X'FF00' voted before the cutoff.
+        #expect(figures.totals.voters == demo.totals.voters + 3)
+        #expect(figures.totals.votersAll == demo.totals.votersAll + 4)
+        #expect(figures.exclusions.listed.contains { $0.session == "blob:FF00" && $0.votes == 4 })
+        let overBudget = figures.anomalies.first { $0.kind == .overBudget }?.examples.compactMap(\.session) ?? []
+        #expect(overBudget.contains("blob:FF00"))
+        let everySession = figures.exclusions.listed.map(\.session) + figures.anomalies.flatMap(\.examples).compactMap(\.session)
+        #expect(!everySession.contains { $0.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{FFFD}" } })
+    }
+
     @Test func emptyDatabase() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("empty.sqlite")
