@@ -5,16 +5,22 @@
 -- Stored times are read as UTC and normalised with strftime() before any comparison, so D1's
 -- 'YYYY-MM-DD HH:MM:SS' and JavaScript's 'YYYY-MM-DDTHH:MM:SS.sssZ' compare correctly.
 WITH params AS (SELECT
-  NULL AS through,         -- only votes at or before this time count; NULL: all votes
-  3 AS votes_per_session,  -- the vote budget of one session
-  20 AS max_examples       -- at most this many examples per kind
+  NULL AS through,                       -- only votes at or before this time count; NULL: all votes
+  '2026-09-27T12:00:00+08:00' AS as_of,  -- the time the report is as of: votes dated later are flagged
+  3 AS votes_per_session,                -- the vote budget of one session
+  20 AS max_examples                     -- at most this many examples per kind
 ),
 vote AS (
   SELECT id, session_id, option_id, created_at AS stored,
-         CASE WHEN created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
-                   AND instr(substr(created_at, 17), ' ') = 0 AND substr(created_at, 1, 4) <> '0000'
-                   AND datetime(julianday(created_at)) = datetime(created_at)
-              THEN strftime('%Y-%m-%d %H:%M:%f', created_at) END AS t
+         CASE WHEN typeof(created_at) = 'text' AND instr(created_at, char(0)) = 0
+                   AND created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+                   AND substr(created_at, 17) NOT GLOB '*[^0-9:.Zz+-]*' AND substr(created_at, 1, 4) <> '0000'
+                   AND substr(created_at, 12, 2) < '24' AND date(julianday(substr(created_at, 1, 10))) = substr(created_at, 1, 10)
+                   AND julianday(CASE WHEN created_at GLOB '???????????????????.[0-9][0-9][0-9][0-9]*'
+                         THEN substr(created_at, 1, 23) || ltrim(substr(created_at, 24), '0123456789') ELSE created_at END)
+                       BETWEEN 1721426.5 AND 5373483.49999999
+              THEN strftime('%Y-%m-%d %H:%M:%f', CASE WHEN created_at GLOB '???????????????????.[0-9][0-9][0-9][0-9]*'
+                         THEN substr(created_at, 1, 23) || ltrim(substr(created_at, 24), '0123456789') ELSE created_at END) END AS t
   FROM votes
 ),
 considered AS (
@@ -26,10 +32,15 @@ session AS (
 ),
 option AS (
   SELECT id, section, created_at AS stored,
-         CASE WHEN created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
-              AND instr(substr(created_at, 17), ' ') = 0 AND substr(created_at, 1, 4) <> '0000'
-              AND datetime(julianday(created_at)) = datetime(created_at)
-         THEN strftime('%Y-%m-%d %H:%M:%f', created_at) END AS t
+         CASE WHEN typeof(created_at) = 'text' AND instr(created_at, char(0)) = 0
+                   AND created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+                   AND substr(created_at, 17) NOT GLOB '*[^0-9:.Zz+-]*' AND substr(created_at, 1, 4) <> '0000'
+                   AND substr(created_at, 12, 2) < '24' AND date(julianday(substr(created_at, 1, 10))) = substr(created_at, 1, 10)
+                   AND julianday(CASE WHEN created_at GLOB '???????????????????.[0-9][0-9][0-9][0-9]*'
+                         THEN substr(created_at, 1, 23) || ltrim(substr(created_at, 24), '0123456789') ELSE created_at END)
+                       BETWEEN 1721426.5 AND 5373483.49999999
+              THEN strftime('%Y-%m-%d %H:%M:%f', CASE WHEN created_at GLOB '???????????????????.[0-9][0-9][0-9][0-9]*'
+                         THEN substr(created_at, 1, 23) || ltrim(substr(created_at, 24), '0123456789') ELSE created_at END) END AS t
   FROM survey_options
 ),
 anomaly AS (
@@ -43,14 +54,21 @@ anomaly AS (
   SELECT 'vote_before_option', 'votes', considered.id, considered.session_id, considered.option_id, NULL, considered.t, NULL
   FROM considered JOIN option ON option.id = considered.option_id WHERE considered.t < option.t
   UNION ALL
-  SELECT 'unreadable_vote_time', 'votes', id, session_id, option_id, stored, NULL, NULL
+  SELECT 'unreadable_vote_time', 'votes', id, session_id, option_id,
+         CASE WHEN typeof(stored) = 'text' AND instr(stored, char(0)) = 0 THEN stored
+              WHEN stored IS NOT NULL THEN typeof(stored) || ':' || hex(stored) END, NULL, NULL
   FROM considered WHERE t IS NULL
+  UNION ALL
+  SELECT 'future_vote', 'votes', id, session_id, option_id, NULL, t, NULL
+  FROM considered, params WHERE t > strftime('%Y-%m-%d %H:%M:%f', params.as_of)
   UNION ALL
   SELECT 'non_d1_vote_time', 'votes', id, session_id, option_id, stored, t, NULL
   FROM considered
   WHERE t IS NOT NULL AND stored NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9]:[0-9][0-9]'
   UNION ALL
-  SELECT 'unreadable_option_time', 'survey_options', id, NULL, id, stored, NULL, NULL
+  SELECT 'unreadable_option_time', 'survey_options', id, NULL, id,
+         CASE WHEN typeof(stored) = 'text' AND instr(stored, char(0)) = 0 THEN stored
+              WHEN stored IS NOT NULL THEN typeof(stored) || ':' || hex(stored) END, NULL, NULL
   FROM option WHERE t IS NULL
   UNION ALL
   SELECT 'unknown_section', 'survey_options', id, NULL, id, section, NULL, NULL
@@ -59,11 +77,17 @@ anomaly AS (
   SELECT 'unknown_status', 'suggestions', id, session_id, NULL, status, NULL, NULL
   FROM suggestions WHERE status IS NULL OR status NOT IN ('pending', 'approved', 'rejected')
 ),
+shown AS (  -- a session id that is not plain text (a BLOB, …) is shown as typeof:HEX, never as raw bytes
+  SELECT kind, table_name, row_id, option_id, text, at, count,
+         CASE WHEN typeof(session_id) = 'text' AND instr(session_id, char(0)) = 0 THEN session_id
+              WHEN session_id IS NOT NULL THEN typeof(session_id) || ':' || hex(session_id) END AS session_id
+  FROM anomaly
+),
 numbered AS (
-  SELECT anomaly.*,
+  SELECT shown.*,
          COUNT(*) OVER (PARTITION BY kind) AS total,
          ROW_NUMBER() OVER (PARTITION BY kind ORDER BY row_id, session_id) AS n
-  FROM anomaly
+  FROM shown
 )
 SELECT kind, total, table_name, row_id, session_id, option_id, text, at, count
 FROM numbered, params

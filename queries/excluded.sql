@@ -12,10 +12,15 @@ WITH params AS (SELECT
 ),
 vote AS (
   SELECT id, session_id, option_id, created_at AS stored,
-         CASE WHEN created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
-                   AND instr(substr(created_at, 17), ' ') = 0 AND substr(created_at, 1, 4) <> '0000'
-                   AND datetime(julianday(created_at)) = datetime(created_at)
-              THEN strftime('%Y-%m-%d %H:%M:%f', created_at) END AS t
+         CASE WHEN typeof(created_at) = 'text' AND instr(created_at, char(0)) = 0
+                   AND created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+                   AND substr(created_at, 17) NOT GLOB '*[^0-9:.Zz+-]*' AND substr(created_at, 1, 4) <> '0000'
+                   AND substr(created_at, 12, 2) < '24' AND date(julianday(substr(created_at, 1, 10))) = substr(created_at, 1, 10)
+                   AND julianday(CASE WHEN created_at GLOB '???????????????????.[0-9][0-9][0-9][0-9]*'
+                         THEN substr(created_at, 1, 23) || ltrim(substr(created_at, 24), '0123456789') ELSE created_at END)
+                       BETWEEN 1721426.5 AND 5373483.49999999
+              THEN strftime('%Y-%m-%d %H:%M:%f', CASE WHEN created_at GLOB '???????????????????.[0-9][0-9][0-9][0-9]*'
+                         THEN substr(created_at, 1, 23) || ltrim(substr(created_at, 24), '0123456789') ELSE created_at END) END AS t
   FROM votes
 ),
 considered AS (
@@ -38,7 +43,9 @@ ledger AS (
   UNION ALL
   SELECT session_id, NULL, 0, 0, 1 FROM named WHERE session_id NOT IN (SELECT session_id FROM session)
 )
-SELECT session_id, first_vote, votes, before_cutoff, named, COUNT(*) OVER () AS listed_total
+SELECT CASE WHEN typeof(session_id) = 'text' AND instr(session_id, char(0)) = 0 THEN session_id  -- else typeof:HEX
+            WHEN session_id IS NOT NULL THEN typeof(session_id) || ':' || hex(session_id) END AS session_id,
+       first_vote, votes, before_cutoff, named, COUNT(*) OVER () AS listed_total
 FROM ledger
 ORDER BY first_vote IS NULL, first_vote, session_id
 LIMIT (SELECT max_listed FROM params);

@@ -10,10 +10,16 @@ WITH params AS (SELECT
   NULL AS through   -- only notes written by this time, each with its status then; NULL: all, as they are now
 ),
 note AS (
-  SELECT suggestions.*, CASE WHEN suggestions.created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
-                   AND instr(substr(suggestions.created_at, 17), ' ') = 0 AND substr(suggestions.created_at, 1, 4) <> '0000'
-                   AND datetime(julianday(suggestions.created_at)) = datetime(suggestions.created_at)
-              THEN strftime('%Y-%m-%d %H:%M:%f', suggestions.created_at) END AS t
+  SELECT suggestions.*,
+         CASE WHEN typeof(created_at) = 'text' AND instr(created_at, char(0)) = 0
+                   AND created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+                   AND substr(created_at, 17) NOT GLOB '*[^0-9:.Zz+-]*' AND substr(created_at, 1, 4) <> '0000'
+                   AND substr(created_at, 12, 2) < '24' AND date(julianday(substr(created_at, 1, 10))) = substr(created_at, 1, 10)
+                   AND julianday(CASE WHEN created_at GLOB '???????????????????.[0-9][0-9][0-9][0-9]*'
+                         THEN substr(created_at, 1, 23) || ltrim(substr(created_at, 24), '0123456789') ELSE created_at END)
+                       BETWEEN 1721426.5 AND 5373483.49999999
+              THEN strftime('%Y-%m-%d %H:%M:%f', CASE WHEN created_at GLOB '???????????????????.[0-9][0-9][0-9][0-9]*'
+                         THEN substr(created_at, 1, 23) || ltrim(substr(created_at, 24), '0123456789') ELSE created_at END) END AS t
   FROM suggestions
 ),
 considered_note AS (
@@ -21,10 +27,16 @@ considered_note AS (
   WHERE params.through IS NULL OR note.t IS NULL OR note.t <= strftime('%Y-%m-%d %H:%M:%f', params.through)
 ),
 decision AS (
-  SELECT moderation_log.*, CASE WHEN moderation_log.created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
-                   AND instr(substr(moderation_log.created_at, 17), ' ') = 0 AND substr(moderation_log.created_at, 1, 4) <> '0000'
-                   AND datetime(julianday(moderation_log.created_at)) = datetime(moderation_log.created_at)
-              THEN strftime('%Y-%m-%d %H:%M:%f', moderation_log.created_at) END AS t
+  SELECT moderation_log.*,
+         CASE WHEN typeof(created_at) = 'text' AND instr(created_at, char(0)) = 0
+                   AND created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+                   AND substr(created_at, 17) NOT GLOB '*[^0-9:.Zz+-]*' AND substr(created_at, 1, 4) <> '0000'
+                   AND substr(created_at, 12, 2) < '24' AND date(julianday(substr(created_at, 1, 10))) = substr(created_at, 1, 10)
+                   AND julianday(CASE WHEN created_at GLOB '???????????????????.[0-9][0-9][0-9][0-9]*'
+                         THEN substr(created_at, 1, 23) || ltrim(substr(created_at, 24), '0123456789') ELSE created_at END)
+                       BETWEEN 1721426.5 AND 5373483.49999999
+              THEN strftime('%Y-%m-%d %H:%M:%f', CASE WHEN created_at GLOB '???????????????????.[0-9][0-9][0-9][0-9]*'
+                         THEN substr(created_at, 1, 23) || ltrim(substr(created_at, 24), '0123456789') ELSE created_at END) END AS t
   FROM moderation_log
 ),
 decided AS (  -- decisions made by `through` (a time that cannot be read counts as made)

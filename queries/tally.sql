@@ -11,10 +11,15 @@ WITH params AS (SELECT
 ),
 vote AS (
   SELECT id, session_id, option_id,
-         CASE WHEN created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
-                   AND instr(substr(created_at, 17), ' ') = 0 AND substr(created_at, 1, 4) <> '0000'
-                   AND datetime(julianday(created_at)) = datetime(created_at)
-              THEN strftime('%Y-%m-%d %H:%M:%f', created_at) END AS t
+         CASE WHEN typeof(created_at) = 'text' AND instr(created_at, char(0)) = 0
+                   AND created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+                   AND substr(created_at, 17) NOT GLOB '*[^0-9:.Zz+-]*' AND substr(created_at, 1, 4) <> '0000'
+                   AND substr(created_at, 12, 2) < '24' AND date(julianday(substr(created_at, 1, 10))) = substr(created_at, 1, 10)
+                   AND julianday(CASE WHEN created_at GLOB '???????????????????.[0-9][0-9][0-9][0-9]*'
+                         THEN substr(created_at, 1, 23) || ltrim(substr(created_at, 24), '0123456789') ELSE created_at END)
+                       BETWEEN 1721426.5 AND 5373483.49999999
+              THEN strftime('%Y-%m-%d %H:%M:%f', CASE WHEN created_at GLOB '???????????????????.[0-9][0-9][0-9][0-9]*'
+                         THEN substr(created_at, 1, 23) || ltrim(substr(created_at, 24), '0123456789') ELSE created_at END) END AS t
   FROM votes
 ),
 considered AS (
@@ -32,6 +37,19 @@ excluded AS (
 counted AS (
   SELECT * FROM considered WHERE session_id NOT IN (SELECT session_id FROM excluded)
 ),
+option AS (
+  SELECT id, content, section,
+         CASE WHEN typeof(created_at) = 'text' AND instr(created_at, char(0)) = 0
+                   AND created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+                   AND substr(created_at, 17) NOT GLOB '*[^0-9:.Zz+-]*' AND substr(created_at, 1, 4) <> '0000'
+                   AND substr(created_at, 12, 2) < '24' AND date(julianday(substr(created_at, 1, 10))) = substr(created_at, 1, 10)
+                   AND julianday(CASE WHEN created_at GLOB '???????????????????.[0-9][0-9][0-9][0-9]*'
+                         THEN substr(created_at, 1, 23) || ltrim(substr(created_at, 24), '0123456789') ELSE created_at END)
+                       BETWEEN 1721426.5 AND 5373483.49999999
+              THEN strftime('%Y-%m-%d %H:%M:%f', CASE WHEN created_at GLOB '???????????????????.[0-9][0-9][0-9][0-9]*'
+                         THEN substr(created_at, 1, 23) || ltrim(substr(created_at, 24), '0123456789') ELSE created_at END) END AS t
+  FROM survey_options
+),
 by_option AS (
   SELECT option_id, COUNT(*) AS votes, COUNT(DISTINCT session_id) AS voters FROM counted GROUP BY option_id
 ),
@@ -44,25 +62,19 @@ total AS (
 SELECT o.id,
        o.content,
        o.section,
-       CASE WHEN o.created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
-                 AND instr(substr(o.created_at, 17), ' ') = 0 AND substr(o.created_at, 1, 4) <> '0000'
-                 AND datetime(julianday(o.created_at)) = datetime(o.created_at)
-            THEN strftime('%Y-%m-%d %H:%M:%f', o.created_at) END AS created_at,
+       o.t AS created_at,
        RANK() OVER (PARTITION BY o.section ORDER BY COALESCE(c.voters, 0) DESC) AS rank,
        COALESCE(c.voters, 0) AS voters,
        COALESCE(c.votes, 0) AS votes,
        ROUND(1.0 * COALESCE(c.voters, 0) / NULLIF(total.voters, 0), 4) AS share,
        COALESCE(a.voters, 0) AS voters_all,
        COALESCE(a.votes, 0) AS votes_all
-FROM survey_options AS o
+FROM option AS o
 CROSS JOIN total
 CROSS JOIN params
 LEFT JOIN by_option AS c ON c.option_id = o.id
 LEFT JOIN by_option_all AS a ON a.option_id = o.id
-WHERE params.through IS NULL OR o.created_at IS NULL  -- options added after `through` did not exist yet
-   OR NOT (o.created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
-           AND instr(substr(o.created_at, 17), ' ') = 0 AND substr(o.created_at, 1, 4) <> '0000'
-           AND datetime(julianday(o.created_at)) = datetime(o.created_at))
-   OR strftime('%Y-%m-%d %H:%M:%f', o.created_at) <= strftime('%Y-%m-%d %H:%M:%f', params.through)
+WHERE params.through IS NULL OR o.t IS NULL  -- options added after `through` did not exist yet
+   OR o.t <= strftime('%Y-%m-%d %H:%M:%f', params.through)
 ORDER BY CASE o.section WHEN 'original' THEN 0 WHEN 'community' THEN 1 ELSE 2 END, o.section,
          voters DESC, votes DESC, o.id;

@@ -10,7 +10,7 @@ public enum Tally {
         WeeklyCommand.spec.narrating(),
         NotesCommand.spec,
         ImportCommand.spec.narrating(),
-        PullCommand.spec.narrating(),
+        PullCommand.spec,
         PushCommand.spec,
         StatusCommand.spec,
         SQLCommand.spec,

@@ -314,7 +314,7 @@ public enum MarkdownReport {
         }
         if let stored = example.text {
             text += ": " + l.quote(ReportText.cell(stored, cells: 40))
-        } else if let at = example.at, kind == .voteBeforeOption {
+        } else if let at = example.at, kind == .voteBeforeOption || kind == .futureVote {
             text += ", " + ReportText.time(at, model.parameters.zone)
         }
         return text

@@ -125,6 +125,7 @@ extension ReportLabels {
             case .overBudget: return "sessions with more than \(plural(budget, "vote"))"
             case .unknownOption: return "votes for options that do not exist"
             case .voteBeforeOption: return "votes cast before their option existed"
+            case .futureVote: return "votes dated after the as-of time"
             case .unreadableVoteTime: return "vote times that cannot be read"
             case .nonD1VoteTime: return "vote times not in D1's form (normalised before comparing)"
             case .unreadableOptionTime: return "option times that cannot be read"

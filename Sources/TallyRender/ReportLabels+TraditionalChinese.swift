@@ -110,6 +110,7 @@ extension ReportLabels {
             case .overBudget: return "超過 \(budget) 票的工作階段"
             case .unknownOption: return "投給不存在選項的票"
             case .voteBeforeOption: return "在選項建立之前投下的票"
+            case .futureVote: return "時間晚於統計截止時間的票"
             case .unreadableVoteTime: return "讀不出時間的票"
             case .nonD1VoteTime: return "不是 D1 格式的投票時間（比較前已統一換算）"
             case .unreadableOptionTime: return "讀不出建立時間的選項"

@@ -114,6 +114,18 @@ public final class Statement {
         sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
     }
 
+    /// The column's storage class, SQLite's `typeof()`. Ask before reading the value in another
+    /// form (`text(at:)` on a BLOB, …): SQLite's answer is undefined after a conversion.
+    public func storageClass(at index: Int) -> StorageClass {
+        switch sqlite3_column_type(handle, Int32(index)) {
+        case SQLITE_INTEGER: return .integer
+        case SQLITE_FLOAT: return .real
+        case SQLITE_TEXT: return .text
+        case SQLITE_BLOB: return .blob
+        default: return .null
+        }
+    }
+
     /// The column as an integer (SQLite's conversion rules apply; NULL reads as 0).
     public func int64(at index: Int) -> Int64 {
         sqlite3_column_int64(handle, Int32(index))

@@ -130,7 +130,12 @@ struct BlogOutputTests {
     /// `--brief` in CSV keeps the settings and fingerprint rows; `--only` keeps only its parts' rows.
     @Test func csvKeepsTheRowsOfTheChosenParts() throws {
         func tables(_ csv: String) -> Set<String> { Set(CSVCells.parse(csv).dropFirst().map { $0[0] }) }
-        #expect(tables(CSVReport.render(demo, selection: .briefing)) == ["totals", "option", "parameter", "fingerprint"])
+        // The ranking part carries the chance of leading and the pairs chosen together.
+        #expect(
+            tables(CSVReport.render(demo, selection: .briefing)) == [
+                "totals", "option", "chance_of_leading", "order_chance", "covote", "resampling", "parameter",
+                "fingerprint",
+            ])
         #expect(tables(CSVReport.render(demo, selection: ReportSelection(parts: [.notes]))) == [
             "notes", "notes_promoted", "approved", "promoted",
         ])

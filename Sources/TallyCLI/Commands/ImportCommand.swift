@@ -64,9 +64,10 @@ enum ImportCommand {
 
     /// `--replace` would wipe decisions that exist only here; `tally pull` keeps them.
     static func refuseToLoseDecisions(_ target: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let db = try? DatabaseFile.openForReading(target)
+        // Only a regular file can hold decisions; opening a FIFO to look would wait for a writer
+        // (the build that follows refuses anything but a regular file, with its own message).
+        guard case .regularFile(let file)? = try? FileTarget.resolve(target),
+            let db = try? DatabaseFile.openForReading(file)
         else { return }
         let outstanding = try SyncLedger(db).outstanding()
         guard outstanding > 0 else { return }

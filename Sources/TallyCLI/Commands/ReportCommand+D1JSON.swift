@@ -31,17 +31,7 @@ extension ReportCommand {
         let results = try D1JSONResults(paths: options.d1JSON)
         try results.checkParameters(options.parameters.queryValues)
         let figures = try results.figures()
-        let model = try ReportModel(figures: figures, parameters: options.parameters)
-        let shifted = D1JSONResults.daysWithOtherOffset(figures, options.parameters)
-        if let first = shifted.first, let last = shifted.last {
-            let zone = options.parameters.zone
-            let fixed = Zone.offsetText(zone.offset(at: options.parameters.asOf))
-            let days = shifted.count == 1 ? first.dateText : "\(shifted.count) days, \(first.dateText) to \(last.dateText)"
-            context.stderr.line(
-                "Warning: \(zone.identifier) has another UTC offset on \(days) than at the as-of time; D1 "
-                    + "counted votes per local day with the fixed offset \(fixed), so those days' counts may differ "
-                    + "from `tally report --db` by votes within an hour of midnight.")
-        }
-        return model
+        // Local days need no warning: the SQL maps each vote through the zone's offsets.
+        return try ReportModel(figures: figures, parameters: options.parameters)
     }
 }

@@ -29,8 +29,9 @@ enum SQLCommand {
             Fills the params block of a portable query with your settings (the config file,
             environment and flags, as for the report) and prints it: one read-only statement
             under D1's 100 KB limit, ready to paste into the D1 console or to run with
-            wrangler. Times are converted for the SQL: UTC or ISO 8601 with offset, the zone
-            as its offset at the as-of time (D1 has no time zone database). Every parameter
+            wrangler. Times are converted for the SQL: UTC or ISO 8601 with offset, and the
+            zone as its list of UTC offsets from the time zone database (zone_offsets; D1 has
+            none), so local days are right across daylight saving changes. Every parameter
             is filled, never left at the file's example values.
 
             Examples:

@@ -24,7 +24,7 @@ extension Analyzer {
         let through = parameters.through?.millis
         var latest = scan.lastAll
         func keep(_ statement: Statement, timeColumn: Int) -> Bool {
-            let millis = statement.withTextBytes(at: timeColumn) { StoredTimestamp.parse(bytes: $0)?.instant.millis }
+            let millis = StoredTimestamp.read(statement, at: timeColumn)?.instant.millis
             if let through, let millis, millis > through { return false }
             if let millis { latest = max(latest ?? millis, millis) }
             return true

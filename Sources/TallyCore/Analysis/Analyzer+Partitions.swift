@@ -86,7 +86,10 @@ extension Analyzer {
         var keys: [String] = []
         for step in 0..<samples {
             try statement.bind([.integer(low + (high - low) / Int64(samples) * Int64(step))])
-            if try statement.step(), let key = statement.text(at: 0) { keys.append(key) }
+            // Keys are text: a cut is bound as text, and a BLOB id (sorted after all text) is no cut.
+            if try statement.step(), statement.storageClass(at: 0) == .text, let key = statement.text(at: 0) {
+                keys.append(key)
+            }
         }
         keys.sort(by: bytesPrecede)
         var splits: [String] = []
@@ -109,6 +112,8 @@ extension Analyzer {
         var currentEndsChunk = false
         var currentCounted = false
         while try statement.step() {
+            // Past the text ids (BLOB ids sort after them) there is no cut to make.
+            guard statement.storageClass(at: 0) == .text else { break }
             let isNew = statement.withTextBytes(at: 0) { bytes in current.map { !VoteScan.equal(bytes, $0) } ?? true }
             if isNew {
                 if let current, currentEndsChunk, currentCounted { return String(decoding: current, as: UTF8.self) }
@@ -117,7 +122,7 @@ extension Analyzer {
                 currentCounted = false
             }
             if !currentCounted {
-                let time = statement.withTextBytes(at: 1) { StoredTimestamp.parse(bytes: $0)?.instant.millis }
+                let time = StoredTimestamp.read(statement, at: 1)?.instant.millis
                 currentCounted = limit == nil || time == nil || time! <= limit!
             }
         }

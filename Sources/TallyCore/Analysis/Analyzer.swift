@@ -117,11 +117,12 @@ public struct Analyzer: Sendable {
         let statement = try db.prepare("SELECT id, content, section, created_at FROM survey_options ORDER BY id")
         var rows: [(id: Int64, content: String, section: String, stored: String?, createdAt: Instant?)] = []
         while try statement.step() {
-            let stored = statement.isNull(at: 3) ? nil : statement.text(at: 3)
+            let storage = statement.storageClass(at: 3)
+            let createdAt = StoredTimestamp.read(statement, at: 3, storage: storage)?.instant
             rows.append(
                 (
-                    statement.int64(at: 0), statement.text(at: 1) ?? "", statement.text(at: 2) ?? "", stored,
-                    stored.flatMap(StoredTimestamp.parse)
+                    statement.int64(at: 0), statement.text(at: 1) ?? "", statement.text(at: 2) ?? "",
+                    StoredTimestamp.shown(statement, at: 3, storage: storage), createdAt
                 ))
         }
         return OptionTable(options: rows)
@@ -154,9 +155,11 @@ public struct Analyzer: Sendable {
             "SELECT id, session_id, status FROM suggestions "
                 + "WHERE status IS NULL OR status NOT IN ('pending', 'approved', 'rejected') ORDER BY id")
         while try statement.step() {
+            let storage = statement.storageClass(at: 1)
+            let session = storage == .null ? nil : statement.withTextBytes(at: 1) { VoteScan.shown(storage, $0) }
             add(
                 .unknownStatus,
-                .init(table: "suggestions", rowID: statement.int64(at: 0), session: statement.text(at: 1),
+                .init(table: "suggestions", rowID: statement.int64(at: 0), session: session,
                     text: statement.text(at: 2)),
                 &totals, &examples)
         }

@@ -7,7 +7,10 @@ public enum AnomalyKind: String, Sendable, Equatable, CaseIterable, Comparable {
     case unknownOption = "unknown_option"
     /// A vote cast before its option was created.
     case voteBeforeOption = "vote_before_option"
-    /// A vote whose `created_at` is not a timestamp tally reads.
+    /// A vote dated after the as-of time (a clock that was wrong, or data written by hand).
+    case futureVote = "future_vote"
+    /// A vote whose `created_at` is not a timestamp tally reads (or not text at all: a BLOB,
+    /// an integer or a real, shown as `typeof:HEX`).
     case unreadableVoteTime = "unreadable_vote_time"
     /// A vote whose `created_at` is readable but not in D1's `YYYY-MM-DD HH:MM:SS` form
     /// (e.g. JavaScript's ISO text); it was normalised before comparing.

@@ -58,15 +58,15 @@ extension ReportParameters {
     /// The values for the `params` blocks of `queries/`, so the portable SQL computes
     /// the same figures as the analysis.
     ///
-    /// D1 has no time zone database, so the zone becomes one fixed offset: the
-    /// zone's offset at `asOf`. For a zone with daylight saving time, per-day
-    /// figures of days on the other side of a change differ by that hour.
+    /// D1 has no time zone database, so the zone is written out as its list of UTC offsets
+    /// (`zone_offsets`, see `Zone.offsetList`) from 1800 to two years after `asOf`, and the
+    /// SQL maps each vote through it: local days agree with the analysis in every zone.
     public var queryValues: [String: QueryValue] {
         [
             "exclude_before": excludeBefore.map { .text(ReportParameters.queryTime($0, zone: zone)) } ?? .null,
             "exclude_sessions": .jsonArray(excludedSessions),
             "through": through.map { .text(ReportParameters.queryTime($0, zone: zone)) } ?? .null,
-            "utc_offset": .text(Zone.offsetText(zone.offset(at: asOf))),
+            "zone_offsets": .text(zone.offsetListJSON(through: asOf)),
             "as_of": .text(ReportParameters.queryTime(asOf, zone: zone)),
             "votes_per_session": .integer(Int64(votesPerSession)),
             "max_listed": .integer(Int64(maxListed)),
@@ -78,7 +78,8 @@ extension ReportParameters {
     /// (what a person would write), else UTC with milliseconds so nothing is lost.
     static func queryTime(_ instant: Instant, zone: Zone) -> String {
         let fraction = instant.millis - instant.seconds * 1000
-        guard fraction != 0 else { return zone.iso8601(instant) }
+        // SQLite reads offsets of whole minutes only (`+05:53:28` is not a time to it).
+        guard fraction != 0 || zone.offset(at: instant) % 60 != 0 else { return zone.iso8601(instant) }
         let civil = CivilDateTime(utcSeconds: instant.seconds)
         return "\(civil.dateText)T\(pad(civil.hour, 2)):\(pad(civil.minute, 2)):\(pad(civil.second, 2))."
             + "\(pad(Int(fraction), 3))Z"

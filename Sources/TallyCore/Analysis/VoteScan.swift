@@ -40,6 +40,7 @@ struct VoteScan {
     let options: OptionTable
     private let cutoff: Int64?
     private let through: Int64?
+    private let asOf: Int64
     /// Named sessions as UTF-8, sorted bytewise and merged against the sorted scan.
     private let named: [[UInt8]]
     private var namedCursor = 0
@@ -47,6 +48,8 @@ struct VoteScan {
 
     // The current session.
     private var session: [UInt8] = []
+    private var sessionStorage = StorageClass.text
+    private var sessionRank = 2
     private var hasSession = false
     private var buffer: [Buffered] = []
 
@@ -115,6 +118,7 @@ struct VoteScan {
         self.options = options
         self.cutoff = parameters.excludeBefore?.millis
         self.through = parameters.through?.millis
+        self.asOf = parameters.asOf.millis
         self.named = parameters.excludedSessions.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
         self.namedFound = Array(repeating: false, count: named.count)
         let count = options.options.count
@@ -157,20 +161,32 @@ struct VoteScan {
     mutating func run(_ statement: Statement) throws {
         while try statement.step() {
             let optionID: Int64? = statement.isNull(at: 2) ? nil : statement.int64(at: 2)
-            let parsed = statement.withTextBytes(at: 1) { StoredTimestamp.parse(bytes: $0) }
+            // Asked first: reading a BLOB's bytes as text (the fingerprint does) changes SQLite's answer.
+            let timeStorage = statement.storageClass(at: 1)
+            let parsed = StoredTimestamp.read(statement, at: 1, storage: timeStorage)
             if let through, let parsed, parsed.instant.millis > through { continue }  // not cast yet "through" then
+            // A session is its storage class and its bytes, as SQLite groups it: a BLOB id is
+            // another session than the text of the same bytes, and sorts after every text.
+            // A NULL id reads as empty text, as the fingerprint defines it (docs/fingerprint.md).
+            let stored = statement.storageClass(at: 0)
+            let sessionStorage = stored == .null ? StorageClass.text : stored
+            let rank = VoteScan.rank(sessionStorage)
             try statement.withTextBytes(at: 0) { bytes in
-                if !hasSession || !VoteScan.equal(bytes, session) {
+                if !hasSession || rank != sessionRank || !VoteScan.equal(bytes, session) {
                     if hasSession {
-                        guard VoteScan.precedes(session, bytes) else {
+                        // Numbers sort by value, not by their text; the order of other classes is checked.
+                        guard sessionRank < rank || (sessionRank == rank && (rank == 1 || VoteScan.precedes(session, bytes)))
+                        else {
                             throw AnalysisError.sessionOrder(
-                                "'\(String(decoding: bytes, as: UTF8.self))' came after "
-                                    + "'\(String(decoding: session, as: UTF8.self))'")
+                                "'\(VoteScan.shown(sessionStorage, bytes))' came after "
+                                    + "'\(session.withUnsafeBufferPointer { VoteScan.shown(self.sessionStorage, $0) })'")
                         }
                         finishSession()
                     }
                     session.removeAll(keepingCapacity: true)
                     session.append(contentsOf: bytes)
+                    self.sessionStorage = sessionStorage
+                    sessionRank = rank
                     hasSession = true
                     chunks.startSession(bytes)
                 }
@@ -181,7 +197,7 @@ struct VoteScan {
             let index = optionID.map { options.index(of: $0) } ?? -1
             let millis = parsed?.instant.millis ?? Int64.min
             buffer.append(Buffered(optionID: optionID, optionIndex: index, millis: millis))
-            checkVote(statement, voteID: voteID, optionID: optionID, index: index, parsed: parsed)
+            checkVote(statement, voteID: voteID, optionID: optionID, index: index, parsed: parsed, storage: timeStorage)
         }
         if hasSession { finishSession() }
         chunks.finish()
@@ -190,9 +206,9 @@ struct VoteScan {
     /// Vote-level anomalies, recorded whether or not the session is later excluded.
     private mutating func checkVote(
         _ statement: Statement, voteID: Int64, optionID: Int64?, index: Int32,
-        parsed: (instant: Instant, shape: StoredTimestamp.Shape)?
+        parsed: (instant: Instant, shape: StoredTimestamp.Shape)?, storage: StorageClass
     ) {
-        guard index < 0 || parsed == nil || parsed!.shape != .d1
+        guard index < 0 || parsed == nil || parsed!.shape != .d1 || parsed!.instant.millis > asOf
             || parsed!.instant.millis < options.createdMillis[Int(index)]
         else { return }
         if index < 0 {
@@ -204,8 +220,13 @@ struct VoteScan {
                 .init(table: "votes", rowID: voteID, session: $0, optionID: optionID, at: parsed.instant)
             }
         }
+        if let parsed, parsed.instant.millis > asOf {
+            record(.futureVote, voteID: voteID) {
+                .init(table: "votes", rowID: voteID, session: $0, optionID: optionID, at: parsed.instant)
+            }
+        }
         guard let parsed else {
-            let stored = statement.isNull(at: 1) ? nil : statement.text(at: 1)
+            let stored = StoredTimestamp.shown(statement, at: 1, storage: storage)
             record(.unreadableVoteTime, voteID: voteID) {
                 .init(table: "votes", rowID: voteID, session: $0, optionID: optionID, text: stored)
             }
@@ -227,7 +248,7 @@ struct VoteScan {
     ) {
         anomalyTotals[kind, default: 0] += 1
         guard anomalyExamples[kind]!.wouldKeep(.init(table: "votes", rowID: voteID)) else { return }
-        anomalyExamples[kind]!.insert(make(String(decoding: session, as: UTF8.self)))
+        anomalyExamples[kind]!.insert(make(sessionShown))
     }
 
     // MARK: One session
@@ -257,7 +278,7 @@ struct VoteScan {
             // Sessions arrive in id order, so once the list is full no later session is kept.
             if anomalyExamples[.overBudget]!.elements.count < anomalyExamples[.overBudget]!.limit {
                 anomalyExamples[.overBudget]!.insert(
-                    .init(table: "votes", session: String(decoding: session, as: UTF8.self), count: count))
+                    .init(table: "votes", session: sessionShown, count: count))
             }
         }
 
@@ -278,7 +299,7 @@ struct VoteScan {
             // The probe has an empty session id, which sorts first: it may say yes too often, never no.
             if ledger.wouldKeep(entry) {
                 var kept = entry
-                kept.session = String(decoding: session, as: UTF8.self)
+                kept.session = sessionShown
                 ledger.insert(kept)
             }
             return
@@ -375,8 +396,30 @@ struct VoteScan {
         }
     }
 
+    /// SQLite's order of storage classes: NULL, numbers, text, BLOB.
+    static func rank(_ storage: StorageClass) -> Int {
+        switch storage {
+        case .null: return 0
+        case .integer, .real: return 1
+        case .text: return 2
+        case .blob: return 3
+        }
+    }
+
+    /// A session id as reports show it (the queries give the same): plain text as it is, anything
+    /// else (a BLOB, text holding a NUL, a number) as `typeof:HEX`, never as raw bytes.
+    static func shown(_ storage: StorageClass, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if storage == .text, !bytes.contains(0) { return String(decoding: bytes, as: UTF8.self) }
+        return StoredTimestamp.shownAsHex(type: storage.rawValue, bytes)
+    }
+
+    /// The current session as reports show it.
+    private var sessionShown: String { session.withUnsafeBufferPointer { VoteScan.shown(sessionStorage, $0) } }
+
     /// True when the current session was named; advances through the sorted names as sessions pass by.
     private mutating func matchNamed() -> Bool {
+        // Names are text: a BLOB id is never the session a name means.
+        guard sessionStorage == .text else { return false }
         while namedCursor < named.count, named[namedCursor].lexicographicallyPrecedes(session) {
             namedCursor += 1
         }

@@ -47,7 +47,7 @@ extension D1JSONResults {
 
     /// Whether two parameter values make the SQL compute the same thing: times are compared
     /// as instants (`'2026-09-19T02:11:00+08:00'` is `'2026-09-18 18:11:00'`), offsets as
-    /// seconds, session lists as sets; anything else must be equal.
+    /// seconds, offset lists entry by entry, session lists as sets; anything else must be equal.
     static func sameMeaning(_ a: QueryValue, _ b: QueryValue, parameter: String) -> Bool {
         if a == b { return true }
         guard case .text(let x) = a, case .text(let y) = b else { return false }
@@ -55,8 +55,8 @@ extension D1JSONResults {
         case "exclude_before", "through", "as_of":
             guard let p = StoredTimestamp.parse(x), let q = StoredTimestamp.parse(y) else { return false }
             return p == q
-        case "utc_offset":
-            guard let p = Zone.parseOffset(x), let q = Zone.parseOffset(y) else { return false }
+        case "zone_offsets":
+            guard let p = Zone.parseOffsetList(x), let q = Zone.parseOffsetList(y) else { return false }
             return p == q
         case "exclude_sessions":
             guard let p = sessionList(x), let q = sessionList(y) else { return false }
@@ -77,22 +77,5 @@ extension D1JSONResults {
             result.append(string)
         }
         return result
-    }
-}
-
-extension D1JSONResults {
-    /// The days of `figures.days` on which the zone's offset from UTC is not the fixed
-    /// offset the SQL used (`utc_offset`, the zone's offset at the as-of time): D1 has no
-    /// time zone database, so around a daylight saving change those days' borders are an
-    /// hour off and votes near midnight may be counted on the neighbouring day.
-    public static func daysWithOtherOffset(_ figures: ReportFigures, _ parameters: ReportParameters) -> [CivilDateTime] {
-        let zone = parameters.zone
-        let fixed = zone.offset(at: parameters.asOf)
-        return figures.days.map(\.date).filter { date in
-            let start = zone.instant(fromLocal: CivilDateTime(year: date.year, month: date.month, day: date.day))
-            let next = CivilDateTime(utcSeconds: date.secondsIfUTC + 86_400)
-            let end = zone.instant(fromLocal: next).adding(seconds: -1)
-            return zone.offset(at: start) != fixed || zone.offset(at: end) != fixed
-        }
     }
 }

@@ -141,6 +141,8 @@ final class CanonicalRecords {
     /// A stored-time column of the current row.
     @inline(__always)
     func time(_ statement: Statement, _ index: Int) {
+        // Only TEXT can be a time: a BLOB of the same bytes is hashed as what it is.
+        guard statement.storageClass(at: index) == .text else { return text(statement, index) }
         statement.withTextBytes(at: index) { time($0) }
     }
 

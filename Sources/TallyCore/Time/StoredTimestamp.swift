@@ -22,9 +22,18 @@ public enum StoredTimestamp {
     }
 
     /// Parses stored UTF-8 bytes without allocating. Accepted:
-    /// `YYYY-MM-DD[ T]HH:MM[:SS[.fff…]][Z|±HH:MM|±HHMM]`. Text without a zone is UTC,
-    /// as D1 stores it.
-    public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> (instant: Instant, shape: Shape)? {
+    /// `YYYY-MM-DD[ T]HH:MM[:SS[.fff…]][Z|z|±HH:MM]`, the offset at most 14:59 and the instant
+    /// from 0001-01-02 to 9999-12-30 UTC. Text without a zone is UTC, as D1 stores it. Digits
+    /// after the milliseconds are cut, never rounded, so the instant is never later than the
+    /// text says (a time just before a cutoff stays before it).
+    ///
+    /// This is exactly what `queries/*.sql` read (docs/stored-times.md): SQLite's parser also
+    /// takes whitespace around the zone and stops at a NUL, which the queries refuse, and it
+    /// refuses `+0800` and `+08`, which this reader refuses too when `userInput` is false.
+    /// With `userInput` (times typed by a person) `±HHMM`, `±HH` and offsets up to 23:59 are read.
+    public static func parse(
+        bytes: UnsafeBufferPointer<UInt8>, userInput: Bool = false
+    ) -> (instant: Instant, shape: Shape)? {
         let n = bytes.count
         guard n >= 16 else { return nil }
         @inline(__always) func digit(_ i: Int) -> Int? {
@@ -77,13 +86,28 @@ public enum StoredTimestamp {
                 guard index + 3 <= n, let h = number(index + 1, 2) else { return nil }
                 index += 3
                 var m = 0
-                if index < n, bytes[index] == 0x3A { index += 1 }
-                if index + 2 <= n, let mm = number(index, 2) {
+                if userInput {
+                    if index < n, bytes[index] == 0x3A { index += 1 }
+                    if index + 2 <= n, let mm = number(index, 2) {
+                        m = mm
+                        index += 2
+                    }
+                    // `+05:53:28`, as tally prints an offset with seconds (local mean time).
+                    var s = 0
+                    if index + 3 <= n, bytes[index] == 0x3A, let ss = number(index + 1, 2) {
+                        s = ss
+                        index += 3
+                    }
+                    guard h <= 23, m <= 59, s <= 59 else { return nil }
+                    offsetSeconds = sign * s
+                } else {
+                    // Stored: `±HH:MM` only, hours up to 14, as SQLite's parser (and so D1's) reads it.
+                    guard index + 3 <= n, bytes[index] == 0x3A, let mm = number(index + 1, 2), h <= 14, mm <= 59
+                    else { return nil }
                     m = mm
-                    index += 2
+                    index += 3
                 }
-                guard h <= 23, m <= 59 else { return nil }
-                offsetSeconds = sign * (h * 3600 + m * 60)
+                offsetSeconds += sign * (h * 3600 + m * 60)
             default:
                 return nil
             }
@@ -92,6 +116,16 @@ public enum StoredTimestamp {
         let civil = CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         guard civil.isValid else { return nil }
         let seconds = civil.secondsIfUTC - Int64(offsetSeconds)
+        // The instant must keep its local day, in any zone, within the years 0001-9999: an offset
+        // can carry 0001-01-01 into year 0, which neither this reader nor SQLite's `date()` gives
+        // back. So the first and the last day of the calendar are not read (the queries check
+        // the same with julianday()).
+        guard seconds >= StoredTimestamp.firstSecond, seconds <= StoredTimestamp.lastSecond else { return nil }
         return (Instant(millis: seconds * 1000 + Int64(millis)), canonical ? .d1 : .other)
     }
+
+    /// 0001-01-02 00:00:00 UTC and 9999-12-30 23:59:59 UTC, in seconds since the epoch: the
+    /// earliest and latest whole seconds read.
+    static let firstSecond = CivilDateTime(year: 1, month: 1, day: 2).secondsIfUTC
+    static let lastSecond = CivilDateTime(year: 9999, month: 12, day: 30, hour: 23, minute: 59, second: 59).secondsIfUTC
 }

@@ -115,11 +115,14 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
         return "\(civil.dateText)T\(time)\(Zone.offsetText(offset(at: instant)))"
     }
 
-    /// `+08:00`, `-04:00`, `+00:00`.
+    /// `+08:00`, `-04:00`, `+00:00`; with seconds when the offset has some, as zones had before
+    /// standard time (Asia/Kolkata's local mean time, `+05:53:28`): shortened, the time printed
+    /// beside it would name another instant.
     public static func offsetText(_ seconds: Int) -> String {
         let sign = seconds < 0 ? "-" : "+"
         let magnitude = abs(seconds)
-        return "\(sign)\(pad(magnitude / 3600, 2)):\(pad(magnitude / 60 % 60, 2))"
+        let text = "\(sign)\(pad(magnitude / 3600, 2)):\(pad(magnitude / 60 % 60, 2))"
+        return magnitude % 60 == 0 ? text : text + ":\(pad(magnitude % 60, 2))"
     }
 
     /// Reads `+08:00`, `+0800`, `+08`, `+8`, `-05:30`; nil for anything else.
@@ -168,7 +171,7 @@ extension Zone {
             let tail = bytes[16...]
             return tail.contains(0x5A) || tail.contains(0x7A) || tail.contains(0x2B) || tail.contains(0x2D)
         }()
-        let parsed = bytes.withUnsafeMutableBufferPointer { StoredTimestamp.parse(bytes: UnsafeBufferPointer($0)) }
+        let parsed = bytes.withUnsafeMutableBufferPointer { StoredTimestamp.parse(bytes: UnsafeBufferPointer($0), userInput: true) }
         guard let parsed else { throw .malformedTime(text) }
         if hasZone { return UserTime(instant: parsed.instant, ambiguity: nil) }
         // No zone given: the digits are local wall-clock time in this zone.

@@ -176,24 +176,29 @@ struct ReportFromD1JSONTests {
             d1: try String(contentsOfFile: folder.path("out/report.md"), encoding: .utf8), format: [])
     }
 
-    /// D1 computes local days with one fixed offset; a zone that changes within the data is said so.
-    @Test func aDaylightSavingChangeInTheDataIsWarnedAbout() throws {
+    /// Issue 15's case: votes between midnight and 01:00 New York time all through March 2026
+    /// (EST, then EDT from the 8th), as of November. D1 maps each vote through the zone's
+    /// offsets, so its days are the local report's, with no warning.
+    @Test func localDaysAgreeAcrossADaylightSavingChange() throws {
         let folder = try TemporaryDirectory()
         let database = folder.path("dst.sqlite")
+        let votes: [(Int64, String, String)] = (1...31).map { day in
+            let date = "2026-03-\(day < 10 ? "0" : "")\(day)"
+            return (1, "s\(day)", "\(date) 04:30:00")  // 23:30 EST the day before; 00:30 EDT from the 8th
+        }
         try ReportFixtures.database(
-            at: database, options: [(1, "one", "original", "2027-01-01 00:00:00")],
-            votes: [(1, "a", "2027-03-13 17:00:00"), (1, "b", "2027-03-14 17:00:00"), (1, "c", "2027-03-16 17:00:00")])
-        let settings = ["--tz", "America/New_York", "--as-of", "2027-03-20"]
+            at: database, options: [(1, "one", "original", "2026-01-01 00:00:00")], votes: votes)
+        let settings = ["--tz", "America/New_York", "--as-of", "2026-11-15"]
         let results = folder.path("d1")
         try Self.computeOnD1(database, settings, into: results)
         let d1 = try TallyProcess.run(["report", "--from-d1-json", results, "--format", "json"] + settings)
         #expect(d1.status == 0)
-        #expect(d1.stderr == "Warning: America/New_York has another UTC offset on 2 days, 2027-03-13 to 2027-03-14 than at the "
-            + "as-of time; D1 counted votes per local day with the fixed offset -04:00, so those days' counts may differ "
-            + "from `tally report --db` by votes within an hour of midnight.\n")
-        // Votes far from midnight land on the same days either way.
+        #expect(d1.stderr == "")
         let local = try TallyProcess.run(["report", "--db", database, "--format", "json"] + settings)
         FingerprintLines.expectSameButTheHash(local: local.stdout, d1: d1.stdout, format: ["--format", "json"])
+        // The days really straddle the change: 23:30 EST on 2026-02-28 … 03-07, then 00:30 EDT from 03-09
+        // (with the as-of time's EST alone, D1 put those on 03-08 … 03-30).
+        #expect(local.stdout.contains("\"2026-02-28\"") && local.stdout.contains("\"2026-03-31\""))
     }
 
     @Test(arguments: [
@@ -236,7 +241,7 @@ struct ReportFromD1JSONTests {
         // Other settings than the queries were filled with.
         expectFailure(
             D1JSONError.parameterMismatch(
-                file: results + "/timeline.sql", parameter: "as_of", filled: "'2026-09-27T12:00:00+08:00'",
+                file: results + "/anomalies.sql", parameter: "as_of", filled: "'2026-09-27T12:00:00+08:00'",
                 report: "'2026-09-28T12:00:00+08:00'").description,
             ["--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--as-of", "2026-09-28 12:00"])
         // An as-of time before the votes (with .sql files gone, nothing else stops it).

@@ -85,7 +85,7 @@ struct SQLCommandTests {
         // Times with milliseconds are written in UTC with them, so nothing is lost.
         let exact = InProcessTally.run(["sql", "activity", "--through", "2026-10-01T08:30:00.250+02:00"], directory: folder.url.path)
         #expect(exact.stdout.contains("  '2026-10-01T06:30:00.250Z' AS through,"))
-        #expect(exact.stdout.contains("  '+00:00' AS utc_offset "))
+        #expect(exact.stdout.contains("  '[[\"0001-01-02 00:00:00\",0]]' AS zone_offsets "))
     }
 
     @Test func settingsComeFromTheConfigFileEnvironmentAndFlags() throws {
@@ -109,7 +109,7 @@ struct SQLCommandTests {
         // --config names another file.
         try #"{"timezone": "+05:30"}"#.write(toFile: folder.path("other.json"), atomically: true, encoding: .utf8)
         let other = InProcessTally.run(["sql", "activity", "--config", "other.json", "--as-of", "2026-01-01"], directory: folder.url.path)
-        #expect(other.stdout.contains("  '+05:30' AS utc_offset "))
+        #expect(other.stdout.contains("  '[[\"0001-01-02 00:00:00\",19800]]' AS zone_offsets "))
         #expect(other.stdout.contains("  NULL AS exclude_before,"))
         // A bad config value is refused before anything is printed.
         try #"{"timezone": "Mars/Olympus"}"#.write(toFile: folder.path("tally.json"), atomically: true, encoding: .utf8)

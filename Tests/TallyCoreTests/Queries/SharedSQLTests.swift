@@ -32,7 +32,7 @@ struct SharedSQLTests {
 
     /// The expression that reads a stored time, with the column it reads replaced by `X`.
     static func timeExpressions(_ sql: String) -> [String] {
-        let pattern = #"CASE WHEN ([a-z_.]+) GLOB[\s\S]*?THEN strftime\([^)]*\) END"#
+        let pattern = #"CASE WHEN typeof\(([a-z_.]+)\) = 'text'[\s\S]*?THEN strftime\([\s\S]*?ELSE \1 END\) END"#
         let regex = try! NSRegularExpression(pattern: pattern)
         let range = NSRange(sql.startIndex..., in: sql)
         return regex.matches(in: sql, range: range).map { match in
