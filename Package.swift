@@ -12,7 +12,7 @@ let package = Package(
     name: "tally",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "tally", targets: ["tally"]),
+        .executable(name: "tally", targets: ["tally"])
     ],
     targets: [
         .systemLibrary(

@@ -1,7 +1,7 @@
 /// A command-line option a command accepts.
-public struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
     /// What the option takes.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A switch: present or not.
         case flag
         /// One value; given twice, the last wins.
@@ -11,17 +11,17 @@ public struct OptionSpec: Sendable {
     }
 
     /// The long name without dashes: `db` for `--db`.
-    public let name: String
-    public let kind: Kind
-    public let help: String
+    package let name: String
+    package let kind: Kind
+    package let help: String
     /// The one-letter form (`o` for `-o`), if any.
-    public let short: Character?
+    package let short: Character?
 
     /// The one-letter forms every command shares: wherever an option has one of these names, it also has
     /// the short form, so `-o` always means `--output` and `-q` always `--quiet`, as in most tools.
     static let conventionalShortNames: [String: Character] = ["output": "o", "quiet": "q"]
 
-    public init(_ name: String, _ kind: Kind, _ help: String) {
+    package init(_ name: String, _ kind: Kind, _ help: String) {
         self.name = name
         self.kind = kind
         self.help = help
@@ -51,12 +51,12 @@ public struct OptionSpec: Sendable {
 }
 
 /// A positional argument a command accepts.
-public struct PositionalSpec: Sendable {
-    public let name: String
-    public let help: String
-    public let isOptional: Bool
+package struct PositionalSpec: Sendable {
+    package let name: String
+    package let help: String
+    package let isOptional: Bool
 
-    public init(_ name: String, _ help: String, optional: Bool = false) {
+    package init(_ name: String, _ help: String, optional: Bool = false) {
         self.name = name
         self.help = help
         self.isOptional = optional
@@ -64,18 +64,18 @@ public struct PositionalSpec: Sendable {
 }
 
 /// A command or subcommand: its name, help, arguments and what it runs.
-public struct CommandSpec: Sendable {
-    public let name: String
+package struct CommandSpec: Sendable {
+    package let name: String
     /// One line for command lists.
-    public let abstract: String
+    package let abstract: String
     /// Longer help shown by `--help`.
-    public let discussion: String
-    public let options: [OptionSpec]
-    public let positionals: [PositionalSpec]
-    public let subcommands: [CommandSpec]
-    public let run: (@Sendable (Invocation, Context) throws -> Void)?
+    package let discussion: String
+    package let options: [OptionSpec]
+    package let positionals: [PositionalSpec]
+    package let subcommands: [CommandSpec]
+    package let run: (@Sendable (Invocation, Context) throws -> Void)?
 
-    public init(
+    package init(
         name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
         positionals: [PositionalSpec] = [], subcommands: [CommandSpec] = [],
         run: (@Sendable (Invocation, Context) throws -> Void)?
@@ -90,7 +90,7 @@ public struct CommandSpec: Sendable {
     }
 
     /// True when the command takes `-q/--quiet` (its standard output only narrates what it did).
-    public var isQuietable: Bool { options.contains { $0.name == OptionSpec.quiet.name } }
+    package var isQuietable: Bool { options.contains { $0.name == OptionSpec.quiet.name } }
 
     /// This command with `-q/--quiet` added: for commands whose standard output only narrates, so that
     /// discarding it loses no result. `Tally.run` then gives the command a silent stdout.
@@ -102,15 +102,15 @@ public struct CommandSpec: Sendable {
 }
 
 /// The parsed arguments of one command run.
-public struct Invocation: Sendable {
+package struct Invocation: Sendable {
     /// The command path, e.g. `["notes", "approve"]`.
-    public let path: [String]
+    package let path: [String]
     /// Positional arguments in order.
-    public let positionals: [String]
+    package let positionals: [String]
     let values: [String: [String]]
     let flags: Set<String>
 
-    public init(path: [String], positionals: [String], values: [String: [String]], flags: Set<String>) {
+    package init(path: [String], positionals: [String], values: [String: [String]], flags: Set<String>) {
         self.path = path
         self.positionals = positionals
         self.values = values
@@ -118,19 +118,19 @@ public struct Invocation: Sendable {
     }
 
     /// The last value given for an option, or nil.
-    public func value(_ name: String) -> String? { values[name]?.last }
+    package func value(_ name: String) -> String? { values[name]?.last }
 
     /// Every value given for a repeatable option, in order.
-    public func values(_ name: String) -> [String] { values[name] ?? [] }
+    package func values(_ name: String) -> [String] { values[name] ?? [] }
 
     /// True when a flag was given.
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// True when the option was given at all (flag or value).
-    public func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+    package func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
 
     /// An integer option within a range; a usage error names the flag, the value and the range.
-    public func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+    package func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
             throw UsageError(
@@ -141,7 +141,7 @@ public struct Invocation: Sendable {
     }
 
     /// A value that must be one of a fixed set; a usage error lists the choices.
-    public func choice(_ name: String, of choices: [String]) throws -> String? {
+    package func choice(_ name: String, of choices: [String]) throws -> String? {
         guard let text = value(name) else { return nil }
         guard choices.contains(text) else {
             throw UsageError(
@@ -154,16 +154,16 @@ public struct Invocation: Sendable {
 
 /// Parses argv against command specs: `--name value`, `--name=value`, flags, the short forms
 /// `-o VALUE` and `-q`, `--` to end options, `-h`/`--help` everywhere, `tally help CMD`, `tally --version`.
-public enum ArgumentParser {
+package enum ArgumentParser {
     /// The result of parsing: run a command, show help for one, or show the version.
-    public enum Outcome {
+    package enum Outcome {
         case run(CommandSpec, Invocation)
         case help(CommandSpec, path: [String])
         case version
     }
 
     /// Finds the command named by the leading words and parses the rest against it.
-    public static func parse(_ arguments: [String], root: CommandSpec) throws -> Outcome {
+    package static func parse(_ arguments: [String], root: CommandSpec) throws -> Outcome {
         var command = root
         var path: [String] = []
         var rest = arguments[...]
@@ -300,7 +300,7 @@ public enum ArgumentParser {
     }
 
     /// The one-line usage of a command.
-    public static func usage(of command: CommandSpec, path: [String]) -> String {
+    package static func usage(of command: CommandSpec, path: [String]) -> String {
         var parts = ["tally"] + path
         if !command.subcommands.isEmpty && command.run == nil {
             parts.append("<command>")
@@ -312,7 +312,7 @@ public enum ArgumentParser {
     }
 
     /// The full `--help` text of a command.
-    public static func help(for command: CommandSpec, path: [String]) -> String {
+    package static func help(for command: CommandSpec, path: [String]) -> String {
         var text = ""
         text += path.isEmpty ? "tally — \(command.abstract)\n\n" : "\(command.abstract)\n\n"
         text += "Usage: \(usage(of: command, path: path))\n"

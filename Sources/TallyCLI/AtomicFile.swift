@@ -5,19 +5,19 @@ import TallyCore
 /// (see `FileTarget`): a regular file gets the content under a temporary name in the same folder,
 /// flushed, then renamed over it (keeping its permission bits); a symbolic link's target is what is
 /// written; a FIFO or a device is written straight through; a folder or a socket is refused.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `text` to `path`, creating missing folders.
-    public static func write(_ text: String, to path: String) throws {
+    package static func write(_ text: String, to path: String) throws {
         try write(Data(text.utf8), to: path)
     }
 
     /// Writes bytes to `path`, creating missing folders.
-    public static func write(_ data: Data, to path: String) throws {
+    package static func write(_ data: Data, to path: String) throws {
         try write(data, to: target(path), named: path)
     }
 
     /// What is at `path`, as a command failure naming the path when tally will not write there.
-    public static func target(_ path: String) throws -> FileTarget {
+    package static func target(_ path: String) throws -> FileTarget {
         do {
             return try FileTarget.resolve(path)
         } catch {

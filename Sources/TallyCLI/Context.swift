@@ -2,29 +2,31 @@ import Foundation
 import TallyCore
 
 /// A place text is written to: standard output, standard error, or a buffer in tests.
-public final class TextOutput: @unchecked Sendable {
+package final class TextOutput: @unchecked Sendable {
     private let sink: (String) -> Void
     /// True when this output is a terminal (progress and colour only then).
-    public let isTerminal: Bool
+    package let isTerminal: Bool
 
-    public init(isTerminal: Bool = false, _ sink: @escaping (String) -> Void) {
+    package init(isTerminal: Bool = false, _ sink: @escaping (String) -> Void) {
         self.sink = sink
         self.isTerminal = isTerminal
     }
 
     /// Writes text as is.
-    public func write(_ text: String) { sink(text) }
+    package func write(_ text: String) { sink(text) }
 
     /// Writes text and a newline.
-    public func line(_ text: String = "") { sink(text + "\n") }
+    package func line(_ text: String = "") { sink(text + "\n") }
 
     /// An output writing to a file descriptor, unbuffered.
-    public static func descriptor(_ fd: Int32) -> TextOutput {
+    package static func descriptor(_ fd: Int32) -> TextOutput {
         TextOutput(isTerminal: isatty(fd) == 1) { text in
             let bytes = Array(text.utf8)
             var offset = 0
             while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+                let written = bytes.withUnsafeBytes {
+                    Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset)
+                }
                 if written <= 0 { break }
                 offset += written
             }
@@ -33,37 +35,37 @@ public final class TextOutput: @unchecked Sendable {
 }
 
 /// A source of input lines: standard input, or a fixed list in tests.
-public final class LineInput: @unchecked Sendable {
+package final class LineInput: @unchecked Sendable {
     private let next: () -> String?
     /// True when input comes from a terminal (interactive prompts only then).
-    public let isTerminal: Bool
+    package let isTerminal: Bool
 
-    public init(isTerminal: Bool = false, _ next: @escaping () -> String?) {
+    package init(isTerminal: Bool = false, _ next: @escaping () -> String?) {
         self.next = next
         self.isTerminal = isTerminal
     }
 
     /// The next line without its newline, or nil at end of input.
-    public func readLine() -> String? { next() }
+    package func readLine() -> String? { next() }
 
     /// Standard input.
-    public static func standardInput() -> LineInput {
+    package static func standardInput() -> LineInput {
         LineInput(isTerminal: isatty(0) == 1) { Swift.readLine(strippingNewline: true) }
     }
 }
 
 /// Everything a command may use from the world outside: environment, streams,
 /// the working folder and the clock. Tests build one with buffers and a fixed clock.
-public struct Context: Sendable {
-    public let environment: [String: String]
-    public let currentDirectory: String
-    public let stdout: TextOutput
-    public let stderr: TextOutput
-    public let stdin: LineInput
+package struct Context: Sendable {
+    package let environment: [String: String]
+    package let currentDirectory: String
+    package let stdout: TextOutput
+    package let stderr: TextOutput
+    package let stdin: LineInput
     /// The current time; injected so tests and `--as-of` defaults are reproducible.
-    public let now: @Sendable () -> Instant
+    package let now: @Sendable () -> Instant
 
-    public init(
+    package init(
         environment: [String: String], currentDirectory: String, stdout: TextOutput, stderr: TextOutput,
         stdin: LineInput, now: @escaping @Sendable () -> Instant
     ) {
@@ -76,7 +78,7 @@ public struct Context: Sendable {
     }
 
     /// The real process: its environment, streams, folder and clock.
-    public static func standard() -> Context {
+    package static func standard() -> Context {
         Context(
             environment: ProcessInfo.processInfo.environment,
             currentDirectory: FileManager.default.currentDirectoryPath,
@@ -94,7 +96,7 @@ public struct Context: Sendable {
     }
 
     /// Resolves a path given on the command line against the working folder.
-    public func path(_ given: String) -> String {
+    package func path(_ given: String) -> String {
         given.hasPrefix("/") ? given : URL(fileURLWithPath: currentDirectory).appendingPathComponent(given).path
     }
 }

@@ -29,8 +29,9 @@ final class ImportProgress {
         if progress.finishing {
             // The load is over: say what the remaining seconds are spent on.
             drawn = true
-            output.write("\r" + ImportProgress.line(progress, seconds: seconds(until: lastReport))
-                + "  adding tally's tables and indexes…\u{1B}[K")
+            output.write(
+                "\r" + ImportProgress.line(progress, seconds: seconds(until: lastReport))
+                    + "  adding tally's tables and indexes…\u{1B}[K")
             return
         }
         lastReport = now
@@ -72,10 +73,12 @@ final class ImportProgress {
 
     /// The last line, e.g. `loaded 170.1 MB, 1,000,012 rows in 4.1 s (243,905 rows/s); tally's tables and indexes 1.9 s`.
     static func summary(_ progress: DumpImporter.Progress, loadSeconds: Double, totalSeconds: Double) -> String {
-        var text = "loaded \(megabytes(progress.bytesRead)), \(grouped(progress.rows)) rows in "
+        var text =
+            "loaded \(megabytes(progress.bytesRead)), \(grouped(progress.rows)) rows in "
             + NumberText.fixed(loadSeconds, decimals: 1) + " s"
         if loadSeconds >= 0.05 { text += " (\(rate(progress.rows, loadSeconds)) rows/s)" }
-        text += "; tally's tables and indexes " + NumberText.fixed(max(0, totalSeconds - loadSeconds), decimals: 1) + " s"
+        text +=
+            "; tally's tables and indexes " + NumberText.fixed(max(0, totalSeconds - loadSeconds), decimals: 1) + " s"
         return text
     }
 

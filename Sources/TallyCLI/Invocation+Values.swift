@@ -3,24 +3,24 @@ import TallyCore
 
 extension Invocation {
     /// The last value given for an option, or nil.
-    public func value(_ option: OptionSpec) -> String? { value(option.name) }
+    package func value(_ option: OptionSpec) -> String? { value(option.name) }
 
     /// Every value given for a repeatable option, in order.
-    public func values(_ option: OptionSpec) -> [String] { values(option.name) }
+    package func values(_ option: OptionSpec) -> [String] { values(option.name) }
 
     /// True when a flag option was given.
-    public func flag(_ option: OptionSpec) -> Bool { flag(option.name) }
+    package func flag(_ option: OptionSpec) -> Bool { flag(option.name) }
 
     /// True when the option was given at all.
-    public func has(_ option: OptionSpec) -> Bool { has(option.name) }
+    package func has(_ option: OptionSpec) -> Bool { has(option.name) }
 
     /// An integer option within a range; a usage error names the flag, the value and the range.
-    public func integer(_ option: OptionSpec, in range: ClosedRange<Int>) throws -> Int? {
+    package func integer(_ option: OptionSpec, in range: ClosedRange<Int>) throws -> Int? {
         try integer(option.name, in: range)
     }
 
     /// An option whose value must be one of an enum's raw values; a usage error lists them.
-    public func choice<Choice: RawRepresentable & CaseIterable>(_ option: OptionSpec, of _: Choice.Type) throws
+    package func choice<Choice: RawRepresentable & CaseIterable>(_ option: OptionSpec, of _: Choice.Type) throws
         -> Choice? where Choice.RawValue == String
     {
         guard let text = try choice(option.name, of: Choice.allCases.map(\.rawValue)) else { return nil }
@@ -33,7 +33,7 @@ extension Invocation {
     /// nil when not given. A bad value is a usage error naming the flag and what is accepted.
     /// A local time in a daylight-saving gap or overlap is read as `Zone.readUserTime` does, and
     /// a note on stderr says which reading was taken and how to write the other.
-    public func time(_ option: OptionSpec, in zone: Zone, _ context: Context) throws -> Instant? {
+    package func time(_ option: OptionSpec, in zone: Zone, _ context: Context) throws -> Instant? {
         guard let text = value(option) else { return nil }
         let time: UserTime
         do {
@@ -49,7 +49,7 @@ extension Invocation {
     /// resolved against the working folder and checked before any work (see `FileTarget`): a
     /// folder, a socket or an unreadable link is refused, with `example` (e.g. `report.md`) as the
     /// suggestion for a folder. Nil when the option was not given.
-    public func output(_ option: OptionSpec, _ context: Context, example: String) throws -> OutputDestination? {
+    package func output(_ option: OptionSpec, _ context: Context, example: String) throws -> OutputDestination? {
         guard let given = value(option) else { return nil }
         if given == "-" { return .standardOutput }
         let output = context.path(given)
@@ -66,7 +66,7 @@ extension Invocation {
 }
 
 /// Where a command writes its text.
-public enum OutputDestination: Equatable, Sendable {
+package enum OutputDestination: Equatable, Sendable {
     /// Standard output (`--output -`, or no `--output`).
     case standardOutput
     /// A file (or FIFO, or device) at this absolute path, written as `AtomicFile` does.
@@ -74,7 +74,7 @@ public enum OutputDestination: Equatable, Sendable {
 
     /// Writes `text` there; returns the path written, nil for standard output.
     @discardableResult
-    public func write(_ text: String, _ context: Context) throws -> String? {
+    package func write(_ text: String, _ context: Context) throws -> String? {
         switch self {
         case .standardOutput:
             context.stdout.write(text)

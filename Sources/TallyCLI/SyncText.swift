@@ -1,5 +1,5 @@
-import TallyRender
 import TallyCore
+import TallyRender
 
 /// How sync states read on a terminal (`status`, `pull`, `push`, `notes show`).
 enum SyncText {

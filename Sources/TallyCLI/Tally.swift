@@ -2,10 +2,10 @@ import TallyCore
 import TallySQLite
 
 /// The command tree and the one place errors become messages and exit codes.
-public enum Tally {
+package enum Tally {
     /// Every top-level command, in the order `tally --help` lists them.
     /// `narrating()` adds `-q/--quiet` to the commands whose standard output only says what they did.
-    public static let commands: [CommandSpec] = [
+    package static let commands: [CommandSpec] = [
         ReportCommand.spec,
         WeeklyCommand.spec.narrating(),
         NotesCommand.spec,
@@ -23,7 +23,7 @@ public enum Tally {
     ]
 
     /// The root of the command tree.
-    public static let root = CommandSpec(
+    package static let root = CommandSpec(
         name: "tally",
         abstract: "tally votes and moderate suggestions of a small public vote page kept in Cloudflare D1 (SQLite)",
         discussion: """
@@ -35,7 +35,7 @@ public enum Tally {
 
     /// Parses `arguments`, runs the command, and returns the process exit code.
     /// Results go to stdout; diagnostics to stderr as `Error: …` with a usage hint.
-    public static func run(arguments: [String], context: Context) -> Int32 {
+    package static func run(arguments: [String], context: Context) -> Int32 {
         let outcome: ArgumentParser.Outcome
         do {
             outcome = try ArgumentParser.parse(arguments, root: root)

@@ -29,8 +29,9 @@ struct Wrangler {
             return
         }
         let folders = (context.environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        guard let found = folders.map({ ($0 as NSString).appendingPathComponent(name) })
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        guard
+            let found = folders.map({ ($0 as NSString).appendingPathComponent(name) })
+                .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
         else {
             throw CommandFailure(
                 "\(name) was not found on PATH; install it (npm install -g wrangler), or name the binary with "
@@ -84,7 +85,12 @@ private final class ErrorBuffer: @unchecked Sendable {
     private var done = false
     var data: Data {
         get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue; done = true } }
+        set {
+            lock.withLock {
+                stored = newValue
+                done = true
+            }
+        }
     }
     var isDone: Bool { lock.withLock { done } }
 }

@@ -102,16 +102,19 @@ public enum CSVReport {
         }
         // The chances and pairs (CSVReport+Uncertainty.swift has their meaning and order).
         for option in model.sections.flatMap(\.options) where option.chanceOfLeading != nil {
-            row("chance_of_leading", section: option.section, rank: option.rank, id: option.id, label: option.content,
+            row(
+                "chance_of_leading", section: option.section, rank: option.rank, id: option.id, label: option.content,
                 value: chance(option.chanceOfLeading))
         }
         for section in model.sections {
             for pair in section.orderChances {
-                row("order_chance", section: section.name, id: pair.higher, value: chance(pair.chance),
+                row(
+                    "order_chance", section: section.name, id: pair.higher, value: chance(pair.chance),
                     detail: orderDetail(pair))
             }
             for pair in section.covotes {
-                row("covote", section: section.name, id: pair.a, sessions: pair.voters, value: chance(pair.lift),
+                row(
+                    "covote", section: section.name, id: pair.a, sessions: pair.voters, value: chance(pair.lift),
                     detail: covoteDetail(pair))
             }
         }
@@ -119,7 +122,8 @@ public enum CSVReport {
             for (label, detail) in resamplingRows(resampling) { row("resampling", label: label, detail: detail) }
         }
         for entry in model.exclusions.listed {
-            row("excluded", session: entry.session, time: entry.firstVote, votes: entry.votes,
+            row(
+                "excluded", session: entry.session, time: entry.firstVote, votes: entry.votes,
                 detail: ReportText.exclusionReason(entry))
         }
         let activity = model.activity
@@ -132,7 +136,8 @@ public enum CSVReport {
         row("activity", label: "quiet_local_days", value: activity.quietLocalDays.map { .integer(Int64($0)) } ?? .empty)
         if let gap = activity.longestGap {
             row("activity", label: "longest_gap_start", time: gap.start)
-            row("activity", label: "longest_gap_end", time: gap.end,
+            row(
+                "activity", label: "longest_gap_end", time: gap.end,
                 detail: activity.gapIsOngoing ? "ongoing" : nil)
             row("activity", label: "longest_gap_seconds", value: .integer(gap.seconds))
         }
@@ -143,12 +148,15 @@ public enum CSVReport {
             row("usage", label: "votes_used", sessions: usage.sessions, value: .integer(Int64(usage.votesUsed)))
         }
         for usage in model.concentration.usage {
-            row("stacking", label: "votes_used", sessions: usage.stackingSessions, value: .integer(Int64(usage.votesUsed)))
+            row(
+                "stacking", label: "votes_used", sessions: usage.stackingSessions,
+                value: .integer(Int64(usage.votesUsed)))
         }
         row("stacking", label: "total", sessions: model.concentration.stackingSessions)
         if !model.suggestions.moderationRecord {
             // Only then, so a migrated database's CSV stays as it was.
-            row("moderation_record", label: "not_available",
+            row(
+                "moderation_record", label: "not_available",
                 detail: "the database has only the vote page's tables: no promotion links or moderation history")
         }
         for status in model.suggestions.statuses {
@@ -159,19 +167,22 @@ public enum CSVReport {
         }
         for group in model.suggestions.approvedGroups {
             for note in group.notes {
-                row("approved", id: note.id, session: group.session, label: note.content, time: note.createdAt,
+                row(
+                    "approved", id: note.id, session: group.session, label: note.content, time: note.createdAt,
                     value: note.promotedOptionID.map(CSVWriter.Field.integer) ?? .empty)
             }
         }
         for promotion in model.suggestions.promotions {
-            row("promoted", id: promotion.note.promotedOptionID, label: promotion.option?.content,
+            row(
+                "promoted", id: promotion.note.promotedOptionID, label: promotion.option?.content,
                 time: promotion.option?.createdAt, sessions: promotion.option?.voters, votes: promotion.option?.votes,
                 value: .integer(promotion.note.id))
         }
         for anomaly in model.anomalies {
             row("anomaly", label: anomaly.kind.rawValue, value: .integer(Int64(anomaly.total)))
             for example in anomaly.examples {
-                row("anomaly_example", id: example.rowID, session: example.session, label: anomaly.kind.rawValue,
+                row(
+                    "anomaly_example", id: example.rowID, session: example.session, label: anomaly.kind.rawValue,
                     time: example.at, votes: example.count,
                     value: example.optionID.map(CSVWriter.Field.integer) ?? .empty,
                     detail: example.text.map { "\(example.table): \($0)" } ?? example.table)

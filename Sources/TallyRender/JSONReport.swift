@@ -24,7 +24,11 @@ public enum JSONReport {
                 ("id", .integer(option.id)), ("content", .string(option.content)), ("section", .string(option.section)),
                 ("created_at", time(option.createdAt)), ("rank", .int(option.rank)), ("voters", .int(option.voters)),
                 ("votes", .int(option.votes)), ("share", fraction(option.share)),
-                ("ci95", option.interval.map { .object([("low", fraction($0.lower)), ("high", fraction($0.upper))]) } ?? .null),
+                (
+                    "ci95",
+                    option.interval.map { .object([("low", fraction($0.lower)), ("high", fraction($0.upper))]) }
+                        ?? .null
+                ),
                 ("standing", .text(option.standing?.rawValue)),
                 ("voters_with_excluded", .int(option.votersAll)), ("votes_with_excluded", .int(option.votesAll)),
                 ("chance_of_leading", chanceOfLeading(option)),
@@ -40,17 +44,19 @@ public enum JSONReport {
         }
         let excluded: [JSONValue] = model.exclusions.listed.map { entry in
             .object([
-                ("session", .string(entry.session)), ("first_vote", time(entry.firstVote)), ("votes", .int(entry.votes)),
+                ("session", .string(entry.session)), ("first_vote", time(entry.firstVote)),
+                ("votes", .int(entry.votes)),
                 ("reason", .string(ReportText.exclusionReason(entry))), ("in_data", .bool(entry.votes > 0)),
             ])
         }
         let activity = model.activity
-        let gap: JSONValue = activity.longestGap.map { gap in
-            .object([
-                ("start", time(gap.start)), ("end", time(gap.end)),
-                ("seconds", .integer(gap.seconds)), ("ongoing", .bool(activity.gapIsOngoing)),
-            ])
-        } ?? .null
+        let gap: JSONValue =
+            activity.longestGap.map { gap in
+                .object([
+                    ("start", time(gap.start)), ("end", time(gap.end)),
+                    ("seconds", .integer(gap.seconds)), ("ongoing", .bool(activity.gapIsOngoing)),
+                ])
+            } ?? .null
         let days: [JSONValue] = activity.days.map { day in
             .object([("date", .string(day.date.dateText)), ("voters", .int(day.voters)), ("votes", .int(day.votes))])
         }
@@ -70,12 +76,17 @@ public enum JSONReport {
         let groups: [JSONValue] = suggestions.approvedGroups.map { group in
             .object([
                 ("session", .text(group.session)),
-                ("notes", .array(group.notes.map { note in
-                    .object([
-                        ("id", .integer(note.id)), ("content", .string(note.content)), ("created_at", time(note.createdAt)),
-                        ("promoted_option_id", note.promotedOptionID.map(JSONValue.integer) ?? .null),
-                    ])
-                })),
+                (
+                    "notes",
+                    .array(
+                        group.notes.map { note in
+                            .object([
+                                ("id", .integer(note.id)), ("content", .string(note.content)),
+                                ("created_at", time(note.createdAt)),
+                                ("promoted_option_id", note.promotedOptionID.map(JSONValue.integer) ?? .null),
+                            ])
+                        })
+                ),
             ])
         }
         let promoted: [JSONValue] = suggestions.promotions.map { promotion in
@@ -89,31 +100,46 @@ public enum JSONReport {
         let anomalies: [JSONValue] = model.anomalies.map { anomaly in
             .object([
                 ("kind", .string(anomaly.kind.rawValue)), ("count", .int(anomaly.total)),
-                ("examples", .array(anomaly.examples.map { example in
-                    .object([
-                        ("table", .string(example.table)), ("row_id", example.rowID.map(JSONValue.integer) ?? .null),
-                        ("session", .text(example.session)), ("option_id", example.optionID.map(JSONValue.integer) ?? .null),
-                        ("text", .text(example.text)), ("at", time(example.at)), ("votes", .int(example.count)),
-                    ])
-                })),
+                (
+                    "examples",
+                    .array(
+                        anomaly.examples.map { example in
+                            .object([
+                                ("table", .string(example.table)),
+                                ("row_id", example.rowID.map(JSONValue.integer) ?? .null),
+                                ("session", .text(example.session)),
+                                ("option_id", example.optionID.map(JSONValue.integer) ?? .null),
+                                ("text", .text(example.text)), ("at", time(example.at)), ("votes", .int(example.count)),
+                            ])
+                        })
+                ),
             ])
         }
 
         return .object([
             ("schema", .string(ReportModel.schemaVersion)),
-            ("parameters", .object([
-                ("time_zone", .string(parameters.zone.identifier)),
-                ("exclude_before", time(parameters.excludeBefore)),
-                ("exclude_sessions", .array(parameters.excludedSessions.map(JSONValue.string))),
-                ("as_of", time(parameters.asOf)), ("through", time(parameters.through)),
-                ("votes_per_session", .int(parameters.votesPerSession)), ("max_listed", .int(parameters.maxListed)),
-                ("max_examples", .int(parameters.maxExamples)),
-            ])),
-            ("totals", .object([
-                ("raw", .object([("voters", .int(totals.votersAll)), ("votes", .int(totals.votesAll))])),
-                ("counted", .object([("voters", .int(totals.voters)), ("votes", .int(totals.votes))])),
-                ("excluded", .object([("voters", .int(totals.votersExcluded)), ("votes", .int(totals.votesExcluded))])),
-            ])),
+            (
+                "parameters",
+                .object([
+                    ("time_zone", .string(parameters.zone.identifier)),
+                    ("exclude_before", time(parameters.excludeBefore)),
+                    ("exclude_sessions", .array(parameters.excludedSessions.map(JSONValue.string))),
+                    ("as_of", time(parameters.asOf)), ("through", time(parameters.through)),
+                    ("votes_per_session", .int(parameters.votesPerSession)), ("max_listed", .int(parameters.maxListed)),
+                    ("max_examples", .int(parameters.maxExamples)),
+                ])
+            ),
+            (
+                "totals",
+                .object([
+                    ("raw", .object([("voters", .int(totals.votersAll)), ("votes", .int(totals.votesAll))])),
+                    ("counted", .object([("voters", .int(totals.voters)), ("votes", .int(totals.votes))])),
+                    (
+                        "excluded",
+                        .object([("voters", .int(totals.votersExcluded)), ("votes", .int(totals.votesExcluded))])
+                    ),
+                ])
+            ),
             ("small_sample", .bool(model.isSmallSample)),
             ("small_sample_threshold", .int(ReportModel.smallSampleThreshold)),
             ("sections", .array(sections)),
@@ -122,23 +148,36 @@ public enum JSONReport {
             ("resampling", resampling(model)),
             ("excluded", .array(excluded)),
             ("excluded_total", .int(model.exclusions.total)),
-            ("activity", .object([
-                ("first_vote", time(activity.firstVote)), ("last_vote", time(activity.lastVote)),
-                ("as_of", time(activity.asOf)),
-                ("days_since_last_vote", activity.sinceLastVote.map { .number(Double($0) / 86_400_000, decimals: 2) } ?? .null),
-                ("quiet_local_days", .int(activity.quietLocalDays)), ("longest_quiet_gap", gap),
-                ("days", .array(days)), ("days_continuous", .bool(activity.daysAreContinuous)),
-            ])),
-            ("concentration", .object([
-                ("sessions", .int(model.concentration.sessions)),
-                ("stacking_sessions", .int(model.concentration.stackingSessions)),
-                ("by_votes_used", .array(usage)),
-            ])),
-            ("suggestions", .object([
-                ("total", .int(suggestions.total)), ("by_status", .array(statuses)),
-                ("approved", .int(suggestions.approvedCount)), ("approved_by_session", .array(groups)),
-                ("promoted", .array(promoted)),
-            ] + (suggestions.moderationRecord ? [] : [("moderation_record", .string("not_available"))]))),
+            (
+                "activity",
+                .object([
+                    ("first_vote", time(activity.firstVote)), ("last_vote", time(activity.lastVote)),
+                    ("as_of", time(activity.asOf)),
+                    (
+                        "days_since_last_vote",
+                        activity.sinceLastVote.map { .number(Double($0) / 86_400_000, decimals: 2) } ?? .null
+                    ),
+                    ("quiet_local_days", .int(activity.quietLocalDays)), ("longest_quiet_gap", gap),
+                    ("days", .array(days)), ("days_continuous", .bool(activity.daysAreContinuous)),
+                ])
+            ),
+            (
+                "concentration",
+                .object([
+                    ("sessions", .int(model.concentration.sessions)),
+                    ("stacking_sessions", .int(model.concentration.stackingSessions)),
+                    ("by_votes_used", .array(usage)),
+                ])
+            ),
+            (
+                "suggestions",
+                .object(
+                    [
+                        ("total", .int(suggestions.total)), ("by_status", .array(statuses)),
+                        ("approved", .int(suggestions.approvedCount)), ("approved_by_session", .array(groups)),
+                        ("promoted", .array(promoted)),
+                    ] + (suggestions.moderationRecord ? [] : [("moderation_record", .string("not_available"))]))
+            ),
             ("anomalies", .array(anomalies)),
             ("fingerprint", fingerprint(model)),
         ])
@@ -150,12 +189,16 @@ public enum JSONReport {
         guard let fingerprint = model.fingerprint else { return .null }
         return .object([
             ("scheme", .string(DataFingerprint.scheme)),
-            ("tables", .array(fingerprint.tables.map { table in
-                .object([
-                    ("name", .string(table.name)), ("rows", .int(table.rows)),
-                    ("highest_id", table.highestID.map(JSONValue.integer) ?? .null),
-                ])
-            })),
+            (
+                "tables",
+                .array(
+                    fingerprint.tables.map { table in
+                        .object([
+                            ("name", .string(table.name)), ("rows", .int(table.rows)),
+                            ("highest_id", table.highestID.map(JSONValue.integer) ?? .null),
+                        ])
+                    })
+            ),
             ("latest", fingerprint.latest.map { .string(ReportText.iso8601($0, model.parameters.zone)) } ?? .null),
             ("source", .string(fingerprint.source.rawValue)),
             ("sha256", fingerprint.sha256.map(JSONValue.string) ?? .null),

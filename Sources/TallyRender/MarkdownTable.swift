@@ -46,11 +46,13 @@ public struct MarkdownTable: Sendable {
             return "| " + padded.joined(separator: " | ") + " |\n"
         }
         var text = line(headers)
-        text += "|" + widths.enumerated().map { index, width in
-            alignments[index] == .right
-                ? " " + String(repeating: "-", count: width - 1) + ": "
-                : " :" + String(repeating: "-", count: width - 1) + " "
-        }.joined(separator: "|") + "|\n"
+        text +=
+            "|"
+            + widths.enumerated().map { index, width in
+                alignments[index] == .right
+                    ? " " + String(repeating: "-", count: width - 1) + ": "
+                    : " :" + String(repeating: "-", count: width - 1) + " "
+            }.joined(separator: "|") + "|\n"
         for row in rows { text += line(row) }
         return text
     }

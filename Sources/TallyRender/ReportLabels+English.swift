@@ -7,7 +7,8 @@ extension ReportLabels {
         headline: { voters, votes, allVoters, allVotes in
             var text = "**Counted: \(plural(voters, "voter")), \(plural(votes, "vote")).**"
             if let allVoters, let allVotes {
-                text += " Left out as test data: \(plural(allVoters - voters, "voter")), "
+                text +=
+                    " Left out as test data: \(plural(allVoters - voters, "voter")), "
                     + "\(plural(allVotes - votes, "vote"))."
             }
             return text

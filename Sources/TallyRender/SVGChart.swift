@@ -99,18 +99,21 @@ public enum SVGChart {
         var svg = header(width: width, height: height, title: title, description: description)
         svg += text(title, x: 12, y: 24, size: 16, weight: "bold")
         for tick in ticks {
-            svg += "  <line x1=\"\(n(x(tick)))\" y1=\"\(n(top))\" x2=\"\(n(x(tick)))\" y2=\"\(n(axisY))\" "
+            svg +=
+                "  <line x1=\"\(n(x(tick)))\" y1=\"\(n(top))\" x2=\"\(n(x(tick)))\" y2=\"\(n(axisY))\" "
                 + "stroke=\"\(tick == 0 ? axisColour : gridColour)\"/>\n"
             svg += text(NumberText.fixed(tick, decimals: 0), x: x(tick), y: axisY + 16, size: 12, anchor: "middle")
         }
         for (index, bar) in bars.enumerated() {
             let y = top + rowHeight * Double(index)
             svg += text(truncated(bar.label, cells: labelCells), x: labelWidth - 8, y: y + 19, anchor: "end")
-            svg += "  <rect x=\"\(n(labelWidth))\" y=\"\(n(y + 6))\" width=\"\(n(x(bar.value) - labelWidth))\" "
+            svg +=
+                "  <rect x=\"\(n(labelWidth))\" y=\"\(n(y + 6))\" width=\"\(n(x(bar.value) - labelWidth))\" "
                 + "height=\"\(n(rowHeight - 12))\" fill=\"\(barColour)\"/>\n"
             if let low = bar.low, let high = bar.high {
                 let mid = y + rowHeight / 2
-                svg += "  <path d=\"M\(n(x(low))) \(n(mid))H\(n(x(high)))M\(n(x(low))) \(n(mid - 6))V\(n(mid + 6))"
+                svg +=
+                    "  <path d=\"M\(n(x(low))) \(n(mid))H\(n(x(high)))M\(n(x(low))) \(n(mid - 6))V\(n(mid + 6))"
                     + "M\(n(x(high))) \(n(mid - 6))V\(n(mid + 6))\" stroke=\"\(whiskerColour)\" stroke-width=\"1.5\" fill=\"none\"/>\n"
             }
             // The count sits inside its bar, in white, so it cannot be read as the whisker's end;
@@ -121,7 +124,8 @@ public enum SVGChart {
                 svg += text(bar.valueText, x: max(x(bar.value), x(bar.high ?? 0)) + 6, y: y + 19, fill: barColour)
             }
         }
-        svg += "  <path d=\"M\(n(labelWidth)) \(n(axisY))H\(n(labelWidth + plotWidth))\" stroke=\"\(axisColour)\" fill=\"none\"/>\n"
+        svg +=
+            "  <path d=\"M\(n(labelWidth)) \(n(axisY))H\(n(labelWidth + plotWidth))\" stroke=\"\(axisColour)\" fill=\"none\"/>\n"
         svg += text(axisLabel, x: labelWidth + plotWidth / 2, y: axisY + 36, size: 12, anchor: "middle")
         return svg + "</svg>\n"
     }
@@ -149,21 +153,24 @@ public enum SVGChart {
         svg += text(title, x: 12, y: 24, size: 16, weight: "bold")
         svg += text(axisLabel, x: left, y: top - 14, size: 12, anchor: "middle")
         for tick in ticks {
-            svg += "  <line x1=\"\(n(left))\" y1=\"\(n(y(tick)))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y(tick)))\" "
+            svg +=
+                "  <line x1=\"\(n(left))\" y1=\"\(n(y(tick)))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y(tick)))\" "
                 + "stroke=\"\(tick == 0 ? axisColour : gridColour)\"/>\n"
             svg += text(NumberText.fixed(tick, decimals: 0), x: left - 6, y: y(tick) + 4, size: 12, anchor: "end")
         }
         for (index, column) in columns.enumerated() {
             let x = left + columnWidth * Double(index)
             let barTop = y(column.value)
-            svg += "  <rect x=\"\(n(x + 4))\" y=\"\(n(barTop))\" width=\"\(n(columnWidth - 8))\" "
+            svg +=
+                "  <rect x=\"\(n(x + 4))\" y=\"\(n(barTop))\" width=\"\(n(columnWidth - 8))\" "
                 + "height=\"\(n(baseline - barTop))\" fill=\"\(barColour)\"/>\n"
             svg += text(column.valueText, x: x + columnWidth / 2, y: barTop - 4, size: labelSize, anchor: "middle")
             let labelX = x + columnWidth / 2
             if upright {
                 svg += text(column.label, x: labelX, y: baseline + 16, size: labelSize, anchor: "middle")
             } else {
-                svg += "  <text x=\"\(n(labelX))\" y=\"\(n(baseline + 14))\" font-size=\"\(n(labelSize))\" text-anchor=\"end\" "
+                svg +=
+                    "  <text x=\"\(n(labelX))\" y=\"\(n(baseline + 14))\" font-size=\"\(n(labelSize))\" text-anchor=\"end\" "
                     + "transform=\"rotate(-45 \(n(labelX)) \(n(baseline + 14)))\">\(escape(column.label))</text>\n"
             }
         }

@@ -56,7 +56,10 @@ extension Connection {
         var startLine = 1
         var line = 1
         for rawLine in script.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current.allSatisfy({ $0.isWhitespace }) { startLine = line; current = "" }
+            if current.allSatisfy({ $0.isWhitespace }) {
+                startLine = line
+                current = ""
+            }
             current += rawLine + "\n"
             line += 1
             if sqlite3_complete(current) != 0 {

@@ -14,7 +14,8 @@ extension Connection {
         let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
         if !hasFunction("unhex('')") {
             for arguments: Int32 in [1, 2] {
-                try check(sqlite3_create_function_v2(handle, "unhex", arguments, flags, nil, unhexFunction, nil, nil, nil))
+                try check(
+                    sqlite3_create_function_v2(handle, "unhex", arguments, flags, nil, unhexFunction, nil, nil, nil))
             }
             registered.append("unhex")
         }
@@ -68,7 +69,8 @@ private let unistrFunction: @convention(c) (OpaquePointer?, Int32, UnsafeMutable
     }
     (bytes + [0]).withUnsafeBufferPointer { buffer in
         buffer.withMemoryRebound(to: CChar.self) { chars in
-            sqlite3_result_text64(context, chars.baseAddress, UInt64(bytes.count), transientDestructor,
+            sqlite3_result_text64(
+                context, chars.baseAddress, UInt64(bytes.count), transientDestructor,
                 UInt8(SQLITE_UTF8))
         }
     }

@@ -21,9 +21,11 @@ struct FoundationCommandTests {
 
     @Test func generateSpreadsVotesOverTheDaysAsked() throws {
         let folder = try TemporaryDirectory()
-        let made = try TallyProcess.run(["generate", "--db", "g.sqlite", "--votes", "3000", "--days", "400"], in: folder.url.path)
+        let made = try TallyProcess.run(
+            ["generate", "--db", "g.sqlite", "--votes", "3000", "--days", "400"], in: folder.url.path)
         #expect(made.status == 0, "\(made.stderr)")
-        let days = try SQLiteShell.rows(folder.path("g.sqlite"), "SELECT count(DISTINCT substr(created_at, 1, 10)) FROM votes")
+        let days = try SQLiteShell.rows(
+            folder.path("g.sqlite"), "SELECT count(DISTINCT substr(created_at, 1, 10)) FROM votes")
         #expect((days.first?.first.flatMap { Int($0) } ?? 0) > 300)
         let refused = try TallyProcess.run(["generate", "--db", "h.sqlite", "--days", "0"], in: folder.url.path)
         #expect(refused.status == 2)
@@ -101,7 +103,8 @@ struct FoundationCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let rows = try SQLiteShell.rows(path, "SELECT content, status, version FROM suggestions;")
         #expect(rows == [["keep me", "pending", "0"]])
-        let colour = try SQLiteShell.rows(path, "SELECT count(*) FROM pragma_table_info('survey_options') WHERE name = 'colour';")
+        let colour = try SQLiteShell.rows(
+            path, "SELECT count(*) FROM pragma_table_info('survey_options') WHERE name = 'colour';")
         #expect(colour == [["1"]])
     }
 

@@ -28,7 +28,8 @@ struct GeneratedDocsTests {
 
     /// Every option of every command appears in each generated document, so none of them lags the specs.
     @Test func everyOptionIsInEveryDocument() {
-        let documents = Shell.allCases.map { ($0.rawValue, $0.script(for: Tally.root)) }
+        let documents =
+            Shell.allCases.map { ($0.rawValue, $0.script(for: Tally.root)) }
             + [
                 ("man", ManPage.render(Tally.root, version: Version.number)),
                 ("reference", CommandReference.render(Tally.root)),

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
+import Testing
+
 @testable import TallyCLI
 
 @Suite("tally import")
@@ -25,19 +26,20 @@ struct ImportCommandTests {
         let result = try TallyProcess.run(["import", Self.d1Export, "--db", "votes.sqlite"], in: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(result.stdout == """
-            Imported \(Self.d1Export) into \(folder.path("votes.sqlite")): 74 rows from 87 statements.
-            table           rows
-            d1_migrations      5
-            moderation_log     0  (added by tally)
-            page views         4
-            suggestions        6
-            survey_options     7
-            votes             55
-            Applied 3 migration(s): 0001_tally_contract.sql, 0002_tally_moderation.sql, 0003_tally_indexes.sql
-            d1_migrations also lists the vote page's own: 0001_init.sql, 0002_notes.sql
+        #expect(
+            result.stdout == """
+                Imported \(Self.d1Export) into \(folder.path("votes.sqlite")): 74 rows from 87 statements.
+                table           rows
+                d1_migrations      5
+                moderation_log     0  (added by tally)
+                page views         4
+                suggestions        6
+                survey_options     7
+                votes             55
+                Applied 3 migration(s): 0001_tally_contract.sql, 0002_tally_moderation.sql, 0003_tally_indexes.sql
+                d1_migrations also lists the vote page's own: 0001_init.sql, 0002_notes.sql
 
-            """)
+                """)
         #expect(try listing(folder) == ["votes.sqlite"])
     }
 
@@ -45,13 +47,15 @@ struct ImportCommandTests {
     @Test func aTriggerThatWritesElsewhereIsNamedOnStderr() throws {
         let folder = try TemporaryDirectory()
         let export = folder.path("export.sql")
-        try (String(contentsOfFile: Self.d1Export, encoding: .utf8)
+        try
+            (String(contentsOfFile: Self.d1Export, encoding: .utf8)
             + "CREATE TRIGGER w AFTER UPDATE ON suggestions BEGIN DELETE FROM votes; END;\n")
             .write(toFile: export, atomically: true, encoding: .utf8)
         let result = try TallyProcess.run(["import", export, "--db", "votes.sqlite"], in: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == "warning: the trigger w on suggestions also writes to votes when tally records a "
-            + "decision (UPDATE suggestions); review it before the first decision.\n")
+        #expect(
+            result.stderr == "warning: the trigger w on suggestions also writes to votes when tally records a "
+                + "decision (UPDATE suggestions); review it before the first decision.\n")
     }
 
     @Test func theImportedWeekGivesThePublishedFigures() throws {
@@ -93,10 +97,12 @@ struct ImportCommandTests {
                 + "only if this run succeeds), or choose another path\n")
         #expect(try Data(contentsOf: folder.url.appendingPathComponent("out.sqlite")) == before)
 
-        let replaced = try TallyProcess.run(["import", Self.sqliteDump, "--db", "out.sqlite", "--replace"], in: folder.url.path)
+        let replaced = try TallyProcess.run(
+            ["import", Self.sqliteDump, "--db", "out.sqlite", "--replace"], in: folder.url.path)
         #expect(replaced.status == 0, "\(replaced.stderr)")
         let votes = try SQLiteShell.run(
-            folder.path("out.sqlite"), input: "SELECT count(*) FROM votes; SELECT count(*) FROM \"odd \"\"quoted\"\" name\";",
+            folder.path("out.sqlite"),
+            input: "SELECT count(*) FROM votes; SELECT count(*) FROM \"odd \"\"quoted\"\" name\";",
             arguments: ["-batch"])
         #expect(votes == "4\n3\n")
         #expect(try listing(folder) == ["out.sqlite"])
@@ -109,7 +115,8 @@ struct ImportCommandTests {
         let hostile = folder.path("hostile.sql")
         try (try String(contentsOfFile: Self.sqliteDump, encoding: .utf8) + "PRAGMA writable_schema=ON;\n")
             .write(toFile: hostile, atomically: false, encoding: .utf8)
-        let result = try TallyProcess.run(["import", "hostile.sql", "--db", "out.sqlite", "--replace"], in: folder.url.path)
+        let result = try TallyProcess.run(
+            ["import", "hostile.sql", "--db", "out.sqlite", "--replace"], in: folder.url.path)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("Error: line 54: refused PRAGMA writable_schema=ON"))
         #expect(try Data(contentsOf: folder.url.appendingPathComponent("out.sqlite")) == before)
@@ -121,11 +128,16 @@ struct ImportCommandTests {
         let lines = try String(contentsOfFile: Self.d1Export, encoding: .utf8).components(separatedBy: "\n")
         let hostile: [(String, String)] = [
             ("ATTACH DATABASE '\(folder.path("evil.sqlite"))' AS evil;", "refused ATTACH DATABASE"),
-            ("VACUUM INTO '\(folder.path("copy.sqlite"))';", "refused a statement of a kind a dump never holds: VACUUM INTO"),
+            (
+                "VACUUM INTO '\(folder.path("copy.sqlite"))';",
+                "refused a statement of a kind a dump never holds: VACUUM INTO"
+            ),
             ("SELECT load_extension('\(folder.path("libevil.so"))');", "refused the function load_extension()"),
             ("PRAGMA writable_schema=ON;", "refused PRAGMA writable_schema=ON"),
-            ("CREATE TRIGGER leak AFTER INSERT ON votes BEGIN DELETE FROM survey_options; END;",
-                "refused the trigger or view leak, which would DELETE FROM survey_options"),
+            (
+                "CREATE TRIGGER leak AFTER INSERT ON votes BEGIN DELETE FROM survey_options; END;",
+                "refused the trigger or view leak, which would DELETE FROM survey_options"
+            ),
         ]
         for (statement, message) in hostile {
             let text = (lines[..<30] + [statement] + lines[30...]).joined(separator: "\n")
@@ -143,7 +155,8 @@ struct ImportCommandTests {
     @Test func aTruncatedDumpIsNamedAndLeavesNothing() throws {
         let folder = try TemporaryDirectory()
         let text = try String(contentsOfFile: Self.d1Export, encoding: .utf8)
-        try String(text.prefix(text.count / 2)).write(toFile: folder.path("cut.sql"), atomically: false, encoding: .utf8)
+        try String(text.prefix(text.count / 2)).write(
+            toFile: folder.path("cut.sql"), atomically: false, encoding: .utf8)
         let result = try TallyProcess.run(["import", "cut.sql", "--db", "out.sqlite"], in: folder.url.path)
         #expect(result.status == 1)
         #expect(result.stderr.contains("the file ends inside the statement that starts here"))
@@ -163,7 +176,8 @@ struct ImportCommandTests {
         let folder = try TemporaryDirectory()
         let missingArgument = try TallyProcess.run(["import", "--db", "out.sqlite"], in: folder.url.path)
         #expect(missingArgument.status == 2)
-        #expect(missingArgument.stderr.hasPrefix("Error: missing argument <FILE>\nUsage: tally import <FILE> [options]"))
+        #expect(
+            missingArgument.stderr.hasPrefix("Error: missing argument <FILE>\nUsage: tally import <FILE> [options]"))
         let missingFile = try TallyProcess.run(["import", "none.sql", "--db", "out.sqlite"], in: folder.url.path)
         #expect(missingFile.status == 1)
         #expect(missingFile.stderr == "Error: cannot read \(folder.path("none.sql")): No such file or directory\n")
@@ -180,7 +194,8 @@ struct ImportCommandTests {
         defer { try? handle.close() }
         var text = lines[..<30].joined(separator: "\n") + "\n"
         for id in 1...votes {
-            text += "INSERT INTO \"votes\" (\"id\",\"option_id\",\"session_id\",\"created_at\",\"ip_hash\",\"user_agent\") "
+            text +=
+                "INSERT INTO \"votes\" (\"id\",\"option_id\",\"session_id\",\"created_at\",\"ip_hash\",\"user_agent\") "
             text += "VALUES(\(id),\(id % 7 + 1),'session-\(id / 3)','2026-09-20 12:00:00',NULL,'curl/8.5');\n"
             if text.utf8.count > 1 << 20 {
                 try handle.write(contentsOf: Data(text.utf8))
@@ -264,7 +279,9 @@ struct ImportCommandTests {
         let status = Tally.run(arguments: ["import", Self.d1Export, "--db", "out.sqlite"], context: context)
         #expect(status == 0, "\(err.text)")
         #expect(err.text.hasPrefix("\rimporting 0.0 MB of 0.0 MB (100%)  74 rows"), "\(err.text)")
-        #expect(err.text.contains("  adding tally's tables and indexes…\u{1B}[K\r\u{1B}[Kloaded 0.0 MB, 74 rows in "), "\(err.text)")
+        #expect(
+            err.text.contains("  adding tally's tables and indexes…\u{1B}[K\r\u{1B}[Kloaded 0.0 MB, 74 rows in "),
+            "\(err.text)")
         #expect(err.text.hasSuffix(" s\n"))
         #expect(err.text.filter { $0 == "\n" }.count == 1)
         #expect(out.text.hasPrefix("Imported "))
@@ -272,7 +289,9 @@ struct ImportCommandTests {
 
     @Test func progressLineReadsWell() {
         let progress = DumpImporter.Progress(bytesRead: 85_300_000, totalBytes: 170_100_000, rows: 501_234)
-        #expect(ImportProgress.line(progress, seconds: 2) == "importing 85.3 MB of 170.1 MB (50%)  501,234 rows  250,617 rows/s")
+        #expect(
+            ImportProgress.line(progress, seconds: 2)
+                == "importing 85.3 MB of 170.1 MB (50%)  501,234 rows  250,617 rows/s")
         #expect(
             ImportProgress.summary(progress, loadSeconds: 2, totalSeconds: 3.25)
                 == "loaded 85.3 MB, 501,234 rows in 2.0 s (250,617 rows/s); tally's tables and indexes 1.3 s")

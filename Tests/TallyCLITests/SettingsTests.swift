@@ -45,7 +45,8 @@ struct SettingsTests {
         #expect(Self.line(fromEnv.stdout, "lang")?.contains("(env TALLY_LANG)") == true)
         #expect(Self.line(fromEnv.stdout, "votes_per_session")?.contains("4") == true, "file value kept")
 
-        let fromFlag = InProcessTally.run(["config", "show", "--tz", "+08:00"], environment: env, directory: folder.url.path)
+        let fromFlag = InProcessTally.run(
+            ["config", "show", "--tz", "+08:00"], environment: env, directory: folder.url.path)
         #expect(Self.fields(fromFlag.stdout, "timezone") == ["+08:00", "(flag --tz)"])
         #expect(Self.line(fromFlag.stdout, "lang")?.contains("(env TALLY_LANG)") == true)
     }
@@ -55,7 +56,8 @@ struct SettingsTests {
         try Self.write(#"{"lang": "zh-TW"}"#, in: folder, name: "other.json")
         let viaFlag = InProcessTally.run(["config", "show", "--config", "other.json"], directory: folder.url.path)
         #expect(Self.line(viaFlag.stdout, "lang")?.contains("zh-TW") == true)
-        let viaEnv = InProcessTally.run(["config", "show"], environment: ["TALLY_CONFIG": "other.json"], directory: folder.url.path)
+        let viaEnv = InProcessTally.run(
+            ["config", "show"], environment: ["TALLY_CONFIG": "other.json"], directory: folder.url.path)
         #expect(Self.line(viaEnv.stdout, "lang")?.contains("zh-TW") == true)
         let missing = InProcessTally.run(["config", "show", "--config", "absent.json"], directory: folder.url.path)
         #expect(missing.status == 1)
@@ -87,7 +89,8 @@ struct SettingsTests {
 
     @Test func badEnvironmentAndFlagValues() throws {
         let folder = try TemporaryDirectory()
-        let env = InProcessTally.run(["config", "show"], environment: ["TALLY_VOTES_PER_SESSION": "many"], directory: folder.url.path)
+        let env = InProcessTally.run(
+            ["config", "show"], environment: ["TALLY_VOTES_PER_SESSION": "many"], directory: folder.url.path)
         #expect(env.status == 1)
         #expect(env.stderr.contains("TALLY_VOTES_PER_SESSION"))
         let flag = InProcessTally.run(["config", "show", "--lang", "fr"], directory: folder.url.path)
@@ -132,7 +135,9 @@ struct SettingsInCommandsTests {
 
         // --config names another file.
         let other = try TemporaryDirectory()
-        try Self.config(#"{"db": "\#(folder.path("votes.sqlite"))", "timezone": "Asia/Taipei", "exclude_before": "2026-09-19 02:11", "lang": "zh-TW"}"#, in: other, name: "poll.json")
+        try Self.config(
+            #"{"db": "\#(folder.path("votes.sqlite"))", "timezone": "Asia/Taipei", "exclude_before": "2026-09-19 02:11", "lang": "zh-TW"}"#,
+            in: other, name: "poll.json")
         let named = InProcessTally.run(
             ["report", "--config", other.path("poll.json"), "--as-of", "2026-09-27 12:00"], directory: other.url.path)
         #expect(named.stdout == (try ReportFixtures.golden("demo.zh-TW.md")))
@@ -140,7 +145,9 @@ struct SettingsInCommandsTests {
 
     @Test func theDemoReportIgnoresTheConfigFileAndTheEnvironment() throws {
         let folder = try TemporaryDirectory()
-        try Self.config(#"{"db": "absent.sqlite", "timezone": "UTC", "exclude_before": "2020-01-01", "votes_per_session": 1}"#, in: folder)
+        try Self.config(
+            #"{"db": "absent.sqlite", "timezone": "UTC", "exclude_before": "2020-01-01", "votes_per_session": 1}"#,
+            in: folder)
         let result = InProcessTally.run(
             ["report", "--demo"], environment: ["TALLY_TZ": "Europe/London", "TALLY_EXCLUDE_SESSIONS": "x"],
             directory: folder.url.path)
@@ -154,9 +161,10 @@ struct SettingsInCommandsTests {
         try Self.config(#"{"db": "absent.sqlite", "exclude_before": "soon"}"#, in: folder)
         let result = InProcessTally.run(["report"], directory: folder.url.path)
         #expect(result.status == 1)
-        #expect(result.stderr == "Error: exclude_before (from config \(folder.path("tally.json"))) is 'soon': "
-            + "cannot read the time 'soon'; use YYYY-MM-DD, YYYY-MM-DD HH:MM or YYYY-MM-DD HH:MM:SS, "
-            + "optionally followed by Z or an offset such as +08:00\n")
+        #expect(
+            result.stderr == "Error: exclude_before (from config \(folder.path("tally.json"))) is 'soon': "
+                + "cannot read the time 'soon'; use YYYY-MM-DD, YYYY-MM-DD HH:MM or YYYY-MM-DD HH:MM:SS, "
+                + "optionally followed by Z or an offset such as +08:00\n")
         let variable = InProcessTally.run(["report"], environment: ["TALLY_LANG": "fr"], directory: folder.url.path)
         #expect(variable.status == 1)
         #expect(variable.stderr.hasPrefix("Error: exclude_before (from config"), "the file's error comes first")
@@ -179,12 +187,14 @@ struct SettingsInCommandsTests {
         let notes = InProcessTally.run(["notes", "list", "--status", "pending"], directory: folder.url.path)
         #expect(notes.status == 0, "\(notes.stderr)")
         #expect(notes.stdout.contains("+08:00"))
-        let utc = InProcessTally.run(["notes", "list", "--status", "pending", "--tz", "UTC"], directory: folder.url.path)
+        let utc = InProcessTally.run(
+            ["notes", "list", "--status", "pending", "--tz", "UTC"], directory: folder.url.path)
         #expect(utc.stdout.contains("+00:00") && !utc.stdout.contains("+08:00"))
         let initialised = InProcessTally.run(["init"], directory: folder.url.path)
         #expect(initialised.status == 1)
         #expect(initialised.stderr.contains("\(folder.path("data/poll.sqlite")) already exists"))
-        let elsewhere = InProcessTally.run(["init"], environment: ["TALLY_DB": "other.sqlite"], directory: folder.url.path)
+        let elsewhere = InProcessTally.run(
+            ["init"], environment: ["TALLY_DB": "other.sqlite"], directory: folder.url.path)
         #expect(elsewhere.status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.path("other.sqlite")))
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TallySQLite
+import Testing
+
 @testable import TallyCore
 
 @Suite("Building a database file")
@@ -24,9 +25,11 @@ struct DatabaseFileBuildTests {
         ]
         for name in names { _ = FileManager.default.createFile(atPath: folder.path(name), contents: Data("x".utf8)) }
         try DatabaseFile.build(at: folder.path("out.sqlite")) { db in try db.execute("CREATE TABLE t (a)") }
-        #expect(try Fixtures.listing(folder) == [
-            ".other.sqlite.tmp-\(dead)", ".out.sqlite.tmp-\(alive)", ".out.sqlite.tmp-notapid", "notes.txt", "out.sqlite",
-        ])
+        #expect(
+            try Fixtures.listing(folder) == [
+                ".other.sqlite.tmp-\(dead)", ".out.sqlite.tmp-\(alive)", ".out.sqlite.tmp-notapid", "notes.txt",
+                "out.sqlite",
+            ])
     }
 
     @Test func aFailedBuildLeavesNothing() throws {

@@ -1,8 +1,8 @@
 import Foundation
+import TallySQLite
 import Testing
 
 @testable import TallyCore
-import TallySQLite
 
 @Suite("The built-in demo reproduces the brief's figures")
 struct DemoTests {
@@ -27,7 +27,8 @@ struct DemoTests {
     @Test func totalsRawAndCounted() throws {
         let folder = try TemporaryDirectory()
         let path = try Self.demoFile(folder)
-        #expect(try SQLiteShell.rows(path, "SELECT count(DISTINCT session_id), count(*) FROM votes;") == [["19", "55"]])
+        #expect(
+            try SQLiteShell.rows(path, "SELECT count(DISTINCT session_id), count(*) FROM votes;") == [["19", "55"]])
         let counted = try SQLiteShell.rows(
             path,
             """
@@ -68,7 +69,8 @@ struct DemoTests {
         }
         // One test session keeps voting after the cutoff: the whole session is excluded anyway.
         let lastTestVote = try db.scalar(
-            "SELECT max(created_at) FROM votes WHERE session_id IN (\(testIDs.map { "'\($0)'" }.joined(separator: ",")))")
+            "SELECT max(created_at) FROM votes WHERE session_id IN (\(testIDs.map { "'\($0)'" }.joined(separator: ",")))"
+        )
         #expect(try #require(lastTestVote?.string) > "2026-09-18 18:11:00")
     }
 
@@ -106,9 +108,10 @@ struct DemoTests {
     @Test func otherNotesIncludePendingAndRejectedWithHostileText() throws {
         let db = try Demo.inMemory()
         let counts = try db.query("SELECT status, count(*) FROM suggestions GROUP BY status ORDER BY status")
-        #expect(counts.map { $0.values } == [
-            [.text("approved"), .integer(2)], [.text("pending"), .integer(2)], [.text("rejected"), .integer(2)],
-        ])
+        #expect(
+            counts.map { $0.values } == [
+                [.text("approved"), .integer(2)], [.text("pending"), .integer(2)], [.text("rejected"), .integer(2)],
+            ])
         let hostile = try db.query("SELECT content FROM suggestions WHERE content LIKE '%|%'")
         #expect(hostile.count == 1)
         #expect(hostile[0][0].string?.contains("\n") == true)

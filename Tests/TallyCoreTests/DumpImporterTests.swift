@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TallySQLite
+import Testing
+
 @testable import TallyCore
 
 @Suite("Dump importer")
@@ -27,7 +28,8 @@ struct DumpImporterTests {
 
     /// Runs the whole import and expects it to fail with `expected`, leaving only the dump in the folder.
     func expectRefusal<Failure: Error & Equatable>(
-        _ dump: String, _ expected: Failure, in folder: TemporaryDirectory, sourceLocation: SourceLocation = #_sourceLocation
+        _ dump: String, _ expected: Failure, in folder: TemporaryDirectory,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let before = try Fixtures.listing(folder)
         #expect(throws: expected, sourceLocation: sourceLocation) {
@@ -66,7 +68,10 @@ struct DumpImporterTests {
         let folder = try TemporaryDirectory()
         let note = (0..<3000).map { "line \($0); still the same note" }.joined(separator: "\n")
         let dump = try Fixtures.write(
-            try d1Export(inserting: ["INSERT INTO \"suggestions\" (\"id\",\"content\",\"created_at\") VALUES(99,'\(note)','2026-09-25 00:00:00');"], after: 98),
+            try d1Export(
+                inserting: [
+                    "INSERT INTO \"suggestions\" (\"id\",\"content\",\"created_at\") VALUES(99,'\(note)','2026-09-25 00:00:00');"
+                ], after: 98),
             to: "long.sql", in: folder)
         let loaded = try tallyLoad(dump, in: folder)
         #expect(loaded == (try shellLoad(dump, in: folder)))
@@ -81,7 +86,10 @@ struct DumpImporterTests {
         var reported: [DumpImporter.Progress] = []
         let importer = DumpImporter(progress: { reported.append($0) })
         let summary = try importer.run(dumpPath: Fixtures.path("d1-export-demo.sql"), target: target, replace: false)
-        #expect(summary.tables.map(\.name) == ["d1_migrations", "moderation_log", "page views", "suggestions", "survey_options", "votes"])
+        #expect(
+            summary.tables.map(\.name) == [
+                "d1_migrations", "moderation_log", "page views", "suggestions", "survey_options", "votes",
+            ])
         #expect(summary.tables.filter(\.addedByTally).map(\.name) == ["moderation_log"])
         #expect(summary.tables.first { $0.name == "votes" }?.rows == 55)
         #expect(summary.rowsInserted == 2 + 7 + 55 + 6 + 4)
@@ -102,7 +110,8 @@ struct DumpImporterTests {
         #expect(try db.scalar("SELECT content FROM suggestions WHERE id = 4") == .text("週末 | 平日\n哪個比較累？"))
         #expect(try db.scalar("SELECT referrer FROM \"page views\" WHERE id = 3") == .text("line one\r\nline two"))
         #expect(try db.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'page views'") == .integer(9))
-        #expect(try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'votes_session_time_option'") == .integer(1))
+        #expect(
+            try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'votes_session_time_option'") == .integer(1))
         #expect(try db.scalar("PRAGMA journal_mode") == .text("delete"))
         #expect(try Fixtures.listing(folder) == ["votes.sqlite"])
     }
@@ -111,35 +120,42 @@ struct DumpImporterTests {
         // An export of a D1 database that ran tally's first two migrations with wrangler.
         let folder = try TemporaryDirectory()
         let dump = try Fixtures.write(
-            try d1Export(inserting: [
-                "INSERT INTO \"d1_migrations\" (\"id\",\"name\",\"applied_at\") VALUES(3,'0001_tally_contract.sql','2026-09-17 09:00:02');",
-                "INSERT INTO \"d1_migrations\" (\"id\",\"name\",\"applied_at\") VALUES(4,'0002_tally_moderation.sql','2026-09-17 09:00:03');",
-            ], after: 8), to: "d1.sql", in: folder)
+            try d1Export(
+                inserting: [
+                    "INSERT INTO \"d1_migrations\" (\"id\",\"name\",\"applied_at\") VALUES(3,'0001_tally_contract.sql','2026-09-17 09:00:02');",
+                    "INSERT INTO \"d1_migrations\" (\"id\",\"name\",\"applied_at\") VALUES(4,'0002_tally_moderation.sql','2026-09-17 09:00:03');",
+                ], after: 8), to: "d1.sql", in: folder)
         let withColumns = try String(contentsOfFile: dump, encoding: .utf8).replacingOccurrences(
             of: "  status TEXT NOT NULL DEFAULT 'pending',\n",
-            with: "  status TEXT NOT NULL DEFAULT 'pending',\n  reviewed_by TEXT DEFAULT NULL, reviewed_at TEXT DEFAULT NULL, "
-                + "review_reason TEXT DEFAULT NULL, version INTEGER NOT NULL DEFAULT 0, promoted_option_id INTEGER DEFAULT NULL,\n")
-            .replacingOccurrences(
-                of: "CREATE TABLE IF NOT EXISTS \"page views\"",
-                with: "CREATE TABLE moderation_log (id INTEGER PRIMARY KEY, suggestion_id INTEGER, action TEXT, from_status TEXT, "
-                    + "to_status TEXT, moderator TEXT, reason TEXT, created_at TEXT, version INTEGER, option_id INTEGER, "
-                    + "UNIQUE (suggestion_id, version));\nCREATE TABLE IF NOT EXISTS \"page views\"")
+            with:
+                "  status TEXT NOT NULL DEFAULT 'pending',\n  reviewed_by TEXT DEFAULT NULL, reviewed_at TEXT DEFAULT NULL, "
+                + "review_reason TEXT DEFAULT NULL, version INTEGER NOT NULL DEFAULT 0, promoted_option_id INTEGER DEFAULT NULL,\n"
+        )
+        .replacingOccurrences(
+            of: "CREATE TABLE IF NOT EXISTS \"page views\"",
+            with:
+                "CREATE TABLE moderation_log (id INTEGER PRIMARY KEY, suggestion_id INTEGER, action TEXT, from_status TEXT, "
+                + "to_status TEXT, moderator TEXT, reason TEXT, created_at TEXT, version INTEGER, option_id INTEGER, "
+                + "UNIQUE (suggestion_id, version));\nCREATE TABLE IF NOT EXISTS \"page views\"")
         try Fixtures.write(withColumns, to: "d1.sql", in: folder)
         let summary = try DumpImporter().run(dumpPath: dump, target: folder.path("out.sqlite"), replace: false)
         #expect(summary.migrationsApplied == ["0003_tally_indexes.sql"])
         #expect(summary.tables.filter(\.addedByTally).isEmpty)
         let db = try DatabaseFile.openForReading(folder.path("out.sqlite"))
-        #expect(try db.query("SELECT name FROM d1_migrations ORDER BY id").compactMap { $0[0].string } == [
-            "0001_init.sql", "0002_notes.sql", "0001_tally_contract.sql", "0002_tally_moderation.sql", "0003_tally_indexes.sql",
-        ])
+        #expect(
+            try db.query("SELECT name FROM d1_migrations ORDER BY id").compactMap { $0[0].string } == [
+                "0001_init.sql", "0002_notes.sql", "0001_tally_contract.sql", "0002_tally_moderation.sql",
+                "0003_tally_indexes.sql",
+            ])
     }
 
     @Test func aLedgerFromANewerTallyIsRefused() throws {
         let folder = try TemporaryDirectory()
         let dump = try Fixtures.write(
-            try d1Export(inserting: [
-                "INSERT INTO \"d1_migrations\" (\"id\",\"name\",\"applied_at\") VALUES(3,'0099_tally_future.sql','2026-12-01 00:00:00');"
-            ], after: 8), to: "d1.sql", in: folder)
+            try d1Export(
+                inserting: [
+                    "INSERT INTO \"d1_migrations\" (\"id\",\"name\",\"applied_at\") VALUES(3,'0099_tally_future.sql','2026-12-01 00:00:00');"
+                ], after: 8), to: "d1.sql", in: folder)
         try expectRefusal(dump, MigrationError.databaseNewer(unknown: ["0099_tally_future.sql"]), in: folder)
     }
 
@@ -149,18 +165,22 @@ struct DumpImporterTests {
             .replacingOccurrences(of: "CREATE TABLE suggestions (", with: "CREATE TABLE notes (")
             .replacingOccurrences(of: "INSERT INTO \"suggestions\"", with: "INSERT INTO \"notes\"")
             .replacingOccurrences(of: "  session_id TEXT NOT NULL,\n", with: "  visitor TEXT NOT NULL,\n")
-            .replacingOccurrences(of: "\"option_id\",\"session_id\",\"created_at\"", with: "\"option_id\",\"visitor\",\"created_at\"")
+            .replacingOccurrences(
+                of: "\"option_id\",\"session_id\",\"created_at\"", with: "\"option_id\",\"visitor\",\"created_at\""
+            )
             .replacingOccurrences(of: "ON votes(session_id)", with: "ON votes(visitor)")
         let dump = try Fixtures.write(text, to: "d1.sql", in: folder)
-        try expectRefusal(dump, DumpError.missingContract(["votes has no column session_id", "no table suggestions"]), in: folder)
+        try expectRefusal(
+            dump, DumpError.missingContract(["votes has no column session_id", "no table suggestions"]), in: folder)
     }
 
     @Test func danglingReferencesAreReported() throws {
         let folder = try TemporaryDirectory()
         let dump = try Fixtures.write(
-            try d1Export(inserting: [
-                "INSERT INTO \"votes\" (\"id\",\"option_id\",\"session_id\",\"created_at\") VALUES(1000,99,'s','2026-09-20 00:00:00');"
-            ], after: 40), to: "d1.sql", in: folder)
+            try d1Export(
+                inserting: [
+                    "INSERT INTO \"votes\" (\"id\",\"option_id\",\"session_id\",\"created_at\") VALUES(1000,99,'s','2026-09-20 00:00:00');"
+                ], after: 40), to: "d1.sql", in: folder)
         let summary = try DumpImporter().run(dumpPath: dump, target: folder.path("out.sqlite"), replace: false)
         #expect(summary.danglingReferences == [.init(table: "votes", parent: "survey_options", rows: 1)])
     }
@@ -183,7 +203,8 @@ struct DumpImporterTests {
             ("DELETE FROM votes;", "DELETE FROM votes"),
         ]
         for (statement, what) in cases {
-            let dump = try Fixtures.write(try d1Export(inserting: [statement], after: 30), to: "hostile.sql", in: folder)
+            let dump = try Fixtures.write(
+                try d1Export(inserting: [statement], after: 30), to: "hostile.sql", in: folder)
             #expect {
                 _ = try DumpImporter().run(dumpPath: dump, target: folder.path("out.sqlite"), replace: false)
             } throws: { error in
@@ -198,10 +219,11 @@ struct DumpImporterTests {
         let folder = try TemporaryDirectory()
         // Line 30 is the CREATE TABLE votes statement's end; the trigger goes right after it.
         let dump = try Fixtures.write(
-            try d1Export(inserting: [
-                "CREATE TABLE stolen (session TEXT);",
-                "CREATE TRIGGER copy_sessions AFTER INSERT ON votes BEGIN INSERT INTO stolen VALUES (new.session_id); END;",
-            ], after: 30), to: "d1.sql", in: folder)
+            try d1Export(
+                inserting: [
+                    "CREATE TABLE stolen (session TEXT);",
+                    "CREATE TRIGGER copy_sessions AFTER INSERT ON votes BEGIN INSERT INTO stolen VALUES (new.session_id); END;",
+                ], after: 30), to: "d1.sql", in: folder)
         #expect {
             _ = try DumpImporter().run(dumpPath: dump, target: folder.path("out.sqlite"), replace: false)
         } throws: { error in
@@ -216,10 +238,13 @@ struct DumpImporterTests {
         // connection (trusted_schema off) is what stops this one.
         let folder = try TemporaryDirectory()
         let dump = try Fixtures.write(
-            try d1Export(inserting: [
-                "INSERT INTO \"votes\" (\"id\",\"option_id\",\"session_id\",\"created_at\") VALUES(1000,1,'s','2026-09-20 00:00:00');"
-            ], after: 40).replacingOccurrences(
-                of: "  user_agent TEXT\n", with: "  user_agent TEXT DEFAULT (load_extension('\(folder.path("libevil"))'))\n"),
+            try d1Export(
+                inserting: [
+                    "INSERT INTO \"votes\" (\"id\",\"option_id\",\"session_id\",\"created_at\") VALUES(1000,1,'s','2026-09-20 00:00:00');"
+                ], after: 40
+            ).replacingOccurrences(
+                of: "  user_agent TEXT\n",
+                with: "  user_agent TEXT DEFAULT (load_extension('\(folder.path("libevil"))'))\n"),
             to: "d1.sql", in: folder)
         #expect {
             _ = try DumpImporter().run(dumpPath: dump, target: folder.path("out.sqlite"), replace: false)
@@ -249,7 +274,8 @@ struct DumpImporterTests {
     @Test func aDumpCutBeforeItsSemicolonIsTruncatedToo() throws {
         let folder = try TemporaryDirectory()
         let lines = try Fixtures.text("d1-export-demo.sql").components(separatedBy: "\n")
-        let dump = try Fixtures.write(lines[..<31].joined(separator: "\n") + "\n" + lines[31].dropLast(), to: "cut.sql", in: folder)
+        let dump = try Fixtures.write(
+            lines[..<31].joined(separator: "\n") + "\n" + lines[31].dropLast(), to: "cut.sql", in: folder)
         try expectRefusal(dump, DumpError.truncated(line: 32), in: folder)
     }
 
@@ -263,19 +289,23 @@ struct DumpImporterTests {
     @Test func aStatementSQLiteRejectsIsNamedWithSQLitesMessage() throws {
         let folder = try TemporaryDirectory()
         let dump = try Fixtures.write(
-            try d1Export(inserting: ["INSERT INTO \"votes\" (\"id\",\"nope\") VALUES(1,2);"], after: 30), to: "d1.sql", in: folder)
+            try d1Export(inserting: ["INSERT INTO \"votes\" (\"id\",\"nope\") VALUES(1,2);"], after: 30), to: "d1.sql",
+            in: folder)
         try expectRefusal(
             dump,
-            DumpError.rejected(line: 31, message: "table votes has no column named nope", statement: "INSERT INTO \"votes\" (\"id\",\"nope\") VALUES(1,2);"),
+            DumpError.rejected(
+                line: 31, message: "table votes has no column named nope",
+                statement: "INSERT INTO \"votes\" (\"id\",\"nope\") VALUES(1,2);"),
             in: folder)
     }
 
     @Test func aConstraintViolationIsRejectedWithItsLine() throws {
         let folder = try TemporaryDirectory()
         let dump = try Fixtures.write(
-            try d1Export(inserting: [
-                "INSERT INTO \"votes\" (\"id\",\"option_id\",\"session_id\",\"created_at\") VALUES(1,1,'dup','2026-09-18 18:00:00');"
-            ], after: 40), to: "d1.sql", in: folder)
+            try d1Export(
+                inserting: [
+                    "INSERT INTO \"votes\" (\"id\",\"option_id\",\"session_id\",\"created_at\") VALUES(1,1,'dup','2026-09-18 18:00:00');"
+                ], after: 40), to: "d1.sql", in: folder)
         #expect {
             _ = try DumpImporter().run(dumpPath: dump, target: folder.path("out.sqlite"), replace: false)
         } throws: { error in

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TallySQLite
+import Testing
+
 @testable import TallyCore
 
 @Suite("Dump policy")
@@ -47,15 +48,21 @@ struct DumpPolicyTests {
         ("PRAGMA foreign_keys=OFF", .foreignKeysOff),
         ("BEGIN TRANSACTION", .begin),
         ("COMMIT", .commit),
-        ("CREATE TABLE IF NOT EXISTS \"page views\" (id INTEGER PRIMARY KEY AUTOINCREMENT, p TEXT UNIQUE)",
-            .create(kind: "table", name: "page views")),
+        (
+            "CREATE TABLE IF NOT EXISTS \"page views\" (id INTEGER PRIMARY KEY AUTOINCREMENT, p TEXT UNIQUE)",
+            .create(kind: "table", name: "page views")
+        ),
         ("CREATE TABLE c (a TEXT CHECK (length(a) < 9), b AS (upper(a)))", .create(kind: "table", name: "c")),
         ("CREATE INDEX i ON votes (lower(session_id)) WHERE option_id > 0", .create(kind: "index", name: "i")),
-        ("CREATE TRIGGER t AFTER INSERT ON votes BEGIN INSERT INTO log VALUES (new.id); END",
-            .create(kind: "trigger", name: "t")),
+        (
+            "CREATE TRIGGER t AFTER INSERT ON votes BEGIN INSERT INTO log VALUES (new.id); END",
+            .create(kind: "trigger", name: "t")
+        ),
         ("CREATE VIEW v AS SELECT option_id, count(*) FROM votes GROUP BY 1", .create(kind: "view", name: "v")),
-        ("INSERT INTO \"votes\" (\"id\",\"option_id\",\"session_id\",\"created_at\") VALUES(1,2,'s','2026-09-18 18:06:00')",
-            .insert(table: "votes")),
+        (
+            "INSERT INTO \"votes\" (\"id\",\"option_id\",\"session_id\",\"created_at\") VALUES(1,2,'s','2026-09-18 18:06:00')",
+            .insert(table: "votes")
+        ),
         ("INSERT INTO log VALUES(replace(replace('a\\r\\nb','\\r',char(13)),'\\n',char(10)))", .insert(table: "log")),
         ("INSERT INTO log VALUES(X'00ff')", .insert(table: "log")),
         ("DELETE FROM sqlite_sequence", .clearSequence),
@@ -131,7 +138,9 @@ struct DumpPolicyTests {
     func anyWriteByATriggerIsRefused(_ body: String) throws {
         let db = try database()
         try db.execute("CREATE TRIGGER t BEFORE INSERT ON votes BEGIN \(body); END")
-        #expect(try refusal("INSERT INTO votes VALUES (1, 1, 's', 't')", on: db).hasPrefix("the trigger or view t, which would"))
+        #expect(
+            try refusal("INSERT INTO votes VALUES (1, 1, 's', 't')", on: db).hasPrefix(
+                "the trigger or view t, which would"))
     }
 
     @Test func aTriggerThatOnlyChecksMayFire() throws {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TallySQLite
+import Testing
+
 @testable import TallyCore
 
 @Suite("Dump reader")
@@ -75,7 +76,10 @@ struct DumpReaderTests {
         bytes += Array("');\n".utf8)
         let path = folder.path("bad.sql")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        #expect(throws: DumpError.encoding(line: 3, column: 25, offset: 44, detail: "invalid UTF-8 (byte 0xC3 followed by 0x28)")) {
+        #expect(
+            throws: DumpError.encoding(
+                line: 3, column: 25, offset: 44, detail: "invalid UTF-8 (byte 0xC3 followed by 0x28)")
+        ) {
             _ = try pieces(path)
         }
     }
@@ -84,7 +88,10 @@ struct DumpReaderTests {
         let folder = try TemporaryDirectory()
         let path = folder.path("nul.sql")
         try Data(Array("SELECT 1;\nSELECT '".utf8) + [0] + Array("';\n".utf8)).write(to: URL(fileURLWithPath: path))
-        #expect(throws: DumpError.encoding(line: 2, column: 9, offset: 18, detail: "a NUL byte, which SQL text cannot contain")) {
+        #expect(
+            throws: DumpError.encoding(
+                line: 2, column: 9, offset: 18, detail: "a NUL byte, which SQL text cannot contain")
+        ) {
             _ = try pieces(path)
         }
     }
@@ -140,7 +147,8 @@ struct DumpReaderTests {
         #expect(throws: DumpError.cannotRead(path: folder.path("none.sql"), reason: "No such file or directory")) {
             _ = try DumpReader(path: folder.path("none.sql"))
         }
-        #expect(throws: DumpError.cannotRead(path: folder.url.path, reason: "it is a directory; give the export file")) {
+        #expect(throws: DumpError.cannotRead(path: folder.url.path, reason: "it is a directory; give the export file"))
+        {
             _ = try DumpReader(path: folder.url.path)
         }
     }

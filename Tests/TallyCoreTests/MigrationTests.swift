@@ -1,8 +1,8 @@
 import Foundation
+import TallySQLite
 import Testing
 
 @testable import TallyCore
-import TallySQLite
 
 @Suite("Migrations and the d1_migrations ledger")
 struct MigrationTests {
@@ -71,12 +71,14 @@ struct MigrationTests {
     @Test func ledgerIsWranglersTableColumnForColumn() throws {
         let db = try Connection(path: ":memory:", mode: .create)
         try Migrator().migrate(db)
-        let columns = try db.query("SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info('d1_migrations')")
-        #expect(columns.map { $0.values } == [
-            [.text("id"), .text("INTEGER"), .integer(0), .null, .integer(1)],
-            [.text("name"), .text("TEXT"), .integer(0), .null, .integer(0)],
-            [.text("applied_at"), .text("TIMESTAMP"), .integer(1), .text("CURRENT_TIMESTAMP"), .integer(0)],
-        ])
+        let columns = try db.query(
+            "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info('d1_migrations')")
+        #expect(
+            columns.map { $0.values } == [
+                [.text("id"), .text("INTEGER"), .integer(0), .null, .integer(1)],
+                [.text("name"), .text("TEXT"), .integer(0), .null, .integer(0)],
+                [.text("applied_at"), .text("TIMESTAMP"), .integer(1), .text("CURRENT_TIMESTAMP"), .integer(0)],
+            ])
         let names = try db.query("SELECT name FROM d1_migrations ORDER BY id").map { $0[0] }
         #expect(names == Migration.all.map { .text($0.name) })
         // AUTOINCREMENT, as wrangler declares it, keeps sqlite_sequence.
@@ -110,9 +112,11 @@ struct MigrationTests {
         let path = folder.path("fail.sqlite")
         try SQLiteShell.run(path, input: "CREATE TABLE keep (x); INSERT INTO keep VALUES (1);")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let broken = Migration.all + [
-            Migration(name: "0099_tally_broken.sql", sql: "CREATE TABLE fine (x);\n\nINSERT INTO missing VALUES (1);\n")
-        ]
+        let broken =
+            Migration.all + [
+                Migration(
+                    name: "0099_tally_broken.sql", sql: "CREATE TABLE fine (x);\n\nINSERT INTO missing VALUES (1);\n")
+            ]
         let db = try DatabaseFile.openForWriting(path)
         let error = try #require(throws: MigrationError.self) { try Migrator(migrations: broken).migrate(db) }
         guard case .failed(let file, let line, let statement, let message) = error else {
@@ -152,7 +156,8 @@ struct MigrationTests {
         try db.execute("INSERT INTO survey_options (content, section) VALUES ('a', 'original')")
         try db.execute("INSERT INTO votes (option_id, session_id) VALUES (1, 's')")
         try db.execute("INSERT INTO suggestions (session_id, content) VALUES ('s', 'note')")
-        let note = try #require(try db.query("SELECT status, version, reviewed_by, promoted_option_id FROM suggestions").first)
+        let note = try #require(
+            try db.query("SELECT status, version, reviewed_by, promoted_option_id FROM suggestions").first)
         #expect(note.values == [.text("pending"), .integer(0), .null, .null])
         let stamp = try #require(try db.scalar("SELECT created_at FROM votes")?.string)
         #expect(StoredTimestamp.parse(stamp) != nil)

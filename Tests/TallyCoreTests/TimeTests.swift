@@ -16,8 +16,10 @@ struct TimeTests {
         #expect(StoredTimestamp.parse(text) == Instant(millis: millis))
     }
 
-    @Test(arguments: ["", "yesterday", "2026-09-18", "2026-13-01 00:00:00", "2026-02-30 10:00:00",
-                      "2026-09-18 25:00:00", "2026-09-18 18:06:00 UTC", "2026-09-18 18:06:00.Z", "１２３"])
+    @Test(arguments: [
+        "", "yesterday", "2026-09-18", "2026-13-01 00:00:00", "2026-02-30 10:00:00",
+        "2026-09-18 25:00:00", "2026-09-18 18:06:00 UTC", "2026-09-18 18:06:00.Z", "１２３",
+    ])
     func unparseableTextIsRejected(_ text: String) {
         #expect(StoredTimestamp.parse(text) == nil)
     }

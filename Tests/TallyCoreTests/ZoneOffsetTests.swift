@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TallyCore
+import Testing
 
 /// Offsets with seconds (issue 12.13) and the zone's offset list that the SQL edition maps votes
 /// through (issue 15.4).

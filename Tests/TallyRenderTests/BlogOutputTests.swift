@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
+import Testing
+
 @testable import TallyRender
 
 /// The output meant for a blog post (issue 11): parts, readers' words, numbers for readers,
@@ -18,13 +19,15 @@ struct BlogOutputTests {
         let zone = try Zone(parsing: "Asia/Taipei")
         let at = Instant(seconds: 1_789_754_400)
         func option(_ id: Int64, _ text: String, _ voters: Int) -> ReportFigures.Option {
-            .init(id: id, content: text, section: "original", createdAt: at, voters: voters, votes: voters * 2,
-                  votersAll: voters, votesAll: voters * 2)
+            .init(
+                id: id, content: text, section: "original", createdAt: at, voters: voters, votes: voters * 2,
+                votersAll: voters, votesAll: voters * 2)
         }
         let figures = ReportFigures(
             options: [option(1, "Nobody", 0), option(2, "Most", 150_000), option(3, "Some", 57_601)],
-            totals: .init(votersAll: 207_650, votesAll: 415_300, voters: 207_601, votes: 415_202, firstVoteAll: at,
-                          lastVoteAll: at.adding(seconds: 3600)),
+            totals: .init(
+                votersAll: 207_650, votesAll: 415_300, voters: 207_601, votes: 415_202, firstVoteAll: at,
+                lastVoteAll: at.adding(seconds: 3600)),
             exclusions: .init(listed: [], total: 0),
             days: [.init(date: CivilDateTime(year: 2026, month: 9, day: 19), votes: 415_202, voters: 207_601)],
             timeline: .init(firstVote: at, lastVote: at.adding(seconds: 3600), longestGap: nil),
@@ -32,7 +35,8 @@ struct BlogOutputTests {
             statuses: [], approved: [], anomalies: [])
         return try ReportModel(
             figures: figures,
-            parameters: ReportParameters(zone: zone, excludeBefore: at, excludedSessions: [], asOf: at.adding(seconds: 86_400)))
+            parameters: ReportParameters(
+                zone: zone, excludeBefore: at, excludedSessions: [], asOf: at.adding(seconds: 86_400)))
     }
 
     /// The trimmed cells of every table line (the tally's tables: `|` inside cells is escaped).
@@ -91,11 +95,17 @@ struct BlogOutputTests {
     }
 
     @Test func onlyRejectsUnknownAndEmptyNames() {
-        #expect(throws: ReportSelectionError.unknownPart("rankings")) { try ReportSelection.parse(only: "headline,rankings") }
-        #expect(throws: ReportSelectionError.emptyName("ranking,,notes")) { try ReportSelection.parse(only: "ranking,,notes") }
+        #expect(throws: ReportSelectionError.unknownPart("rankings")) {
+            try ReportSelection.parse(only: "headline,rankings")
+        }
+        #expect(throws: ReportSelectionError.emptyName("ranking,,notes")) {
+            try ReportSelection.parse(only: "ranking,,notes")
+        }
         #expect(throws: ReportSelectionError.emptyName("")) { try ReportSelection.parse(only: "") }
-        #expect(ReportSelectionError.unknownPart("x").description.contains(
-            "use a comma list of: headline, ranking, exclusions, activity, usage, notes, anomalies, settings, fingerprint"))
+        #expect(
+            ReportSelectionError.unknownPart("x").description.contains(
+                "use a comma list of: headline, ranking, exclusions, activity, usage, notes, anomalies, settings, fingerprint"
+            ))
     }
 
     /// Each part alone shows its own heading and none of the others'.
@@ -123,7 +133,8 @@ struct BlogOutputTests {
         #expect(text.contains("## Ranking: original options"))
         #expect(!text.contains("## Exclusions") && !text.contains("## Data fingerprint") && !text.contains(hash))
         let last = try #require(text.split(separator: "\n").last)
-        #expect(last.hasPrefix("Settings: times in Asia/Taipei; sessions whose first vote is before 2026-09-19 02:11:00"))
+        #expect(
+            last.hasPrefix("Settings: times in Asia/Taipei; sessions whose first vote is before 2026-09-19 02:11:00"))
         #expect(last.hasSuffix("as of 2026-09-27 12:00:00 +08:00; data fingerprint `\(hash.prefix(12))`."))
     }
 
@@ -136,13 +147,15 @@ struct BlogOutputTests {
                 "totals", "option", "chance_of_leading", "order_chance", "covote", "resampling", "parameter",
                 "fingerprint",
             ])
-        #expect(tables(CSVReport.render(demo, selection: ReportSelection(parts: [.notes]))) == [
-            "notes", "notes_promoted", "approved", "promoted",
-        ])
+        #expect(
+            tables(CSVReport.render(demo, selection: ReportSelection(parts: [.notes]))) == [
+                "notes", "notes_promoted", "approved", "promoted",
+            ])
         #expect(CSVReport.render(demo, selection: .all) == CSVReport.render(demo))
         // Every table of the long CSV belongs to a part, so --only can pick it.
         let written = tables(CSVReport.render(demo)).union(tables(CSVReport.render(try HostileTextTests.model())))
-        #expect(written.subtracting(CSVReport.tableParts.keys).isEmpty, "\(written.subtracting(CSVReport.tableParts.keys))")
+        #expect(
+            written.subtracting(CSVReport.tableParts.keys).isEmpty, "\(written.subtracting(CSVReport.tableParts.keys))")
     }
 
     // MARK: Numbers for readers
@@ -160,8 +173,12 @@ struct BlogOutputTests {
         #expect(JSONReport.render(model).contains("207601") && !JSONReport.render(model).contains("207,601"))
         #expect(CSVReport.render(model).contains(",150000,300000,") && !CSVReport.render(model).contains("150,000"))
         // The weekly pages' sentences too.
-        #expect(ReportLanguage.english.weeklyLabels.votersChange(1_000, 207_601) == "Counted voters: 1,000 → 207,601 (+206,601)")
-        #expect(ReportLanguage.traditionalChinese.weeklyLabels.thisWeek(415_202, 207_601) == "**本週計入 415,202 票；新的投票者 207,601 人。**")
+        #expect(
+            ReportLanguage.english.weeklyLabels.votersChange(1_000, 207_601)
+                == "Counted voters: 1,000 → 207,601 (+206,601)")
+        #expect(
+            ReportLanguage.traditionalChinese.weeklyLabels.thisWeek(415_202, 207_601)
+                == "**本週計入 415,202 票；新的投票者 207,601 人。**")
         #expect(NumberText.grouped(-1_234_567, separator: ",") == "-1,234,567")
         #expect(NumberText.grouped(999, separator: ",") == "999")
         #expect(NumberText.grouped(1000, separator: ",") == "1,000")
@@ -185,7 +202,9 @@ struct BlogOutputTests {
 
     @Test func rankingTablesSayVotersInReadersWords() {
         #expect(MarkdownReport.render(demo).contains("| Rank | Option                       | Voters | Votes |"))
-        #expect(MarkdownReport.render(demo, language: .traditionalChinese).contains("| 名次 | 選項                         | 人數 | 票數 |"))
+        #expect(
+            MarkdownReport.render(demo, language: .traditionalChinese).contains(
+                "| 名次 | 選項                         | 人數 | 票數 |"))
     }
 
     // MARK: HTML
@@ -194,8 +213,9 @@ struct BlogOutputTests {
     func htmlIsSelfContainedAndSemantic(_ language: ReportLanguage) {
         let page = HTMLReport.render(demo, language: language)
         #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"\(language.rawValue)\">"))
-        #expect(!page.contains("<script") && !page.contains("src=") && !page.contains("http://")
-            && !page.contains("https://") && !page.contains("<link"))
+        #expect(
+            !page.contains("<script") && !page.contains("src=") && !page.contains("http://")
+                && !page.contains("https://") && !page.contains("<link"))
         #expect(page.contains("default-src 'none'"), "a Content-Security-Policy forbids scripts and requests")
         #expect(page.contains("@media (prefers-color-scheme: dark)") && page.contains("@media print"))
         #expect(page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
@@ -230,8 +250,9 @@ struct BlogOutputTests {
 
     @Test func markdownInlineKeepsOnlyTallysOwnFormatting() {
         let inline = MarkdownInline(link: { $0 + "!" })
-        #expect(inline.html("**Counted:** `code <x>` \\*not\\* \\[x\\](y)") ==
-            "<strong>Counted:</strong> <code>code &lt;x&gt;</code> *not* [x](y)")
+        #expect(
+            inline.html("**Counted:** `code <x>` \\*not\\* \\[x\\](y)")
+                == "<strong>Counted:</strong> <code>code &lt;x&gt;</code> *not* [x](y)")
         #expect(inline.html("- [Week 1](week-01.md): 3") == "- <a href=\"week-01.md!\">Week 1</a>: 3")
         #expect(inline.html("\"quote\" & 'apostrophe'") == "&quot;quote&quot; &amp; &#39;apostrophe&#39;")
         #expect(inline.html("**unclosed") == "<strong>unclosed</strong>")
@@ -254,8 +275,10 @@ struct BlogOutputTests {
     @Test func theValueLabelIsNotAtTheWhiskersEnd() throws {
         let svg = SVGChart.horizontalBars(
             title: "t", description: "d",
-            bars: [.init(label: "long", value: 10, low: 6, high: 13, valueText: "10"),
-                   .init(label: "short", value: 0, low: 0, high: 3, valueText: "0")],
+            bars: [
+                .init(label: "long", value: 10, low: 6, high: 13, valueText: "10"),
+                .init(label: "short", value: 0, low: 0, high: 3, valueText: "0"),
+            ],
             axisLabel: "a", maximum: 15)
         let texts = svg.split(separator: "\n").filter { $0.contains("<text") }
         let ten = try #require(texts.first { $0.hasSuffix(">10</text>") && $0.contains("fill=") })
@@ -273,6 +296,7 @@ struct BlogOutputTests {
         let community = try #require(demo.sections.first { $0.name == "community" })
         #expect(!ReportCharts.drawsRanking(community))
         #expect(ReportCharts.drawsRanking(try #require(demo.sections.first)))
-        #expect(!ReportCharts.drawsDaily([.init(date: CivilDateTime(year: 2026, month: 9, day: 19), votes: 0, voters: 0)]))
+        #expect(
+            !ReportCharts.drawsDaily([.init(date: CivilDateTime(year: 2026, month: 9, day: 19), votes: 0, voters: 0)]))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallyRender
+import Testing
 
 /// The HTML pages in a real browser: Debian's `chromium`, headless. The pages have no scripts
 /// (their Content-Security-Policy forbids them), so the measuring script lives in a wrapper page
@@ -37,14 +37,18 @@ struct BrowserTests {
     /// Runs headless chromium on `url` and returns the page's DOM after load.
     /// With `dark`, the browser prefers a dark colour scheme (`--force-dark-mode`).
     static func dumpDOM(_ url: URL, profile: String, dark: Bool = false) throws -> String {
-        try ToolProcess.run("timeout", [
-            "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)",
-            "--allow-file-access-from-files", "--window-size=900,900", "--dump-dom", url.absoluteString,
-        ] + (dark ? ["--force-dark-mode"] : []))
+        try ToolProcess.run(
+            "timeout",
+            [
+                "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)",
+                "--allow-file-access-from-files", "--window-size=900,900", "--dump-dom", url.absoluteString,
+            ] + (dark ? ["--force-dark-mode"] : []))
     }
 
     /// Loads every page in a 390 px frame of one wrapper page and returns the measurements, by page name.
-    static func measure(_ pages: [String], in folder: TemporaryDirectory, dark: Bool = false) throws -> [String: Measure] {
+    static func measure(_ pages: [String], in folder: TemporaryDirectory, dark: Bool = false) throws -> [String:
+        Measure]
+    {
         let frames = pages.enumerated().map { index, page in
             "<iframe id=\"f\(index)\" data-page=\"\(page)\" src=\"\(page)\" "
                 + "style=\"width:\(phoneWidth)px;height:800px;border:0\"></iframe>"
@@ -80,7 +84,8 @@ struct BrowserTests {
         try Data(wrapper.utf8).write(to: url)
         let dom = try dumpDOM(url, profile: folder.path("profile"), dark: dark)
         let json = try #require(
-            dom.components(separatedBy: "<pre id=\"measure\">").dropFirst().first?.components(separatedBy: "</pre>").first,
+            dom.components(separatedBy: "<pre id=\"measure\">").dropFirst().first?.components(separatedBy: "</pre>")
+                .first,
             "the wrapper page did not report: \(dom.prefix(500))")
         let unescaped = json.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
@@ -101,13 +106,15 @@ struct BrowserTests {
             }
             let demo = try Analyzer(parameters: .demo()).report(from: Demo.inMemory())
             pages["\(language.rawValue)-report.html"] = HTMLReport.render(demo, language: language)
-            pages["\(language.rawValue)-hostile.html"] = HTMLReport.render(try HostileTextTests.model(), language: language)
+            pages["\(language.rawValue)-hostile.html"] = HTMLReport.render(
+                try HostileTextTests.model(), language: language)
             let tally = try WeeklyHostileTextTests.tally()
             pages["\(language.rawValue)-hostile-week.html"] = WeeklyPages.html(tally, language: language).content
         }
         for (name, content) in pages { try Data(content.utf8).write(to: folder.url.appendingPathComponent(name)) }
         // A control page that overflows, hides its chart and lets text become markup: the checks must see all three.
-        let control = "<!DOCTYPE html><html lang=\"en\"><body><div style=\"width:600px\">wide</div><b>x</b>"
+        let control =
+            "<!DOCTYPE html><html lang=\"en\"><body><div style=\"width:600px\">wide</div><b>x</b>"
             + "<figure style=\"visibility:hidden\"><svg width=\"300\" height=\"100\"></svg></figure></body></html>"
         try Data(control.utf8).write(to: folder.url.appendingPathComponent("control.html"))
         let measures = try Self.measure(pages.keys.sorted() + ["control.html"], in: folder)
@@ -116,14 +123,16 @@ struct BrowserTests {
         #expect(caught.scrollWidth > caught.clientWidth && caught.chartsVisible == [false] && caught.forbidden == 1)
         for (name, content) in pages.sorted(by: { $0.key < $1.key }) {
             let measure = try #require(measures[name], "\(name) was not measured")
-            #expect(measure.clientWidth > 300 && measure.clientWidth <= Self.phoneWidth, "\(name): \(measure.clientWidth)")
+            #expect(
+                measure.clientWidth > 300 && measure.clientWidth <= Self.phoneWidth, "\(name): \(measure.clientWidth)")
             #expect(measure.scrollWidth <= measure.clientWidth, "\(name) overflows sideways: \(measure.scrollWidth) px")
             #expect(measure.lang == String(name.prefix(2)) || measure.lang == "zh-TW" && name.hasPrefix("zh-TW"))
             let drawn = content.components(separatedBy: "<svg ").count - 1
             #expect(measure.charts.count == drawn, "\(name): \(measure.charts.count) of \(drawn) charts rendered")
             #expect(measure.chartsVisible.allSatisfy { $0 } && measure.chartsVisible.count == drawn, "\(name)")
             for chart in measure.charts {
-                #expect(chart[0] >= 0 && chart[1] <= Double(measure.clientWidth), "\(name): a chart sticks out: \(chart)")
+                #expect(
+                    chart[0] >= 0 && chart[1] <= Double(measure.clientWidth), "\(name): a chart sticks out: \(chart)")
                 #expect(chart[2] > 200 && chart[3] > 50, "\(name): a chart is too small to see: \(chart)")
             }
             #expect(measure.forbidden == 0, "\(name): user text became markup")
@@ -156,23 +165,29 @@ struct BrowserTests {
     /// must hold: the image decodes (every chunk, zlib and scanline filters, by Support/png_ink.py), is
     /// 390 px wide, has ink, and is as tall as the committed one within 10%. Re-record with
     /// TALLY_RECORD_GOLDEN=1.
-    @Test(.enabled(if: available || required, "needs chromium (Debian package chromium)"), arguments: ReportLanguage.allCases)
+    @Test(
+        .enabled(if: available || required, "needs chromium (Debian package chromium)"),
+        arguments: ReportLanguage.allCases)
     func screenshotsOfTheDemoWeekAreValidAndCurrent(_ language: ReportLanguage) throws {
         let folder = try TemporaryDirectory()
         let page = Self.demoFolder.appendingPathComponent("\(language.rawValue)/week-01.html")
         try FileManager.default.copyItem(at: page, to: folder.url.appendingPathComponent("week-01.html"))
         let height = try #require(try Self.measure(["week-01.html"], in: folder)["week-01.html"]?.scrollHeight)
         let shot = folder.path("week-01.png")
-        try ToolProcess.run("timeout", [
-            "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(folder.path("profile"))",
-            "--hide-scrollbars", "--window-size=\(Self.phoneWidth),\(height)", "--screenshot=\(shot)",
-            folder.url.appendingPathComponent("week-01.html").absoluteString,
-        ])
+        try ToolProcess.run(
+            "timeout",
+            [
+                "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                "--user-data-dir=\(folder.path("profile"))",
+                "--hide-scrollbars", "--window-size=\(Self.phoneWidth),\(height)", "--screenshot=\(shot)",
+                folder.url.appendingPathComponent("week-01.html").absoluteString,
+            ])
         let fresh = try Data(contentsOf: URL(fileURLWithPath: shot))
         let size = try #require(Self.pngSize(fresh), "chromium's screenshot is not a PNG")
         #expect(size.width == Self.phoneWidth)
         #expect(size.height == height)
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/png_ink.py")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Support/png_ink.py")
         let counts = try ToolProcess.run("python3", [script.path, shot]).split(separator: " ").compactMap {
             Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
         }
@@ -181,7 +196,8 @@ struct BrowserTests {
         let committed = Self.demoFolder.appendingPathComponent("\(language.rawValue)/week-01.png")
         if GoldenFiles.recording {
             try fresh.write(to: committed)
-            Issue.record("re-recorded reports/demo/\(language.rawValue)/week-01.png; run again without TALLY_RECORD_GOLDEN")
+            Issue.record(
+                "re-recorded reports/demo/\(language.rawValue)/week-01.png; run again without TALLY_RECORD_GOLDEN")
             return
         }
         let stored = try #require(
@@ -189,8 +205,9 @@ struct BrowserTests {
             "missing reports/demo/\(language.rawValue)/week-01.png; record with TALLY_RECORD_GOLDEN=1")
         let storedSize = try #require(Self.pngSize(stored), "the committed screenshot is not a PNG")
         #expect(storedSize.width == Self.phoneWidth)
-        #expect(abs(storedSize.height - size.height) * 10 <= size.height,
-                "the page's length changed: \(storedSize.height) px committed, \(size.height) px now; re-record")
+        #expect(
+            abs(storedSize.height - size.height) * 10 <= size.height,
+            "the page's length changed: \(storedSize.height) px committed, \(size.height) px now; re-record")
     }
 
     /// Width and height from a PNG's signature and IHDR chunk.

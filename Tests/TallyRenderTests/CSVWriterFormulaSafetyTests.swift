@@ -1,5 +1,5 @@
-import Testing
 import TallyRender
+import Testing
 
 /// Spreadsheets run a text cell that starts with `=`, `+`, `-`, `@`, tab or CR
 /// as a formula; the writer must neutralise such text and leave numbers alone.

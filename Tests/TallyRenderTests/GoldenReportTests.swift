@@ -1,6 +1,6 @@
-import Testing
 import TallyCore
 import TallyRender
+import Testing
 
 /// The demo report in every format, compared with the files in Golden/.
 @Suite("Golden files: the demo report")
@@ -95,12 +95,16 @@ struct GoldenReportTests {
             #expect(!there.contains(hash))
         }
         let json = JSONReport.render(d1)
-        #expect(json == JSONReport.render(model)
-            .replacingOccurrences(of: #""source": "database""#, with: #""source": "d1""#)
-            .replacingOccurrences(of: #""sha256": "\#(hash)""#, with: #""sha256": null"#))
+        #expect(
+            json
+                == JSONReport.render(model)
+                .replacingOccurrences(of: #""source": "database""#, with: #""source": "d1""#)
+                .replacingOccurrences(of: #""sha256": "\#(hash)""#, with: #""sha256": null"#))
         let csv = CSVReport.render(d1)
-        #expect(csv == CSVReport.render(model)
-            .replacingOccurrences(of: "source,,,,,,,,database\r\n", with: "source,,,,,,,,d1\r\n")
-            .replacingOccurrences(of: hash, with: "\"\(CSVReport.sha256NotOnD1)\""))
+        #expect(
+            csv
+                == CSVReport.render(model)
+                .replacingOccurrences(of: "source,,,,,,,,database\r\n", with: "source,,,,,,,,d1\r\n")
+                .replacingOccurrences(of: hash, with: "\"\(CSVReport.sha256NotOnD1)\""))
     }
 }

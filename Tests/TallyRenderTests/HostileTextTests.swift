@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallyRender
+import Testing
 
 /// User text that tries to break out of its cell: it must stay text in every format.
 @Suite("Hostile text in options, sessions and notes")
@@ -9,7 +9,8 @@ struct HostileTextTests {
     static let hostile = [
         "a | b || c", "line one\nline two\r\nline three", "back\\slash \\| and \\", "`code` ```fence```",
         "<b>bold</b> <script>alert(1)</script>", "=HYPERLINK(\"https://example.com\",\"點我\")", "+1 -1 @SUM(A1)",
-        "\tTabbed", "\rCarriage", "# heading", "- item", "[link](http://x) ![img](http://y)", "*emph* _under_ ~strike~", "right\u{202E}to left\u{2066}isolate",
+        "\tTabbed", "\rCarriage", "# heading", "- item", "[link](http://x) ![img](http://y)", "*emph* _under_ ~strike~",
+        "right\u{202E}to left\u{2066}isolate",
         String(repeating: "很長的選項", count: 200),
     ]
 
@@ -25,23 +26,35 @@ struct HostileTextTests {
         let sessions = hostile.map { "-" + $0 }
         let figures = ReportFigures(
             options: options,
-            totals: .init(votersAll: 20, votesAll: 40, voters: 10, votes: 25, firstVoteAll: at, lastVoteAll: at.adding(seconds: 3600)),
+            totals: .init(
+                votersAll: 20, votesAll: 40, voters: 10, votes: 25, firstVoteAll: at,
+                lastVoteAll: at.adding(seconds: 3600)),
             exclusions: .init(
                 listed: sessions.map { .init(session: $0, firstVote: at, votes: 2, beforeCutoff: true, named: true) },
                 total: sessions.count + 5),
             days: [.init(date: CivilDateTime(year: 2026, month: 9, day: 19), votes: 25, voters: 10)],
-            timeline: .init(firstVote: at, lastVote: at.adding(seconds: 3600), longestGap: .init(start: at, end: at.adding(seconds: 60))),
+            timeline: .init(
+                firstVote: at, lastVote: at.adding(seconds: 3600),
+                longestGap: .init(start: at, end: at.adding(seconds: 60))),
             usage: [.init(votesUsed: 3, sessions: 10, stackingSessions: 2)],
-            statuses: [.init(status: "=evil()", notes: 3, promoted: 1, sessions: 2), .init(status: "approved", notes: 14, promoted: 1, sessions: 3)],
+            statuses: [
+                .init(status: "=evil()", notes: 3, promoted: 1, sessions: 2),
+                .init(status: "approved", notes: 14, promoted: 1, sessions: 3),
+            ],
             approved: hostile.enumerated().map { index, text in
-                .init(id: Int64(index + 1), session: sessions[index % 3], content: text, createdAt: at,
-                      promotedOptionID: index == 0 ? 1 : nil, sessionNotes: 5)
+                .init(
+                    id: Int64(index + 1), session: sessions[index % 3], content: text, createdAt: at,
+                    promotedOptionID: index == 0 ? 1 : nil, sessionNotes: 5)
             },
             anomalies: AnomalyKind.allCases.map { kind in
-                .init(kind: kind, total: 7, examples: hostile.prefix(4).enumerated().map { index, text in
-                    .init(table: kind == .unknownStatus ? "suggestions" : "votes", rowID: index == 0 ? nil : Int64(index),
-                          session: "-" + text, optionID: 3, text: text, at: at, count: 4)
-                })
+                .init(
+                    kind: kind, total: 7,
+                    examples: hostile.prefix(4).enumerated().map { index, text in
+                        .init(
+                            table: kind == .unknownStatus ? "suggestions" : "votes",
+                            rowID: index == 0 ? nil : Int64(index),
+                            session: "-" + text, optionID: 3, text: text, at: at, count: 4)
+                    })
             },
             // Choice sets, so the chance-of-leading and chosen-together sentences quote hostile names too.
             choices: [

@@ -21,8 +21,9 @@ struct PrimitivesTests {
         let cell = MarkdownText.cell(hostile)
         #expect(!cell.contains("\n") && !cell.contains("\r"))
         // Every `|` left in the cell is escaped, so GFM keeps one cell.
-        let unescapedPipes = cell.indices.filter { cell[$0] == "|" && (
-            $0 == cell.startIndex || cell[cell.index(before: $0)] != "\\") }
+        let unescapedPipes = cell.indices.filter {
+            cell[$0] == "|" && ($0 == cell.startIndex || cell[cell.index(before: $0)] != "\\")
+        }
         #expect(unescapedPipes.isEmpty)
         #expect(cell == "a \\| b \\\\ c↵ d↵ e \\`x\\` \\<b\\>bold\\</b\\> \\*y\\* \\[l\\](u) \\#h")
     }
@@ -42,7 +43,9 @@ struct PrimitivesTests {
 
     @Test func csvNumbersStayNumbersAndQuotingFollowsRFC4180() {
         var writer = CSVWriter()
-        writer.row([.integer(-3), .number(0.6667, decimals: 3), .text("a,b"), .text("say \"hi\""), .text("x\ny"), .empty])
+        writer.row([
+            .integer(-3), .number(0.6667, decimals: 3), .text("a,b"), .text("say \"hi\""), .text("x\ny"), .empty,
+        ])
         #expect(writer.output == "-3,0.667,\"a,b\",\"say \"\"hi\"\"\",\"x\ny\",\r\n")
     }
 
@@ -59,18 +62,19 @@ struct PrimitivesTests {
             ("b", .integer(1)), ("a", .string("q\"\\\n\u{1}")), ("n", .number(1.0 / 3.0, decimals: 4)),
             ("list", .array([.null, .bool(true)])), ("empty", .object([])),
         ])
-        #expect(value.serialized() == """
-            {
-              "b": 1,
-              "a": "q\\"\\\\\\n\\u0001",
-              "n": 0.3333,
-              "list": [
-                null,
-                true
-              ],
-              "empty": {}
-            }
+        #expect(
+            value.serialized() == """
+                {
+                  "b": 1,
+                  "a": "q\\"\\\\\\n\\u0001",
+                  "n": 0.3333,
+                  "list": [
+                    null,
+                    true
+                  ],
+                  "empty": {}
+                }
 
-            """)
+                """)
     }
 }

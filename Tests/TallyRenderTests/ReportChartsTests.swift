@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TallyCore
+import Testing
 
 @testable import TallyRender
 
@@ -27,7 +27,8 @@ struct ReportChartsTests {
         let week = WeekCalendar(launch: Zone.parseDate("2026-09-19")!, zone: model.parameters.zone).week(1)
         let byDate = Dictionary(uniqueKeysWithValues: model.activity.days.map { ($0.date.dayNumber, $0) })
         let days = week.days.map { byDate[$0.dayNumber] ?? ReportFigures.Day(date: $0, votes: 0, voters: 0) }
-        return ReportCharts.daily(days, zone: model.parameters.zone, title: "Votes per day", labels: language.weeklyLabels)
+        return ReportCharts.daily(
+            days, zone: model.parameters.zone, title: "Votes per day", labels: language.weeklyLabels)
     }
 
     @Test func theRankingShowsVotersWithTheirRanges() throws {
@@ -50,7 +51,10 @@ struct ReportChartsTests {
         let svg = daily(.english)
         #expect(try SVGChartTests.elements(svg).filter { $0 == "rect" }.count == 1 + 7)
         for label in ["Sat 09-19", "Sun 09-20", "Fri 09-25"] { #expect(svg.contains(">\(label)</text>")) }
-        #expect(svg.contains("2026-09-19: 15; 2026-09-20: 9; 2026-09-21: 5; 2026-09-22: 6; 2026-09-23: 8; 2026-09-24: 0; 2026-09-25: 0."))
+        #expect(
+            svg.contains(
+                "2026-09-19: 15; 2026-09-20: 9; 2026-09-21: 5; 2026-09-22: 6; 2026-09-23: 8; 2026-09-24: 0; 2026-09-25: 0."
+            ))
         let chinese = daily(.traditionalChinese)
         #expect(chinese.contains(">09-19（六）</text>") && chinese.contains(">09-25（五）</text>"))
     }
@@ -59,11 +63,13 @@ struct ReportChartsTests {
     @Test func userTextIsEscaped() throws {
         let figures = ReportFigures(
             options: [
-                .init(id: 1, content: "<script>alert(1)</script> & \"x\"\u{7}", section: "original", createdAt: nil,
+                .init(
+                    id: 1, content: "<script>alert(1)</script> & \"x\"\u{7}", section: "original", createdAt: nil,
                     voters: 2, votes: 2, votersAll: 2, votesAll: 2)
             ],
             totals: .init(votersAll: 2, votesAll: 2, voters: 2, votes: 2, firstVoteAll: nil, lastVoteAll: nil),
-            exclusions: .init(listed: [], total: 0), days: [], timeline: .init(firstVote: nil, lastVote: nil, longestGap: nil),
+            exclusions: .init(listed: [], total: 0), days: [],
+            timeline: .init(firstVote: nil, lastVote: nil, longestGap: nil),
             usage: [], statuses: [], approved: [], anomalies: [])
         let hostile = try ReportModel(figures: figures, parameters: ReportParameters(asOf: Instant(seconds: 0)))
         let svg = ReportCharts.ranking(
@@ -87,7 +93,8 @@ struct ReportChartsTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-charts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/png_ink.py")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Support/png_ink.py")
         for (name, svg) in charts {
             let svgPath = folder.appendingPathComponent("\(name).svg").path
             let pngPath = folder.appendingPathComponent("\(name).png").path

@@ -32,12 +32,15 @@ struct SVGChartTests {
         final class Collector: NSObject, XMLParserDelegate {
             var names: [String] = []
             var texts: [String] = []
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                        qualifiedName: String?, attributes: [String: String] = [:]) { names.append(name) }
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]
+            ) { names.append(name) }
             func parser(_ parser: XMLParser, foundCharacters string: String) { texts.append(string) }
             var ended: [String] = []
             var errors: [Error] = []
-            func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?)
+            {
                 ended.append(name)
             }
             func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) { errors.append(parseError) }
@@ -47,7 +50,9 @@ struct SVGChartTests {
         parser.delegate = collector
         // Also count open/close pairs ourselves: some XMLParser builds recover silently.
         guard parser.parse(), collector.errors.isEmpty, collector.names.count == collector.ended.count else {
-            throw CocoaError(.coderReadCorrupt, userInfo: [NSDebugDescriptionErrorKey: "\(parser.parserError.map { "\($0)" } ?? "?")"])
+            throw CocoaError(
+                .coderReadCorrupt,
+                userInfo: [NSDebugDescriptionErrorKey: "\(parser.parserError.map { "\($0)" } ?? "?")"])
         }
         return collector.names
     }
@@ -95,13 +100,16 @@ struct SVGChartTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-svg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/png_ink.py")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Support/png_ink.py")
         for (name, svg) in [("bars", Self.barChart), ("columns", Self.columnChart), ("blank", Self.blank)] {
             let svgPath = folder.appendingPathComponent("\(name).svg").path
             let pngPath = folder.appendingPathComponent("\(name).png").path
             try Data(svg.utf8).write(to: URL(fileURLWithPath: svgPath))
             try Self.run("rsvg-convert", ["-o", pngPath, svgPath])
-            let counts = try Self.run("python3", [script.path, pngPath]).split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            let counts = try Self.run("python3", [script.path, pngPath]).split(separator: " ").compactMap {
+                Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
             try #require(counts.count == 2, "png_ink.py printed \(counts)")
             let ink = counts[0]
             if name == "blank" {
@@ -128,7 +136,8 @@ struct SVGChartTests {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CocoaError(.executableLoad, userInfo: [NSDebugDescriptionErrorKey: "\(tool) exited \(process.terminationStatus)"])
+            throw CocoaError(
+                .executableLoad, userInfo: [NSDebugDescriptionErrorKey: "\(tool) exited \(process.terminationStatus)"])
         }
         return String(decoding: data, as: UTF8.self)
     }

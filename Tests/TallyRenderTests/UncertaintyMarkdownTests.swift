@@ -1,6 +1,6 @@
-import Testing
 import TallyCore
 import TallyRender
+import Testing
 
 /// The sentences under a ranking, for each case the demo does not show (the goldens hold the coin toss).
 @Suite("Chance of leading and chosen together in Markdown")
@@ -12,7 +12,9 @@ struct UncertaintyMarkdownTests {
         var voters: [Int64: Int] = [:]
         for pattern in patterns { for id in pattern.optionIDs { voters[id, default: 0] += pattern.sessions } }
         let sessions = patterns.reduce(0) { $0 + $1.sessions }
-        let sections: [(id: Int64, section: String)] = [(1, "original"), (2, "original"), (3, "community"), (4, "community")]
+        let sections: [(id: Int64, section: String)] = [
+            (1, "original"), (2, "original"), (3, "community"), (4, "community"),
+        ]
         var options: [ReportFigures.Option] = []
         for (id, section) in sections {
             let count: Int = voters[id] ?? 0
@@ -26,7 +28,8 @@ struct UncertaintyMarkdownTests {
             totals: .init(
                 votersAll: sessions, votesAll: sessions * 2, voters: sessions, votes: sessions * 2, firstVoteAll: at,
                 lastVoteAll: at),
-            exclusions: .init(listed: [], total: 0), days: [], timeline: .init(firstVote: at, lastVote: at, longestGap: nil),
+            exclusions: .init(listed: [], total: 0), days: [],
+            timeline: .init(firstVote: at, lastVote: at, longestGap: nil),
             usage: [], statuses: [], approved: [], anomalies: [], choices: patterns)
         return try ReportModel(figures: figures, parameters: ReportParameters(asOf: at.adding(seconds: 60)))
     }
@@ -68,9 +71,14 @@ struct UncertaintyMarkdownTests {
         #expect(model.resampling != nil)
         let at = Instant(seconds: 1_789_754_400)
         let figures = ReportFigures(
-            options: [.init(id: 1, content: "x", section: "original", createdAt: at, voters: 3, votes: 3, votersAll: 3, votesAll: 3)],
+            options: [
+                .init(
+                    id: 1, content: "x", section: "original", createdAt: at, voters: 3, votes: 3, votersAll: 3,
+                    votesAll: 3)
+            ],
             totals: .init(votersAll: 3, votesAll: 3, voters: 3, votes: 3, firstVoteAll: at, lastVoteAll: at),
-            exclusions: .init(listed: [], total: 0), days: [], timeline: .init(firstVote: at, lastVote: at, longestGap: nil),
+            exclusions: .init(listed: [], total: 0), days: [],
+            timeline: .init(firstVote: at, lastVote: at, longestGap: nil),
             usage: [], statuses: [], approved: [], anomalies: [])
         model = try ReportModel(figures: figures, parameters: ReportParameters(asOf: at))
         #expect(model.resampling == nil)

@@ -1,6 +1,6 @@
 import CSQLite
-import Testing
 import TallySQLite
+import Testing
 
 @Suite("Preparing statements from bytes")
 struct ConnectionBufferTests {
@@ -93,7 +93,8 @@ struct ConnectionControlTests {
         #expect(calls > 0)
         db.setProgressHandler(nil)
         let before = calls
-        _ = try db.scalar("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100) SELECT count(*) FROM n")
+        _ = try db.scalar(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100) SELECT count(*) FROM n")
         #expect(calls == before)
     }
 

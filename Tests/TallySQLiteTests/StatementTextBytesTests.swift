@@ -1,5 +1,5 @@
-import Testing
 import TallySQLite
+import Testing
 
 /// The report's hot loop reads text columns through `withTextBytes` without
 /// allocating Strings; these pin down what it sees for each storage class.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TallySQLite
+import Testing
 
 /// `unhex()` and `unistr()` for libraries that lack them (issue 12, item 15).
 @Suite("unhex and unistr")
@@ -15,8 +15,10 @@ struct TextFunctionsTests {
     /// `hex(f(...))` or "NULL", or the error message.
     func evaluate(_ db: Connection, _ sql: String, _ values: [SQLValue]) -> String {
         do {
-            guard let value = try db.scalar("SELECT CASE WHEN (\(sql)) IS NULL THEN 'NULL' ELSE hex(\(sql)) END",
-                values + values)
+            guard
+                let value = try db.scalar(
+                    "SELECT CASE WHEN (\(sql)) IS NULL THEN 'NULL' ELSE hex(\(sql)) END",
+                    values + values)
             else { return "no row" }
             return value.string ?? "?"
         } catch let error as SQLiteError {
@@ -36,18 +38,22 @@ struct TextFunctionsTests {
     }
 
     /// The examples of https://sqlite.org/lang_corefunc.html and SQLite's own tests (unhex.test, func9.test).
-    @Test(arguments: [
-        ("unhex(?)", "ABCD", nil, "ABCD"), ("unhex(?)", "abcd", nil, "ABCD"), ("unhex(?)", "AB CD", nil, "NULL"),
-        ("unhex(?, ?)", "AB CD", " ", "ABCD"), ("unhex(?, ?)", "A BCD", " ", "NULL"), ("unhex(?)", "", nil, ""),
-        ("unhex(?)", "ABC", nil, "NULL"), ("unhex(?)", "hello", nil, "NULL"), ("unhex(?)", "0xff", nil, "NULL"),
-        ("unhex(?, ?)", " -AB-CD- ", "- ", "ABCD"), ("unhex(?, ?)", "AB:CD", "", "NULL"),
-        ("unhex(?, ?)", "ABé", "é", "AB"), ("unhex(?, ?)", "AB CD", nil, "NULL"),
-        ("unistr(?)", "G\\u00e4ste", nil, "47C3A4737465"), ("unistr(?)", "a\\\\b", nil, "615C62"),
-        ("unistr(?)", "\\0041\\+01F600\\U0001F600", nil, "41F09F9880F09F9880"),
-        ("unistr(?)", "x\\u000ay", nil, "780A79"), ("unistr(?)", "\\q", nil, "error: invalid Unicode escape"),
-        ("unistr(?)", "\\u12", nil, "error: invalid Unicode escape"), ("unistr(?)", "end\\", nil,
-            "error: invalid Unicode escape"),
-    ] as [(String, String, String?, String)])
+    @Test(
+        arguments: [
+            ("unhex(?)", "ABCD", nil, "ABCD"), ("unhex(?)", "abcd", nil, "ABCD"), ("unhex(?)", "AB CD", nil, "NULL"),
+            ("unhex(?, ?)", "AB CD", " ", "ABCD"), ("unhex(?, ?)", "A BCD", " ", "NULL"), ("unhex(?)", "", nil, ""),
+            ("unhex(?)", "ABC", nil, "NULL"), ("unhex(?)", "hello", nil, "NULL"), ("unhex(?)", "0xff", nil, "NULL"),
+            ("unhex(?, ?)", " -AB-CD- ", "- ", "ABCD"), ("unhex(?, ?)", "AB:CD", "", "NULL"),
+            ("unhex(?, ?)", "ABé", "é", "AB"), ("unhex(?, ?)", "AB CD", nil, "NULL"),
+            ("unistr(?)", "G\\u00e4ste", nil, "47C3A4737465"), ("unistr(?)", "a\\\\b", nil, "615C62"),
+            ("unistr(?)", "\\0041\\+01F600\\U0001F600", nil, "41F09F9880F09F9880"),
+            ("unistr(?)", "x\\u000ay", nil, "780A79"), ("unistr(?)", "\\q", nil, "error: invalid Unicode escape"),
+            ("unistr(?)", "\\u12", nil, "error: invalid Unicode escape"),
+            (
+                "unistr(?)", "end\\", nil,
+                "error: invalid Unicode escape"
+            ),
+        ] as [(String, String, String?, String)])
     func followsSQLitesDocumentation(_ call: String, _ text: String, _ second: String?, _ expected: String) throws {
         let db = try connection()
         let values: [SQLValue] = [.text(text)] + (call.contains("?, ?") ? [second.map(SQLValue.text) ?? .null] : [])
@@ -56,8 +62,9 @@ struct TextFunctionsTests {
 
     @Test func nullGivesNullAndNumbersAreReadAsText() throws {
         let db = try connection()
-        #expect(try db.scalar("SELECT unhex(NULL) IS NULL AND unhex('AB', NULL) IS NULL AND unistr(NULL) IS NULL")
-            == .integer(1))
+        #expect(
+            try db.scalar("SELECT unhex(NULL) IS NULL AND unhex('AB', NULL) IS NULL AND unistr(NULL) IS NULL")
+                == .integer(1))
         #expect(try db.scalar("SELECT hex(unhex(1234))") == .text("1234"))
         #expect(try db.scalar("SELECT typeof(unhex(''))") == .text("blob"))
     }
@@ -84,17 +91,23 @@ struct TextFunctionsTests {
 
     /// SQLite ≥ 3.50 through Python's apsw, which bundles its own SQLite (`pip install apsw`).
     static let newerSQLite: Bool = {
-        (try? ToolProcess.run("python3", ["-c", "import apsw,sys; sys.exit(tuple(map(int, apsw.sqlite_lib_version().split('.')[:2])) < (3, 50))"]))
+        (try? ToolProcess.run(
+            "python3",
+            ["-c", "import apsw,sys; sys.exit(tuple(map(int, apsw.sqlite_lib_version().split('.')[:2])) < (3, 50))"]))
             != nil
     }()
 
     /// Every input, in both functions, gives what SQLite 3.5x gives: the same bytes, NULL or the error.
-    @Test(.enabled(if: newerSQLite || ProcessInfo.processInfo.environment["CI"] == "true",
-        "needs python3 with apsw (SQLite ≥ 3.50); .ci/run installs it"))
+    @Test(
+        .enabled(
+            if: newerSQLite || ProcessInfo.processInfo.environment["CI"] == "true",
+            "needs python3 with apsw (SQLite ≥ 3.50); .ci/run installs it"))
     func agreesWithANewerSQLite() throws {
-        var inputs = ["", "00", "0a0B", "ABC", "A B", " AB ", "AB  CD", "ABxCD", "é1", "1é2", "日本",
+        var inputs = [
+            "", "00", "0a0B", "ABC", "A B", " AB ", "AB  CD", "ABxCD", "é1", "1é2", "日本",
             "\\", "\\\\", "\\u0041", "\\U0001F600", "\\+01F600", "\\0041", "\\00e4\\00E4", "\\u004", "\\x41",
-            "\\u00zz", "a\\u0000b", "\\U0000000A", "\\+00000A", "plain", "'quoted'", "\\uFFFF", "\\u10000"]
+            "\\u00zz", "a\\u0000b", "\\U0000000A", "\\+00000A", "plain", "'quoted'", "\\uFFFF", "\\u10000",
+        ]
         inputs += (0..<32).map { "c\\u00\(String(format: "%02x", $0))" }
         let separators = ["", " ", "-", "é", " -é"]  // bound text stops at a NUL: none here
         let db = try connection()

@@ -60,7 +60,8 @@ public struct GoldenFiles: Sendable {
         func show(_ lines: [Substring]) -> String {
             line < lines.count ? String(lines[line].prefix(300)).debugDescription : "(end of text)"
         }
-        let message = "output differs from Golden/\(name) at line \(line + 1):\n  expected: \(show(expectedLines))\n"
+        let message =
+            "output differs from Golden/\(name) at line \(line + 1):\n  expected: \(show(expectedLines))\n"
             + "  actual:   \(show(actualLines))"
         Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     }

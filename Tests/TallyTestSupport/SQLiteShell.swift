@@ -11,7 +11,8 @@ public enum SQLiteShell {
 
     /// Runs a query and returns rows as arrays of column texts (`-separator` is the ASCII unit separator).
     public static func rows(_ database: String, _ sql: String) throws -> [[String]] {
-        let output = try run(database, input: sql, arguments: ["-batch", "-noheader", "-separator", "\u{1F}", "-newline", "\u{1E}"])
+        let output = try run(
+            database, input: sql, arguments: ["-batch", "-noheader", "-separator", "\u{1F}", "-newline", "\u{1E}"])
         return output.split(separator: "\u{1E}", omittingEmptySubsequences: true).map {
             $0.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
         }

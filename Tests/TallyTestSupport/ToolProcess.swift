@@ -43,7 +43,8 @@ public enum ToolProcess {
         process.waitUntilExit()
         while !errorReader.isFinished { usleep(1_000) }
         guard process.terminationStatus == 0 else {
-            throw Failure(tool: tool, status: process.terminationStatus, stderr: String(decoding: errors.data, as: UTF8.self))
+            throw Failure(
+                tool: tool, status: process.terminationStatus, stderr: String(decoding: errors.data, as: UTF8.self))
         }
         return String(decoding: output, as: UTF8.self)
     }

@@ -34,11 +34,14 @@ enum ConfigCommand {
             let rows: [(String, String, SettingSource)] = [
                 ("db", settings.db.value, settings.db.source),
                 ("timezone", settings.zone.value.identifier, settings.zone.source),
-                ("exclude_before", settings.excludeBefore.value.map(ConfigCommand.cutoffText) ?? "(none)",
-                 settings.excludeBefore.source),
+                (
+                    "exclude_before", settings.excludeBefore.value.map(ConfigCommand.cutoffText) ?? "(none)",
+                    settings.excludeBefore.source
+                ),
                 (
                     "exclude_sessions",
-                    settings.excludeSessions.value.isEmpty ? "(none)" : settings.excludeSessions.value.joined(separator: ", "),
+                    settings.excludeSessions.value.isEmpty
+                        ? "(none)" : settings.excludeSessions.value.joined(separator: ", "),
                     settings.excludeSessions.source
                 ),
                 ("votes_per_session", String(settings.votesPerSession.value), settings.votesPerSession.source),
@@ -50,7 +53,8 @@ enum ConfigCommand {
             let valueWidth = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
             for (key, value, source) in rows {
                 context.stdout.line(
-                    "\(DisplayWidth.padRight(key, to: width))  \(DisplayWidth.padRight(value, to: valueWidth))  (\(source))")
+                    "\(DisplayWidth.padRight(key, to: width))  \(DisplayWidth.padRight(value, to: valueWidth))  (\(source))"
+                )
             }
         })
 

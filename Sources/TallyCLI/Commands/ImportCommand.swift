@@ -83,7 +83,8 @@ enum ImportCommand {
             "Imported \(file) into \(target): \(summary.rowsInserted) rows from \(summary.statements) statements.")
         let nameWidth = max(5, summary.tables.map { DisplayWidth.of($0.name) }.max() ?? 0)
         let rowWidth = max(4, summary.tables.map { String($0.rows).count }.max() ?? 0)
-        context.stdout.line(DisplayWidth.padRight("table", to: nameWidth) + "  " + DisplayWidth.padLeft("rows", to: rowWidth))
+        context.stdout.line(
+            DisplayWidth.padRight("table", to: nameWidth) + "  " + DisplayWidth.padLeft("rows", to: rowWidth))
         for table in summary.tables {
             let note = table.addedByTally ? "  (added by tally)" : ""
             context.stdout.line(

@@ -18,6 +18,7 @@ enum InitCommand {
         run: { invocation, context in
             let path = try Settings.database(invocation, context)
             let applied = try DatabaseFile.build(at: path) { db in try Migrator().migrate(db) }
-            context.stdout.line("Created \(path) with \(applied.count) migration(s): \(applied.joined(separator: ", "))")
+            context.stdout.line(
+                "Created \(path) with \(applied.count) migration(s): \(applied.joined(separator: ", "))")
         })
 }

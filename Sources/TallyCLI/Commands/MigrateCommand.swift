@@ -40,7 +40,8 @@ enum MigrateCommand {
             if applied.isEmpty {
                 context.stdout.line("\(path) is up to date (\(status.applied.count) migration(s) applied).")
             } else {
-                context.stdout.line("Applied \(applied.count) migration(s) to \(path): \(applied.joined(separator: ", "))")
+                context.stdout.line(
+                    "Applied \(applied.count) migration(s) to \(path): \(applied.joined(separator: ", "))")
             }
         })
 }

@@ -71,7 +71,9 @@ struct NotesReviewSession {
         guard let note = try store.note(id), note.state == .pending else {
             let last = try store.history(of: id).last
             out.line("")
-            out.line("[\(position)/\(total)] note \(id) was decided meanwhile (\(last?.summary ?? "no log entry")); skipped.")
+            out.line(
+                "[\(position)/\(total)] note \(id) was decided meanwhile (\(last?.summary ?? "no log entry")); skipped."
+            )
             return .next
         }
         let group = try store.authorGroup(of: id)

@@ -42,8 +42,9 @@ enum PullCommand {
                 let export = (folder as NSString).appendingPathComponent(".tally-pull-\(getpid()).sql")
                 defer { unlink(export) }
                 _ = try wrangler.run(["d1", "export", database, "--remote", "--output", export])
-                outcome = try run(pull, export: export, source: "wrangler d1 export \(database) --remote",
-                                  target: target, context)
+                outcome = try run(
+                    pull, export: export, source: "wrangler d1 export \(database) --remote",
+                    target: target, context)
             } else {
                 return
             }

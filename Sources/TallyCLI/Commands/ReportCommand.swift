@@ -11,7 +11,8 @@ enum ReportCommand {
     }
 
     static let formatOption = OptionSpec(
-        "format", .value("FORMAT"), "markdown (default), json, csv or html (one self-contained page: inline CSS, no scripts).")
+        "format", .value("FORMAT"),
+        "markdown (default), json, csv or html (one self-contained page: inline CSS, no scripts).")
     static let outputOption = OptionSpec(
         "output", .value("FILE"), "Write to FILE (atomically, creating folders; - for stdout) instead of stdout.")
     static let asOfOption = OptionSpec(
@@ -211,7 +212,8 @@ enum ReportCommand {
             demo = invocation.flag(SettingOptions.demo)
             d1JSON = try ReportCommand.d1JSONPaths(invocation, context)
             if demo, invocation.has(SettingOptions.db) {
-                throw UsageError("--demo reads the built-in demo data; leave out --db, or leave out --demo", command: path)
+                throw UsageError(
+                    "--demo reads the built-in demo data; leave out --db, or leave out --demo", command: path)
             }
             format = try invocation.choice(formatOption, of: Format.self) ?? .markdown
             selection = try ReportCommand.selection(invocation, format: format)

@@ -18,7 +18,8 @@ enum SQLCommand {
     static let throughOption = OptionSpec(
         "through", .value("TIME"), "Count only votes cast at or before TIME (default: all).")
     static let asOfOption = OptionSpec(
-        "as-of", .value("TIME"), "The time quiet gaps run to (default: now, to the second; give the same to the report).")
+        "as-of", .value("TIME"),
+        "The time quiet gaps run to (default: now, to the second; give the same to the report).")
     static let sessionOption = OptionSpec(
         "session", .value("ID"), "For notes_own_option_votes: only notes of this session.")
 
@@ -59,7 +60,9 @@ enum SQLCommand {
         run: { invocation, context in
             let path = invocation.path
             if invocation.flag(listOption) {
-                let others = invocation.positionals + ([allOption, outputOption, outputDirOption] + parameterOptions)
+                let others =
+                    invocation.positionals
+                    + ([allOption, outputOption, outputDirOption] + parameterOptions)
                     .filter(invocation.has).map(\.flagName)
                 if let other = others.first {
                     throw UsageError("--list takes nothing else; leave out \(other)", command: path)
@@ -91,7 +94,8 @@ enum SQLCommand {
                 context.stdout.line("Wrote queries/\(texts[0].0.name).sql, filled in, to \(file).")
             case .folder(let folder):
                 for (query, text) in texts {
-                    try AtomicFile.write(text, to: URL(fileURLWithPath: folder).appendingPathComponent(query.name + ".sql").path)
+                    try AtomicFile.write(
+                        text, to: URL(fileURLWithPath: folder).appendingPathComponent(query.name + ".sql").path)
                 }
                 context.stdout.line("Wrote \(texts.count) queries, filled in, to \(folder):")
                 context.stdout.line("  " + texts.map { $0.0.name + ".sql" }.joined(separator: " "))
@@ -99,10 +103,12 @@ enum SQLCommand {
                 let needed = ReportFigures.queryNames
                 let dir = shellQuoted(folder)
                 context.stdout.line(
-                    "Run on D1 the \(needed.count) queries the report reads, saving each one's rows beside it as NAME.json:")
+                    "Run on D1 the \(needed.count) queries the report reads, saving each one's rows beside it as NAME.json:"
+                )
                 context.stdout.line("  for q in \(needed.joined(separator: " ")); do")
                 context.stdout.line(
-                    "    npx wrangler d1 execute DB --remote --json --command=\"$(cat \(dir)/$q.sql)\" > \(dir)/$q.json")
+                    "    npx wrangler d1 execute DB --remote --json --command=\"$(cat \(dir)/$q.sql)\" > \(dir)/$q.json"
+                )
                 context.stdout.line("  done")
                 context.stdout.line("then render them with the same options: tally report --from-d1-json \(dir) …")
             }
@@ -126,7 +132,8 @@ enum SQLCommand {
             return all
         }
         guard let name = invocation.positionals.first else {
-            throw UsageError("give a query name (see tally sql --list), --list, or --all --output-dir DIR", command: path)
+            throw UsageError(
+                "give a query name (see tally sql --list), --list, or --all --output-dir DIR", command: path)
         }
         guard let query = all.first(where: { $0.name == name }) else {
             throw UsageError(
@@ -141,10 +148,12 @@ enum SQLCommand {
         let folder = invocation.value(outputDirOption).map(context.path)
         if invocation.flag(allOption) {
             if invocation.has(outputOption) {
-                throw UsageError("--all writes one file per query; give --output-dir DIR instead of --output", command: path)
+                throw UsageError(
+                    "--all writes one file per query; give --output-dir DIR instead of --output", command: path)
             }
             guard let folder else {
-                throw UsageError("--all needs --output-dir DIR, the folder for one NAME.sql file per query", command: path)
+                throw UsageError(
+                    "--all needs --output-dir DIR, the folder for one NAME.sql file per query", command: path)
             }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -205,7 +214,8 @@ enum SQLCommand {
     /// else in single quotes (a quote inside written `'\''`).
     static func shellQuoted(_ path: String) -> String {
         let plain = path.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "/._-+,:@%".unicodeScalars.contains(scalar))
+            scalar.isASCII
+                && (CharacterSet.alphanumerics.contains(scalar) || "/._-+,:@%".unicodeScalars.contains(scalar))
         }
         return plain && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }

@@ -126,7 +126,8 @@ enum WeeklyCommand {
             html = invocation.flag(htmlOption)
             png = invocation.flag(pngOption) ? try ChartPNG(environment: context.environment) : nil
             if demo, invocation.has(SettingOptions.db) {
-                throw UsageError("--demo reads the built-in demo data; leave out --db, or leave out --demo", command: path)
+                throw UsageError(
+                    "--demo reads the built-in demo data; leave out --db, or leave out --demo", command: path)
             }
             let settings = try Settings.resolve(invocation, context: context)
             database = settings.db.value

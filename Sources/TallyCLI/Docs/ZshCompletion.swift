@@ -33,7 +33,8 @@ enum ZshCompletion {
                     text += "                \(single("\(name):\(sub.abstract)"))\n"
                 }
                 text += "            )\n"
-                text += "            _arguments \(path.isEmpty ? "'--version[Print the version.]' " : "")"
+                text +=
+                    "            _arguments \(path.isEmpty ? "'--version[Print the version.]' " : "")"
                     + "'(-h --help)'{-h,--help}'[Show this help.]' '1:command:->command' && return\n"
                 text += "            _describe -t commands command commands\n"
                 text += "            ;;\n"

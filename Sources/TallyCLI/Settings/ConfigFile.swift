@@ -9,24 +9,24 @@ import TallyCore
 ///   "exclude_sessions": [], "votes_per_session": 3, "launch": "2026-09-19",
 ///   "lang": "zh-TW", "reports": "reports" }
 /// ```
-public struct ConfigFile: Equatable, Sendable {
-    public var db: String?
-    public var timezone: String?
-    public var excludeBefore: String?
-    public var excludeSessions: [String]?
-    public var votesPerSession: Int?
-    public var launch: String?
-    public var lang: String?
-    public var reports: String?
+package struct ConfigFile: Equatable, Sendable {
+    package var db: String?
+    package var timezone: String?
+    package var excludeBefore: String?
+    package var excludeSessions: [String]?
+    package var votesPerSession: Int?
+    package var launch: String?
+    package var lang: String?
+    package var reports: String?
 
     /// Every key the file may hold.
-    public static let keys = [
+    package static let keys = [
         "db", "timezone", "exclude_before", "exclude_sessions", "votes_per_session", "launch", "lang", "reports",
     ]
 
     /// Reads and checks a config file; errors name the file and the key. A regular file or a pipe
     /// (`--config <(…)`) is read; a folder, a device or a socket is refused for what it is.
-    public static func load(_ path: String) throws -> ConfigFile {
+    package static func load(_ path: String) throws -> ConfigFile {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
@@ -63,12 +63,13 @@ public struct ConfigFile: Equatable, Sendable {
     }
 
     /// Parses config JSON; `path` is only used in messages.
-    public static func parse(_ data: Data, path: String) throws -> ConfigFile {
+    package static func parse(_ data: Data, path: String) throws -> ConfigFile {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw CommandFailure("config \(path) is not valid JSON; expected an object such as {\"timezone\": \"Asia/Taipei\"}")
+            throw CommandFailure(
+                "config \(path) is not valid JSON; expected an object such as {\"timezone\": \"Asia/Taipei\"}")
         }
         guard let dictionary = object as? [String: Any] else {
             throw CommandFailure("config \(path) must be a JSON object of settings")

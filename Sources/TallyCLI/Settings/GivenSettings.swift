@@ -50,7 +50,8 @@ struct GivenSettings {
 
     mutating func applyFile(_ invocation: Invocation, _ context: Context) throws {
         let explicit =
-            invocation.value(SettingOptions.config) ?? context.environment["TALLY_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
+            invocation.value(SettingOptions.config)
+            ?? context.environment["TALLY_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
         let configPath = context.path(explicit ?? "tally.json")
         // Without --config or $TALLY_CONFIG, ./tally.json is read only when something is there
         // (lstat: a dangling link is there, and ConfigFile.load says what is wrong with it).
@@ -82,7 +83,9 @@ struct GivenSettings {
     mutating func applyEnvironment(_ context: Context) throws {
         let env = context.environment
         func variable(_ name: String) -> String? { env[name].flatMap { $0.isEmpty ? nil : $0 } }
-        if let value = variable("TALLY_DB") { db = Setting(value: context.path(value), source: .environment("TALLY_DB")) }
+        if let value = variable("TALLY_DB") {
+            db = Setting(value: context.path(value), source: .environment("TALLY_DB"))
+        }
         let zone = variable("TALLY_TZ").map { Setting(value: $0, source: .environment("TALLY_TZ")) }
         if let zone {
             timezone = zone
@@ -93,7 +96,9 @@ struct GivenSettings {
             cutoffZone = zone
         }
         if let value = variable("TALLY_EXCLUDE_SESSIONS") {
-            let sessions = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let sessions = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
             excludeSessions = Setting(value: sessions, source: .environment("TALLY_EXCLUDE_SESSIONS"))
         }
         if let value = variable("TALLY_VOTES_PER_SESSION") {
@@ -151,7 +156,8 @@ struct GivenSettings {
         /// `problem` starts with ": " (why) or "; " (what would be accepted).
         func fail(_ key: String, _ source: SettingSource, _ value: String, _ problem: String) -> Error {
             switch source {
-            case .flag(let name): return UsageError("invalid value '\(value)' for --\(name)\(problem)", command: command)
+            case .flag(let name):
+                return UsageError("invalid value '\(value)' for --\(name)\(problem)", command: command)
             default: return CommandFailure("\(key) (from \(source)) is '\(value)'\(problem)")
             }
         }

@@ -1,51 +1,52 @@
 /// The options that set a setting, one spec each. Commands list them (with their own help text
 /// where the setting means something particular to them, via `withHelp`), and `Settings` reads
 /// them through the same specs, so no setting's flag is looked up by a string typed twice.
-public enum SettingOptions {
+package enum SettingOptions {
     /// `--db` for commands that read or change an existing database.
-    public static let db = OptionSpec(
+    package static let db = OptionSpec(
         "db", .value("PATH"), "Database file (default: $TALLY_DB, then the config file's db, then ./tally.sqlite).")
 
     /// `--db` for commands that create the database.
-    public static let newDatabase = db.withHelp(
+    package static let newDatabase = db.withHelp(
         "Database file to create (default: $TALLY_DB, then the config file's db, then ./tally.sqlite).")
 
     /// `--config` for every command that reads settings.
-    public static let config = OptionSpec(
+    package static let config = OptionSpec(
         "config", .value("FILE"), "Config file (default: $TALLY_CONFIG, then ./tally.json if present).")
 
     /// `--demo`: the built-in demo data and the author's settings instead of the config file and environment.
-    public static let demo = OptionSpec("demo", .flag, "Use the built-in demo data with the author's settings.")
+    package static let demo = OptionSpec("demo", .flag, "Use the built-in demo data with the author's settings.")
 
     /// `--tz`: the zone times are read and shown in.
-    public static let tz = OptionSpec("tz", .value("ZONE"), "Time zone: an IANA name or a fixed offset such as +08:00.")
+    package static let tz = OptionSpec(
+        "tz", .value("ZONE"), "Time zone: an IANA name or a fixed offset such as +08:00.")
 
     /// `--exclude-before`: the cutoff, read in the zone in force for flags (`--tz`, else the configured zone).
-    public static let excludeBefore = OptionSpec(
+    package static let excludeBefore = OptionSpec(
         "exclude-before", .value("TIME"), "Exclude every session whose first vote is before TIME.")
 
     /// `--exclude-session`, repeatable.
-    public static let excludeSession = OptionSpec(
+    package static let excludeSession = OptionSpec(
         "exclude-session", .repeated("ID"), "Exclude this session (repeatable).")
 
     /// `--votes-per-session`: the vote budget.
-    public static let votesPerSession = OptionSpec(
+    package static let votesPerSession = OptionSpec(
         "votes-per-session", .value("N"), "Vote budget of a session; more is flagged (default 3).")
 
     /// `--launch`: the local date week 1 starts.
-    public static let launch = OptionSpec("launch", .value("DATE"), "Local launch date; week 1 starts then.")
+    package static let launch = OptionSpec("launch", .value("DATE"), "Local launch date; week 1 starts then.")
 
     /// `--lang`: `en` or `zh-TW`.
-    public static let lang = OptionSpec("lang", .value("LANG"), "Report language: en or zh-TW.")
+    package static let lang = OptionSpec("lang", .value("LANG"), "Report language: en or zh-TW.")
 
     /// `--reports`: the folder `tally weekly` writes into.
-    public static let reports = OptionSpec("reports", .value("DIR"), "Folder for weekly reports.")
+    package static let reports = OptionSpec("reports", .value("DIR"), "Folder for weekly reports.")
 }
 
 extension OptionSpec {
     /// The same option (name and kind) with help text of its own.
-    public func withHelp(_ help: String) -> OptionSpec { OptionSpec(name, kind, help) }
+    package func withHelp(_ help: String) -> OptionSpec { OptionSpec(name, kind, help) }
 
     /// `--name`, as messages write it.
-    public var flagName: String { "--" + name }
+    package var flagName: String { "--" + name }
 }

@@ -3,7 +3,7 @@ import TallyCore
 import TallyRender
 
 /// Where a setting's value came from (shown by `tally config show`).
-public enum SettingSource: Equatable, Sendable, CustomStringConvertible {
+package enum SettingSource: Equatable, Sendable, CustomStringConvertible {
     /// Nothing set it: the built-in default.
     case builtIn
     /// The built-in demo's settings (`--demo`).
@@ -16,7 +16,7 @@ public enum SettingSource: Equatable, Sendable, CustomStringConvertible {
     case flag(String)
 
     /// `default`, `demo`, `config PATH`, `env NAME`, `flag --name`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .builtIn: return "default"
         case .demo: return "demo"
@@ -28,27 +28,27 @@ public enum SettingSource: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A value and where it came from.
-public struct Setting<Value: Sendable & Equatable>: Sendable, Equatable {
+package struct Setting<Value: Sendable & Equatable>: Sendable, Equatable {
     /// The value in force.
-    public var value: Value
+    package var value: Value
     /// Where it came from.
-    public var source: SettingSource
+    package var source: SettingSource
 }
 
 /// A cutoff (`exclude_before`): the text as given, the zone it was read in, and the instant.
-public struct Cutoff: Sendable, Equatable {
+package struct Cutoff: Sendable, Equatable {
     /// The text as given.
-    public var text: String
+    package var text: String
     /// The zone the text was read in (the zone set where the cutoff was set; see `Settings`).
-    public var zone: Zone
+    package var zone: Zone
     /// The instant it names.
-    public var instant: Instant
+    package var instant: Instant
     /// Set when the text fell in a daylight-saving gap or overlap of `zone`.
-    public var ambiguity: LocalTimeAmbiguity?
+    package var ambiguity: LocalTimeAmbiguity?
 
     /// `2026-09-19 02:11 +08:00`: the instant in the zone it was written in, with its offset
     /// (seconds shown only when it has some).
-    public var display: String {
+    package var display: String {
         zone.format(instant, seconds: zone.local(instant).second != 0)
     }
 }
@@ -70,43 +70,43 @@ public struct Cutoff: Sendable, Equatable {
 /// With `--demo` the built-in demo's settings (the author's) replace the defaults and
 /// neither the config file nor the environment is read: the demo gives the same
 /// report on every machine. Flags still override it.
-public struct Settings: Sendable, Equatable {
+package struct Settings: Sendable, Equatable {
     /// `db`: the database file, as an absolute path.
-    public var db: Setting<String>
+    package var db: Setting<String>
     /// `timezone`: the zone times are read and shown in.
-    public var zone: Setting<Zone>
+    package var zone: Setting<Zone>
     /// `exclude_before`: the cutoff, or none.
-    public var excludeBefore: Setting<Cutoff?>
+    package var excludeBefore: Setting<Cutoff?>
     /// `exclude_sessions`: session ids excluded by name.
-    public var excludeSessions: Setting<[String]>
+    package var excludeSessions: Setting<[String]>
     /// `votes_per_session`: the vote budget.
-    public var votesPerSession: Setting<Int>
+    package var votesPerSession: Setting<Int>
     /// `launch`: the local date week 1 starts, or none.
-    public var launch: Setting<CivilDateTime?>
+    package var launch: Setting<CivilDateTime?>
     /// `lang`: the language of reports.
-    public var language: Setting<ReportLanguage>
+    package var language: Setting<ReportLanguage>
     /// `reports`: the folder `tally weekly` writes into, as an absolute path.
-    public var reports: Setting<String>
+    package var reports: Setting<String>
     /// The config file read, if any.
-    public var configFile: String?
+    package var configFile: String?
 
     /// The options every command that reads settings takes to name its config file.
     /// `--db` for commands that read or change an existing database.
-    public static let dbOption = SettingOptions.db
+    package static let dbOption = SettingOptions.db
 
     /// `--db` for commands that create the database.
-    public static let newDatabaseOption = SettingOptions.newDatabase
+    package static let newDatabaseOption = SettingOptions.newDatabase
 
     /// `--config` for every command that reads settings.
-    public static let configOption = SettingOptions.config
+    package static let configOption = SettingOptions.config
 
     /// The cutoff's instant, if any.
-    public var cutoff: Instant? { excludeBefore.value?.instant }
+    package var cutoff: Instant? { excludeBefore.value?.instant }
 
     /// Resolves the settings for an invocation. Flags count only if the command declares them.
     /// A cutoff typed in a daylight-saving gap or overlap gets a note on stderr saying which
     /// reading was taken.
-    public static func resolve(_ invocation: Invocation, context: Context) throws -> Settings {
+    package static func resolve(_ invocation: Invocation, context: Context) throws -> Settings {
         let settings = try resolveQuietly(invocation, context: context)
         if let cutoff = settings.excludeBefore.value, let ambiguity = cutoff.ambiguity {
             context.stderr.line("Note: exclude_before (from \(settings.excludeBefore.source)) \(ambiguity)")
@@ -116,7 +116,7 @@ public struct Settings: Sendable, Equatable {
 
     /// The database path alone: `--db`, `$TALLY_DB`, the config file's `db`, or `./tally.sqlite`.
     /// (Every setting is still checked, so a broken config file is never half used.)
-    public static func database(_ invocation: Invocation, _ context: Context) throws -> String {
+    package static func database(_ invocation: Invocation, _ context: Context) throws -> String {
         try resolveQuietly(invocation, context: context).db.value
     }
 
@@ -139,7 +139,7 @@ public struct Settings: Sendable, Equatable {
 
 extension Settings {
     /// The report parameters these settings give, with the command's own as-of and through times.
-    public func reportParameters(asOf: Instant, through: Instant? = nil) -> ReportParameters {
+    package func reportParameters(asOf: Instant, through: Instant? = nil) -> ReportParameters {
         ReportParameters(
             zone: zone.value, excludeBefore: cutoff, excludedSessions: excludeSessions.value, asOf: asOf,
             through: through, votesPerSession: votesPerSession.value)

@@ -55,7 +55,8 @@ extension Analyzer {
             do {
                 let connection = try DatabaseFile.openForReading(path)
                 let range = ranges[index]
-                let statement = try connection.prepare(VoteScan.sql(lower: range.lower != nil, upper: range.upper != nil))
+                let statement = try connection.prepare(
+                    VoteScan.sql(lower: range.lower != nil, upper: range.upper != nil))
                 try statement.bind([range.lower, range.upper].compactMap { $0.map(SQLValue.text) })
                 var scan = VoteScan(parameters: parameters, options: table)
                 try scan.run(statement)
@@ -94,7 +95,9 @@ extension Analyzer {
         keys.sort(by: bytesPrecede)
         var splits: [String] = []
         for part in 1..<partitions {
-            guard let key = try chunkEnd(db, from: keys[part * keys.count / partitions], through: through) else { continue }
+            guard let key = try chunkEnd(db, from: keys[part * keys.count / partitions], through: through) else {
+                continue
+            }
             if splits.last.map({ bytesPrecede($0, key) }) ?? true { splits.append(key) }
         }
         return splits

@@ -67,7 +67,8 @@ public struct Analyzer: Sendable {
             firstVote: scan.firstCounted.map(Instant.init(millis:)),
             lastVote: scan.lastCounted.map(Instant.init(millis:)), longestGap: gap)
         let usage = scan.usage.keys.sorted().map {
-            ReportFigures.Usage(votesUsed: $0, sessions: scan.usage[$0]!.sessions, stackingSessions: scan.usage[$0]!.stacking)
+            ReportFigures.Usage(
+                votesUsed: $0, sessions: scan.usage[$0]!.sessions, stackingSessions: scan.usage[$0]!.stacking)
         }
 
         var totalsByKind = scan.anomalyTotals
@@ -149,7 +150,8 @@ public struct Analyzer: Sendable {
     }
 
     private func statusAnomalies(
-        _ db: Connection, totals: inout [AnomalyKind: Int], examples: inout [AnomalyKind: [ReportFigures.AnomalyExample]]
+        _ db: Connection, totals: inout [AnomalyKind: Int],
+        examples: inout [AnomalyKind: [ReportFigures.AnomalyExample]]
     ) throws {
         let statement = try db.prepare(
             "SELECT id, session_id, status FROM suggestions "
@@ -159,7 +161,8 @@ public struct Analyzer: Sendable {
             let session = storage == .null ? nil : statement.withTextBytes(at: 1) { VoteScan.shown(storage, $0) }
             add(
                 .unknownStatus,
-                .init(table: "suggestions", rowID: statement.int64(at: 0), session: session,
+                .init(
+                    table: "suggestions", rowID: statement.int64(at: 0), session: session,
                     text: statement.text(at: 2)),
                 &totals, &examples)
         }

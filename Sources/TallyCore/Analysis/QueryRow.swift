@@ -12,7 +12,9 @@ struct QueryRow {
     ) throws(QueryResultError) -> [T] {
         var result: [T] = []
         result.reserveCapacity(rows.count)
-        for (index, row) in rows.enumerated() { result.append(try read(QueryRow(query: query, index: index, row: row))) }
+        for (index, row) in rows.enumerated() {
+            result.append(try read(QueryRow(query: query, index: index, row: row)))
+        }
         return result
     }
 

@@ -100,7 +100,8 @@ extension ReportFigures {
         if let start = try r.instantOrNil("gap_start"), let end = try r.instantOrNil("gap_end") {
             gap = Gap(start: start, end: end)
         }
-        return Timeline(firstVote: try r.instantOrNil("first_vote"), lastVote: try r.instantOrNil("last_vote"), longestGap: gap)
+        return Timeline(
+            firstVote: try r.instantOrNil("first_vote"), lastVote: try r.instantOrNil("last_vote"), longestGap: gap)
     }
 
     /// `concentration.sql` rows.
@@ -143,7 +144,8 @@ extension ReportFigures {
                     expected: "one of " + AnomalyKind.allCases.map(\.rawValue).joined(separator: ", "))
             }
             let example = AnomalyExample(
-                table: try r.text("table_name"), rowID: try r.int64OrNil("row_id"), session: try r.textOrNil("session_id"),
+                table: try r.text("table_name"), rowID: try r.int64OrNil("row_id"),
+                session: try r.textOrNil("session_id"),
                 optionID: try r.int64OrNil("option_id"), text: try r.textOrNil("text"), at: try r.instantOrNil("at"),
                 count: try r.int64OrNil("count").map { Int($0) })
             if let last = result.indices.last, result[last].kind == kind {

@@ -22,13 +22,15 @@ public enum SchemaCheck {
     public static func prepare(_ db: Connection) throws -> Bool {
         try verify(db)
         // In the file itself: a second report on this connection finds the temporary view and table first.
-        let hasLink = try db.scalar(
-            "SELECT count(*) FROM pragma_table_info('suggestions', 'main') WHERE lower(name) = 'promoted_option_id'"
-        )?.int64 ?? 0
+        let hasLink =
+            try db.scalar(
+                "SELECT count(*) FROM pragma_table_info('suggestions', 'main') WHERE lower(name) = 'promoted_option_id'"
+            )?.int64 ?? 0
         let hasLog = try db.scalar("SELECT count(*) FROM pragma_table_info('moderation_log', 'main')")?.int64 ?? 0
         if hasLink == 0 {
             try db.execute(
-                "CREATE TEMP VIEW IF NOT EXISTS suggestions AS SELECT *, NULL AS promoted_option_id FROM main.suggestions")
+                "CREATE TEMP VIEW IF NOT EXISTS suggestions AS SELECT *, NULL AS promoted_option_id FROM main.suggestions"
+            )
         }
         return hasLink > 0 && hasLog > 0
     }

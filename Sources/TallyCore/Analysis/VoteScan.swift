@@ -175,11 +175,14 @@ struct VoteScan {
                 if !hasSession || rank != sessionRank || !VoteScan.equal(bytes, session) {
                     if hasSession {
                         // Numbers sort by value, not by their text; the order of other classes is checked.
-                        guard sessionRank < rank || (sessionRank == rank && (rank == 1 || VoteScan.precedes(session, bytes)))
+                        guard
+                            sessionRank < rank
+                                || (sessionRank == rank && (rank == 1 || VoteScan.precedes(session, bytes)))
                         else {
                             throw AnalysisError.sessionOrder(
                                 "'\(VoteScan.shown(sessionStorage, bytes))' came after "
-                                    + "'\(session.withUnsafeBufferPointer { VoteScan.shown(self.sessionStorage, $0) })'")
+                                    + "'\(session.withUnsafeBufferPointer { VoteScan.shown(self.sessionStorage, $0) })'"
+                            )
                         }
                         finishSession()
                     }
@@ -208,8 +211,9 @@ struct VoteScan {
         _ statement: Statement, voteID: Int64, optionID: Int64?, index: Int32,
         parsed: (instant: Instant, shape: StoredTimestamp.Shape)?, storage: StorageClass
     ) {
-        guard index < 0 || parsed == nil || parsed!.shape != .d1 || parsed!.instant.millis > asOf
-            || parsed!.instant.millis < options.createdMillis[Int(index)]
+        guard
+            index < 0 || parsed == nil || parsed!.shape != .d1 || parsed!.instant.millis > asOf
+                || parsed!.instant.millis < options.createdMillis[Int(index)]
         else { return }
         if index < 0 {
             record(.unknownOption, voteID: voteID) {

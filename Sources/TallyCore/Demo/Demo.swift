@@ -42,27 +42,37 @@ public enum Demo {
         public let content: String
         public let createdAt: String
         /// Decisions in order: (action, from, to, moderator, reason, at UTC, option id).
-        public let history: [(action: String, from: String, to: String, by: String, reason: String?, at: String, option: Int64?)]
+        public let history:
+            [(action: String, from: String, to: String, by: String, reason: String?, at: String, option: Int64?)]
     }
 
     /// Sticky notes and their moderation history.
     public static let notes: [Note] = [
-        Note(id: 1, session: "s07", content: "爸爸可以不要看手機嗎？", createdAt: "2026-09-20 05:05:10", history: [
-            ("approve", "pending", "approved", "author", nil, "2026-09-24 01:55:00", nil),
-            ("promote", "approved", "promoted", "author", nil, "2026-09-24 02:00:00", 6),
-        ]),
-        Note(id: 2, session: "s07", content: "爸爸廁所要待多久?", createdAt: "2026-09-20 05:06:02", history: [
-            ("approve", "pending", "approved", "author", nil, "2026-09-24 01:55:30", nil),
-            ("promote", "approved", "promoted", "author", nil, "2026-09-24 02:00:00", 7),
-        ]),
+        Note(
+            id: 1, session: "s07", content: "爸爸可以不要看手機嗎？", createdAt: "2026-09-20 05:05:10",
+            history: [
+                ("approve", "pending", "approved", "author", nil, "2026-09-24 01:55:00", nil),
+                ("promote", "approved", "promoted", "author", nil, "2026-09-24 02:00:00", 6),
+            ]),
+        Note(
+            id: 2, session: "s07", content: "爸爸廁所要待多久?", createdAt: "2026-09-20 05:06:02",
+            history: [
+                ("approve", "pending", "approved", "author", nil, "2026-09-24 01:55:30", nil),
+                ("promote", "approved", "promoted", "author", nil, "2026-09-24 02:00:00", 7),
+            ]),
         Note(id: 3, session: "s11", content: "可以加一個「寵物」的選項嗎？", createdAt: "2026-09-22 04:50:11", history: []),
         Note(id: 4, session: "s13", content: "週末 | 平日\n哪個比較累？", createdAt: "2026-09-23 01:31:40", history: []),
-        Note(id: 5, session: "t1", content: "test", createdAt: "2026-09-18 18:06:50", history: [
-            ("reject", "pending", "rejected", "author", "smoke test from launch night", "2026-09-19 01:00:00", nil),
-        ]),
-        Note(id: 6, session: "s04", content: "=HYPERLINK(\"https://example.com\",\"點我\")", createdAt: "2026-09-19 13:06:00", history: [
-            ("reject", "pending", "rejected", "author", "link, not a suggestion", "2026-09-21 03:12:45", nil),
-        ]),
+        Note(
+            id: 5, session: "t1", content: "test", createdAt: "2026-09-18 18:06:50",
+            history: [
+                ("reject", "pending", "rejected", "author", "smoke test from launch night", "2026-09-19 01:00:00", nil)
+            ]),
+        Note(
+            id: 6, session: "s04", content: "=HYPERLINK(\"https://example.com\",\"點我\")",
+            createdAt: "2026-09-19 13:06:00",
+            history: [
+                ("reject", "pending", "rejected", "author", "link, not a suggestion", "2026-09-21 03:12:45", nil)
+            ]),
     ]
 
     /// Session tag → session id (UUIDs, as a vote page's cookie would hold).

@@ -85,7 +85,8 @@ public enum D1JSONError: Error, Equatable, Sendable, CustomStringConvertible {
         case .impossibleValues(let problems):
             let shown = 20
             let files = Set(problems.map(\.file)).count
-            var text = "\(problems.count) impossible value\(problems.count == 1 ? "" : "s") in \(files) result "
+            var text =
+                "\(problems.count) impossible value\(problems.count == 1 ? "" : "s") in \(files) result "
                 + "file\(files == 1 ? "" : "s"); no query on one database gives these, so the files were edited, "
                 + "cut or saved from different runs. Run the queries again (`tally sql --all --output-dir DIR`):"
             for problem in problems.prefix(shown) { text += "\n  " + problem.description }

@@ -39,7 +39,8 @@ public enum D1JSONReader {
             var objects: [[String: Any]] = []
             for (index, element) in array.enumerated() {
                 guard let object = element as? [String: Any] else {
-                    throw .unexpectedShape(file: file, detail: "element \(index + 1) of the array is \(kind(of: element))")
+                    throw .unexpectedShape(
+                        file: file, detail: "element \(index + 1) of the array is \(kind(of: element))")
                 }
                 objects.append(object)
             }
@@ -60,7 +61,8 @@ public enum D1JSONReader {
         }
         if object["results"] != nil { return [object] }
         let keys = object.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-        throw .unexpectedShape(file: file, detail: "the object has no \"results\" (its keys: \(keys.isEmpty ? "none" : keys))")
+        throw .unexpectedShape(
+            file: file, detail: "the object has no \"results\" (its keys: \(keys.isEmpty ? "none" : keys))")
     }
 
     /// The rows of one result object, after checking it succeeded.

@@ -120,13 +120,16 @@ extension D1JSONResults {
             count("excluded", index, "votes", session.votes)
         }
         if figures.exclusions.total < figures.exclusions.listed.count {
-            add("excluded", nil, "listed_total", figures.exclusions.total,
+            add(
+                "excluded", nil, "listed_total", figures.exclusions.total,
                 "at least \(figures.exclusions.listed.count), the rows listed")
         }
 
         var statuses: Set<String> = []
         for (index, status) in figures.statuses.enumerated() {
-            if !statuses.insert(status.status).inserted { add("suggestions", index, "status", status.status, "each once") }
+            if !statuses.insert(status.status).inserted {
+                add("suggestions", index, "status", status.status, "each once")
+            }
             count("suggestions", index, "notes", status.notes)
             count("suggestions", index, "promoted", status.promoted)
             count("suggestions", index, "sessions", status.sessions)
@@ -135,7 +138,8 @@ extension D1JSONResults {
         }
 
         for anomaly in figures.anomalies where anomaly.total < anomaly.examples.count {
-            add("anomalies", nil, "total (\(anomaly.kind.rawValue))", anomaly.total,
+            add(
+                "anomalies", nil, "total (\(anomaly.kind.rawValue))", anomaly.total,
                 "at least \(anomaly.examples.count), the examples listed")
         }
 
@@ -146,7 +150,9 @@ extension D1JSONResults {
             add("timeline", 0, "gap_start", gap.start, "no later than gap_end")
         }
         if let fingerprint = figures.fingerprint {
-            for (index, table) in fingerprint.tables.enumerated() { count("fingerprint", index, "row_count", table.rows) }
+            for (index, table) in fingerprint.tables.enumerated() {
+                count("fingerprint", index, "row_count", table.rows)
+            }
         }
         return problems
     }

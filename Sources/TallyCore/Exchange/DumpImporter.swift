@@ -93,7 +93,8 @@ public struct DumpImporter {
     /// Load, check the contract, apply the migrations, summarise; inside the caller's transaction.
     func importInto(_ db: Connection, from reader: DumpReader) throws -> ImportSummary {
         let loaded = try load(reader, into: db)
-        progress?(Progress(bytesRead: reader.bytesRead, totalBytes: reader.totalBytes, rows: loaded.rows, finishing: true))
+        progress?(
+            Progress(bytesRead: reader.bytesRead, totalBytes: reader.totalBytes, rows: loaded.rows, finishing: true))
         let missing = try SchemaContract.missing(in: db)
         guard missing.isEmpty else { throw DumpError.missingContract(missing) }
         let tablesBefore = Set(try DumpImporter.tableNames(db))

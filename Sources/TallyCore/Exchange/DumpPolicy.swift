@@ -188,7 +188,9 @@ public final class DumpPolicy {
         // `ANALYZE sqlite_schema` when the statistics table exists already: it
         // clears that table's rows about sqlite_schema and does nothing else.
         if !deletes.isEmpty,
-            requests.allSatisfy({ ($0.kind == .delete || $0.kind == .read) && DumpPolicy.isStatisticsTable($0.first ?? "") })
+            requests.allSatisfy({
+                ($0.kind == .delete || $0.kind == .read) && DumpPolicy.isStatisticsTable($0.first ?? "")
+            })
         {
             return .success(.statistics)
         }
@@ -248,10 +250,12 @@ public final class DumpPolicy {
                 }
             case .select:
                 return .failure(
-                    DumpRefusal("an INSERT with a SELECT, a subquery or several VALUES rows (a dump inserts one "
-                        + "row of literal values per statement)"))
+                    DumpRefusal(
+                        "an INSERT with a SELECT, a subquery or several VALUES rows (a dump inserts one "
+                            + "row of literal values per statement)"))
             case .read:
-                return .failure(DumpRefusal("an INSERT that reads \(request.first ?? "a table") (RETURNING or ON CONFLICT)"))
+                return .failure(
+                    DumpRefusal("an INSERT that reads \(request.first ?? "a table") (RETURNING or ON CONFLICT)"))
             default:
                 return .failure(.unknownKind)
             }

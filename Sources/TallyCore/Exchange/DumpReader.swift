@@ -157,7 +157,8 @@ public final class DumpReader {
         let complete = text.withMemoryRebound(to: CChar.self, capacity: count + 1) { SQLText.isComplete($0) }
         guard complete else { return nil }
         resetBeforeNext = true
-        return Chunk(text: UnsafeMutableRawBufferPointer(start: text, count: count + 1), firstLine: textLine, isComplete: true)
+        return Chunk(
+            text: UnsafeMutableRawBufferPointer(start: text, count: count + 1), firstLine: textLine, isComplete: true)
     }
 
     private func finish() throws(DumpError) -> Chunk? {

@@ -73,8 +73,13 @@ enum TriggerAudit {
     }
 
     /// Compiles `write` with `trigger` as the table's only trigger; nil when the write does not fire it.
-    private static func probe(_ trigger: String, among all: [String], write: Write, in db: Connection) throws -> Finding? {
-        final class Seen { var fired = false; var written: [String] = [] }
+    private static func probe(_ trigger: String, among all: [String], write: Write, in db: Connection) throws
+        -> Finding?
+    {
+        final class Seen {
+            var fired = false
+            var written: [String] = []
+        }
         let seen = Seen()
         var ignores = false
         // Nested in the import's transaction, this is a SAVEPOINT; throwing rolls the drops back.

@@ -34,9 +34,15 @@ enum UTF8Scan {
             let following: Int
             var scalar: UInt32
             switch lead {
-            case 0xC2...0xDF: following = 1; scalar = UInt32(lead & 0x1F)
-            case 0xE0...0xEF: following = 2; scalar = UInt32(lead & 0x0F)
-            case 0xF0...0xF4: following = 3; scalar = UInt32(lead & 0x07)
+            case 0xC2...0xDF:
+                following = 1
+                scalar = UInt32(lead & 0x1F)
+            case 0xE0...0xEF:
+                following = 2
+                scalar = UInt32(lead & 0x0F)
+            case 0xF0...0xF4:
+                following = 3
+                scalar = UInt32(lead & 0x07)
             default:
                 return Problem(offset: index, detail: "invalid UTF-8 (byte \(hex(lead)) cannot start a character)")
             }

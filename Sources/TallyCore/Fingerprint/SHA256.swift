@@ -41,9 +41,10 @@ public final class SHA256 {
     init(accelerated: Bool) {
         self.accelerated = accelerated && SHA256.hardwareAvailable
         state = .allocate(capacity: 8)
-        state.initialize(from: [
-            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-        ], count: 8)
+        state.initialize(
+            from: [
+                0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+            ], count: 8)
         block = .allocate(capacity: 64)
         schedule = .allocate(capacity: 64)
         constants = .allocate(capacity: 64)
@@ -134,20 +135,23 @@ public final class SHA256 {
         let bits = length &* 8
         update(byte: 0x80)
         while blockCount != 56 { update(byte: 0) }
-        for shift in stride(from: 56, through: 0, by: -8) { update(byte: UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            update(byte: UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+        }
         finished = true
         var digest: [UInt8] = []
         digest.reserveCapacity(SHA256.digestLength)
         for word in UnsafeBufferPointer(start: state, count: 8) {
-            digest += [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
-                UInt8(truncatingIfNeeded: word)]
+            digest += [
+                UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
+                UInt8(truncatingIfNeeded: word),
+            ]
         }
         return digest
     }
 
     @inline(__always)
     private static func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-
 
     /// One round with the working variables renamed instead of moved: `d` and `h` are the two that change.
     @inline(__always)
@@ -186,7 +190,14 @@ public final class SHA256 {
             w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
         }
         let hs = state
-        var a = hs[0], b = hs[1], c = hs[2], d = hs[3], e = hs[4], f = hs[5], g = hs[6], h = hs[7]
+        var a = hs[0]
+        var b = hs[1]
+        var c = hs[2]
+        var d = hs[3]
+        var e = hs[4]
+        var f = hs[5]
+        var g = hs[6]
+        var h = hs[7]
         var t = 0
         while t < 64 {
             SHA256.round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])

@@ -62,7 +62,8 @@ public enum DecisionSQL {
             let statements = try self.statements(
                 for: entry, option: entry.optionID.flatMap { options[$0] }, noteContent: noteContents[entry.noteID])
             lines.append("")
-            lines.append("-- note \(entry.noteID), version \(entry.version): \(entry.action) (\(entry.from) → \(entry.to))")
+            lines.append(
+                "-- note \(entry.noteID), version \(entry.version): \(entry.action) (\(entry.from) → \(entry.to))")
             for statement in statements {
                 let bytes = statement.utf8.count
                 if bytes > maximumStatementBytes {
@@ -92,7 +93,9 @@ public enum DecisionSQL {
                     + "is not a transition tally knows")
         }
         guard entry.version >= 1 else { throw refuse("its version \(entry.version) is below 1") }
-        for (field, text) in [("moderator", entry.moderator), ("reason", entry.reason ?? ""), ("time", entry.createdAt)]
+        for (field, text) in [
+            ("moderator", entry.moderator), ("reason", entry.reason ?? ""), ("time", entry.createdAt),
+        ]
         where text.unicodeScalars.contains("\u{0}") {
             throw refuse("its \(field) contains a NUL character, which SQL text cannot carry")
         }

@@ -51,7 +51,8 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
                 ?? (note.version == 0 ? "no decision recorded yet" : "set without a moderation_log entry")
             let allowed = NoteState.allCases.filter { action.sources.contains($0) }.map(\.rawValue)
                 .joined(separator: " or ")
-            var text = "cannot \(action.rawValue) note \(note.id): it is \(state.rawValue) (\(who)); "
+            var text =
+                "cannot \(action.rawValue) note \(note.id): it is \(state.rawValue) (\(who)); "
                 + "only \(allowed) notes can be \(action.pastTense)"
             switch (action, state) {
             case (.promote, .pending): text += "; approve it first"
@@ -63,9 +64,10 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
             return text
         case .promotedCannotReopen(let note, let promotion):
             let option = note.promotedOptionID.map { "option #\($0)" } ?? "an option"
-            let who = promotion.map { entry in
-                " by \(MessageText.quoted(entry.moderator)) at \(entry.time.map(\.description) ?? MessageText.quoted(entry.createdAt))"
-            } ?? ""
+            let who =
+                promotion.map { entry in
+                    " by \(MessageText.quoted(entry.moderator)) at \(entry.time.map(\.description) ?? MessageText.quoted(entry.createdAt))"
+                } ?? ""
             return "cannot reopen note \(note.id): it was promoted to \(option)\(who); a promoted note is final "
                 + "because its option exists and may already have votes; withdraw the option on the vote page instead"
         case .conflict(let conflict):

@@ -65,7 +65,8 @@ public struct ModerationLogEntry: Sendable, Equatable {
     /// "approved by mod-a at 2026-09-24 01:55:00 UTC", with the option for a promotion.
     public var summary: String {
         let verb = knownAction?.pastTense ?? "\(MessageText.quoted(action)) recorded"
-        var text = "\(verb) by \(MessageText.quoted(moderator)) at \(time.map(\.description) ?? MessageText.quoted(createdAt))"
+        var text =
+            "\(verb) by \(MessageText.quoted(moderator)) at \(time.map(\.description) ?? MessageText.quoted(createdAt))"
         if let optionID { text += " as option #\(optionID)" }
         return text + " (version \(version))"
     }

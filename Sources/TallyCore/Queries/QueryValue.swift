@@ -15,7 +15,8 @@ public enum QueryValue: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .null: return "NULL"
         case .integer(let value): return String(value)
-        case .text(let text): return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+        case .text(let text):
+            return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
         }
     }
 

@@ -30,7 +30,8 @@ public enum MigrationLint {
             for (line, statement) in Connection.statements(in: migration.sql) {
                 var found: [String] = []
                 if statement.utf8.count > maximumStatementBytes {
-                    found.append("statement is \(statement.utf8.count) bytes; D1 accepts at most \(maximumStatementBytes)")
+                    found.append(
+                        "statement is \(statement.utf8.count) bytes; D1 accepts at most \(maximumStatementBytes)")
                 }
                 // Forbidden actions are recorded and denied, so the lint never runs them
                 // (an ATTACH would otherwise create its file).
@@ -47,7 +48,8 @@ public enum MigrationLint {
                         problem = "DETACH is rejected by D1"
                     case .pragma:
                         let name = (request.first ?? "").lowercased()
-                        problem = allowedPragmas.contains(name)
+                        problem =
+                            allowedPragmas.contains(name)
                             ? nil : "PRAGMA \(name) is not allowed; only defer_foreign_keys is"
                     default:
                         problem = nil

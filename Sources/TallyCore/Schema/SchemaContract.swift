@@ -28,7 +28,8 @@ public enum SchemaContract {
                 continue
             }
             let present = Set(
-                try db.query("SELECT lower(name) FROM pragma_table_info(?)", [.text(table)]).compactMap { $0[0].string })
+                try db.query("SELECT lower(name) FROM pragma_table_info(?)", [.text(table)]).compactMap { $0[0].string }
+            )
             let absent = columns.filter { !present.contains($0) }
             if !absent.isEmpty {
                 problems.append("\(table) has no column " + absent.joined(separator: ", "))

@@ -35,7 +35,9 @@ public struct Resampling: Sendable, Equatable {
                 .joined(separator: ",")
             text += "\nlatest=\(fingerprint.latest.map { String($0.millis) } ?? "none")"
         }
-        text += "\nchoices=" + choices.map { "\($0.optionIDs.map(String.init).joined(separator: "+"))=\($0.sessions)" }
+        text +=
+            "\nchoices="
+            + choices.map { "\($0.optionIDs.map(String.init).joined(separator: "+"))=\($0.sessions)" }
             .joined(separator: ",")
         text += "\nexclude_before=\(parameters.excludeBefore.map { String($0.millis) } ?? "none")"
         text += "\nexclude_sessions=\(parameters.excludedSessions.map { "\($0.utf8.count):\($0)" }.joined())"

@@ -205,8 +205,10 @@ public struct SyncLedger {
     }
 
     /// Copies a decision from another copy's ledger as it is (a pull carrying it over).
-    func insert(copying decision: SyncDecision, state: SyncState, remote: SyncRemoteDecision?, detail: String?,
-                logID: Int64?) throws {
+    func insert(
+        copying decision: SyncDecision, state: SyncState, remote: SyncRemoteDecision?, detail: String?,
+        logID: Int64?
+    ) throws {
         try db.execute(
             """
             INSERT INTO tally_sync_decisions (note_id, version, action, from_status, to_status, moderator, reason,

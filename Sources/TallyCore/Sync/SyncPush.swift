@@ -45,12 +45,15 @@ public struct SyncPush {
             }
             entries.append(entry)
         }
-        var script = try store.decisionScript(entries: entries, header: [
-            "tally push: \(decisions.count) decision(s) D1 has not confirmed yet, as guarded SQL.",
-            "Apply with: wrangler d1 execute <DATABASE> --remote --file <this file>",
-            "Each statement applies only to the state it expects, so applying the file again changes nothing.",
-            "The SELECT at the end returns one row per decision: applied = 1 when D1 holds it.",
-        ]).text
+        var script = try store.decisionScript(
+            entries: entries,
+            header: [
+                "tally push: \(decisions.count) decision(s) D1 has not confirmed yet, as guarded SQL.",
+                "Apply with: wrangler d1 execute <DATABASE> --remote --file <this file>",
+                "Each statement applies only to the state it expects, so applying the file again changes nothing.",
+                "The SELECT at the end returns one row per decision: applied = 1 when D1 holds it.",
+            ]
+        ).text
         let verification = Self.verification(for: decisions)
         script += "\n-- Verification: one row per decision.\n" + verification
         return Plan(decisions: decisions, text: script, verification: verification)

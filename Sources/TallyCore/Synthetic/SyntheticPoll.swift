@@ -70,10 +70,13 @@ public struct SyntheticPoll: Sendable {
         var summary = Summary(sessions: 0, votes: 0, testSessions: 0)
         try db.transaction(.immediate) {
             try contract.migrate(db)
-            let option = try db.prepare("INSERT INTO survey_options (id, content, section, created_at) VALUES (?, ?, ?, ?)")
+            let option = try db.prepare(
+                "INSERT INTO survey_options (id, content, section, created_at) VALUES (?, ?, ?, ?)")
             for (index, row) in Self.options.enumerated() {
                 let created = launch.adding(seconds: (row.day < 0 ? row.day : communityDay) * 86_400)
-                try option.execute([.integer(Int64(index + 1)), .text(row.content), .text(row.section), .text(created.d1Text)])
+                try option.execute([
+                    .integer(Int64(index + 1)), .text(row.content), .text(row.section), .text(created.d1Text),
+                ])
             }
             let insert = try db.prepare("INSERT INTO votes (option_id, session_id, created_at) VALUES (?, ?, ?)")
             func vote(_ optionID: Int64, _ session: String, _ at: Instant) throws {
@@ -99,7 +102,8 @@ public struct SyntheticPoll: Sendable {
                 var previous: Int64 = 0
                 for k in 0..<count {
                     // About one vote in five stacks on the option just chosen.
-                    let choice = k > 0 && random.next() % 5 == 0 ? previous : random.option(communityOpen: communityOpen)
+                    let choice =
+                        k > 0 && random.next() % 5 == 0 ? previous : random.option(communityOpen: communityOpen)
                     try vote(choice, session, start.adding(seconds: Int64(k) * (20 + Int64(random.next() % 60))))
                     previous = choice
                 }
@@ -121,7 +125,8 @@ extension SplitMix64 {
             let text = String(value, radix: 16)
             return String(repeating: "0", count: max(0, digits - text.count)) + text.suffix(digits)
         }
-        return "\(hex(a >> 32, 8))-\(hex((a >> 16) & 0xFFFF, 4))-4\(hex(a & 0xFFF, 3))-a\(hex(b >> 52, 3))-\(hex(b & 0xFFFF_FFFF_FFFF, 12))"
+        return
+            "\(hex(a >> 32, 8))-\(hex((a >> 16) & 0xFFFF, 4))-4\(hex(a & 0xFFF, 3))-a\(hex(b >> 52, 3))-\(hex(b & 0xFFFF_FFFF_FFFF, 12))"
     }
 
     /// An option id drawn by popularity; community options only once they exist.

@@ -171,7 +171,9 @@ extension Zone {
             let tail = bytes[16...]
             return tail.contains(0x5A) || tail.contains(0x7A) || tail.contains(0x2B) || tail.contains(0x2D)
         }()
-        let parsed = bytes.withUnsafeMutableBufferPointer { StoredTimestamp.parse(bytes: UnsafeBufferPointer($0), userInput: true) }
+        let parsed = bytes.withUnsafeMutableBufferPointer {
+            StoredTimestamp.parse(bytes: UnsafeBufferPointer($0), userInput: true)
+        }
         guard let parsed else { throw .malformedTime(text) }
         if hasZone { return UserTime(instant: parsed.instant, ambiguity: nil) }
         // No zone given: the digits are local wall-clock time in this zone.

@@ -43,7 +43,8 @@ public struct WeeklyAnalyzer: Sendable {
             tallies.append(
                 WeeklyTally(
                     week: week, launch: calendar.launch, report: report, previous: previous,
-                    decisions: decisions.filter { $0.entry.time.map(week.contains) ?? false }.sorted(by: WeeklyAnalyzer.byTime)))
+                    decisions: decisions.filter { $0.entry.time.map(week.contains) ?? false }.sorted(
+                        by: WeeklyAnalyzer.byTime)))
             previous = report
         }
         return tallies

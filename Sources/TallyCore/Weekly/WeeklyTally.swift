@@ -14,7 +14,9 @@ public struct WeeklyTally: Sendable, Equatable {
     public let decisions: [WeekDecision]
 
     /// A week's tally from its two reports and its decisions.
-    public init(week: Week, launch: CivilDateTime, report: ReportModel, previous: ReportModel, decisions: [WeekDecision]) {
+    public init(
+        week: Week, launch: CivilDateTime, report: ReportModel, previous: ReportModel, decisions: [WeekDecision]
+    ) {
         self.week = week
         self.launch = launch
         self.report = report

@@ -59,7 +59,8 @@ public struct NoteDetailRenderer: Sendable {
         guard !history.isEmpty else { return text + "history  no decisions yet\n" }
         text += "history\n"
         for entry in history {
-            var line = "  v\(entry.version)  \(timeText(entry))  \(NoteText.oneLine(entry.action))  "
+            var line =
+                "  v\(entry.version)  \(timeText(entry))  \(NoteText.oneLine(entry.action))  "
                 + "\(NoteText.oneLine(entry.from)) → \(NoteText.oneLine(entry.to))  by \(NoteText.oneLine(entry.moderator))"
             if let option = entry.optionID { line += "  option #\(option)" }
             text += line + "\n"

@@ -178,7 +178,8 @@ public struct NoteListRenderer: Sendable {
     }
 
     func createdText(_ note: Note, seconds: Bool) -> String {
-        note.created.map { zone.format($0, seconds: seconds) } ?? "? " + NoteText.oneLine(note.createdAt, maximumCells: 30)
+        note.created.map { zone.format($0, seconds: seconds) } ?? "? "
+            + NoteText.oneLine(note.createdAt, maximumCells: 30)
     }
 
     func isoText(_ stored: String?) -> String? {
@@ -206,7 +207,8 @@ public struct NoteListRenderer: Sendable {
             let detail = group.promotedOptions.map {
                 "#\($0.optionID): \($0.votesByAuthor) vote\($0.votesByAuthor == 1 ? "" : "s")"
             }.joined(separator: ", ")
-            lines.append((voted ? "! " : "· ") + "voted for its own promoted option: \(voted ? "yes" : "no") (\(detail))")
+            lines.append(
+                (voted ? "! " : "· ") + "voted for its own promoted option: \(voted ? "yes" : "no") (\(detail))")
         }
         return lines
     }

@@ -7,8 +7,9 @@ public struct UncertaintyLabels: Sendable {
     /// What the chance means and how exact it is (one paragraph): resamples, the error in points.
     public let method: @Sendable (_ resamples: String, _ errorPoints: String) -> String
     /// The top two are a coin toss: names and their chances of leading.
-    public let coinToss: @Sendable (_ first: String, _ second: String, _ firstChance: String, _ secondChance: String)
-        -> String
+    public let coinToss:
+        @Sendable (_ first: String, _ second: String, _ firstChance: String, _ secondChance: String)
+            -> String
     /// The first is ahead of the second in most resamples, clearly (95% or more).
     public let clearLead: @Sendable (_ first: String, _ second: String, _ chance: String) -> String
     /// The first is ahead of the second in most resamples, but not clearly.

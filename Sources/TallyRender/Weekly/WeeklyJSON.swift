@@ -46,25 +46,44 @@ public enum WeeklyJSON {
             }
         return .object([
             ("schema", .string(schemaVersion)),
-            ("week", .object([
-                ("number", .int(week.number)), ("launch", .string(tally.launch.dateText)),
-                ("first_day", .string(week.firstDay.dateText)), ("last_day", .string(week.lastDay.dateText)),
-                ("start", time(week.start)), ("end", time(week.end)),
-            ])),
-            ("this_week", .object([
-                ("votes", .int(tally.votes)), ("new_voters", .int(tally.newVoters)),
-                ("votes_with_excluded", .int(tally.votesWithExcluded)),
-                ("new_sessions_with_excluded", .int(tally.newSessionsWithExcluded)),
-                ("days", .array(days)),
-            ])),
-            ("changes", .object([
-                ("since_week", week.number > 1 ? .int(week.number - 1) : .null),
-                ("voters", .object([("before", .int(tally.previous.totals.voters)), ("after", .int(tally.report.totals.voters))])),
-                ("votes", .object([("before", .int(tally.previous.totals.votes)), ("after", .int(tally.report.totals.votes))])),
-                ("options_added", .array(tally.optionsAdded.map { .integer($0.id) })),
-                ("rank_moves", .array(moves)),
-                ("decisions", .array(decisions)),
-            ])),
+            (
+                "week",
+                .object([
+                    ("number", .int(week.number)), ("launch", .string(tally.launch.dateText)),
+                    ("first_day", .string(week.firstDay.dateText)), ("last_day", .string(week.lastDay.dateText)),
+                    ("start", time(week.start)), ("end", time(week.end)),
+                ])
+            ),
+            (
+                "this_week",
+                .object([
+                    ("votes", .int(tally.votes)), ("new_voters", .int(tally.newVoters)),
+                    ("votes_with_excluded", .int(tally.votesWithExcluded)),
+                    ("new_sessions_with_excluded", .int(tally.newSessionsWithExcluded)),
+                    ("days", .array(days)),
+                ])
+            ),
+            (
+                "changes",
+                .object([
+                    ("since_week", week.number > 1 ? .int(week.number - 1) : .null),
+                    (
+                        "voters",
+                        .object([
+                            ("before", .int(tally.previous.totals.voters)), ("after", .int(tally.report.totals.voters)),
+                        ])
+                    ),
+                    (
+                        "votes",
+                        .object([
+                            ("before", .int(tally.previous.totals.votes)), ("after", .int(tally.report.totals.votes)),
+                        ])
+                    ),
+                    ("options_added", .array(tally.optionsAdded.map { .integer($0.id) })),
+                    ("rank_moves", .array(moves)),
+                    ("decisions", .array(decisions)),
+                ])
+            ),
             ("charts", .array(charts)),
             ("report", JSONReport.document(tally.report)),
         ])

@@ -46,7 +46,8 @@ extension WeeklyLabels {
             }
         },
         movesHeading: { heading in "Moves — \(heading)" },
-        noEarlierRanking: "Nobody had voted in this section before this week, so there are no earlier places to compare.",
+        noEarlierRanking:
+            "Nobody had voted in this section before this week, so there are no earlier places to compare.",
         votersGainedColumn: "New this week", moveColumn: "Places",
         move: { places in
             guard let places else { return "new" }

@@ -57,7 +57,8 @@ public struct WeeklyLabels: Sendable {
     public let rankingChartTitle: @Sendable (_ sectionHeading: String, _ week: Int) -> String
     /// A ranking chart's description: what is drawn, then each option in words.
     public let rankingChartDescription:
-        @Sendable (_ counted: Int, _ until: String, _ options: [(name: String, voters: Int, low: Int, high: Int)]) -> String
+        @Sendable (_ counted: Int, _ until: String, _ options: [(name: String, voters: Int, low: Int, high: Int)]) ->
+            String
     /// A ranking chart's axis.
     public let rankingAxis: @Sendable (_ counted: Int) -> String
     /// The daily chart's title.
@@ -75,5 +76,6 @@ public struct WeeklyLabels: Sendable {
     public let indexIntro: @Sendable (_ launch: String, _ zone: String) -> String
     /// One line per week: link text, then the totals at its end and the week's own figures.
     public let indexLine:
-        @Sendable (_ title: String, _ link: String, _ voters: Int, _ votes: Int, _ newVoters: Int, _ weekVotes: Int) -> String
+        @Sendable (_ title: String, _ link: String, _ voters: Int, _ votes: Int, _ newVoters: Int, _ weekVotes: Int) ->
+            String
 }

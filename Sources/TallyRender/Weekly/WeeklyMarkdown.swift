@@ -19,7 +19,8 @@ public enum WeeklyMarkdown {
         var summary = w.thisWeek(tally.votes, tally.newVoters)
         let excludedVotes = tally.votesWithExcluded - tally.votes
         if excludedVotes > 0 {
-            summary += l.sentenceGap + w.excludedThisWeek(excludedVotes, tally.newSessionsWithExcluded - tally.newVoters)
+            summary +=
+                l.sentenceGap + w.excludedThisWeek(excludedVotes, tally.newSessionsWithExcluded - tally.newVoters)
         }
         blocks.append(summary)
         blocks.append(

@@ -1,14 +1,16 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 /// `tally report --from-d1-json`: the queries `tally sql` prints, run by the real
 /// `sqlite3` shell and saved in the shape `wrangler d1 execute --json` prints, render
 /// exactly the report `tally report --db` makes from the same data.
 @Suite("tally report --from-d1-json (round trip)")
 struct ReportFromD1JSONTests {
-    static let demoSettings = ["--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--as-of", "2026-09-27 12:00"]
+    static let demoSettings = [
+        "--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--as-of", "2026-09-27 12:00",
+    ]
     static let formats: [[String]] = [[], ["--lang", "zh-TW"], ["--format", "json"], ["--format", "csv"]]
 
     /// What a user does on D1: `tally sql --all --output-dir`, then every query run and its
@@ -18,14 +20,17 @@ struct ReportFromD1JSONTests {
         #expect(filled.status == 0, "\(filled.stderr)")
         for query in try PortableQuery.all() {
             let sql = try String(contentsOfFile: folder + "/\(query.name).sql", encoding: .utf8)
-            try D1Output.json(database, sql: sql).write(toFile: folder + "/\(query.name).json", atomically: true, encoding: .utf8)
+            try D1Output.json(database, sql: sql).write(
+                toFile: folder + "/\(query.name).json", atomically: true, encoding: .utf8)
         }
     }
 
     /// The local report and the one from D1's results, in every format, are the same bytes but
     /// for the fingerprint's hash, which D1 cannot compute (`FingerprintLines`). Returns both.
     @discardableResult
-    static func expectSameReports(_ database: String, _ settings: [String], sourceLocation: SourceLocation = #_sourceLocation)
+    static func expectSameReports(
+        _ database: String, _ settings: [String], sourceLocation: SourceLocation = #_sourceLocation
+    )
         throws -> [(local: String, d1: String)]
     {
         let folder = try TemporaryDirectory()
@@ -76,7 +81,9 @@ struct ReportFromD1JSONTests {
         let outputs = try Self.expectSameReports(database, settings)
         let json = try ReportFixtures.json(outputs[2].d1)
         let suggestions = json["suggestions"] as? [String: Any]
-        let statuses = (suggestions?["by_status"] as? [[String: Any]] ?? []).map { [$0["status"] as? String, "\($0["notes"] ?? "")"] }
+        let statuses = (suggestions?["by_status"] as? [[String: Any]] ?? []).map {
+            [$0["status"] as? String, "\($0["notes"] ?? "")"]
+        }
         // Note 1 approved, not yet promoted; note 2 still pending; the rejections already made.
         #expect(statuses == [["pending", "3"], ["approved", "1"], ["rejected", "2"]])
         #expect((suggestions?["promoted"] as? [Any])?.isEmpty == true)
@@ -89,7 +96,8 @@ struct ReportFromD1JSONTests {
         let folder = try TemporaryDirectory()
         let database = folder.path("poll.sqlite")
         #expect(try TallyProcess.run(["generate", "--db", database, "--votes", "4000", "--seed", "11"]).status == 0)
-        let session = try SQLiteShell.rows(database, "SELECT session_id FROM votes ORDER BY id LIMIT 1 OFFSET 500;")[0][0]
+        let session = try SQLiteShell.rows(database, "SELECT session_id FROM votes ORDER BY id LIMIT 1 OFFSET 500;")[0][
+            0]
         let settings = [
             "--tz", "America/New_York", "--exclude-before", "2026-08-31 20:00", "--exclude-session", session,
             "--exclude-session", "not-in-the-data", "--through", "2026-09-25 12:00", "--as-of", "2026-10-05 12:00",
@@ -112,7 +120,8 @@ struct ReportFromD1JSONTests {
         let folder = try TemporaryDirectory()
         let database = folder.path("hostile.sqlite")
         let texts = [
-            "a | b", "new\nline", "back\\slash\\", "`tick` *star* _under_", "<b>bold</b>", "=HYPERLINK(\"http://x\",\"y\")",
+            "a | b", "new\nline", "back\\slash\\", "`tick` *star* _under_", "<b>bold</b>",
+            "=HYPERLINK(\"http://x\",\"y\")",
             "@SUM(1)", "-2+3", "quote ' and \"", "tab\there", "CR\r\nLF", "emoji 😀 and 家", "rtl \u{202E}cba",
             "esc \u{1B}[31mred", String(repeating: "長", count: 300),
         ]
@@ -122,24 +131,35 @@ struct ReportFromD1JSONTests {
             for (index, text) in texts.enumerated() {
                 try db.execute(
                     "INSERT INTO survey_options (id, content, section, created_at) VALUES (?, ?, ?, ?)",
-                    [.integer(Int64(index + 1)), .text(text), .text(index < 12 ? "original" : "odd | section"),
-                     .text(index == 5 ? "not a time" : "2026-01-01 00:00:00")])
+                    [
+                        .integer(Int64(index + 1)), .text(text), .text(index < 12 ? "original" : "odd | section"),
+                        .text(index == 5 ? "not a time" : "2026-01-01 00:00:00"),
+                    ])
                 for vote in 0..<(index % 4 + 1) {
-                    let time = vote == 2 ? "2026-02-0\(index % 9 + 1)T10:00:0\(vote).250Z" : "2026-02-0\(index % 9 + 1) 10:00:0\(vote)"
+                    let time =
+                        vote == 2
+                        ? "2026-02-0\(index % 9 + 1)T10:00:0\(vote).250Z" : "2026-02-0\(index % 9 + 1) 10:00:0\(vote)"
                     try db.execute(
                         "INSERT INTO votes (option_id, session_id, created_at) VALUES (?, ?, ?)",
                         [.integer(Int64(index + 1)), .text(texts[(index + vote) % texts.count] + " s"), .text(time)])
                 }
                 try db.execute(
                     "INSERT INTO suggestions (session_id, content, status, created_at, promoted_option_id) VALUES (?, ?, ?, ?, ?)",
-                    [index == 3 ? .null : .text(texts[index % 4] + " s"), .text(text),
-                     .text(["pending", "approved", "rejected", "weird|status"][index % 4]), .text("2026-01-15 00:00:00"),
-                     index == 1 ? .integer(2) : .null])
+                    [
+                        index == 3 ? .null : .text(texts[index % 4] + " s"), .text(text),
+                        .text(["pending", "approved", "rejected", "weird|status"][index % 4]),
+                        .text("2026-01-15 00:00:00"),
+                        index == 1 ? .integer(2) : .null,
+                    ])
             }
-            try db.execute("INSERT INTO votes (option_id, session_id, created_at) VALUES (99, 'ghost | s', '2026-02-03 00:00:00')")
+            try db.execute(
+                "INSERT INTO votes (option_id, session_id, created_at) VALUES (99, 'ghost | s', '2026-02-03 00:00:00')")
             try db.execute("INSERT INTO votes (option_id, session_id, created_at) VALUES (1, 'late', 'yesterday')")
         }
-        let settings = ["--tz", "+05:30", "--exclude-session", "a | b s", "--exclude-session", "=cmd|' /C calc'!A0", "--as-of", "2026-03-01"]
+        let settings = [
+            "--tz", "+05:30", "--exclude-session", "a | b s", "--exclude-session", "=cmd|' /C calc'!A0", "--as-of",
+            "2026-03-01",
+        ]
         let outputs = try Self.expectSameReports(database, settings)
         let json = try ReportFixtures.json(outputs[2].d1)
         let kinds = (json["anomalies"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
@@ -166,8 +186,11 @@ struct ReportFromD1JSONTests {
         // Not a database: opening one would fail.
         try "not sqlite".write(toFile: folder.path("tally.sqlite"), atomically: true, encoding: .utf8)
         let result = try TallyProcess.run(
-            ["report", "--from-d1-json", "d1", "--from-d1-json", "week/tally.week-1.json", "--from-d1-json", "totals.json",
-             "--output", "out/report.md"] + Self.demoSettings,
+            [
+                "report", "--from-d1-json", "d1", "--from-d1-json", "week/tally.week-1.json", "--from-d1-json",
+                "totals.json",
+                "--output", "out/report.md",
+            ] + Self.demoSettings,
             in: folder.url.path, environment: ["TALLY_DB": folder.path("tally.sqlite")])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Wrote the markdown report to \(folder.path("out/report.md")).\n")
@@ -205,12 +228,16 @@ struct ReportFromD1JSONTests {
         (["--as-of", "2026-09-27"], ["--demo"], "--from-d1-json renders results computed on D1; leave out --demo"),
         (["--as-of", "2026-09-27"], ["--db", "x.sqlite"], "--from-d1-json opens no database; leave out --db"),
         ([String](), [String](), "--from-d1-json needs --as-of: the time given to `tally sql`"),
-        (["--as-of", "2026-09-27"], ["--from-d1-json", ""], "--from-d1-json needs a file or folder, not an empty value"),
+        (
+            ["--as-of", "2026-09-27"], ["--from-d1-json", ""],
+            "--from-d1-json needs a file or folder, not an empty value"
+        ),
         (["--as-of", "2026-09-27", "--tz", "Nowhere/City"], [String](), "invalid value 'Nowhere/City' for --tz"),
     ])
     func optionsThatCannotGoWithItAreUsageErrors(settings: [String], extra: [String], message: String) throws {
         let folder = try TemporaryDirectory()
-        let result = InProcessTally.run(["report", "--from-d1-json", "d1"] + settings + extra, directory: folder.url.path)
+        let result = InProcessTally.run(
+            ["report", "--from-d1-json", "d1"] + settings + extra, directory: folder.url.path)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(message), "\(result.stderr)")
@@ -227,8 +254,10 @@ struct ReportFromD1JSONTests {
             InProcessTally.run(
                 ["report", "--from-d1-json", "d1", "--output", "out/report.md"] + settings, directory: folder.url.path)
         }
-        func expectFailure(_ message: String, _ settings: [String] = ReportFromD1JSONTests.demoSettings,
-                           sourceLocation: SourceLocation = #_sourceLocation) {
+        func expectFailure(
+            _ message: String, _ settings: [String] = ReportFromD1JSONTests.demoSettings,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) {
             let result = render(settings)
             #expect(result.status == 1, sourceLocation: sourceLocation)
             #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
@@ -242,31 +271,40 @@ struct ReportFromD1JSONTests {
         expectFailure(
             D1JSONError.parameterMismatch(
                 file: results + "/anomalies.sql", parameter: "as_of", filled: "'2026-09-27T12:00:00+08:00'",
-                report: "'2026-09-28T12:00:00+08:00'").description,
+                report: "'2026-09-28T12:00:00+08:00'"
+            ).description,
             ["--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--as-of", "2026-09-28 12:00"])
         // An as-of time before the votes (with .sql files gone, nothing else stops it).
-        for query in try PortableQuery.all() { try FileManager.default.removeItem(atPath: results + "/\(query.name).sql") }
-        let early = render(["--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--as-of", "2026-09-22 12:00"])
+        for query in try PortableQuery.all() {
+            try FileManager.default.removeItem(atPath: results + "/\(query.name).sql")
+        }
+        let early = render([
+            "--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--as-of", "2026-09-22 12:00",
+        ])
         #expect(early.status == 1)
         #expect(early.stderr.contains("is before the last vote"))
         // Impossible values (issue 12.11): an option with -5 voters; all listed, nothing rendered.
         let tally = results + "/tally.json"
         let saved = try String(contentsOfFile: tally, encoding: .utf8)
         let negative = try #require(saved.range(of: #""voters":\d+"#, options: .regularExpression))
-        try saved.replacingCharacters(in: negative, with: #""voters":-5"#).write(toFile: tally, atomically: true, encoding: .utf8)
+        try saved.replacingCharacters(in: negative, with: #""voters":-5"#).write(
+            toFile: tally, atomically: true, encoding: .utf8)
         let impossible = render()
         #expect(impossible.status == 1)
         #expect(impossible.stderr.hasPrefix("Error: 1 impossible value in 1 result file;"))
-        #expect(impossible.stderr.contains("\n  \(tally) (query tally), row 1, voters = -5: expected a count, 0 or more"))
+        #expect(
+            impossible.stderr.contains("\n  \(tally) (query tally), row 1, voters = -5: expected a count, 0 or more"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
         try saved.write(toFile: tally, atomically: true, encoding: .utf8)
         // A query that failed on D1.
         let totals = results + "/totals.json"
         try #"[{"results":[],"success":false,"error":"D1_ERROR: no such table: votes: SQLITE_ERROR"}]"#
             .write(toFile: totals, atomically: true, encoding: .utf8)
-        expectFailure(D1JSONError.failed(file: totals, message: "'D1_ERROR: no such table: votes: SQLITE_ERROR'").description)
+        expectFailure(
+            D1JSONError.failed(file: totals, message: "'D1_ERROR: no such table: votes: SQLITE_ERROR'").description)
         // wrangler's --remote --file import summary.
-        try #"[{"results":[{"Total queries executed":1,"Rows read":55,"Rows written":0,"Database size (MB)":"0.09"}],"success":true,"meta":{}}]"#
+        try
+            #"[{"results":[{"Total queries executed":1,"Rows read":55,"Rows written":0,"Database size (MB)":"0.09"}],"success":true,"meta":{}}]"#
             .write(toFile: totals, atomically: true, encoding: .utf8)
         expectFailure(D1JSONError.importSummary(file: totals).description)
         // Cut short while saving.

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 /// `tally sql` as a user runs it: the printed SQL runs in the real `sqlite3` shell,
 /// its params block holds the settings given, and bad input changes nothing.
@@ -39,17 +39,20 @@ struct SQLCommandTests {
         let result = try TallyProcess.run(["sql", "tally"] + Self.demoSettings)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "tally.sql takes no as_of, so no note")
-        #expect(Self.parameterLines(result.stdout) == [
-            "'2026-09-19T02:11:00+08:00' AS exclude_before,", "'[]' AS exclude_sessions,", "NULL AS through",
-        ])
+        #expect(
+            Self.parameterLines(result.stdout) == [
+                "'2026-09-19T02:11:00+08:00' AS exclude_before,", "'[]' AS exclude_sessions,", "NULL AS through",
+            ])
         let rows = try SQLiteShell.rows(database, result.stdout)
         // id | content | section | created_at | rank | voters | votes | share | voters_all | votes_all
         let figures = rows.map { [$0[0], $0[4], $0[5], $0[6], $0[8], $0[9]] }
-        #expect(figures == [
-            ["1", "1", "10", "13", "10", "13"], ["2", "1", "10", "12", "10", "12"], ["3", "3", "6", "7", "9", "11"],
-            ["5", "4", "5", "6", "8", "10"], ["4", "4", "5", "5", "9", "9"], ["6", "1", "0", "0", "0", "0"],
-            ["7", "1", "0", "0", "0", "0"],
-        ])
+        #expect(
+            figures == [
+                ["1", "1", "10", "13", "10", "13"], ["2", "1", "10", "12", "10", "12"],
+                ["3", "3", "6", "7", "9", "11"],
+                ["5", "4", "5", "6", "8", "10"], ["4", "4", "5", "5", "9", "9"], ["6", "1", "0", "0", "0", "0"],
+                ["7", "1", "0", "0", "0", "0"],
+            ])
         #expect(rows[0][1] == "做了好多事，另一半不知道" && rows[1][1] == "今天吃什麼，永遠臨時才有人想")
         // Votes: 43 counted, 55 with the test sessions, as the brief says.
         #expect(figures.prefix(5).map { Int($0[3])! }.reduce(0, +) == 43)
@@ -61,9 +64,10 @@ struct SQLCommandTests {
         let folder = try TemporaryDirectory()
         let result = InProcessTally.run(["sql", "excluded"], directory: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(Self.parameterLines(result.stdout) == [
-            "NULL AS exclude_before,", "'[]' AS exclude_sessions,", "NULL AS through,", "1000 AS max_listed",
-        ])
+        #expect(
+            Self.parameterLines(result.stdout) == [
+                "NULL AS exclude_before,", "'[]' AS exclude_sessions,", "NULL AS through,", "1000 AS max_listed",
+            ])
         let shipped = try PortableQuery.named("excluded").sql.split(separator: "\n", omittingEmptySubsequences: false)
         let printed = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(printed.count == shipped.count)
@@ -77,20 +81,24 @@ struct SQLCommandTests {
         let timeline = InProcessTally.run(["sql", "timeline", "--tz", "Asia/Taipei"], directory: folder.url.path)
         #expect(timeline.status == 0)
         #expect(timeline.stdout.contains("  '2026-09-27T12:00:00+08:00' AS as_of "))
-        #expect(timeline.stderr
-            == "Note: no --as-of given; as_of is now, 2026-09-27T12:00:00+08:00. Give the report the same: --as-of 2026-09-27T12:00:00+08:00\n")
+        #expect(
+            timeline.stderr
+                == "Note: no --as-of given; as_of is now, 2026-09-27T12:00:00+08:00. Give the report the same: --as-of 2026-09-27T12:00:00+08:00\n"
+        )
         let given = InProcessTally.run(["sql", "timeline", "--as-of", "2026-10-01 08:30"], directory: folder.url.path)
         #expect(given.stderr.isEmpty)
         #expect(given.stdout.contains("  '2026-10-01T08:30:00+00:00' AS as_of "))
         // Times with milliseconds are written in UTC with them, so nothing is lost.
-        let exact = InProcessTally.run(["sql", "activity", "--through", "2026-10-01T08:30:00.250+02:00"], directory: folder.url.path)
+        let exact = InProcessTally.run(
+            ["sql", "activity", "--through", "2026-10-01T08:30:00.250+02:00"], directory: folder.url.path)
         #expect(exact.stdout.contains("  '2026-10-01T06:30:00.250Z' AS through,"))
         #expect(exact.stdout.contains("  '[[\"0001-01-02 00:00:00\",0]]' AS zone_offsets "))
     }
 
     @Test func settingsComeFromTheConfigFileEnvironmentAndFlags() throws {
         let folder = try TemporaryDirectory()
-        let config = #"{"timezone": "Asia/Taipei", "exclude_before": "2026-09-19 02:11", "exclude_sessions": ["s'1"], "votes_per_session": 4}"#
+        let config =
+            #"{"timezone": "Asia/Taipei", "exclude_before": "2026-09-19 02:11", "exclude_sessions": ["s'1"], "votes_per_session": 4}"#
         try config.write(toFile: folder.path("tally.json"), atomically: true, encoding: .utf8)
         let fromFile = InProcessTally.run(["sql", "anomalies"], directory: folder.url.path)
         #expect(fromFile.stdout.contains("  4 AS votes_per_session,"))
@@ -108,7 +116,8 @@ struct SQLCommandTests {
         #expect(flag.stdout.contains("  '[\"b\"]' AS exclude_sessions,"))
         // --config names another file.
         try #"{"timezone": "+05:30"}"#.write(toFile: folder.path("other.json"), atomically: true, encoding: .utf8)
-        let other = InProcessTally.run(["sql", "activity", "--config", "other.json", "--as-of", "2026-01-01"], directory: folder.url.path)
+        let other = InProcessTally.run(
+            ["sql", "activity", "--config", "other.json", "--as-of", "2026-01-01"], directory: folder.url.path)
         #expect(other.stdout.contains("  '[[\"0001-01-02 00:00:00\",19800]]' AS zone_offsets "))
         #expect(other.stdout.contains("  NULL AS exclude_before,"))
         // A bad config value is refused before anything is printed.
@@ -141,16 +150,20 @@ struct SQLCommandTests {
         #expect(names.count == 14 && names.contains("fingerprint") && names.contains("notes"))
         #expect(result.stdout.hasPrefix("Wrote 14 queries, filled in, to \(folder.path("d1")):\n"))
         // The loop to run names exactly the queries the report reads, the fingerprint's included.
-        #expect(result.stdout.contains(
-            "Run on D1 the 11 queries the report reads, saving each one's rows beside it as NAME.json:\n"
-                + "  for q in tally totals excluded activity timeline concentration suggestions approved anomalies "
-                + "fingerprint choices; do\n"
-                + "    npx wrangler d1 execute DB --remote --json --command=\"$(cat \(folder.path("d1"))/$q.sql)\" > "
-                + "\(folder.path("d1"))/$q.json\n  done\n"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("d1")).sorted() == names.map { $0 + ".sql" })
+        #expect(
+            result.stdout.contains(
+                "Run on D1 the 11 queries the report reads, saving each one's rows beside it as NAME.json:\n"
+                    + "  for q in tally totals excluded activity timeline concentration suggestions approved anomalies "
+                    + "fingerprint choices; do\n"
+                    + "    npx wrangler d1 execute DB --remote --json --command=\"$(cat \(folder.path("d1"))/$q.sql)\" > "
+                    + "\(folder.path("d1"))/$q.json\n  done\n"))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path("d1")).sorted() == names.map { $0 + ".sql" }
+        )
         for name in names {
             let single = InProcessTally.run(["sql", name] + settings, directory: folder.url.path)
-            #expect(try String(contentsOfFile: folder.path("d1/\(name).sql"), encoding: .utf8) == single.stdout, "\(name)")
+            #expect(
+                try String(contentsOfFile: folder.path("d1/\(name).sql"), encoding: .utf8) == single.stdout, "\(name)")
         }
     }
 
@@ -161,7 +174,8 @@ struct SQLCommandTests {
             ["sql", "--all", "--output-dir", "week 1's d1", "--as-of", "2026-09-27"], directory: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
         let quoted = "'" + folder.path("week 1'\\''s d1") + "'"
-        #expect(result.stdout.contains("--command=\"$(cat \(quoted)/$q.sql)\" > \(quoted)/$q.json\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("--command=\"$(cat \(quoted)/$q.sql)\" > \(quoted)/$q.json\n"), "\(result.stdout)")
         #expect(result.stdout.hasSuffix("tally report --from-d1-json \(quoted) …\n"))
         #expect(FileManager.default.fileExists(atPath: folder.path("week 1's d1/fingerprint.sql")))
     }
@@ -170,11 +184,17 @@ struct SQLCommandTests {
         let folder = try TemporaryDirectory()
         let database = folder.path("demo.sqlite")
         #expect(try TallyProcess.run(["demo", "--db", database]).status == 0)
-        let author = try SQLiteShell.rows(database, "SELECT session_id FROM suggestions WHERE promoted_option_id IS NOT NULL LIMIT 1;")[0][0]
-        let mine = InProcessTally.run(["sql", "notes_own_option_votes", "--session", author], directory: folder.url.path)
+        let author = try SQLiteShell.rows(
+            database, "SELECT session_id FROM suggestions WHERE promoted_option_id IS NOT NULL LIMIT 1;")[0][0]
+        let mine = InProcessTally.run(
+            ["sql", "notes_own_option_votes", "--session", author], directory: folder.url.path)
         #expect(mine.status == 0)
-        #expect(try SQLiteShell.rows(database, mine.stdout).map { [$0[0], $0[1], $0[2]] } == [["1", author, "6"], ["2", author, "7"]])
-        let nobody = InProcessTally.run(["sql", "notes_own_option_votes", "--session", "x'); DROP TABLE votes; --"], directory: folder.url.path)
+        #expect(
+            try SQLiteShell.rows(database, mine.stdout).map { [$0[0], $0[1], $0[2]] } == [
+                ["1", author, "6"], ["2", author, "7"],
+            ])
+        let nobody = InProcessTally.run(
+            ["sql", "notes_own_option_votes", "--session", "x'); DROP TABLE votes; --"], directory: folder.url.path)
         #expect(try SQLiteShell.rows(database, nobody.stdout).isEmpty)
         #expect(try SQLiteShell.rows(database, "SELECT COUNT(*) FROM votes;") == [["55"]])
     }
@@ -186,7 +206,9 @@ struct SQLCommandTests {
         let hostile = "x'); DROP TABLE votes; --"
         try ReportFixtures.database(
             at: database, options: [(1, "one", "original", "2026-01-01 00:00:00")],
-            votes: [(1, hostile, "2026-02-01 10:00:00"), (1, "x", "2026-02-01 10:00:01"), (1, "x'", "2026-02-01 10:00:02")])
+            votes: [
+                (1, hostile, "2026-02-01 10:00:00"), (1, "x", "2026-02-01 10:00:01"), (1, "x'", "2026-02-01 10:00:02"),
+            ])
         let sql = try TallyProcess.run(["sql", "excluded", "--exclude-session", hostile])
         #expect(sql.status == 0)
         #expect(sql.stdout.contains("  '[\"x''); DROP TABLE votes; --\"]' AS exclude_sessions,"))
@@ -199,20 +221,32 @@ struct SQLCommandTests {
 
     @Test(arguments: [
         (["sql"], "give a query name (see tally sql --list), --list, or --all --output-dir DIR"),
-        (["sql", "talley"], "no query named 'talley'; the queries are: activity, anomalies, approved, choices, concentration, "
-            + "covotes, excluded, fingerprint, notes, notes_own_option_votes, suggestions, tally, timeline, totals"),
+        (
+            ["sql", "talley"],
+            "no query named 'talley'; the queries are: activity, anomalies, approved, choices, concentration, "
+                + "covotes, excluded, fingerprint, notes, notes_own_option_votes, suggestions, tally, timeline, totals"
+        ),
         (["sql", "tally", "totals"], "unexpected argument 'totals'"),
         (["sql", "--list", "tally"], "--list takes nothing else; leave out tally"),
         (["sql", "--list", "--tz", "UTC"], "--list takes nothing else; leave out --tz"),
-        (["sql", "tally", "--all", "--output-dir", "d"], "--all fills every query; leave out 'tally', or leave out --all"),
+        (
+            ["sql", "tally", "--all", "--output-dir", "d"],
+            "--all fills every query; leave out 'tally', or leave out --all"
+        ),
         (["sql", "--all"], "--all needs --output-dir DIR, the folder for one NAME.sql file per query"),
-        (["sql", "--all", "--output", "x.sql"], "--all writes one file per query; give --output-dir DIR instead of --output"),
+        (
+            ["sql", "--all", "--output", "x.sql"],
+            "--all writes one file per query; give --output-dir DIR instead of --output"
+        ),
         (["sql", "tally", "--output-dir", "d"], "--output-dir goes with --all; for one query use --output FILE"),
         (["sql", "tally", "--tz", "Mars/Base"], "--tz:"),
         (["sql", "tally", "--exclude-before", "yesterday"], "--exclude-before:"),
         (["sql", "tally", "--through", "2026-13-01"], "invalid value '2026-13-01' for --through"),
         (["sql", "timeline", "--as-of", "noon"], "invalid value 'noon' for --as-of"),
-        (["sql", "anomalies", "--votes-per-session", "0"], "invalid value '0' for --votes-per-session; expected a whole number from 1 to 1000"),
+        (
+            ["sql", "anomalies", "--votes-per-session", "0"],
+            "invalid value '0' for --votes-per-session; expected a whole number from 1 to 1000"
+        ),
         (["sql", "tally", "--exclude-session", " "], "--exclude-session needs a session id, not an empty value"),
         (["sql", "tally", "--session", "abc"], "--session is for notes_own_option_votes; tally takes no session"),
         (["sql", "notes_own_option_votes", "--session", ""], "--session needs a session id, not an empty value"),
@@ -246,13 +280,16 @@ struct SQLCommandTests {
 
     @Test func aQueryTooLargeForD1IsRefusedAndNothingIsWritten() throws {
         let folder = try TemporaryDirectory()
-        let sessions = (0..<4_000).flatMap { ["--exclude-session", "session-\($0)-" + String(repeating: "x", count: 20)] }
+        let sessions = (0..<4_000).flatMap {
+            ["--exclude-session", "session-\($0)-" + String(repeating: "x", count: 20)]
+        }
         let one = InProcessTally.run(["sql", "tally", "--output", "tally.sql"] + sessions, directory: folder.url.path)
         #expect(one.status == 1)
         #expect(one.stderr.hasPrefix("Error: queries/tally.sql filled in is "))
         #expect(one.stderr.contains("bytes; D1 accepts at most 100000 in one statement"))
         let all = InProcessTally.run(["sql", "--all", "--output-dir", "d1"] + sessions, directory: folder.url.path)
         #expect(all.status == 1)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "not even some of the files")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "not even some of the files")
     }
 }

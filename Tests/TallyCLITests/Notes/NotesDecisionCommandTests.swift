@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 @Suite("notes approve / reject / reopen / promote")
 struct NotesDecisionCommandTests {
@@ -14,7 +14,9 @@ struct NotesDecisionCommandTests {
 
     @Test func aDecisionIsRecordedWithWhoWhenAndWhy() throws {
         let (folder, path) = try Self.demo()
-        let result = InProcessTally.run(["notes", "reject", "3", "--db", path, "--as", "mod-a", "--reason", "dup of #1"])
+        let result = InProcessTally.run([
+            "notes", "reject", "3", "--db", path, "--as", "mod-a", "--reason", "dup of #1",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Rejected note 3 as mod-a (version 0 → 1).\n")
         let store = try ModerationStore(Connection(path: path))
@@ -43,22 +45,29 @@ struct NotesDecisionCommandTests {
         _ = folder
     }
 
-    @Test(arguments: [
-        (["approve", "3"], [:], "missing --as NAME: every decision records who made it; pass --as NAME or set TALLY_MODERATOR"),
-        (["approve", "3", "--as", ""], [:], "the name given with --as is empty"),
-        (["approve", "3", "--as", "   "], [:], "the name given with --as is blank"),
-        (["approve", "3", "--as", "eve\u{1B}[2J"], [:], "the name given with --as contains a control character"),
-        (["approve", "3"], ["TALLY_MODERATOR": ""], "TALLY_MODERATOR is empty; set it to your name or pass --as NAME"),
-        (["approve", "3"], ["TALLY_MODERATOR": " \t"], "TALLY_MODERATOR is blank"),
-        (["reject", "3", "--as", "a"], [:], "missing --reason TEXT: to reject a note, say why"),
-        (["reopen", "5", "--as", "a"], [:], "missing --reason TEXT: to reopen a note, say why"),
-        (["reject", "3", "--as", "a", "--reason", "  "], [:], "the text given with --reason is blank"),
-        (["approve", "three", "--as", "a"], [:], "invalid note id 'three'; expected a whole number such as 5"),
-        (["approve", "-3", "--as", "a"], [:], "unknown option '-3'"),
-        (["approve", "3", "--as", "a", "--expect-version", "-1"], [:], "invalid value '-1' for --expect-version"),
-        (["approve", "3", "--as", "a", "--expect-version", "v2"], [:], "invalid value 'v2' for --expect-version"),
-        (["promote", "--as", "a"], [:], "missing argument <ID>"),
-    ] as [([String], [String: String], String)])
+    @Test(
+        arguments: [
+            (
+                ["approve", "3"], [:],
+                "missing --as NAME: every decision records who made it; pass --as NAME or set TALLY_MODERATOR"
+            ),
+            (["approve", "3", "--as", ""], [:], "the name given with --as is empty"),
+            (["approve", "3", "--as", "   "], [:], "the name given with --as is blank"),
+            (["approve", "3", "--as", "eve\u{1B}[2J"], [:], "the name given with --as contains a control character"),
+            (
+                ["approve", "3"], ["TALLY_MODERATOR": ""],
+                "TALLY_MODERATOR is empty; set it to your name or pass --as NAME"
+            ),
+            (["approve", "3"], ["TALLY_MODERATOR": " \t"], "TALLY_MODERATOR is blank"),
+            (["reject", "3", "--as", "a"], [:], "missing --reason TEXT: to reject a note, say why"),
+            (["reopen", "5", "--as", "a"], [:], "missing --reason TEXT: to reopen a note, say why"),
+            (["reject", "3", "--as", "a", "--reason", "  "], [:], "the text given with --reason is blank"),
+            (["approve", "three", "--as", "a"], [:], "invalid note id 'three'; expected a whole number such as 5"),
+            (["approve", "-3", "--as", "a"], [:], "unknown option '-3'"),
+            (["approve", "3", "--as", "a", "--expect-version", "-1"], [:], "invalid value '-1' for --expect-version"),
+            (["approve", "3", "--as", "a", "--expect-version", "v2"], [:], "invalid value 'v2' for --expect-version"),
+            (["promote", "--as", "a"], [:], "missing argument <ID>"),
+        ] as [([String], [String: String], String)])
     func badArgumentsAreRefusedBeforeTouchingTheDatabase(
         _ arguments: [String], _ environment: [String: String], _ message: String
     ) throws {
@@ -97,7 +106,9 @@ struct NotesDecisionCommandTests {
         let stale = try TallyProcess.run(
             ["notes", "reject", "3", "--db", path, "--as", "mod-b", "--reason", "spam", "--expect-version", "0"])
         #expect(stale.status == 3)
-        #expect(stale.stderr.contains("conflict: note 3 changed since version 0: approved by 'mod-a' at 2026-09-27 04:00:00 UTC (version 1)"))
+        #expect(
+            stale.stderr.contains(
+                "conflict: note 3 changed since version 0: approved by 'mod-a' at 2026-09-27 04:00:00 UTC (version 1)"))
         #expect(try NotesDatabase.tables(path) == tables)
         let current = try TallyProcess.run(
             ["notes", "reopen", "3", "--db", path, "--as", "mod-b", "--reason", "spam?", "--expect-version", "1"])
@@ -111,7 +122,9 @@ struct NotesDecisionCommandTests {
         #expect(InProcessTally.run(["notes", "approve", "4", "--db", path, "--as", "mod-a"]).status == 0)
         let promoted = try TallyProcess.run(["notes", "promote", "4", "--db", path, "--as", "mod-a"])
         #expect(promoted.status == 0, "\(promoted.stderr)")
-        #expect(promoted.stdout.hasPrefix("Promoted note 4 as mod-a: it is option #8 in the community section (version 1 → 2)."))
+        #expect(
+            promoted.stdout.hasPrefix(
+                "Promoted note 4 as mod-a: it is option #8 in the community section (version 1 → 2)."))
         let tables = try NotesDatabase.tables(path)
         for _ in 0..<2 {
             let again = try TallyProcess.run(["notes", "promote", "4", "--db", path, "--as", "mod-b"])
@@ -121,7 +134,8 @@ struct NotesDecisionCommandTests {
         }
         #expect(try NotesDatabase.tables(path) == tables)
         let db = try Connection(path: path)
-        #expect(try db.scalar("SELECT count(*) FROM survey_options WHERE content = ?", [.text(Demo.notes[3].content)]) == 1)
+        #expect(
+            try db.scalar("SELECT count(*) FROM survey_options WHERE content = ?", [.text(Demo.notes[3].content)]) == 1)
         #expect(try db.scalar("SELECT section FROM survey_options WHERE id = 8") == "community")
         let reopen = try TallyProcess.run(["notes", "reopen", "4", "--db", path, "--as", "mod-b", "--reason", "undo"])
         #expect(reopen.status == 1)

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 @Suite("notes export-sql")
 struct NotesExportCommandTests {
@@ -64,7 +64,9 @@ struct NotesExportCommandTests {
         let result = InProcessTally.run(
             ["notes", "export-sql", "--db", path, "--since", "2026-09-24 10:00", "--tz", "Asia/Taipei"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("-- 2 decision(s) from moderation_log, recorded at or after 2026-09-24 02:00:00 UTC."))
+        #expect(
+            result.stdout.contains(
+                "-- 2 decision(s) from moderation_log, recorded at or after 2026-09-24 02:00:00 UTC."))
         #expect(result.stdout.components(separatedBy: "\n-- note ").count == 3)
         let later = InProcessTally.run(
             ["notes", "export-sql", "--db", path, "--since", "2026-09-24 10:00:01+08:00", "--tz", "UTC"])
@@ -81,7 +83,8 @@ struct NotesExportCommandTests {
         let folder = try TemporaryDirectory()
         let path = folder.path("demo.sqlite")
         try NotesDatabase.demo(at: path)
-        let result = InProcessTally.run(["notes", "export-sql", "--db", path, "--output", folder.path("x.sql")] + options)
+        let result = InProcessTally.run(
+            ["notes", "export-sql", "--db", path, "--output", folder.path("x.sql")] + options)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("Error: " + message), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("x.sql")), "nothing written")

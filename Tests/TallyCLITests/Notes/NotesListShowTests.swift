@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 @Suite("notes list and show")
 struct NotesListShowTests {
@@ -30,7 +30,8 @@ struct NotesListShowTests {
     }
 
     @Test(arguments: [
-        (["1", "--tz", "Asia/Taipei"], "notes-show-1.txt"), (["1", "--format", "json", "--tz", "Asia/Taipei"], "notes-show-1.json"),
+        (["1", "--tz", "Asia/Taipei"], "notes-show-1.txt"),
+        (["1", "--format", "json", "--tz", "Asia/Taipei"], "notes-show-1.json"),
         (["7"], "notes-show-7.txt"), (["8", "--format", "json"], "notes-show-8.json"), (["11"], "notes-show-11.txt"),
     ])
     func showMatchesGolden(_ options: [String], _ golden: String) throws {
@@ -45,7 +46,9 @@ struct NotesListShowTests {
         let (folder, path) = try Self.database()
         let result = try TallyProcess.run(["notes", "list", "--db", path])
         #expect(result.status == 0)
-        let controls = result.stdout.unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) }
+        let controls = result.stdout.unicodeScalars.filter {
+            $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value)
+        }
         #expect(controls.isEmpty, "control characters reach the terminal: \(controls.map(\.value))")
         #expect(!result.stdout.unicodeScalars.contains("\u{202E}"), "bidi overrides are shown, not obeyed")
         let rows = result.stdout.split(separator: "\n").filter { line in
@@ -108,8 +111,14 @@ struct NotesListShowTests {
     }
 
     @Test(arguments: [
-        (["notes", "list", "--status", "done"], "invalid value 'done' for --status; expected one of: pending, approved, rejected, promoted, all"),
-        (["notes", "list", "--format", "html"], "invalid value 'html' for --format; expected one of: table, markdown, csv, json"),
+        (
+            ["notes", "list", "--status", "done"],
+            "invalid value 'done' for --status; expected one of: pending, approved, rejected, promoted, all"
+        ),
+        (
+            ["notes", "list", "--format", "html"],
+            "invalid value 'html' for --format; expected one of: table, markdown, csv, json"
+        ),
         (["notes", "list", "--tz", "Mars/Base"], "invalid value 'Mars/Base' for --tz: unknown time zone 'Mars/Base'"),
         (["notes", "show", "0"], "invalid note id '0'; expected a whole number such as 5"),
         (["notes", "show", "1", "--format", "yaml"], "invalid value 'yaml' for --format; expected one of: text, json"),

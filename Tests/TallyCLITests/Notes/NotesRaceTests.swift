@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 /// Real concurrent moderators: separate `tally` processes on one database file.
 @Suite("notes races between processes", .serialized)

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 @Suite("notes review")
 struct NotesReviewTests {
@@ -81,9 +81,10 @@ struct NotesReviewTests {
             result.stderr.hasPrefix(
                 "Error: conflict: note 3 changed since version 0: approved by 'other' at 2026-09-27 04:00:00 UTC "
                     + "(version 1); it is now approved (version 1); your reject was not applied"))
-        #expect(result.stderr.hasSuffix(
-            "Error: 1 decision was not applied because the note changed meanwhile (see the conflicts above); "
-                + "look again with `tally notes show ID`\n"))
+        #expect(
+            result.stderr.hasSuffix(
+                "Error: 1 decision was not applied because the note changed meanwhile (see the conflicts above); "
+                    + "look again with `tally notes show ID`\n"))
         #expect(result.stdout.contains("Approved note 4 as rev (version 0 → 1)."), "the queue went on")
         #expect(result.stdout.contains("Done: 1 approved, 0 rejected, 0 skipped, 1 conflict; 2 notes pending."))
         let store = try ModerationStore(Connection(path: path))
@@ -106,7 +107,8 @@ struct NotesReviewTests {
         #expect(result.status == 0)
         #expect(
             result.stdout.contains(
-                "[2/4] note 4 was decided meanwhile (rejected by 'other' at 2026-09-27 04:00:00 UTC (version 1)); skipped."))
+                "[2/4] note 4 was decided meanwhile (rejected by 'other' at 2026-09-27 04:00:00 UTC (version 1)); skipped."
+            ))
         _ = folder
     }
 
@@ -157,7 +159,8 @@ struct NotesReviewTests {
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("Error: note 3 has status 'spam', which is not a moderation state tally knows"))
         #expect(result.stderr.hasSuffix("Error: 1 decision was refused (see above)\n"))
-        #expect(result.stdout.contains("Done: 0 approved, 0 rejected, 0 skipped, 0 conflicts, 1 refused; 3 notes pending."))
+        #expect(
+            result.stdout.contains("Done: 0 approved, 0 rejected, 0 skipped, 0 conflicts, 1 refused; 3 notes pending."))
         #expect(try ModerationStore(Connection(path: path)).log().count == 6, "nothing was logged")
         _ = folder
     }

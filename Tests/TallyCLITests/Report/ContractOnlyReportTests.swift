@@ -1,22 +1,26 @@
 import Foundation
-import Testing
 import TallyCore
+import Testing
 
 /// Issue 12, item 14, end to end: `report` and `weekly` on a vote page's own database.
 @Suite("report and weekly on a contract-only database")
 struct ContractOnlyReportTests {
-    static let settings = ["--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--as-of", "2026-09-27 12:00"]
+    static let settings = [
+        "--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--as-of", "2026-09-27 12:00",
+    ]
 
     func contractOnlyDemo(_ folder: TemporaryDirectory) throws -> String {
         let demo = folder.path("demo.sqlite")
         #expect(try TallyProcess.run(["demo", "--db", demo]).status == 0)
         let path = folder.path("contract.sqlite")
-        try SQLiteShell.run(path, input: """
-            ATTACH '\(demo)' AS d;
-            CREATE TABLE survey_options AS SELECT id, content, section, created_at FROM d.survey_options;
-            CREATE TABLE votes AS SELECT id, option_id, session_id, created_at FROM d.votes;
-            CREATE TABLE suggestions AS SELECT id, session_id, content, status, created_at FROM d.suggestions;
-            """, arguments: ["-bail"])
+        try SQLiteShell.run(
+            path,
+            input: """
+                ATTACH '\(demo)' AS d;
+                CREATE TABLE survey_options AS SELECT id, content, section, created_at FROM d.survey_options;
+                CREATE TABLE votes AS SELECT id, option_id, session_id, created_at FROM d.votes;
+                CREATE TABLE suggestions AS SELECT id, session_id, content, status, created_at FROM d.suggestions;
+                """, arguments: ["-bail"])
         return path
     }
 
@@ -42,8 +46,10 @@ struct ContractOnlyReportTests {
         #expect(!migrated.contains("not available"))
 
         let weekly = try TallyProcess.run(
-            ["weekly", "--db", path, "--launch", "2026-09-18", "--through", "2026-09-27", "--reports",
-             folder.path("weeks")] + Self.settings.prefix(4))
+            [
+                "weekly", "--db", path, "--launch", "2026-09-18", "--through", "2026-09-27", "--reports",
+                folder.path("weeks"),
+            ] + Self.settings.prefix(4))
         #expect(weekly.status == 0, "\(weekly.stderr)")
         let week = try String(contentsOfFile: folder.path("weeks/week-01.md"), encoding: .utf8)
         #expect(week.contains("Not available: this database has no moderation history"))

@@ -37,12 +37,21 @@ struct ReportBlogOptionsTests {
     }
 
     @Test(arguments: [
-        (["--only", "rankings"], "--only: \"rankings\" is not a part of the report; use a comma list of: headline, "
-            + "ranking, exclusions, activity, usage, notes, anomalies, settings, fingerprint"),
+        (
+            ["--only", "rankings"],
+            "--only: \"rankings\" is not a part of the report; use a comma list of: headline, "
+                + "ranking, exclusions, activity, usage, notes, anomalies, settings, fingerprint"
+        ),
         (["--only", "ranking,"], "--only: \"ranking,\" has an empty part name"),
-        (["--brief", "--format", "json"], "--only and --brief pick parts of Markdown, HTML and CSV; the JSON document"),
+        (
+            ["--brief", "--format", "json"],
+            "--only and --brief pick parts of Markdown, HTML and CSV; the JSON document"
+        ),
         (["--only", "ranking", "--format", "json"], "the JSON document always holds the whole report"),
-        (["--brief", "--only", "ranking"], "--brief already picks the parts (headline, ranking); give --brief or --only"),
+        (
+            ["--brief", "--only", "ranking"],
+            "--brief already picks the parts (headline, ranking); give --brief or --only"
+        ),
         (["--bom"], "--bom is for CSV; add --format csv, or leave out --bom"),
         (["--format", "pdf"], "markdown, json, csv, html"),
     ])
@@ -68,7 +77,8 @@ struct ReportBlogOptionsTests {
         #expect(!index.contains(".md\""))
         let week = try String(contentsOfFile: folder.path("out/week-01.html"), encoding: .utf8)
         let svg = try String(contentsOfFile: folder.path("out/week-01-daily.svg"), encoding: .utf8)
-        #expect(week.components(separatedBy: "<svg ").count - 1 == 2, "the daily and the original ranking chart, inline")
+        #expect(
+            week.components(separatedBy: "<svg ").count - 1 == 2, "the daily and the original ranking chart, inline")
         let bar = try #require(svg.split(separator: "\n").first { $0.contains("<rect x=") })
         #expect(week.contains(String(bar)), "the daily chart's own drawing")
         #expect(!week.contains(".svg") && !week.contains("<img"))
@@ -82,8 +92,9 @@ struct ReportBlogOptionsTests {
     /// Weekly pages nest: one H1, the page's parts as H2, the tally's parts one level below.
     @Test func weeklyHeadingsNest() throws {
         let folder = try TemporaryDirectory()
-        #expect(try TallyProcess.run(
-            ["weekly", "--demo", "--through", "2026-10-03", "--html", "--reports", folder.path("out")]).status == 0)
+        #expect(
+            try TallyProcess.run(
+                ["weekly", "--demo", "--through", "2026-10-03", "--html", "--reports", folder.path("out")]).status == 0)
         let page = try String(contentsOfFile: folder.path("out/week-01.md"), encoding: .utf8)
         let headings = page.split(separator: "\n").filter { $0.hasPrefix("#") }.map { $0.prefix { $0 == "#" }.count }
         #expect(headings.filter { $0 == 1 }.count == 1)
@@ -100,10 +111,12 @@ struct ReportBlogOptionsTests {
     /// Notes are "note N", options "#N": the decisions table never writes a note as "#N".
     @Test func notesAndOptionsAreNumberedDifferently() throws {
         let folder = try TemporaryDirectory()
-        #expect(try TallyProcess.run(
-            ["weekly", "--demo", "--through", "2026-10-03", "--reports", folder.path("out")]).status == 0)
+        #expect(
+            try TallyProcess.run(
+                ["weekly", "--demo", "--through", "2026-10-03", "--reports", folder.path("out")]).status == 0)
         let page = try String(contentsOfFile: folder.path("out/week-01.md"), encoding: .utf8)
-        let decisions = page.components(separatedBy: "### Notes decided this week")[1].components(separatedBy: "\n## ")[0]
+        let decisions = page.components(separatedBy: "### Notes decided this week")[1].components(separatedBy: "\n## ")[
+            0]
         let rows = decisions.split(separator: "\n").filter { $0.hasPrefix("| 2026") }
         #expect(rows.count >= 4)
         for row in rows {

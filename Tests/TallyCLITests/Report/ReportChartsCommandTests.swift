@@ -32,7 +32,9 @@ struct ReportChartsCommandTests {
         let page = try String(contentsOfFile: folder.path("site/posts/report.md"), encoding: .utf8)
         #expect(page.contains("![Ranking: original options — voters per option](../charts/ranking-original.svg)"))
         #expect(page.contains("![Counted votes per day](../charts/daily.svg)"))
-        #expect(page.contains("No chart for “Ranking: community options (from approved notes)”: nobody has voted in it yet."))
+        #expect(
+            page.contains(
+                "No chart for “Ranking: community options (from approved notes)”: nobody has voted in it yet."))
         // The charts follow the ranking, before the exclusions.
         let charts = try #require(page.range(of: "## Charts"))
         #expect(page.range(of: "## Ranking: community")!.lowerBound < charts.lowerBound)
@@ -56,7 +58,8 @@ struct ReportChartsCommandTests {
             let svg = try String(contentsOfFile: folder.path("c/\(name).svg"), encoding: .utf8)
             let image = try Self.decode(folder.path("c/\(name).png"))
             // rsvg-convert renders at the SVG's own size, rounded to whole pixels.
-            let size = try #require(svg.split(separator: "\n")[1].split(separator: "\"").compactMap { Double($0) }.first)
+            let size = try #require(
+                svg.split(separator: "\n")[1].split(separator: "\"").compactMap { Double($0) }.first)
             #expect(abs(Double(image.width) - size) <= 1, "\(name): \(image.width) px for width \(size)")
             #expect(image.ink > image.width * image.height / 50, "\(name): only \(image.ink) pixels drawn")
         }
@@ -90,9 +93,10 @@ struct ReportChartsCommandTests {
         ] {
             let result = try TallyProcess.run(arguments, in: folder.url.path, environment: ["PATH": empty])
             #expect(result.status == 1)
-            #expect(result.stderr.contains(
-                "--png needs rsvg-convert, which is not installed (not found on PATH); install the Debian package "
-                    + "librsvg2-bin (apt-get install librsvg2-bin), or leave out --png. Nothing was written."))
+            #expect(
+                result.stderr.contains(
+                    "--png needs rsvg-convert, which is not installed (not found on PATH); install the Debian package "
+                        + "librsvg2-bin (apt-get install librsvg2-bin), or leave out --png. Nothing was written."))
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["bin"], "\(arguments)")
         }
     }

@@ -60,11 +60,15 @@ struct ReportCommandTests {
     @Test func tiesShareARankAndOptionsWithoutVotesAreListed() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("ties.sqlite")
-        let options: [(Int64, String, String, String)] = (1...4).map { (Int64($0), "option \($0)", "original", "2026-01-01 00:00:00") }
-        try ReportFixtures.database(at: path, options: options, votes: [
-            (1, "a", "2026-02-01 10:00:00"), (2, "a", "2026-02-01 10:00:10"), (1, "b", "2026-02-01 11:00:00"),
-            (2, "b", "2026-02-01 11:00:10"), (3, "c", "2026-02-01 12:00:00"), (3, "c", "2026-02-01 12:00:05"),
-        ])
+        let options: [(Int64, String, String, String)] = (1...4).map {
+            (Int64($0), "option \($0)", "original", "2026-01-01 00:00:00")
+        }
+        try ReportFixtures.database(
+            at: path, options: options,
+            votes: [
+                (1, "a", "2026-02-01 10:00:00"), (2, "a", "2026-02-01 10:00:10"), (1, "b", "2026-02-01 11:00:00"),
+                (2, "b", "2026-02-01 11:00:10"), (3, "c", "2026-02-01 12:00:00"), (3, "c", "2026-02-01 12:00:05"),
+            ])
         let result = try TallyProcess.run(["report", "--db", path, "--as-of", "2026-03-01", "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let ranked = (try ReportFixtures.json(result.stdout)["options"] as? [[String: Any]] ?? []).map {
@@ -128,20 +132,22 @@ struct ReportCommandTests {
     @Test func extraColumnsAndTablesAreIgnored() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("extra.sqlite")
-        try ReportFixtures.database(at: path, sql: """
-            CREATE TABLE survey_options (id INTEGER PRIMARY KEY, content TEXT NOT NULL, section TEXT NOT NULL,
-              created_at TEXT NOT NULL, emoji TEXT);
-            CREATE TABLE votes (id INTEGER PRIMARY KEY, option_id INTEGER NOT NULL, session_id TEXT NOT NULL,
-              created_at TEXT NOT NULL, country TEXT, user_agent TEXT);
-            CREATE TABLE suggestions (id INTEGER PRIMARY KEY, session_id TEXT, content TEXT NOT NULL,
-              status TEXT NOT NULL DEFAULT 'pending', created_at TEXT NOT NULL, promoted_option_id INTEGER, flags INTEGER);
-            CREATE TABLE _cf_KV (key TEXT PRIMARY KEY, value BLOB);
-            CREATE TABLE page_views (path TEXT, at TEXT);
-            INSERT INTO survey_options VALUES (1, 'one', 'original', '2026-01-01 00:00:00', '1️⃣');
-            INSERT INTO votes VALUES (1, 1, 's1', '2026-02-01 00:00:00', 'TW', 'Safari');
-            INSERT INTO votes VALUES (2, 1, 's2', '2026-02-01T01:00:00.000Z', 'JP', 'Firefox');
-            INSERT INTO page_views VALUES ('/', '2026-02-01');
-            """)
+        try ReportFixtures.database(
+            at: path,
+            sql: """
+                CREATE TABLE survey_options (id INTEGER PRIMARY KEY, content TEXT NOT NULL, section TEXT NOT NULL,
+                  created_at TEXT NOT NULL, emoji TEXT);
+                CREATE TABLE votes (id INTEGER PRIMARY KEY, option_id INTEGER NOT NULL, session_id TEXT NOT NULL,
+                  created_at TEXT NOT NULL, country TEXT, user_agent TEXT);
+                CREATE TABLE suggestions (id INTEGER PRIMARY KEY, session_id TEXT, content TEXT NOT NULL,
+                  status TEXT NOT NULL DEFAULT 'pending', created_at TEXT NOT NULL, promoted_option_id INTEGER, flags INTEGER);
+                CREATE TABLE _cf_KV (key TEXT PRIMARY KEY, value BLOB);
+                CREATE TABLE page_views (path TEXT, at TEXT);
+                INSERT INTO survey_options VALUES (1, 'one', 'original', '2026-01-01 00:00:00', '1️⃣');
+                INSERT INTO votes VALUES (1, 1, 's1', '2026-02-01 00:00:00', 'TW', 'Safari');
+                INSERT INTO votes VALUES (2, 1, 's2', '2026-02-01T01:00:00.000Z', 'JP', 'Firefox');
+                INSERT INTO page_views VALUES ('/', '2026-02-01');
+                """)
         let result = try TallyProcess.run(["report", "--db", path, "--as-of", "2026-03-01", "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try ReportFixtures.json(result.stdout)
@@ -152,14 +158,23 @@ struct ReportCommandTests {
     // MARK: Failures
 
     @Test(arguments: [
-        (["--tz", "Mars/Base"], "Error: invalid value 'Mars/Base' for --tz: unknown time zone 'Mars/Base'; use an IANA name"),
+        (
+            ["--tz", "Mars/Base"],
+            "Error: invalid value 'Mars/Base' for --tz: unknown time zone 'Mars/Base'; use an IANA name"
+        ),
         (["--tz", "EST"], "Error: invalid value 'EST' for --tz: unknown time zone 'EST'"),
-        (["--exclude-before", "yesterday"], "Error: invalid value 'yesterday' for --exclude-before: cannot read the time 'yesterday'; use YYYY-MM-DD"),
+        (
+            ["--exclude-before", "yesterday"],
+            "Error: invalid value 'yesterday' for --exclude-before: cannot read the time 'yesterday'; use YYYY-MM-DD"
+        ),
         (["--as-of", "2026-13-01"], "Error: invalid value '2026-13-01' for --as-of: cannot read the time"),
         (["--through", "2026-09-19 25:00"], "Error: invalid value '2026-09-19 25:00' for --through"),
         (["--format", "pdf"], "Error: invalid value 'pdf' for --format; expected one of: markdown, json, csv"),
         (["--lang", "fr"], "Error: invalid value 'fr' for --lang; expected one of: en, zh-TW"),
-        (["--votes-per-session", "0"], "Error: invalid value '0' for --votes-per-session; expected a whole number from 1 to 1000"),
+        (
+            ["--votes-per-session", "0"],
+            "Error: invalid value '0' for --votes-per-session; expected a whole number from 1 to 1000"
+        ),
         (["--exclude-session", ""], "Error: --exclude-session needs a session id"),
         (["--demo"], "Error: --demo reads the built-in demo data; leave out --db"),
     ])
@@ -183,8 +198,9 @@ struct ReportCommandTests {
         let result = try TallyProcess.run(["report", "--demo", "--as-of", "2026-09-01"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "Error: --as-of 2026-09-01 00:00:00 +08:00 is before the first vote "
-            + "(2026-09-19 02:06:14 +08:00); give a time at or after the last vote\n")
+        #expect(
+            result.stderr == "Error: --as-of 2026-09-01 00:00:00 +08:00 is before the first vote "
+                + "(2026-09-19 02:06:14 +08:00); give a time at or after the last vote\n")
         let middle = try TallyProcess.run(["report", "--demo", "--as-of", "2026-09-21"])
         #expect(middle.status == 1)
         #expect(middle.stderr.contains("is before the last vote (2026-09-23 23:04:12 +08:00)"))
@@ -199,14 +215,18 @@ struct ReportCommandTests {
         try ReportFixtures.database(at: noTables, sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY);")
         let tables = try TallyProcess.run(["report", "--db", noTables])
         #expect(tables.status == 1)
-        #expect(tables.stderr.hasPrefix(
-            "Error: the database does not have what the report reads: missing table(s): survey_options, votes, suggestions."))
+        #expect(
+            tables.stderr.hasPrefix(
+                "Error: the database does not have what the report reads: missing table(s): survey_options, votes, suggestions."
+            ))
         let contractOnly = folder.path("contract.sqlite")
-        try ReportFixtures.database(at: contractOnly, sql: """
-            CREATE TABLE survey_options (id INTEGER PRIMARY KEY, content TEXT, section TEXT, created_at TEXT);
-            CREATE TABLE votes (id INTEGER PRIMARY KEY, option_id INTEGER, session_id TEXT);
-            CREATE TABLE suggestions (id INTEGER PRIMARY KEY, session_id TEXT, content TEXT, status TEXT, created_at TEXT);
-            """)
+        try ReportFixtures.database(
+            at: contractOnly,
+            sql: """
+                CREATE TABLE survey_options (id INTEGER PRIMARY KEY, content TEXT, section TEXT, created_at TEXT);
+                CREATE TABLE votes (id INTEGER PRIMARY KEY, option_id INTEGER, session_id TEXT);
+                CREATE TABLE suggestions (id INTEGER PRIMARY KEY, session_id TEXT, content TEXT, status TEXT, created_at TEXT);
+                """)
         let columns = try TallyProcess.run(["report", "--db", contractOnly])
         #expect(columns.status == 1)
         // Only the contract's columns are required (issue 12.14); tally's own are optional.

@@ -31,7 +31,8 @@ enum FingerprintLines {
     static func expected(_ flags: [String]) -> [Expected] {
         if flags.contains("json") {
             return [
-                Expected(prefix: #"    "source": "database","#, hasHash: false, suffix: "", d1: #"    "source": "d1","#),
+                Expected(
+                    prefix: #"    "source": "database","#, hasHash: false, suffix: "", d1: #"    "source": "d1","#),
                 Expected(prefix: #"    "sha256": ""#, hasHash: true, suffix: #"""#, d1: #"    "sha256": null"#),
             ]
         }
@@ -69,7 +70,9 @@ enum FingerprintLines {
     /// which would keep a CSV report in one piece; this way its lines keep their CR, and a changed
     /// line end is a difference too.
     static func lines(_ text: String) -> [String] {
-        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0))
+        }
     }
 
     /// `local` and `d1` are the same bytes except for the expected lines, each found exactly once.
@@ -91,7 +94,10 @@ enum FingerprintLines {
                 found[known] += 1
             } else {
                 Issue.record(
-                    Comment(rawValue: "\(flags): the report from D1 differs at line \(index + 1): \(b[index]) vs local \(a[index])"),
+                    Comment(
+                        rawValue:
+                            "\(flags): the report from D1 differs at line \(index + 1): \(b[index]) vs local \(a[index])"
+                    ),
                     sourceLocation: sourceLocation)
             }
         }

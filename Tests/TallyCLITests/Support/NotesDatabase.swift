@@ -8,11 +8,15 @@ enum NotesDatabase {
     /// pipes and newlines, a spreadsheet formula, 10,000 characters, bidi overrides.
     static let hostile: [(id: Int64, session: String?, content: String, createdAt: String)] = [
         (7, Demo.sessions["s13"], "\u{1B}[2J\u{1B}[31mALERT\u{1B}[0m rm -rf ~\u{7}", "2026-09-24 08:00:00"),
-        (8, "e1f2a3b4-0000-4000-8000-000000000008", "a | b | c\n| --- |\r\nsecond line\twith tab",
-         "2026-09-25T03:04:05.000Z"),
+        (
+            8, "e1f2a3b4-0000-4000-8000-000000000008", "a | b | c\n| --- |\r\nsecond line\twith tab",
+            "2026-09-25T03:04:05.000Z"
+        ),
         (9, nil, "=HYPERLINK(\"https://evil.example\",\"click\")", "2026-09-25 10:00:00"),
-        (10, "e1f2a3b4-0000-4000-8000-000000000008", String(repeating: "0123456789", count: 1_000),
-         "2026-09-26 11:00:00"),
+        (
+            10, "e1f2a3b4-0000-4000-8000-000000000008", String(repeating: "0123456789", count: 1_000),
+            "2026-09-26 11:00:00"
+        ),
         (11, nil, "right-to-left \u{202E}gnp.exe <b>bold</b> *star* `code` \\ back # not a heading", "not a time"),
     ]
 

@@ -1,6 +1,6 @@
+@_exported import TallyTestSupport
 // The shared test helpers (temporary folders, the sqlite3 shell, the tally binary, golden files).
 import Testing
-@_exported import TallyTestSupport
 
 /// This target's golden files, in `Tests/TallyCLITests/Golden/`.
 enum GoldenFile {

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 /// Issue 10, "Done when": every bad input is a clear error, a non-zero exit, and nothing changed.
 @Suite("Sync with D1: bad input changes nothing", .serialized)
@@ -65,8 +65,10 @@ struct SyncBadInputTests {
         _ = before
         let result = try TallyProcess.run(
             ["push", "--wrangler", "prod", "--db", bed.path("a")], in: bed.folder.url.path,
-            environment: ["PATH": "/usr/bin:/bin", "TALLY_TEST_D1": bed.d1,
-                          "TALLY_WRANGLER": SyncBed.wranglerFolder + "/wrangler"])
+            environment: [
+                "PATH": "/usr/bin:/bin", "TALLY_TEST_D1": bed.d1,
+                "TALLY_WRANGLER": SyncBed.wranglerFolder + "/wrangler",
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try bed.counts("a") == [0, 0, 1, 0])
     }

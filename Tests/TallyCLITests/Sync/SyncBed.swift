@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 /// One "production" D1 (a real SQLite file behind the stand-in `wrangler` of
 /// Tests/Wrangler, which runs SQL in the real sqlite3 shell) and the moderators'
@@ -48,7 +48,8 @@ final class SyncBed {
     /// D1 exported in wrangler's format, as a file in the folder.
     func export(_ name: String = "export.sql") throws -> String {
         let output = folder.path(name)
-        _ = try ToolProcess.run("python3", [ToolProcess.repository.appendingPathComponent("bench/d1_export.py").path, d1, output])
+        _ = try ToolProcess.run(
+            "python3", [ToolProcess.repository.appendingPathComponent("bench/d1_export.py").path, d1, output])
         return output
     }
 
@@ -74,15 +75,18 @@ final class SyncBed {
     /// D1's invariants: one log entry per note and version, every note's version equal to its
     /// latest log entry, at most one promoted option per note.
     func expectD1Consistent(sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let duplicates = try rows("d1.sqlite", "SELECT suggestion_id, version FROM moderation_log GROUP BY 1, 2 HAVING count(*) > 1")
+        let duplicates = try rows(
+            "d1.sqlite", "SELECT suggestion_id, version FROM moderation_log GROUP BY 1, 2 HAVING count(*) > 1")
         #expect(duplicates.isEmpty, sourceLocation: sourceLocation)
         let drift = try rows(
             "d1.sqlite",
             "SELECT s.id FROM suggestions s WHERE s.version <> coalesce((SELECT max(version) FROM moderation_log m "
                 + "WHERE m.suggestion_id = s.id), 0)")
         #expect(drift.isEmpty, "notes whose version has no log entry: \(drift)", sourceLocation: sourceLocation)
-        let options = try rows("d1.sqlite", "SELECT count(*) FROM survey_options o WHERE section = 'community' AND "
-            + "NOT EXISTS (SELECT 1 FROM suggestions s WHERE s.promoted_option_id = o.id)")
+        let options = try rows(
+            "d1.sqlite",
+            "SELECT count(*) FROM survey_options o WHERE section = 'community' AND "
+                + "NOT EXISTS (SELECT 1 FROM suggestions s WHERE s.promoted_option_id = o.id)")
         #expect(options == [["0"]], "community options no note points at", sourceLocation: sourceLocation)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 /// Issue 10, deliverable 6: two moderators, two copies, one D1, pulls and pushes
 /// interleaved in several orders. Every decision ends confirmed or a named
@@ -18,8 +18,9 @@ struct SyncInterleavingTests {
         let pulled = try bed.tally("b", ["pull", "--wrangler", "prod"])
         #expect(pulled.status == 0, "\(pulled.stderr)")
         #expect(pulled.stdout.contains("1 replayed"))
-        #expect(try bed.rows("b", "SELECT id, status FROM suggestions WHERE id IN (3, 4) ORDER BY id")
-            == [["3", "approved"], ["4", "rejected"]])
+        #expect(
+            try bed.rows("b", "SELECT id, status FROM suggestions WHERE id IN (3, 4) ORDER BY id")
+                == [["3", "approved"], ["4", "rejected"]])
         #expect(try bed.tally("b", ["push", "--wrangler", "prod"]).status == 0)
         #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
         #expect(try bed.counts("a") == [0, 0, 1, 0])
@@ -45,13 +46,17 @@ struct SyncInterleavingTests {
         #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
         #expect(try bed.counts("a") == [0, 0, 0, 1])
         // She decides again, on the note as D1 has it: the conflict is settled, the new decisions pushed.
-        #expect(try bed.tally("a", ["notes", "reopen", "3", "--as", "alice", "--reason", "it is not a dup"]).status == 0)
+        #expect(
+            try bed.tally("a", ["notes", "reopen", "3", "--as", "alice", "--reason", "it is not a dup"]).status == 0)
         #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
         #expect(try bed.counts("a") == [2, 0, 0, 0])
         #expect(try bed.tally("a", ["push", "--wrangler", "prod"]).status == 0)
         #expect(try bed.counts("a") == [0, 0, 2, 0])
-        #expect(try bed.rows("d1.sqlite", "SELECT version, action, moderator FROM moderation_log WHERE suggestion_id = 3 ORDER BY version")
-            == [["1", "reject", "bob"], ["2", "reopen", "alice"], ["3", "approve", "alice"]])
+        #expect(
+            try bed.rows(
+                "d1.sqlite",
+                "SELECT version, action, moderator FROM moderation_log WHERE suggestion_id = 3 ORDER BY version")
+                == [["1", "reject", "bob"], ["2", "reopen", "alice"], ["3", "approve", "alice"]])
         try bed.expectD1Consistent()
     }
 
@@ -72,9 +77,12 @@ struct SyncInterleavingTests {
         #expect(try bed.tally("b", ["pull", "--wrangler", "prod"]).status == 0)
         #expect(try bed.counts("a") == [0, 0, 0, 2])
         #expect(try bed.counts("b") == [0, 0, 3, 0])
-        #expect(try bed.rows("d1.sqlite", "SELECT count(*) FROM moderation_log WHERE suggestion_id IN (3, 4)") == [["3"]])
-        #expect(try bed.rows("d1.sqlite", "SELECT count(*) FROM suggestions WHERE promoted_option_id IS NOT NULL AND id = 3")
-            == [["1"]])
+        #expect(
+            try bed.rows("d1.sqlite", "SELECT count(*) FROM moderation_log WHERE suggestion_id IN (3, 4)") == [["3"]])
+        #expect(
+            try bed.rows(
+                "d1.sqlite", "SELECT count(*) FROM suggestions WHERE promoted_option_id IS NOT NULL AND id = 3")
+                == [["1"]])
         try bed.expectD1Consistent()
     }
 

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 /// Issue 10: decisions made by other processes while a pull replaces the copy are
 /// never lost — each one is either in the new copy or refused with a clear message.
@@ -35,10 +35,12 @@ struct SyncRaceTests {
         pull.waitUntilExit()
         #expect(pull.terminationStatus == 0)
 
-        let approved = Set(try bed.rows("a", "SELECT id FROM suggestions WHERE status = 'approved' AND id >= 100")
-            .compactMap { Int($0[0]) })
-        let ledger = Set(try bed.rows("a", "SELECT note_id FROM tally_sync_decisions WHERE state = 'unpushed'")
-            .compactMap { Int($0[0]) })
+        let approved = Set(
+            try bed.rows("a", "SELECT id FROM suggestions WHERE status = 'approved' AND id >= 100")
+                .compactMap { Int($0[0]) })
+        let ledger = Set(
+            try bed.rows("a", "SELECT note_id FROM tally_sync_decisions WHERE state = 'unpushed'")
+                .compactMap { Int($0[0]) })
         var succeeded = 0
         for (note, result) in outcomes {
             if result.status == 0 {

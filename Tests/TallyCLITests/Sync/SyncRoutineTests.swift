@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 /// Issue 10, "Done when": the routines of docs/sync.md (and the README's weekly routine)
 /// run as written, with the stand-in wrangler on PATH.
@@ -31,9 +31,12 @@ struct SyncRoutineTests {
         #expect(pushed.status == 0, "\(pushed.stderr)")
         #expect(pushed.stdout.contains("D1 confirmed 3; 0 conflict(s)."))
         let status = try bed.tally("votes", ["status"])
-        #expect(status.stdout.contains("Decisions: 0 unpushed, 0 pushed but not confirmed, 3 confirmed on D1, 0 conflict(s)."))
-        #expect(try bed.rows("d1.sqlite", "SELECT status, promoted_option_id IS NOT NULL FROM suggestions WHERE id = 3")
-            == [["approved", "1"]])
+        #expect(
+            status.stdout.contains(
+                "Decisions: 0 unpushed, 0 pushed but not confirmed, 3 confirmed on D1, 0 conflict(s)."))
+        #expect(
+            try bed.rows("d1.sqlite", "SELECT status, promoted_option_id IS NOT NULL FROM suggestions WHERE id = 3")
+                == [["approved", "1"]])
         // What tally ran: the export, the file (all or nothing), the verification with --json.
         let calls = try String(contentsOfFile: bed.d1 + ".calls", encoding: .utf8).split(separator: "\n")
         #expect(calls.count == 3)

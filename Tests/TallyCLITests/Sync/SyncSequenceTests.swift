@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 /// Issue 10: the five sequences that lost moderation work, run as written, and the
 /// routine pull → decide → push → status with the stand-in wrangler.
@@ -25,8 +25,10 @@ struct SyncSequenceTests {
         // The new weekly step keeps them: D1's data plus the two decisions, replayed.
         let pulled = try bed.tally("votes", ["pull", "--from", export])
         #expect(pulled.status == 0, "\(pulled.stderr)")
-        #expect(try bed.rows("votes", "SELECT status, version, promoted_option_id IS NOT NULL FROM suggestions WHERE id = 3")
-            == [["approved", "2", "1"]])
+        #expect(
+            try bed.rows(
+                "votes", "SELECT status, version, promoted_option_id IS NOT NULL FROM suggestions WHERE id = 3")
+                == [["approved", "2", "1"]])
         #expect(try bed.rows("votes", "SELECT count(*) FROM moderation_log WHERE suggestion_id = 3") == [["2"]])
         #expect(try bed.counts("votes") == [2, 0, 0, 0])
 
@@ -60,8 +62,9 @@ struct SyncSequenceTests {
         #expect(try bed.counts("a") == [0, 0, 2, 0])
         #expect(try bed.counts("b") == [0, 0, 0, 2])
         try bed.expectD1Consistent()
-        #expect(try bed.rows("d1.sqlite", "SELECT moderator FROM moderation_log WHERE suggestion_id = 3 ORDER BY version")
-            == [["alice"], ["alice"]])
+        #expect(
+            try bed.rows("d1.sqlite", "SELECT moderator FROM moderation_log WHERE suggestion_id = 3 ORDER BY version")
+                == [["alice"], ["alice"]])
 
         // Bob's copy learns D1's state; the conflict stays until he settles it.
         let pulled = try bed.tally("b", ["pull", "--wrangler", "prod"])
@@ -139,9 +142,14 @@ struct SyncSequenceTests {
         #expect(try bed.counts("a") == [1, 0, 0, 0])
         #expect(try bed.tally("a", ["push", "--wrangler", "prod"]).status == 0)
         #expect(try bed.counts("a") == [0, 0, 1, 0])
-        #expect(try bed.rows("d1.sqlite", "SELECT status, reviewed_by FROM suggestions WHERE id = 4") == [["rejected", "alice"]])
+        #expect(
+            try bed.rows("d1.sqlite", "SELECT status, reviewed_by FROM suggestions WHERE id = 4") == [
+                ["rejected", "alice"]
+            ])
         let text = try bed.tally("a", ["status"])
-        #expect(text.stdout.contains("Decisions: 0 unpushed, 0 pushed but not confirmed, 1 confirmed on D1, 0 conflict(s)."))
+        #expect(
+            text.stdout.contains("Decisions: 0 unpushed, 0 pushed but not confirmed, 1 confirmed on D1, 0 conflict(s).")
+        )
         #expect(text.stdout.contains("from wrangler d1 export prod --remote (sha256 "))
     }
 

@@ -12,10 +12,14 @@ struct ReportsFolderTests {
 
     @Test(arguments: ["en", "zh-TW"])
     func committedFilesEqualAFreshRun(_ language: String) throws {
-        let command = "swift run tally weekly --demo --through 2026-10-03 --lang \(language) --html --reports reports/demo/\(language)"
+        let command =
+            "swift run tally weekly --demo --through 2026-10-03 --lang \(language) --html --reports reports/demo/\(language)"
         let folder = try TemporaryDirectory()
         let result = InProcessTally.run(
-            ["weekly", "--demo", "--through", "2026-10-03", "--lang", language, "--html", "--reports", folder.path("fresh")])
+            [
+                "weekly", "--demo", "--through", "2026-10-03", "--lang", language, "--html", "--reports",
+                folder.path("fresh"),
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let committed = Self.repository.appendingPathComponent("reports/demo/\(language)").path
         let fresh = try WeeklyCommandTests.contents(of: folder.path("fresh"))
@@ -24,7 +28,8 @@ struct ReportsFolderTests {
         for name in Set(fresh.keys).union(stored.keys).sorted() {
             #expect(
                 fresh[name] == stored[name],
-                "reports/demo/\(language)/\(name) is \(stored[name] == nil ? "missing" : fresh[name] == nil ? "not written any more" : "out of date"); regenerate with: \(command)")
+                "reports/demo/\(language)/\(name) is \(stored[name] == nil ? "missing" : fresh[name] == nil ? "not written any more" : "out of date"); regenerate with: \(command)"
+            )
         }
     }
 }

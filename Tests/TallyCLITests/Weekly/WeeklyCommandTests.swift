@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 /// `tally weekly` end to end: the files it writes, byte-identical reruns, only changed files
 /// rewritten after new data, settings from tally.json, and every bad input.
@@ -30,7 +30,8 @@ struct WeeklyCommandTests {
     static func age(_ folder: String) throws {
         for name in try names(in: folder) {
             try FileManager.default.setAttributes(
-                [.modificationDate: longAgo], ofItemAtPath: URL(fileURLWithPath: folder).appendingPathComponent(name).path)
+                [.modificationDate: longAgo],
+                ofItemAtPath: URL(fileURLWithPath: folder).appendingPathComponent(name).path)
         }
     }
 
@@ -48,9 +49,10 @@ struct WeeklyCommandTests {
         let result = try TallyProcess.run(
             ["weekly", "--demo", "--through", "2026-10-03", "--reports", "out"], in: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix(
-            "Weekly tallies for weeks 1–2 (ended by 2026-10-03 00:00 +08:00) in \(folder.path("out")): "
-                + "8 files written, 0 unchanged."))
+        #expect(
+            result.stdout.hasPrefix(
+                "Weekly tallies for weeks 1–2 (ended by 2026-10-03 00:00 +08:00) in \(folder.path("out")): "
+                    + "8 files written, 0 unchanged."))
         #expect(try Self.names(in: folder.path("out")) == Self.weekFiles.sorted())
         let page = try String(contentsOfFile: folder.path("out/week-01.md"), encoding: .utf8)
         #expect(page.hasPrefix("# Week 1: 2026-09-19 to 2026-09-25\n"))
@@ -59,7 +61,9 @@ struct WeeklyCommandTests {
         #expect(page.contains("**43 counted votes this week; 15 new voters.**"))
         #expect(page.contains("**Counted: 15 voters, 43 votes.** Left out as test data: 4 voters, 12 votes."))
         #expect(page.hasSuffix("`\n"), "the page ends with the fingerprint's hash")
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("out/week-02.json")))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: folder.path("out/week-02.json")))) as? [String: Any]
         #expect(json?["schema"] as? String == "tally.weekly/1")
         #expect((json?["report"] as? [String: Any])?["fingerprint"] != nil)
         // Every link of the pages points at a file that was written.
@@ -84,7 +88,9 @@ struct WeeklyCommandTests {
         #expect(try Self.contents(of: folder.path("out")) == first)
         #expect(try Self.touched(folder.path("out")).isEmpty)
         // A later --through in the same week writes nothing new either.
-        #expect(try TallyProcess.run(["weekly", "--demo", "--through", "2026-10-09 23:59", "--reports", folder.path("out")]).status == 0)
+        #expect(
+            try TallyProcess.run(["weekly", "--demo", "--through", "2026-10-09 23:59", "--reports", folder.path("out")])
+                .status == 0)
         #expect(try Self.touched(folder.path("out")).isEmpty)
     }
 
@@ -94,7 +100,8 @@ struct WeeklyCommandTests {
         let db = folder.path("votes.sqlite")
         #expect(try TallyProcess.run(["demo", "--db", db]).status == 0)
         let arguments = [
-            "weekly", "--db", db, "--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--launch", "2026-09-19",
+            "weekly", "--db", db, "--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--launch",
+            "2026-09-19",
             "--through", "2026-10-10", "--reports", folder.path("out"),
         ]
         let first = try TallyProcess.run(arguments)
@@ -108,7 +115,10 @@ struct WeeklyCommandTests {
         let second = try TallyProcess.run(arguments)
         #expect(second.status == 0, "\(second.stderr)")
         let rewritten = try Self.touched(folder.path("out"))
-        #expect(rewritten == ["index.md", "week-03-daily.svg", "week-03-ranking-original.svg", "week-03.json", "week-03.md"])
+        #expect(
+            rewritten == [
+                "index.md", "week-03-daily.svg", "week-03-ranking-original.svg", "week-03.json", "week-03.md",
+            ])
         #expect(second.stdout.contains("5 files written, 7 unchanged."))
         let after = try Self.contents(of: folder.path("out"))
         for name in before.keys where !rewritten.contains(name) { #expect(after[name] == before[name], "\(name)") }
@@ -137,7 +147,10 @@ struct WeeklyCommandTests {
         #expect(try Self.contents(of: folder.path("poll/published")) == Self.contents(of: folder.path("demo")))
         // --config names another file from anywhere; the environment beats the file; a flag beats both.
         let elsewhere = try TallyProcess.run(
-            ["weekly", "--config", folder.path("poll/tally.json"), "--through", "2026-10-03", "--reports", folder.path("en")],
+            [
+                "weekly", "--config", folder.path("poll/tally.json"), "--through", "2026-10-03", "--reports",
+                folder.path("en"),
+            ],
             environment: ["TALLY_LANG": "en"])
         #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
         #expect(try String(contentsOfFile: folder.path("en/week-01.md"), encoding: .utf8).hasPrefix("# Week 1: "))
@@ -155,7 +168,9 @@ struct WeeklyCommandTests {
             .write(to: URL(fileURLWithPath: folder.path("tally.json")))
         let plain = try TemporaryDirectory()
         let arguments = ["weekly", "--demo", "--through", "2026-10-03", "--reports", "out"]
-        #expect(try TallyProcess.run(arguments, in: folder.url.path, environment: ["TALLY_TZ": "Europe/London"]).status == 0)
+        #expect(
+            try TallyProcess.run(arguments, in: folder.url.path, environment: ["TALLY_TZ": "Europe/London"]).status == 0
+        )
         #expect(try TallyProcess.run(arguments, in: plain.url.path).status == 0)
         #expect(try Self.contents(of: folder.path("out")) == Self.contents(of: plain.path("out")))
     }
@@ -165,14 +180,18 @@ struct WeeklyCommandTests {
         let result = try TallyProcess.run(
             ["weekly", "--demo", "--through", "2026-09-25 23:59", "--reports", folder.path("out")])
         #expect(result.status == 0)
-        #expect(result.stdout == "No week has ended by 2026-09-25 23:59 +08:00: week 1 ends at 2026-09-26 00:00 +08:00. "
-            + "Nothing was written.\n")
+        #expect(
+            result.stdout == "No week has ended by 2026-09-25 23:59 +08:00: week 1 ends at 2026-09-26 00:00 +08:00. "
+                + "Nothing was written.\n")
         #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
     }
 
     @Test(arguments: [
         (["--through", "soon"], 2, "Error: invalid value 'soon' for --through: cannot read the time 'soon'"),
-        (["--launch", "next monday"], 2, "Error: invalid value 'next monday' for --launch: not a date; expected YYYY-MM-DD"),
+        (
+            ["--launch", "next monday"], 2,
+            "Error: invalid value 'next monday' for --launch: not a date; expected YYYY-MM-DD"
+        ),
         (["--lang", "fr"], 2, "Error: invalid value 'fr' for --lang; expected one of: en, zh-TW"),
         (["--tz", "Mars/Base"], 2, "Error: invalid value 'Mars/Base' for --tz: unknown time zone"),
         (["--db", "x.sqlite"], 2, "Error: --demo reads the built-in demo data; leave out --db"),
@@ -193,16 +212,19 @@ struct WeeklyCommandTests {
     @Test func missingLaunchBadFolderBadConfigMissingDatabase() throws {
         let folder = try TemporaryDirectory()
         #expect(try TallyProcess.run(["demo", "--db", folder.path("votes.sqlite")]).status == 0)
-        let noLaunch = try TallyProcess.run(["weekly", "--db", "votes.sqlite", "--reports", "out"], in: folder.url.path)
+        let noLaunch = try TallyProcess.run(
+            ["weekly", "--db", "votes.sqlite", "--reports", "out"], in: folder.url.path)
         #expect(noLaunch.status == 2)
-        #expect(noLaunch.stderr.hasPrefix("Error: tally weekly needs the launch date, where week 1 starts: set \"launch\""))
+        #expect(
+            noLaunch.stderr.hasPrefix("Error: tally weekly needs the launch date, where week 1 starts: set \"launch\""))
         #expect(noLaunch.stderr.contains("Usage: tally weekly [options]"))
 
         try Data("not a folder".utf8).write(to: URL(fileURLWithPath: folder.path("file")))
         let file = try TallyProcess.run(
             ["weekly", "--db", "votes.sqlite", "--launch", "2026-09-19", "--reports", "file"], in: folder.url.path)
         #expect(file.status == 1)
-        #expect(file.stderr.hasPrefix("Error: the reports folder \(folder.path("file")) (from flag --reports) is a file"))
+        #expect(
+            file.stderr.hasPrefix("Error: the reports folder \(folder.path("file")) (from flag --reports) is a file"))
 
         let missing = try TallyProcess.run(
             ["weekly", "--db", "absent.sqlite", "--launch", "2026-09-19", "--reports", "out"], in: folder.url.path)
@@ -210,7 +232,8 @@ struct WeeklyCommandTests {
         #expect(missing.stderr.hasPrefix("Error: no database at \(folder.path("absent.sqlite"))"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
 
-        try Data(#"{"launch": "2026-09-19", "reprots": "out"}"#.utf8).write(to: URL(fileURLWithPath: folder.path("tally.json")))
+        try Data(#"{"launch": "2026-09-19", "reprots": "out"}"#.utf8).write(
+            to: URL(fileURLWithPath: folder.path("tally.json")))
         let typo = try TallyProcess.run(["weekly", "--db", "votes.sqlite"], in: folder.url.path)
         #expect(typo.status == 1)
         #expect(typo.stderr.hasPrefix("Error: unknown key 'reprots' in config \(folder.path("tally.json"))"))
@@ -218,6 +241,8 @@ struct WeeklyCommandTests {
         try Data(#"{"launch": "2026-02-30"}"#.utf8).write(to: URL(fileURLWithPath: folder.path("tally.json")))
         let date = try TallyProcess.run(["weekly", "--db", "votes.sqlite"], in: folder.url.path)
         #expect(date.status == 1)
-        #expect(date.stderr.hasPrefix("Error: launch (from config \(folder.path("tally.json"))) is '2026-02-30': not a date"))
+        #expect(
+            date.stderr.hasPrefix(
+                "Error: launch (from config \(folder.path("tally.json"))) is '2026-02-30': not a date"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TallyCore
 
 @Suite("Analysis internals")
@@ -69,7 +70,8 @@ struct AnalysisInternalsTests {
         var all: Set<Int64> = []
         let busyDays = (0..<3).map { _ in Int64.random(in: -1_000...1_000, using: &random) }
         for _ in 0..<(SecondSet.firstCompaction + 30_000) {
-            let second = Bool.random(using: &random)
+            let second =
+                Bool.random(using: &random)
                 ? busyDays.randomElement(using: &random)! * 86_400 + Int64.random(in: 0..<86_400, using: &random)
                 : Int64.random(in: -3_000_000_000...3_000_000_000, using: &random)
             parts[Int.random(in: 0...1, using: &random)].insert(second)
@@ -143,7 +145,9 @@ struct PartitionTests {
 
     @Test func rowIDBoundsAreTwoSeeksNotAScan() throws {
         let db = try VoteDatabase(votes: [(1, "a", "2026-09-19 01:00:00"), (2, "b", "2026-09-19 01:00:01")])
-        let plan = try db.open().query("EXPLAIN QUERY PLAN " + Analyzer.rowIDBoundsSQL).compactMap { $0["detail"]?.string }
+        let plan = try db.open().query("EXPLAIN QUERY PLAN " + Analyzer.rowIDBoundsSQL).compactMap {
+            $0["detail"]?.string
+        }
         #expect(plan.filter { $0.contains("votes") } == ["SEARCH votes", "SEARCH votes"])
         #expect(try Analyzer.rowIDBounds(db.open()).map { [$0.low, $0.high] } == [1, 2])
         #expect(try Analyzer.rowIDBounds(VoteDatabase(votes: []).open()) == nil)

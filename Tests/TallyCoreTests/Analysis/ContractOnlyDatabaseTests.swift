@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TallySQLite
+import Testing
+
 @testable import TallyCore
 
 /// Issue 12, item 14: a vote page's own database (only the contract's tables) is read as it
@@ -12,18 +13,20 @@ struct ContractOnlyDatabaseTests {
         let migrated = folder.path("demo.sqlite")
         try DatabaseFile.build(at: migrated) { try Demo.write(into: $0) }
         let contract = folder.path("contract.sqlite")
-        try SQLiteShell.run(contract, input: """
-            ATTACH '\(migrated)' AS d;
-            CREATE TABLE survey_options (id INTEGER PRIMARY KEY, content TEXT NOT NULL, section TEXT NOT NULL,
-              created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
-            CREATE TABLE votes (id INTEGER PRIMARY KEY, option_id INTEGER NOT NULL REFERENCES survey_options(id),
-              session_id TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
-            CREATE TABLE suggestions (id INTEGER PRIMARY KEY, session_id TEXT, content TEXT NOT NULL,
-              status TEXT NOT NULL DEFAULT 'pending', created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
-            INSERT INTO survey_options SELECT id, content, section, created_at FROM d.survey_options;
-            INSERT INTO votes SELECT id, option_id, session_id, created_at FROM d.votes;
-            INSERT INTO suggestions SELECT id, session_id, content, status, created_at FROM d.suggestions;
-            """, arguments: ["-bail"])
+        try SQLiteShell.run(
+            contract,
+            input: """
+                ATTACH '\(migrated)' AS d;
+                CREATE TABLE survey_options (id INTEGER PRIMARY KEY, content TEXT NOT NULL, section TEXT NOT NULL,
+                  created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
+                CREATE TABLE votes (id INTEGER PRIMARY KEY, option_id INTEGER NOT NULL REFERENCES survey_options(id),
+                  session_id TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
+                CREATE TABLE suggestions (id INTEGER PRIMARY KEY, session_id TEXT, content TEXT NOT NULL,
+                  status TEXT NOT NULL DEFAULT 'pending', created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
+                INSERT INTO survey_options SELECT id, content, section, created_at FROM d.survey_options;
+                INSERT INTO votes SELECT id, option_id, session_id, created_at FROM d.votes;
+                INSERT INTO suggestions SELECT id, session_id, content, status, created_at FROM d.suggestions;
+                """, arguments: ["-bail"])
         return (migrated, contract)
     }
 
@@ -69,11 +72,13 @@ struct ContractOnlyDatabaseTests {
     @Test func theContractItselfIsStillRequired() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("bare.sqlite")
-        try SQLiteShell.run(path, input: """
-            CREATE TABLE survey_options (id INTEGER PRIMARY KEY, content TEXT, section TEXT, created_at TEXT);
-            CREATE TABLE votes (id INTEGER PRIMARY KEY, option_id INTEGER, session_id TEXT, created_at TEXT);
-            CREATE TABLE suggestions (id INTEGER PRIMARY KEY, content TEXT, status TEXT, created_at TEXT);
-            """)
+        try SQLiteShell.run(
+            path,
+            input: """
+                CREATE TABLE survey_options (id INTEGER PRIMARY KEY, content TEXT, section TEXT, created_at TEXT);
+                CREATE TABLE votes (id INTEGER PRIMARY KEY, option_id INTEGER, session_id TEXT, created_at TEXT);
+                CREATE TABLE suggestions (id INTEGER PRIMARY KEY, content TEXT, status TEXT, created_at TEXT);
+                """)
         #expect(throws: AnalysisError.schemaMismatch(missingTables: [], missingColumns: ["suggestions.session_id"])) {
             _ = try Analyzer(parameters: .demo()).figures(from: DatabaseFile.openForReading(path))
         }

@@ -1,6 +1,6 @@
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 /// The brief's published week-one figures, computed from the demo data with the author's settings.
 @Suite("Demo: the brief's figures")
@@ -41,10 +41,11 @@ struct DemoFiguresTests {
         #expect(ledger.map(\.votes) == [3, 3, 3, 3])
         #expect(ledger.allSatisfy { $0.beforeCutoff && !$0.named })
         let zone = model.parameters.zone
-        #expect(ledger.map { zone.format($0.firstVote!, seconds: true) } == [
-            "2026-09-19 02:06:14 +08:00", "2026-09-19 02:07:30 +08:00", "2026-09-19 02:09:05 +08:00",
-            "2026-09-19 02:10:41 +08:00",
-        ])
+        #expect(
+            ledger.map { zone.format($0.firstVote!, seconds: true) } == [
+                "2026-09-19 02:06:14 +08:00", "2026-09-19 02:07:30 +08:00", "2026-09-19 02:09:05 +08:00",
+                "2026-09-19 02:10:41 +08:00",
+            ])
         #expect(ledger.map(\.session) == ["t1", "t2", "t3", "t4"].map { Demo.sessions[$0]! })
     }
 
@@ -75,9 +76,10 @@ struct DemoFiguresTests {
         #expect(community.options.map(\.rank) == [1, 1])
         #expect(community.leaders.isEmpty)
         let zone = model.parameters.zone
-        #expect(suggestions.promotions.map { zone.format($0.option!.createdAt!) } == [
-            "2026-09-24 10:00 +08:00", "2026-09-24 10:00 +08:00",
-        ])
+        #expect(
+            suggestions.promotions.map { zone.format($0.option!.createdAt!) } == [
+                "2026-09-24 10:00 +08:00", "2026-09-24 10:00 +08:00",
+            ])
         #expect(suggestions.statuses.map(\.status) == ["pending", "approved", "rejected"])
         #expect(suggestions.statuses.map(\.notes) == [2, 2, 2])
     }

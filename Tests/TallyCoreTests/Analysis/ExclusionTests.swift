@@ -1,6 +1,6 @@
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 @Suite("Exclusions, cutoffs and time")
 struct ExclusionTests {
@@ -16,7 +16,9 @@ struct ExclusionTests {
         #expect(figures.totals.votes == 2)
         #expect(figures.exclusions.listed.map(\.session) == ["just-before"])
         #expect(figures.exclusions.listed.first?.votes == 2)  // the whole session, not just its early vote
-        #expect(figures.exclusions.listed.first?.firstVote == Instant(millis: Instant.utc("2026-09-18 18:11:00").millis - 1))
+        #expect(
+            figures.exclusions.listed.first?.firstVote == Instant(millis: Instant.utc("2026-09-18 18:11:00").millis - 1)
+        )
     }
 
     /// D1's text sorts before the ISO form of the same day (' ' < 'T'), so the text minimum is not
@@ -86,23 +88,27 @@ struct ExclusionTests {
     @Test func asOfBeforeTheFirstOrLastVoteIsAnError() throws {
         let db = try VoteDatabase(votes: [(1, "a", "2026-09-19 01:00:00"), (1, "b", "2026-09-23 15:04:12")])
         let zone = try Zone(parsing: "Asia/Taipei")
-        #expect(throws: AnalysisError.asOfBeforeFirstVote(
-            asOf: .utc("2026-09-18 00:00:00"), firstVote: .utc("2026-09-19 01:00:00"), zone: zone)
+        #expect(
+            throws: AnalysisError.asOfBeforeFirstVote(
+                asOf: .utc("2026-09-18 00:00:00"), firstVote: .utc("2026-09-19 01:00:00"), zone: zone)
         ) {
             try db.report(ReportParameters(zone: zone, asOf: .utc("2026-09-18 00:00:00")))
         }
-        #expect(throws: AnalysisError.asOfBeforeLastVote(
-            asOf: .utc("2026-09-20 00:00:00"), lastVote: .utc("2026-09-23 15:04:12"), zone: zone)
+        #expect(
+            throws: AnalysisError.asOfBeforeLastVote(
+                asOf: .utc("2026-09-20 00:00:00"), lastVote: .utc("2026-09-23 15:04:12"), zone: zone)
         ) {
             try db.report(ReportParameters(zone: zone, asOf: .utc("2026-09-20 00:00:00")))
         }
         let message = AnalysisError.asOfBeforeFirstVote(
             asOf: .utc("2026-09-18 00:00:00"), firstVote: .utc("2026-09-19 01:00:00"), zone: zone
         ).description
-        #expect(message == "--as-of 2026-09-18 08:00:00 +08:00 is before the first vote (2026-09-19 09:00:00 +08:00); "
-            + "give a time at or after the last vote")
+        #expect(
+            message == "--as-of 2026-09-18 08:00:00 +08:00 is before the first vote (2026-09-19 09:00:00 +08:00); "
+                + "give a time at or after the last vote")
         // Exactly at the last vote is fine: nothing has happened since.
-        #expect(try db.report(ReportParameters(zone: zone, asOf: .utc("2026-09-23 15:04:12"))).activity.sinceLastVote == 0)
+        #expect(
+            try db.report(ReportParameters(zone: zone, asOf: .utc("2026-09-23 15:04:12"))).activity.sinceLastVote == 0)
     }
 
     /// America/New_York springs forward on 2027-03-14: 02:00 EST becomes 03:00 EDT (07:00 UTC).
@@ -118,12 +124,14 @@ struct ExclusionTests {
                 (1, "at", "2027-03-14 07:30:00"),  // 03:30 EDT: counted
                 (1, "after", "2027-03-14 08:10:00"),  // 04:10 EDT: counted
             ])
-        let model = try db.report(ReportParameters(zone: zone, excludeBefore: cutoff, asOf: .utc("2027-03-15 00:00:00")))
+        let model = try db.report(
+            ReportParameters(zone: zone, excludeBefore: cutoff, asOf: .utc("2027-03-15 00:00:00")))
         #expect(model.totals.voters == 2)
         #expect(model.exclusions.listed.map(\.session) == ["est", "edt-before"])
-        #expect(model.exclusions.listed.map { zone.format($0.firstVote!, seconds: true) } == [
-            "2027-03-14 01:45:00 -05:00", "2027-03-14 03:29:59 -04:00",
-        ])
+        #expect(
+            model.exclusions.listed.map { zone.format($0.firstVote!, seconds: true) } == [
+                "2027-03-14 01:45:00 -05:00", "2027-03-14 03:29:59 -04:00",
+            ])
         // A time that does not exist that day (02:30) is read just after the gap, as 03:30 EDT.
         #expect(try zone.parseUserTime("2027-03-14 02:30") == cutoff)
     }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import TallyCore
 import TallySQLite
+import Testing
+
+@testable import TallyCore
 
 /// Every file of `queries/` run by the real `sqlite3` shell must give exactly the
 /// figures of the Swift analysis: on the demo, and on random databases with
@@ -36,14 +37,20 @@ struct QueryDifferentialTests {
             if model.sections.contains(where: { $0.leaders.count > 1 }) { seen.insert("tie at the top") }
             if model.sections.flatMap(\.options).contains(where: { $0.voters == 0 }) { seen.insert("zero-vote option") }
             if figures.exclusions.total > figures.exclusions.listed.count { seen.insert("ledger cut") }
-            if figures.exclusions.listed.contains(where: { $0.named && $0.votes == 0 }) { seen.insert("named session not found") }
-            if figures.exclusions.listed.contains(where: { $0.named && $0.beforeCutoff }) { seen.insert("both reasons") }
+            if figures.exclusions.listed.contains(where: { $0.named && $0.votes == 0 }) {
+                seen.insert("named session not found")
+            }
+            if figures.exclusions.listed.contains(where: { $0.named && $0.beforeCutoff }) {
+                seen.insert("both reasons")
+            }
             if let cutoff = scenario.parameters.excludeBefore,
                 scenario.output.firstVotes.contains(where: { $0.at == cutoff }), figures.totals.voters > 0
             {
                 seen.insert("first vote exactly at cutoff")
             }
-            if scenario.parameters.through != nil, figures.totals.votesAll < scenario.output.votes { seen.insert("through cut votes") }
+            if scenario.parameters.through != nil, figures.totals.votesAll < scenario.output.votes {
+                seen.insert("through cut votes")
+            }
             if figures.usage.contains(where: { $0.stackingSessions > 0 }) { seen.insert("stacking") }
             if model.sections.flatMap(\.covotes).contains(where: { $0.voters > 0 }) { seen.insert("chosen together") }
             if model.sections.flatMap(\.covotes).contains(where: { $0.voters == 0 }) { seen.insert("never together") }
@@ -51,7 +58,10 @@ struct QueryDifferentialTests {
             for anomaly in figures.anomalies { seen.insert(anomaly.kind.rawValue) }
             if figures.anomalies.contains(where: { $0.total > $0.examples.count }) { seen.insert("examples cut") }
             if scenario.parameters.zone.identifier != "UTC",
-                figures.days.count > 1 { seen.insert("per-day in an offset zone") }
+                figures.days.count > 1
+            {
+                seen.insert("per-day in an offset zone")
+            }
         }
         let expected = Set<String>([
             "tie at the top", "zero-vote option", "ledger cut", "named session not found", "both reasons",
@@ -70,13 +80,15 @@ struct QueryDifferentialTests {
         let path = folder.path("days.sqlite")
         try DatabaseFile.build(at: path) { db in
             try Migrator().migrate(db)
-            try db.execute("INSERT INTO survey_options (id, content, section, created_at) VALUES (1, 'a', 'original', "
-                + "'1800-01-01 00:00:00'), (2, 'b', 'original', '1800-01-01 00:00:00')")
+            try db.execute(
+                "INSERT INTO survey_options (id, content, section, created_at) VALUES (1, 'a', 'original', "
+                    + "'1800-01-01 00:00:00'), (2, 'b', 'original', '1800-01-01 00:00:00')")
             let insert = try db.prepare("INSERT INTO votes (option_id, session_id, created_at) VALUES (?, ?, ?)")
             var random = SeededRandom(seed: 12)
             for index in 0..<3_000 {
                 // Every other vote one a day from 1800 on; the rest on 2026-09-20 at a random second.
-                let second: Int64 = index % 2 == 0
+                let second: Int64 =
+                    index % 2 == 0
                     ? 1_789_862_400 + Int64.random(in: 0..<86_400, using: &random)
                     : -5_364_662_400 + Int64(index) * 86_400 + Int64.random(in: 0..<86_400, using: &random)
                 try insert.execute([
@@ -86,7 +98,8 @@ struct QueryDifferentialTests {
         }
         let parameters = ReportParameters(zone: try Zone(parsing: "+05:45"), asOf: Instant(seconds: 4_102_444_800))
         try expectSameFigures(path, parameters)
-        let figures = try Analyzer(parameters: parameters, partitions: 1).figures(from: DatabaseFile.openForReading(path))
+        let figures = try Analyzer(parameters: parameters, partitions: 1).figures(
+            from: DatabaseFile.openForReading(path))
         // About a fifth of the listed days share a local day with the next (+05:45 moves late votes over midnight).
         #expect(figures.days.count > 1_100)
         let busy = try #require(figures.days.first { $0.date.dateText == "2026-09-20" })
@@ -108,7 +121,9 @@ struct QueryDifferentialTests {
         var random = SeededRandom(seed: UInt64(year) &* 31 &+ UInt64(name.utf8.count))
         var instants: [Instant] = []
         for change in zone.offsetList(through: end) where change.since > start && change.since < end {
-            for delta in [-3601, -3600, -1, 0, 1, 3599, 3600] { instants.append(change.since.adding(seconds: Int64(delta))) }
+            for delta in [-3601, -3600, -1, 0, 1, 3599, 3600] {
+                instants.append(change.since.adding(seconds: Int64(delta)))
+            }
         }
         for day in stride(from: start.seconds, to: end.seconds, by: 86_400 * 3) {
             // Around local midnight of that day, and somewhere in it.
@@ -190,18 +205,20 @@ struct QueryDifferentialTests {
         parameters.maxExamples = 100
         try expectSameFigures(path, parameters)
         let figures = try Analyzer(parameters: parameters).figures(from: DatabaseFile.openForReading(path))
-        let demo = try Analyzer(parameters: ReportParameters.demo()).figures(from: {
-            let demoPath = folder.path("demo.sqlite")
-            try DatabaseFile.build(at: demoPath) { try Demo.write(into: $0) }
-            return try DatabaseFile.openForReading(demoPath)
-        }())
+        let demo = try Analyzer(parameters: ReportParameters.demo()).figures(
+            from: {
+                let demoPath = folder.path("demo.sqlite")
+                try DatabaseFile.build(at: demoPath) { try Demo.write(into: $0) }
+                return try DatabaseFile.openForReading(demoPath)
+            }())
         // X'61', 'a' and X'1B5B326A' are three new counted sessions; X'FF00' voted before the cutoff.
         #expect(figures.totals.voters == demo.totals.voters + 3)
         #expect(figures.totals.votersAll == demo.totals.votersAll + 4)
         #expect(figures.exclusions.listed.contains { $0.session == "blob:FF00" && $0.votes == 4 })
         let overBudget = figures.anomalies.first { $0.kind == .overBudget }?.examples.compactMap(\.session) ?? []
         #expect(overBudget.contains("blob:FF00"))
-        let everySession = figures.exclusions.listed.map(\.session) + figures.anomalies.flatMap(\.examples).compactMap(\.session)
+        let everySession =
+            figures.exclusions.listed.map(\.session) + figures.anomalies.flatMap(\.examples).compactMap(\.session)
         #expect(!everySession.contains { $0.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{FFFD}" } })
     }
 
@@ -237,7 +254,8 @@ struct QueryDifferentialTests {
             let differing = zip(a.examples, b.examples).first { $0 != $1 }
             #expect(
                 a.examples.count == b.examples.count && differing == nil,
-                "\(a.kind): \(a.examples.count) / \(b.examples.count) examples; first differing: \(String(describing: differing))")
+                "\(a.kind): \(a.examples.count) / \(b.examples.count) examples; first differing: \(String(describing: differing))"
+            )
         }
         #expect(swift.choices == sql.choices)
         // The fingerprint: the same counts, ids and latest time; only the database route has a hash.
@@ -310,10 +328,12 @@ struct Scenario {
         case 1:  // exactly at a session's first vote: that session is counted
             parameters.excludeBefore = output.firstVotes.randomElement(using: &random)?.at
         default:
-            parameters.excludeBefore = output.firstVote.adding(seconds: Int64.random(in: 0...(4 * 86_400), using: &random))
+            parameters.excludeBefore = output.firstVote.adding(
+                seconds: Int64.random(in: 0...(4 * 86_400), using: &random))
         }
         if seed % 3 != 1 {
-            parameters.excludedSessions = Array(output.sessions.shuffled(using: &random).prefix(2)) + ["no-such-session"]
+            parameters.excludedSessions =
+                Array(output.sessions.shuffled(using: &random).prefix(2)) + ["no-such-session"]
         }
         if seed % 5 == 2 {
             parameters.through = output.firstVote.adding(seconds: Int64.random(in: 0...(6 * 86_400), using: &random))

@@ -1,5 +1,5 @@
-import Testing
 import TallyCore
+import Testing
 
 @Suite("Ranking, shares and intervals")
 struct RankingTests {
@@ -28,15 +28,19 @@ struct RankingTests {
     }
 
     static func option(_ id: Int64, voters: Int, votes: Int, section: String = "original") -> ReportFigures.Option {
-        .init(id: id, content: "o\(id)", section: section, createdAt: nil, voters: voters, votes: votes,
-              votersAll: voters, votesAll: votes)
+        .init(
+            id: id, content: "o\(id)", section: section, createdAt: nil, voters: voters, votes: votes,
+            votersAll: voters, votesAll: votes)
     }
 
     static func model(_ options: [ReportFigures.Option], counted: Int) throws -> ReportModel {
         let figures = ReportFigures(
             options: options,
-            totals: .init(votersAll: counted, votesAll: counted * 3, voters: counted, votes: counted * 3, firstVoteAll: nil, lastVoteAll: nil),
-            exclusions: .init(listed: [], total: 0), days: [], timeline: .init(firstVote: nil, lastVote: nil, longestGap: nil),
+            totals: .init(
+                votersAll: counted, votesAll: counted * 3, voters: counted, votes: counted * 3, firstVoteAll: nil,
+                lastVoteAll: nil),
+            exclusions: .init(listed: [], total: 0), days: [],
+            timeline: .init(firstVote: nil, lastVote: nil, longestGap: nil),
             usage: [], statuses: [], approved: [], anomalies: [])
         return try ReportModel(figures: figures, parameters: ReportParameters(asOf: Instant(seconds: 0)))
     }
@@ -55,7 +59,10 @@ struct RankingTests {
         #expect(section.options.last?.voters == 0)  // zero-vote options are listed
         #expect(section.options.map(\.share) == [0.45, 0.45, 0.35, 0.35, 0.1, 0])
         // 9 of 20 is 25.8–65.8%; 2 of 20 reaches 30.1% (overlaps), 0 of 20 only 16.1% (behind).
-        #expect(section.options.map(\.standing) == [.leader, .leader, .notDistinguishable, .notDistinguishable, .notDistinguishable, .behind])
+        #expect(
+            section.options.map(\.standing) == [
+                .leader, .leader, .notDistinguishable, .notDistinguishable, .notDistinguishable, .behind,
+            ])
     }
 
     @Test func sectionsKnownFirstThenOthers() throws {

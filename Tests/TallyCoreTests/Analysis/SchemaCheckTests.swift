@@ -1,15 +1,18 @@
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 @Suite("Schema check")
 struct SchemaCheckTests {
     @Test func missingTablesAndColumnsAreNamed() throws {
         let db = try Connection(path: ":memory:", mode: .create)
         try db.execute("CREATE TABLE survey_options (id INTEGER PRIMARY KEY, content TEXT, created_at TEXT)")
-        try db.execute("CREATE TABLE suggestions (id INTEGER PRIMARY KEY, session_id TEXT, content TEXT, status TEXT, created_at TEXT)")
-        #expect(throws: AnalysisError.schemaMismatch(
-            missingTables: ["votes"], missingColumns: ["survey_options.section"])
+        try db.execute(
+            "CREATE TABLE suggestions (id INTEGER PRIMARY KEY, session_id TEXT, content TEXT, status TEXT, created_at TEXT)"
+        )
+        #expect(
+            throws: AnalysisError.schemaMismatch(
+                missingTables: ["votes"], missingColumns: ["survey_options.section"])
         ) {
             try SchemaCheck.verify(db)
         }
@@ -21,7 +24,8 @@ struct SchemaCheckTests {
 
     @Test func extraTablesAndColumnsAreIgnored() throws {
         let db = try Connection(path: ":memory:", mode: .create)
-        try db.executeScript("""
+        try db.executeScript(
+            """
             CREATE TABLE survey_options (id INTEGER PRIMARY KEY, content TEXT NOT NULL, section TEXT NOT NULL,
               created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP, colour TEXT, weight REAL);
             CREATE TABLE votes (id INTEGER PRIMARY KEY, option_id INTEGER NOT NULL, user_agent TEXT,

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 /// Reading what `wrangler d1 execute --json` prints: values keep their SQLite
 /// storage class, and every malformed or foreign file is refused naming itself.
@@ -38,7 +38,8 @@ struct D1JSONReaderTests {
             ]
             """#)
         #expect(rows.count == 2)
-        #expect(rows[0].columns == ["big", "content", "exp", "max", "min", "neg", "none", "share", "votes", "whole_real"])
+        #expect(
+            rows[0].columns == ["big", "content", "exp", "max", "min", "neg", "none", "share", "votes", "whole_real"])
         #expect(rows[0]["votes"] == .integer(13))
         #expect(rows[0]["share"] == .real(0.6667))
         #expect(rows[0]["whole_real"] == .real(1.0), "1.0 is a real in JSON, as SQLite's shell writes a REAL")
@@ -62,7 +63,8 @@ struct D1JSONReaderTests {
             #"{"result":[{"results":[{"a":1}],"success":true,"meta":{}}],"success":true,"errors":[],"messages":[]}"#)
         #expect(api == [Row(columns: ["a"], values: [.integer(1)])])
         // One result object on its own, as the Worker binding's .all() returns it.
-        #expect(try Self.read(#"{"results":[{"a":"x"}],"success":true}"#) == [Row(columns: ["a"], values: [.text("x")])])
+        #expect(
+            try Self.read(#"{"results":[{"a":"x"}],"success":true}"#) == [Row(columns: ["a"], values: [.text("x")])])
         // A byte order mark and surrounding white space are harmless.
         #expect(try Self.read("\u{FEFF}\n [{\"results\":[],\"success\":true}] \n").isEmpty)
     }
@@ -86,7 +88,8 @@ struct D1JSONReaderTests {
         #expect(
             Self.refusal(#"{"rows":[]}"#)
                 == .unexpectedShape(file: file, detail: "the object has no \"results\" (its keys: \"rows\")"))
-        #expect(Self.refusal(#"[{"results":[]}]"#) == .unexpectedShape(file: file, detail: "the result has no \"success\""))
+        #expect(
+            Self.refusal(#"[{"results":[]}]"#) == .unexpectedShape(file: file, detail: "the result has no \"success\""))
         #expect(
             Self.refusal(#"[{"results":{"a":1},"success":true}]"#)
                 == .unexpectedShape(file: file, detail: "\"results\" is an object, not an array of rows"))
@@ -110,7 +113,10 @@ struct D1JSONReaderTests {
     }
 
     @Test func brokenJSONSaysWhere() throws {
-        for text in [#"[{"results":[{"a":1}],"success":tr"#, "[{\"results\":[],\"success\":true}] trailing", #"[{"a":"\ud800"}]"#] {
+        for text in [
+            #"[{"results":[{"a":1}],"success":tr"#, "[{\"results\":[],\"success\":true}] trailing",
+            #"[{"a":"\ud800"}]"#,
+        ] {
             guard case .notJSON(let file, let detail) = Self.refusal(text) else {
                 Issue.record("\(text) was not refused as JSON")
                 continue
@@ -121,7 +127,9 @@ struct D1JSONReaderTests {
         // Not UTF-8.
         let bytes = Data([0x5B, 0x22, 0xFF, 0x22, 0x5D])
         #expect(throws: D1JSONError.self) { try D1JSONReader.rows(from: bytes, file: "x.json") }
-        #expect(D1JSONError.notJSON(file: "a.json", detail: "Unexpected end").description.hasPrefix("a.json is not valid JSON"))
+        #expect(
+            D1JSONError.notJSON(file: "a.json", detail: "Unexpected end").description.hasPrefix(
+                "a.json is not valid JSON"))
     }
 
     @Test func failuresAndErrorsFromD1AndWranglerAreShownQuoted() throws {
@@ -133,7 +141,8 @@ struct D1JSONReaderTests {
             Self.refusal(#"{"error":{"text":"A request to the Cloudflare API failed.\u001b[31m","notes":[]}}"#)
                 == .wranglerError(file: file, message: "'A request to the Cloudflare API failed.\\u{1B}[31m'"))
         #expect(
-            Self.refusal(#"{"result":[],"success":false,"errors":[{"code":7500,"message":"near \"SELEC\": syntax error"}]}"#)
+            Self.refusal(
+                #"{"result":[],"success":false,"errors":[{"code":7500,"message":"near \"SELEC\": syntax error"}]}"#)
                 == .failed(file: file, message: "'near \"SELEC\": syntax error'"))
         #expect(Self.refusal(#"{"error":42}"#) == .wranglerError(file: file, message: "(no message)"))
     }

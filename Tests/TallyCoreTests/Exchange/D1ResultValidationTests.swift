@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import TallyCore
 import TallySQLite
+import Testing
+
+@testable import TallyCore
 
 /// Issue 12, item 11: results that no database can produce are refused, all of them at once.
 @Suite("D1 results: impossible values")
@@ -11,8 +12,9 @@ struct D1ResultValidationTests {
     /// Changes the value of `column` in row `row` (0-based) of `query`'s result; nil adds a copy of the row.
     func edit(_ fixture: Fixture, _ query: String, row: Int, _ column: String? = nil, to value: Any? = nil) throws {
         let path = fixture.file(query + ".json")
-        var outer = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
-            as? [[String: Any]])
+        var outer = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+                as? [[String: Any]])
         var results = try #require(outer[0]["results"] as? [[String: Any]])
         try #require(row < results.count)
         if let column {
@@ -54,14 +56,15 @@ struct D1ResultValidationTests {
         let tally = fixture.file("tally.json")
         let activity = fixture.file("activity.json")
         let day = try dayText(fixture, row: 1)
-        #expect(problems.map(\.description) == [
-            "\(tally) (query tally), row 1, voters = 16: expected at most 15, the voters of the whole poll (totals)",
-            "\(tally) (query tally), row 3, voters = -5: expected a count, 0 or more",
-            "\(tally) (query tally), votes (sum of all rows) = \(43 - firstVotes + 30): expected at most 43, the votes of totals",
-            "\(activity) (query activity), row \(try rowCount(fixture, "activity")), day = \(day): expected each day once",
-            "\(activity) (query activity), votes (sum of all rows) = \(43 + (try dayVotes(fixture, row: 1))): "
-                + "expected at most 43, the votes of totals",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "\(tally) (query tally), row 1, voters = 16: expected at most 15, the voters of the whole poll (totals)",
+                "\(tally) (query tally), row 3, voters = -5: expected a count, 0 or more",
+                "\(tally) (query tally), votes (sum of all rows) = \(43 - firstVotes + 30): expected at most 43, the votes of totals",
+                "\(activity) (query activity), row \(try rowCount(fixture, "activity")), day = \(day): expected each day once",
+                "\(activity) (query activity), votes (sum of all rows) = \(43 + (try dayVotes(fixture, row: 1))): "
+                    + "expected at most 43, the votes of totals",
+            ])
         let message = D1JSONError.impossibleValues(problems).description
         #expect(message.hasPrefix("5 impossible values in 2 result files; no query on one database gives these"))
         #expect(message.contains("\n  \(tally) (query tally), row 3, voters = -5: expected a count, 0 or more"))
@@ -69,7 +72,8 @@ struct D1ResultValidationTests {
 
     @Test func moreThanTwentyAreCountedNotAllShown() throws {
         let problems = (1...25).map {
-            D1ResultProblem(file: "t.json", query: "tally", row: $0, column: "votes", value: "-1", accepted: "0 or more")
+            D1ResultProblem(
+                file: "t.json", query: "tally", row: $0, column: "votes", value: "-1", accepted: "0 or more")
         }
         let lines = D1JSONError.impossibleValues(problems).description.split(separator: "\n")
         #expect(lines.count == 1 + 20 + 1)
@@ -93,7 +97,8 @@ struct D1ResultValidationTests {
 
     func rows(_ fixture: Fixture, _ query: String) throws -> [[String: Any]] {
         let outer = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: fixture.file(query + ".json"))))
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: fixture.file(query + ".json"))))
                 as? [[String: Any]])
         return try #require(outer[0]["results"] as? [[String: Any]])
     }

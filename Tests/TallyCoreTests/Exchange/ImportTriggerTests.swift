@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TallySQLite
+import Testing
+
 @testable import TallyCore
 
 /// The import side of issue 12, item 2: the file's triggers, as tally's own writes will fire them.
@@ -38,8 +39,10 @@ struct ImportTriggerTests {
     @Test func anInsertOrIgnoreThatLosesARowIsRefusedToo() throws {
         let folder = try TemporaryDirectory()
         let dump = try export(
-            ["INSERT OR IGNORE INTO \"votes\" (\"id\",\"option_id\",\"session_id\",\"created_at\") "
-                + "VALUES(1,1,'other','2026-09-20 00:00:00');"], after: 85, in: folder)
+            [
+                "INSERT OR IGNORE INTO \"votes\" (\"id\",\"option_id\",\"session_id\",\"created_at\") "
+                    + "VALUES(1,1,'other','2026-09-20 00:00:00');"
+            ], after: 85, in: folder)
         expectRefusal(dump, .rowDropped(line: 86, table: "votes"), in: folder)
     }
 
@@ -55,19 +58,27 @@ struct ImportTriggerTests {
     ) throws {
         let folder = try TemporaryDirectory()
         // moderation_log is tally's: the export gets it from a vote page migrated with wrangler.
-        let create = table == "moderation_log"
-            ? [Migration.all[1].sql.components(separatedBy: ";").first { $0.contains("CREATE TABLE IF NOT EXISTS moderation_log") }!
-                + ";"] : []
-        let dump = try export(create + ["CREATE TRIGGER quiet \(on) WHEN 1 BEGIN SELECT RAISE(IGNORE); END;"], in: folder)
+        let create =
+            table == "moderation_log"
+            ? [
+                Migration.all[1].sql.components(separatedBy: ";").first {
+                    $0.contains("CREATE TABLE IF NOT EXISTS moderation_log")
+                }!
+                    + ";"
+            ] : []
+        let dump = try export(
+            create + ["CREATE TRIGGER quiet \(on) WHEN 1 BEGIN SELECT RAISE(IGNORE); END;"], in: folder)
         expectRefusal(dump, .triggerIgnores(trigger: "quiet", table: table, event: event, purpose: purpose), in: folder)
     }
 
     @Test func raiseIgnoreOnTablesTallyNeverWritesIsTheVotePagesBusiness() throws {
         let folder = try TemporaryDirectory()
         let dump = try export(
-            ["CREATE TRIGGER one_vote BEFORE INSERT ON votes WHEN (SELECT count(*) FROM votes "
-                + "WHERE session_id = NEW.session_id) >= 3 BEGIN SELECT RAISE(IGNORE); END;",
-             "CREATE TRIGGER only_content BEFORE UPDATE OF content ON suggestions BEGIN SELECT RAISE(IGNORE); END;"],
+            [
+                "CREATE TRIGGER one_vote BEFORE INSERT ON votes WHEN (SELECT count(*) FROM votes "
+                    + "WHERE session_id = NEW.session_id) >= 3 BEGIN SELECT RAISE(IGNORE); END;",
+                "CREATE TRIGGER only_content BEFORE UPDATE OF content ON suggestions BEGIN SELECT RAISE(IGNORE); END;",
+            ],
             in: folder)
         let summary = try run(dump, folder)
         #expect(summary.tables.first { $0.name == "votes" }?.rows == 55)
@@ -77,27 +88,33 @@ struct ImportTriggerTests {
     /// The issue's cases: they import (a real export's triggers must), and are listed.
     @Test func triggersThatWriteElsewhereWhenTallyWritesAreListed() throws {
         let folder = try TemporaryDirectory()
-        let dump = try export([
-            "CREATE TRIGGER w AFTER UPDATE ON suggestions BEGIN DELETE FROM votes; END;",
-            "CREATE TRIGGER move AFTER INSERT ON survey_options BEGIN UPDATE votes SET option_id = NEW.id; "
-                + "INSERT INTO \"page views\" (path) VALUES ('/moved'); END;",
-            // Bookkeeping on its own table, and an audit trigger on a table tally never writes: not listed.
-            "CREATE TRIGGER touch AFTER UPDATE OF status ON suggestions BEGIN "
-                + "UPDATE suggestions SET created_at = created_at WHERE id = NEW.id; END;",
-            "CREATE TRIGGER audit_votes AFTER DELETE ON votes BEGIN INSERT INTO \"page views\" (path) VALUES ('x'); END;",
-        ], in: folder)
+        let dump = try export(
+            [
+                "CREATE TRIGGER w AFTER UPDATE ON suggestions BEGIN DELETE FROM votes; END;",
+                "CREATE TRIGGER move AFTER INSERT ON survey_options BEGIN UPDATE votes SET option_id = NEW.id; "
+                    + "INSERT INTO \"page views\" (path) VALUES ('/moved'); END;",
+                // Bookkeeping on its own table, and an audit trigger on a table tally never writes: not listed.
+                "CREATE TRIGGER touch AFTER UPDATE OF status ON suggestions BEGIN "
+                    + "UPDATE suggestions SET created_at = created_at WHERE id = NEW.id; END;",
+                "CREATE TRIGGER audit_votes AFTER DELETE ON votes BEGIN INSERT INTO \"page views\" (path) VALUES ('x'); END;",
+            ], in: folder)
         let summary = try run(dump, folder)
-        #expect(summary.triggersWritingElsewhere == [
-            // Deleting votes fires audit_votes in turn: its write is w's too.
-            .init(trigger: "w", table: "suggestions", event: "UPDATE", purpose: "records a decision",
-                  writes: ["page views", "votes"]),
-            .init(trigger: "move", table: "survey_options", event: "INSERT", purpose: "promotes a note",
-                  writes: ["page views", "votes"]),
-        ])
+        #expect(
+            summary.triggersWritingElsewhere == [
+                // Deleting votes fires audit_votes in turn: its write is w's too.
+                .init(
+                    trigger: "w", table: "suggestions", event: "UPDATE", purpose: "records a decision",
+                    writes: ["page views", "votes"]),
+                .init(
+                    trigger: "move", table: "survey_options", event: "INSERT", purpose: "promotes a note",
+                    writes: ["page views", "votes"]),
+            ])
         // Listing compiled, never ran: every trigger is still there and no row moved.
         let db = try DatabaseFile.openForReading(folder.path("out.sqlite"))
-        #expect(try db.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name IN "
-            + "('w', 'move', 'touch', 'audit_votes')") == .integer(4))
+        #expect(
+            try db.scalar(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name IN "
+                    + "('w', 'move', 'touch', 'audit_votes')") == .integer(4))
         #expect(try db.scalar("SELECT count(*) FROM votes") == .integer(55))
         #expect(try db.scalar("SELECT count(*) FROM \"page views\"") == .integer(4))
     }

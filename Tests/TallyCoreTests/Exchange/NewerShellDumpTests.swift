@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TallySQLite
+import Testing
+
 @testable import TallyCore
 
 /// Dumps written by sqlite3 3.44 and later, which quote text with control
@@ -55,8 +56,10 @@ struct NewerShellDumpTests {
     }
 
     /// The fixture, loaded by SQLite 3.5x itself (apsw), holds the same bytes as tally's import.
-    @Test(.enabled(if: TextFunctionsOracle.available || ProcessInfo.processInfo.environment["CI"] == "true",
-        "needs python3 with apsw (SQLite ≥ 3.50); .ci/run installs it"))
+    @Test(
+        .enabled(
+            if: TextFunctionsOracle.available || ProcessInfo.processInfo.environment["CI"] == "true",
+            "needs python3 with apsw (SQLite ≥ 3.50); .ci/run installs it"))
     func aNewerSQLiteLoadsTheSameBytes() throws {
         let folder = try TemporaryDirectory()
         let target = folder.path("votes.sqlite")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TallySQLite
+import Testing
 
 @testable import TallyCore
 

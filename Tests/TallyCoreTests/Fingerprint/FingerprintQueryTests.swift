@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TallySQLite
+import Testing
 
 @testable import TallyCore
 
@@ -140,18 +140,23 @@ struct FingerprintQueryTests {
         #expect(throws: QueryResultError.rowCount(query: "fingerprint", expected: 4, got: 3)) {
             try ReportFigures.fingerprint(from: Array(rows.dropLast()))
         }
-        #expect(throws: QueryResultError.badValue(query: "fingerprint", row: 0, column: "table_name", expected: "'votes'")) {
+        #expect(
+            throws: QueryResultError.badValue(query: "fingerprint", row: 0, column: "table_name", expected: "'votes'")
+        ) {
             try ReportFigures.fingerprint(from: [rows[1], rows[0], rows[2], rows[3]])
         }
-        let noCount = Row(columns: ["table_name", "highest_id", "latest"], values: [.text("votes"), .integer(1), .null])
+        let noCount = Row(
+            columns: ["table_name", "highest_id", "latest"], values: [.text("votes"), .integer(1), .null])
         #expect(throws: QueryResultError.missingColumn(query: "fingerprint", row: 0, column: "row_count")) {
             try ReportFigures.fingerprint(from: [noCount] + rows.dropFirst())
         }
         let badTime = Row(
             columns: ["table_name", "row_count", "highest_id", "latest"],
             values: [.text("votes"), .integer(1), .integer(1), .text("soon")])
-        #expect(throws: QueryResultError.badValue(
-            query: "fingerprint", row: 0, column: "latest", expected: "a UTC time YYYY-MM-DD HH:MM:SS.SSS")) {
+        #expect(
+            throws: QueryResultError.badValue(
+                query: "fingerprint", row: 0, column: "latest", expected: "a UTC time YYYY-MM-DD HH:MM:SS.SSS")
+        ) {
             try ReportFigures.fingerprint(from: [badTime] + rows.dropFirst())
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TallyCore
 
 @Suite("SHA-256")
@@ -16,7 +17,10 @@ struct SHA256Tests {
             "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
             "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"
         ),
-        ("The quick brown fox jumps over the lazy dog", "d7a8fbb307d7809469ca9abcb0082e4f8d5651e46d3cdb762d02d0bf37c9e592"),
+        (
+            "The quick brown fox jumps over the lazy dog",
+            "d7a8fbb307d7809469ca9abcb0082e4f8d5651e46d3cdb762d02d0bf37c9e592"
+        ),
     ])
     func knownVectors(_ message: String, _ expected: String) {
         #expect(SHA256.hex(SHA256.hash(Array(message.utf8))) == expected)
@@ -54,7 +58,8 @@ struct SHA256Tests {
             let hardware = SHA256(accelerated: true)
             var offset = 0
             while offset < message.count {
-                let piece = Array(message[offset..<min(message.count, offset + Int.random(in: 1...200, using: &generator))])
+                let piece = Array(
+                    message[offset..<min(message.count, offset + Int.random(in: 1...200, using: &generator))])
                 swift.update(piece)
                 hardware.update(piece)
                 offset += piece.count

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 @Suite("Same-author groups")
 struct AuthorGroupTests {
@@ -25,7 +25,8 @@ struct AuthorGroupTests {
     @Test func aVoteForItsOwnOptionIsSeen() throws {
         let db = try Demo.inMemory()
         let session = try #require(Demo.sessions["s07"])
-        try db.execute("INSERT INTO votes (option_id, session_id) VALUES (7, ?), (7, ?)", [.text(session), .text(session)])
+        try db.execute(
+            "INSERT INTO votes (option_id, session_id) VALUES (7, ?), (7, ?)", [.text(session), .text(session)])
         // Another session's vote for option 6 does not count as the author's.
         try db.execute("INSERT INTO votes (option_id, session_id) VALUES (6, 'someone else')")
         let group = try #require(try ModerationStore(db).authorGroups().first)

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 @Suite("Decision SQL for D1")
 struct DecisionSQLTests {
@@ -104,7 +104,9 @@ struct DecisionSQLTests {
         let (fixture, copy, midpoint) = try Self.scenario()
         let script = try fixture.store.decisionScript(since: midpoint)
         #expect(script.decisions == 10)
-        #expect(script.text.contains("-- 10 decision(s) from moderation_log, recorded at or after 2026-09-21 14:13:23 UTC."))
+        #expect(
+            script.text.contains("-- 10 decision(s) from moderation_log, recorded at or after 2026-09-21 14:13:23 UTC.")
+        )
         _ = try Self.apply(script.text, to: copy)
         #expect(try Self.tables(copy) == (try Self.tables(fixture.path)))
     }
@@ -211,7 +213,8 @@ struct DecisionSQLTests {
             try refusal(Self.entry("approve", "pending", "approved", version: 0))
                 == .cannotExport(entry: 9, note: 4, why: "its version 0 is below 1"))
         // A reason longer than tally accepts, written into the log by another tool.
-        let huge = try refusal(Self.entry("reject", "pending", "rejected", reason: String(repeating: "r", count: 100_000)))
+        let huge = try refusal(
+            Self.entry("reject", "pending", "rejected", reason: String(repeating: "r", count: 100_000)))
         guard case .statementTooLarge(9, 4, let bytes) = huge else {
             Issue.record("expected statementTooLarge, got \(huge)")
             return
@@ -219,7 +222,10 @@ struct DecisionSQLTests {
         #expect(bytes > 100_000 && bytes < 100_400)
         #expect(huge.description.contains("D1 accepts at most 100000; apply that decision on D1 by hand"))
         let message = DecisionSQLError.cannotExport(entry: 9, note: 4, why: "x").description
-        #expect(message == "cannot export moderation_log entry 9 (note 4): x; export the decisions after it with --since, or correct the entry")
+        #expect(
+            message
+                == "cannot export moderation_log entry 9 (note 4): x; export the decisions after it with --since, or correct the entry"
+        )
     }
 
     @Test func versionsOutOfOrderAreRefused() throws {
@@ -232,7 +238,8 @@ struct DecisionSQLTests {
 
     @Test func anOptionThatDiffersFromItsNoteIsWrittenOutAndGuardedByItsText() throws {
         let entry = Self.entry("promote", "approved", "promoted", version: 2, option: 8)
-        let option = DecisionSQL.OptionRow(content: "edited 'text'", section: "community", createdAt: "2026-09-24 02:00:00")
+        let option = DecisionSQL.OptionRow(
+            content: "edited 'text'", section: "community", createdAt: "2026-09-24 02:00:00")
         let statements = try DecisionSQL.statements(for: entry, option: option, noteContent: "original text")
         #expect(statements.count == 3)
         #expect(statements[0].contains("SELECT 8, 'edited ''text''', 'community', '2026-09-24 02:00:00'"))

@@ -1,6 +1,6 @@
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 /// A database locked by another process is a moderation error of its own, not a raw SQLite error
 /// that every caller has to recognise.

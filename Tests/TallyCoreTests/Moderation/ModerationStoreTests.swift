@@ -1,6 +1,6 @@
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 @Suite("Moderation store: the one write path")
 struct ModerationStoreTests {
@@ -80,7 +80,8 @@ struct ModerationStoreTests {
         if action == .promote {
             let option = try #require(options.last)
             #expect(options.count == optionsBefore.count + 1)
-            #expect(option.values == [.integer(try #require(entry.optionID)), .text("first"), "community", .text(time)])
+            #expect(
+                option.values == [.integer(try #require(entry.optionID)), .text("first"), "community", .text(time)])
             #expect(after.promotedOptionID == entry.optionID)
             #expect(after.status == "approved", "a promoted note keeps status 'approved'")
         } else {
@@ -295,7 +296,9 @@ struct ModerationStoreTests {
             try fixture.decide(.approve, id)
             let promoted = try fixture.decide(.promote, id)
             let option = try #require(promoted.after.promotedOptionID)
-            #expect(try fixture.db.scalar("SELECT content FROM survey_options WHERE id = ?", [.integer(option)]) == .text(text))
+            #expect(
+                try fixture.db.scalar("SELECT content FROM survey_options WHERE id = ?", [.integer(option)])
+                    == .text(text))
             #expect(try fixture.store.note(id)?.content == text)
         }
         #expect(hostile[3].count == 10_000)

@@ -1,6 +1,7 @@
-import Testing
-@testable import TallyCore
 import TallySQLite
+import Testing
+
+@testable import TallyCore
 
 /// Issue 12 items 2 and 12: a decision writes only moderation's own tables, and
 /// a promotion never changes the note's text.

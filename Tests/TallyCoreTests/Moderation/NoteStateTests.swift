@@ -1,5 +1,5 @@
-import Testing
 import TallyCore
+import Testing
 
 @Suite("Moderation state machine")
 struct NoteStateTests {

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 /// The author's own query from the brief must run unchanged on the toolkit's schema and agree
 /// with the report.

@@ -1,8 +1,8 @@
 import CSQLite
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 /// What `tally sql` prints: every query filled, even with hostile values, stays one
 /// read-only statement that D1 accepts, and a hostile session id is only ever a value.
@@ -16,7 +16,8 @@ struct FilledQueryTests {
     static func hostileValues() -> [String: QueryValue] {
         var values = ReportParameters(
             zone: .utc, excludeBefore: Instant.utc("2026-09-18 18:11:00"), excludedSessions: hostileSessions,
-            asOf: Instant.utc("2026-09-27 04:00:00"), through: Instant(millis: Instant.utc("2026-09-26 00:00:00").millis + 500)
+            asOf: Instant.utc("2026-09-27 04:00:00"),
+            through: Instant(millis: Instant.utc("2026-09-26 00:00:00").millis + 500)
         ).queryValues
         values["session_id"] = .text("x'); DROP TABLE votes; --")
         return values
@@ -31,10 +32,13 @@ struct FilledQueryTests {
             #expect(Connection.statements(in: sql).count == 1, "\(query.name)")
             #expect(sql.utf8.count <= MigrationLint.maximumStatementBytes)
             // The params block keeps its lines: no value brought a line break into the SQL.
-            #expect(sql.split(separator: "\n", omittingEmptySubsequences: false).count
-                == query.sql.split(separator: "\n", omittingEmptySubsequences: false).count)
+            #expect(
+                sql.split(separator: "\n", omittingEmptySubsequences: false).count
+                    == query.sql.split(separator: "\n", omittingEmptySubsequences: false).count)
             for parameter in query.parameters {
-                let reread = try PortableQuery(name: query.name, sql: sql).parameters.first { $0.name == parameter.name }
+                let reread = try PortableQuery(name: query.name, sql: sql).parameters.first {
+                    $0.name == parameter.name
+                }
                 #expect(reread?.value == values[parameter.name], "\(query.name).\(parameter.name)")
             }
             _ = try db.prepare(sql)  // prepare refuses any text after the first statement
@@ -61,14 +65,17 @@ struct FilledQueryTests {
     /// named, and the votes table is still there afterwards.
     @Test func hostileSessionIdsAreExcludedExactlyAndRunNothing() throws {
         let hostile = Self.hostileSessions
-        var votes: [(Int64, String, String)] = [(1, "plain", "2026-09-20 10:00:00"), (2, "x'); DROP TABLE votes;", "2026-09-20 10:00:01")]
+        var votes: [(Int64, String, String)] = [
+            (1, "plain", "2026-09-20 10:00:00"), (2, "x'); DROP TABLE votes;", "2026-09-20 10:00:01"),
+        ]
         for (index, session) in hostile.enumerated() {
             votes.append((Int64(index % 5 + 1), session, "2026-09-20 11:00:\(10 + index)"))
         }
         let database = try VoteDatabase(votes: votes)
         let parameters = ReportParameters(
             excludedSessions: [hostile[0], hostile[4], hostile[10]], asOf: Instant.utc("2026-09-27 04:00:00"))
-        let excluded = try QueryShell.rows(database.path, query: PortableQuery.named("excluded"), parameters: parameters)
+        let excluded = try QueryShell.rows(
+            database.path, query: PortableQuery.named("excluded"), parameters: parameters)
         #expect(excluded.map { $0["session_id"] } == [hostile[0], hostile[4], hostile[10]].map(SQLValue.text))
         #expect(excluded.allSatisfy { $0["named"] == .integer(1) && $0["votes"] == .integer(1) })
         let totals = try QueryShell.rows(database.path, query: PortableQuery.named("totals"), parameters: parameters)
@@ -85,16 +92,22 @@ struct FilledQueryTests {
         let query = try PortableQuery.named("tally")
         let size = query.filled(values).utf8.count
         #expect(size > MigrationLint.maximumStatementBytes)
-        #expect(throws: QueryFileError.tooLargeForD1(file: "tally.sql", bytes: size, limit: MigrationLint.maximumStatementBytes)) {
+        #expect(
+            throws: QueryFileError.tooLargeForD1(
+                file: "tally.sql", bytes: size, limit: MigrationLint.maximumStatementBytes)
+        ) {
             try query.filledForD1(values)
         }
         // Just under the limit is fine.
-        let fewer = ReportParameters(excludedSessions: Array(sessions.prefix(2_000)), asOf: Instant(seconds: 0)).queryValues
+        let fewer = ReportParameters(excludedSessions: Array(sessions.prefix(2_000)), asOf: Instant(seconds: 0))
+            .queryValues
         #expect(try query.filledForD1(fewer).utf8.count <= MigrationLint.maximumStatementBytes)
     }
 
     @Test func aFileOfTwoStatementsIsRefused() throws {
-        let query = try PortableQuery(name: "two", sql: "-- two: two statements\nWITH params AS (SELECT\n  1 AS a\n)\nSELECT a FROM params;\nSELECT 2;\n")
+        let query = try PortableQuery(
+            name: "two",
+            sql: "-- two: two statements\nWITH params AS (SELECT\n  1 AS a\n)\nSELECT a FROM params;\nSELECT 2;\n")
         #expect(throws: QueryFileError.notOneStatement(file: "two.sql", count: 2)) { try query.filledForD1([:]) }
         #expect(QueryFileError.notOneStatement(file: "two.sql", count: 2).description.contains("2 statements"))
     }
@@ -102,6 +115,8 @@ struct FilledQueryTests {
     @Test func purposeIsTheFirstLineWithoutTheName() throws {
         let query = try PortableQuery.named("tally")
         #expect(query.purpose.hasPrefix("every option ranked by distinct voters"))
-        #expect(try PortableQuery(name: "x", sql: "-- other words\nWITH params AS (SELECT\n)\nSELECT 1").purpose == "other words")
+        #expect(
+            try PortableQuery(name: "x", sql: "-- other words\nWITH params AS (SELECT\n)\nSELECT 1").purpose
+                == "other words")
     }
 }

@@ -1,8 +1,8 @@
 import CSQLite
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 @Suite("queries/: shape, parameters and D1 rules")
 struct PortableQueryTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TallyCore
+import Testing
 
 /// Every file in `queries/` must run alone on D1 (no includes, no temp tables), so the
 /// parts they share are repeated in each. These checks keep the copies from drifting:
@@ -46,17 +46,23 @@ struct SharedSQLTests {
     @Test func everyFileReadsStoredTimesTheSameWay() throws {
         var expressions: [String: Set<String>] = [:]
         for query in try PortableQuery.all() {
-            for expression in Self.timeExpressions(query.sql) { expressions[expression, default: []].insert(query.name) }
+            for expression in Self.timeExpressions(query.sql) {
+                expressions[expression, default: []].insert(query.name)
+            }
         }
-        #expect(expressions.count == 1, "stored times are read differently in: \(expressions.values.map { $0.sorted() })")
-        #expect((expressions.values.first?.count ?? 0) >= 8, "the time reading is expected in every vote and note query")
+        #expect(
+            expressions.count == 1, "stored times are read differently in: \(expressions.values.map { $0.sorted() })")
+        #expect(
+            (expressions.values.first?.count ?? 0) >= 8, "the time reading is expected in every vote and note query")
     }
 
     @Test(arguments: ["considered", "excluded", "considered_note", "decision", "decided", "note_then"])
     func sharedStepsAreIdentical(_ name: String) throws {
         var versions: [String: [String]] = [:]
         for query in try PortableQuery.all() {
-            if let text = Self.commonTableExpressions(query.sql)[name] { versions[text, default: []].append(query.name) }
+            if let text = Self.commonTableExpressions(query.sql)[name] {
+                versions[text, default: []].append(query.name)
+            }
         }
         #expect(versions.values.reduce(0) { $0 + $1.count } >= 3, "\(name) should be shared by several files")
         #expect(versions.count == 1, "\(name) differs between \(versions.values.map { $0.sorted() })")

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 /// The Swift reader (`StoredTimestamp`) and the portable SQL's reading of stored times
 /// (`queries/*.sql`: a shape check, then strftime) must agree on which texts are times and on
@@ -14,8 +14,10 @@ struct TimestampAgreementTests {
         "2026-09-18 18:06", "2026-09-18T18:06", "2026-09-18 18:06:00.250", "2024-02-29 12:00:00",
         // Not times:
         "", "soon", "2026-09-18", "18:06:00", "2026-02-30 10:00:00", "2026-13-01 00:00:00", "2026-09-18 24:00:00",
-        "2026-09-18 18:60:00", "2026-09-18 18:06:60", "2026-09-18 18:06:00.", "2026-09-18 18:06:5", " 2026-09-18 18:06:00",
-        "2026-09-18 18:06:00 ", "2026-09-18 18:06:00 Z", "2026-09-18x18:06:00", "2025-02-29 00:00:00", "0000-01-01 00:00:00",
+        "2026-09-18 18:60:00", "2026-09-18 18:06:60", "2026-09-18 18:06:00.", "2026-09-18 18:06:5",
+        " 2026-09-18 18:06:00",
+        "2026-09-18 18:06:00 ", "2026-09-18 18:06:00 Z", "2026-09-18x18:06:00", "2025-02-29 00:00:00",
+        "0000-01-01 00:00:00",
         "2026-09-18 18:06:00+8", "1789754760", "now",
     ]
 
@@ -53,7 +55,10 @@ struct TimestampAgreementTests {
                 #expect(swift == nil && !sqlReads, "'\(text)' is refused by both readers")
                 continue
             }
-            #expect((swift != nil) == sqlReads, "'\(text)': Swift \(swift.map(String.init(describing:)) ?? "unreadable"), SQL \(sqlReads ? "reads it" : "unreadable")")
+            #expect(
+                (swift != nil) == sqlReads,
+                "'\(text)': Swift \(swift.map(String.init(describing:)) ?? "unreadable"), SQL \(sqlReads ? "reads it" : "unreadable")"
+            )
             if let swift, let sql = sqlInstants[text] {
                 #expect(swift == sql, "'\(text)': Swift \(swift), SQL \(sql)")
             }
@@ -62,7 +67,8 @@ struct TimestampAgreementTests {
         // from that normalised text, never from the stored one).
         #expect(StoredTimestamp.parse("2026-09-18T18:06:59.9999Z") == .utc("2026-09-18 18:06:59.999"))
         let cut = try QueryShell.rows(
-            db.path, sql: "SELECT strftime('%Y-%m-%d %H:%M:%f', '2026-09-18T18:06:59.9999Z') AS t, "
+            db.path,
+            sql: "SELECT strftime('%Y-%m-%d %H:%M:%f', '2026-09-18T18:06:59.9999Z') AS t, "
                 + "strftime('%s', strftime('%Y-%m-%d %H:%M:%f', '2026-09-18T18:06:59.9999Z')) AS s")
         #expect(cut.first?["t"] == .text("2026-09-18 18:06:59.999"))
         #expect(cut.first?["s"] == .text(String(Instant.utc("2026-09-18 18:06:59").seconds)))
@@ -104,7 +110,9 @@ struct TimestampAgreementTests {
             let swift = StoredTimestamp.read(statement, at: 1)?.instant
             let reading = try #require(sql[id])
             let value = values[Int(id) - 1]
-            #expect(swift == reading.flatMap(StoredTimestamp.parse), "vote \(id), \(value): Swift \(String(describing: swift)), SQL \(String(describing: reading))")
+            #expect(
+                swift == reading.flatMap(StoredTimestamp.parse),
+                "vote \(id), \(value): Swift \(String(describing: swift)), SQL \(String(describing: reading))")
             compared += 1
             if swift != nil { readable += 1 }
         }
@@ -113,4 +121,3 @@ struct TimestampAgreementTests {
         #expect(readable > 40 && compared - readable > 40, "readable \(readable) of \(compared)")
     }
 }
-

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import TallyCore
 import TallySQLite
+import Testing
+
+@testable import TallyCore
 
 @Suite("Chance of leading (session bootstrap) and chosen together")
 struct LeadBootstrapTests {

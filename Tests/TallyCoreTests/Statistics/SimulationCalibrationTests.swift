@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TallyCore
 
 /// The 95% ranges and the chance of leading checked against polls whose truth is known, not asserted.
@@ -148,8 +149,9 @@ struct SimulationCalibrationTests {
             let predicted = members.reduce(0) { $0 + $1.chance } / Double(members.count)
             let observed = Double(members.filter(\.leads).count) / Double(members.count)
             weightedGap += Double(members.count) * abs(observed - predicted)
-            print("calibration \(label) bin \(edges[bin])–\(min(1, edges[bin + 1])): \(members.count) options, "
-                + "predicted \(NumberFormat.three(predicted)), observed \(NumberFormat.three(observed))")
+            print(
+                "calibration \(label) bin \(edges[bin])–\(min(1, edges[bin + 1])): \(members.count) options, "
+                    + "predicted \(NumberFormat.three(predicted)), observed \(NumberFormat.three(observed))")
             guard members.count >= 40 else { continue }
             let standardError = (max(predicted * (1 - predicted), 0.01) / Double(members.count)).squareRoot()
             #expect(

@@ -38,7 +38,9 @@ struct HostileTimes {
         case 0: return .integer(Int64.random(in: -10_000_000_000...10_000_000_000, using: &random))
         case 1: return .real(Double.random(in: -1e10...1e10, using: &random))
         case 2: return .blob(Array(text().utf8))
-        case 3: return .blob((0..<Int.random(in: 0...24, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+        case 3:
+            return .blob(
+                (0..<Int.random(in: 0...24, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
         default: return .text(text())
         }
     }
@@ -70,7 +72,8 @@ struct HostileTimes {
         let minutes = pick([0, 0, 30, 45, 59, 60])
         let sign = pick(["+", "-"])
         text += pick([
-            "", "", "", "", "", "Z", "Z", "z", "\(sign)\(digits(hours, 2)):\(digits(minutes, 2))", "\(sign)\(digits(hours, 2)):\(digits(minutes, 2))",
+            "", "", "", "", "", "Z", "Z", "z", "\(sign)\(digits(hours, 2)):\(digits(minutes, 2))",
+            "\(sign)\(digits(hours, 2)):\(digits(minutes, 2))",
             "\(sign)\(digits(hours, 2))\(digits(minutes, 2))", "\(sign)\(digits(hours, 2))",
             "\(sign)\(digits(hours, 2)):", "\(sign)\(hours)", " Z", "Z ", " \(sign)\(digits(hours, 2)):00",
         ])
@@ -112,7 +115,9 @@ struct HostileTimes {
                 let insertWithNUL = try db.prepare(
                     "INSERT INTO votes (id, option_id, session_id, created_at) VALUES (?, ?, ?, CAST(? AS TEXT))")
                 for (index, value) in values.enumerated() {
-                    var row: [SQLValue] = [.integer(Int64(index + 1)), .integer(Int64(index % 3 + 1)), .text("s\(index % sessions)")]
+                    var row: [SQLValue] = [
+                        .integer(Int64(index + 1)), .integer(Int64(index % 3 + 1)), .text("s\(index % sessions)"),
+                    ]
                     if case .text(let text) = value, text.utf8.contains(0) {
                         try insertWithNUL.execute(row + [.blob(Array(text.utf8))])
                     } else {

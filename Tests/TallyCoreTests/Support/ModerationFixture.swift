@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallySQLite
+import Testing
 
 /// A real database file with the full schema and a few notes, for moderation tests.
 final class ModerationFixture {
@@ -44,7 +44,8 @@ final class ModerationFixture {
         return try store.decide(
             DecisionRequest(
                 noteID: id, action: action, moderator: try Moderator(name),
-                reason: try reason.map { try ModerationReason($0) } ?? (action.requiresReason ? ModerationReason("because") : nil),
+                reason: try reason.map { try ModerationReason($0) }
+                    ?? (action.requiresReason ? ModerationReason("because") : nil),
                 actedOnVersion: note.version, actedOnState: note.state, time: tick()))
     }
 

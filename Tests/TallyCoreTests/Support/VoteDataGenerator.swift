@@ -56,14 +56,18 @@ struct VoteDataGenerator {
         var optionCreated: [Int64: Instant] = [:]
         let originals = Int.random(in: 2...6, using: &random)
         let communities = Int.random(in: 0...2, using: &random)
-        let insertOption = try db.prepare("INSERT INTO survey_options (id, content, section, created_at) VALUES (?, ?, ?, ?)")
+        let insertOption = try db.prepare(
+            "INSERT INTO survey_options (id, content, section, created_at) VALUES (?, ?, ?, ?)")
         var nextID: Int64 = 1
         for index in 0..<(originals + communities + (random.chance(0.3) ? 1 : 0)) {
             let section = index < originals ? "original" : index < originals + communities ? "community" : "beta"
-            let created = section == "original" ? base : base.adding(seconds: Int64.random(in: 0...(6 * 86_400), using: &random))
+            let created =
+                section == "original" ? base : base.adding(seconds: Int64.random(in: 0...(6 * 86_400), using: &random))
             var createdText = created.d1Text
             if random.chance(0.05) { createdText = "launch day" }
-            try insertOption.execute([.integer(nextID), .text("option \(nextID) | \(section)"), .text(section), .text(createdText)])
+            try insertOption.execute([
+                .integer(nextID), .text("option \(nextID) | \(section)"), .text(section), .text(createdText),
+            ])
             optionIDs.append(nextID)
             if createdText != "launch day" { optionCreated[nextID] = created }
             nextID += random.chance(0.2) ? Int64.random(in: 2...5, using: &random) : 1
@@ -94,10 +98,14 @@ struct VoteDataGenerator {
             if random.chance(0.3) { at = Instant(millis: at.millis + Int64.random(in: 1...999, using: &random)) }
             var first: Instant?
             for _ in 0..<votes {
-                var option = random.chance(0.7) ? favourites.randomElement(using: &random)! : optionIDs.randomElement(using: &random)!
+                var option =
+                    random.chance(0.7)
+                    ? favourites.randomElement(using: &random)! : optionIDs.randomElement(using: &random)!
                 if random.chance(0.03) { option = 999_999 }  // no such option
                 var text = stored(at, allowOdd: odd)
-                if random.chance(0.03) { text = ["soon", "2026-02-30 10:00:00", "2026-09-19 24:00:00", ""].randomElement(using: &random)! }
+                if random.chance(0.03) {
+                    text = ["soon", "2026-02-30 10:00:00", "2026-09-19 24:00:00", ""].randomElement(using: &random)!
+                }
                 try insertVote.execute([.integer(option), .text(session), .text(text)])
                 output.votes += 1
                 if let read = StoredTimestamp.parse(text) {
@@ -112,13 +120,17 @@ struct VoteDataGenerator {
         }
 
         let insertNote = try db.prepare(
-            "INSERT INTO suggestions (session_id, content, status, created_at, promoted_option_id) VALUES (?, ?, ?, ?, ?)")
+            "INSERT INTO suggestions (session_id, content, status, created_at, promoted_option_id) VALUES (?, ?, ?, ?, ?)"
+        )
         for number in 0..<Int.random(in: 0...8, using: &random) {
             let status = ["pending", "approved", "approved", "rejected", "spam"].randomElement(using: &random)!
             let author: SQLValue = random.chance(0.1) ? .null : .text(output.sessions.randomElement(using: &random)!)
-            let promoted: SQLValue = status == "approved" && random.chance(0.5) ? .integer(optionIDs.randomElement(using: &random)!) : .null
+            let promoted: SQLValue =
+                status == "approved" && random.chance(0.5) ? .integer(optionIDs.randomElement(using: &random)!) : .null
             let created = base.adding(seconds: Int64.random(in: 0...(9 * 86_400), using: &random))
-            try insertNote.execute([author, .text("note \(number)"), .text(status), .text(stored(created, allowOdd: odd)), promoted])
+            try insertNote.execute([
+                author, .text("note \(number)"), .text(status), .text(stored(created, allowOdd: odd)), promoted,
+            ])
         }
         try db.execute("COMMIT")
         return output

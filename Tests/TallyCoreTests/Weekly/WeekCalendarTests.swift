@@ -1,5 +1,5 @@
-import Testing
 import TallyCore
+import Testing
 
 /// Week boundaries: local midnights of the configured zone, daylight saving time included.
 @Suite("Week calendar")
@@ -14,9 +14,10 @@ struct WeekCalendarTests {
         #expect(one.start == .utc("2026-09-18 16:00:00"))
         #expect(one.end == .utc("2026-09-25 16:00:00"))
         #expect(one.firstDay.dateText == "2026-09-19" && one.lastDay.dateText == "2026-09-25")
-        #expect(one.days.map(\.dateText) == [
-            "2026-09-19", "2026-09-20", "2026-09-21", "2026-09-22", "2026-09-23", "2026-09-24", "2026-09-25",
-        ])
+        #expect(
+            one.days.map(\.dateText) == [
+                "2026-09-19", "2026-09-20", "2026-09-21", "2026-09-22", "2026-09-23", "2026-09-24", "2026-09-25",
+            ])
         let two = calendar.week(2)
         #expect(two.start == one.end)
         #expect(two.firstDay.dateText == "2026-09-26" && two.lastDay.dateText == "2026-10-02")
@@ -27,8 +28,9 @@ struct WeekCalendarTests {
     @Test func finishedWeeksEndByThrough() throws {
         let calendar = try Self.calendar("2026-09-19", "Asia/Taipei")
         #expect(calendar.finishedWeeks(through: .utc("2026-10-02 16:00:00")).map(\.number) == [1, 2])
-        #expect(calendar.finishedWeeks(through: Instant(millis: Instant.utc("2026-10-02 16:00:00").millis - 1))
-            .map(\.number) == [1])
+        #expect(
+            calendar.finishedWeeks(through: Instant(millis: Instant.utc("2026-10-02 16:00:00").millis - 1))
+                .map(\.number) == [1])
         #expect(calendar.finishedWeeks(through: .utc("2026-09-25 15:59:59")).isEmpty)
         #expect(calendar.finishedWeeks(through: .utc("2020-01-01 00:00:00")).isEmpty, "before launch")
     }

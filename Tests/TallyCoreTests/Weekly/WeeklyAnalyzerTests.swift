@@ -1,5 +1,5 @@
-import Testing
 import TallySQLite
+import Testing
 
 @testable import TallyCore
 
@@ -69,13 +69,16 @@ struct WeeklyAnalyzerTests {
 
             """
         for voter in 1...5 {
-            sql += "INSERT INTO votes (option_id, session_id, created_at) VALUES (3, 'new-\(voter)', '2026-09-28 0\(voter):00:00');\n"
+            sql +=
+                "INSERT INTO votes (option_id, session_id, created_at) VALUES (3, 'new-\(voter)', '2026-09-28 0\(voter):00:00');\n"
         }
         let tallies = try Self.analyzer.tallies(from: Self.database(folder, sql), through: Self.endOfWeekTwo)
         let one = tallies[0]
         let two = tallies[1]
         #expect(one.votes == 44 && one.newVoters == 16, "edge-1 voted in week 1's last millisecond")
-        #expect(two.votes == 7 && two.newVoters == 7, "edge-2 at week 2's first moment, five new voters, one community vote")
+        #expect(
+            two.votes == 7 && two.newVoters == 7, "edge-2 at week 2's first moment, five new voters, one community vote"
+        )
         #expect(two.days.map(\.votes) == [1, 0, 5, 0, 1, 0, 0])
 
         let original = try #require(two.report.sections.first { $0.name == "original" })
