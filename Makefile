@@ -25,8 +25,8 @@ endif
 
 RELEASE_FLAGS := -c release --static-swift-stdlib $(COMMIT_FLAGS)
 FORMAT_PATHS := Sources Tests Plugins Package.swift
-# .swift-format once the codebase has been formatted; until then the proposed configuration (see DECISIONS.md).
-FORMAT_CONFIG := $(firstword $(wildcard .swift-format .swift-format.proposed))
+# The checked-in configuration (see DECISIONS.md, Formatting).
+FORMAT_CONFIG := .swift-format
 
 bindir := $(DESTDIR)$(PREFIX)/bin
 man1dir := $(DESTDIR)$(PREFIX)/share/man/man1
