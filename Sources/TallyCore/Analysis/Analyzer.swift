@@ -38,7 +38,9 @@ public struct Analyzer: Sendable {
     /// The raw figures: the same values the files of `queries/` return, all read from one
     /// committed state of the database.
     public func figures(from db: Connection) throws -> ReportFigures {
-        try ReadSnapshot.read(db, readers: partitionCount(db)) { try figures(in: $0) }
+        // Checked first so that a database without `votes` is named as such, not by the size probe's SQL.
+        try SchemaCheck.verify(db)
+        return try ReadSnapshot.read(db, readers: partitionCount(db)) { try figures(in: $0) }
     }
 
     /// The raw figures, read from `snapshot`; the vote scan uses its parallel readers when it has some.

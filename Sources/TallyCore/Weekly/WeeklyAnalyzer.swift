@@ -44,7 +44,8 @@ public struct WeeklyAnalyzer: Sendable {
 
     /// How many parallel readers a snapshot for this run should have (as `Analyzer` chooses).
     public func readers(_ db: Connection) throws -> Int {
-        try Analyzer(parameters: parameters).partitionCount(db)
+        try SchemaCheck.verify(db)
+        return try Analyzer(parameters: parameters).partitionCount(db)
     }
 
     /// Every week finished by `through`, oldest first, read from `snapshot`.
