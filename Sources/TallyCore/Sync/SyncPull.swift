@@ -41,7 +41,14 @@ public struct SyncPull {
     public init(importer: DumpImporter) { self.importer = importer }
 
     /// Pulls `exportPath` into `target` (created when absent).
+    /// Throws `SyncError.locked` when another process holds `target`'s write lock past the busy timeout.
     public func run(exportPath: String, target: String, source: String, at time: Instant) throws -> Outcome {
+        try SyncError.lockedIfBusy(target) {
+            try runUnlessBusy(exportPath: exportPath, target: target, source: source, at: time)
+        }
+    }
+
+    private func runUnlessBusy(exportPath: String, target: String, source: String, at time: Instant) throws -> Outcome {
         let sha256 = try Self.sha256(of: exportPath)
         let reader = try DumpReader(path: exportPath, statementLimit: importer.statementLimit)
         if DumpImporter.sameFile(exportPath, target) {
@@ -51,11 +58,7 @@ public struct SyncPull {
         var carried: [SyncDecision] = []
         if FileManager.default.fileExists(atPath: target) {
             let db = try DatabaseFile.openForWriting(target)
-            do {
-                try db.execute("BEGIN IMMEDIATE")
-            } catch let error as SQLiteError where error.isBusy {
-                throw SyncError.locked(target)
-            }
+            try db.execute("BEGIN IMMEDIATE")
             old = db
             let ledger = SyncLedger(db)
             if try ledger.exists() {
