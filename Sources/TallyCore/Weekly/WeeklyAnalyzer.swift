@@ -81,10 +81,12 @@ public struct WeeklyAnalyzer: Sendable {
             "l." + $0.trimmingCharacters(in: .whitespaces)
         }.joined(separator: ", ")
         return try db.query(
-            "SELECT \(columns), CAST(s.content AS TEXT) FROM moderation_log l LEFT JOIN suggestions s ON s.id = l.suggestion_id "
-                + "ORDER BY l.id"
+            "SELECT \(columns), CAST(s.content AS TEXT) AS note_content FROM moderation_log l "
+                + "LEFT JOIN suggestions s ON s.id = l.suggestion_id ORDER BY l.id"
         ).map { row in
-            WeekDecision(entry: ModerationLogEntry(row: row), noteContent: row[10].string)
+            WeekDecision(
+                entry: try ModerationLogEntry(row: row),
+                noteContent: try row.value("note_content", of: "suggestions").string)
         }
     }
 }
