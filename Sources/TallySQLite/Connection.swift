@@ -37,7 +37,7 @@ public final class Connection {
     ///   - mode: read-only, read-write, or create.
     ///   - busyTimeout: how long to wait for another connection's lock, in milliseconds.
     /// - Throws: `SQLiteError` when the file cannot be opened or is not a database.
-    public init(path: String, mode: OpenMode = .readOnly, busyTimeout: Int32 = 5_000) throws {
+    public init(path: String, mode: OpenMode = .readOnly, busyTimeout: Int32 = Connection.defaultBusyTimeout) throws {
         _ = Connection.libraryConfigured
         var flags = SQLITE_OPEN_NOMUTEX
         switch mode {

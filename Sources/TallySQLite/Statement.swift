@@ -65,7 +65,11 @@ public final class Statement {
         case .null: rc = sqlite3_bind_null(handle, index)
         case .integer(let number): rc = sqlite3_bind_int64(handle, index, number)
         case .real(let number): rc = sqlite3_bind_double(handle, index, number)
-        case .text(let text): rc = sqlite3_bind_text(handle, index, text, -1, transientDestructor)
+        case .text(let text):
+            // The UTF-8 byte count, not -1: with -1 SQLite stops at the first NUL, and a NUL inside
+            // user text (a note "a\0b") would be cut short. The bridged C string holds every byte.
+            rc = sqlite3_bind_text64(
+                handle, index, text, sqlite3_uint64(text.utf8.count), transientDestructor, UInt8(SQLITE_UTF8))
         case .blob(let bytes):
             rc = bytes.withUnsafeBytes { buffer in
                 sqlite3_bind_blob64(

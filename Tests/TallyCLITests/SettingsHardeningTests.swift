@@ -4,8 +4,8 @@ import Testing
 @testable import TallyCLI
 @testable import TallyCore
 
-/// Issue 12 items 7, 8, 9 (its message) and 10: a cutoff keeps its zone, daylight-saving readings
-/// are said out loud, the clock is named when it is the as-of time, and a config file or a weekly
+/// Issue 12 items 7, 8, 9 and 10: a cutoff keeps its zone, daylight-saving readings are said out
+/// loud, votes after the clock's now are flagged (and the clock named), and a config file or a weekly
 /// run that would silently do something else is refused.
 @Suite("Settings: cutoffs keep their zone, nothing read silently otherwise")
 struct SettingsHardeningTests {
@@ -124,20 +124,42 @@ struct SettingsHardeningTests {
         }
     }
 
-    // MARK: item 9, the message when the as-of time is the clock
+    // MARK: item 9, votes after the clock's now are flagged; an --as-of before the last vote is refused
 
-    @Test func anAsOfErrorNamesTheClockWhenNoAsOfWasGiven() throws {
+    @Test func votesAfterTheClocksNowAreCountedAndFlaggedAndTheReportRenders() throws {
         let folder = try TemporaryDirectory()
         #expect(InProcessTally.run(["demo", "--db", "t.sqlite"], directory: folder.url.path).status == 0)
+        let oracle = try SQLiteShell.run(
+            folder.path("t.sqlite"), input: "SELECT count(*) FROM votes WHERE created_at > '2026-09-20 00:00:00';")
+        let later = try #require(Int(oracle.trimmingCharacters(in: .whitespacesAndNewlines)))
+        try #require(later > 0)
         let early = Instant(seconds: CivilDateTime(year: 2026, month: 9, day: 20).secondsIfUTC)
-        let clock = InProcessTally.run(["report", "--db", "t.sqlite"], directory: folder.url.path, now: early)
-        #expect(clock.status == 1)
-        #expect(clock.stderr.hasPrefix("Error: the last vote is after now: it is at "), "\(clock.stderr)")
-        #expect(clock.stderr.contains("this computer's clock says 2026-09-20 00:00:00 +00:00"))
+        let clock = InProcessTally.run(
+            ["report", "--db", "t.sqlite", "--format", "json"], directory: folder.url.path, now: early)
+        #expect(clock.status == 0, "\(clock.stderr)")
+        #expect(
+            clock.stderr
+                == "Note: \(later) votes are dated after now (this computer's clock says 2026-09-20 00:00:00 +00:00), "
+                + "the time a report is as of by default: counted, and flagged as votes dated after the as-of time. "
+                + "Is the clock right, or were they stored with a wrong time? To report as of another time, give "
+                + "--as-of TIME (with --through TIME to count only the votes until then)\n")
         #expect(!clock.stderr.contains("--as-of 2026"), "no --as-of was typed")
+        // Counted like every odd row (all 55 votes), flagged with their number, and no time "since" a later vote.
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(clock.stdout.utf8)) as? [String: Any])
+        let raw = (json["totals"] as? [String: Any])?["raw"] as? [String: Any]
+        #expect(raw?["votes"] as? Int == 55)
+        let anomalies = try #require(json["anomalies"] as? [[String: Any]])
+        #expect(anomalies.first { $0["kind"] as? String == "future_vote" }?["count"] as? Int == later)
+        let activity = try #require(json["activity"] as? [String: Any])
+        #expect(activity["days_since_last_vote"] is NSNull)
+        #expect(activity["quiet_local_days"] is NSNull)
+        // An --as-of someone typed before the last vote asks for an earlier tally: refused, with --through named.
         let given = InProcessTally.run(
             ["report", "--db", "t.sqlite", "--as-of", "2026-09-20"], directory: folder.url.path, now: early)
+        #expect(given.status == 1)
         #expect(given.stderr.hasPrefix("Error: --as-of 2026-09-20 00:00:00 +00:00 is before the last vote"))
+        #expect(given.stderr.contains("add --through"))
     }
 
     // MARK: item 10, weekly limits and the config file

@@ -17,12 +17,7 @@ enum NotesDiscardCommand {
         run: { invocation, context in
             let id = try NotesOptions.noteID(invocation)
             let db = try DatabaseFile.openForWriting(Settings.database(invocation, context))
-            let dropped: Int
-            do {
-                dropped = try SyncLedger(db).dropConflicts(of: id)
-            } catch let error as SQLiteError where error.isBusy {
-                throw SyncError.locked(db.path)
-            }
+            let dropped = try SyncLedger(db).dropConflicts(of: id)
             guard dropped > 0 else {
                 throw CommandFailure("note \(id) has no open sync conflict (see `tally status`); nothing was changed")
             }

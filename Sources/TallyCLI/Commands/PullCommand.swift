@@ -55,11 +55,7 @@ enum PullCommand {
     static func run(_ pull: SyncPull, export: String, source: String, target: String, _ context: Context) throws
         -> SyncPull.Outcome
     {
-        do {
-            return try pull.run(exportPath: export, target: target, source: source, at: context.now())
-        } catch let error as SQLiteError where error.isBusy {
-            throw SyncError.locked(target)
-        }
+        try pull.run(exportPath: export, target: target, source: source, at: context.now())
     }
 
     static func report(_ outcome: SyncPull.Outcome, target: String, _ context: Context) {

@@ -35,11 +35,7 @@ enum PushCommand {
             let path = try Settings.database(invocation, context)
             let db = try DatabaseFile.openForWriting(path)
             // A copy made before the ledger: its logged decisions enter it as unpushed, so none is skipped.
-            do {
-                try db.transaction(.immediate) { try SyncLedger(db).create() }
-            } catch let error as SQLiteError where error.isBusy {
-                throw SyncError.locked(path)
-            }
+            try SyncLedger(db).createIfMissing()
             let push = SyncPush(db)
             guard let plan = try push.plan(again: invocation.flag("again")) else {
                 let waiting = try SyncLedger(db).decisions(where: "state = 'pushed'").count
@@ -93,10 +89,6 @@ enum PushCommand {
     static func markPushed(_ ledger: SyncLedger, _ plan: SyncPush.Plan, target: String, _ context: Context) throws
         -> Int64
     {
-        do {
-            return try ledger.markPushed(plan.decisions.map(\.seq), target: target, at: context.now())
-        } catch let error as SQLiteError where error.isBusy {
-            throw SyncError.locked(ledger.db.path)
-        }
+        try ledger.markPushed(plan.decisions.map(\.seq), target: target, at: context.now())
     }
 }

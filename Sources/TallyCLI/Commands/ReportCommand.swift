@@ -107,11 +107,9 @@ enum ReportCommand {
                 model = try ReportCommand.modelFromD1JSON(options, context)
             } else {
                 let db = options.demo ? try Demo.inMemory() : try DatabaseFile.openForReading(options.database)
-                do {
-                    model = try Analyzer(parameters: options.parameters).report(from: db)
-                } catch let error as AnalysisError where !options.asOfGiven {
-                    // The as-of time was the clock, not a flag: say so rather than blame --as-of.
-                    throw error.asOfFromClock
+                model = try Analyzer(parameters: options.parameters).report(from: db)
+                if let future = model.anomalies.first(where: { $0.kind == .futureVote }), !options.asOfGiven {
+                    context.stderr.line(ReportCommand.futureVotesNote(future.total, model.parameters))
                 }
             }
             var selection = options.selection
@@ -186,6 +184,15 @@ enum ReportCommand {
         }
     }
 
+    /// Says on stderr that votes dated after now were counted and flagged, and what to check.
+    static func futureVotesNote(_ count: Int, _ parameters: ReportParameters) -> String {
+        let (zone, now) = (parameters.zone, parameters.asOf)
+        return "Note: \(count) vote\(count == 1 ? " is" : "s are") dated after now (this computer's clock says "
+            + "\(zone.format(now, seconds: true))), the time a report is as of by default: counted, and flagged as "
+            + "votes dated after the as-of time. Is the clock right, or were they stored with a wrong time? To report "
+            + "as of another time, give --as-of TIME (with --through TIME to count only the votes until then)"
+    }
+
     /// Every option of one run, validated before the database is opened.
     struct Options {
         var demo: Bool
@@ -246,6 +253,8 @@ enum ReportCommand {
             let asOf = givenAsOf ?? (demo ? Demo.Settings.asOfInstant() : context.now())
             parameters = settings.reportParameters(
                 asOf: asOf, through: try invocation.time(throughOption, in: zone, context))
+            // A vote after the clock's now is odd data, flagged; an --as-of before the last vote is a request (refused).
+            parameters.futureVotes = asOfGiven ? .refused : .flagged
             output = try invocation.output(outputOption, context, example: "report.md") ?? .standardOutput
         }
     }

@@ -64,9 +64,12 @@ enum WeeklyCommand {
         run: { invocation, context in
             let options = try Options(invocation, context)
             let db = options.demo ? try Demo.inMemory() : try DatabaseFile.openForReading(options.database)
-            if !options.force { try WeeklyLimits.checkLaunch(options, db) }
             let analyzer = WeeklyAnalyzer(calendar: options.calendar, parameters: options.parameters)
-            let tallies = try analyzer.tallies(from: db, through: options.through)
+            // One committed state for the launch check and every week (DECISIONS.md, "One read snapshot").
+            let tallies = try ReadSnapshot.read(db, readers: analyzer.readers(db)) { snapshot in
+                if !options.force { try WeeklyLimits.checkLaunch(options, snapshot) }
+                return try analyzer.tallies(in: snapshot, through: options.through)
+            }
             let zone = options.calendar.zone
             guard let last = tallies.last else {
                 context.stdout.line(

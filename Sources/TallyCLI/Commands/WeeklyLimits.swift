@@ -22,10 +22,10 @@ enum WeeklyLimits {
     }
 
     /// A launch more than a year before the first vote: checked on the data before anything is written.
-    static func checkLaunch(_ options: WeeklyCommand.Options, _ db: Connection) throws {
+    static func checkLaunch(_ options: WeeklyCommand.Options, _ snapshot: ReadSnapshot) throws {
         var parameters = options.parameters
         parameters.through = nil
-        let figures = try Analyzer(parameters: parameters).figures(from: db)
+        let figures = try Analyzer(parameters: parameters).figures(in: snapshot)
         let launch = options.calendar.week(1).start
         guard let first = figures.totals.firstVoteAll, launch.adding(seconds: maxLaunchLeadSeconds) < first else {
             return

@@ -6,10 +6,6 @@ public enum AnalysisError: Error, Equatable, Sendable, CustomStringConvertible {
     case asOfBeforeFirstVote(asOf: Instant, firstVote: Instant, zone: Zone)
     /// `--as-of` is before the last vote: "days since the last vote" would be negative.
     case asOfBeforeLastVote(asOf: Instant, lastVote: Instant, zone: Zone)
-    /// No as-of time was given, so the report is as of the clock's now, and the first vote is later.
-    case clockBeforeFirstVote(now: Instant, firstVote: Instant, zone: Zone)
-    /// No as-of time was given, so the report is as of the clock's now, and the last vote is later.
-    case clockBeforeLastVote(now: Instant, lastVote: Instant, zone: Zone)
     /// `votes.session_id` does not come back in byte order, so sessions cannot be read one at a time.
     case sessionOrder(String)
 
@@ -29,34 +25,9 @@ public enum AnalysisError: Error, Equatable, Sendable, CustomStringConvertible {
             return "--as-of \(zone.format(asOf, seconds: true)) is before the last vote "
                 + "(\(zone.format(last, seconds: true))); give a later --as-of, or add --through with the same "
                 + "time to count only the votes cast until then"
-        case .clockBeforeFirstVote(let now, let first, let zone):
-            return "every vote is after now: the first vote is at \(zone.format(first, seconds: true)), and this "
-                + "computer's clock says \(zone.format(now, seconds: true)), the time a report is as of by "
-                + "default. Is the clock right, or were the votes stored with a wrong time? To report as of "
-                + "another time, give --as-of TIME"
-        case .clockBeforeLastVote(let now, let last, let zone):
-            return "the last vote is after now: it is at \(zone.format(last, seconds: true)), and this "
-                + "computer's clock says \(zone.format(now, seconds: true)), the time a report is as of by "
-                + "default. Is the clock right, or was that vote stored with a wrong time? To report as of "
-                + "another time, give --as-of TIME (with --through TIME to count only the votes until then)"
         case .sessionOrder(let detail):
             return "votes.session_id is not returned in byte order (\(detail)); the column must hold text "
                 + "with SQLite's default BINARY collation"
-        }
-    }
-}
-
-extension AnalysisError {
-    /// The same error when the as-of time was the clock's now rather than one the user gave:
-    /// the message then speaks of the clock, not of an option that was never typed.
-    public var asOfFromClock: AnalysisError {
-        switch self {
-        case .asOfBeforeFirstVote(let asOf, let first, let zone):
-            return .clockBeforeFirstVote(now: asOf, firstVote: first, zone: zone)
-        case .asOfBeforeLastVote(let asOf, let last, let zone):
-            return .clockBeforeLastVote(now: asOf, lastVote: last, zone: zone)
-        default:
-            return self
         }
     }
 }

@@ -31,29 +31,30 @@ extension Analyzer {
         return min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
     }
 
-    /// Reads every vote once, in parallel partitions of session ids when that helps, and
-    /// merges the partitions' figures. Each partition holds whole sessions (it is a range of
-    /// session ids), so per-session rules (first vote, stacking) never straddle two, and
-    /// ends after a session that ends a fingerprint chunk, so each hashes whole chunks.
-    func scanVotes(_ db: Connection, _ table: OptionTable) throws -> VoteScan {
-        let count = try partitionCount(db)
-        let keys = try Analyzer.splitKeys(db, partitions: count, through: parameters.through)
-        guard !keys.isEmpty, db.path != ":memory:" else {
+    /// Reads every vote once, in parallel partitions of session ids when the snapshot has
+    /// readers for them, and merges the partitions' figures. Each partition holds whole sessions
+    /// (it is a range of session ids), so per-session rules (first vote, stacking) never straddle
+    /// two, and ends after a session that ends a fingerprint chunk, so each hashes whole chunks.
+    /// Every partition reads through its own connection of the snapshot, so all read one state.
+    func scanVotes(_ snapshot: ReadSnapshot, _ table: OptionTable) throws -> VoteScan {
+        let db = snapshot.connection
+        let keys = try Analyzer.splitKeys(db, partitions: snapshot.readers.count, through: parameters.through)
+        guard !keys.isEmpty else {
             var scan = VoteScan(parameters: parameters, options: table)
             try scan.run(db.prepare(VoteScan.sql))
             return scan
         }
-        // Partition i reads session ids in (keys[i-1], keys[i]]; each thread has its own
-        // read-only connection (a connection belongs to one thread).
+        // Partition i reads session ids in (keys[i-1], keys[i]] on reader i; `splitKeys` gives
+        // at most one key fewer than there are readers.
         let ranges: [(lower: String?, upper: String?)] = (0...keys.count).map { index in
             (index == 0 ? nil : keys[index - 1], index == keys.count ? nil : keys[index])
         }
+        let readers = snapshot.readers.prefix(ranges.count).map(HandedOver.init)
         let results = PartitionResults(count: ranges.count)
-        let path = db.path
         let parameters = self.parameters
         DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
             do {
-                let connection = try DatabaseFile.openForReading(path)
+                let connection = readers[index].connection
                 let range = ranges[index]
                 let statement = try connection.prepare(
                     VoteScan.sql(lower: range.lower != nil, upper: range.upper != nil))
@@ -132,6 +133,14 @@ extension Analyzer {
         guard let current, currentEndsChunk, currentCounted else { return nil }
         return String(decoding: current, as: UTF8.self)
     }
+}
+
+/// A snapshot's reader handed to the one thread that scans its partition. A `Connection` is not
+/// `Sendable`; this is sound because each reader is used by exactly one thread at a time: the
+/// caller's thread before and after `concurrentPerform`, one worker during it.
+private final class HandedOver: @unchecked Sendable {
+    let connection: Connection
+    init(_ connection: Connection) { self.connection = connection }
 }
 
 /// The partitions' results, filled from several threads.

@@ -22,19 +22,34 @@ public struct Analyzer: Sendable {
         self.partitions = partitions
     }
 
-    /// The complete report: figures, then everything derived from them.
+    /// The complete report: figures, then everything derived from them, all read from one
+    /// committed state of the database (`ReadSnapshot`).
     /// Throws `AnalysisError` for a schema that lacks what the report reads or an
     /// as-of time before the votes.
     public func report(from db: Connection) throws -> ReportModel {
         try ReportModel(figures: figures(from: db), parameters: parameters)
     }
 
-    /// The raw figures: the same values the files of `queries/` return.
+    /// The complete report, read from `snapshot` (several reports can share one).
+    public func report(in snapshot: ReadSnapshot) throws -> ReportModel {
+        try ReportModel(figures: figures(in: snapshot), parameters: parameters)
+    }
+
+    /// The raw figures: the same values the files of `queries/` return, all read from one
+    /// committed state of the database.
     public func figures(from db: Connection) throws -> ReportFigures {
+        // Checked first so that a database without `votes` is named as such, not by the size probe's SQL.
+        try SchemaCheck.verify(db)
+        return try ReadSnapshot.read(db, readers: partitionCount(db)) { try figures(in: $0) }
+    }
+
+    /// The raw figures, read from `snapshot`; the vote scan uses its parallel readers when it has some.
+    public func figures(in snapshot: ReadSnapshot) throws -> ReportFigures {
+        let db = snapshot.connection
         let moderationRecord = try SchemaCheck.prepare(db)
         try Analyzer.provideLogTable(db)
         let table = try readOptions(db)
-        var scan = try scanVotes(db, table)
+        var scan = try scanVotes(snapshot, table)
         for session in scan.namedMissing { scan.addMissingNamed(session) }
 
         var options: [ReportFigures.Option] = []

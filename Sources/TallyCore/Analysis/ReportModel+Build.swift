@@ -2,13 +2,14 @@ extension ReportModel {
     /// Derives the report from its figures: ranks, shares, intervals, leaders,
     /// filled days, groups. The same figures always give the same model.
     ///
-    /// - Throws: `AnalysisError` when the as-of time is before the first or the last vote.
+    /// - Throws: `AnalysisError` when the as-of time is before the first or the last vote and
+    ///   `parameters.futureVotes` is `.refused`.
     public init(figures: ReportFigures, parameters: ReportParameters) throws {
         let zone = parameters.zone
-        if let first = figures.totals.firstVoteAll, parameters.asOf < first {
+        if parameters.futureVotes == .refused, let first = figures.totals.firstVoteAll, parameters.asOf < first {
             throw AnalysisError.asOfBeforeFirstVote(asOf: parameters.asOf, firstVote: first, zone: zone)
         }
-        if let last = figures.totals.lastVoteAll, parameters.asOf < last {
+        if parameters.futureVotes == .refused, let last = figures.totals.lastVoteAll, parameters.asOf < last {
             throw AnalysisError.asOfBeforeLastVote(asOf: parameters.asOf, lastVote: last, zone: zone)
         }
         let counted = figures.totals.voters
@@ -98,7 +99,9 @@ extension ReportModel {
             }
         }
         var quietDays: Int?
-        if let last = timeline.lastVote {
+        // A last vote after the as-of time (`FutureVotes.flagged`) leaves no time "since" it.
+        let since = timeline.lastVote.flatMap { $0 <= parameters.asOf ? parameters.asOf.millis - $0.millis : nil }
+        if let last = timeline.lastVote, since != nil {
             quietDays = Int(zone.local(parameters.asOf).dayNumber - zone.local(last).dayNumber)
         }
         let gap = timeline.longestGap
@@ -109,7 +112,7 @@ extension ReportModel {
             } ?? false
         return Activity(
             firstVote: timeline.firstVote, lastVote: timeline.lastVote, asOf: parameters.asOf,
-            sinceLastVote: timeline.lastVote.map { parameters.asOf.millis - $0.millis }, quietLocalDays: quietDays,
+            sinceLastVote: since, quietLocalDays: quietDays,
             longestGap: gap, gapIsOngoing: ongoing, days: days, daysAreContinuous: continuous)
     }
 

@@ -20,6 +20,9 @@ public struct ReportParameters: Sendable, Equatable {
     /// At most this many examples are kept per kind of anomaly (counts are always complete).
     public var maxExamples: Int
 
+    /// What a vote dated after `asOf` does to the report (`.refused` unless set).
+    public var futureVotes: FutureVotes = .refused
+
     /// The vote budget of the vote page: three votes per session.
     public static let defaultVotesPerSession = 3
     /// Enough to paste; a ledger of thousands of sessions is a sign of a wrong cutoff.
@@ -52,6 +55,17 @@ public struct ReportParameters: Sendable, Equatable {
         return ReportParameters(
             zone: zone, excludeBefore: cutoff, asOf: asOf, votesPerSession: Demo.Settings.votesPerSession)
     }
+}
+
+/// What a vote dated after the as-of time does to a report.
+public enum FutureVotes: Sendable, Equatable {
+    /// The report is refused (`AnalysisError.asOfBefore…`): an as-of time someone gave before the
+    /// last vote asks for an earlier tally, which `through` gives; counting later votes would not.
+    case refused
+    /// Such votes are counted and flagged (`AnomalyKind.futureVote`), like any odd row, and
+    /// "since the last vote" is not given. For an as-of time that is the clock's now: a vote
+    /// after now is a wrong clock or a wrong stored time, and the report must still render.
+    case flagged
 }
 
 extension ReportParameters {

@@ -12,6 +12,8 @@ public enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotOpen(String, String)
     /// The path (or its link's target) is a FIFO, a device or a socket: a database is never built over it.
     case notARegularFile(String, String)
+    /// Other connections kept writing the file, so no read could start on one committed state (`ReadSnapshot`).
+    case keptChanging(String, attempts: Int, seconds: Double)
 
     public var description: String {
         switch self {
@@ -30,6 +32,12 @@ public enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notARegularFile(let path, let kind):
             return "\(path) is \(kind), not a regular file; a database is written only to a regular file "
                 + "(or through a symbolic link to one); nothing was changed"
+        case .keptChanging(let path, let attempts, let seconds):
+            return "\(path) kept changing while tally tried to read it as one state (\(attempts) attempts in "
+                + (seconds >= 1 ? "\(Int(seconds)) s" : "\(Int(seconds * 1_000)) ms")
+                + ": another program holds a lock or "
+                + "writes without pause); nothing was written; try again, or report on a copy "
+                + "(sqlite3 \(path) \".backup copy.sqlite\")"
         }
     }
 }

@@ -32,6 +32,9 @@ public final class DumpReader {
     public let totalBytes: Int64?
     /// Bytes taken from the file so far.
     public private(set) var bytesRead: Int64 = 0
+    /// Called with every block of bytes as it is read from the file, in order (a byte-order mark
+    /// included), so a caller can hash exactly what was imported without reading the file twice.
+    public var onRead: ((UnsafeRawBufferPointer) -> Void)?
 
     private let descriptor: Int32
     private let ownsDescriptor: Bool
@@ -201,6 +204,7 @@ public final class DumpReader {
                 atEndOfFile = true
                 break
             }
+            onRead?(UnsafeRawBufferPointer(start: block.baseAddress! + blockEnd, count: got))
             blockEnd += got
         } while !startedReading && blockEnd < 16
         if !startedReading {

@@ -53,13 +53,17 @@ public struct ModerationLogEntry: Sendable, Equatable {
     static let columns =
         "id, suggestion_id, action, from_status, to_status, moderator, reason, created_at, version, option_id"
 
-    /// An entry from a row selected with `ModerationLogEntry.columns`.
-    init(row: Row) {
+    /// An entry from a row selected with `ModerationLogEntry.columns`, read by column name, so a
+    /// changed SELECT cannot shift one field into another. Throws `ModerationError.schemaMissing`
+    /// naming a column the row lacks.
+    init(row: Row) throws {
+        let column = { (name: String) throws -> SQLValue in try row.value(name, of: "moderation_log") }
         self.init(
-            id: row[0].int64 ?? 0, noteID: row[1].int64 ?? 0, action: row[2].storedText ?? "",
-            from: row[3].storedText ?? "", to: row[4].storedText ?? "", moderator: row[5].storedText ?? "",
-            reason: row[6].storedText, createdAt: row[7].storedText ?? "", version: row[8].int64 ?? 0,
-            optionID: row[9].int64)
+            id: try column("id").int64 ?? 0, noteID: try column("suggestion_id").int64 ?? 0,
+            action: try column("action").storedText ?? "", from: try column("from_status").storedText ?? "",
+            to: try column("to_status").storedText ?? "", moderator: try column("moderator").storedText ?? "",
+            reason: try column("reason").storedText, createdAt: try column("created_at").storedText ?? "",
+            version: try column("version").int64 ?? 0, optionID: try column("option_id").int64)
     }
 
     /// "approved by mod-a at 2026-09-24 01:55:00 UTC", with the option for a promotion.

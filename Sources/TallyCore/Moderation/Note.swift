@@ -57,12 +57,17 @@ public struct Note: Sendable, Equatable {
     static let columns =
         "id, session_id, content, status, version, created_at, reviewed_by, reviewed_at, review_reason, promoted_option_id"
 
-    /// A note from a row selected with `Note.columns`.
-    init(row: Row) {
+    /// A note from a row selected with `Note.columns`, read by column name, so a changed SELECT
+    /// cannot shift one field into another. Throws `ModerationError.schemaMissing` naming a
+    /// column the row lacks.
+    init(row: Row) throws {
+        let column = { (name: String) throws -> SQLValue in try row.value(name, of: "suggestions") }
         self.init(
-            id: row[0].int64 ?? 0, session: row[1].storedText, content: row[2].storedText ?? "",
-            status: row[3].storedText ?? "", version: row[4].int64 ?? 0, createdAt: row[5].storedText ?? "",
-            reviewedBy: row[6].storedText, reviewedAt: row[7].storedText, reviewReason: row[8].storedText,
-            promotedOptionID: row[9].int64)
+            id: try column("id").int64 ?? 0, session: try column("session_id").storedText,
+            content: try column("content").storedText ?? "", status: try column("status").storedText ?? "",
+            version: try column("version").int64 ?? 0, createdAt: try column("created_at").storedText ?? "",
+            reviewedBy: try column("reviewed_by").storedText, reviewedAt: try column("reviewed_at").storedText,
+            reviewReason: try column("review_reason").storedText,
+            promotedOptionID: try column("promoted_option_id").int64)
     }
 }

@@ -1,3 +1,5 @@
+import TallySQLite
+
 /// Why a pull or push refused to act. Whatever the case, nothing was changed.
 public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The last pulled data shows D1 lacks tally's migrations, which the pushed SQL needs.
@@ -26,6 +28,19 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "nothing was changed. Pull from `wrangler d1 export DB --remote --output FILE` instead"
         case .cannotRead(let path, let reason):
             return "cannot read \(path): \(reason); nothing was changed"
+        }
+    }
+}
+
+extension SyncError {
+    /// Runs `body`; SQLite's busy or locked (past the connection's busy timeout) becomes
+    /// `SyncError.locked(path)`, so no caller of the sync API sees a raw SQLite error for a lock
+    /// (as `ModerationStore` does with `ModerationError.databaseBusy`). The transaction was rolled back.
+    static func lockedIfBusy<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.isBusy {
+            throw SyncError.locked(path)
         }
     }
 }

@@ -81,6 +81,12 @@ public struct SyncLedger {
             """)
     }
 
+    /// `create()` in a transaction of its own, for a command about to push from a copy that may
+    /// predate the ledger. Throws `SyncError.locked` when another process holds the write lock.
+    public func createIfMissing() throws {
+        try SyncError.lockedIfBusy(db.path) { try db.transaction(.immediate) { try create() } }
+    }
+
     /// Creates empty tables: for data that just came from D1 (or stands for it, as the
     /// demo does), whose log entries are D1's own.
     public func createEmpty() throws {
@@ -166,7 +172,9 @@ public struct SyncLedger {
 
     /// Marks decisions as carried by a new push, all or nothing; returns the push's id.
     public func markPushed(_ seqs: [Int64], target: String, at time: Instant) throws -> Int64 {
-        try ModerationWriteGuard.run(on: db) { try markPushedGuarded(seqs, target: target, at: time) }
+        try SyncError.lockedIfBusy(db.path) {
+            try ModerationWriteGuard.run(on: db) { try markPushedGuarded(seqs, target: target, at: time) }
+        }
     }
 
     private func markPushedGuarded(_ seqs: [Int64], target: String, at time: Instant) throws -> Int64 {
@@ -225,6 +233,10 @@ public struct SyncLedger {
 
     /// Drops the open conflicts of a note on purpose (kept in the ledger as dropped); returns how many.
     public func dropConflicts(of noteID: Int64) throws -> Int {
+        try SyncError.lockedIfBusy(db.path) { try dropConflictsGuarded(of: noteID) }
+    }
+
+    private func dropConflictsGuarded(of noteID: Int64) throws -> Int {
         try ModerationWriteGuard.run(on: db) {
             try db.transaction(.immediate) {
                 try db.execute(

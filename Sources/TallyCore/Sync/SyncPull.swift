@@ -41,9 +41,19 @@ public struct SyncPull {
     public init(importer: DumpImporter) { self.importer = importer }
 
     /// Pulls `exportPath` into `target` (created when absent).
+    /// Throws `SyncError.locked` when another process holds `target`'s write lock past the busy timeout.
     public func run(exportPath: String, target: String, source: String, at time: Instant) throws -> Outcome {
-        let sha256 = try Self.sha256(of: exportPath)
+        try SyncError.lockedIfBusy(target) {
+            try runUnlessBusy(exportPath: exportPath, target: target, source: source, at: time)
+        }
+    }
+
+    private func runUnlessBusy(exportPath: String, target: String, source: String, at time: Instant) throws -> Outcome {
         let reader = try DumpReader(path: exportPath, statementLimit: importer.statementLimit)
+        // The hash is of the very bytes imported, read once: a second read could see another file
+        // (replaced meanwhile) or nothing at all (a FIFO, which the second open waited on forever).
+        let hash = SHA256()
+        reader.onRead = { hash.update($0.bindMemory(to: UInt8.self)) }
         if DumpImporter.sameFile(exportPath, target) {
             throw DumpError.cannotRead(path: exportPath, reason: "it is the database to write; choose another --db")
         }
@@ -51,11 +61,7 @@ public struct SyncPull {
         var carried: [SyncDecision] = []
         if FileManager.default.fileExists(atPath: target) {
             let db = try DatabaseFile.openForWriting(target)
-            do {
-                try db.execute("BEGIN IMMEDIATE")
-            } catch let error as SQLiteError where error.isBusy {
-                throw SyncError.locked(target)
-            }
+            try db.execute("BEGIN IMMEDIATE")
             old = db
             let ledger = SyncLedger(db)
             if try ledger.exists() {
@@ -77,8 +83,10 @@ public struct SyncPull {
                 for table in SyncLedger.tables where summary.tables.contains(where: { $0.name == table }) {
                     throw SyncError.exportHoldsLocalTables(exportPath)
                 }
+                // The import read the export to its end (`importInto` stops only there or by throwing).
                 let origin = SyncOrigin(
-                    pulledAt: time.d1Text, source: source, sha256: sha256, missingMigrations: summary.migrationsApplied)
+                    pulledAt: time.d1Text, source: source, sha256: SHA256.hex(hash.finalize()),
+                    missingMigrations: summary.migrationsApplied)
                 let ledger = SyncLedger(db)
                 try ledger.createEmpty()
                 try ledger.setOrigin(origin)
@@ -151,26 +159,6 @@ public struct SyncPull {
         return Outcome(
             summary: summary, origin: origin, confirmed: confirmed, replayed: replayed, newConflicts: conflicts,
             pushedWithoutTrace: withoutTrace)
-    }
-
-    /// SHA-256 of a file's bytes, read in chunks.
-    static func sha256(of path: String) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw SyncError.cannotRead(path, "no such readable file")
-        }
-        defer { try? handle.close() }
-        let hash = SHA256()
-        while true {
-            let chunk: Data?
-            do {
-                chunk = try handle.read(upToCount: 1 << 20)
-            } catch {
-                throw SyncError.cannotRead(path, "\(error.localizedDescription)")
-            }
-            guard let chunk, !chunk.isEmpty else { break }
-            hash.update([UInt8](chunk))
-        }
-        return SHA256.hex(hash.finalize())
     }
 }
 

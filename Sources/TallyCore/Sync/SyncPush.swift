@@ -113,19 +113,21 @@ public struct SyncPush {
         let ledger = SyncLedger(db)
         var confirmed = 0
         var conflictSeqs: [Int64] = []
-        try ModerationWriteGuard.run(on: db) {
-            try db.transaction(.immediate) {
-                for decision in decisions {
-                    let answer = answers.first { $0.note == decision.noteID && $0.version == decision.version }
-                    guard let answer else { continue }
-                    if answer.applied {
-                        try ledger.set(decision.seq, state: .confirmed)
-                        confirmed += 1
-                    } else if let remote = answer.remote {
-                        try ledger.set(
-                            decision.seq, state: .conflict, remote: remote,
-                            detail: "D1 holds another decision at version \(decision.version)")
-                        conflictSeqs.append(decision.seq)
+        try SyncError.lockedIfBusy(db.path) {
+            try ModerationWriteGuard.run(on: db) {
+                try db.transaction(.immediate) {
+                    for decision in decisions {
+                        let answer = answers.first { $0.note == decision.noteID && $0.version == decision.version }
+                        guard let answer else { continue }
+                        if answer.applied {
+                            try ledger.set(decision.seq, state: .confirmed)
+                            confirmed += 1
+                        } else if let remote = answer.remote {
+                            try ledger.set(
+                                decision.seq, state: .conflict, remote: remote,
+                                detail: "D1 holds another decision at version \(decision.version)")
+                            conflictSeqs.append(decision.seq)
+                        }
                     }
                 }
             }

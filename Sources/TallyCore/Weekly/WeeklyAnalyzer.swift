@@ -25,21 +25,38 @@ public struct WeeklyAnalyzer: Sendable {
 
     /// The report as it stood just before `instant`: as of `instant`, counting what came before.
     public func report(before instant: Instant, from db: Connection) throws -> ReportModel {
+        try ReadSnapshot.read(db, readers: readers(db)) { try report(before: instant, in: $0) }
+    }
+
+    /// The report as it stood just before `instant`, read from `snapshot`.
+    public func report(before instant: Instant, in snapshot: ReadSnapshot) throws -> ReportModel {
         var parameters = self.parameters
         parameters.asOf = instant
         parameters.through = Instant(millis: instant.millis - 1)
-        return try Analyzer(parameters: parameters).report(from: db)
+        return try Analyzer(parameters: parameters).report(in: snapshot)
     }
 
-    /// Every week finished by `through`, oldest first.
+    /// Every week finished by `through`, oldest first, all read from one committed state of the
+    /// database: a week's pages never mix two states, and neither do two weeks of one run.
     public func tallies(from db: Connection, through: Instant) throws -> [WeeklyTally] {
+        try ReadSnapshot.read(db, readers: readers(db)) { try tallies(in: $0, through: through) }
+    }
+
+    /// How many parallel readers a snapshot for this run should have (as `Analyzer` chooses).
+    public func readers(_ db: Connection) throws -> Int {
+        try SchemaCheck.verify(db)
+        return try Analyzer(parameters: parameters).partitionCount(db)
+    }
+
+    /// Every week finished by `through`, oldest first, read from `snapshot`.
+    public func tallies(in snapshot: ReadSnapshot, through: Instant) throws -> [WeeklyTally] {
         let weeks = calendar.finishedWeeks(through: through)
         guard let first = weeks.first else { return [] }
-        var previous = try report(before: first.start, from: db)
-        let decisions = try WeeklyAnalyzer.decisions(from: db)
+        var previous = try report(before: first.start, in: snapshot)
+        let decisions = try WeeklyAnalyzer.decisions(from: snapshot.connection)
         var tallies: [WeeklyTally] = []
         for week in weeks {
-            let report = try report(before: week.end, from: db)
+            let report = try report(before: week.end, in: snapshot)
             tallies.append(
                 WeeklyTally(
                     week: week, launch: calendar.launch, report: report, previous: previous,
@@ -64,10 +81,12 @@ public struct WeeklyAnalyzer: Sendable {
             "l." + $0.trimmingCharacters(in: .whitespaces)
         }.joined(separator: ", ")
         return try db.query(
-            "SELECT \(columns), CAST(s.content AS TEXT) FROM moderation_log l LEFT JOIN suggestions s ON s.id = l.suggestion_id "
-                + "ORDER BY l.id"
+            "SELECT \(columns), CAST(s.content AS TEXT) AS note_content FROM moderation_log l "
+                + "LEFT JOIN suggestions s ON s.id = l.suggestion_id ORDER BY l.id"
         ).map { row in
-            WeekDecision(entry: ModerationLogEntry(row: row), noteContent: row[10].string)
+            WeekDecision(
+                entry: try ModerationLogEntry(row: row),
+                noteContent: try row.value("note_content", of: "suggestions").string)
         }
     }
 }
