@@ -86,6 +86,7 @@ struct VoteScan {
     private(set) var usage: [Int: UsageCount] = [:]
     private(set) var seconds = SecondSet()
     private var offsets: ZoneOffsetCache
+    private var times = D1TimeReader()
 
     private(set) var ledger: BoundedList<ReportFigures.ExcludedSession>
     private(set) var ledgerTotal = 0
@@ -158,43 +159,32 @@ struct VoteScan {
     // MARK: Reading rows
 
     /// Reads every vote from the statement (prepared from `VoteScan.sql`).
+    ///
+    /// The hot loop of the report (bench/RESULTS.md): each column is looked up once per row
+    /// (`Statement.column(at:)`), D1's time form is parsed without the general grammar, and a
+    /// session's id is copied only when the session changes.
     mutating func run(_ statement: Statement) throws {
         while try statement.step() {
-            let optionID: Int64? = statement.isNull(at: 2) ? nil : statement.int64(at: 2)
+            let optionColumn = statement.column(at: 2)
+            let optionID: Int64? = optionColumn.isNull ? nil : optionColumn.int64
             // Asked first: reading a BLOB's bytes as text (the fingerprint does) changes SQLite's answer.
-            let timeStorage = statement.storageClass(at: 1)
-            let parsed = StoredTimestamp.read(statement, at: 1, storage: timeStorage)
+            let timeColumn = statement.column(at: 1)
+            let timeStorage = timeColumn.storageClass
+            let parsed = timeStorage == .text ? timeColumn.withTextBytes { times.parse($0) } : nil
             if let through, let parsed, parsed.instant.millis > through { continue }  // not cast yet "through" then
             // A session is its storage class and its bytes, as SQLite groups it: a BLOB id is
             // another session than the text of the same bytes, and sorts after every text.
             // A NULL id reads as empty text, as the fingerprint defines it (docs/fingerprint.md).
-            let stored = statement.storageClass(at: 0)
+            let sessionColumn = statement.column(at: 0)
+            let stored = sessionColumn.storageClass
             let sessionStorage = stored == .null ? StorageClass.text : stored
             let rank = VoteScan.rank(sessionStorage)
-            try statement.withTextBytes(at: 0) { bytes in
+            try sessionColumn.withTextBytes { bytes in
                 if !hasSession || rank != sessionRank || !VoteScan.equal(bytes, session) {
-                    if hasSession {
-                        // Numbers sort by value, not by their text; the order of other classes is checked.
-                        guard
-                            sessionRank < rank
-                                || (sessionRank == rank && (rank == 1 || VoteScan.precedes(session, bytes)))
-                        else {
-                            throw AnalysisError.sessionOrder(
-                                "'\(VoteScan.shown(sessionStorage, bytes))' came after "
-                                    + "'\(session.withUnsafeBufferPointer { VoteScan.shown(self.sessionStorage, $0) })'"
-                            )
-                        }
-                        finishSession()
-                    }
-                    session.removeAll(keepingCapacity: true)
-                    session.append(contentsOf: bytes)
-                    self.sessionStorage = sessionStorage
-                    sessionRank = rank
-                    hasSession = true
-                    chunks.startSession(bytes)
+                    try startSession(bytes, storage: sessionStorage, rank: rank)
                 }
             }
-            let voteID = statement.int64(at: 3)
+            let voteID = statement.column(at: 3).int64
             highestVoteID = max(highestVoteID ?? voteID, voteID)
             chunks.vote(statement, id: voteID, optionID: optionID, parsed: parsed)
             let index = optionID.map { options.index(of: $0) } ?? -1
@@ -204,6 +194,35 @@ struct VoteScan {
         }
         if hasSession { finishSession() }
         chunks.finish()
+    }
+
+    /// Ends the current session (after checking the new one sorts after it) and starts the next.
+    private mutating func startSession(
+        _ bytes: UnsafeBufferPointer<UInt8>, storage sessionStorage: StorageClass, rank: Int
+    ) throws {
+        if hasSession {
+            // Numbers sort by value, not by their text; the order of other classes is checked.
+            guard
+                sessionRank < rank
+                    || (sessionRank == rank && (rank == 1 || VoteScan.precedes(session, bytes)))
+            else {
+                throw AnalysisError.sessionOrder(
+                    "'\(VoteScan.shown(sessionStorage, bytes))' came after "
+                        + "'\(session.withUnsafeBufferPointer { VoteScan.shown(self.sessionStorage, $0) })'"
+                )
+            }
+            finishSession()
+        }
+        // Session ids mostly have one length (a UUID's 36 bytes): copied over the last one in place.
+        if session.count == bytes.count, let source = bytes.baseAddress {
+            session.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: source, count: bytes.count) }
+        } else {
+            session = Array(bytes)
+        }
+        self.sessionStorage = sessionStorage
+        sessionRank = rank
+        hasSession = true
+        chunks.startSession(bytes)
     }
 
     /// Vote-level anomalies, recorded whether or not the session is later excluded.
@@ -519,9 +538,14 @@ struct VoteScan {
         }
     }
 
+    /// Bytewise order (SQLite's BINARY collation): `memcmp` over the common length, then the shorter first.
     @inline(__always)
     static func precedes(_ array: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        array.lexicographicallyPrecedes(bytes)
+        array.withUnsafeBufferPointer { other in
+            let common = min(other.count, bytes.count)
+            let order = common == 0 ? 0 : memcmp(other.baseAddress!, bytes.baseAddress!, common)
+            return order != 0 ? order < 0 : other.count < bytes.count
+        }
     }
 }
 
