@@ -51,7 +51,7 @@ struct VoteScan {
     private var sessionStorage = StorageClass.text
     private var sessionRank = 2
     private var hasSession = false
-    private var buffer: [Buffered] = []
+    private var buffer = ScratchList<Buffered>()
 
     // Per option index: counted and all.
     private(set) var optionVotes: [Int]
@@ -111,8 +111,8 @@ struct VoteScan {
     private var choiceScratch: [Int32] = []
 
     // Scratch space reused for every session.
-    private var distinctOptions: [(id: Int64?, index: Int32, count: Int)] = []
-    private var distinctDays: [(day: Int64, votes: Int)] = []
+    private var distinctOptions = ScratchList<(id: Int64?, index: Int32, count: Int)>()
+    private var distinctDays = ScratchList<(day: Int64, votes: Int)>()
 
     init(parameters: ReportParameters, options: OptionTable) {
         self.parameters = parameters
@@ -277,14 +277,14 @@ struct VoteScan {
     // MARK: One session
 
     private mutating func finishSession() {
-        defer { buffer.removeAll(keepingCapacity: true) }
+        defer { buffer.removeAll() }
         let count = buffer.count
         guard count > 0 else { return }
         var first = Int64.max
         var last = Int64.min
-        for vote in buffer where vote.millis != Int64.min {
-            first = min(first, vote.millis)
-            last = max(last, vote.millis)
+        for position in buffer.indices where buffer[position].millis != Int64.min {
+            first = min(first, buffer[position].millis)
+            last = max(last, buffer[position].millis)
         }
         let readable = first != Int64.max
         sessionsAll += 1
@@ -307,7 +307,8 @@ struct VoteScan {
 
         collectDistinctOptions()
         var stacked = false
-        for entry in distinctOptions {
+        for position in distinctOptions.indices {
+            let entry = distinctOptions[position]
             if entry.count >= 2 { stacked = true }
             guard entry.index >= 0 else { continue }
             optionVotesAll[Int(entry.index)] += entry.count
@@ -330,7 +331,8 @@ struct VoteScan {
 
         sessionsCounted += 1
         votesCounted += count
-        for entry in distinctOptions where entry.index >= 0 {
+        for position in distinctOptions.indices where distinctOptions[position].index >= 0 {
+            let entry = distinctOptions[position]
             optionVotes[Int(entry.index)] += entry.count
             optionVoters[Int(entry.index)] += 1
         }
@@ -343,18 +345,21 @@ struct VoteScan {
         firstCounted = min(firstCounted ?? first, first)
         lastCounted = max(lastCounted ?? last, last)
         // Votes per local day of this session first, then one update per day it voted on.
-        distinctDays.removeAll(keepingCapacity: true)
-        for vote in buffer where vote.millis != Int64.min {
-            let second = floorDivide(vote.millis, 1000)
+        distinctDays.removeAll()
+        for position in buffer.indices where buffer[position].millis != Int64.min {
+            let second = floorDivide(buffer[position].millis, 1000)
             seconds.insert(second)
             let day = offsets.localDay(atSeconds: second)
-            if let position = distinctDays.firstIndex(where: { $0.day == day }) {
-                distinctDays[position].votes += 1
-            } else {
-                distinctDays.append((day, 1))
+            var found = false
+            for known in distinctDays.indices where distinctDays[known].day == day {
+                distinctDays[known].votes += 1
+                found = true
+                break
             }
+            if !found { distinctDays.append((day, 1)) }
         }
-        for entry in distinctDays {
+        for position in distinctDays.indices {
+            let entry = distinctDays[position]
             // One dictionary access per day: the element is changed in place.
             modify(&days[entry.day, default: DayCount()]) {
                 $0.votes += entry.votes
@@ -367,12 +372,16 @@ struct VoteScan {
     private mutating func countChoiceSet() {
         if !maskCounts.isEmpty {
             var mask = 0
-            for entry in distinctOptions where entry.index >= 0 { mask |= 1 << Int(entry.index) }
+            for position in distinctOptions.indices where distinctOptions[position].index >= 0 {
+                mask |= 1 << Int(distinctOptions[position].index)
+            }
             maskCounts[mask] += 1
             return
         }
         choiceScratch.removeAll(keepingCapacity: true)
-        for entry in distinctOptions where entry.index >= 0 { choiceScratch.append(entry.index) }
+        for position in distinctOptions.indices where distinctOptions[position].index >= 0 {
+            choiceScratch.append(distinctOptions[position].index)
+        }
         choiceScratch.sort()
         if choiceScratch.count <= 4, choiceScratch.allSatisfy({ $0 < 65_535 }) {
             var key: UInt64 = 0
@@ -403,19 +412,25 @@ struct VoteScan {
 
     /// Groups the buffered votes by option id (sessions are small; a linear search beats hashing).
     private mutating func collectDistinctOptions() {
-        distinctOptions.removeAll(keepingCapacity: true)
+        distinctOptions.removeAll()
         if buffer.count > 32 {
             var counts: [Int64?: (index: Int32, count: Int)] = [:]
-            for vote in buffer { counts[vote.optionID, default: (vote.optionIndex, 0)].count += 1 }
+            for position in buffer.indices {
+                let vote = buffer[position]
+                counts[vote.optionID, default: (vote.optionIndex, 0)].count += 1
+            }
             for (id, value) in counts { distinctOptions.append((id, value.index, value.count)) }
             return
         }
-        for vote in buffer {
-            if let position = distinctOptions.firstIndex(where: { $0.id == vote.optionID }) {
-                distinctOptions[position].count += 1
-            } else {
-                distinctOptions.append((vote.optionID, vote.optionIndex, 1))
+        for position in buffer.indices {
+            let vote = buffer[position]
+            var found = false
+            for known in distinctOptions.indices where distinctOptions[known].id == vote.optionID {
+                distinctOptions[known].count += 1
+                found = true
+                break
             }
+            if !found { distinctOptions.append((vote.optionID, vote.optionIndex, 1)) }
         }
     }
 
