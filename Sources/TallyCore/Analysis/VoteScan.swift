@@ -299,7 +299,7 @@ struct VoteScan {
         if count > parameters.votesPerSession {
             anomalyTotals[.overBudget, default: 0] += 1
             // Sessions arrive in id order, so once the list is full no later session is kept.
-            if anomalyExamples[.overBudget]!.elements.count < anomalyExamples[.overBudget]!.limit {
+            if anomalyExamples[.overBudget]!.count < anomalyExamples[.overBudget]!.limit {
                 anomalyExamples[.overBudget]!.insert(
                     .init(table: "votes", session: sessionShown, count: count))
             }
