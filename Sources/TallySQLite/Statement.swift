@@ -5,7 +5,7 @@ let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A prepared statement. It finalizes itself in `deinit`.
 public final class Statement {
-    let handle: OpaquePointer
+    @usableFromInline let handle: OpaquePointer
     /// The connection, kept alive as long as this statement lives.
     public let connection: Connection
     /// The text given when preparing, when the caller had it as a String already.
@@ -128,6 +128,14 @@ public final class Statement {
         case SQLITE_BLOB: return .blob
         default: return .null
         }
+    }
+
+    /// The column of the current row as a value to read several times or in several forms
+    /// (one column lookup instead of one per call; see `ColumnValue`). Valid until the next step.
+    @inlinable
+    public func column(at index: Int) -> ColumnValue {
+        // sqlite3_column_value never returns NULL for a row being read (out of range: a NULL value).
+        ColumnValue(sqlite3_column_value(handle, Int32(index))!)
     }
 
     /// The column as an integer (SQLite's conversion rules apply; NULL reads as 0).

@@ -1,33 +1,68 @@
-/// The `limit` smallest elements seen so far, kept in order, in memory
-/// proportional to `limit` however many elements pass by. The order must be
-/// total (no two distinct elements equal) for the result to be deterministic.
+/// The `limit` smallest elements seen so far, in memory proportional to `limit` however many
+/// elements pass by. The order must be total (no two distinct elements equal) for the result to
+/// be deterministic.
+///
+/// Kept as a binary max-heap (the largest kept element, the next to go, at the root): an insert
+/// is a few comparisons and moves. A sorted array shifted half its elements on every insert;
+/// the report's exclusion ledger (1,000 kept of 360,000 sessions, arriving in id order, not
+/// time order) inserted 11,300 times at 1M votes and spent about 3% of the report's CPU on it.
 struct BoundedList<Element> {
     let limit: Int
     let areInIncreasingOrder: (Element, Element) -> Bool
-    private(set) var elements: [Element] = []
+    /// A max-heap under the order: every element is not smaller than its children.
+    private var heap: [Element] = []
 
     init(limit: Int, by areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
         self.limit = max(0, limit)
         self.areInIncreasingOrder = areInIncreasingOrder
     }
 
+    /// The kept elements, smallest first (sorted on each call: read it once, after the inserts).
+    var elements: [Element] { heap.sorted(by: areInIncreasingOrder) }
+
+    /// How many elements are kept.
+    var count: Int { heap.count }
+
     /// True when `element` would be kept: callers test a cheap probe before building the real element.
     func wouldKeep(_ element: Element) -> Bool {
         guard limit > 0 else { return false }
-        guard elements.count == limit, let last = elements.last else { return true }
-        return areInIncreasingOrder(element, last)
+        guard heap.count == limit else { return true }
+        return areInIncreasingOrder(element, heap[0])
     }
 
     mutating func insert(_ element: Element) {
         guard wouldKeep(element) else { return }
-        var low = 0
-        var high = elements.count
-        while low < high {
-            let middle = (low + high) / 2
-            if areInIncreasingOrder(element, elements[middle]) { high = middle } else { low = middle + 1 }
+        if heap.count < limit {
+            heap.append(element)
+            siftUp(from: heap.count - 1)
+        } else {
+            heap[0] = element
+            siftDown(from: 0)
         }
-        elements.insert(element, at: low)
-        if elements.count > limit { elements.removeLast() }
+    }
+
+    private mutating func siftUp(from start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard areInIncreasingOrder(heap[parent], heap[child]) else { return }
+            heap.swapAt(parent, child)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(from start: Int) {
+        var parent = start
+        while true {
+            var largest = parent
+            let left = 2 * parent + 1
+            if left < heap.count, areInIncreasingOrder(heap[largest], heap[left]) { largest = left }
+            let right = left + 1
+            if right < heap.count, areInIncreasingOrder(heap[largest], heap[right]) { largest = right }
+            guard largest != parent else { return }
+            heap.swapAt(parent, largest)
+            parent = largest
+        }
     }
 }
 

@@ -51,7 +51,7 @@ struct VoteScan {
     private var sessionStorage = StorageClass.text
     private var sessionRank = 2
     private var hasSession = false
-    private var buffer: [Buffered] = []
+    private var buffer = ScratchList<Buffered>()
 
     // Per option index: counted and all.
     private(set) var optionVotes: [Int]
@@ -86,6 +86,7 @@ struct VoteScan {
     private(set) var usage: [Int: UsageCount] = [:]
     private(set) var seconds = SecondSet()
     private var offsets: ZoneOffsetCache
+    private var times = D1TimeReader()
 
     private(set) var ledger: BoundedList<ReportFigures.ExcludedSession>
     private(set) var ledgerTotal = 0
@@ -110,8 +111,8 @@ struct VoteScan {
     private var choiceScratch: [Int32] = []
 
     // Scratch space reused for every session.
-    private var distinctOptions: [(id: Int64?, index: Int32, count: Int)] = []
-    private var distinctDays: [(day: Int64, votes: Int)] = []
+    private var distinctOptions = ScratchList<(id: Int64?, index: Int32, count: Int)>()
+    private var distinctDays = ScratchList<(day: Int64, votes: Int)>()
 
     init(parameters: ReportParameters, options: OptionTable) {
         self.parameters = parameters
@@ -158,43 +159,32 @@ struct VoteScan {
     // MARK: Reading rows
 
     /// Reads every vote from the statement (prepared from `VoteScan.sql`).
+    ///
+    /// The hot loop of the report (bench/RESULTS.md): each column is looked up once per row
+    /// (`Statement.column(at:)`), D1's time form is parsed without the general grammar, and a
+    /// session's id is copied only when the session changes.
     mutating func run(_ statement: Statement) throws {
         while try statement.step() {
-            let optionID: Int64? = statement.isNull(at: 2) ? nil : statement.int64(at: 2)
+            let optionColumn = statement.column(at: 2)
+            let optionID: Int64? = optionColumn.isNull ? nil : optionColumn.int64
             // Asked first: reading a BLOB's bytes as text (the fingerprint does) changes SQLite's answer.
-            let timeStorage = statement.storageClass(at: 1)
-            let parsed = StoredTimestamp.read(statement, at: 1, storage: timeStorage)
+            let timeColumn = statement.column(at: 1)
+            let timeStorage = timeColumn.storageClass
+            let parsed = timeStorage == .text ? timeColumn.withTextBytes { times.parse($0) } : nil
             if let through, let parsed, parsed.instant.millis > through { continue }  // not cast yet "through" then
             // A session is its storage class and its bytes, as SQLite groups it: a BLOB id is
             // another session than the text of the same bytes, and sorts after every text.
             // A NULL id reads as empty text, as the fingerprint defines it (docs/fingerprint.md).
-            let stored = statement.storageClass(at: 0)
+            let sessionColumn = statement.column(at: 0)
+            let stored = sessionColumn.storageClass
             let sessionStorage = stored == .null ? StorageClass.text : stored
             let rank = VoteScan.rank(sessionStorage)
-            try statement.withTextBytes(at: 0) { bytes in
+            try sessionColumn.withTextBytes { bytes in
                 if !hasSession || rank != sessionRank || !VoteScan.equal(bytes, session) {
-                    if hasSession {
-                        // Numbers sort by value, not by their text; the order of other classes is checked.
-                        guard
-                            sessionRank < rank
-                                || (sessionRank == rank && (rank == 1 || VoteScan.precedes(session, bytes)))
-                        else {
-                            throw AnalysisError.sessionOrder(
-                                "'\(VoteScan.shown(sessionStorage, bytes))' came after "
-                                    + "'\(session.withUnsafeBufferPointer { VoteScan.shown(self.sessionStorage, $0) })'"
-                            )
-                        }
-                        finishSession()
-                    }
-                    session.removeAll(keepingCapacity: true)
-                    session.append(contentsOf: bytes)
-                    self.sessionStorage = sessionStorage
-                    sessionRank = rank
-                    hasSession = true
-                    chunks.startSession(bytes)
+                    try startSession(bytes, storage: sessionStorage, rank: rank)
                 }
             }
-            let voteID = statement.int64(at: 3)
+            let voteID = statement.column(at: 3).int64
             highestVoteID = max(highestVoteID ?? voteID, voteID)
             chunks.vote(statement, id: voteID, optionID: optionID, parsed: parsed)
             let index = optionID.map { options.index(of: $0) } ?? -1
@@ -204,6 +194,35 @@ struct VoteScan {
         }
         if hasSession { finishSession() }
         chunks.finish()
+    }
+
+    /// Ends the current session (after checking the new one sorts after it) and starts the next.
+    private mutating func startSession(
+        _ bytes: UnsafeBufferPointer<UInt8>, storage sessionStorage: StorageClass, rank: Int
+    ) throws {
+        if hasSession {
+            // Numbers sort by value, not by their text; the order of other classes is checked.
+            guard
+                sessionRank < rank
+                    || (sessionRank == rank && (rank == 1 || VoteScan.precedes(session, bytes)))
+            else {
+                throw AnalysisError.sessionOrder(
+                    "'\(VoteScan.shown(sessionStorage, bytes))' came after "
+                        + "'\(session.withUnsafeBufferPointer { VoteScan.shown(self.sessionStorage, $0) })'"
+                )
+            }
+            finishSession()
+        }
+        // Session ids mostly have one length (a UUID's 36 bytes): copied over the last one in place.
+        if session.count == bytes.count, let source = bytes.baseAddress {
+            session.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: source, count: bytes.count) }
+        } else {
+            session = Array(bytes)
+        }
+        self.sessionStorage = sessionStorage
+        sessionRank = rank
+        hasSession = true
+        chunks.startSession(bytes)
     }
 
     /// Vote-level anomalies, recorded whether or not the session is later excluded.
@@ -258,14 +277,14 @@ struct VoteScan {
     // MARK: One session
 
     private mutating func finishSession() {
-        defer { buffer.removeAll(keepingCapacity: true) }
+        defer { buffer.removeAll() }
         let count = buffer.count
         guard count > 0 else { return }
         var first = Int64.max
         var last = Int64.min
-        for vote in buffer where vote.millis != Int64.min {
-            first = min(first, vote.millis)
-            last = max(last, vote.millis)
+        for position in buffer.indices where buffer[position].millis != Int64.min {
+            first = min(first, buffer[position].millis)
+            last = max(last, buffer[position].millis)
         }
         let readable = first != Int64.max
         sessionsAll += 1
@@ -280,7 +299,7 @@ struct VoteScan {
         if count > parameters.votesPerSession {
             anomalyTotals[.overBudget, default: 0] += 1
             // Sessions arrive in id order, so once the list is full no later session is kept.
-            if anomalyExamples[.overBudget]!.elements.count < anomalyExamples[.overBudget]!.limit {
+            if anomalyExamples[.overBudget]!.count < anomalyExamples[.overBudget]!.limit {
                 anomalyExamples[.overBudget]!.insert(
                     .init(table: "votes", session: sessionShown, count: count))
             }
@@ -288,7 +307,8 @@ struct VoteScan {
 
         collectDistinctOptions()
         var stacked = false
-        for entry in distinctOptions {
+        for position in distinctOptions.indices {
+            let entry = distinctOptions[position]
             if entry.count >= 2 { stacked = true }
             guard entry.index >= 0 else { continue }
             optionVotesAll[Int(entry.index)] += entry.count
@@ -311,7 +331,8 @@ struct VoteScan {
 
         sessionsCounted += 1
         votesCounted += count
-        for entry in distinctOptions where entry.index >= 0 {
+        for position in distinctOptions.indices where distinctOptions[position].index >= 0 {
+            let entry = distinctOptions[position]
             optionVotes[Int(entry.index)] += entry.count
             optionVoters[Int(entry.index)] += 1
         }
@@ -324,18 +345,21 @@ struct VoteScan {
         firstCounted = min(firstCounted ?? first, first)
         lastCounted = max(lastCounted ?? last, last)
         // Votes per local day of this session first, then one update per day it voted on.
-        distinctDays.removeAll(keepingCapacity: true)
-        for vote in buffer where vote.millis != Int64.min {
-            let second = floorDivide(vote.millis, 1000)
+        distinctDays.removeAll()
+        for position in buffer.indices where buffer[position].millis != Int64.min {
+            let second = floorDivide(buffer[position].millis, 1000)
             seconds.insert(second)
             let day = offsets.localDay(atSeconds: second)
-            if let position = distinctDays.firstIndex(where: { $0.day == day }) {
-                distinctDays[position].votes += 1
-            } else {
-                distinctDays.append((day, 1))
+            var found = false
+            for known in distinctDays.indices where distinctDays[known].day == day {
+                distinctDays[known].votes += 1
+                found = true
+                break
             }
+            if !found { distinctDays.append((day, 1)) }
         }
-        for entry in distinctDays {
+        for position in distinctDays.indices {
+            let entry = distinctDays[position]
             // One dictionary access per day: the element is changed in place.
             modify(&days[entry.day, default: DayCount()]) {
                 $0.votes += entry.votes
@@ -348,12 +372,16 @@ struct VoteScan {
     private mutating func countChoiceSet() {
         if !maskCounts.isEmpty {
             var mask = 0
-            for entry in distinctOptions where entry.index >= 0 { mask |= 1 << Int(entry.index) }
+            for position in distinctOptions.indices where distinctOptions[position].index >= 0 {
+                mask |= 1 << Int(distinctOptions[position].index)
+            }
             maskCounts[mask] += 1
             return
         }
         choiceScratch.removeAll(keepingCapacity: true)
-        for entry in distinctOptions where entry.index >= 0 { choiceScratch.append(entry.index) }
+        for position in distinctOptions.indices where distinctOptions[position].index >= 0 {
+            choiceScratch.append(distinctOptions[position].index)
+        }
         choiceScratch.sort()
         if choiceScratch.count <= 4, choiceScratch.allSatisfy({ $0 < 65_535 }) {
             var key: UInt64 = 0
@@ -384,19 +412,25 @@ struct VoteScan {
 
     /// Groups the buffered votes by option id (sessions are small; a linear search beats hashing).
     private mutating func collectDistinctOptions() {
-        distinctOptions.removeAll(keepingCapacity: true)
+        distinctOptions.removeAll()
         if buffer.count > 32 {
             var counts: [Int64?: (index: Int32, count: Int)] = [:]
-            for vote in buffer { counts[vote.optionID, default: (vote.optionIndex, 0)].count += 1 }
+            for position in buffer.indices {
+                let vote = buffer[position]
+                counts[vote.optionID, default: (vote.optionIndex, 0)].count += 1
+            }
             for (id, value) in counts { distinctOptions.append((id, value.index, value.count)) }
             return
         }
-        for vote in buffer {
-            if let position = distinctOptions.firstIndex(where: { $0.id == vote.optionID }) {
-                distinctOptions[position].count += 1
-            } else {
-                distinctOptions.append((vote.optionID, vote.optionIndex, 1))
+        for position in buffer.indices {
+            let vote = buffer[position]
+            var found = false
+            for known in distinctOptions.indices where distinctOptions[known].id == vote.optionID {
+                distinctOptions[known].count += 1
+                found = true
+                break
             }
+            if !found { distinctOptions.append((vote.optionID, vote.optionIndex, 1)) }
         }
     }
 
@@ -519,9 +553,14 @@ struct VoteScan {
         }
     }
 
+    /// Bytewise order (SQLite's BINARY collation): `memcmp` over the common length, then the shorter first.
     @inline(__always)
     static func precedes(_ array: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        array.lexicographicallyPrecedes(bytes)
+        array.withUnsafeBufferPointer { other in
+            let common = min(other.count, bytes.count)
+            let order = common == 0 ? 0 : memcmp(other.baseAddress!, bytes.baseAddress!, common)
+            return order != 0 ? order < 0 : other.count < bytes.count
+        }
     }
 }
 

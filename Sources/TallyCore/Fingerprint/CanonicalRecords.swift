@@ -89,6 +89,45 @@ final class CanonicalRecords {
         putVarint(CanonicalRecords.zigzag(seconds))
     }
 
+    /// A whole vote record whose time is in D1's exact form: the same bytes as `tag(.vote)`,
+    /// `integer(id)`, `integer(optionID)` and `d1Time(seconds:)`, written through a local pointer
+    /// with one capacity check. Votes are most of the bytes hashed, and writing them value by
+    /// value (a check and a store of `used` per byte) cost about 135 instructions a vote.
+    @inline(__always)
+    func d1Vote(id: Int64, optionID: Int64?, seconds: Int64) {
+        // Tag, three type bytes and three varints of at most 10 bytes each.
+        reserve(34)
+        var p = buffer + used
+        p.pointee = Tag.vote.rawValue
+        p[1] = 1
+        p = CanonicalRecords.putVarint(CanonicalRecords.zigzag(id), at: p + 2)
+        if let optionID {
+            p.pointee = 1
+            p = CanonicalRecords.putVarint(CanonicalRecords.zigzag(optionID), at: p + 1)
+        } else {
+            p.pointee = 0
+            p += 1
+        }
+        p.pointee = 3
+        p = CanonicalRecords.putVarint(CanonicalRecords.zigzag(seconds), at: p + 1)
+        used = p - buffer
+    }
+
+    /// Unsigned LEB128 at `p`; returns the position after it.
+    @inline(__always)
+    private static func putVarint(_ value: UInt64, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>
+    {
+        var p = start
+        var rest = value
+        while rest >= 0x80 {
+            p.pointee = UInt8(truncatingIfNeeded: rest) | 0x80
+            p += 1
+            rest >>= 7
+        }
+        p.pointee = UInt8(truncatingIfNeeded: rest)
+        return p + 1
+    }
+
     /// A text value from UTF-8 bytes; a nil base address is NULL (how SQLite hands out a NULL column).
     @inline(__always)
     func text(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -54,14 +54,14 @@ struct VoteChunks {
         _ statement: Statement, id: Int64, optionID: Int64?, parsed: (instant: Instant, shape: StoredTimestamp.Shape)?
     ) {
         guard let writer = records else { return }
+        if let parsed, parsed.shape == .d1 {
+            writer.d1Vote(id: id, optionID: optionID, seconds: parsed.instant.seconds)
+            return
+        }
         writer.tag(.vote)
         writer.integer(id)
         writer.integer(optionID)
-        if let parsed, parsed.shape == .d1 {
-            writer.d1Time(seconds: parsed.instant.seconds)
-        } else {
-            writer.text(statement, 1)
-        }
+        writer.text(statement, 1)
     }
 
     /// Closes the last chunk (at the end of the data or of a partition).

@@ -80,6 +80,7 @@ public struct CivilDateTime: Equatable, Hashable, Sendable, Comparable {
 
     public static func < (lhs: CivilDateTime, rhs: CivilDateTime) -> Bool { lhs.secondsIfUTC < rhs.secondsIfUTC }
 
+    @inline(__always)
     static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
@@ -89,6 +90,7 @@ public struct CivilDateTime: Equatable, Hashable, Sendable, Comparable {
     }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil).
+    @inline(__always)
     static func days(year: Int, month: Int, day: Int) -> Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400

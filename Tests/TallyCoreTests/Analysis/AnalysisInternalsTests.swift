@@ -16,6 +16,24 @@ struct AnalysisInternalsTests {
         #expect(none.elements.isEmpty)
     }
 
+    /// The list is a heap inside: after every insert it must hold what sorting everything seen
+    /// and keeping the first `limit` gives, and say "would keep" exactly when that would change.
+    @Test(arguments: [0, 1, 2, 7, 100, 600])
+    func boundedListAgreesWithSortingAfterEveryInsert(limit: Int) {
+        var random = SeededRandom(seed: UInt64(limit) + 1)
+        let values = Array(0..<500).shuffled(using: &random)
+        var list = BoundedList<Int>(limit: limit, by: <)
+        var seen: [Int] = []
+        for value in values {
+            let expected = Array((seen + [value]).sorted().prefix(limit))
+            #expect(list.wouldKeep(value) == expected.contains(value))
+            list.insert(value)
+            seen.append(value)
+            #expect(list.elements == expected)
+            #expect(list.count == expected.count)
+        }
+    }
+
     @Test func bytesOrderIsSQLitesBinaryOrder() {
         // Swift's String < follows Unicode rules; SQLite compares bytes.
         #expect(bytesPrecede("Z", "a"))
