@@ -48,7 +48,7 @@ extension Analyzer {
         let ranges: [(lower: String?, upper: String?)] = (0...keys.count).map { index in
             (index == 0 ? nil : keys[index - 1], index == keys.count ? nil : keys[index])
         }
-        let results = PartitionResults(count: ranges.count)
+        let results = PartitionResults<VoteScan>(count: ranges.count)
         let path = db.path
         let parameters = self.parameters
         DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
@@ -135,19 +135,19 @@ extension Analyzer {
 }
 
 /// The partitions' results, filled from several threads.
-private final class PartitionResults: @unchecked Sendable {
+final class PartitionResults<Scan>: @unchecked Sendable {
     private let lock = NSLock()
-    private var results: [Result<VoteScan, Error>?]
+    private var results: [Result<Scan, Error>?]
 
     init(count: Int) { results = Array(repeating: nil, count: count) }
 
-    func set(_ index: Int, _ result: Result<VoteScan, Error>) {
+    func set(_ index: Int, _ result: Result<Scan, Error>) {
         lock.lock()
         results[index] = result
         lock.unlock()
     }
 
-    func all() -> [Result<VoteScan, Error>] {
+    func all() -> [Result<Scan, Error>] {
         lock.lock()
         defer { lock.unlock() }
         return results.map { $0 ?? .failure(CancellationError()) }

@@ -1,8 +1,10 @@
 import TallySQLite
 
 /// Makes the weekly tallies: one report at every week boundary (each week's end is the
-/// next week's start, so N weeks take N + 1 passes over the votes), and the moderation
-/// decisions of each week from `moderation_log`.
+/// next week's start, so N weeks need N + 1 reports), and the moderation decisions of each
+/// week from `moderation_log`. The votes of all N + 1 reports are counted in one pass
+/// (`WeeklyVoteScan`); the rest of each report (options, notes, the fingerprint's other
+/// tables) is read per week, as a report reads it.
 ///
 /// A week's report is as of the week's end and counts the votes cast before it
 /// (`through` = one millisecond before the end), never the wall clock: running it
@@ -13,41 +15,61 @@ public struct WeeklyAnalyzer: Sendable {
     public let calendar: WeekCalendar
     /// Exclusions and vote budget; the zone, as-of and through are set per week.
     public let parameters: ReportParameters
+    /// Parallel partitions of the vote pass; nil chooses as a report does (`Analyzer.partitions`).
+    public let partitions: Int?
 
-    /// - Parameter parameters: the report parameters of every week but their `asOf` and `through`
-    ///   (which are the week's); their zone is replaced by the calendar's.
-    public init(calendar: WeekCalendar, parameters: ReportParameters) {
+    /// - Parameters:
+    ///   - parameters: the report parameters of every week but their `asOf` and `through`
+    ///     (which are the week's); their zone is replaced by the calendar's.
+    ///   - partitions: parallel partitions of the vote pass; the tallies do not depend on it.
+    public init(calendar: WeekCalendar, parameters: ReportParameters, partitions: Int? = nil) {
         self.calendar = calendar
         var parameters = parameters
         parameters.zone = calendar.zone
         self.parameters = parameters
+        self.partitions = partitions
     }
 
-    /// The report as it stood just before `instant`: as of `instant`, counting what came before.
-    public func report(before instant: Instant, from db: Connection) throws -> ReportModel {
+    /// The parameters of the report as it stood just before `instant`: as of `instant`,
+    /// counting what came before.
+    func parameters(before instant: Instant) -> ReportParameters {
         var parameters = self.parameters
         parameters.asOf = instant
         parameters.through = Instant(millis: instant.millis - 1)
-        return try Analyzer(parameters: parameters).report(from: db)
+        return parameters
     }
 
-    /// Every week finished by `through`, oldest first.
+    /// The report as it stood just before `instant`, made by a whole report of its own (the
+    /// reference the one-pass tallies are tested against).
+    public func report(before instant: Instant, from db: Connection) throws -> ReportModel {
+        try Analyzer(parameters: parameters(before: instant), partitions: partitions).report(from: db)
+    }
+
+    /// Every week finished by `through`, oldest first; all reports from one pass over the votes.
     public func tallies(from db: Connection, through: Instant) throws -> [WeeklyTally] {
         let weeks = calendar.finishedWeeks(through: through)
         guard let first = weeks.first else { return [] }
-        var previous = try report(before: first.start, from: db)
+        return try tallies(weeks, reports: reports(before: [first.start] + weeks.map(\.end), from: db), from: db)
+    }
+
+    /// `tallies(from:through:)` made the way it was before the one pass: a whole report at every
+    /// week boundary. Kept as the reference of the differential tests.
+    func talliesByReports(from db: Connection, through: Instant) throws -> [WeeklyTally] {
+        let weeks = calendar.finishedWeeks(through: through)
+        guard let first = weeks.first else { return [] }
+        let reports = try ([first.start] + weeks.map(\.end)).map { try report(before: $0, from: db) }
+        return try tallies(weeks, reports: reports, from: db)
+    }
+
+    /// The weeks from the reports at their boundaries (`reports[0]` before the first week).
+    private func tallies(_ weeks: [Week], reports: [ReportModel], from db: Connection) throws -> [WeeklyTally] {
         let decisions = try WeeklyAnalyzer.decisions(from: db)
-        var tallies: [WeeklyTally] = []
-        for week in weeks {
-            let report = try report(before: week.end, from: db)
-            tallies.append(
-                WeeklyTally(
-                    week: week, launch: calendar.launch, report: report, previous: previous,
-                    decisions: decisions.filter { $0.entry.time.map(week.contains) ?? false }.sorted(
-                        by: WeeklyAnalyzer.byTime)))
-            previous = report
+        return weeks.enumerated().map { index, week in
+            WeeklyTally(
+                week: week, launch: calendar.launch, report: reports[index + 1], previous: reports[index],
+                decisions: decisions.filter { $0.entry.time.map(week.contains) ?? false }.sorted(
+                    by: WeeklyAnalyzer.byTime))
         }
-        return tallies
     }
 
     /// Decisions in the order they were made: by time, then by log id.

@@ -1,0 +1,60 @@
+import Foundation
+import TallySQLite
+
+extension WeeklyAnalyzer {
+    /// The reports as they stood just before each of `instants` (ascending), their votes
+    /// counted in one pass. Equal, report for report, to `report(before:from:)` of each.
+    func reports(before instants: [Instant], from db: Connection) throws -> [ReportModel] {
+        guard let last = instants.last else { return [] }
+        let moderationRecord = try SchemaCheck.prepare(db)
+        try Analyzer.provideLogTable(db)
+        let table = try Analyzer(parameters: parameters(before: last)).readOptions(db)
+        var scan = try scanVotes(db, table, through: instants.map { $0.millis - 1 })
+        let votes = scan.weeks(asOf: instants)
+        return try zip(instants, votes).map { instant, votes in
+            let analyzer = Analyzer(parameters: parameters(before: instant))
+            return try ReportModel(
+                figures: analyzer.figures(from: db, table: table, votes: votes, moderationRecord: moderationRecord),
+                parameters: analyzer.parameters)
+        }
+    }
+
+    /// Reads every vote once for all boundaries, in parallel partitions of session ids as a
+    /// report does (`Analyzer.scanVotes`), and merges the partitions.
+    private func scanVotes(_ db: Connection, _ table: OptionTable, through: [Int64]) throws -> WeeklyVoteScan {
+        let parameters = self.parameters(before: Instant(millis: through.last! + 1))
+        let count = try Analyzer(parameters: parameters, partitions: partitions).partitionCount(db)
+        let keys = try Analyzer.splitKeys(db, partitions: count, through: parameters.through)
+        guard !keys.isEmpty, db.path != ":memory:" else {
+            var scan = WeeklyVoteScan(parameters: parameters, options: table, through: through, keepsChunkHead: false)
+            try scan.run(db.prepare(VoteScan.sql))
+            return scan
+        }
+        let ranges: [(lower: String?, upper: String?)] = (0...keys.count).map { index in
+            (index == 0 ? nil : keys[index - 1], index == keys.count ? nil : keys[index])
+        }
+        let results = PartitionResults<WeeklyVoteScan>(count: ranges.count)
+        let path = db.path
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
+            do {
+                let connection = try DatabaseFile.openForReading(path)
+                let range = ranges[index]
+                let statement = try connection.prepare(
+                    VoteScan.sql(lower: range.lower != nil, upper: range.upper != nil))
+                try statement.bind([range.lower, range.upper].compactMap { $0.map(SQLValue.text) })
+                var scan = WeeklyVoteScan(
+                    parameters: parameters, options: table, through: through, keepsChunkHead: index > 0)
+                try scan.run(statement)
+                results.set(index, .success(scan))
+            } catch {
+                results.set(index, .failure(error))
+            }
+        }
+        var merged: WeeklyVoteScan?
+        for result in results.all() {
+            let scan = try result.get()
+            if merged == nil { merged = scan } else { merged!.merge(scan) }
+        }
+        return merged!
+    }
+}
