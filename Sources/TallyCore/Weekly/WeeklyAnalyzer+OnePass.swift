@@ -3,20 +3,24 @@ import TallySQLite
 
 extension WeeklyAnalyzer {
     /// The reports as they stood just before each of `instants` (ascending), their votes
-    /// counted in one pass. Equal, report for report, to `report(before:from:)` of each.
-    func reports(before instants: [Instant], from db: Connection) throws -> [ReportModel] {
-        guard let last = instants.last else { return [] }
+    /// counted in one pass. Equal, report for report, to `report(before:from:)` of each. Also
+    /// the first readable vote counted by the last of them.
+    func reports(before instants: [Instant], from db: Connection) throws -> (
+        reports: [ReportModel], firstVote: Instant?
+    ) {
+        guard let last = instants.last else { return ([], nil) }
         let moderationRecord = try SchemaCheck.prepare(db)
         try Analyzer.provideLogTable(db)
         let table = try Analyzer(parameters: parameters(before: last)).readOptions(db)
         var scan = try scanVotes(db, table, through: instants.map { $0.millis - 1 })
         let votes = scan.weeks(asOf: instants)
-        return try zip(instants, votes).map { instant, votes in
+        let reports = try zip(instants, votes).map { instant, votes in
             let analyzer = Analyzer(parameters: parameters(before: instant))
             return try ReportModel(
                 figures: analyzer.figures(from: db, table: table, votes: votes, moderationRecord: moderationRecord),
                 parameters: analyzer.parameters)
         }
+        return (reports, votes.last?.firstAll.map(Instant.init(millis:)))
     }
 
     /// Reads every vote once for all boundaries, in parallel partitions of session ids as a

@@ -47,9 +47,19 @@ public struct WeeklyAnalyzer: Sendable {
 
     /// Every week finished by `through`, oldest first; all reports from one pass over the votes.
     public func tallies(from db: Connection, through: Instant) throws -> [WeeklyTally] {
+        try talliesAndFirstVote(from: db, through: through).tallies
+    }
+
+    /// `tallies(from:through:)`, and the first readable vote up to the last week's end (nil when
+    /// there is none, or no finished week): the first vote in the whole data whenever it is not
+    /// nil, which is what `tally weekly` checks the launch date against without another pass.
+    public func talliesAndFirstVote(from db: Connection, through: Instant) throws -> (
+        tallies: [WeeklyTally], firstVote: Instant?
+    ) {
         let weeks = calendar.finishedWeeks(through: through)
-        guard let first = weeks.first else { return [] }
-        return try tallies(weeks, reports: reports(before: [first.start] + weeks.map(\.end), from: db), from: db)
+        guard let first = weeks.first else { return ([], nil) }
+        let (reports, firstVote) = try reports(before: [first.start] + weeks.map(\.end), from: db)
+        return (try tallies(weeks, reports: reports, from: db), firstVote)
     }
 
     /// `tallies(from:through:)` made the way it was before the one pass: a whole report at every

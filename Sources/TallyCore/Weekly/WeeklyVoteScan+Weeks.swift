@@ -32,6 +32,7 @@ extension WeeklyVoteScan {
             lastCounted[k] = Self.most(lastCounted[k], other.lastCounted[k])
             highestVoteID[k] = Self.most(highestVoteID[k], other.highestVoteID[k])
             for entry in other.ledgers[k].elements { ledgers[k].insert(entry) }
+            for line in other.cutoffLines[k].elements { cutoffLines[k].insert(line) }
             for example in other.overBudgetExamples[k].elements { overBudgetExamples[k].insert(example) }
             for (kind, list) in other.voteExamples[k] {
                 for example in list.elements { voteExamples[k][kind]!.insert(example) }
@@ -61,6 +62,7 @@ extension WeeklyVoteScan {
         var packed: [UInt64: Int] = [:]
         var other: [[Int32]: Int] = [:]
         var examples = voteExamples.first ?? [:]
+        var cutoff = BoundedList<CutoffLine>(limit: parameters.maxListed) { VoteScan.ledgerOrder($0.line, $1.line) }
         var weeks: [ScannedVotes] = []
         for k in through.indices {
             let base = k * optionCount
@@ -104,6 +106,8 @@ extension WeeklyVoteScan {
 
             var week = running
             var ledger = ledgers[k]
+            for line in cutoffLines[k].elements { cutoff.insert(line) }
+            for line in cutoff.elements { ledger.insert(line.line(at: k)) }
             for (index, name) in shown.enumerated() where namedStage[index].map({ $0 > k }) ?? true {
                 week.ledgerTotal += 1
                 ledger.insert(.init(session: name, firstVote: nil, votes: 0, beforeCutoff: false, named: true))

@@ -96,7 +96,26 @@ struct WeeklyVoteScan {
     /// Seconds with counted votes, at the last boundary (earlier ones are its prefixes).
     var seconds = SecondSet()
 
-    /// Per boundary: the ledger and over-budget examples as they stand there.
+    /// A session excluded by the cutoff, from the stage its first readable vote is counted: its
+    /// line never moves in the ledger's order after that (the first vote is fixed), only its
+    /// votes grow, so its votes' stages are kept to count them at any boundary.
+    struct CutoffLine {
+        var line: ReportFigures.ExcludedSession
+        var stages: [Int32]
+
+        /// The line at boundary `k`.
+        func line(at k: Int) -> ReportFigures.ExcludedSession {
+            var line = self.line
+            line.votes = stages.reduce(0) { $0 + ($1 <= k ? 1 : 0) }
+            return line
+        }
+    }
+
+    /// Per stage: the first ledger lines of sessions excluded by the cutoff from that stage on.
+    /// A boundary's lines are among the first of its stages' lists, so one insertion per session
+    /// serves every week (a list per boundary cost 14% of 104 weeks' time at 1M votes).
+    var cutoffLines: [BoundedList<CutoffLine>]
+    /// Per boundary: the ledger lines of named sessions (few: the ones given by name).
     var ledgers: [BoundedList<ReportFigures.ExcludedSession>]
     var overBudgetExamples: [BoundedList<ReportFigures.AnomalyExample>]
     /// Per stage: examples of vote-level anomalies of the votes first counted there.
@@ -141,6 +160,9 @@ struct WeeklyVoteScan {
         (firstAll, lastAll, firstCounted, lastCounted, highestVoteID) = (none, none, none, none, none)
         ledgers = Array(
             repeating: BoundedList(limit: parameters.maxListed, by: VoteScan.ledgerOrder), count: count)
+        cutoffLines = Array(
+            repeating: BoundedList(limit: parameters.maxListed) { VoteScan.ledgerOrder($0.line, $1.line) },
+            count: count)
         overBudgetExamples = Array(
             repeating: BoundedList(limit: parameters.maxExamples, by: VoteScan.exampleOrder), count: count)
         var kinds: [AnomalyKind: BoundedList<ReportFigures.AnomalyExample>] = [:]
@@ -302,7 +324,7 @@ struct WeeklyVoteScan {
             swap(&current, &share)
             if position > 0 { apply(previousShare, sign: -1, at: k) }
             apply(share, sign: 1, at: k)
-            listed(share, from: k, to: next)
+            listed(share, from: k, to: next, newlyExcluded: position == 0 || !previousShare.excluded)
             writeChunks(upTo: stage, from: k, to: next, endsChunk: endsChunk)
         }
         // Counted once readable, always counted: the last share's seconds are all of them.
@@ -407,7 +429,8 @@ struct WeeklyVoteScan {
     }
 
     /// The ledger line and over-budget example of a share, in the lists of boundaries `k..<next`.
-    private mutating func listed(_ share: Share, from k: Int, to next: Int) {
+    /// - Parameter newlyExcluded: the session was counted at its previous stage (or has none).
+    private mutating func listed(_ share: Share, from k: Int, to next: Int, newlyExcluded: Bool) {
         if share.overBudget {
             for boundary in k..<next
             where overBudgetExamples[boundary].elements.count < overBudgetExamples[boundary].limit {
@@ -416,6 +439,20 @@ struct WeeklyVoteScan {
             }
         }
         guard share.excluded else { return }
+        if !share.named {
+            // Excluded by the cutoff: from now on for good, and with the same first vote.
+            guard newlyExcluded else { return }
+            let probe = CutoffLine(
+                line: .init(
+                    session: "", firstVote: Instant(millis: share.first), votes: share.votes, beforeCutoff: true,
+                    named: false), stages: [])
+            guard cutoffLines[k].wouldKeep(probe) else { return }
+            var line = probe
+            line.line.session = sessionShown
+            line.stages = buffer.map(\.stage)
+            cutoffLines[k].insert(line)
+            return
+        }
         let probe = ReportFigures.ExcludedSession(
             session: "", firstVote: share.readable ? Instant(millis: share.first) : nil, votes: share.votes,
             beforeCutoff: share.beforeCutoff, named: share.named)
