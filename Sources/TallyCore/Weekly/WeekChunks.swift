@@ -33,9 +33,8 @@ struct WeekChunks {
         if keepsHead && !hasCut {
             head.append(contentsOf: bytes)
         } else {
-            let hasher = open ?? SHA256()
-            open = hasher
-            hasher.update(bytes)
+            if open == nil { open = SHA256() }
+            open!.update(bytes)
         }
     }
 

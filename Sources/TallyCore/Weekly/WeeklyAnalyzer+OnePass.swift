@@ -13,14 +13,17 @@ extension WeeklyAnalyzer {
         try Analyzer.provideLogTable(db)
         let table = try Analyzer(parameters: parameters(before: last)).readOptions(db)
         var scan = try scanVotes(db, table, through: instants.map { $0.millis - 1 })
-        let votes = scan.weeks(asOf: instants)
-        let reports = try zip(instants, votes).map { instant, votes in
-            let analyzer = Analyzer(parameters: parameters(before: instant))
-            return try ReportModel(
-                figures: analyzer.figures(from: db, table: table, votes: votes, moderationRecord: moderationRecord),
-                parameters: analyzer.parameters)
+        var reports: [ReportModel] = []
+        var firstVote: Instant?
+        try scan.weeks(asOf: instants) { votes in
+            let analyzer = Analyzer(parameters: parameters(before: instants[reports.count]))
+            reports.append(
+                try ReportModel(
+                    figures: analyzer.figures(from: db, table: table, votes: votes, moderationRecord: moderationRecord),
+                    parameters: analyzer.parameters))
+            firstVote = votes.firstAll.map(Instant.init(millis:))
         }
-        return (reports, votes.last?.firstAll.map(Instant.init(millis:)))
+        return (reports, firstVote)
     }
 
     /// Reads every vote once for all boundaries, in parallel partitions of session ids as a

@@ -44,8 +44,9 @@ extension WeeklyVoteScan {
 
     /// Each boundary's vote figures, as `VoteScan` would count them for a report through that
     /// boundary and as of `asOf[k]` (one millisecond after it): the differences summed up.
-    /// Named sessions not in a boundary's data are listed in its ledger with 0 votes.
-    mutating func weeks(asOf: [Instant]) -> [ScannedVotes] {
+    /// Named sessions not in a boundary's data are listed in its ledger with 0 votes. Handed to
+    /// `body` one boundary at a time, in order, so only one is held at once.
+    mutating func weeks(asOf: [Instant], _ body: (ScannedVotes) throws -> Void) rethrows {
         // A vote's second is at or before `through[k]`'s: boundaries end one millisecond before
         // a whole second (local midnight), so that is exactly "the vote is at or before it".
         let gaps = seconds.longestGaps(
@@ -63,7 +64,6 @@ extension WeeklyVoteScan {
         var other: [[Int32]: Int] = [:]
         var examples = voteExamples.first ?? [:]
         var cutoff = BoundedList<CutoffLine>(limit: parameters.maxListed) { VoteScan.ledgerOrder($0.line, $1.line) }
-        var weeks: [ScannedVotes] = []
         for k in through.indices {
             let base = k * optionCount
             for index in 0..<optionCount {
@@ -115,9 +115,8 @@ extension WeeklyVoteScan {
             week.ledger = ledger.elements
             week.gap = gaps[k]
             week.chunkDigests = chunks[k].finished()
-            weeks.append(week)
+            try body(week)
         }
-        return weeks
     }
 
     /// The sets with sessions, as `VoteScan.choiceSets` lists them.
