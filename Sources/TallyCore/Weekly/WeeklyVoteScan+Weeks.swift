@@ -51,6 +51,7 @@ extension WeeklyVoteScan {
         // a whole second (local midnight), so that is exactly "the vote is at or before it".
         let gaps = seconds.longestGaps(
             through.indices.map { (floorDivide(through[$0], 1000), asOf[$0].seconds) })
+        seconds = SecondSet()  // a bitmap a busy day (8 MB for two years): freed before the reports are built
         let shown = parameters.excludedSessions.sorted(by: bytesPrecede)
         var running = ScannedVotes(
             optionVotes: Array(repeating: 0, count: optionCount), optionVoters: Array(repeating: 0, count: optionCount),

@@ -15,7 +15,8 @@ import TallySQLite
 /// What does not add up is kept otherwise: first and last votes only move one way as the
 /// boundaries advance (a session's first readable vote never changes once it is counted, and
 /// with it whether the cutoff excludes it), so they are minima and maxima per stage; the
-/// exclusion ledger and over-budget examples are kept per boundary; vote-level anomaly
+/// exclusion ledger's named sessions and over-budget examples are kept per boundary, its
+/// cutoff-excluded sessions once per stage (`CutoffLine`); vote-level anomaly
 /// examples per stage and merged; quiet gaps come from one set of seconds
 /// (`SecondSet.longestGaps`); the fingerprint's vote chunks per boundary (`WeekChunks`).
 struct WeeklyVoteScan {
