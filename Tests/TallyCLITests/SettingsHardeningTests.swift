@@ -189,6 +189,16 @@ struct SettingsHardeningTests {
                 "Error: the launch 2025-08-30 (from flag --launch) is more than a year before the first vote"),
             "\(early.stderr)")
         #expect(!FileManager.default.fileExists(atPath: reports), "nothing written")
+        // Weeks that end before any vote count none, so the first vote is looked up in the data itself.
+        let beforeAnyVote = InProcessTally.run(
+            ["weekly", "--demo", "--launch", "2025-08-30", "--through", "2025-12-01", "--reports", reports],
+            directory: folder.url.path)
+        #expect(beforeAnyVote.status == 1)
+        #expect(
+            beforeAnyVote.stderr.hasPrefix(
+                "Error: the launch 2025-08-30 (from flag --launch) is more than a year before the first vote"),
+            "\(beforeAnyVote.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: reports), "nothing written")
         let forced = InProcessTally.run(arguments + ["--force"], directory: folder.url.path)
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.path("reports/week-56.md")))

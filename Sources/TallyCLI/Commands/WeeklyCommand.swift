@@ -65,10 +65,11 @@ enum WeeklyCommand {
             let options = try Options(invocation, context)
             let db = options.demo ? try Demo.inMemory() : try DatabaseFile.openForReading(options.database)
             let analyzer = WeeklyAnalyzer(calendar: options.calendar, parameters: options.parameters)
-            // One committed state for the launch check and every week (DECISIONS.md, "One read snapshot").
-            let tallies = try ReadSnapshot.read(db, readers: analyzer.readers(db)) { snapshot in
-                if !options.force { try WeeklyLimits.checkLaunch(options, snapshot) }
-                return try analyzer.tallies(in: snapshot, through: options.through)
+            // One committed state for every week and the launch check (DECISIONS.md, "One read snapshot").
+            let (tallies, firstVote) = try ReadSnapshot.read(db, readers: analyzer.readers(db)) { snapshot in
+                let result = try analyzer.talliesAndFirstVote(in: snapshot, through: options.through)
+                if !options.force { try WeeklyLimits.checkLaunch(options, snapshot, counted: result.firstVote) }
+                return result
             }
             let zone = options.calendar.zone
             guard let last = tallies.last else {
@@ -77,25 +78,31 @@ enum WeeklyCommand {
                         + "\(zone.format(options.calendar.week(1).end)). Nothing was written.")
                 return
             }
-            let files =
-                tallies.flatMap { WeeklyPages.files($0, language: options.language) }
-                + [WeeklyPages.index(tallies, calendar: options.calendar, language: options.language)]
-                + (options.html
-                    ? tallies.map { WeeklyPages.html($0, language: options.language) }
-                        + [WeeklyPages.htmlIndex(tallies, calendar: options.calendar, language: options.language)]
-                    : [])
-            let total = files.count + (options.png != nil ? files.filter { $0.name.hasSuffix(".svg") }.count : 0)
+            // Page by page: each week's files are written as soon as they are rendered, so memory
+            // holds one week's pages, not all of them (110 MB at 104 weeks before). Week files
+            // still come before the index, so the index never links to a missing page.
+            var total = 0
             var written: [String] = []
-            for file in files {
-                let path = URL(fileURLWithPath: options.folder).appendingPathComponent(file.name).path
-                if try AtomicFile.writeIfChanged(file.content, to: path) { written.append(file.name) }
-                if let png = options.png, file.name.hasSuffix(".svg") {
-                    let name = ChartPNG.name(for: file.name)
-                    let pngPath = URL(fileURLWithPath: options.folder).appendingPathComponent(name).path
-                    if try AtomicFile.writeIfChanged(try png.render(file.content, name: file.name), to: pngPath) {
-                        written.append(name)
+            func write(_ files: [WeeklyPages.File]) throws {
+                for file in files {
+                    total += 1
+                    let path = URL(fileURLWithPath: options.folder).appendingPathComponent(file.name).path
+                    if try AtomicFile.writeIfChanged(file.content, to: path) { written.append(file.name) }
+                    if let png = options.png, file.name.hasSuffix(".svg") {
+                        total += 1
+                        let name = ChartPNG.name(for: file.name)
+                        let pngPath = URL(fileURLWithPath: options.folder).appendingPathComponent(name).path
+                        if try AtomicFile.writeIfChanged(try png.render(file.content, name: file.name), to: pngPath) {
+                            written.append(name)
+                        }
                     }
                 }
+            }
+            for tally in tallies { try write(WeeklyPages.files(tally, language: options.language)) }
+            try write([WeeklyPages.index(tallies, calendar: options.calendar, language: options.language)])
+            if options.html {
+                for tally in tallies { try write([WeeklyPages.html(tally, language: options.language)]) }
+                try write([WeeklyPages.htmlIndex(tallies, calendar: options.calendar, language: options.language)])
             }
             let weeks = last.week.number == 1 ? "week 1" : "weeks 1–\(last.week.number)"
             context.stdout.line(

@@ -22,12 +22,18 @@ enum WeeklyLimits {
     }
 
     /// A launch more than a year before the first vote: checked on the data before anything is written.
-    static func checkLaunch(_ options: WeeklyCommand.Options, _ snapshot: ReadSnapshot) throws {
-        var parameters = options.parameters
-        parameters.through = nil
-        let figures = try Analyzer(parameters: parameters).figures(in: snapshot)
+    /// - Parameter counted: the first readable vote the weekly tallies counted (`talliesAndFirstVote`),
+    ///   which is the data's first vote when there is one; only without it is the data read again,
+    ///   in the same snapshot.
+    static func checkLaunch(_ options: WeeklyCommand.Options, _ snapshot: ReadSnapshot, counted: Instant?) throws {
+        var first = counted
+        if first == nil {
+            var parameters = options.parameters
+            parameters.through = nil
+            first = try Analyzer(parameters: parameters).figures(in: snapshot).totals.firstVoteAll
+        }
         let launch = options.calendar.week(1).start
-        guard let first = figures.totals.firstVoteAll, launch.adding(seconds: maxLaunchLeadSeconds) < first else {
+        guard let first, launch.adding(seconds: maxLaunchLeadSeconds) < first else {
             return
         }
         let zone = options.calendar.zone

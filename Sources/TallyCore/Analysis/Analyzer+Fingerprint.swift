@@ -20,7 +20,7 @@ extension Analyzer {
 
     /// The fingerprint of the rows this report reads (docs/fingerprint.md): the options, notes
     /// and log entries are hashed here, the votes were hashed chunk by chunk during the scan.
-    func fingerprint(_ db: Connection, votes scan: VoteScan) throws -> DataFingerprint {
+    func fingerprint(_ db: Connection, votes scan: ScannedVotes) throws -> DataFingerprint {
         let through = parameters.through?.millis
         var latest = scan.lastAll
         func keep(_ statement: Statement, timeColumn: Int) -> Bool {
@@ -73,7 +73,7 @@ extension Analyzer {
         whole.update(options.finish())
         whole.update(notes.finish())
         whole.update(log.finish())
-        for digest in scan.chunks.digests { whole.update(digest) }
+        for digest in scan.chunkDigests { whole.update(digest) }
         return DataFingerprint(
             tables: [
                 .init(name: "votes", rows: scan.votesAll, highestID: scan.highestVoteID),

@@ -50,7 +50,7 @@ extension Analyzer {
             (index == 0 ? nil : keys[index - 1], index == keys.count ? nil : keys[index])
         }
         let readers = snapshot.readers.prefix(ranges.count).map(HandedOver.init)
-        let results = PartitionResults(count: ranges.count)
+        let results = PartitionResults<VoteScan>(count: ranges.count)
         let parameters = self.parameters
         DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
             do {
@@ -89,13 +89,18 @@ extension Analyzer {
         let samples = partitions * 256
         let statement = try db.prepare("SELECT session_id FROM votes WHERE rowid >= ? ORDER BY rowid LIMIT 1")
         var keys: [String] = []
-        for step in 0..<samples {
-            try statement.bind([.integer(low + (high - low) / Int64(samples) * Int64(step))])
+        let (span, count) = (high - low, Int64(samples))
+        for step in Int64(0)..<count {
+            // (span / count) * step alone is 0 for every step when there are fewer rows than samples;
+            // the remainder's share keeps the samples spread over the whole table without overflow.
+            try statement.bind([.integer(low + span / count * step + span % count * step / count)])
             // Keys are text: a cut is bound as text, and a BLOB id (sorted after all text) is no cut.
             if try statement.step(), statement.storageClass(at: 0) == .text, let key = statement.text(at: 0) {
                 keys.append(key)
             }
         }
+        // Every sampled row may hold a BLOB id: then there is no text key to cut at, and one partition reads all.
+        guard !keys.isEmpty else { return [] }
         keys.sort(by: bytesPrecede)
         var splits: [String] = []
         for part in 1..<partitions {
@@ -141,25 +146,25 @@ extension Analyzer {
 /// A snapshot's reader handed to the one thread that scans its partition. A `Connection` is not
 /// `Sendable`; this is sound because each reader is used by exactly one thread at a time: the
 /// caller's thread before and after `concurrentPerform`, one worker during it.
-private final class HandedOver: @unchecked Sendable {
+final class HandedOver: @unchecked Sendable {
     let connection: Connection
     init(_ connection: Connection) { self.connection = connection }
 }
 
 /// The partitions' results, filled from several threads.
-private final class PartitionResults: @unchecked Sendable {
+final class PartitionResults<Scan>: @unchecked Sendable {
     private let lock = NSLock()
-    private var results: [Result<VoteScan, Error>?]
+    private var results: [Result<Scan, Error>?]
 
     init(count: Int) { results = Array(repeating: nil, count: count) }
 
-    func set(_ index: Int, _ result: Result<VoteScan, Error>) {
+    func set(_ index: Int, _ result: Result<Scan, Error>) {
         lock.lock()
         results[index] = result
         lock.unlock()
     }
 
-    func all() -> [Result<VoteScan, Error>] {
+    func all() -> [Result<Scan, Error>] {
         lock.lock()
         defer { lock.unlock() }
         return results.map { $0 ?? .failure(CancellationError()) }

@@ -51,7 +51,16 @@ public struct Analyzer: Sendable {
         let table = try readOptions(db)
         var scan = try scanVotes(snapshot, table)
         for session in scan.namedMissing { scan.addMissingNamed(session) }
+        return try figures(
+            from: db, table: table, votes: scan.scanned(asOf: parameters.asOf), moderationRecord: moderationRecord)
+    }
 
+    /// The figures from votes already counted (by `VoteScan`, or for a week by `WeeklyVoteScan`):
+    /// everything else (options, notes, anomalies of options and notes, the fingerprint's other
+    /// tables) is read here with this report's parameters.
+    func figures(
+        from db: Connection, table: OptionTable, votes scan: ScannedVotes, moderationRecord: Bool
+    ) throws -> ReportFigures {
         var options: [ReportFigures.Option] = []
         for (index, option) in table.options.enumerated() {
             if let through = parameters.through, let created = option.createdAt, created > through { continue }
@@ -74,9 +83,7 @@ public struct Analyzer: Sendable {
         }
         var gap: ReportFigures.Gap?
         if scan.firstCounted != nil {
-            gap = scan.longestGap(until: parameters.asOf.seconds).map {
-                .init(start: Instant(seconds: $0.start), end: Instant(seconds: $0.end))
-            }
+            gap = scan.gap.map { .init(start: Instant(seconds: $0.start), end: Instant(seconds: $0.end)) }
         }
         let timeline = ReportFigures.Timeline(
             firstVote: scan.firstCounted.map(Instant.init(millis:)),
@@ -87,7 +94,7 @@ public struct Analyzer: Sendable {
         }
 
         var totalsByKind = scan.anomalyTotals
-        var examplesByKind = scan.anomalyExamples.mapValues(\.elements)
+        var examplesByKind = scan.anomalyExamples
         try optionAnomalies(table, totals: &totalsByKind, examples: &examplesByKind)
         try statusAnomalies(db, totals: &totalsByKind, examples: &examplesByKind)
         let anomalies = AnomalyKind.allCases.sorted().compactMap { kind -> ReportFigures.Anomaly? in
@@ -98,7 +105,7 @@ public struct Analyzer: Sendable {
         let values = parameters.queryValues
         var figures = ReportFigures(
             options: options, totals: totals,
-            exclusions: .init(listed: scan.ledger.elements, total: scan.ledgerTotal), days: days,
+            exclusions: .init(listed: scan.ledger, total: scan.ledgerTotal), days: days,
             timeline: timeline, usage: usage,
             statuses: try ReportFigures.statuses(from: run("suggestions", values, db)),
             approved: try ReportFigures.approved(from: run("approved", values, db)),
@@ -129,7 +136,7 @@ public struct Analyzer: Sendable {
         knownSections.firstIndex(of: section) ?? knownSections.count
     }
 
-    private func readOptions(_ db: Connection) throws -> OptionTable {
+    func readOptions(_ db: Connection) throws -> OptionTable {
         let statement = try db.prepare("SELECT id, content, section, created_at FROM survey_options ORDER BY id")
         var rows: [(id: Int64, content: String, section: String, stored: String?, createdAt: Instant?)] = []
         while try statement.step() {

@@ -165,4 +165,61 @@ struct SecondSet {
         }
         return best
     }
+
+    /// Calls `body` with every member in increasing order. Compacts the list first.
+    mutating func forEachMember(_ body: (Int64) -> Void) {
+        compact()
+        var next = 0
+        for day in blocks.keys.sorted() {
+            let base = day * 86_400
+            while next < loose.count, loose[next] < base {
+                body(loose[next])
+                next += 1
+            }
+            let words = bitmaps[blocks[day]!]
+            for index in 0..<SecondSet.wordsPerDay where words[index] != 0 {
+                var word = words[index]
+                while word != 0 {
+                    let bit = Int64(word.trailingZeroBitCount)
+                    word &= word - 1
+                    body(base + Int64(index) * 64 + bit)
+                }
+            }
+        }
+        while next < loose.count {
+            body(loose[next])
+            next += 1
+        }
+    }
+
+    /// `longestGap()` of several subsets in one walk (the weekly pass): for each bound, in
+    /// increasing order of `limit`, the members at or below `limit` together with `asOf`, which
+    /// must not be below them. Equal to inserting `asOf` into a set of just those members and
+    /// asking `longestGap()`: the earliest gap on ties, nil with fewer than two members.
+    mutating func longestGaps(_ bounds: [(limit: Int64, asOf: Int64)]) -> [(start: Int64, end: Int64)?] {
+        var results: [(start: Int64, end: Int64)?] = Array(repeating: nil, count: bounds.count)
+        var previous: Int64?
+        var best: (start: Int64, end: Int64)?
+        var next = 0
+        func settle(before member: Int64?) {
+            while next < bounds.count, member.map({ $0 > bounds[next].limit }) ?? true {
+                let asOf = bounds[next].asOf
+                if let previous, asOf > previous, best == nil || asOf - previous > best!.end - best!.start {
+                    results[next] = (previous, asOf)
+                } else {
+                    results[next] = best
+                }
+                next += 1
+            }
+        }
+        forEachMember { second in
+            settle(before: second)
+            if let previous, best == nil || second - previous > best!.end - best!.start {
+                best = (previous, second)
+            }
+            previous = second
+        }
+        settle(before: nil)
+        return results
+    }
 }

@@ -1,8 +1,10 @@
 import TallySQLite
 
 /// Makes the weekly tallies: one report at every week boundary (each week's end is the
-/// next week's start, so N weeks take N + 1 passes over the votes), and the moderation
-/// decisions of each week from `moderation_log`.
+/// next week's start, so N weeks need N + 1 reports), and the moderation decisions of each
+/// week from `moderation_log`. The votes of all N + 1 reports are counted in one pass
+/// (`WeeklyVoteScan`); the rest of each report (options, notes, the fingerprint's other
+/// tables) is read per week, as a report reads it.
 ///
 /// A week's report is as of the week's end and counts the votes cast before it
 /// (`through` = one millisecond before the end), never the wall clock: running it
@@ -13,58 +15,87 @@ public struct WeeklyAnalyzer: Sendable {
     public let calendar: WeekCalendar
     /// Exclusions and vote budget; the zone, as-of and through are set per week.
     public let parameters: ReportParameters
+    /// Parallel partitions of the vote pass; nil chooses as a report does (`Analyzer.partitions`).
+    public let partitions: Int?
 
-    /// - Parameter parameters: the report parameters of every week but their `asOf` and `through`
-    ///   (which are the week's); their zone is replaced by the calendar's.
-    public init(calendar: WeekCalendar, parameters: ReportParameters) {
+    /// - Parameters:
+    ///   - parameters: the report parameters of every week but their `asOf` and `through`
+    ///     (which are the week's); their zone is replaced by the calendar's.
+    ///   - partitions: parallel partitions of the vote pass; the tallies do not depend on it.
+    public init(calendar: WeekCalendar, parameters: ReportParameters, partitions: Int? = nil) {
         self.calendar = calendar
         var parameters = parameters
         parameters.zone = calendar.zone
         self.parameters = parameters
+        self.partitions = partitions
     }
 
-    /// The report as it stood just before `instant`: as of `instant`, counting what came before.
+    /// The parameters of the report as it stood just before `instant`: as of `instant`,
+    /// counting what came before.
+    func parameters(before instant: Instant) -> ReportParameters {
+        var parameters = self.parameters
+        parameters.asOf = instant
+        parameters.through = Instant(millis: instant.millis - 1)
+        return parameters
+    }
+
+    /// The report as it stood just before `instant`, made by a whole report of its own (the
+    /// reference the one-pass tallies are tested against), read from one committed state.
     public func report(before instant: Instant, from db: Connection) throws -> ReportModel {
         try ReadSnapshot.read(db, readers: readers(db)) { try report(before: instant, in: $0) }
     }
 
     /// The report as it stood just before `instant`, read from `snapshot`.
     public func report(before instant: Instant, in snapshot: ReadSnapshot) throws -> ReportModel {
-        var parameters = self.parameters
-        parameters.asOf = instant
-        parameters.through = Instant(millis: instant.millis - 1)
-        return try Analyzer(parameters: parameters).report(in: snapshot)
-    }
-
-    /// Every week finished by `through`, oldest first, all read from one committed state of the
-    /// database: a week's pages never mix two states, and neither do two weeks of one run.
-    public func tallies(from db: Connection, through: Instant) throws -> [WeeklyTally] {
-        try ReadSnapshot.read(db, readers: readers(db)) { try tallies(in: $0, through: through) }
+        try Analyzer(parameters: parameters(before: instant), partitions: partitions).report(in: snapshot)
     }
 
     /// How many parallel readers a snapshot for this run should have (as `Analyzer` chooses).
     public func readers(_ db: Connection) throws -> Int {
         try SchemaCheck.verify(db)
-        return try Analyzer(parameters: parameters).partitionCount(db)
+        return try Analyzer(parameters: parameters, partitions: partitions).partitionCount(db)
     }
 
-    /// Every week finished by `through`, oldest first, read from `snapshot`.
-    public func tallies(in snapshot: ReadSnapshot, through: Instant) throws -> [WeeklyTally] {
+    /// Every week finished by `through`, oldest first; all reports from one pass over the votes,
+    /// all read from one committed state of the database: a week's pages never mix two states,
+    /// and neither do two weeks of one run.
+    public func tallies(from db: Connection, through: Instant) throws -> [WeeklyTally] {
+        try ReadSnapshot.read(db, readers: readers(db)) { try talliesAndFirstVote(in: $0, through: through).tallies }
+    }
+
+    /// `tallies(from:through:)` read from `snapshot`, and the first readable vote up to the last
+    /// week's end (nil when there is none, or no finished week): the first vote in the whole data
+    /// whenever it is not nil, which is what `tally weekly` checks the launch date against without
+    /// another pass.
+    public func talliesAndFirstVote(in snapshot: ReadSnapshot, through: Instant) throws -> (
+        tallies: [WeeklyTally], firstVote: Instant?
+    ) {
+        let weeks = calendar.finishedWeeks(through: through)
+        guard let first = weeks.first else { return ([], nil) }
+        let (reports, firstVote) = try reports(before: [first.start] + weeks.map(\.end), in: snapshot)
+        return (try tallies(weeks, reports: reports, from: snapshot.connection), firstVote)
+    }
+
+    /// `tallies(from:through:)` made the way it was before the one pass: a whole report at every
+    /// week boundary, all from one snapshot. Kept as the reference of the differential tests.
+    func talliesByReports(from db: Connection, through: Instant) throws -> [WeeklyTally] {
         let weeks = calendar.finishedWeeks(through: through)
         guard let first = weeks.first else { return [] }
-        var previous = try report(before: first.start, in: snapshot)
-        let decisions = try WeeklyAnalyzer.decisions(from: snapshot.connection)
-        var tallies: [WeeklyTally] = []
-        for week in weeks {
-            let report = try report(before: week.end, in: snapshot)
-            tallies.append(
-                WeeklyTally(
-                    week: week, launch: calendar.launch, report: report, previous: previous,
-                    decisions: decisions.filter { $0.entry.time.map(week.contains) ?? false }.sorted(
-                        by: WeeklyAnalyzer.byTime)))
-            previous = report
+        return try ReadSnapshot.read(db, readers: readers(db)) { snapshot in
+            let reports = try ([first.start] + weeks.map(\.end)).map { try report(before: $0, in: snapshot) }
+            return try tallies(weeks, reports: reports, from: snapshot.connection)
         }
-        return tallies
+    }
+
+    /// The weeks from the reports at their boundaries (`reports[0]` before the first week).
+    private func tallies(_ weeks: [Week], reports: [ReportModel], from db: Connection) throws -> [WeeklyTally] {
+        let decisions = try WeeklyAnalyzer.decisions(from: db)
+        return weeks.enumerated().map { index, week in
+            WeeklyTally(
+                week: week, launch: calendar.launch, report: reports[index + 1], previous: reports[index],
+                decisions: decisions.filter { $0.entry.time.map(week.contains) ?? false }.sorted(
+                    by: WeeklyAnalyzer.byTime))
+        }
     }
 
     /// Decisions in the order they were made: by time, then by log id.

@@ -1,0 +1,154 @@
+extension WeeklyVoteScan {
+    /// Adds the counters of a scan over the sessions that follow these (the next partition of
+    /// session ids, same boundaries). Partitions hold disjoint sets of whole sessions.
+    mutating func merge(_ other: WeeklyVoteScan) {
+        func add(_ mine: inout [Int], _ theirs: [Int]) {
+            for index in mine.indices { mine[index] += theirs[index] }
+        }
+        add(&optionVotes, other.optionVotes)
+        add(&optionVoters, other.optionVoters)
+        add(&optionVotesAll, other.optionVotesAll)
+        add(&optionVotersAll, other.optionVotersAll)
+        add(&sessionsAll, other.sessionsAll)
+        add(&votesAll, other.votesAll)
+        add(&sessionsCounted, other.sessionsCounted)
+        add(&votesCounted, other.votesCounted)
+        add(&ledgerTotal, other.ledgerTotal)
+        add(&maskCounts, other.maskCounts)
+        for (index, stage) in other.namedStage.enumerated() {
+            if let stage { namedStage[index] = min(namedStage[index] ?? stage, stage) }
+        }
+        for k in through.indices {
+            days[k].merge(other.days[k]) { .init(votes: $0.votes + $1.votes, voters: $0.voters + $1.voters) }
+            usage[k].merge(other.usage[k]) {
+                .init(sessions: $0.sessions + $1.sessions, stacking: $0.stacking + $1.stacking)
+            }
+            anomalyTotals[k].merge(other.anomalyTotals[k], uniquingKeysWith: +)
+            packedChoiceSets[k].merge(other.packedChoiceSets[k], uniquingKeysWith: +)
+            otherChoiceSets[k].merge(other.otherChoiceSets[k], uniquingKeysWith: +)
+            firstAll[k] = Self.least(firstAll[k], other.firstAll[k])
+            lastAll[k] = Self.most(lastAll[k], other.lastAll[k])
+            firstCounted[k] = Self.least(firstCounted[k], other.firstCounted[k])
+            lastCounted[k] = Self.most(lastCounted[k], other.lastCounted[k])
+            highestVoteID[k] = Self.most(highestVoteID[k], other.highestVoteID[k])
+            for entry in other.ledgers[k].elements { ledgers[k].insert(entry) }
+            for line in other.cutoffLines[k].elements { cutoffLines[k].insert(line) }
+            for example in other.overBudgetExamples[k].elements { overBudgetExamples[k].insert(example) }
+            for (kind, list) in other.voteExamples[k] {
+                for example in list.elements { voteExamples[k][kind]!.insert(example) }
+            }
+            chunks[k].append(other.chunks[k])
+        }
+        seconds.formUnion(other.seconds)
+    }
+
+    /// Each boundary's vote figures, as `VoteScan` would count them for a report through that
+    /// boundary and as of `asOf[k]` (one millisecond after it): the differences summed up.
+    /// Named sessions not in a boundary's data are listed in its ledger with 0 votes. Handed to
+    /// `body` one boundary at a time, in order, so only one is held at once.
+    mutating func weeks(asOf: [Instant], _ body: (ScannedVotes) throws -> Void) rethrows {
+        // A vote's second is at or before `through[k]`'s: boundaries end one millisecond before
+        // a whole second (local midnight), so that is exactly "the vote is at or before it".
+        let gaps = seconds.longestGaps(
+            through.indices.map { (floorDivide(through[$0], 1000), asOf[$0].seconds) })
+        seconds = SecondSet()  // a bitmap a busy day (8 MB for two years): freed before the reports are built
+        let shown = parameters.excludedSessions.sorted(by: bytesPrecede)
+        var running = ScannedVotes(
+            optionVotes: Array(repeating: 0, count: optionCount), optionVoters: Array(repeating: 0, count: optionCount),
+            optionVotesAll: Array(repeating: 0, count: optionCount),
+            optionVotersAll: Array(repeating: 0, count: optionCount), sessionsAll: 0, votesAll: 0,
+            sessionsCounted: 0, votesCounted: 0, firstAll: nil, lastAll: nil, firstCounted: nil, lastCounted: nil,
+            days: [:], usage: [:], gap: nil, ledger: [], ledgerTotal: 0, anomalyTotals: [:], anomalyExamples: [:],
+            choiceSets: [], chunkDigests: [], highestVoteID: nil)
+        var masks = Array(repeating: 0, count: maskCounts.isEmpty ? 0 : 1 << optionCount)
+        var packed: [UInt64: Int] = [:]
+        var other: [[Int32]: Int] = [:]
+        var examples = voteExamples.first ?? [:]
+        var cutoff = BoundedList<CutoffLine>(limit: parameters.maxListed) { VoteScan.ledgerOrder($0.line, $1.line) }
+        for k in through.indices {
+            let base = k * optionCount
+            for index in 0..<optionCount {
+                running.optionVotes[index] += optionVotes[base + index]
+                running.optionVoters[index] += optionVoters[base + index]
+                running.optionVotesAll[index] += optionVotesAll[base + index]
+                running.optionVotersAll[index] += optionVotersAll[base + index]
+            }
+            running.sessionsAll += sessionsAll[k]
+            running.votesAll += votesAll[k]
+            running.sessionsCounted += sessionsCounted[k]
+            running.votesCounted += votesCounted[k]
+            running.firstAll = Self.least(running.firstAll, firstAll[k])
+            running.lastAll = Self.most(running.lastAll, lastAll[k])
+            running.firstCounted = Self.least(running.firstCounted, firstCounted[k])
+            running.lastCounted = Self.most(running.lastCounted, lastCounted[k])
+            running.highestVoteID = Self.most(running.highestVoteID, highestVoteID[k])
+            running.days.merge(days[k]) { .init(votes: $0.votes + $1.votes, voters: $0.voters + $1.voters) }
+            running.days = running.days.filter { $0.value.voters != 0 }
+            running.usage.merge(usage[k]) {
+                .init(sessions: $0.sessions + $1.sessions, stacking: $0.stacking + $1.stacking)
+            }
+            running.usage = running.usage.filter { $0.value.sessions != 0 }
+            running.anomalyTotals.merge(anomalyTotals[k], uniquingKeysWith: +)
+            if k > 0 {
+                for (kind, list) in voteExamples[k] {
+                    for example in list.elements { examples[kind]!.insert(example) }
+                }
+            }
+            var anomalyExamples = examples.mapValues(\.elements)
+            anomalyExamples[.overBudget] = overBudgetExamples[k].elements
+            running.anomalyExamples = anomalyExamples
+            if !masks.isEmpty {
+                for mask in masks.indices { masks[mask] += maskCounts[k << optionCount + mask] }
+            }
+            packed.merge(packedChoiceSets[k], uniquingKeysWith: +)
+            other.merge(otherChoiceSets[k], uniquingKeysWith: +)
+            running.choiceSets = Self.choiceSets(masks: masks, packed: packed, other: other)
+            running.ledgerTotal += ledgerTotal[k]
+
+            var week = running
+            var ledger = ledgers[k]
+            for line in cutoffLines[k].elements { cutoff.insert(line) }
+            for line in cutoff.elements { ledger.insert(line.line(at: k)) }
+            for (index, name) in shown.enumerated() where namedStage[index].map({ $0 > k }) ?? true {
+                week.ledgerTotal += 1
+                ledger.insert(.init(session: name, firstVote: nil, votes: 0, beforeCutoff: false, named: true))
+            }
+            week.ledger = ledger.elements
+            week.gap = gaps[k]
+            week.chunkDigests = chunks[k].finished()
+            try body(week)
+        }
+    }
+
+    /// The sets with sessions, as `VoteScan.choiceSets` lists them.
+    private static func choiceSets(masks: [Int], packed: [UInt64: Int], other: [[Int32]: Int]) -> [(
+        indices: [Int32], sessions: Int
+    )] {
+        var sets = other.filter { $0.value != 0 }.map { (indices: $0.key, sessions: $0.value) }
+        for (mask, sessions) in masks.enumerated() where sessions != 0 {
+            sets.append(((0..<VoteScan.maskedOptions).filter { mask & (1 << $0) != 0 }.map(Int32.init), sessions))
+        }
+        for (key, sessions) in packed where sessions != 0 {
+            var indices: [Int32] = []
+            var rest = key
+            while rest != 0 {
+                indices.insert(Int32(rest & 0xFFFF) - 1, at: 0)
+                rest >>= 16
+            }
+            sets.append((indices, sessions))
+        }
+        return sets
+    }
+
+    private static func least(_ a: Int64?, _ b: Int64?) -> Int64? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
+
+    private static func most(_ a: Int64?, _ b: Int64?) -> Int64? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return max(a, b)
+    }
+}
