@@ -32,46 +32,12 @@ extension Analyzer {
     }
 
     /// Reads every vote once, in parallel partitions of session ids when the snapshot has
-    /// readers for them, and merges the partitions' figures. Each partition holds whole sessions
-    /// (it is a range of session ids), so per-session rules (first vote, stacking) never straddle
-    /// two, and ends after a session that ends a fingerprint chunk, so each hashes whole chunks.
-    /// Every partition reads through its own connection of the snapshot, so all read one state.
+    /// readers for them, and merges the partitions' figures (`PartitionedScan`).
     func scanVotes(_ snapshot: ReadSnapshot, _ table: OptionTable) throws -> VoteScan {
-        let db = snapshot.connection
-        let keys = try Analyzer.splitKeys(db, partitions: snapshot.readers.count, through: parameters.through)
-        guard !keys.isEmpty else {
-            var scan = VoteScan(parameters: parameters, options: table)
-            try scan.run(db.prepare(VoteScan.sql))
-            return scan
-        }
-        // Partition i reads session ids in (keys[i-1], keys[i]] on reader i; `splitKeys` gives
-        // at most one key fewer than there are readers.
-        let ranges: [(lower: String?, upper: String?)] = (0...keys.count).map { index in
-            (index == 0 ? nil : keys[index - 1], index == keys.count ? nil : keys[index])
-        }
-        let readers = snapshot.readers.prefix(ranges.count).map(HandedOver.init)
-        let results = PartitionResults<VoteScan>(count: ranges.count)
         let parameters = self.parameters
-        DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
-            do {
-                let connection = readers[index].connection
-                let range = ranges[index]
-                let statement = try connection.prepare(
-                    VoteScan.sql(lower: range.lower != nil, upper: range.upper != nil))
-                try statement.bind([range.lower, range.upper].compactMap { $0.map(SQLValue.text) })
-                var scan = VoteScan(parameters: parameters, options: table)
-                try scan.run(statement)
-                results.set(index, .success(scan))
-            } catch {
-                results.set(index, .failure(error))
-            }
+        return try Analyzer.scanPartitions(snapshot, through: parameters.through) { _ in
+            VoteScan(parameters: parameters, options: table)
         }
-        var merged: VoteScan?
-        for result in results.all() {
-            let scan = try result.get()
-            if merged == nil { merged = scan } else { merged!.merge(scan) }
-        }
-        return merged!
     }
 
     /// Session ids that cut the votes into about equal parts: quantiles of a sample taken at
@@ -140,33 +106,5 @@ extension Analyzer {
         }
         guard let current, currentEndsChunk, currentCounted else { return nil }
         return String(decoding: current, as: UTF8.self)
-    }
-}
-
-/// A snapshot's reader handed to the one thread that scans its partition. A `Connection` is not
-/// `Sendable`; this is sound because each reader is used by exactly one thread at a time: the
-/// caller's thread before and after `concurrentPerform`, one worker during it.
-final class HandedOver: @unchecked Sendable {
-    let connection: Connection
-    init(_ connection: Connection) { self.connection = connection }
-}
-
-/// The partitions' results, filled from several threads.
-final class PartitionResults<Scan>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<Scan, Error>?]
-
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: Result<Scan, Error>) {
-        lock.lock()
-        results[index] = result
-        lock.unlock()
-    }
-
-    func all() -> [Result<Scan, Error>] {
-        lock.lock()
-        defer { lock.unlock() }
-        return results.map { $0 ?? .failure(CancellationError()) }
     }
 }

@@ -28,41 +28,12 @@ extension WeeklyAnalyzer {
     }
 
     /// Reads every vote once for all boundaries, in parallel partitions of session ids on the
-    /// snapshot's readers as a report does (`Analyzer.scanVotes`), and merges the partitions.
+    /// snapshot's readers as a report does (`PartitionedScan`), and merges the partitions.
+    /// A partition after the first keeps its first unfinished chunk as bytes for the merge.
     private func scanVotes(_ snapshot: ReadSnapshot, _ table: OptionTable, through: [Int64]) throws -> WeeklyVoteScan {
-        let db = snapshot.connection
         let parameters = self.parameters(before: Instant(millis: through.last! + 1))
-        let keys = try Analyzer.splitKeys(db, partitions: snapshot.readers.count, through: parameters.through)
-        guard !keys.isEmpty else {
-            var scan = WeeklyVoteScan(parameters: parameters, options: table, through: through, keepsChunkHead: false)
-            try scan.run(db.prepare(VoteScan.sql))
-            return scan
+        return try Analyzer.scanPartitions(snapshot, through: parameters.through) { index in
+            WeeklyVoteScan(parameters: parameters, options: table, through: through, keepsChunkHead: index > 0)
         }
-        let ranges: [(lower: String?, upper: String?)] = (0...keys.count).map { index in
-            (index == 0 ? nil : keys[index - 1], index == keys.count ? nil : keys[index])
-        }
-        let readers = snapshot.readers.prefix(ranges.count).map(HandedOver.init)
-        let results = PartitionResults<WeeklyVoteScan>(count: ranges.count)
-        DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
-            do {
-                let connection = readers[index].connection
-                let range = ranges[index]
-                let statement = try connection.prepare(
-                    VoteScan.sql(lower: range.lower != nil, upper: range.upper != nil))
-                try statement.bind([range.lower, range.upper].compactMap { $0.map(SQLValue.text) })
-                var scan = WeeklyVoteScan(
-                    parameters: parameters, options: table, through: through, keepsChunkHead: index > 0)
-                try scan.run(statement)
-                results.set(index, .success(scan))
-            } catch {
-                results.set(index, .failure(error))
-            }
-        }
-        var merged: WeeklyVoteScan?
-        for result in results.all() {
-            let scan = try result.get()
-            if merged == nil { merged = scan } else { merged!.merge(scan) }
-        }
-        return merged!
     }
 }

@@ -234,7 +234,7 @@ final class SnapshotWriter {
     func stop() {
         guard !stopped else { return }
         stopped = true
-        FileManager.default.createFile(atPath: stopFile, contents: nil)
+        _ = FileManager.default.createFile(atPath: stopFile, contents: nil)
         process.waitUntilExit()
         if process.terminationStatus != 0, failure == nil {
             failure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

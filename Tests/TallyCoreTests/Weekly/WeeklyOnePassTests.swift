@@ -61,7 +61,7 @@ struct WeeklyOnePassTests {
         let folder = try TemporaryDirectory()
         let path = folder.path("poll.sqlite")
         let launch = Instant.utc("2026-09-01 00:00:00")
-        try DatabaseFile.build(at: path) {
+        _ = try DatabaseFile.build(at: path) {
             try SyntheticPoll(votes: 6_000, seed: 7, launch: launch, days: 60).write(into: $0)
         }
         let db = try DatabaseFile.openForReading(path)
