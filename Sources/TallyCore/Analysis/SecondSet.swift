@@ -132,36 +132,13 @@ struct SecondSet {
     /// The longest stretch between two consecutive members, the earliest one on ties;
     /// nil with fewer than two members. Compacts the list first (hence `mutating`).
     mutating func longestGap() -> (start: Int64, end: Int64)? {
-        compact()
         var previous: Int64?
         var best: (start: Int64, end: Int64)?
-        func visit(_ second: Int64) {
+        forEachMember { second in
             if let previous, best == nil || second - previous > best!.end - best!.start {
                 best = (previous, second)
             }
             previous = second
-        }
-        // Listed seconds are never on a bitmap day, so the two merge by day.
-        var next = 0
-        for day in blocks.keys.sorted() {
-            let base = day * 86_400
-            while next < loose.count, loose[next] < base {
-                visit(loose[next])
-                next += 1
-            }
-            let words = bitmaps[blocks[day]!]
-            for index in 0..<SecondSet.wordsPerDay where words[index] != 0 {
-                var word = words[index]
-                while word != 0 {
-                    let bit = Int64(word.trailingZeroBitCount)
-                    word &= word - 1
-                    visit(base + Int64(index) * 64 + bit)
-                }
-            }
-        }
-        while next < loose.count {
-            visit(loose[next])
-            next += 1
         }
         return best
     }
