@@ -40,6 +40,9 @@ public enum D1JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableQueryFile(file: String, problem: QueryFileError)
     /// The `.sql` file next to a result was filled with another parameter value than the report's.
     case parameterMismatch(file: String, parameter: String, filled: String, report: String)
+    /// The `.sql` file next to a result has other parameters than this version's query (it was
+    /// filled by another version of tally): `unknown` are its own, `missing` are the query's.
+    case otherParameters(file: String, unknown: [String], missing: [String])
 
     public var description: String {
         switch self {
@@ -99,6 +102,13 @@ public enum D1JSONError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "the results were computed with other settings. Give the report the same --tz, --exclude-before, "
                 + "--exclude-session, --through, --as-of and --votes-per-session as `tally sql`, or fill and run "
                 + "the queries again"
+        case .otherParameters(let file, let unknown, let missing):
+            var found: [String] = []
+            if !unknown.isEmpty { found.append("has " + unknown.joined(separator: ", ")) }
+            if !missing.isEmpty { found.append("lacks " + missing.joined(separator: ", ")) }
+            return "\(file) (next to its result) \(found.joined(separator: " and ")) among its parameters: it was "
+                + "filled by another version of tally, so its results cannot be checked against this report. Fill "
+                + "the queries again with `tally sql --all --output-dir DIR` and run them on D1 again"
         }
     }
 }

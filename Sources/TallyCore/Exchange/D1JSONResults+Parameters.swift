@@ -26,6 +26,16 @@ extension D1JSONResults {
             } catch {
                 throw .unreadableQueryFile(file: sqlFile, problem: error)
             }
+            // A file filled by another version of tally has other parameters (before zone_offsets,
+            // activity.sql took one fixed utc_offset): its results cannot be checked, so they are refused.
+            if let current = try? PortableQuery.named(query) {
+                let (given, wanted) = (Set(filled.parameters.map(\.name)), Set(current.parameters.map(\.name)))
+                if given != wanted {
+                    throw .otherParameters(
+                        file: sqlFile, unknown: given.subtracting(wanted).sorted(),
+                        missing: wanted.subtracting(given).sorted())
+                }
+            }
             for parameter in filled.parameters {
                 guard let expected = values[parameter.name] else { continue }
                 if !D1JSONResults.sameMeaning(parameter.value, expected, parameter: parameter.name) {

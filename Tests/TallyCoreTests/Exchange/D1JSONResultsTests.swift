@@ -192,6 +192,31 @@ struct D1JSONResultsTests {
                     file: fixture.file("anomalies.sql"), parameter: "votes_per_session", filled: "3", report: "4"))
     }
 
+    /// Before `zone_offsets`, `activity.sql` was filled with one fixed `utc_offset`: such a file
+    /// (or any with other parameters than this version's query) is refused, not taken on trust.
+    @Test func aQueryFileFilledByAnotherVersionIsRefused() throws {
+        let fixture = try Fixture()
+        let file = fixture.file("activity.sql")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        // The zone's value (a JSON array, no quote inside) and name become the old fixed offset.
+        let old = text.replacingOccurrences(
+            of: "'[^']*' AS zone_offsets", with: "'+08:00' AS utc_offset", options: .regularExpression)
+        #expect(old != text)
+        try old.write(toFile: file, atomically: false, encoding: .utf8)
+        let refusal = Self.refusal {
+            try D1JSONResults(paths: [fixture.results]).checkParameters(ReportParameters.demo().queryValues)
+        }
+        #expect(refusal == .otherParameters(file: file, unknown: ["utc_offset"], missing: ["zone_offsets"]))
+        #expect(
+            refusal?.description
+                == "\(file) (next to its result) has utc_offset and lacks zone_offsets among its parameters: it was "
+                + "filled by another version of tally, so its results cannot be checked against this report. Fill "
+                + "the queries again with `tally sql --all --output-dir DIR` and run them on D1 again")
+        // The same file as this version fills it passes.
+        try text.write(toFile: file, atomically: false, encoding: .utf8)
+        try D1JSONResults(paths: [fixture.results]).checkParameters(ReportParameters.demo().queryValues)
+    }
+
     @Test func equivalentSpellingsPassAndResultsWithoutSQLAreTrusted() throws {
         var parameters = ReportParameters.demo()
         parameters.excludedSessions = ["b'2", "a\n1"]
