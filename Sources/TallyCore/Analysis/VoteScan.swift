@@ -201,16 +201,8 @@ struct VoteScan {
         _ bytes: UnsafeBufferPointer<UInt8>, storage sessionStorage: StorageClass, rank: Int
     ) throws {
         if hasSession {
-            // Numbers sort by value, not by their text; the order of other classes is checked.
-            guard
-                sessionRank < rank
-                    || (sessionRank == rank && (rank == 1 || VoteScan.precedes(session, bytes)))
-            else {
-                throw AnalysisError.sessionOrder(
-                    "'\(VoteScan.shown(sessionStorage, bytes))' came after "
-                        + "'\(session.withUnsafeBufferPointer { VoteScan.shown(self.sessionStorage, $0) })'"
-                )
-            }
+            try VoteScan.checkOrder(
+                previous: session, storage: self.sessionStorage, rank: sessionRank, next: bytes, sessionStorage, rank)
             finishSession()
         }
         // Session ids mostly have one length (a UUID's 36 bytes): copied over the last one in place.
@@ -531,16 +523,30 @@ struct VoteScan {
         }
     }
 
-    private static func earliest(_ a: Int64?, _ b: Int64?) -> Int64? {
+    /// The smaller of two optional values; nil only when both are (merging partitions and weeks).
+    static func earliest(_ a: Int64?, _ b: Int64?) -> Int64? {
         guard let a else { return b }
         guard let b else { return a }
         return min(a, b)
     }
 
-    private static func latest(_ a: Int64?, _ b: Int64?) -> Int64? {
+    /// The larger of two optional values; nil only when both are.
+    static func latest(_ a: Int64?, _ b: Int64?) -> Int64? {
         guard let a else { return b }
         guard let b else { return a }
         return max(a, b)
+    }
+
+    /// Throws `AnalysisError.sessionOrder` unless session `next` may follow `previous` in the
+    /// scan's order. Numbers sort by value, not by their text; the order of other classes is checked.
+    static func checkOrder(
+        previous: [UInt8], storage: StorageClass, rank: Int, next: UnsafeBufferPointer<UInt8>,
+        _ nextStorage: StorageClass, _ nextRank: Int
+    ) throws {
+        guard rank < nextRank || (rank == nextRank && (nextRank == 1 || precedes(previous, next))) else {
+            throw AnalysisError.sessionOrder(
+                "'\(shown(nextStorage, next))' came after '\(previous.withUnsafeBufferPointer { shown(storage, $0) })'")
+        }
     }
 
     // MARK: Bytes

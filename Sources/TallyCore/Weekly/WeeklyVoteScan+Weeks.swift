@@ -26,11 +26,11 @@ extension WeeklyVoteScan {
             anomalyTotals[k].merge(other.anomalyTotals[k], uniquingKeysWith: +)
             packedChoiceSets[k].merge(other.packedChoiceSets[k], uniquingKeysWith: +)
             otherChoiceSets[k].merge(other.otherChoiceSets[k], uniquingKeysWith: +)
-            firstAll[k] = Self.least(firstAll[k], other.firstAll[k])
-            lastAll[k] = Self.most(lastAll[k], other.lastAll[k])
-            firstCounted[k] = Self.least(firstCounted[k], other.firstCounted[k])
-            lastCounted[k] = Self.most(lastCounted[k], other.lastCounted[k])
-            highestVoteID[k] = Self.most(highestVoteID[k], other.highestVoteID[k])
+            firstAll[k] = VoteScan.earliest(firstAll[k], other.firstAll[k])
+            lastAll[k] = VoteScan.latest(lastAll[k], other.lastAll[k])
+            firstCounted[k] = VoteScan.earliest(firstCounted[k], other.firstCounted[k])
+            lastCounted[k] = VoteScan.latest(lastCounted[k], other.lastCounted[k])
+            highestVoteID[k] = VoteScan.latest(highestVoteID[k], other.highestVoteID[k])
             for entry in other.ledgers[k].elements { ledgers[k].insert(entry) }
             for line in other.cutoffLines[k].elements { cutoffLines[k].insert(line) }
             for example in other.overBudgetExamples[k].elements { overBudgetExamples[k].insert(example) }
@@ -77,11 +77,11 @@ extension WeeklyVoteScan {
             running.votesAll += votesAll[k]
             running.sessionsCounted += sessionsCounted[k]
             running.votesCounted += votesCounted[k]
-            running.firstAll = Self.least(running.firstAll, firstAll[k])
-            running.lastAll = Self.most(running.lastAll, lastAll[k])
-            running.firstCounted = Self.least(running.firstCounted, firstCounted[k])
-            running.lastCounted = Self.most(running.lastCounted, lastCounted[k])
-            running.highestVoteID = Self.most(running.highestVoteID, highestVoteID[k])
+            running.firstAll = VoteScan.earliest(running.firstAll, firstAll[k])
+            running.lastAll = VoteScan.latest(running.lastAll, lastAll[k])
+            running.firstCounted = VoteScan.earliest(running.firstCounted, firstCounted[k])
+            running.lastCounted = VoteScan.latest(running.lastCounted, lastCounted[k])
+            running.highestVoteID = VoteScan.latest(running.highestVoteID, highestVoteID[k])
             running.days.merge(days[k]) { .init(votes: $0.votes + $1.votes, voters: $0.voters + $1.voters) }
             running.days = running.days.filter { $0.value.voters != 0 }
             running.usage.merge(usage[k]) {
@@ -138,17 +138,5 @@ extension WeeklyVoteScan {
             sets.append((indices, sessions))
         }
         return sets
-    }
-
-    private static func least(_ a: Int64?, _ b: Int64?) -> Int64? {
-        guard let a else { return b }
-        guard let b else { return a }
-        return min(a, b)
-    }
-
-    private static func most(_ a: Int64?, _ b: Int64?) -> Int64? {
-        guard let a else { return b }
-        guard let b else { return a }
-        return max(a, b)
     }
 }

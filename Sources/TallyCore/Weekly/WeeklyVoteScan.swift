@@ -203,15 +203,9 @@ struct WeeklyVoteScan {
             try statement.withTextBytes(at: 0) { bytes in
                 if !hasSession || rank != sessionRank || !VoteScan.equal(bytes, session) {
                     if hasSession {
-                        guard
-                            sessionRank < rank
-                                || (sessionRank == rank && (rank == 1 || VoteScan.precedes(session, bytes)))
-                        else {
-                            throw AnalysisError.sessionOrder(
-                                "'\(VoteScan.shown(sessionStorage, bytes))' came after "
-                                    + "'\(session.withUnsafeBufferPointer { VoteScan.shown(self.sessionStorage, $0) })'"
-                            )
-                        }
+                        try VoteScan.checkOrder(
+                            previous: session, storage: self.sessionStorage, rank: sessionRank, next: bytes,
+                            sessionStorage, rank)
                         finishSession()
                     }
                     session.removeAll(keepingCapacity: true)
