@@ -27,7 +27,7 @@ _tally() {
         "tally pull") words="--from --wrangler --db --config -h --help"; files="--from --db --config"; values="--wrangler" ;;
         "tally push") words="--output -o --wrangler --again --db --config -h --help"; files="--output -o --db --config"; values="--wrangler" ;;
         "tally status") words="--format --db --config -h --help"; files="--db --config"; values="--format" ;;
-        "tally sql") words="--list --all --output-dir --output -o --tz --exclude-before --exclude-session --through --as-of --votes-per-session --session --config -h --help"; files="--output -o --config"; folders="--output-dir"; values="--tz --exclude-before --exclude-session --through --as-of --votes-per-session --session" ;;
+        "tally sql") words="--list --all --output-dir --output -o --tz --exclude-before --exclude-session --through --as-of --votes-per-session --session --config --contract-only -h --help"; files="--output -o --config"; folders="--output-dir"; values="--tz --exclude-before --exclude-session --through --as-of --votes-per-session --session" ;;
         "tally demo") words="--db --replace --discard-local --config --quiet -q -h --help"; files="--db --config" ;;
         "tally init") words="--db --config --quiet -q -h --help"; files="--db --config" ;;
         "tally migrate") words="--db --status --config --quiet -q -h --help"; files="--db --config" ;;

@@ -131,6 +131,7 @@ complete -c tally -n '__fish_seen_subcommand_from sql' -l as-of -x -d 'The time 
 complete -c tally -n '__fish_seen_subcommand_from sql' -l votes-per-session -x -d 'Vote budget of a session; more is flagged (default 3).'
 complete -c tally -n '__fish_seen_subcommand_from sql' -l session -x -d 'For notes_own_option_votes: only notes of this session.'
 complete -c tally -n '__fish_seen_subcommand_from sql' -l config -r -F -d 'Config file (default: $TALLY_CONFIG, then ./tally.json if present).'
+complete -c tally -n '__fish_seen_subcommand_from sql' -l contract-only -d 'For a D1 database with only the vote page\'s own tables (tally\'s migrations not applied): the queries that read promotion links or moderation history read none, and the report shows them as not available.'
 complete -c tally -n '__fish_seen_subcommand_from demo' -l db -r -F -d 'Database file to create (default: $TALLY_DB, then the config file\'s db, then ./tally.sqlite).'
 complete -c tally -n '__fish_seen_subcommand_from demo' -l replace -d 'Replace the file if it exists (atomically).'
 complete -c tally -n '__fish_seen_subcommand_from demo' -l discard-local -d 'With --replace: replace even a database holding decisions D1 has not confirmed (they are lost).'

@@ -30,7 +30,9 @@ extension ReportCommand {
     static func modelFromD1JSON(_ options: Options, _ context: Context) throws -> ReportModel {
         let results = try D1JSONResults(paths: options.d1JSON)
         try results.checkParameters(options.parameters.queryValues)
-        let figures = try results.figures()
+        var figures = try results.figures()
+        // Queries filled with --contract-only stood in for the moderation record: say it is not available.
+        figures.moderationRecord = try results.moderationRecord()
         // Local days need no warning: the SQL maps each vote through the zone's offsets.
         return try ReportModel(figures: figures, parameters: options.parameters)
     }

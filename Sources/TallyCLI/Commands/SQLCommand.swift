@@ -7,7 +7,7 @@ enum SQLCommand {
     /// The options that set parameters; `--list` takes none of them.
     static let parameterOptions = [
         SettingOptions.tz, SettingOptions.excludeBefore, SettingOptions.excludeSession, throughOption, asOfOption,
-        SettingOptions.votesPerSession, sessionOption, SettingOptions.config,
+        SettingOptions.votesPerSession, sessionOption, SettingOptions.config, contractOnlyOption,
     ]
     static let listOption = OptionSpec("list", .flag, "List the queries with a one-line description each.")
     static let allOption = OptionSpec("all", .flag, "Fill every query; with --output-dir, one NAME.sql file each.")
@@ -20,6 +20,11 @@ enum SQLCommand {
     static let asOfOption = OptionSpec(
         "as-of", .value("TIME"),
         "The time quiet gaps run to (default: now, to the second; give the same to the report).")
+    static let contractOnlyOption = OptionSpec(
+        "contract-only", .flag,
+        "For a D1 database with only the vote page's own tables (tally's migrations not applied): "
+            + "the queries that read promotion links or moderation history read none, and the report shows "
+            + "them as not available.")
     static let sessionOption = OptionSpec(
         "session", .value("ID"), "For notes_own_option_votes: only notes of this session.")
 
@@ -45,6 +50,10 @@ enum SQLCommand {
             Give wrangler the SQL with --command= (the equals sign matters: the text starts
             with `--`, which would otherwise read as an option). `--remote --file` runs a
             file as an import and returns no rows.
+
+            If D1 answers `no such table: moderation_log` or `no such column:
+            promoted_option_id`, its database has only the vote page's own tables: fill the
+            queries again with --contract-only. Nothing on D1 is changed either way.
             """,
         options: [
             listOption, allOption, outputDirOption, outputOption,
@@ -55,6 +64,7 @@ enum SQLCommand {
             SettingOptions.votesPerSession,
             sessionOption,
             SettingOptions.config,
+            contractOnlyOption,
         ],
         positionals: [PositionalSpec("name", "The query, e.g. tally (see --list).", optional: true)],
         run: { invocation, context in
@@ -70,7 +80,8 @@ enum SQLCommand {
                 try list(context)
                 return
             }
-            let queries = try selectedQueries(invocation)
+            let contractOnly = invocation.flag(contractOnlyOption)
+            let queries = try selectedQueries(invocation).map { contractOnly ? $0.contractOnly() : $0 }
             let output = try outputs(invocation, context)
             let parameters = try resolveParameters(invocation, context, queries: queries)
 

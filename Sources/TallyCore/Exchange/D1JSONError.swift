@@ -43,6 +43,9 @@ public enum D1JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The `.sql` file next to a result has other parameters than this version's query (it was
     /// filled by another version of tally): `unknown` are its own, `missing` are the query's.
     case otherParameters(file: String, unknown: [String], missing: [String])
+    /// Some `.sql` files next to the results are the contract-only form (`tally sql --contract-only`)
+    /// and some the full form: they were not filled for one database.
+    case mixedForms(contractOnly: [String], full: [String])
 
     public var description: String {
         switch self {
@@ -56,8 +59,14 @@ public enum D1JSONError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(file): \(detail); expected what `wrangler d1 execute … --json` prints: "
                 + "[{\"results\": [...], \"success\": true, \"meta\": {...}}]"
         case .wranglerError(let file, let message):
+            if let hint = D1JSONError.contractOnlyHint(message) {
+                return "\(file) holds an error from wrangler, not results: \(message). \(hint)"
+            }
             return "\(file) holds an error from wrangler, not results: \(message); fix it and run the query again"
         case .failed(let file, let message):
+            if let message, let hint = D1JSONError.contractOnlyHint(message) {
+                return "\(file): the query did not succeed on D1 (\"success\": false): \(message). \(hint)"
+            }
             return "\(file): the query did not succeed on D1 (\"success\": false)"
                 + (message.map { ": \($0)" } ?? "") + "; run it again"
         case .resultCount(let file, let count):
@@ -109,6 +118,27 @@ public enum D1JSONError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(file) (next to its result) \(found.joined(separator: " and ")) among its parameters: it was "
                 + "filled by another version of tally, so its results cannot be checked against this report. Fill "
                 + "the queries again with `tally sql --all --output-dir DIR` and run them on D1 again"
+        case .mixedForms(let contractOnly, let full):
+            return "the queries next to the results were filled for two kinds of database: "
+                + "\(contractOnly.joined(separator: ", ")) with --contract-only (the vote page's own tables only), "
+                + "\(full.joined(separator: ", ")) without it (tally's migrations applied). Fill them all one way "
+                + "with `tally sql --all --output-dir DIR` (adding --contract-only when D1 has no moderation_log) "
+                + "and run them on D1 again"
         }
+    }
+
+    /// What to do when D1 answered that tally's moderation record is missing (`no such table:
+    /// moderation_log`, `no such column: …promoted_option_id`): the database has only the vote
+    /// page's own tables. Nil for any other error.
+    static func contractOnlyHint(_ message: String) -> String? {
+        let lowered = message.lowercased()
+        guard
+            lowered.contains("no such table: moderation_log") || lowered.contains("no such table: main.moderation_log")
+                || (lowered.contains("no such column") && lowered.contains("promoted_option_id"))
+        else { return nil }
+        return "This D1 database has only the vote page's own tables (tally's migrations were not applied): "
+            + "fill the queries with `tally sql --all --contract-only --output-dir DIR`, run them again, and the "
+            + "report shows promotion links and moderation history as not available. Or apply tally's "
+            + "migrations to D1 (`wrangler d1 migrations apply`) and run these again"
     }
 }

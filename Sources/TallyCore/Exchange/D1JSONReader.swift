@@ -150,11 +150,13 @@ public enum D1JSONReader {
 
     /// The message of an error value as wrangler and the API write them: a string, an object
     /// with `text` or `message`, or a list of those. Quoted, since it comes from the file.
+    /// wrangler's own errors put the cause in `notes` under a general `text` ("A request to the
+    /// Cloudflare API (…) failed." with D1's "no such column: …" as a note): both are kept.
     static func errorText(_ value: Any) -> String {
         func texts(_ value: Any) -> [String] {
             if let text = value as? String { return [text] }
             if let object = value as? [String: Any] {
-                if let text = object["text"] as? String { return [text] }
+                if let text = object["text"] as? String { return [text] + (object["notes"].map(texts) ?? []) }
                 if let text = object["message"] as? String { return [text] }
                 if let text = object["error"] { return texts(text) }
             }

@@ -10,22 +10,7 @@ extension D1JSONResults {
     /// params block must mean the same as `values` (the report's `queryValues`). Results
     /// without such a file are taken on trust.
     public func checkParameters(_ values: [String: QueryValue]) throws(D1JSONError) {
-        for (query, resultFile) in files.sorted(by: { $0.key < $1.key }) {
-            let sqlFile = URL(fileURLWithPath: resultFile).deletingLastPathComponent()
-                .appendingPathComponent(query + ".sql").path
-            guard FileManager.default.fileExists(atPath: sqlFile) else { continue }
-            let text: String
-            do {
-                text = try String(contentsOfFile: sqlFile, encoding: .utf8)
-            } catch {
-                throw .unreadable(path: sqlFile, reason: D1JSONResults.reason(error))
-            }
-            let filled: PortableQuery
-            do {
-                filled = try PortableQuery(name: query, sql: text)
-            } catch {
-                throw .unreadableQueryFile(file: sqlFile, problem: error)
-            }
+        for (query, sqlFile, filled) in try queryFiles() {
             // A file filled by another version of tally has other parameters (before zone_offsets,
             // activity.sql took one fixed utc_offset): its results cannot be checked, so they are refused.
             if let current = try? PortableQuery.named(query) {
@@ -45,6 +30,45 @@ extension D1JSONResults {
                 }
             }
         }
+    }
+
+    /// Whether the results hold tally's moderation record (promotion links, moderation history):
+    /// false when the `.sql` files next to them were printed in the contract-only form
+    /// (`tally sql --contract-only`, for a D1 database without tally's migrations), so the report
+    /// shows those parts as not available, as it does for such a database read locally. Results
+    /// without `.sql` files are taken to be in the full form. Throws when some files are in one
+    /// form and some in the other: they were not filled for one database.
+    public func moderationRecord() throws(D1JSONError) -> Bool {
+        var contractOnly: [String] = []
+        var full: [String] = []
+        for (_, sqlFile, filled) in try queryFiles() where filled.readsModerationRecord {
+            if filled.isContractOnly { contractOnly.append(sqlFile) } else { full.append(sqlFile) }
+        }
+        if !contractOnly.isEmpty, !full.isEmpty { throw .mixedForms(contractOnly: contractOnly, full: full) }
+        return contractOnly.isEmpty
+    }
+
+    /// The `.sql` file next to each result that has one (`tally sql --all --output-dir` writes
+    /// `NAME.sql`, the result goes beside it as `NAME.json`), read as a query, in query order.
+    func queryFiles() throws(D1JSONError) -> [(query: String, file: String, filled: PortableQuery)] {
+        var found: [(query: String, file: String, filled: PortableQuery)] = []
+        for (query, resultFile) in files.sorted(by: { $0.key < $1.key }) {
+            let sqlFile = URL(fileURLWithPath: resultFile).deletingLastPathComponent()
+                .appendingPathComponent(query + ".sql").path
+            guard FileManager.default.fileExists(atPath: sqlFile) else { continue }
+            let text: String
+            do {
+                text = try String(contentsOfFile: sqlFile, encoding: .utf8)
+            } catch {
+                throw .unreadable(path: sqlFile, reason: D1JSONResults.reason(error))
+            }
+            do {
+                found.append((query, sqlFile, try PortableQuery(name: query, sql: text)))
+            } catch {
+                throw .unreadableQueryFile(file: sqlFile, problem: error)
+            }
+        }
+        return found
     }
 
     /// A value for a message: `NULL`, a number, or the text quoted with control characters spelled out.

@@ -34,6 +34,8 @@ public struct PortableQuery: Sendable, Equatable {
     public let sql: String
     /// The params block in file order.
     public let parameters: [Parameter]
+    /// 0-based line of the `)` that closes the params block.
+    let parametersEnd: Int
 
     /// Reads a query file, checking its shape.
     public init(name: String, sql: String) throws(QueryFileError) {
@@ -66,6 +68,16 @@ public struct PortableQuery: Sendable, Equatable {
         self.summary = String(first.dropFirst(3))
         self.sql = sql
         self.parameters = parameters
+        self.parametersEnd = index
+    }
+
+    /// A query with the parts already known (a form of another query, `contractOnly()`).
+    init(name: String, summary: String, sql: String, parameters: [Parameter], parametersEnd: Int) {
+        self.name = name
+        self.summary = summary
+        self.sql = sql
+        self.parameters = parameters
+        self.parametersEnd = parametersEnd
     }
 
     /// Every query this build ships (embedded from `queries/` at build time), by name.

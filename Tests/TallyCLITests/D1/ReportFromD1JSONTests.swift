@@ -15,8 +15,10 @@ struct ReportFromD1JSONTests {
 
     /// What a user does on D1: `tally sql --all --output-dir`, then every query run and its
     /// JSON saved beside it (here by `sqlite3 -json` instead of D1).
-    static func computeOnD1(_ database: String, _ settings: [String], into folder: String) throws {
-        let filled = try TallyProcess.run(["sql", "--all", "--output-dir", folder] + settings)
+    static func computeOnD1(
+        _ database: String, _ settings: [String], into folder: String, sqlOptions: [String] = []
+    ) throws {
+        let filled = try TallyProcess.run(["sql", "--all", "--output-dir", folder] + settings + sqlOptions)
         #expect(filled.status == 0, "\(filled.stderr)")
         for query in try PortableQuery.all() {
             let sql = try String(contentsOfFile: folder + "/\(query.name).sql", encoding: .utf8)
@@ -29,13 +31,14 @@ struct ReportFromD1JSONTests {
     /// for the fingerprint's hash, which D1 cannot compute (`FingerprintLines`). Returns both.
     @discardableResult
     static func expectSameReports(
-        _ database: String, _ settings: [String], sourceLocation: SourceLocation = #_sourceLocation
+        _ database: String, _ settings: [String], sqlOptions: [String] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
     )
         throws -> [(local: String, d1: String)]
     {
         let folder = try TemporaryDirectory()
         let results = folder.path("d1")
-        try computeOnD1(database, settings, into: results)
+        try computeOnD1(database, settings, into: results, sqlOptions: sqlOptions)
         var outputs: [(local: String, d1: String)] = []
         for format in formats {
             let local = try TallyProcess.run(["report", "--db", database] + settings + format)

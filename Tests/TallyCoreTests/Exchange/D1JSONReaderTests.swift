@@ -145,6 +145,23 @@ struct D1JSONReaderTests {
                 #"{"result":[],"success":false,"errors":[{"code":7500,"message":"near \"SELEC\": syntax error"}]}"#)
                 == .failed(file: file, message: "'near \"SELEC\": syntax error'"))
         #expect(Self.refusal(#"{"error":42}"#) == .wranglerError(file: file, message: "(no message)"))
+        // wrangler's API errors carry D1's own message as a note under a general text: both are shown.
+        let apiError =
+            #"{"error":{"text":"A request to the Cloudflare API (/accounts/0/d1/database/0/query) failed.","#
+            + #""notes":[{"text":"no such table: moderation_log: SQLITE_ERROR [code: 7500]"}],"kind":"error","#
+            + #""name":"APIError","code":7500}}"#
+        let refused = Self.refusal(apiError)
+        #expect(
+            refused
+                == .wranglerError(
+                    file: file,
+                    message: "'A request to the Cloudflare API (/accounts/0/d1/database/0/query) failed.'; "
+                        + "'no such table: moderation_log: SQLITE_ERROR [code: 7500]'"))
+        #expect(
+            refused?.description.contains("tally sql --all --contract-only") == true, "\(String(describing: refused))")
+        // Another error gets no such advice.
+        let other = Self.refusal(#"{"error":{"text":"x","notes":[{"text":"no such table: votes"}]}}"#)
+        #expect(other != nil && !(other?.description.contains("--contract-only") ?? true))
     }
 
     /// `wrangler d1 execute --remote --file` runs the file as an import and prints a summary.
