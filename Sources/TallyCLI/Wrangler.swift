@@ -40,7 +40,9 @@ struct Wrangler {
         executable = found
     }
 
-    /// Runs `wrangler arguments…`; its stderr is passed on; returns its stdout.
+    /// Runs `wrangler arguments…`; its stderr is passed on; returns its stdout. When it fails,
+    /// its stdout is passed on too: with `--json`, wrangler prints its error there (D1's own
+    /// message in the error's notes), not on stderr.
     ///
     /// - Throws: `CommandFailure` naming the command and its exit status when it fails.
     func run(_ arguments: [String]) throws -> String {
@@ -70,6 +72,8 @@ struct Wrangler {
         if !stderrText.isEmpty { context.stderr.write(stderrText.hasSuffix("\n") ? stderrText : stderrText + "\n") }
         let shown = ([(executable as NSString).lastPathComponent] + arguments.prefix(4)).joined(separator: " ")
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let printed = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !printed.isEmpty { context.stderr.line(String(printed.prefix(4_000))) }
             throw CommandFailure(
                 "`\(shown) …` failed with exit status \(process.terminationStatus) (its messages are above); "
                     + "nothing was changed locally")

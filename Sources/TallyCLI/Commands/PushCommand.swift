@@ -67,8 +67,16 @@ enum PushCommand {
             _ = try wrangler.run(["d1", "execute", database, "--remote", "--file", file, "--yes"])
             _ = try markPushed(SyncLedger(db), plan, target: "wrangler d1 execute \(database) --remote", context)
             context.stdout.line("Sent \(count) decision(s) to \(database); they are marked pushed.")
-            let answer = try wrangler.run(
-                ["d1", "execute", database, "--remote", "--command", plan.verification, "--json"])
+            let answer: String
+            do {
+                answer = try wrangler.run(
+                    ["d1", "execute", database, "--remote", "--command", plan.verification, "--json"])
+            } catch {
+                // Not "nothing was changed": D1 ran the file and the ledger says so.
+                throw CommandFailure(
+                    "D1 took the push, but the query that checks it failed (wrangler's messages are above); "
+                        + "the decisions stay pushed; `tally pull` will confirm them or show the conflicts")
+            }
             let answers: [SyncPush.Answer]
             do {
                 answers = try VerificationAnswer.parse(answer)

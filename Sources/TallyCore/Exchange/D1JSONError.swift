@@ -139,6 +139,6 @@ public enum D1JSONError: Error, Equatable, Sendable, CustomStringConvertible {
         return "This D1 database has only the vote page's own tables (tally's migrations were not applied): "
             + "fill the queries with `tally sql --all --contract-only --output-dir DIR`, run them again, and the "
             + "report shows promotion links and moderation history as not available. Or apply tally's "
-            + "migrations to D1 (`wrangler d1 migrations apply`) and run these again"
+            + "migrations to D1 (`wrangler d1 migrations apply DB --remote`, see docs/sync.md) and run these again"
     }
 }

@@ -8,8 +8,6 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case locked(String)
     /// The export holds tally's local tables, so it is a copy of a local database, not D1's data.
     case exportHoldsLocalTables(String)
-    /// The export file could not be read.
-    case cannotRead(String, String)
 
     /// What went wrong and what to do.
     public var description: String {
@@ -26,8 +24,6 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case .exportHoldsLocalTables(let path):
             return "\(path) holds tally's local sync tables, so it is a dump of a local copy, not an export of D1; "
                 + "nothing was changed. Pull from `wrangler d1 export DB --remote --output FILE` instead"
-        case .cannotRead(let path, let reason):
-            return "cannot read \(path): \(reason); nothing was changed"
         }
     }
 }

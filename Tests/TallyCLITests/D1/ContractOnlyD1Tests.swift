@@ -79,6 +79,48 @@ struct ContractOnlyD1Tests {
         #expect(rendered.stdout.contains("not available"))
     }
 
+    /// The whole routine as a user types it, through the wrangler stand-in (which answers a
+    /// failing query as wrangler does, with its APIError on stdout): the loop `tally sql --all`
+    /// prints, run by the shell, first without and then with --contract-only.
+    @Test func theLoopThatTallySQLPrintsRunsThroughWrangler() throws {
+        let folder = try TemporaryDirectory()
+        let remote = try ContractOnlyReportTests().contractOnlyDemo(folder)
+        let results = folder.path("d1")
+        func fillAndRun(_ options: [String]) throws {
+            let filled = try TallyProcess.run(["sql", "--all", "--output-dir", results] + Self.settings + options)
+            #expect(filled.status == 0, "\(filled.stderr)")
+            // The three lines of the loop, with the stand-in in place of `npx wrangler`.
+            let lines = filled.stdout.split(separator: "\n").map(String.init)
+            let start = try #require(lines.firstIndex { $0.hasPrefix("  for q in ") })
+            let loop = lines[start...(start + 2)].joined(separator: "\n").replacingOccurrences(
+                of: "npx wrangler", with: "wrangler")
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+            shell.arguments = ["-c", loop]
+            var environment = ProcessInfo.processInfo.environment
+            environment["PATH"] = SyncBed.wranglerFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+            environment["TALLY_TEST_D1"] = remote
+            shell.environment = environment
+            shell.standardError = FileHandle.nullDevice
+            try shell.run()
+            shell.waitUntilExit()
+        }
+        try fillAndRun([])
+        let refused = try TallyProcess.run(["report", "--from-d1-json", results] + Self.settings)
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.contains("'no such table: moderation_log: SQLITE_ERROR [code: 7500]'"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("tally sql --all --contract-only"), "\(refused.stderr)")
+
+        try fillAndRun(["--contract-only"])
+        let d1 = try TallyProcess.run(["report", "--from-d1-json", results] + Self.settings)
+        let local = try TallyProcess.run(["report", "--db", remote] + Self.settings)
+        #expect(d1.status == 0, "\(d1.stderr)")
+        #expect(local.status == 0, "\(local.stderr)")
+        FingerprintLines.expectSameButTheHash(local: local.stdout, d1: d1.stdout, format: [])
+        #expect(d1.stdout.contains("not available"))
+    }
+
     /// Files filled for two kinds of database were not run on one: refused, naming both kinds.
     @Test func queriesFilledBothWaysAreRefused() throws {
         let folder = try TemporaryDirectory()

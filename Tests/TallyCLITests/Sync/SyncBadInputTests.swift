@@ -44,6 +44,38 @@ struct SyncBadInputTests {
         #expect(try bed.counts("a") == [1, 0, 0, 0])
     }
 
+    /// With --json, wrangler prints its error on stdout (its `notes` hold D1's message). When the
+    /// query that checks a push fails after D1 ran the push file, the user sees D1's message and
+    /// is told the decisions are pushed, never "nothing was changed"; a pull then confirms them.
+    @Test func aCheckThatFailsAfterThePushSaysTheDecisionsArePushed() throws {
+        let bed = try SyncBed()
+        _ = try Self.copyWithADecision(bed)
+        let flaky = bed.folder.path("flaky-wrangler")
+        let error =
+            #"{"error":{"text":"A request to the Cloudflare API (/accounts/0/d1/database/0/query) failed.","#
+            + #""notes":[{"text":"D1 DB is overloaded. Too many requests queued. [code: 7500]"}],"kind":"error"}}"#
+        try """
+        #!/bin/sh
+        case "$*" in
+          *--command*) printf '%s\\n' '\(error)'; exit 1 ;;
+        esac
+        exec '\(SyncBed.wranglerFolder)/wrangler' "$@"
+
+        """.write(toFile: flaky, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: flaky)
+        let result = try bed.tally("a", ["push", "--wrangler", "prod"], env: ["TALLY_WRANGLER": flaky])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("Sent 1 decision(s) to prod"), "\(result.stdout)")
+        #expect(result.stderr.contains("D1 DB is overloaded"), "\(result.stderr)")
+        #expect(result.stderr.contains("D1 took the push"), "\(result.stderr)")
+        #expect(result.stderr.contains("the decisions stay pushed"), "\(result.stderr)")
+        #expect(!result.stderr.contains("nothing was changed"), "\(result.stderr)")
+        #expect(try bed.counts("a") == [0, 1, 0, 0])
+        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try bed.counts("a") == [0, 0, 1, 0])
+        try bed.expectD1Consistent()
+    }
+
     @Test func aMissingWranglerIsNamedWithTheWayOut() throws {
         let bed = try SyncBed()
         let before = try Self.copyWithADecision(bed)
