@@ -55,8 +55,16 @@ source += "}\n"
 // Write only when the content changed, so unchanged SQL does not force a rebuild.
 let outputURL = URL(fileURLWithPath: output)
 if (try? String(contentsOf: outputURL, encoding: .utf8)) != source {
+    // Beside the output, then renamed over it: Foundation's `atomically: true` leaves an empty
+    // /tmp/TemporaryDirectory.* folder behind on Linux at every build.
+    let temporary = output + ".tmp-\(getpid())"
     do {
-        try source.write(to: outputURL, atomically: true, encoding: .utf8)
+        try source.write(toFile: temporary, atomically: false, encoding: .utf8)
+        guard rename(temporary, output) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: reason])
+        }
     } catch {
         FileHandle.standardError.write(Data("embed-sql: cannot write \(output): \(error)\n".utf8))
         exit(1)

@@ -50,7 +50,7 @@ struct ImportCommandTests {
         try
             (String(contentsOfFile: Self.d1Export, encoding: .utf8)
             + "CREATE TRIGGER w AFTER UPDATE ON suggestions BEGIN DELETE FROM votes; END;\n")
-            .write(toFile: export, atomically: true, encoding: .utf8)
+            .write(toFile: export, atomically: false, encoding: .utf8)
         let result = try TallyProcess.run(["import", export, "--db", "votes.sqlite"], in: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(

@@ -64,7 +64,7 @@ struct ContractOnlyD1Tests {
             } else {
                 saved = try D1Output.json(database, sql: sql)
             }
-            try saved.write(toFile: results + "/\(query.name).json", atomically: true, encoding: .utf8)
+            try saved.write(toFile: results + "/\(query.name).json", atomically: false, encoding: .utf8)
         }
         let refused = try TallyProcess.run(["report", "--from-d1-json", results] + Self.settings)
         #expect(refused.status != 0)
@@ -133,7 +133,7 @@ struct ContractOnlyD1Tests {
         let full = results + "/suggestions.sql"
         #expect(try TallyProcess.run(["sql", "suggestions", "--output", full] + Self.settings).status == 0)
         try D1Output.json(database, sql: try String(contentsOfFile: full, encoding: .utf8))
-            .write(toFile: results + "/suggestions.json", atomically: true, encoding: .utf8)
+            .write(toFile: results + "/suggestions.json", atomically: false, encoding: .utf8)
         let refused = try TallyProcess.run(["report", "--from-d1-json", results] + Self.settings)
         #expect(refused.status != 0)
         #expect(refused.stdout.isEmpty)

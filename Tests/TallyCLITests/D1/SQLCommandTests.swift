@@ -99,7 +99,7 @@ struct SQLCommandTests {
         let folder = try TemporaryDirectory()
         let config =
             #"{"timezone": "Asia/Taipei", "exclude_before": "2026-09-19 02:11", "exclude_sessions": ["s'1"], "votes_per_session": 4}"#
-        try config.write(toFile: folder.path("tally.json"), atomically: true, encoding: .utf8)
+        try config.write(toFile: folder.path("tally.json"), atomically: false, encoding: .utf8)
         let fromFile = InProcessTally.run(["sql", "anomalies"], directory: folder.url.path)
         #expect(fromFile.stdout.contains("  4 AS votes_per_session,"))
         let tally = InProcessTally.run(["sql", "tally"], directory: folder.url.path)
@@ -115,13 +115,14 @@ struct SQLCommandTests {
         #expect(flag.stdout.contains("  '2026-09-18T18:11:00+00:00' AS exclude_before,"))
         #expect(flag.stdout.contains("  '[\"b\"]' AS exclude_sessions,"))
         // --config names another file.
-        try #"{"timezone": "+05:30"}"#.write(toFile: folder.path("other.json"), atomically: true, encoding: .utf8)
+        try #"{"timezone": "+05:30"}"#.write(toFile: folder.path("other.json"), atomically: false, encoding: .utf8)
         let other = InProcessTally.run(
             ["sql", "activity", "--config", "other.json", "--as-of", "2026-01-01"], directory: folder.url.path)
         #expect(other.stdout.contains("  '[[\"0001-01-02 00:00:00\",19800]]' AS zone_offsets "))
         #expect(other.stdout.contains("  NULL AS exclude_before,"))
         // A bad config value is refused before anything is printed.
-        try #"{"timezone": "Mars/Olympus"}"#.write(toFile: folder.path("tally.json"), atomically: true, encoding: .utf8)
+        try #"{"timezone": "Mars/Olympus"}"#.write(
+            toFile: folder.path("tally.json"), atomically: false, encoding: .utf8)
         let bad = InProcessTally.run(["sql", "tally"], directory: folder.url.path)
         #expect(bad.status == 1)
         #expect(bad.stdout.isEmpty)
@@ -267,7 +268,7 @@ struct SQLCommandTests {
     @Test func outputPathsThatCannotBeUsedAreRefused() throws {
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder.path("taken"), withIntermediateDirectories: false)
-        try "x".write(toFile: folder.path("file"), atomically: true, encoding: .utf8)
+        try "x".write(toFile: folder.path("file"), atomically: false, encoding: .utf8)
         let toFolder = InProcessTally.run(["sql", "tally", "--output", "taken"], directory: folder.url.path)
         #expect(toFolder.status == 2)
         #expect(toFolder.stderr.contains("--output \(folder.path("taken")) is a folder"))

@@ -16,7 +16,7 @@ struct SyncBadInputTests {
     @Test func anExportThatIsNotOneIsRefused() throws {
         let bed = try SyncBed()
         let before = try Self.copyWithADecision(bed)
-        try "hello, this is not SQL\n".write(toFile: bed.path("bad.sql"), atomically: true, encoding: .utf8)
+        try "hello, this is not SQL\n".write(toFile: bed.path("bad.sql"), atomically: false, encoding: .utf8)
         let result = try bed.tally("a", ["pull", "--from", "bad.sql"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("Error: "))
@@ -61,7 +61,7 @@ struct SyncBadInputTests {
         esac
         exec '\(SyncBed.wranglerFolder)/wrangler' "$@"
 
-        """.write(toFile: flaky, atomically: true, encoding: .utf8)
+        """.write(toFile: flaky, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: flaky)
         let result = try bed.tally("a", ["push", "--wrangler", "prod"], env: ["TALLY_WRANGLER": flaky])
         #expect(result.status == 1)
@@ -108,7 +108,7 @@ struct SyncBadInputTests {
     @Test func aPushFileThatCannotBeWrittenLeavesTheDecisionsUnpushed() throws {
         let bed = try SyncBed()
         let before = try Self.copyWithADecision(bed)
-        try "a file".write(toFile: bed.path("plain.txt"), atomically: true, encoding: .utf8)
+        try "a file".write(toFile: bed.path("plain.txt"), atomically: false, encoding: .utf8)
         let result = try bed.tally("a", ["push", "--output", "plain.txt/push.sql"])
         // The output path is checked before any work, as for every --output: a usage error.
         #expect(result.status == 2)

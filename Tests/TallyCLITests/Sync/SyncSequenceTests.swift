@@ -204,7 +204,7 @@ struct SyncSequenceTests {
         #expect(try bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
         #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
         let dump = try SQLiteShell.run(bed.path("a"), input: ".dump\n")
-        try dump.write(toFile: bed.path("local-dump.sql"), atomically: true, encoding: .utf8)
+        try dump.write(toFile: bed.path("local-dump.sql"), atomically: false, encoding: .utf8)
         let before = try NotesDatabase.bytes(bed.path("a"))
         let pulled = try bed.tally("a", ["pull", "--from", "local-dump.sql"])
         #expect(pulled.status == 1)

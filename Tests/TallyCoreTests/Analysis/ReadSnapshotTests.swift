@@ -192,7 +192,7 @@ final class SnapshotWriter {
     init(path: String, folder: TemporaryDirectory) throws {
         stopFile = folder.path("stop-writer")
         let scriptPath = folder.path("writer.py")
-        try SnapshotWriter.script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        try SnapshotWriter.script.write(toFile: scriptPath, atomically: false, encoding: .utf8)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", scriptPath, path, stopFile]
         process.standardOutput = output

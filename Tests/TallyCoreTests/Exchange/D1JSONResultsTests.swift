@@ -23,9 +23,9 @@ struct D1JSONResultsTests {
             try FileManager.default.createDirectory(atPath: results, withIntermediateDirectories: true)
             for query in try PortableQuery.all() {
                 let sql = try query.filledForD1(parameters.queryValues)
-                try sql.write(toFile: file(query.name + ".sql"), atomically: true, encoding: .utf8)
+                try sql.write(toFile: file(query.name + ".sql"), atomically: false, encoding: .utf8)
                 try D1Output.json(database, sql: sql).write(
-                    toFile: file(query.name + ".json"), atomically: true, encoding: .utf8)
+                    toFile: file(query.name + ".json"), atomically: false, encoding: .utf8)
             }
         }
 
@@ -137,7 +137,7 @@ struct D1JSONResultsTests {
         // Two totals rows: a result pasted twice.
         let totals = try String(contentsOfFile: fixture.file("totals.json"), encoding: .utf8)
         let doubled = totals.replacingOccurrences(of: "[{\"results\":[{", with: "[{\"results\":[{\"x\":1},{")
-        try doubled.write(toFile: fixture.file("totals.json"), atomically: true, encoding: .utf8)
+        try doubled.write(toFile: fixture.file("totals.json"), atomically: false, encoding: .utf8)
         #expect(
             Self.refusal { _ = try D1JSONResults(paths: [fixture.results]).figures() }
                 == .badRows(file: fixture.file("totals.json"), problem: .rowCount(query: "totals", expected: 1, got: 2))
@@ -145,7 +145,7 @@ struct D1JSONResultsTests {
         // Another query's result under tally's name.
         try FileManager.default.removeItem(atPath: fixture.file("tally.json"))
         try FileManager.default.copyItem(atPath: fixture.file("timeline.json"), toPath: fixture.file("tally.json"))
-        try totals.write(toFile: fixture.file("totals.json"), atomically: true, encoding: .utf8)
+        try totals.write(toFile: fixture.file("totals.json"), atomically: false, encoding: .utf8)
         let error = Self.refusal { _ = try D1JSONResults(paths: [fixture.results]).figures() }
         #expect(
             error
@@ -228,7 +228,7 @@ struct D1JSONResultsTests {
                 "exclude_before": .text("2026-09-18 18:11:00.000"),
                 "exclude_sessions": .text("[\"a\\n1\", \"b'2\", \"a\\u000a1\"]"),
             ]) { $1 })
-        try edited.write(toFile: fixture.file("excluded.sql"), atomically: true, encoding: .utf8)
+        try edited.write(toFile: fixture.file("excluded.sql"), atomically: false, encoding: .utf8)
         try D1JSONResults(paths: [fixture.results]).checkParameters(parameters.queryValues)
 
         // A session list that differs is caught, shown with its control characters spelled out.
@@ -252,7 +252,7 @@ struct D1JSONResultsTests {
 
     @Test func aQueryFileThatLostItsShapeIsNamed() throws {
         let fixture = try Fixture()
-        try "SELECT 1;\n".write(toFile: fixture.file("totals.sql"), atomically: true, encoding: .utf8)
+        try "SELECT 1;\n".write(toFile: fixture.file("totals.sql"), atomically: false, encoding: .utf8)
         #expect(
             Self.refusal {
                 try D1JSONResults(paths: [fixture.results]).checkParameters(ReportParameters.demo().queryValues)
