@@ -116,6 +116,7 @@ extension WeeklyVoteScan {
             week.ledger = ledger.elements
             week.gap = gaps[k]
             week.chunkDigests = chunks[k].finished()
+            chunks[k] = WeekChunks(keepsHead: false)  // this week's digests are the week's now: not held twice
             try body(week)
         }
     }
