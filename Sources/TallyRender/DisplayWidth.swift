@@ -5,6 +5,10 @@
 public enum DisplayWidth {
     /// Cells taken by a whole string.
     public static func of(_ text: String) -> Int {
+        // ASCII (nearly every cell): one cell a byte but for control characters, as `of(scalar)` says.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.utf8.reduce(0) { $0 + ($1 < 0x20 || $1 == 0x7F ? 0 : 1) }
+        }
         var width = 0
         for scalar in text.unicodeScalars { width += of(scalar) }
         return width

@@ -25,44 +25,75 @@ public indirect enum JSONValue: Equatable, Sendable {
     public func serialized() -> String {
         var output = ""
         write(into: &output, indent: 0)
-        return output + "\n"
+        output += "\n"
+        return output
+    }
+
+    /// Indents of up to this many levels are made once, not per container (a weekly page's JSON
+    /// has thousands of containers; making each indent again was a visible share of rendering).
+    private static let indents = (0...16).map { String(repeating: "  ", count: $0) }
+
+    private static func indent(_ level: Int) -> String {
+        level < indents.count ? indents[level] : String(repeating: "  ", count: level)
     }
 
     private func write(into output: inout String, indent: Int) {
-        let pad = String(repeating: "  ", count: indent + 1)
-        let closing = String(repeating: "  ", count: indent)
         switch self {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .integer(let value): output += String(value)
         case .number(let value, let decimals):
             output += value.isFinite ? NumberText.fixed(value, decimals: decimals) : "null"
-        case .string(let text): output += JSONValue.quote(text)
+        case .string(let text): JSONValue.quote(text, into: &output)
         case .array(let items):
             if items.isEmpty {
                 output += "[]"
                 return
             }
+            let pad = JSONValue.indent(indent + 1)
             output += "[\n"
             for (index, item) in items.enumerated() {
                 output += pad
                 item.write(into: &output, indent: indent + 1)
                 output += index == items.count - 1 ? "\n" : ",\n"
             }
-            output += closing + "]"
+            output += JSONValue.indent(indent)
+            output += "]"
         case .object(let pairs):
             if pairs.isEmpty {
                 output += "{}"
                 return
             }
+            let pad = JSONValue.indent(indent + 1)
             output += "{\n"
             for (index, (key, value)) in pairs.enumerated() {
-                output += pad + JSONValue.quote(key) + ": "
+                output += pad
+                JSONValue.quote(key, into: &output)
+                output += ": "
                 value.write(into: &output, indent: indent + 1)
                 output += index == pairs.count - 1 ? "\n" : ",\n"
             }
-            output += closing + "}"
+            output += JSONValue.indent(indent)
+            output += "}"
         }
+    }
+
+    /// Appends `quote(text)` to `output`; text with nothing to escape (nearly all of it) is
+    /// appended whole instead of scalar by scalar.
+    static func quote(_ text: String, into output: inout String) {
+        guard text.utf8.contains(where: JSONValue.mayNeedEscape) else {
+            output += "\""
+            output += text
+            output += "\""
+            return
+        }
+        output += quote(text)
+    }
+
+    /// True for a UTF-8 byte that may start something `quote` escapes: a control character, a
+    /// quote, a backslash, or 0xE2, the first byte of U+2028 and U+2029.
+    private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2
     }
 
     /// A JSON string literal (RFC 8259): quotes, backslashes and control characters escaped.

@@ -34,18 +34,31 @@ public struct MarkdownTable: Sendable {
 
     /// The table's lines, each ending in a newline.
     public func rendered() -> String {
-        var widths = headers.map { max(3, DisplayWidth.of($0)) }
-        for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
+        // Each cell's width is measured once and the lines are written into one string: the
+        // weekly pages' ledgers (1,000 rows each, 104 pages) made this a visible share of a run.
+        let headerWidths = headers.map(DisplayWidth.of)
+        let rowWidths = rows.map { $0.map(DisplayWidth.of) }
+        var widths = headerWidths.map { max(3, $0) }
+        for row in rowWidths {
+            for (index, width) in row.enumerated() { widths[index] = max(widths[index], width) }
         }
-        func line(_ cells: [String]) -> String {
-            let padded = cells.enumerated().map { index, cell in
-                alignments[index] == .right
-                    ? DisplayWidth.padLeft(cell, to: widths[index]) : DisplayWidth.padRight(cell, to: widths[index])
+        var text = ""
+        func line(_ cells: [String], _ cellWidths: [Int]) {
+            text += "| "
+            for (index, cell) in cells.enumerated() {
+                if index > 0 { text += " | " }
+                let missing = widths[index] - cellWidths[index]
+                if alignments[index] == .right {
+                    if missing > 0 { text += String(repeating: " ", count: missing) }
+                    text += cell
+                } else {
+                    text += cell
+                    if missing > 0 { text += String(repeating: " ", count: missing) }
+                }
             }
-            return "| " + padded.joined(separator: " | ") + " |\n"
+            text += " |\n"
         }
-        var text = line(headers)
+        line(headers, headerWidths)
         text +=
             "|"
             + widths.enumerated().map { index, width in
@@ -53,7 +66,7 @@ public struct MarkdownTable: Sendable {
                     ? " " + String(repeating: "-", count: width - 1) + ": "
                     : " :" + String(repeating: "-", count: width - 1) + " "
             }.joined(separator: "|") + "|\n"
-        for row in rows { text += line(row) }
+        for (row, cellWidths) in zip(rows, rowWidths) { line(row, cellWidths) }
         return text
     }
 }

@@ -13,6 +13,9 @@ public enum MarkdownText {
     /// - Markdown punctuation that could format (`` ` * _ [ ] < > # ~ ``) is backslash-escaped
     /// - other control characters become visible (`\u{7}` → `␇`)
     public static func cell(_ text: String) -> String {
+        // Printable ASCII with nothing to escape (session ids, times: nearly every cell) stays as
+        // it is; checking the bytes is much quicker than rebuilding the text scalar by scalar.
+        if text.utf8.allSatisfy(isPlainCellByte) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var previousWasCR = false
@@ -43,6 +46,21 @@ public enum MarkdownText {
             escaped = "\\" + escaped
         }
         return escaped
+    }
+
+    /// True for a printable ASCII byte that `cell` writes unchanged.
+    private static func isPlainCellByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20...0x7E:
+            switch byte {
+            case UInt8(ascii: "|"), UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"),
+                UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "#"),
+                UInt8(ascii: "~"), UInt8(ascii: "!"):
+                return false
+            default: return true
+            }
+        default: return false
+        }
     }
 }
 

@@ -20,6 +20,10 @@ struct BoundedList<Element> {
     /// The kept elements, smallest first (sorted on each call: read it once, after the inserts).
     var elements: [Element] { heap.sorted(by: areInIncreasingOrder) }
 
+    /// The kept elements in no particular order (the heap's): for moving them into another list,
+    /// which orders them itself, without sorting them first.
+    var unordered: [Element] { heap }
+
     /// How many elements are kept.
     var count: Int { heap.count }
 

@@ -52,12 +52,13 @@ extension Analyzer {
                 results.set(index, .failure(error))
             }
         }
-        var merged: Scan?
-        for result in results.all() {
-            let scan = try result.get()
-            if merged == nil { merged = scan } else { merged!.merge(scan) }
+        // Taken out of `results`, not copied: a copy still held there made every array the merge
+        // writes to (the seconds' bitmaps above all) copy itself first, 8 MB at two years of votes.
+        var merged = try results.take(0).get()
+        for index in 1..<ranges.count {
+            merged.merge(try results.take(index).get())
         }
-        return merged!
+        return merged
     }
 }
 
@@ -70,7 +71,7 @@ private final class HandedOver: @unchecked Sendable {
 }
 
 /// The partitions' results, filled from several threads.
-private final class PartitionResults<Scan>: @unchecked Sendable {
+final class PartitionResults<Scan>: @unchecked Sendable {
     private let lock = NSLock()
     private var results: [Result<Scan, Error>?]
 
@@ -82,9 +83,13 @@ private final class PartitionResults<Scan>: @unchecked Sendable {
         lock.unlock()
     }
 
-    func all() -> [Result<Scan, Error>] {
+    /// Partition `index`'s result, which no longer holds it: the caller's copy is the only one,
+    /// so writing to it copies nothing.
+    func take(_ index: Int) -> Result<Scan, Error> {
         lock.lock()
         defer { lock.unlock() }
-        return results.map { $0 ?? .failure(CancellationError()) }
+        let result = results[index] ?? .failure(CancellationError())
+        results[index] = nil
+        return result
     }
 }

@@ -126,6 +126,9 @@ struct SecondSet {
         }
         loose.removeLast(loose.count - kept)
         compactAt = max(SecondSet.firstCompaction, 2 * kept)
+        // A list that grew while its days filled up and then moved to bitmaps keeps its capacity
+        // (2 MB per partition at two years of 10M votes): give back what the next growth cannot use.
+        if loose.capacity > 2 * compactAt { loose = loose.withUnsafeBufferPointer { Array($0) } }
         forgetRecentDays()
     }
 

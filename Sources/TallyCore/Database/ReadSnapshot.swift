@@ -36,6 +36,12 @@ public final class ReadSnapshot {
         self.readers = readers
     }
 
+    /// The page cache of each extra reader, in KiB (SQLite's default is 2,000). A reader walks one
+    /// range of an index once, in order: each page is read once and only the path from the root
+    /// is used again, so a large cache only holds pages that are never read twice. With the
+    /// default the two readers of a weekly run over 10M votes held 4 MB of pages at its peak.
+    static let readerCacheKiB = 256
+
     /// How long to keep trying to take the locks together before giving up.
     static let patience: TimeInterval = 10
 
@@ -64,7 +70,11 @@ public final class ReadSnapshot {
         var readers: [Connection] = []
         var sentinel: Connection?
         if count > 1, !inMemory {
-            readers = try (0..<count).map { _ in try DatabaseFile.openForReading(db.path) }
+            readers = try (0..<count).map { _ in
+                let reader = try DatabaseFile.openForReading(db.path)
+                try reader.execute("PRAGMA cache_size = -\(readerCacheKiB)")
+                return reader
+            }
             sentinel = try DatabaseFile.openForReading(db.path)
             // A busy sentinel is one more failed attempt: the backoff below is its wait.
             sentinel?.setBusyTimeout(0)

@@ -64,6 +64,7 @@ extension WeeklyVoteScan {
         var packed: [UInt64: Int] = [:]
         var other: [[Int32]: Int] = [:]
         var examples = voteExamples.first ?? [:]
+        var sortedExamples: [AnomalyKind: [ReportFigures.AnomalyExample]] = [:]
         var cutoff = BoundedList<CutoffLine>(limit: parameters.maxListed) { VoteScan.ledgerOrder($0.line, $1.line) }
         for k in through.indices {
             let base = k * optionCount
@@ -89,12 +90,16 @@ extension WeeklyVoteScan {
             }
             running.usage = running.usage.filter { $0.value.sessions != 0 }
             running.anomalyTotals.merge(anomalyTotals[k], uniquingKeysWith: +)
-            if k > 0 {
-                for (kind, list) in voteExamples[k] {
-                    for example in list.elements { examples[kind]!.insert(example) }
+            // The examples change only at a boundary with new ones: sorted again only then.
+            if k == 0 || voteExamples[k].values.contains(where: { $0.count > 0 }) {
+                if k > 0 {
+                    for (kind, list) in voteExamples[k] {
+                        for example in list.unordered { examples[kind]!.insert(example) }
+                    }
                 }
+                sortedExamples = examples.mapValues(\.elements)
             }
-            var anomalyExamples = examples.mapValues(\.elements)
+            var anomalyExamples = sortedExamples
             anomalyExamples[.overBudget] = overBudgetExamples[k].elements
             running.anomalyExamples = anomalyExamples
             if !masks.isEmpty {
@@ -107,8 +112,8 @@ extension WeeklyVoteScan {
 
             var week = running
             var ledger = ledgers[k]
-            for line in cutoffLines[k].elements { cutoff.insert(line) }
-            for line in cutoff.elements { ledger.insert(line.line(at: k)) }
+            for line in cutoffLines[k].unordered { cutoff.insert(line) }
+            for line in cutoff.unordered { ledger.insert(line.line(at: k)) }
             for (index, name) in shown.enumerated() where namedStage[index].map({ $0 > k }) ?? true {
                 week.ledgerTotal += 1
                 ledger.insert(.init(session: name, firstVote: nil, votes: 0, beforeCutoff: false, named: true))
@@ -116,6 +121,7 @@ extension WeeklyVoteScan {
             week.ledger = ledger.elements
             week.gap = gaps[k]
             week.chunkDigests = chunks[k].finished()
+            chunks[k] = WeekChunks(keepsHead: false)  // this week's digests are the week's now: not held twice
             try body(week)
         }
     }
