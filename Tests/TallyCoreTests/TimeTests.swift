@@ -60,9 +60,15 @@ struct TimeTests {
         #expect(try zone.parseUserTime("2026-09-19 02:11+08:00").d1Text == "2026-09-18 18:11:00")
         #expect(zone.format(StoredTimestamp.parse("2026-09-23 15:04:12")!) == "2026-09-23 23:04 +08:00")
         #expect(zone.iso8601(StoredTimestamp.parse("2026-09-23 15:04:12")!) == "2026-09-23T23:04:12+08:00")
-        for bad in ["tomorrow", "2026-09-19 2:11", "2026/09/19", "2026-09-31", "2026-09-19 02:61"] {
+        for bad in ["tomorrow", "2026-09-19 2:11", "2026/09/19", "2026-09-31", "2026-09-19 02:61", "9999-12-31 02:61"] {
             #expect(throws: TimeError.malformedTime(bad)) { try zone.parseUserTime(bad) }
         }
+        // Well written, on a day outside the range: said so, not "cannot read" (it said that before).
+        for far in ["9999-12-31 00:00", "9999-12-31 00:00Z", "0001-01-01 12:00:00", "0001-01-01 12:00+08:00"] {
+            #expect(throws: TimeError.outOfRange(far)) { try zone.parseUserTime(far) }
+        }
+        #expect(TimeError.outOfRange("9999-12-31 00:00").description.contains("0001-01-02 to 9999-12-30"))
+        #expect(try zone.parseUserTime("9999-12-30 00:00Z").d1Text == "9999-12-30 00:00:00")
     }
 
     @Test func newYorkSpringForwardDay() throws {

@@ -6,6 +6,8 @@ public enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownZone(String)
     /// The time text could not be read.
     case malformedTime(String)
+    /// The time is written correctly but falls outside the days tally reads (`StoredTimestamp`'s range).
+    case outOfRange(String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,9 @@ public enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .malformedTime(let text):
             return "cannot read the time '\(text)'; use YYYY-MM-DD, YYYY-MM-DD HH:MM or YYYY-MM-DD HH:MM:SS, "
                 + "optionally followed by Z or an offset such as +08:00"
+        case .outOfRange(let text):
+            return "the time '\(text)' is outside the days tally reads, 0001-01-02 to 9999-12-30 (UTC), which keep "
+                + "every local day within the years 0001-9999 in any zone; give a time within them"
         }
     }
 }
@@ -174,7 +179,18 @@ extension Zone {
         let parsed = bytes.withUnsafeMutableBufferPointer {
             StoredTimestamp.parse(bytes: UnsafeBufferPointer($0), userInput: true)
         }
-        guard let parsed else { throw .malformedTime(text) }
+        guard let parsed else {
+            // A well-formed time on a day outside the range deserves to be told so, not "cannot read".
+            if let date = Zone.parseDate(String(trimmed.prefix(10))),
+                date.secondsIfUTC < StoredTimestamp.firstSecond || date.secondsIfUTC > StoredTimestamp.lastSecond,
+                (Array("2000-01-01".utf8) + bytes[10...]).withUnsafeBufferPointer({
+                    StoredTimestamp.parse(bytes: $0, userInput: true)
+                }) != nil
+            {
+                throw .outOfRange(text)
+            }
+            throw .malformedTime(text)
+        }
         if hasZone { return UserTime(instant: parsed.instant, ambiguity: nil) }
         // No zone given: the digits are local wall-clock time in this zone.
         let civil = CivilDateTime(utcSeconds: parsed.instant.seconds)
