@@ -69,6 +69,13 @@ enum PullCommand {
                 "\(outcome.pushedWithoutTrace) pushed decision(s) are not in D1's data: the push may not have been "
                     + "applied; `tally push --again` sends them again.")
         }
+        if outcome.confirmedMissing > 0 {
+            context.stderr.line(
+                "warning: \(outcome.confirmedMissing) decision(s) D1 had confirmed are not in this export: D1 was "
+                    + "restored from a backup, or the export is older than your last pull, or of another database. "
+                    + "They are replayed onto its data and marked pushed again: if D1 lost them, `tally push --again` "
+                    + "sends them; if the export was the wrong one, pull a current export of the right database.")
+        }
         if !outcome.origin.missingMigrations.isEmpty {
             context.stderr.line(
                 "warning: D1 lacks tally's migration(s) \(outcome.origin.missingMigrations.joined(separator: ", ")); "

@@ -18,7 +18,8 @@ enum PushCommand {
             pushed only once the file is written. With --wrangler DB, tally runs
             `wrangler d1 execute DB --remote --file FILE --yes` (D1 runs it all or nothing), then the SELECT
             with `--command … --json`, and marks each decision confirmed or conflict at once (exit 3 on
-            a new conflict). Refused when the last pull showed D1 without tally's migrations.
+            a new conflict; exit 1 when D1 ran it but did not apply a decision, which stays pushed).
+            Refused when the last pull showed D1 without tally's migrations.
             """,
         options: [
             outputOption,
@@ -50,7 +51,15 @@ enum PushCommand {
             if let output {
                 let written = try output.write(plan.text, context)
                 let target = written ?? "standard output"
-                _ = try markPushed(SyncLedger(db), plan, target: target, context)
+                do {
+                    _ = try markPushed(SyncLedger(db), plan, target: target, context)
+                } catch ModerationError.databaseReplaced(let path) {
+                    throw CommandFailure(
+                        "wrote \(count) decision(s) to \(target), but \(path) was replaced (by `tally pull`, "
+                            + "`import --replace` or `demo --replace`) meanwhile, so the copy does not mark them "
+                            + "pushed; apply the file or not (it is guarded: nothing applies twice), then run "
+                            + "`tally pull`: it confirms what D1 holds, and `tally push` sends the rest again")
+                }
                 // With `-o -` the SQL is on stdout, so the narration goes to stderr.
                 let say = written == nil ? context.stderr : context.stdout
                 say.line("Wrote \(count) decision(s) to \(target); they are marked pushed.")
@@ -65,7 +74,9 @@ enum PushCommand {
             try AtomicFile.write(plan.text, to: file)
             defer { unlink(file) }
             _ = try wrangler.run(["d1", "execute", database, "--remote", "--file", file, "--yes"])
-            _ = try markPushed(SyncLedger(db), plan, target: "wrangler d1 execute \(database) --remote", context)
+            _ = try afterD1Took {
+                try markPushed(SyncLedger(db), plan, target: "wrangler d1 execute \(database) --remote", context)
+            }
             context.stdout.line("Sent \(count) decision(s) to \(database); they are marked pushed.")
             let answer: String
             do {
@@ -85,14 +96,44 @@ enum PushCommand {
                     "D1 took the push, but its answer to the verification query could not be read (\(error)); "
                         + "the decisions stay pushed; `tally pull` will confirm them")
             }
-            let result = try push.apply(answers, to: plan.decisions)
-            let unconfirmed = count - result.confirmed - result.conflicts.count
+            let result = try afterD1Took { try push.apply(answers, to: plan.decisions) }
+            let unapplied = plan.decisions.filter { decision in
+                !answers.contains {
+                    $0.note == decision.noteID && $0.version == decision.version && ($0.applied || $0.remote != nil)
+                }
+            }
             context.stdout.line(
                 "D1 confirmed \(result.confirmed); \(result.conflicts.count) conflict(s)"
-                    + (unconfirmed > 0 ? "; \(unconfirmed) show no trace on D1 and stay pushed." : "."))
+                    + (unapplied.isEmpty ? "." : "; \(unapplied.count) show no trace on D1 and stay pushed."))
             for conflict in result.conflicts { context.stdout.line(SyncText.conflictLine(conflict)) }
+            if !unapplied.isEmpty { throw notApplied(unapplied, conflicts: result.conflicts.count) }
             if !result.conflicts.isEmpty { throw SyncConflictsFound(count: result.conflicts.count) }
         })
+
+    /// Runs a ledger write made after D1 ran the push; a pull that replaced the copy meanwhile
+    /// (so the write would go into a file nobody reads) is reported as what it is, not as "nothing was written".
+    static func afterD1Took<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch ModerationError.databaseReplaced(let path) {
+            throw CommandFailure(
+                "D1 took the push, but \(path) was replaced (by `tally pull`, `import --replace` or `demo --replace`) "
+                    + "while it ran, so the copy does not record it; run `tally pull`: it confirms the decisions D1 "
+                    + "holds and shows any conflict")
+        }
+    }
+
+    /// D1 ran the whole push, yet its log holds nothing at these decisions' versions: their guards
+    /// found the note otherwise than expected, so they were skipped. That is not a success.
+    static func notApplied(_ decisions: [SyncDecision], conflicts: Int) -> CommandFailure {
+        let notes = Array(Set(decisions.map(\.noteID))).sorted().map(String.init)
+        return CommandFailure(
+            "D1 ran the push but did not apply \(decisions.count) decision(s) (\(notes.count == 1 ? "note" : "notes") "
+                + "\(notes.joined(separator: ", "))): D1's log holds no decision at their version, so the note is not "
+                + "there as they expect (deleted on D1, or changed there without a logged decision)"
+                + (conflicts > 0 ? "; \(conflicts) other(s) are conflicts (above)" : "")
+                + ". They stay pushed; `tally pull` shows each one as a conflict to settle (docs/sync.md)")
+    }
 
     static func markPushed(_ ledger: SyncLedger, _ plan: SyncPush.Plan, target: String, _ context: Context) throws
         -> Int64

@@ -32,6 +32,9 @@ public struct SyncPull {
         public let newConflicts: [SyncDecision]
         /// Pushed decisions of which D1 shows no trace (replayed, still pushed).
         public let pushedWithoutTrace: Int
+        /// Decisions D1 had confirmed that this export lacks (D1 restored from a backup, an older
+        /// export, another database's): replayed onto its data and marked pushed again.
+        public let confirmedMissing: Int
     }
 
     /// The importer (progress and interruption are the caller's).
@@ -107,15 +110,27 @@ public struct SyncPull {
         var confirmed = 0
         var replayed = 0
         var withoutTrace = 0
+        var confirmedMissing = 0
         var conflictSeqs: [Int64] = []
         for decision in carried {
             let remote = try store.history(of: decision.noteID).first { $0.version == decision.version }
+            // The state it is replayed in when D1's data lacks it.
+            var replayedState = decision.state
             switch decision.state {
-            case .confirmed, .settled, .dropped, .conflict:
+            case .settled, .dropped, .conflict:
                 try ledger.insert(
                     copying: decision, state: decision.state, remote: decision.remote, detail: decision.detail,
                     logID: remote.flatMap { decision.isSame(as: $0) ? $0.id : nil })
                 continue
+            case .confirmed:
+                if let remote, decision.isSame(as: remote) {
+                    try ledger.insert(copying: decision, state: .confirmed, remote: nil, detail: nil, logID: remote.id)
+                    continue
+                }
+                // D1 held it once; this export does not. Kept "confirmed", the copy would show the note
+                // without it and nothing would ever send it again. It is settled below like a pushed one.
+                replayedState = .pushed
+                if remote == nil { confirmedMissing += 1 }
             case .unpushed, .pushed:
                 break
             }
@@ -142,9 +157,9 @@ public struct SyncPull {
             do {
                 _ = try store.decide(request, replaying: true)
                 // decide entered it as unpushed; it keeps the state it had.
-                try ledger.set(db.lastInsertRowIDOfLedger(), state: decision.state, pushID: decision.pushID)
-                replayed += 1
+                try ledger.set(db.lastInsertRowIDOfLedger(), state: replayedState, pushID: decision.pushID)
                 if decision.state == .pushed { withoutTrace += 1 }
+                if decision.state != .confirmed { replayed += 1 }
             } catch let error as ModerationError {
                 if case .triggerWrites = error { throw error }
                 if case .databaseReplaced = error { throw error }
@@ -158,7 +173,7 @@ public struct SyncPull {
         let conflicts = try ledger.decisions().filter { conflictSeqs.contains($0.seq) }
         return Outcome(
             summary: summary, origin: origin, confirmed: confirmed, replayed: replayed, newConflicts: conflicts,
-            pushedWithoutTrace: withoutTrace)
+            pushedWithoutTrace: withoutTrace, confirmedMissing: confirmedMissing)
     }
 }
 

@@ -1,0 +1,189 @@
+import Foundation
+import TallyCore
+import TallySQLite
+import Testing
+
+/// An adversarial pass over "nothing a user does is ever lost or silently changed": commands
+/// racing each other on one copy, D1 answering what tally did not expect. Each test failed
+/// on the code before its fix.
+@Suite("Sync with D1: lost-work cases found in QA", .serialized)
+struct SyncQATests {
+    /// Runs `body` on a thread of its own; `wait` returns its result, or nil after `timeout` seconds.
+    final class Background<T>: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var value: Result<T, Error>?
+
+        /// A closure the test hands to one thread and never touches again.
+        private struct Handed: @unchecked Sendable {
+            let body: () throws -> T
+        }
+
+        init(_ body: @escaping () throws -> T) {
+            let handed = Handed(body: body)
+            Thread {
+                self.value = Result { try handed.body() }
+                self.done.signal()
+            }.start()
+        }
+
+        func wait(timeout: Double) throws -> T? {
+            guard done.wait(timeout: .now() + timeout) == .success else { return nil }
+            return try value?.get()
+        }
+    }
+
+    /// The old code checked for unconfirmed decisions, then imported for as long as the export
+    /// took and renamed the new file over the old one without holding its write lock: a
+    /// `notes approve` made meanwhile said "approved" (exit 0) and was thrown away by the rename.
+    @Test func aDecisionMadeWhileImportReplaceRunsIsRefusedNotLost() throws {
+        let bed = try SyncBed()
+        let export = try bed.export()
+        #expect(try bed.tally("a", ["pull", "--from", export]).status == 0)
+        let fifo = bed.path("stream.fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: export))
+        let opened = DispatchSemaphore(value: 0)
+        let finish = DispatchSemaphore(value: 0)
+        // The import opens the FIFO (its write lock already taken), reads half the export, then waits for the rest.
+        Thread {
+            guard let handle = FileHandle(forWritingAtPath: fifo) else {
+                opened.signal()
+                return
+            }
+            handle.write(bytes.prefix(bytes.count / 2))
+            opened.signal()
+            finish.wait()
+            handle.write(bytes.dropFirst(bytes.count / 2))
+            try? handle.close()
+        }.start()
+        let importing = Background { try bed.tally("a", ["import", "--replace", fifo]) }
+        opened.wait()
+        let approving = Background { try bed.tally("a", ["notes", "approve", "3", "--as", "mid-import"]) }
+        // Unlocked (the old code), the decision is written at once; locked, it waits for the import.
+        let early = try approving.wait(timeout: 2)
+        finish.signal()
+        let imported = try #require(try importing.wait(timeout: 60))
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let approved = try #require(try early ?? approving.wait(timeout: 60))
+        let status = try bed.rows("a", "SELECT status FROM suggestions WHERE id = 3")
+        // Whatever the order: a decision reported done is in the copy; one not in it was refused, and said so.
+        if approved.status == 0 {
+            #expect(status == [["approved"]], "notes approve said approved, and the import threw it away")
+        } else {
+            #expect(approved.stderr.contains("was replaced (by `tally pull`, `import --replace`"), "\(approved.stderr)")
+            #expect(status == [["pending"]])
+        }
+        // The import held the lock, so the decision could only wait and be refused.
+        #expect(early == nil, "notes approve was not held back by the import's write lock")
+    }
+
+    /// A wrangler (`$TALLY_WRANGLER`) that runs the stand-in and, after it ran `--file`, runs
+    /// `tally pull --from <export> --db <copy>`: a pull that lands while `push` waits for D1.
+    static func wranglerPullingDuringThePush(_ bed: SyncBed, export: String, copy: String) throws -> String {
+        let script = bed.path("wrangler-pulls.sh")
+        let text = """
+            #!/bin/sh
+            "\(SyncBed.wranglerFolder)/wrangler" "$@" || exit $?
+            case " $* " in
+              *" --file "*) TALLY_WRANGLER= "\(TallyProcess.executable.path)" pull --from "\(export)" \
+                              --db "\(bed.path(copy))" >&2 || exit 9 ;;
+            esac
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: script))
+        try #require(chmod(script, 0o755) == 0)
+        return script
+    }
+
+    /// D1 took the push, then the copy was renamed away by a pull. The old code went on writing
+    /// the ledger into the old file and stopped with SQLite's raw "attempt to write a readonly
+    /// database": not saying that D1 had taken the push, why the copy cannot record it, or what to do.
+    @Test func aPullDuringAPushIsReportedAsSuchWithTheWayOut() throws {
+        let bed = try SyncBed()
+        let export = try bed.export()
+        #expect(try bed.tally("a", ["pull", "--from", export]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        let wrangler = try SyncQATests.wranglerPullingDuringThePush(bed, export: export, copy: "a")
+        let pushed = try bed.tally("a", ["push", "--wrangler", "prod"], env: ["TALLY_WRANGLER": wrangler])
+        // D1 took it; the copy (renamed in by the pull, from an export made before) cannot say so yet.
+        #expect(try bed.rows("d1.sqlite", "SELECT status FROM suggestions WHERE id = 3") == [["approved"]])
+        #expect(try bed.counts("a") == [1, 0, 0, 0])
+        #expect(pushed.status != 0, "push said \(pushed.stdout)")
+        #expect(!pushed.stdout.contains("D1 confirmed 1"), "\(pushed.stdout)")
+        #expect(pushed.stderr.contains("was replaced"), "\(pushed.stderr)")
+        #expect(pushed.stderr.contains("`tally pull`"), "\(pushed.stderr)")
+        // The way out it names works: a pull of D1 as it now is confirms the decision.
+        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try bed.counts("a") == [0, 0, 1, 0])
+        try bed.expectD1Consistent()
+    }
+
+    /// `notes discard` on a file a pull had just replaced: the old code stopped with SQLite's raw
+    /// "attempt to write a readonly database"; now it is the message a decision gets in that case.
+    @Test func aDiscardOnAFileAPullReplacedIsRefusedNotReportedDone() throws {
+        let bed = try SyncBed()
+        for copy in ["a", "b"] { #expect(try bed.tally(copy, ["pull", "--wrangler", "prod"]).status == 0) }
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try bed.tally("b", ["notes", "reject", "3", "--as", "bob", "--reason", "dup"]).status == 0)
+        #expect(try bed.tally("b", ["push", "--wrangler", "prod"]).status == 0)
+        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 3)
+        // `notes discard` opened the copy; a pull renamed a new one into place before it wrote.
+        let ledger = SyncLedger(try DatabaseFile.openForWriting(bed.path("a")))
+        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(throws: ModerationError.databaseReplaced(bed.path("a"))) { try ledger.dropConflicts(of: 3) }
+        #expect(try bed.counts("a") == [0, 0, 0, 1])
+    }
+
+    /// A note deleted on D1: the guarded SQL skips the decision, D1's log holds nothing at its
+    /// version. The old code printed "0 conflict(s); 1 show no trace on D1 and stay pushed." and
+    /// exited 0, although D1 had run the push and not applied the decision.
+    @Test func aPushD1RanButDidNotApplyIsAFailureThatSaysWhatToDo() throws {
+        let bed = try SyncBed()
+        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "4", "--as", "alice"]).status == 0)
+        _ = try SQLiteShell.run(bed.d1, input: "DELETE FROM suggestions WHERE id = 3;")
+        let pushed = try bed.tally("a", ["push", "--wrangler", "prod"])
+        #expect(pushed.status == 1, "\(pushed.stdout)")
+        #expect(pushed.stdout.contains("D1 confirmed 1"))
+        #expect(pushed.stderr.contains("did not apply 1 decision(s) (note 3)"), "\(pushed.stderr)")
+        #expect(pushed.stderr.contains("`tally pull`"), "\(pushed.stderr)")
+        #expect(try bed.counts("a") == [0, 1, 1, 0])
+        // The pull it points to names the note.
+        let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"])
+        #expect(pulled.status == 3)
+        #expect(pulled.stdout.contains("Conflict on note 3"), "\(pulled.stdout)")
+        try bed.expectD1Consistent()
+    }
+
+    /// D1 restored from a backup (or an older export pulled by mistake): the export lacks a
+    /// decision D1 had confirmed. The old code kept it "confirmed" while the copy showed the note
+    /// as the export had it — the decision silently undone locally, and never sent again, though
+    /// D1 no longer held it.
+    @Test func aConfirmedDecisionMissingFromThePulledExportIsReplayedAndSentAgain() throws {
+        let bed = try SyncBed()
+        let backup = bed.path("d1-backup.sqlite")
+        try FileManager.default.copyItem(atPath: bed.d1, toPath: backup)
+        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "4", "--as", "alice"]).status == 0)
+        #expect(try bed.tally("a", ["push", "--wrangler", "prod"]).status == 0)
+        #expect(try bed.counts("a") == [0, 0, 1, 0])
+        // D1 is restored from the backup made before the push.
+        try FileManager.default.removeItem(atPath: bed.d1)
+        try FileManager.default.copyItem(atPath: backup, toPath: bed.d1)
+        let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"])
+        #expect(pulled.status == 0, "\(pulled.stderr)")
+        #expect(
+            pulled.stderr.contains("1 decision(s) D1 had confirmed are not in this export"), "\(pulled.stderr)")
+        #expect(pulled.stderr.contains("`tally push --again`"), "\(pulled.stderr)")
+        #expect(
+            try bed.rows("a", "SELECT status, reviewed_by FROM suggestions WHERE id = 4") == [["approved", "alice"]])
+        #expect(try bed.counts("a") == [0, 1, 0, 0])
+        #expect(try bed.tally("a", ["push", "--again", "--wrangler", "prod"]).status == 0)
+        #expect(try bed.counts("a") == [0, 0, 1, 0])
+        #expect(
+            try bed.rows("d1.sqlite", "SELECT status, reviewed_by FROM suggestions WHERE id = 4") == [
+                ["approved", "alice"]
+            ])
+        try bed.expectD1Consistent()
+    }
+}
