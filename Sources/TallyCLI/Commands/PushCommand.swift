@@ -97,16 +97,23 @@ enum PushCommand {
                         + "the decisions stay pushed; `tally pull` will confirm them")
             }
             let result = try afterD1Took { try push.apply(answers, to: plan.decisions) }
-            let unapplied = plan.decisions.filter { decision in
-                !answers.contains {
-                    $0.note == decision.noteID && $0.version == decision.version && ($0.applied || $0.remote != nil)
-                }
+            func row(for decision: SyncDecision) -> SyncPush.Answer? {
+                answers.first { $0.note == decision.noteID && $0.version == decision.version }
             }
+            let unapplied = plan.decisions.filter { row(for: $0).map { !$0.applied && $0.remote == nil } ?? false }
+            let unanswered = plan.decisions.filter { row(for: $0) == nil }
+            let waiting = unapplied.count + unanswered.count
             context.stdout.line(
                 "D1 confirmed \(result.confirmed); \(result.conflicts.count) conflict(s)"
-                    + (unapplied.isEmpty ? "." : "; \(unapplied.count) show no trace on D1 and stay pushed."))
+                    + (waiting == 0 ? "." : "; \(waiting) show no trace on D1 and stay pushed."))
             for conflict in result.conflicts { context.stdout.line(SyncText.conflictLine(conflict)) }
             if !unapplied.isEmpty { throw notApplied(unapplied, conflicts: result.conflicts.count) }
+            if !unanswered.isEmpty {
+                throw CommandFailure(
+                    "D1 took the push, but its answer to the verification query lacks \(unanswered.count) of the "
+                        + "\(count) decision(s); they stay pushed; `tally pull` will confirm them or show the conflicts"
+                )
+            }
             if !result.conflicts.isEmpty { throw SyncConflictsFound(count: result.conflicts.count) }
         })
 

@@ -26,14 +26,16 @@ public final class ReplacementLock {
             outstanding = 0
             return
         }
-        guard let db = try? DatabaseFile.openForWriting(file) else {
+        guard (try? DatabaseFile.openForWriting(file)) != nil else {
             // A read-only file cannot be written by a moderator either; it is only counted.
             self.db = nil
             outstanding = (try? DatabaseFile.openForReading(file)).flatMap { try? SyncLedger($0).outstanding() } ?? 0
             return
         }
+        let db: Connection
         do {
-            try db.execute("BEGIN IMMEDIATE")
+            // The file a pull renamed into place while this waited, not the one it replaced.
+            db = try SyncPull.lockCurrentFile(file)
         } catch let error as SQLiteError where error.isBusy {
             throw SyncError.locked(path)
         } catch {

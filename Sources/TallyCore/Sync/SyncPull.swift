@@ -63,8 +63,7 @@ public struct SyncPull {
         var old: Connection?
         var carried: [SyncDecision] = []
         if FileManager.default.fileExists(atPath: target) {
-            let db = try DatabaseFile.openForWriting(target)
-            try db.execute("BEGIN IMMEDIATE")
+            let db = try Self.lockCurrentFile(target)
             old = db
             let ledger = SyncLedger(db)
             if try ledger.exists() {
@@ -99,6 +98,19 @@ public struct SyncPull {
             }
         }
         return outcome
+    }
+
+    /// Opens `target` and takes its write lock. Another pull (or `import --replace`) may have
+    /// renamed a new file into place while this one waited for the lock: the file it holds is then
+    /// no longer the copy, and decisions made in the new one since would be thrown away by this
+    /// pull's rename. So it opens the copy again until the file it locked is the current one.
+    static func lockCurrentFile(_ target: String) throws -> Connection {
+        while true {
+            let db = try DatabaseFile.openForWriting(target)
+            try db.execute("BEGIN IMMEDIATE")
+            if !db.hasMoved { return db }
+            try db.execute("ROLLBACK")
+        }
     }
 
     /// Enters every carried decision into the new data's ledger, settling it against D1's log.

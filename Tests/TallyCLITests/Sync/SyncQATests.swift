@@ -186,4 +186,102 @@ struct SyncQATests {
             ])
         try bed.expectD1Consistent()
     }
+
+    /// Feeds `bytes` into a new FIFO at `path`: half once a reader opened it, the rest after `finish`.
+    static func halfFed(_ path: String, _ bytes: Data, finish: DispatchSemaphore) throws -> DispatchSemaphore {
+        try #require(mkfifo(path, 0o600) == 0)
+        let opened = DispatchSemaphore(value: 0)
+        Thread {
+            guard let handle = FileHandle(forWritingAtPath: path) else {
+                opened.signal()
+                return
+            }
+            handle.write(bytes.prefix(bytes.count / 2))
+            opened.signal()
+            finish.wait()
+            handle.write(bytes.dropFirst(bytes.count / 2))
+            try? handle.close()
+        }.start()
+        return opened
+    }
+
+    /// True once another process holds the write lock of the database at `path`.
+    static func isWriteLocked(_ path: String) throws -> Bool {
+        let db = try Connection(path: path, mode: .readWrite, busyTimeout: 0)
+        do {
+            try db.execute("BEGIN IMMEDIATE")
+            try db.execute("ROLLBACK")
+            return false
+        } catch let error as SQLiteError where error.isBusy {
+            return true
+        }
+    }
+
+    /// Two pulls on one copy: the second waited for the first's lock on the old file, then read
+    /// that file's ledger and renamed its result over the first's, unlocked: a decision made in
+    /// the first pull's file meanwhile said "Approved" (exit 0) and was thrown away.
+    @Test func aDecisionMadeBetweenTwoPullsOfOneCopyIsRefusedNotLost() throws {
+        let bed = try SyncBed()
+        let export = try bed.export()
+        #expect(try bed.tally("a", ["pull", "--from", export]).status == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: export))
+        let finishFirst = DispatchSemaphore(value: 0)
+        let finishSecond = DispatchSemaphore(value: 0)
+        let openedFirst = try SyncQATests.halfFed(bed.path("first.fifo"), bytes, finish: finishFirst)
+        let openedSecond = try SyncQATests.halfFed(bed.path("second.fifo"), bytes, finish: finishSecond)
+        let first = Background { try bed.tally("a", ["pull", "--from", bed.path("first.fifo")]) }
+        openedFirst.wait()
+        while try !SyncQATests.isWriteLocked(bed.path("a")) { usleep(10_000) }
+        // The second pull opens its export and waits for the copy's write lock.
+        let second = Background { try bed.tally("a", ["pull", "--from", bed.path("second.fifo")]) }
+        openedSecond.wait()
+        usleep(300_000)
+        finishFirst.signal()
+        let firstResult = try #require(try first.wait(timeout: 60))
+        #expect(firstResult.status == 0, "\(firstResult.stderr)")
+        usleep(300_000)
+        let approving = Background { try bed.tally("a", ["notes", "approve", "3", "--as", "between-pulls"]) }
+        let early = try approving.wait(timeout: 2)
+        finishSecond.signal()
+        let secondResult = try #require(try second.wait(timeout: 60))
+        #expect(secondResult.status == 0, "\(secondResult.stderr)")
+        let approved = try #require(try early ?? approving.wait(timeout: 60))
+        let status = try bed.rows("a", "SELECT status FROM suggestions WHERE id = 3")
+        if approved.status == 0 {
+            #expect(status == [["approved"]], "notes approve said approved, and the second pull threw it away")
+        } else {
+            #expect(approved.stderr.contains("was replaced"), "\(approved.stderr)")
+            #expect(status == [["pending"]])
+        }
+    }
+
+    /// A wrangler that runs the stand-in, except that the verification query's answer is an empty
+    /// result (exit 0): a truncated or otherwise incomplete answer.
+    static func wranglerAnsweringNothing(_ bed: SyncBed) throws -> String {
+        let script = bed.path("wrangler-empty.sh")
+        let text = """
+            #!/bin/sh
+            case " $* " in
+              *" --command "*) echo '[{"results":[],"success":true,"meta":{}}]' ;;
+              *) exec "\(SyncBed.wranglerFolder)/wrangler" "$@" ;;
+            esac
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: script))
+        try #require(chmod(script, 0o755) == 0)
+        return script
+    }
+
+    /// The old code took an answer without the decisions' rows as "no trace" and exited 0.
+    @Test func aVerificationAnswerLackingTheDecisionsIsNotASuccess() throws {
+        let bed = try SyncBed()
+        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        let wrangler = try SyncQATests.wranglerAnsweringNothing(bed)
+        let pushed = try bed.tally("a", ["push", "--wrangler", "prod"], env: ["TALLY_WRANGLER": wrangler])
+        #expect(pushed.status == 1, "\(pushed.stdout)")
+        #expect(pushed.stderr.contains("lacks 1 of the 1 decision(s)"), "\(pushed.stderr)")
+        #expect(try bed.counts("a") == [0, 1, 0, 0])
+        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try bed.counts("a") == [0, 0, 1, 0])
+    }
 }
