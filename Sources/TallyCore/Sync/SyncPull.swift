@@ -176,9 +176,16 @@ public struct SyncPull {
                 if case .triggerWrites = error { throw error }
                 if case .databaseReplaced = error { throw error }
                 let latest = try store.history(of: decision.noteID).last
+                var detail = error.description
+                if case .noteNotFound = error {
+                    // "See the ids with notes list" would not help: the note is gone from D1's data.
+                    detail =
+                        "note \(decision.noteID) is not in D1's data (deleted there), so your decision cannot "
+                        + "apply; `tally notes discard \(decision.noteID)` drops it"
+                }
                 try ledger.insert(
                     copying: decision, state: .conflict, remote: latest.map(SyncRemoteDecision.init),
-                    detail: error.description, logID: nil)
+                    detail: detail, logID: nil)
                 conflictSeqs.append(db.lastInsertRowID)
             }
         }

@@ -152,6 +152,11 @@ struct SyncQATests {
         let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"])
         #expect(pulled.status == 3)
         #expect(pulled.stdout.contains("Conflict on note 3"), "\(pulled.stdout)")
+        // Not "see the ids with `tally notes list`", nor "D1's decision stands": there is no note, no decision.
+        #expect(pulled.stdout.contains("note 3 is not in D1's data (deleted there)"), "\(pulled.stdout)")
+        let discarded = try bed.tally("a", ["notes", "discard", "3"])
+        #expect(discarded.stdout == "Dropped 1 local decision(s) on note 3; the note stays as D1 has it.\n")
+        #expect(try bed.counts("a") == [0, 0, 1, 0])
         try bed.expectD1Consistent()
     }
 
