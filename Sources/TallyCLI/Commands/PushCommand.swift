@@ -135,11 +135,13 @@ enum PushCommand {
     static func notApplied(_ decisions: [SyncDecision], conflicts: Int) -> CommandFailure {
         let notes = Array(Set(decisions.map(\.noteID))).sorted().map(String.init)
         return CommandFailure(
-            "D1 ran the push but did not apply \(decisions.count) decision(s) (\(notes.count == 1 ? "note" : "notes") "
-                + "\(notes.joined(separator: ", "))): D1's log holds no decision at their version, so the note is not "
-                + "there as they expect (deleted on D1, or changed there without a logged decision)"
+            "wrangler reported the push done, but D1 did not apply \(decisions.count) decision(s) "
+                + "(\(notes.count == 1 ? "note" : "notes") \(notes.joined(separator: ", "))): D1's log holds no "
+                + "decision at their version, so the note is not there as they expect (deleted on D1, or changed there "
+                + "without a logged decision), unless the push never reached D1"
                 + (conflicts > 0 ? "; \(conflicts) other(s) are conflicts (above)" : "")
-                + ". They stay pushed; `tally pull` shows each one as a conflict to settle (docs/sync.md)")
+                + ". They stay pushed; `tally pull` shows one D1 cannot take as a conflict to settle, and "
+                + "`tally push --again` sends one that never reached it (docs/sync.md)")
     }
 
     static func markPushed(_ ledger: SyncLedger, _ plan: SyncPush.Plan, target: String, _ context: Context) throws
