@@ -289,4 +289,23 @@ struct SyncQATests {
         #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
         #expect(try bed.counts("a") == [0, 0, 1, 0])
     }
+
+    /// `push --output` naming the local copy itself (directly or through a link): the old code
+    /// renamed the SQL text over the database, so the copy and every decision in it were gone.
+    @Test func aPushFileNamedLikeTheCopyIsRefusedAndTheCopyKept() throws {
+        let bed = try SyncBed()
+        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        try FileManager.default.createSymbolicLink(atPath: bed.path("link.sql"), withDestinationPath: bed.path("a"))
+        for output in [bed.path("a"), "link.sql"] {
+            let pushed = try bed.tally("a", ["push", "--output", output])
+            #expect(pushed.status == 2, "\(pushed.stdout)")
+            #expect(pushed.stderr.contains("is an SQLite database"), "\(pushed.stderr)")
+            #expect(try bed.counts("a") == [1, 0, 0, 0])
+        }
+        // Every command's --output is checked the same way.
+        let exported = try bed.tally("a", ["notes", "export-sql", "--output", "link.sql"])
+        #expect(exported.status == 2, "\(exported.stdout)")
+        #expect(try bed.rows("a", "SELECT status FROM suggestions WHERE id = 3") == [["approved"]])
+    }
 }
