@@ -308,4 +308,52 @@ struct SyncQATests {
         #expect(exported.status == 2, "\(exported.stdout)")
         #expect(try bed.rows("a", "SELECT status FROM suggestions WHERE id = 3") == [["approved"]])
     }
+
+    /// `notes review` while a pull replaces the copy: every later decision of the session would be
+    /// written into the replaced file, so each was refused. The old code went on showing the old
+    /// file's notes and asking for a decision (and a reason) on each, refusing every one; the
+    /// session now stops at the first and says to start it again.
+    @Test func aReviewStopsAtTheFirstDecisionAPullMadeImpossible() throws {
+        let bed = try SyncBed()
+        _ = try SQLiteShell.run(
+            bed.d1,
+            input: "INSERT INTO suggestions (id, session_id, content, created_at) VALUES (7, 's7', 'pets', "
+                + "'2026-09-25 01:00:00');")
+        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        let process = Process()
+        process.executableURL = TallyProcess.executable
+        process.arguments = ["notes", "review", "--as", "rev", "--db", bed.path("a")]
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TALLY_") }
+        environment["TALLY_TZ"] = "UTC"
+        process.environment = environment
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let stdout = Background { output.fileHandleForReading.readDataToEndOfFile() }
+        let stderr = Background { errors.fileHandleForReading.readDataToEndOfFile() }
+        input.fileHandleForWriting.write(Data("a\n".utf8))
+        var waited = 0
+        while try bed.rows("a", "SELECT status FROM suggestions WHERE id = 3") != [["approved"]], waited < 1_000 {
+            usleep(10_000)
+            waited += 1
+        }
+        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        input.fileHandleForWriting.write(Data("a\na\n".utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let said = String(decoding: try #require(try stderr.wait(timeout: 30)), as: UTF8.self)
+        let shown = String(decoding: try #require(try stdout.wait(timeout: 30)), as: UTF8.self)
+        #expect(process.terminationStatus == 1, "\(shown)")
+        #expect(said.components(separatedBy: "while this command had it open").count == 2, "\(said)")
+        #expect(said.contains("run `tally notes review` again"), "\(said)")
+        // The decision made before the pull was carried by it; the two after it were refused.
+        #expect(
+            try bed.rows("a", "SELECT id, status FROM suggestions WHERE id IN (3, 4, 7) ORDER BY id")
+                == [["3", "approved"], ["4", "pending"], ["7", "pending"]])
+        #expect(try bed.counts("a") == [1, 0, 0, 0])
+    }
 }
