@@ -42,6 +42,13 @@ enum PullCommand {
                 let export = (folder as NSString).appendingPathComponent(".tally-pull-\(getpid()).sql")
                 defer { unlink(export) }
                 _ = try wrangler.run(["d1", "export", database, "--remote", "--output", export])
+                guard FileManager.default.fileExists(atPath: export) else {
+                    // Not "cannot read .tally-pull-….sql": the user never named that file.
+                    throw CommandFailure(
+                        "`wrangler d1 export \(database) --remote` succeeded but wrote no export (its messages are "
+                            + "above); nothing was changed. Check the database name and wrangler's login, or export "
+                            + "by hand and use `tally pull --from FILE`")
+                }
                 outcome = try run(
                     pull, export: export, source: "wrangler d1 export \(database) --remote",
                     target: target, context)

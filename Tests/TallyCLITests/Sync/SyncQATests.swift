@@ -356,4 +356,20 @@ struct SyncQATests {
                 == [["3", "approved"], ["4", "pending"], ["7", "pending"]])
         #expect(try bed.counts("a") == [1, 0, 0, 0])
     }
+
+    /// A wrangler that exits 0 without writing the export: the old code said "cannot read
+    /// <folder>/.tally-pull-<pid>.sql: No such file or directory", a file the user never named.
+    @Test func anExportWranglerDidNotWriteIsNamedAsSuch() throws {
+        let bed = try SyncBed()
+        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        let script = bed.path("wrangler-silent.sh")
+        try Data("#!/bin/sh\necho 'Logged in as nobody'\nexit 0\n".utf8).write(to: URL(fileURLWithPath: script))
+        try #require(chmod(script, 0o755) == 0)
+        let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"], env: ["TALLY_WRANGLER": script])
+        #expect(pulled.status == 1)
+        #expect(pulled.stderr.contains("succeeded but wrote no export"), "\(pulled.stderr)")
+        #expect(!pulled.stderr.contains(".tally-pull-"), "\(pulled.stderr)")
+        #expect(try bed.counts("a") == [1, 0, 0, 0])
+    }
 }
