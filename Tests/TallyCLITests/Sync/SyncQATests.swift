@@ -372,4 +372,26 @@ struct SyncQATests {
         #expect(!pulled.stderr.contains(".tally-pull-"), "\(pulled.stderr)")
         #expect(try bed.counts("a") == [1, 0, 0, 0])
     }
+
+    /// Two `push --wrangler` of one copy at once (two terminals): both send the same decisions;
+    /// the guards apply them once; both end confirmed, and D1 holds one log entry per decision.
+    @Test func twoPushesOfOneCopyAtOnceApplyEachDecisionOnce() throws {
+        let bed = try SyncBed()
+        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "reject", "4", "--as", "alice", "--reason", "no"]).status == 0)
+        let pushes = (0..<2).map { _ in Background { try bed.tally("a", ["push", "--wrangler", "prod"]) } }
+        for push in pushes {
+            let result = try #require(try push.wait(timeout: 120))
+            // One sends both; the other either sends them too (changing nothing) or finds nothing new.
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        }
+        #expect(try bed.counts("a") == [0, 0, 2, 0])
+        #expect(
+            try bed.rows(
+                "d1.sqlite",
+                "SELECT suggestion_id, version, action FROM moderation_log WHERE suggestion_id IN (3, 4) ORDER BY 1")
+                == [["3", "1", "approve"], ["4", "1", "reject"]])
+        try bed.expectD1Consistent()
+    }
 }
