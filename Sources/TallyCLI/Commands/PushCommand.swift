@@ -53,6 +53,12 @@ enum PushCommand {
                 let target = written ?? "standard output"
                 do {
                     _ = try markPushed(SyncLedger(db), plan, target: target, context)
+                } catch SyncError.locked(let path) {
+                    throw CommandFailure(
+                        "wrote \(count) decision(s) to \(target), but \(path) stayed locked by another process for "
+                            + "longer than the busy timeout, so the copy does not mark them pushed; apply the file or "
+                            + "not (it is guarded: nothing applies twice), then run `tally pull`: it confirms what D1 "
+                            + "holds, and `tally push` sends the rest again")
                 } catch ModerationError.databaseReplaced(let path) {
                     throw CommandFailure(
                         "wrote \(count) decision(s) to \(target), but \(path) was replaced (by `tally pull`, "
@@ -127,6 +133,12 @@ enum PushCommand {
                 "D1 took the push, but \(path) was replaced (by `tally pull`, `import --replace` or `demo --replace`) "
                     + "while it ran, so the copy does not record it; run `tally pull`: it confirms the decisions D1 "
                     + "holds and shows any conflict")
+        } catch SyncError.locked(let path) {
+            // Not SyncError's "nothing was changed": D1 was.
+            throw CommandFailure(
+                "D1 took the push, but \(path) stayed locked by another process (a moderator deciding, or a pull) "
+                    + "for longer than the busy timeout, so the copy does not record it yet; when that is done, run "
+                    + "`tally pull`: it confirms the decisions D1 holds and shows any conflict")
         }
     }
 

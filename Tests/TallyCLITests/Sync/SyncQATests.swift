@@ -394,4 +394,44 @@ struct SyncQATests {
                 == [["3", "1", "approve"], ["4", "1", "reject"]])
         try bed.expectD1Consistent()
     }
+
+    /// D1 took the push, then another process held the copy's write lock past the busy timeout.
+    /// The old code said "… is locked by another process …; nothing was changed" although D1 had
+    /// just changed.
+    @Test func aCopyLockedAfterD1TookThePushIsNotNothingWasChanged() throws {
+        let bed = try SyncBed()
+        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        let marker = bed.path("file-ran.marker")
+        let script = bed.path("wrangler-marks.sh")
+        let text = """
+            #!/bin/sh
+            "\(SyncBed.wranglerFolder)/wrangler" "$@" || exit $?
+            case " $* " in *" --file "*) : > "\(marker)"; sleep 1 ;; esac
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: script))
+        try #require(chmod(script, 0o755) == 0)
+        // Another process of the moderator's: it takes the copy's write lock once D1 ran the file.
+        let holder = try Connection(path: bed.path("a"), mode: .readWrite, busyTimeout: 0)
+        let holding = Background { () throws -> Bool in
+            var waited = 0
+            while !FileManager.default.fileExists(atPath: marker), waited < 6_000 {
+                usleep(10_000)
+                waited += 1
+            }
+            try holder.execute("BEGIN IMMEDIATE")
+            usleep(8_000_000)
+            try holder.execute("ROLLBACK")
+            return true
+        }
+        let pushed = try bed.tally("a", ["push", "--wrangler", "prod"], env: ["TALLY_WRANGLER": script])
+        #expect(try holding.wait(timeout: 60) == true)
+        #expect(pushed.status == 1)
+        #expect(try bed.rows("d1.sqlite", "SELECT status FROM suggestions WHERE id = 3") == [["approved"]])
+        #expect(!pushed.stderr.contains("nothing was changed"), "\(pushed.stderr)")
+        #expect(pushed.stderr.contains("D1 took the push, but"), "\(pushed.stderr)")
+        #expect(pushed.stderr.contains("`tally pull`"), "\(pushed.stderr)")
+        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try bed.counts("a") == [0, 0, 1, 0])
+    }
 }
