@@ -53,13 +53,21 @@ extension Invocation {
         guard let given = value(option) else { return nil }
         if given == "-" { return .standardOutput }
         let output = context.path(given)
+        let target: FileTarget
         do {
-            _ = try FileTarget.resolve(output)
+            target = try FileTarget.resolve(output)
         } catch .notAFile(_, .directory) {
             throw UsageError(
                 "\(option.flagName) \(output) is a folder; give a file name, e.g. \(output)/\(example)", command: path)
         } catch {
             throw UsageError("\(option.flagName) \(error)", command: path)
+        }
+        // `push --output votes.sqlite --db votes.sqlite` renamed the SQL over the copy and every decision in it.
+        if case .regularFile(let file) = target, OutputDestination.isSQLiteDatabase(file) {
+            throw UsageError(
+                "\(option.flagName) \(output) is an SQLite database (your local copy?); tally writes text there and "
+                    + "would replace it; nothing was changed. Give another file name, e.g. \(example)",
+                command: path)
         }
         return .file(output)
     }
@@ -71,6 +79,14 @@ package enum OutputDestination: Equatable, Sendable {
     case standardOutput
     /// A file (or FIFO, or device) at this absolute path, written as `AtomicFile` does.
     case file(String)
+
+    /// True when the regular file at `path` starts with SQLite's header: no text output may replace it.
+    static func isSQLiteDatabase(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        return header == Data("SQLite format 3".utf8) + [0]
+    }
 
     /// Writes `text` there; returns the path written, nil for standard output.
     @discardableResult

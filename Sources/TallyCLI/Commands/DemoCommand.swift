@@ -21,9 +21,9 @@ enum DemoCommand {
         ],
         run: { invocation, context in
             let path = try Settings.database(invocation, context)
-            if invocation.flag("replace"), !invocation.flag("discard-local") {
-                try ImportCommand.refuseToLoseDecisions(path)
-            }
+            let held = invocation.flag("replace") ? try ReplacementLock(path) : nil
+            defer { held?.release() }
+            if let held, !invocation.flag("discard-local") { try ImportCommand.refuseToLoseDecisions(held, path) }
             try DatabaseFile.build(at: path, replace: invocation.flag("replace")) { db in
                 try Demo.write(into: db)
                 // The demo stands for D1's data: its recorded decisions are D1's, not unpushed work.

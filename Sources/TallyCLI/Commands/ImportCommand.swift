@@ -44,9 +44,10 @@ enum ImportCommand {
             let file = invocation.positionals[0]
             let dumpPath = file == "-" ? "-" : context.path(file)
             let target = try Settings.database(invocation, context)
-            if invocation.flag("replace"), !invocation.flag("discard-local") {
-                try refuseToLoseDecisions(target)
-            }
+            // Held to the rename, so no decision can be made in the old file after the check.
+            let held = invocation.flag("replace") ? try ReplacementLock(target) : nil
+            defer { held?.release() }
+            if let held, !invocation.flag("discard-local") { try refuseToLoseDecisions(held, target) }
             let display = ImportProgress(output: context.stderr)
             let stop = StopSignal.install()
             defer { stop.uninstall() }
@@ -63,13 +64,8 @@ enum ImportCommand {
         })
 
     /// `--replace` would wipe decisions that exist only here; `tally pull` keeps them.
-    static func refuseToLoseDecisions(_ target: String) throws {
-        // Only a regular file can hold decisions; opening a FIFO to look would wait for a writer
-        // (the build that follows refuses anything but a regular file, with its own message).
-        guard case .regularFile(let file)? = try? FileTarget.resolve(target),
-            let db = try? DatabaseFile.openForReading(file)
-        else { return }
-        let outstanding = try SyncLedger(db).outstanding()
+    static func refuseToLoseDecisions(_ held: ReplacementLock, _ target: String) throws {
+        let outstanding = held.outstanding
         guard outstanding > 0 else { return }
         throw CommandFailure(
             "\(target) holds \(outstanding) decision(s) D1 has not confirmed (unpushed, pushed but not confirmed, "

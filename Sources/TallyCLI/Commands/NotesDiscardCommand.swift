@@ -21,6 +21,7 @@ enum NotesDiscardCommand {
             guard dropped > 0 else {
                 throw CommandFailure("note \(id) has no open sync conflict (see `tally status`); nothing was changed")
             }
-            context.stdout.line("Dropped \(dropped) local decision(s) on note \(id); D1's decision stands.")
+            // Not "D1's decision stands": for a note deleted on D1 there is none.
+            context.stdout.line("Dropped \(dropped) local decision(s) on note \(id); the note stays as D1 has it.")
         })
 }

@@ -25,6 +25,8 @@ struct NotesReviewSession {
     private var skipped = 0
     private var conflicts = 0
     private var failed = 0
+    /// A pull replaced the file under the session: no later decision can be written.
+    private var replaced = false
 
     init(store: ModerationStore, moderator: Moderator, zone: Zone, context: Context) {
         self.store = store
@@ -49,6 +51,14 @@ struct NotesReviewSession {
         if context.stdin.isTerminal { out.line(NotesReviewCommand.help) }
         for (position, id) in queue.enumerated() {
             if try review(id, position: position + 1, of: queue.count) == .stop { break }
+        }
+        if replaced {
+            // The notes shown are the old file's; counting them would describe a copy nobody reads.
+            throw CommandFailure(
+                "\(store.db.path) was replaced (by `tally pull`, `import --replace` or `demo --replace`) during the "
+                    + "review, so it stopped there: \(approved) approved and \(rejected) rejected before that are in "
+                    + "the new copy (a pull carries them); run `tally notes review` again for the notes as they now are"
+            )
         }
         let pending = try store.notes().filter { $0.state == .pending }.count
         out.line("")
@@ -86,7 +96,7 @@ struct NotesReviewSession {
             switch line.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
             case "a", "approve":
                 decide(.approve, note: note, reason: nil)
-                return .next
+                return replaced ? .stop : .next
             case "r", "reject":
                 if context.stdin.isTerminal { out.write("Reason for rejecting note \(id): ") }
                 guard let text = context.stdin.readLine() else { return .stop }
@@ -95,7 +105,7 @@ struct NotesReviewSession {
                     continue
                 }
                 decide(.reject, note: note, reason: reason)
-                return .next
+                return replaced ? .stop : .next
             case "s", "skip":
                 skipped += 1
                 out.line("Skipped note \(id).")
@@ -120,6 +130,7 @@ struct NotesReviewSession {
             if action == .approve { approved += 1 } else { rejected += 1 }
             context.stdout.line(NotesDecision.report(decision))
         } catch let error as ModerationError {
+            if case .databaseReplaced = error { replaced = true }
             if error.isConflict { conflicts += 1 } else { failed += 1 }
             context.stderr.line("Error: \(error)")
         } catch {

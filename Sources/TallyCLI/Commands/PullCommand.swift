@@ -42,6 +42,13 @@ enum PullCommand {
                 let export = (folder as NSString).appendingPathComponent(".tally-pull-\(getpid()).sql")
                 defer { unlink(export) }
                 _ = try wrangler.run(["d1", "export", database, "--remote", "--output", export])
+                guard FileManager.default.fileExists(atPath: export) else {
+                    // Not "cannot read .tally-pull-….sql": the user never named that file.
+                    throw CommandFailure(
+                        "`wrangler d1 export \(database) --remote` succeeded but wrote no export (its messages are "
+                            + "above); nothing was changed. Check the database name and wrangler's login, or export "
+                            + "by hand and use `tally pull --from FILE`")
+                }
                 outcome = try run(
                     pull, export: export, source: "wrangler d1 export \(database) --remote",
                     target: target, context)
@@ -68,6 +75,13 @@ enum PullCommand {
             context.stdout.line(
                 "\(outcome.pushedWithoutTrace) pushed decision(s) are not in D1's data: the push may not have been "
                     + "applied; `tally push --again` sends them again.")
+        }
+        if outcome.confirmedMissing > 0 {
+            context.stderr.line(
+                "warning: \(outcome.confirmedMissing) decision(s) D1 had confirmed are not in this export: D1 was "
+                    + "restored from a backup, or the export is older than your last pull, or of another database. "
+                    + "They are replayed onto its data and marked pushed again: if D1 lost them, `tally push --again` "
+                    + "sends them; if the export was the wrong one, pull a current export of the right database.")
         }
         if !outcome.origin.missingMigrations.isEmpty {
             context.stderr.line(

@@ -18,7 +18,8 @@ enum PushCommand {
             pushed only once the file is written. With --wrangler DB, tally runs
             `wrangler d1 execute DB --remote --file FILE --yes` (D1 runs it all or nothing), then the SELECT
             with `--command … --json`, and marks each decision confirmed or conflict at once (exit 3 on
-            a new conflict). Refused when the last pull showed D1 without tally's migrations.
+            a new conflict; exit 1 when D1 ran it but did not apply a decision, which stays pushed).
+            Refused when the last pull showed D1 without tally's migrations.
             """,
         options: [
             outputOption,
@@ -50,7 +51,21 @@ enum PushCommand {
             if let output {
                 let written = try output.write(plan.text, context)
                 let target = written ?? "standard output"
-                _ = try markPushed(SyncLedger(db), plan, target: target, context)
+                do {
+                    _ = try markPushed(SyncLedger(db), plan, target: target, context)
+                } catch SyncError.locked(let path) {
+                    throw CommandFailure(
+                        "wrote \(count) decision(s) to \(target), but \(path) stayed locked by another process for "
+                            + "longer than the busy timeout, so the copy does not mark them pushed; apply the file or "
+                            + "not (it is guarded: nothing applies twice), then run `tally pull`: it confirms what D1 "
+                            + "holds, and `tally push` sends the rest again")
+                } catch ModerationError.databaseReplaced(let path) {
+                    throw CommandFailure(
+                        "wrote \(count) decision(s) to \(target), but \(path) was replaced (by `tally pull`, "
+                            + "`import --replace` or `demo --replace`) meanwhile, so the copy does not mark them "
+                            + "pushed; apply the file or not (it is guarded: nothing applies twice), then run "
+                            + "`tally pull`: it confirms what D1 holds, and `tally push` sends the rest again")
+                }
                 // With `-o -` the SQL is on stdout, so the narration goes to stderr.
                 let say = written == nil ? context.stderr : context.stdout
                 say.line("Wrote \(count) decision(s) to \(target); they are marked pushed.")
@@ -65,7 +80,9 @@ enum PushCommand {
             try AtomicFile.write(plan.text, to: file)
             defer { unlink(file) }
             _ = try wrangler.run(["d1", "execute", database, "--remote", "--file", file, "--yes"])
-            _ = try markPushed(SyncLedger(db), plan, target: "wrangler d1 execute \(database) --remote", context)
+            _ = try afterD1Took {
+                try markPushed(SyncLedger(db), plan, target: "wrangler d1 execute \(database) --remote", context)
+            }
             context.stdout.line("Sent \(count) decision(s) to \(database); they are marked pushed.")
             let answer: String
             do {
@@ -85,14 +102,59 @@ enum PushCommand {
                     "D1 took the push, but its answer to the verification query could not be read (\(error)); "
                         + "the decisions stay pushed; `tally pull` will confirm them")
             }
-            let result = try push.apply(answers, to: plan.decisions)
-            let unconfirmed = count - result.confirmed - result.conflicts.count
+            let result = try afterD1Took { try push.apply(answers, to: plan.decisions) }
+            func row(for decision: SyncDecision) -> SyncPush.Answer? {
+                answers.first { $0.note == decision.noteID && $0.version == decision.version }
+            }
+            let unapplied = plan.decisions.filter { row(for: $0).map { !$0.applied && $0.remote == nil } ?? false }
+            let unanswered = plan.decisions.filter { row(for: $0) == nil }
+            let waiting = unapplied.count + unanswered.count
             context.stdout.line(
                 "D1 confirmed \(result.confirmed); \(result.conflicts.count) conflict(s)"
-                    + (unconfirmed > 0 ? "; \(unconfirmed) show no trace on D1 and stay pushed." : "."))
+                    + (waiting == 0 ? "." : "; \(waiting) show no trace on D1 and stay pushed."))
             for conflict in result.conflicts { context.stdout.line(SyncText.conflictLine(conflict)) }
+            if !unapplied.isEmpty { throw notApplied(unapplied, conflicts: result.conflicts.count) }
+            if !unanswered.isEmpty {
+                throw CommandFailure(
+                    "D1 took the push, but its answer to the verification query lacks \(unanswered.count) of the "
+                        + "\(count) decision(s); they stay pushed; `tally pull` will confirm them or show the conflicts"
+                )
+            }
             if !result.conflicts.isEmpty { throw SyncConflictsFound(count: result.conflicts.count) }
         })
+
+    /// Runs a ledger write made after D1 ran the push; a pull that replaced the copy meanwhile
+    /// (so the write would go into a file nobody reads) is reported as what it is, not as "nothing was written".
+    static func afterD1Took<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch ModerationError.databaseReplaced(let path) {
+            throw CommandFailure(
+                "D1 took the push, but \(path) was replaced (by `tally pull`, `import --replace` or `demo --replace`) "
+                    + "while it ran, so the copy does not record it; run `tally pull`: it confirms the decisions D1 "
+                    + "holds and shows any conflict")
+        } catch SyncError.locked(let path) {
+            // Not SyncError's "nothing was changed": D1 was.
+            throw CommandFailure(
+                "D1 took the push, but \(path) stayed locked by another process (a moderator deciding, or a pull) "
+                    + "for longer than the busy timeout, so the copy does not record it yet; when that is done, run "
+                    + "`tally pull`: it confirms the decisions D1 holds and shows any conflict")
+        }
+    }
+
+    /// D1 ran the whole push, yet its log holds nothing at these decisions' versions: their guards
+    /// found the note otherwise than expected, so they were skipped. That is not a success.
+    static func notApplied(_ decisions: [SyncDecision], conflicts: Int) -> CommandFailure {
+        let notes = Array(Set(decisions.map(\.noteID))).sorted().map(String.init)
+        return CommandFailure(
+            "wrangler reported the push done, but D1 did not apply \(decisions.count) decision(s) "
+                + "(\(notes.count == 1 ? "note" : "notes") \(notes.joined(separator: ", "))): D1's log holds no "
+                + "decision at their version, so the note is not there as they expect (deleted on D1, or changed there "
+                + "without a logged decision), unless the push never reached D1"
+                + (conflicts > 0 ? "; \(conflicts) other(s) are conflicts (above)" : "")
+                + ". They stay pushed; `tally pull` shows one D1 cannot take as a conflict to settle, and "
+                + "`tally push --again` sends one that never reached it (docs/sync.md)")
+    }
 
     static func markPushed(_ ledger: SyncLedger, _ plan: SyncPush.Plan, target: String, _ context: Context) throws
         -> Int64

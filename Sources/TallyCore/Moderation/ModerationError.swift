@@ -83,7 +83,9 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
             return "cannot promote note \(noteID): its stored text \(why), so the option would not hold the same "
                 + "text; nothing was changed. Correct the note on the vote page (or reject it) instead"
         case .databaseReplaced(let path):
-            return "\(path) was replaced (by `tally pull`) while this command had it open; nothing was written; "
+            return
+                "\(path) was replaced (by `tally pull`, `import --replace` or `demo --replace`) while this command had "
+                + "it open; nothing was written; "
                 + "run the command again"
         case .databaseBusy(let code):
             return "the database stayed locked by another process for longer than the busy timeout; "

@@ -179,6 +179,7 @@ public struct SyncLedger {
 
     private func markPushedGuarded(_ seqs: [Int64], target: String, at time: Instant) throws -> Int64 {
         try db.transaction(.immediate) {
+            try refuseIfReplaced()
             try db.execute(
                 "INSERT INTO tally_sync_pushes (created_at, target, decisions) VALUES (?, ?, ?)",
                 [.text(time.d1Text), .text(target), .integer(Int64(seqs.count))])
@@ -191,6 +192,13 @@ public struct SyncLedger {
             }
             return push
         }
+    }
+
+    /// Inside a write transaction: stops when a pull (or `import --replace`) renamed a new file
+    /// over the one this connection has open, whose ledger nobody reads any more; a write there
+    /// would be reported done and be lost (as `ModerationStore.decide` checks for decisions).
+    func refuseIfReplaced() throws {
+        if db.hasMoved { throw ModerationError.databaseReplaced(db.path) }
     }
 
     /// Sets a decision's state after D1 answered (or a pull showed what D1 holds).
@@ -239,6 +247,7 @@ public struct SyncLedger {
     private func dropConflictsGuarded(of noteID: Int64) throws -> Int {
         try ModerationWriteGuard.run(on: db) {
             try db.transaction(.immediate) {
+                try refuseIfReplaced()
                 try db.execute(
                     "UPDATE tally_sync_decisions SET state = 'dropped' WHERE note_id = ? AND state = 'conflict'",
                     [.integer(noteID)])

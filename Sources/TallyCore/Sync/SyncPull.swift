@@ -32,6 +32,9 @@ public struct SyncPull {
         public let newConflicts: [SyncDecision]
         /// Pushed decisions of which D1 shows no trace (replayed, still pushed).
         public let pushedWithoutTrace: Int
+        /// Decisions D1 had confirmed that this export lacks (D1 restored from a backup, an older
+        /// export, another database's): replayed onto its data and marked pushed again.
+        public let confirmedMissing: Int
     }
 
     /// The importer (progress and interruption are the caller's).
@@ -60,8 +63,7 @@ public struct SyncPull {
         var old: Connection?
         var carried: [SyncDecision] = []
         if FileManager.default.fileExists(atPath: target) {
-            let db = try DatabaseFile.openForWriting(target)
-            try db.execute("BEGIN IMMEDIATE")
+            let db = try Self.lockCurrentFile(target)
             old = db
             let ledger = SyncLedger(db)
             if try ledger.exists() {
@@ -98,6 +100,19 @@ public struct SyncPull {
         return outcome
     }
 
+    /// Opens `target` and takes its write lock. Another pull (or `import --replace`) may have
+    /// renamed a new file into place while this one waited for the lock: the file it holds is then
+    /// no longer the copy, and decisions made in the new one since would be thrown away by this
+    /// pull's rename. So it opens the copy again until the file it locked is the current one.
+    static func lockCurrentFile(_ target: String) throws -> Connection {
+        while true {
+            let db = try DatabaseFile.openForWriting(target)
+            try db.execute("BEGIN IMMEDIATE")
+            if !db.hasMoved { return db }
+            try db.execute("ROLLBACK")
+        }
+    }
+
     /// Enters every carried decision into the new data's ledger, settling it against D1's log.
     private func carry(_ carried: [SyncDecision], into db: Connection, summary: ImportSummary, origin: SyncOrigin)
         throws -> Outcome
@@ -107,15 +122,27 @@ public struct SyncPull {
         var confirmed = 0
         var replayed = 0
         var withoutTrace = 0
+        var confirmedMissing = 0
         var conflictSeqs: [Int64] = []
         for decision in carried {
             let remote = try store.history(of: decision.noteID).first { $0.version == decision.version }
+            // The state it is replayed in when D1's data lacks it.
+            var replayedState = decision.state
             switch decision.state {
-            case .confirmed, .settled, .dropped, .conflict:
+            case .settled, .dropped, .conflict:
                 try ledger.insert(
                     copying: decision, state: decision.state, remote: decision.remote, detail: decision.detail,
                     logID: remote.flatMap { decision.isSame(as: $0) ? $0.id : nil })
                 continue
+            case .confirmed:
+                if let remote, decision.isSame(as: remote) {
+                    try ledger.insert(copying: decision, state: .confirmed, remote: nil, detail: nil, logID: remote.id)
+                    continue
+                }
+                // D1 held it once; this export does not. Kept "confirmed", the copy would show the note
+                // without it and nothing would ever send it again. It is settled below like a pushed one.
+                replayedState = .pushed
+                if remote == nil { confirmedMissing += 1 }
             case .unpushed, .pushed:
                 break
             }
@@ -142,23 +169,30 @@ public struct SyncPull {
             do {
                 _ = try store.decide(request, replaying: true)
                 // decide entered it as unpushed; it keeps the state it had.
-                try ledger.set(db.lastInsertRowIDOfLedger(), state: decision.state, pushID: decision.pushID)
-                replayed += 1
+                try ledger.set(db.lastInsertRowIDOfLedger(), state: replayedState, pushID: decision.pushID)
                 if decision.state == .pushed { withoutTrace += 1 }
+                if decision.state != .confirmed { replayed += 1 }
             } catch let error as ModerationError {
                 if case .triggerWrites = error { throw error }
                 if case .databaseReplaced = error { throw error }
                 let latest = try store.history(of: decision.noteID).last
+                var detail = error.description
+                if case .noteNotFound = error {
+                    // "See the ids with notes list" would not help: the note is gone from D1's data.
+                    detail =
+                        "note \(decision.noteID) is not in D1's data (deleted there), so your decision cannot "
+                        + "apply; `tally notes discard \(decision.noteID)` drops it"
+                }
                 try ledger.insert(
                     copying: decision, state: .conflict, remote: latest.map(SyncRemoteDecision.init),
-                    detail: error.description, logID: nil)
+                    detail: detail, logID: nil)
                 conflictSeqs.append(db.lastInsertRowID)
             }
         }
         let conflicts = try ledger.decisions().filter { conflictSeqs.contains($0.seq) }
         return Outcome(
             summary: summary, origin: origin, confirmed: confirmed, replayed: replayed, newConflicts: conflicts,
-            pushedWithoutTrace: withoutTrace)
+            pushedWithoutTrace: withoutTrace, confirmedMissing: confirmedMissing)
     }
 }
 

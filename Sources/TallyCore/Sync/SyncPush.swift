@@ -116,6 +116,7 @@ public struct SyncPush {
         try SyncError.lockedIfBusy(db.path) {
             try ModerationWriteGuard.run(on: db) {
                 try db.transaction(.immediate) {
+                    try ledger.refuseIfReplaced()
                     for decision in decisions {
                         let answer = answers.first { $0.note == decision.noteID && $0.version == decision.version }
                         guard let answer else { continue }

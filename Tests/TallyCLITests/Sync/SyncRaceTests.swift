@@ -49,7 +49,7 @@ struct SyncRaceTests {
                 #expect(ledger.contains(note), "note \(note) was approved (exit 0) but is not in the ledger")
             } else {
                 #expect(
-                    result.stderr.contains("was replaced (by `tally pull`)") || result.stderr.contains("locked"),
+                    result.stderr.contains("was replaced (by `tally pull`") || result.stderr.contains("locked"),
                     "note \(note): \(result.stderr)")
                 #expect(!approved.contains(note))
             }
