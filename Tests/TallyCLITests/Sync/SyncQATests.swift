@@ -65,14 +65,7 @@ struct SyncQATests {
         let imported = try #require(try importing.wait(timeout: 60))
         #expect(imported.status == 0, "\(imported.stderr)")
         let approved = try #require(try early ?? approving.wait(timeout: 60))
-        let status = try bed.rows("a", "SELECT status FROM suggestions WHERE id = 3")
-        // Whatever the order: a decision reported done is in the copy; one not in it was refused, and said so.
-        if approved.status == 0 {
-            #expect(status == [["approved"]], "notes approve said approved, and the import threw it away")
-        } else {
-            #expect(approved.stderr.contains("was replaced (by `tally pull`, `import --replace`"), "\(approved.stderr)")
-            #expect(status == [["pending"]])
-        }
+        try Self.expectKeptOrRefused(approved, bed, by: "the import")
         // The import held the lock, so the decision could only wait and be refused.
         #expect(early == nil, "notes approve was not held back by the import's write lock")
     }
@@ -251,13 +244,7 @@ struct SyncQATests {
         let secondResult = try #require(try second.wait(timeout: 60))
         #expect(secondResult.status == 0, "\(secondResult.stderr)")
         let approved = try #require(try early ?? approving.wait(timeout: 60))
-        let status = try bed.rows("a", "SELECT status FROM suggestions WHERE id = 3")
-        if approved.status == 0 {
-            #expect(status == [["approved"]], "notes approve said approved, and the second pull threw it away")
-        } else {
-            #expect(approved.stderr.contains("was replaced"), "\(approved.stderr)")
-            #expect(status == [["pending"]])
-        }
+        try Self.expectKeptOrRefused(approved, bed, by: "the second pull")
     }
 
     /// A wrangler that runs the stand-in, except that the verification query's answer is an empty
@@ -433,5 +420,24 @@ struct SyncQATests {
         #expect(pushed.stderr.contains("`tally pull`"), "\(pushed.stderr)")
         #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
         #expect(try bed.counts("a") == [0, 0, 1, 0])
+    }
+
+    /// Whatever the order of a race: an approval of note 3 reported done is in the copy; one not
+    /// in it was refused, and said why.
+    static func expectKeptOrRefused(
+        _ approved: TallyProcess.Result, _ bed: SyncBed, by other: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let status = try bed.rows("a", "SELECT status FROM suggestions WHERE id = 3")
+        if approved.status == 0 {
+            #expect(
+                status == [["approved"]], "notes approve said approved, and \(other) threw it away",
+                sourceLocation: sourceLocation)
+        } else {
+            #expect(
+                approved.stderr.contains("was replaced (by `tally pull`, `import --replace`"), "\(approved.stderr)",
+                sourceLocation: sourceLocation)
+            #expect(status == [["pending"]], sourceLocation: sourceLocation)
+        }
     }
 }
