@@ -386,11 +386,20 @@ struct VoteScan {
 
     /// Every counted session's set of chosen option indices (ascending), with how many sessions chose it.
     var choiceSets: [(indices: [Int32], sessions: Int)] {
-        var sets = otherChoiceSets.map { (indices: $0.key, sessions: $0.value) }
-        for (mask, sessions) in maskCounts.enumerated() where sessions > 0 {
+        VoteScan.choiceSets(masks: maskCounts, packed: packedChoiceSets, other: otherChoiceSets)
+    }
+
+    /// The choice sets from their three stores (options as bits of a mask, up to four indices
+    /// packed 16 bits each, any other set as its indices), leaving out sets counted zero times.
+    /// The weekly pass keeps its per-week counts in the same stores.
+    static func choiceSets(masks: [Int], packed: [UInt64: Int], other: [[Int32]: Int]) -> [(
+        indices: [Int32], sessions: Int
+    )] {
+        var sets = other.filter { $0.value != 0 }.map { (indices: $0.key, sessions: $0.value) }
+        for (mask, sessions) in masks.enumerated() where sessions != 0 {
             sets.append(((0..<VoteScan.maskedOptions).filter { mask & (1 << $0) != 0 }.map(Int32.init), sessions))
         }
-        for (key, sessions) in packedChoiceSets {
+        for (key, sessions) in packed where sessions != 0 {
             var indices: [Int32] = []
             var rest = key
             while rest != 0 {

@@ -107,7 +107,7 @@ extension WeeklyVoteScan {
             }
             packed.merge(packedChoiceSets[k], uniquingKeysWith: +)
             other.merge(otherChoiceSets[k], uniquingKeysWith: +)
-            running.choiceSets = Self.choiceSets(masks: masks, packed: packed, other: other)
+            running.choiceSets = VoteScan.choiceSets(masks: masks, packed: packed, other: other)
             running.ledgerTotal += ledgerTotal[k]
 
             var week = running
@@ -124,25 +124,5 @@ extension WeeklyVoteScan {
             chunks[k] = WeekChunks(keepsHead: false)  // this week's digests are the week's now: not held twice
             try body(week)
         }
-    }
-
-    /// The sets with sessions, as `VoteScan.choiceSets` lists them.
-    private static func choiceSets(masks: [Int], packed: [UInt64: Int], other: [[Int32]: Int]) -> [(
-        indices: [Int32], sessions: Int
-    )] {
-        var sets = other.filter { $0.value != 0 }.map { (indices: $0.key, sessions: $0.value) }
-        for (mask, sessions) in masks.enumerated() where sessions != 0 {
-            sets.append(((0..<VoteScan.maskedOptions).filter { mask & (1 << $0) != 0 }.map(Int32.init), sessions))
-        }
-        for (key, sessions) in packed where sessions != 0 {
-            var indices: [Int32] = []
-            var rest = key
-            while rest != 0 {
-                indices.insert(Int32(rest & 0xFFFF) - 1, at: 0)
-                rest >>= 16
-            }
-            sets.append((indices, sessions))
-        }
-        return sets
     }
 }
