@@ -40,22 +40,9 @@ struct SyncQATests {
         let export = try bed.export()
         #expect(try bed.tally("a", ["pull", "--from", export]).status == 0)
         let fifo = bed.path("stream.fifo")
-        try #require(mkfifo(fifo, 0o600) == 0)
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: export))
-        let opened = DispatchSemaphore(value: 0)
         let finish = DispatchSemaphore(value: 0)
         // The import opens the FIFO (its write lock already taken), reads half the export, then waits for the rest.
-        Thread {
-            guard let handle = FileHandle(forWritingAtPath: fifo) else {
-                opened.signal()
-                return
-            }
-            handle.write(bytes.prefix(bytes.count / 2))
-            opened.signal()
-            finish.wait()
-            handle.write(bytes.dropFirst(bytes.count / 2))
-            try? handle.close()
-        }.start()
+        let opened = try Self.halfFed(fifo, try Data(contentsOf: URL(fileURLWithPath: export)), finish: finish)
         let importing = Background { try bed.tally("a", ["import", "--replace", fifo]) }
         opened.wait()
         let approving = Background { try bed.tally("a", ["notes", "approve", "3", "--as", "mid-import"]) }
