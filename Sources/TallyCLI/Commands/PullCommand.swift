@@ -35,7 +35,7 @@ enum PullCommand {
             let pull = SyncPull(importer: DumpImporter(shouldStop: { stop.isSet }))
             let outcome: SyncPull.Outcome
             if let from {
-                outcome = try run(pull, export: context.path(from), source: from, target: target, context)
+                outcome = try pull.run(exportPath: context.path(from), target: target, source: from, at: context.now())
             } else if let database {
                 let wrangler = try Wrangler(context)
                 let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
@@ -49,21 +49,15 @@ enum PullCommand {
                             + "above); nothing was changed. Check the database name and wrangler's login, or export "
                             + "by hand and use `tally pull --from FILE`")
                 }
-                outcome = try run(
-                    pull, export: export, source: "wrangler d1 export \(database) --remote",
-                    target: target, context)
+                outcome = try pull.run(
+                    exportPath: export, target: target, source: "wrangler d1 export \(database) --remote",
+                    at: context.now())
             } else {
                 return
             }
             report(outcome, target: target, context)
             if !outcome.newConflicts.isEmpty { throw SyncConflictsFound(count: outcome.newConflicts.count) }
         })
-
-    static func run(_ pull: SyncPull, export: String, source: String, target: String, _ context: Context) throws
-        -> SyncPull.Outcome
-    {
-        try pull.run(exportPath: export, target: target, source: source, at: context.now())
-    }
 
     static func report(_ outcome: SyncPull.Outcome, target: String, _ context: Context) {
         let rows = outcome.summary.rowsInserted

@@ -51,21 +51,11 @@ enum PushCommand {
             if let output {
                 let written = try output.write(plan.text, context)
                 let target = written ?? "standard output"
-                do {
-                    _ = try markPushed(SyncLedger(db), plan, target: target, context)
-                } catch SyncError.locked(let path) {
-                    throw CommandFailure(
-                        "wrote \(count) decision(s) to \(target), but \(path) stayed locked by another process for "
-                            + "longer than the busy timeout, so the copy does not mark them pushed; apply the file or "
-                            + "not (it is guarded: nothing applies twice), then run `tally pull`: it confirms what D1 "
-                            + "holds, and `tally push` sends the rest again")
-                } catch ModerationError.databaseReplaced(let path) {
-                    throw CommandFailure(
-                        "wrote \(count) decision(s) to \(target), but \(path) was replaced (by `tally pull`, "
-                            + "`import --replace` or `demo --replace`) meanwhile, so the copy does not mark them "
-                            + "pushed; apply the file or not (it is guarded: nothing applies twice), then run "
-                            + "`tally pull`: it confirms what D1 holds, and `tally push` sends the rest again")
-                }
+                _ = try recorded(
+                    after: "wrote \(count) decision(s) to \(target)",
+                    then: "apply the file or not (it is guarded: nothing applies twice), then run `tally pull`: it "
+                        + "confirms what D1 holds, and `tally push` sends the rest again"
+                ) { try markPushed(SyncLedger(db), plan, target: target, context) }
                 // With `-o -` the SQL is on stdout, so the narration goes to stderr.
                 let say = written == nil ? context.stderr : context.stdout
                 say.line("Wrote \(count) decision(s) to \(target); they are marked pushed.")
@@ -80,7 +70,7 @@ enum PushCommand {
             try AtomicFile.write(plan.text, to: file)
             defer { unlink(file) }
             _ = try wrangler.run(["d1", "execute", database, "--remote", "--file", file, "--yes"])
-            _ = try afterD1Took {
+            _ = try recorded(after: "D1 took the push", then: afterD1Took) {
                 try markPushed(SyncLedger(db), plan, target: "wrangler d1 execute \(database) --remote", context)
             }
             context.stdout.line("Sent \(count) decision(s) to \(database); they are marked pushed.")
@@ -102,7 +92,9 @@ enum PushCommand {
                     "D1 took the push, but its answer to the verification query could not be read (\(error)); "
                         + "the decisions stay pushed; `tally pull` will confirm them")
             }
-            let result = try afterD1Took { try push.apply(answers, to: plan.decisions) }
+            let result = try recorded(after: "D1 took the push", then: afterD1Took) {
+                try push.apply(answers, to: plan.decisions)
+            }
             func row(for decision: SyncDecision) -> SyncPush.Answer? {
                 answers.first { $0.note == decision.noteID && $0.version == decision.version }
             }
@@ -123,22 +115,26 @@ enum PushCommand {
             if !result.conflicts.isEmpty { throw SyncConflictsFound(count: result.conflicts.count) }
         })
 
-    /// Runs a ledger write made after D1 ran the push; a pull that replaced the copy meanwhile
-    /// (so the write would go into a file nobody reads) is reported as what it is, not as "nothing was written".
-    static func afterD1Took<T>(_ body: () throws -> T) throws -> T {
+    /// What to do when the copy could not record what D1 took.
+    static let afterD1Took =
+        "run `tally pull` (once the other process is done): it confirms the decisions D1 holds "
+        + "and shows any conflict"
+
+    /// Runs a ledger write made after something outside the copy happened (`happened`: the SQL
+    /// was written, or D1 ran it). A pull that replaced the copy meanwhile, or another process
+    /// holding its lock past the busy timeout, is reported as what it is, with `advice` — never
+    /// as SyncError's "nothing was changed", since something was.
+    static func recorded<T>(after happened: String, then advice: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch ModerationError.databaseReplaced(let path) {
             throw CommandFailure(
-                "D1 took the push, but \(path) was replaced (by `tally pull`, `import --replace` or `demo --replace`) "
-                    + "while it ran, so the copy does not record it; run `tally pull`: it confirms the decisions D1 "
-                    + "holds and shows any conflict")
+                "\(happened), but \(path) was replaced (by `tally pull`, `import --replace` or `demo --replace`) "
+                    + "meanwhile, so the copy does not record it; \(advice)")
         } catch SyncError.locked(let path) {
-            // Not SyncError's "nothing was changed": D1 was.
             throw CommandFailure(
-                "D1 took the push, but \(path) stayed locked by another process (a moderator deciding, or a pull) "
-                    + "for longer than the busy timeout, so the copy does not record it yet; when that is done, run "
-                    + "`tally pull`: it confirms the decisions D1 holds and shows any conflict")
+                "\(happened), but \(path) stayed locked by another process (a moderator deciding, or a pull) for "
+                    + "longer than the busy timeout, so the copy does not record it; \(advice)")
         }
     }
 

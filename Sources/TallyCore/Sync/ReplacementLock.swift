@@ -1,3 +1,4 @@
+import Foundation
 import TallySQLite
 
 /// The write lock of a database about to be replaced whole (`tally import --replace`,
@@ -26,7 +27,7 @@ public final class ReplacementLock {
             outstanding = 0
             return
         }
-        guard (try? DatabaseFile.openForWriting(file)) != nil else {
+        guard FileManager.default.isWritableFile(atPath: file) else {
             // A read-only file cannot be written by a moderator either; it is only counted.
             self.db = nil
             outstanding = (try? DatabaseFile.openForReading(file)).flatMap { try? SyncLedger($0).outstanding() } ?? 0
