@@ -16,6 +16,19 @@ struct PrimitivesTests {
         #expect(DisplayWidth.padLeft("7", to: 3) == "  7")
     }
 
+    /// `MarkdownText.cell` and `DisplayWidth.of` have a fast path for plain ASCII that lists the
+    /// bytes needing care a second time; a control character in front sends the same text down
+    /// the general path, so the two must agree on every printable ASCII byte and pair of bytes.
+    @Test func theASCIIFastPathsAgreeWithTheGeneralOnes() {
+        let printable = (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) }
+        let general = "\u{1}"  // control: neither fast path takes a text holding it
+        for text in printable + printable.flatMap({ a in printable.map { a + $0 } }) {
+            #expect(
+                MarkdownText.cell(general + text) == MarkdownText.cell(general) + MarkdownText.cell(text), "\(text)")
+            #expect(DisplayWidth.of("é" + text) == 1 + DisplayWidth.of(text), "\(text)")
+        }
+    }
+
     @Test func markdownCellNeverBreaksTheRow() {
         let hostile = "a | b \\ c\nd\r\ne `x` <b>bold</b> *y* [l](u) #h"
         let cell = MarkdownText.cell(hostile)
