@@ -311,7 +311,8 @@ struct SyncQATests {
         let stderr = Background { errors.fileHandleForReading.readDataToEndOfFile() }
         input.fileHandleForWriting.write(Data("a\n".utf8))
         var waited = 0
-        while try bed.rows("a", "SELECT status FROM suggestions WHERE id = 3") != [["approved"]], waited < 1_000 {
+        // Polled with the shell, which has no busy timeout: a read that meets the decision's write lock is a wait.
+        while (try? bed.rows("a", "SELECT status FROM suggestions WHERE id = 3")) != [["approved"]], waited < 1_000 {
             usleep(10_000)
             waited += 1
         }
