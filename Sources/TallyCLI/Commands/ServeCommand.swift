@@ -52,10 +52,10 @@ enum ServeCommand {
         let db = try DatabaseFile.openForWriting(database)
         _ = try ModerationStore(db)
         try SyncLedger(db).createIfMissing()
-        var passOn: [String] = []
-        if let config = invocation.value(Settings.configOption) { passOn += ["--config", config] }
-        if let tz = invocation.value(NotesOptions.tz) { passOn += ["--tz", tz] }
-        if let lang = invocation.value(SettingOptions.lang) { passOn += ["--lang", lang] }
+        let config = invocation.value(Settings.configOption).map { ["--config", $0] } ?? []
+        var reportSettings = config
+        if let tz = invocation.value(NotesOptions.tz) { reportSettings += ["--tz", tz] }
+        if let lang = invocation.value(SettingOptions.lang) { reportSettings += ["--lang", lang] }
 
         let token = SiteGuard.secret()
         // The site needs the port the server got; requests before it is set are told to wait.
@@ -72,11 +72,14 @@ enum ServeCommand {
             })
         let shown = ListenAddress.urlHost(address)
         var hosts: Set<String> = ["\(shown):\(server.port)"]
-        if loopback { hosts.formUnion(["127.0.0.1:\(server.port)", "localhost:\(server.port)", "[::1]:\(server.port)"]) }
+        if loopback {
+            hosts.formUnion(["127.0.0.1:\(server.port)", "localhost:\(server.port)", "[::1]:\(server.port)"])
+        }
         slot.site = ModerationSite(
             guardian: SiteGuard(token: token, csrf: SiteGuard.secret(), hosts: hosts), database: database,
             moderator: moderator, zone: settings.zone.value, language: settings.language.value,
-            wrangler: invocation.value(wranglerOption), passOn: passOn, context: context)
+            wrangler: invocation.value(wranglerOption), config: config, reportSettings: reportSettings,
+            context: context)
         context.stdout.line("Moderation page: http://\(shown):\(server.port)/\(token)/")
         context.stdout.line(
             "Anyone with this address can moderate as \(moderator.name). Decisions stay in \(database) until "

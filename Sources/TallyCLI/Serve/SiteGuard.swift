@@ -61,15 +61,16 @@ struct SiteGuard: Sendable {
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
-    /// Headers every answer carries: no scripts at all, no framing, no referrer (the URL holds the
-    /// token), nothing cached.
+    /// Headers every answer carries: no scripts at all, no framing, no referrer to other sites (the URL holds the
+    /// token; `same-origin`, not `no-referrer`, under which Chromium sends `Origin: null` with the
+    /// page's own forms), nothing cached.
     static let headers: [(String, String)] = [
         (
             "Content-Security-Policy",
             "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; "
                 + "frame-ancestors 'none'; base-uri 'none'"
         ),
-        ("X-Frame-Options", "DENY"), ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
+        ("X-Frame-Options", "DENY"), ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
         ("Cache-Control", "no-store"),
     ]
 

@@ -25,7 +25,8 @@ extension ModerationPage {
     public func note(_ note: Note, _ context: NoteContext) -> String {
         var body = ""
         if let done = context.done { body += "<p class=\"message done\" role=\"status\">\(e(done))</p>\n" }
-        body += "<p>\(e(l.state)): <strong>\(e(fate(note)))</strong> · \(e(l.version)) \(note.version) · "
+        body +=
+            "<p>\(e(l.state)): <strong>\(e(fate(note)))</strong> · \(e(l.version)) \(note.version) · "
             + "\(e(l.created)) \(e(time(note.created, stored: note.createdAt))) · \(e(l.session)) "
             + "\(e(note.session == nil ? l.noSession : AuthorGroup.short(note.session)))</p>\n"
         body += "<div class=\"note\">\(e(note.content))</div>\n"
@@ -35,7 +36,8 @@ extension ModerationPage {
         if !others.isEmpty {
             body += "<h2>\(e(l.otherNotes))</h2>\n<ul>\n"
             for other in others {
-                body += "<li><a href=\"\(base)/note/\(other.id)\">#\(other.id)</a> \(e(fate(other))): "
+                body +=
+                    "<li><a href=\"\(base)/note/\(other.id)\">#\(other.id)</a> \(e(fate(other))): "
                     + "\(e(NoteText.oneLine(other.content, maximumCells: 80)))</li>\n"
             }
             body += "</ul>\n"
@@ -50,7 +52,8 @@ extension ModerationPage {
         for entry in entries {
             var what = "\(entry.action): \(entry.from) → \(entry.to)"
             if let option = entry.optionID { what += " (option #\(option))" }
-            rows += "<tr><td>\(entry.version)</td><td>\(e(entry.timeText(in: zone)))</td><td>\(e(what))</td>"
+            rows +=
+                "<tr><td>\(entry.version)</td><td>\(e(entry.timeText(in: zone)))</td><td>\(e(what))</td>"
                 + "<td>\(e(entry.moderator))</td><td>\(e(entry.reason ?? ""))</td></tr>\n"
         }
         return "<table><thead><tr><th scope=\"col\">\(e(l.version))</th><th scope=\"col\">🕒</th>"
@@ -67,7 +70,8 @@ extension ModerationPage {
             html += form(decide, seen + [("action", "approve")], "<button type=\"submit\">\(e(l.approve))</button>")
             var choices = ""
             for (index, preset) in l.presets.enumerated() {
-                choices += "<label><input type=\"radio\" name=\"preset\" value=\"\(e(preset.value))\""
+                choices +=
+                    "<label><input type=\"radio\" name=\"preset\" value=\"\(e(preset.value))\""
                     + "\(index == 0 ? " checked" : "")> \(e(preset.text))</label><br>\n"
             }
             choices += "<label><input type=\"radio\" name=\"preset\" value=\"other\"> \(e(l.otherReason))</label>\n"
@@ -104,11 +108,13 @@ extension ModerationPage {
             "<option value=\"\($0.rawValue)\"\($0 == section ? " selected" : "")>\($0.rawValue)</option>"
         }.joined()
         var html = "<fieldset><legend>\(e(l.promote))</legend>\n"
-        html += "<form method=\"get\" action=\"\(base)/note/\(note.id)\">"
+        html +=
+            "<form method=\"get\" action=\"\(base)/note/\(note.id)\">"
             + "<label>\(e(l.label)) <input type=\"text\" name=\"label\" value=\"\(e(label))\" maxlength=\"200\" required></label>"
             + "<label>\(e(l.section)) <select name=\"section\">\(options)</select></label> "
             + "<button type=\"submit\">\(e(l.preview))</button></form>\n"
-        html += "<div class=\"preview\" aria-label=\"\(e(l.previewTitle))\"><p><small>\(e(l.previewTitle)) · "
+        html +=
+            "<div class=\"preview\" aria-label=\"\(e(l.previewTitle))\"><p><small>\(e(l.previewTitle)) · "
             + "\(e(section.rawValue))</small></p><p><label><input type=\"checkbox\" disabled> "
             + "<span id=\"preview-label\">\(e(label))</span></label></p></div>\n"
         html += form(
@@ -125,7 +131,8 @@ extension ModerationPage {
                 conflict.remote.map {
                     "\($0.action) → \($0.to) · \($0.moderator) · \(stored($0.createdAt)) · v\($0.version)"
                 } ?? (conflict.detail ?? "")
-            html += "<div class=\"sides\"><div><h3>\(e(l.local))</h3><p>\(e(conflict.action)) → \(e(conflict.to)) · "
+            html +=
+                "<div class=\"sides\"><div><h3>\(e(l.local))</h3><p>\(e(conflict.action)) → \(e(conflict.to)) · "
                 + "\(e(conflict.moderator)) · \(e(stored(conflict.createdAt))) · v\(conflict.version)</p>"
                 + (conflict.reason.map { "<p>\(e($0))</p>" } ?? "") + "</div>"
                 + "<div><h3>\(e(l.remote))</h3><p>\(e(remote))</p>"
@@ -143,7 +150,8 @@ extension ModerationPage {
         let asked = "\(conflict.action.rawValue) · \(l.version) \(conflict.actedOnVersion)"
         let since = conflict.decisions.map { "<li>\(e($0.summary(in: zone)))</li>" }.joined()
         var body = "<p class=\"message\" role=\"alert\">\(e(conflict.message(in: zone)))</p>\n"
-        body += "<div class=\"sides\"><div><h2>\(e(l.yourDecision))</h2><p>\(e(asked))</p></div>"
+        body +=
+            "<div class=\"sides\"><div><h2>\(e(l.yourDecision))</h2><p>\(e(asked))</p></div>"
             + "<div><h2>\(e(l.meanwhile))</h2><ul>\(since)</ul><p>\(e(l.noteNow)): \(e(fate(note))) · "
             + "\(e(l.version)) \(note.version)</p></div></div>\n"
         var now = context

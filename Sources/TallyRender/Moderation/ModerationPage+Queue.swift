@@ -15,12 +15,16 @@ extension ModerationPage {
         for group in waiting {
             let who = group.session == nil ? l.noSession : group.shortSession
             body += "<section class=\"group\">\n<h2>\(e(l.session)) \(e(who))</h2>\n"
-            let pending = group.notes.filter { $0.state == .pending }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+            let pending = group.notes.filter { $0.state == .pending }.sorted {
+                ($0.createdAt, $0.id) < ($1.createdAt, $1.id)
+            }
             for note in pending {
-                body += "<article id=\"note-\(note.id)\">\n<h3>#\(note.id) · \(e(time(note.created, stored: note.createdAt)))</h3>\n"
+                body +=
+                    "<article id=\"note-\(note.id)\">\n<h3>#\(note.id) · \(e(time(note.created, stored: note.createdAt)))</h3>\n"
                 body += "<div class=\"note\">\(e(note.content))</div>\n"
                 body += form(
-                    "/note/\(note.id)/decide", [("action", "approve"), ("version", "\(note.version)"), ("state", "pending")],
+                    "/note/\(note.id)/decide",
+                    [("action", "approve"), ("version", "\(note.version)"), ("state", "pending")],
                     "<button type=\"submit\">\(e(l.approve)) #\(note.id)</button> "
                         + "<a href=\"\(base)/note/\(note.id)\">\(e(l.open)) #\(note.id)</a>")
                 body += "</article>\n"
@@ -30,7 +34,8 @@ extension ModerationPage {
             if !others.isEmpty {
                 body += "<h3>\(e(l.otherNotes))</h3>\n<ul>\n"
                 for note in others {
-                    body += "<li><a href=\"\(base)/note/\(note.id)\">#\(note.id)</a> \(e(fate(note))): "
+                    body +=
+                        "<li><a href=\"\(base)/note/\(note.id)\">#\(note.id)</a> \(e(fate(note))): "
                         + "\(e(NoteText.oneLine(note.content, maximumCells: 80)))</li>\n"
                 }
                 body += "</ul>\n"

@@ -9,7 +9,8 @@ extension ModerationPage {
         for (label, state) in [
             (l.unpushed, SyncState.unpushed), (l.pushed, .pushed), (l.confirmed, .confirmed), (l.conflicts, .conflict),
         ] {
-            body += "<tr><th scope=\"row\">\(e(label))</th><td id=\"count-\(state.rawValue)\">\(counts[state] ?? 0)</td></tr>\n"
+            body +=
+                "<tr><th scope=\"row\">\(e(label))</th><td id=\"count-\(state.rawValue)\">\(counts[state] ?? 0)</td></tr>\n"
         }
         body += "</tbody></table>\n"
         let button = wrangler.map { "\(l.sendToD1) (wrangler: \($0))" } ?? l.sendSQL

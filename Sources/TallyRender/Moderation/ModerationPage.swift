@@ -54,7 +54,9 @@ public struct ModerationPage: Sendable {
 
     /// A form posting to `action` with the CSRF token and `fields` hidden.
     func form(_ action: String, _ fields: [(String, String)], _ inner: String, className: String = "") -> String {
-        let hidden = ([("csrf", csrf)] + fields).map { "<input type=\"hidden\" name=\"\(e($0.0))\" value=\"\(e($0.1))\">" }
+        let hidden = ([("csrf", csrf)] + fields).map {
+            "<input type=\"hidden\" name=\"\(e($0.0))\" value=\"\(e($0.1))\">"
+        }
         return "<form method=\"post\" action=\"\(base)\(action)\" class=\"\(className)\">"
             + hidden.joined() + inner + "</form>\n"
     }
@@ -78,7 +80,7 @@ public struct ModerationPage: Sendable {
     static let style = """
         body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:0 .75rem}
         main,nav{max-width:46rem;margin:0 auto}nav{padding:.5rem 0;border-bottom:1px solid #8888}
-        nav a{margin-right:1rem}nav span{float:right;opacity:.8}
+        nav a{margin-right:1rem}nav span{display:block;opacity:.8}h2{font-size:1.2rem}h3{font-size:1rem}
         .note{white-space:pre-wrap;overflow-wrap:anywhere;border-left:4px solid #c90;padding:.25rem .75rem;margin:.5rem 0}
         section.group{border:1px solid #8886;border-radius:6px;padding:.5rem .75rem;margin:1rem 0}
         form{margin:.5rem 0}fieldset{border:1px solid #8886;margin:.75rem 0}

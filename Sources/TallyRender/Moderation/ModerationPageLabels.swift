@@ -1,7 +1,8 @@
 /// The moderation page's words, per language (the report's languages).
 public struct ModerationPageLabels: Sendable {
     /// The words, by where they appear.
-    public let queue, sync, report, pendingNotes, noPending, session, noSession, otherNotes, open, approve, reject, reopen,
+    public let queue, sync, report, pendingNotes, noPending, session, noSession, otherNotes, open, approve, reject,
+        reopen,
         promote, reason, presetReason, otherReason, label, section, preview, previewTitle, history, noHistory,
         version, state, created, conflictTitle, yourDecision, meanwhile, noteNow, syncConflict, local, remote,
         unpushed, pushed, confirmed, conflicts, sendToD1, sendSQL, wranglerSaid, localOnly, done, refused,
