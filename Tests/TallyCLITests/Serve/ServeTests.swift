@@ -99,6 +99,27 @@ struct ServeTests {
         #expect(try NotesDatabase.tables(path) == before)
     }
 
+    @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3"))
+    func thePageSpeaksTraditionalChineseAndShowsTimesInTheConfiguredZone() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("copy.sqlite")
+        try NotesDatabase.demo(at: path)
+        let served = try ServedCopy(
+            ["--db", path, "--as", "審核者", "--lang", "zh-TW", "--tz", "Asia/Taipei"], in: folder.url.path,
+            environment: [:])
+        defer { served.stop() }
+        let queue = try served.client(["fetch", served.url, "/"])
+        let body = queue["body"] as? String ?? ""
+        #expect(queue["status"] as? Int == 200)
+        #expect(body.contains("<html lang=\"zh-TW\">"))
+        #expect(body.contains("待審佇列") && body.contains("審核者 審核者"))
+        #expect(body.contains("#3 · 2026-09-22 12:50 +08:00"), "note 3 was written at 04:50 UTC")
+        let note = try served.client(["fetch", served.url, "/note/4"])
+        #expect((note["body"] as? String)?.contains("垃圾訊息") == true, "the preset reasons in Chinese")
+        let report = try served.client(["fetch", served.url, "/report"])
+        #expect((report["body"] as? String)?.contains("<html lang=\"zh-TW\">") == true)
+    }
+
     @Test func anAddressOtherMachinesReachNeedsTheFlag() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("copy.sqlite")

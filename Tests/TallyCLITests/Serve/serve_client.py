@@ -5,6 +5,7 @@
                                            approve by keyboard, reject with a preset, promote with
                                            an edited label, reopen, two windows on one note, push;
                                            a 390 px screenshot of the queue in OUTDIR
+  serve_client.py fetch URL PATH           one GET: status and body
   serve_client.py probe URL                refusals: token, CSRF, Host, Origin, body size
   serve_client.py load URL CLIENTS N NOTES mixed reads and decisions from CLIENTS threads
   serve_client.py decide URL NOTES SECONDS decisions one after another until the server dies or
@@ -260,6 +261,9 @@ if __name__ == "__main__":
     command = sys.argv[1]
     if command == "browser":
         browser(sys.argv[2], sys.argv[3])
+    elif command == "fetch":
+        status, body, headers = request(sys.argv[2], "GET", sys.argv[3])
+        print(json.dumps({"status": status, "body": body}, ensure_ascii=False))
     elif command == "probe":
         probe(sys.argv[2])
     elif command == "load":
