@@ -120,6 +120,26 @@ struct ServeTests {
         #expect((report["body"] as? String)?.contains("<html lang=\"zh-TW\">") == true)
     }
 
+    @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3"))
+    func aSyncConflictIsShownWithBothSides() throws {
+        let bed = try SyncBed()
+        for copy in ["a", "b"] { #expect(try bed.tally(copy, ["pull", "--wrangler", "votes"]).status == 0) }
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "mod-a"]).status == 0)
+        #expect(try bed.tally("a", ["push", "--wrangler", "votes"]).status == 0)
+        #expect(try bed.tally("b", ["notes", "reject", "3", "--as", "mod-b", "--reason", "spam"]).status == 0)
+        #expect(try bed.tally("b", ["push", "--wrangler", "votes"]).status == 3)
+        let served = try ServedCopy(
+            ["--db", bed.path("b"), "--as", "mod-b"], in: bed.folder.url.path, environment: bed.environment())
+        defer { served.stop() }
+        let page = try served.client(["fetch", served.url, "/note/3"])["body"] as? String ?? ""
+        let conflict = try #require(page.range(of: "<h2>Sync conflict with D1</h2>"), "\(page)")
+        let sides = String(page[conflict.upperBound...].prefix(600))
+        #expect(sides.contains("<div class=\"sides\"><div><h3>This copy</h3><p>reject → rejected · mod-b"), "\(sides)")
+        #expect(sides.contains("<h3>D1</h3><p>approve → approved · mod-a"), "\(sides)")
+        let sync = try served.client(["fetch", served.url, "/sync"])["body"] as? String ?? ""
+        #expect(sync.contains("<td id=\"count-conflict\">1</td>"))
+    }
+
     @Test func anAddressOtherMachinesReachNeedsTheFlag() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("copy.sqlite")
