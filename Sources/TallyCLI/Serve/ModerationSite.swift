@@ -124,7 +124,7 @@ final class ModerationSite: Sendable {
             context.preview = (label, OptionDraft.Section(rawValue: query["section"] ?? "") ?? .community)
         }
         if let done = query["done"].flatMap(ModerationAction.init(rawValue:)) {
-            context.done = "Note \(id) \(done.pastTense). \(language.moderationLabels.localOnly)"
+            context.done = language.moderationLabels.decided(id, done)
         }
         return html(200, page.note(note, context))
     }

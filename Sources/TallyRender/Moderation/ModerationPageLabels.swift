@@ -1,3 +1,5 @@
+import TallyCore
+
 /// The moderation page's words, per language (the report's languages).
 public struct ModerationPageLabels: Sendable {
     /// The words, by where they appear.
@@ -7,6 +9,10 @@ public struct ModerationPageLabels: Sendable {
         version, state, created, conflictTitle, yourDecision, meanwhile, noteNow, syncConflict, local, remote,
         unpushed, pushed, confirmed, conflicts, sendToD1, sendSQL, wranglerSaid, localOnly, done, refused,
         moderatingAs, reopenReason: String
+    /// What a decision did, by action, for "Note 3 approved."
+    let didAction: [ModerationAction: String]
+    /// "Note" / "便利貼", and the sentence's end.
+    let noteWord, fullStop: String
     /// The preset reject reasons: stored value (kept in English, as the log is read by tools) and shown text.
     public let presets: [(value: String, text: String)]
 
@@ -25,6 +31,8 @@ public struct ModerationPageLabels: Sendable {
         sendToD1: "Send to D1", sendSQL: "Download the SQL to send (marks the decisions pushed)",
         wranglerSaid: "What the push said", localOnly: "Decisions stay in this copy until they are sent to D1.",
         done: "Done", refused: "Refused", moderatingAs: "Moderating as", reopenReason: "Why reopen",
+        didAction: [.approve: "approved", .reject: "rejected", .reopen: "reopened", .promote: "promoted"],
+        noteWord: "Note", fullStop: ".",
         presets: [
             ("duplicate", "Duplicate"), ("spam", "Spam"), ("not an option", "Not an option"),
             ("off-topic", "Off-topic"),
@@ -43,6 +51,8 @@ public struct ModerationPageLabels: Sendable {
         conflicts: "衝突", sendToD1: "送到 D1", sendSQL: "下載要送出的 SQL（決定會標為已推送）",
         wranglerSaid: "推送的訊息", localOnly: "決定只存在本機副本，送到 D1 後才生效。", done: "完成", refused: "未執行",
         moderatingAs: "審核者", reopenReason: "重新開啟的理由",
+        didAction: [.approve: "已核准", .reject: "已退回", .reopen: "已重新開啟", .promote: "已升為選項"],
+        noteWord: "便利貼", fullStop: "。",
         presets: [("duplicate", "重複"), ("spam", "垃圾訊息"), ("not an option", "不是選項"), ("off-topic", "離題")])
 }
 
@@ -59,4 +69,9 @@ extension ReportLanguage {
 extension ModerationPageLabels {
     /// The preset reasons' stored values.
     public var presetValues: [String] { presets.map(\.value) }
+
+    /// "Note 3 approved. Decisions stay in this copy until they are sent to D1."
+    public func decided(_ id: Int64, _ action: ModerationAction) -> String {
+        "\(noteWord) \(id) \(didAction[action] ?? action.pastTense)\(fullStop) \(localOnly)"
+    }
 }

@@ -62,6 +62,8 @@ def browser(url, outdir):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
 
     options = webdriver.ChromeOptions()
     for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,900"]:
@@ -70,6 +72,13 @@ def browser(url, outdir):
     driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
     driver.implicitly_wait(5)
     out = {}
+
+    def submit(press):
+        """Presses a form's button and waits until the next page has replaced this one."""
+        page = driver.find_element(By.TAG_NAME, "html")
+        press()
+        WebDriverWait(driver, 15).until(expected_conditions.staleness_of(page))
+
     try:
         base = url.rstrip("/")
         # A phone's width: headless chromium keeps windows at least 500 px wide, so the viewport is set directly.
@@ -88,26 +97,26 @@ def browser(url, outdir):
                 break
             active.send_keys(Keys.TAB)
         out["keyboard_focus"] = driver.switch_to.active_element.text
-        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        submit(lambda: driver.switch_to.active_element.send_keys(Keys.ENTER))
         out["approved"] = driver.find_element(By.CSS_SELECTOR, ".message.done").text
         # Reject note 4 with a preset reason.
         driver.get(base + "/note/4")
         driver.find_element(By.CSS_SELECTOR, "input[name=preset][value=spam]").click()
-        driver.find_element(By.XPATH, "//button[text()='Reject']").click()
+        submit(driver.find_element(By.XPATH, "//button[text()='Reject']").click)
         out["rejected"] = driver.find_element(By.CSS_SELECTOR, ".message.done").text
         # Promote note 3 with an edited label, previewed first.
         driver.get(base + "/note/3")
         label = driver.find_element(By.CSS_SELECTOR, "input[name=label]")
         label.clear()
         label.send_keys("Pets <b>&</b>")
-        driver.find_element(By.XPATH, "//button[text()='Preview']").click()
+        submit(driver.find_element(By.XPATH, "//button[text()='Preview']").click)
         out["preview"] = driver.find_element(By.ID, "preview-label").text
-        driver.find_element(By.XPATH, "//button[text()='Promote to an option']").click()
+        submit(driver.find_element(By.XPATH, "//button[text()='Promote to an option']").click)
         out["promoted"] = driver.find_element(By.CSS_SELECTOR, ".message.done").text
         # Reopen note 4.
         driver.get(base + "/note/4")
         driver.find_element(By.CSS_SELECTOR, "input[name=reason][required]").send_keys("asked again")
-        driver.find_element(By.XPATH, "//button[text()='Reopen (undo)']").click()
+        submit(driver.find_element(By.XPATH, "//button[text()='Reopen (undo)']").click)
         out["reopened"] = driver.find_element(By.CSS_SELECTOR, ".message.done").text
         # Two windows on note 7: the first approves, the second (still showing version 0) rejects.
         driver.get(base + "/note/7")
@@ -116,24 +125,28 @@ def browser(url, outdir):
         driver.get(base + "/note/7")
         second = driver.current_window_handle
         driver.switch_to.window(first)
-        driver.find_element(By.XPATH, "//button[text()='Approve']").click()
+        submit(driver.find_element(By.XPATH, "//button[text()='Approve']").click)
         out["first_window"] = driver.find_element(By.CSS_SELECTOR, ".message.done").text
         driver.switch_to.window(second)
         driver.find_element(By.CSS_SELECTOR, "input[name=preset][value=duplicate]").click()
-        driver.find_element(By.XPATH, "//button[text()='Reject']").click()
+        submit(driver.find_element(By.XPATH, "//button[text()='Reject']").click)
         out["second_window_title"] = driver.find_element(By.TAG_NAME, "h1").text
         out["second_window_alert"] = driver.find_element(By.CSS_SELECTOR, "[role=alert]").text
         out["second_window_sides"] = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".sides h2")]
         # Send to D1.
         driver.get(base + "/sync")
         out["unpushed_before"] = driver.find_element(By.ID, "count-unpushed").text
-        driver.find_element(By.XPATH, "//button[starts-with(text(), 'Send to D1')]").click()
+        submit(driver.find_element(By.XPATH, "//button[starts-with(text(), 'Send to D1')]").click)
         out["push_output"] = driver.find_element(By.ID, "push-output").text
         out["confirmed_after"] = driver.find_element(By.ID, "count-confirmed").text
         # The report, as the report command writes it.
         driver.get(base + "/report")
         out["report_h1"] = driver.find_element(By.TAG_NAME, "h1").text
         out["scripts"] = len(driver.find_elements(By.TAG_NAME, "script"))
+    except Exception:
+        # What the browser showed when a step failed, for the test's message.
+        sys.stderr.write(f"steps done: {sorted(out)}\nat {driver.current_url}\n{driver.page_source[:2000]}\n")
+        raise
     finally:
         driver.quit()
     print(json.dumps(out, ensure_ascii=False))
@@ -148,7 +161,8 @@ def probe(url):
     out["no_token"] = connection.getresponse().status
     connection.close()
     connection = http.client.HTTPConnection(hostname, port, timeout=10)
-    connection.request("GET", "/" + token[:-1] + "0/", headers={"Host": f"{hostname}:{port}"})
+    wrong = token[:-1] + ("1" if token.endswith("0") else "0")
+    connection.request("GET", "/" + wrong + "/", headers={"Host": f"{hostname}:{port}"})
     out["wrong_token"] = connection.getresponse().status
     connection.close()
     queue = request(url, "GET", "/")[1]
