@@ -3,6 +3,8 @@ import PackageDescription
 
 // Layers, bottom to top (each may use only the ones below it):
 //   CSQLite → TallySQLite → TallyCore → TallyRender → TallyCLI → tally
+// CMicroHTTPD (GNU libmicrohttpd) → TallyHTTP is the HTTP server `tally serve` runs on; only
+// TallyCLI uses it.
 // CSHA256 is the SHA-256 compression function on the CPU's SHA instructions,
 // used by TallyCore's own SHA-256 when the CPU has them. CTallyBuild carries the
 // git commit the Makefile passes in (`-Xcc -DTALLY_COMMIT=…`) to `tally --version`.
@@ -21,6 +23,12 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "TallySQLite", dependencies: ["CSQLite"]),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
+        .target(name: "TallyHTTP", dependencies: ["CMicroHTTPD"]),
         .target(name: "CSHA256"),
         .target(name: "CTallyBuild"),
         .executableTarget(name: "embed-sql"),
@@ -35,7 +43,8 @@ let package = Package(
             plugins: ["EmbedSQL"]
         ),
         .target(name: "TallyRender", dependencies: ["TallyCore"]),
-        .target(name: "TallyCLI", dependencies: ["TallyCore", "TallyRender", "TallySQLite", "CTallyBuild"]),
+        .target(
+            name: "TallyCLI", dependencies: ["TallyCore", "TallyRender", "TallySQLite", "TallyHTTP", "CTallyBuild"]),
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
         // Helpers shared by the test targets (never part of the product).
         .target(name: "TallyTestSupport", path: "Tests/TallyTestSupport"),
@@ -49,7 +58,7 @@ let package = Package(
         .testTarget(
             name: "TallyCLITests",
             dependencies: ["TallyCLI", "TallyCore", "TallySQLite", "TallyTestSupport", "tally"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Serve/serve_client.py"]
         ),
     ]
 )

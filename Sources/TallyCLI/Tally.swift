@@ -12,6 +12,7 @@ package enum Tally {
         ImportCommand.spec.narrating(),
         PullCommand.spec,
         PushCommand.spec,
+        ServeCommand.spec,
         StatusCommand.spec,
         SQLCommand.spec,
         DemoCommand.spec.narrating(),

@@ -10,35 +10,54 @@ enum NotesDecision {
     static func options(reasonRequired: Bool) -> [OptionSpec] {
         [
             NotesOptions.moderator, NotesOptions.reason(required: reasonRequired), NotesOptions.expectVersion,
-            Settings.dbOption, Settings.configOption,
+            NotesOptions.tz, Settings.dbOption, Settings.configOption,
         ]
     }
 
+    /// What every report of a decision ends with: it is in this copy only until it is pushed.
+    static let localUntilPushed = "It is recorded in this copy only; `tally push` sends it to D1."
+
     /// Runs one decision and reports it on stdout.
-    static func run(_ action: ModerationAction, _ invocation: Invocation, _ context: Context) throws {
+    static func run(
+        _ action: ModerationAction, _ invocation: Invocation, _ context: Context, option: OptionDraft = .verbatim
+    ) throws {
         let id = try NotesOptions.noteID(invocation)
         let moderator = try NotesOptions.moderator(invocation, context)
         let reason = try NotesOptions.reason(invocation, for: action)
         let expected = try NotesOptions.expectedVersion(invocation)
-        let store = try ModerationStore(DatabaseFile.openForWriting(Settings.database(invocation, context)))
-        // The decision is checked against what the moderator acted on: the
-        // version they name, or else the note as this command first reads it.
-        var actedOnVersion = expected ?? 0
-        var actedOnState: NoteState?
-        if expected == nil {
-            guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
-            actedOnVersion = note.version
-            actedOnState = note.state
+        let settings = try Settings.resolve(invocation, context: context)
+        let zone = settings.zone.value
+        try zoned(zone) {
+            let store = try ModerationStore(DatabaseFile.openForWriting(settings.db.value))
+            // The decision is checked against what the moderator acted on: the
+            // version they name, or else the note as this command first reads it.
+            var actedOnVersion = expected ?? 0
+            var actedOnState: NoteState?
+            if expected == nil {
+                guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
+                actedOnVersion = note.version
+                actedOnState = note.state
+            }
+            let request = DecisionRequest(
+                noteID: id, action: action, moderator: moderator, reason: reason, actedOnVersion: actedOnVersion,
+                actedOnState: actedOnState, time: context.now(), option: option)
+            let decision = try store.decide(request)
+            context.stdout.line(report(decision, option: option))
+            context.stdout.line(localUntilPushed)
         }
-        let request = DecisionRequest(
-            noteID: id, action: action, moderator: moderator, reason: reason, actedOnVersion: actedOnVersion,
-            actedOnState: actedOnState, time: context.now())
-        let decision = try store.decide(request)
-        context.stdout.line(report(decision))
+    }
+
+    /// Runs `body`; a moderation error it throws is reported with its times in `zone`.
+    static func zoned<T>(_ zone: Zone, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ModerationError {
+            throw ZonedModerationError(error: error, zone: zone)
+        }
     }
 
     /// `Approved note 5 as mod-a (version 0 → 1).`
-    static func report(_ decision: Decision) -> String {
+    static func report(_ decision: Decision, option draft: OptionDraft = .verbatim) -> String {
         let note = decision.after
         let versions = "(version \(decision.before.version) → \(note.version))"
         let who = NoteText.oneLine(decision.entry.moderator)
@@ -48,8 +67,19 @@ enum NotesDecision {
         case .reopen: return "Reopened note \(note.id) as \(who): it is pending again \(versions)."
         case .promote:
             let option = note.promotedOptionID.map { "option #\($0)" } ?? "an option"
-            return "Promoted note \(note.id) as \(who): it is \(option) in the community section \(versions)."
+            let label = draft.label.map { " labelled '\(NoteText.oneLine($0.text))'" } ?? ""
+            return
+                "Promoted note \(note.id) as \(who): it is \(option)\(label) in the \(draft.section.rawValue) section "
+                + "\(versions)."
         case nil: return "Recorded \(decision.entry.action) of note \(note.id) \(versions)."
         }
     }
+}
+
+/// A moderation error as a moderator reads it: its times in the configured zone, its exit code kept.
+struct ZonedModerationError: Error, ExitCodeProviding, CustomStringConvertible {
+    let error: ModerationError
+    let zone: Zone
+    var exitCode: ExitCode { error.exitCode }
+    var description: String { error.message(in: zone) }
 }

@@ -8,7 +8,8 @@ enum NotesReviewCommand {
         abstract: "Review pending notes one by one (interactive; scriptable through stdin)",
         discussion: """
             Shows each pending note, oldest first, with its author session's other notes, and reads
-            a key: a approve, r reject (then asks for the reason), s skip, q quit, ? help. Type the
+            a key: a approve, r reject (then asks for the reason), p approve and promote (then asks for
+            the option's label; Enter keeps the note's text), s skip, q quit, ? help. Type the
             key and press Enter. With stdin from a pipe or file, the same keys (and reasons) are
             read line by line without prompts, so a review can be scripted.
             Every decision goes through the same checks as `notes approve` / `notes reject`: if a
@@ -28,6 +29,7 @@ enum NotesReviewCommand {
     static let help = """
         a  approve this note
         r  reject it (you are asked for the reason; an empty reason cancels)
+        p  approve and promote it to an option (you are asked for its label; Enter keeps the note's text)
         s  skip it (it stays pending)
         q  quit (decisions made so far are kept)
         ?  show this help

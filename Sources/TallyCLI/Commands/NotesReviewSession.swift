@@ -22,6 +22,7 @@ struct NotesReviewSession {
 
     private var approved = 0
     private var rejected = 0
+    private var promoted = 0
     private var skipped = 0
     private var conflicts = 0
     private var failed = 0
@@ -63,9 +64,13 @@ struct NotesReviewSession {
         let pending = try store.notes().filter { $0.state == .pending }.count
         out.line("")
         out.line(
-            "Done: \(approved) approved, \(rejected) rejected, \(skipped) skipped, \(conflicts) conflict"
+            "Done: \(approved) approved, \(rejected) rejected, \(promoted > 0 ? "\(promoted) promoted, " : "")"
+                + "\(skipped) skipped, \(conflicts) conflict"
                 + "\(conflicts == 1 ? "" : "s")\(failed > 0 ? ", \(failed) refused" : ""); \(pending) note"
                 + "\(pending == 1 ? "" : "s") pending.")
+        if approved + rejected + promoted > 0 {
+            out.line("The decisions are recorded in this copy only; `tally push` sends them to D1.")
+        }
         if failed > 0 {
             throw CommandFailure(
                 "\(failed) decision\(failed == 1 ? " was" : "s were") refused (see above)"
@@ -91,7 +96,7 @@ struct NotesReviewSession {
         out.line("[\(position)/\(total)]")
         out.write(NoteDetailRenderer(note: note, history: [], group: group, zone: zone).card())
         while true {
-            if context.stdin.isTerminal { out.write("Decision [a/r/s/q/?]: ") }
+            if context.stdin.isTerminal { out.write("Decision [a/r/p/s/q/?]: ") }
             guard let line = context.stdin.readLine() else { return .stop }
             switch line.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
             case "a", "approve":
@@ -106,6 +111,25 @@ struct NotesReviewSession {
                 }
                 decide(.reject, note: note, reason: reason)
                 return replaced ? .stop : .next
+            case "p", "promote":
+                if context.stdin.isTerminal {
+                    out.write("Option label for note \(id) (Enter keeps the note's text): ")
+                }
+                guard let text = context.stdin.readLine() else { return .stop }
+                var draft = OptionDraft.verbatim
+                if !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    guard let label = try? OptionLabel(text) else {
+                        out.line(
+                            "An option label is one line of at most \(OptionLabel.maximumLength) characters without "
+                                + "control characters; note \(id) was not promoted. Choose again.")
+                        continue
+                    }
+                    draft = OptionDraft(label: label)
+                }
+                // Promotion applies to approved notes: approve first, then promote the version that produced.
+                guard let approval = decide(.approve, note: note, reason: nil) else { return replaced ? .stop : .next }
+                decide(.promote, note: approval.after, reason: nil, option: draft)
+                return replaced ? .stop : .next
             case "s", "skip":
                 skipped += 1
                 out.line("Skipped note \(id).")
@@ -115,27 +139,37 @@ struct NotesReviewSession {
             case "?", "h", "help":
                 out.line(NotesReviewCommand.help)
             default:
-                out.line("Unknown key '\(NoteText.oneLine(line, maximumCells: 20))': press a, r, s, q, or ? for help.")
+                out.line(
+                    "Unknown key '\(NoteText.oneLine(line, maximumCells: 20))': press a, r, p, s, q, or ? for help.")
             }
         }
     }
 
     /// One decision through the one write path, against the version shown.
-    private mutating func decide(_ action: ModerationAction, note: Note, reason: ModerationReason?) {
+    @discardableResult
+    private mutating func decide(
+        _ action: ModerationAction, note: Note, reason: ModerationReason?, option: OptionDraft = .verbatim
+    ) -> Decision? {
         do {
             let decision = try store.decide(
                 DecisionRequest(
                     noteID: note.id, action: action, moderator: moderator, reason: reason,
-                    actedOnVersion: note.version, actedOnState: note.state, time: context.now()))
-            if action == .approve { approved += 1 } else { rejected += 1 }
-            context.stdout.line(NotesDecision.report(decision))
+                    actedOnVersion: note.version, actedOnState: note.state, time: context.now(), option: option))
+            switch action {
+            case .approve: approved += 1
+            case .promote: promoted += 1
+            default: rejected += 1
+            }
+            context.stdout.line(NotesDecision.report(decision, option: option))
+            return decision
         } catch let error as ModerationError {
             if case .databaseReplaced = error { replaced = true }
             if error.isConflict { conflicts += 1 } else { failed += 1 }
-            context.stderr.line("Error: \(error)")
+            context.stderr.line("Error: \(error.message(in: zone))")
         } catch {
             failed += 1
             context.stderr.line("Error: \(error)")
         }
+        return nil
     }
 }

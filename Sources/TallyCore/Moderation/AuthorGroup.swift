@@ -33,7 +33,10 @@ public struct AuthorGroup: Sendable, Equatable {
     public let promotedOptions: [PromotedOption]
 
     /// The first 8 characters of the session id: enough to tell sessions apart on screen.
-    public var shortSession: String { session.map { String($0.prefix(8)) } ?? "(none)" }
+    public var shortSession: String { AuthorGroup.short(session) }
+
+    /// A session as moderators see it: its first 8 characters, `(none)` when missing.
+    public static func short(_ session: String?) -> String { session.map { String($0.prefix(8)) } ?? "(none)" }
 
     /// Notes approved or promoted.
     public var approvedCount: Int { notes.filter { $0.state == .approved || $0.state == .promoted }.count }

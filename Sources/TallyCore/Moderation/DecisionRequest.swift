@@ -15,11 +15,13 @@ public struct DecisionRequest: Sendable, Equatable {
     public let actedOnState: NoteState?
     /// When the decision is made (stored as D1's UTC text).
     public let time: Instant
+    /// For a promotion: the option's label and section (the note's text, community, by default).
+    public let option: OptionDraft
 
     /// A decision request; see the properties.
     public init(
         noteID: Int64, action: ModerationAction, moderator: Moderator, reason: ModerationReason? = nil,
-        actedOnVersion: Int64, actedOnState: NoteState? = nil, time: Instant
+        actedOnVersion: Int64, actedOnState: NoteState? = nil, time: Instant, option: OptionDraft = .verbatim
     ) {
         self.noteID = noteID
         self.action = action
@@ -28,5 +30,6 @@ public struct DecisionRequest: Sendable, Equatable {
         self.actedOnVersion = actedOnVersion
         self.actedOnState = actedOnState
         self.time = time
+        self.option = option
     }
 }

@@ -32,17 +32,20 @@ public struct ModerationConflict: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What happened and what to do: the earlier decision (who, what, when) and the note's state now.
-    public var description: String {
+    public var description: String { message(in: nil) }
+
+    /// The description with times in `zone` (UTC when nil).
+    public func message(in zone: Zone?) -> String {
         let refused = "your \(action.rawValue) was not applied"
         let now = "it is now \(found.stateName) (version \(found.version))"
         let lookAgain = "look again with `tally notes show \(noteID)`"
         if actedOnVersion > found.version {
-            let latest = decisions.last.map { "; latest decision: \($0.summary)" } ?? ""
+            let latest = decisions.last.map { "; latest decision: \($0.summary(in: zone))" } ?? ""
             return "conflict: note \(noteID) is at version \(found.version), not at version \(actedOnVersion) as "
                 + "expected\(latest); \(refused); \(lookAgain)"
         }
         if sameDecisionMade {
-            return "conflict: note \(noteID) was already \(decisions[0].summary); \(refused)"
+            return "conflict: note \(noteID) was already \(decisions[0].summary(in: zone)); \(refused)"
         }
         guard !decisions.isEmpty else {
             return "conflict: note \(noteID) changed without a log entry (outside tally) since version "
@@ -54,9 +57,10 @@ public struct ModerationConflict: Sendable, Equatable, CustomStringConvertible {
                 found.state == .approved || found.state == .rejected
                 ? "to change that decision, reopen it first with `tally notes reopen \(noteID) --reason TEXT`"
                 : lookAgain
-            return "conflict: note \(noteID) was already decided: \(decisions[0].summary); \(refused); \(next)"
+            return
+                "conflict: note \(noteID) was already decided: \(decisions[0].summary(in: zone)); \(refused); \(next)"
         }
-        let what = decisions.map(\.summary).joined(separator: "; then ")
+        let what = decisions.map { $0.summary(in: zone) }.joined(separator: "; then ")
         return "conflict: note \(noteID) changed since version \(actedOnVersion): \(what); \(now); \(refused); "
             + "\(lookAgain) and decide again if still needed"
     }

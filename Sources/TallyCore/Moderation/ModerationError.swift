@@ -10,6 +10,8 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
     case illegalTransition(action: ModerationAction, note: Note, lastDecision: ModerationLogEntry?)
     /// A promoted note cannot be reopened: its option exists and may have votes.
     case promotedCannotReopen(note: Note, promotion: ModerationLogEntry?)
+    /// A promotion asked for a note that is already promoted: nothing to do, and never a second option.
+    case alreadyPromoted(note: Note, promotion: ModerationLogEntry?)
     /// The note changed since the moderator read it (a race lost, or a decision already made).
     case conflict(ModerationConflict)
     /// The database lacks the moderation columns and log (not migrated).
@@ -33,7 +35,10 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// A message that says what was wrong and what to do next.
-    public var description: String {
+    public var description: String { message(in: nil) }
+
+    /// The description with every time in `zone` (UTC when nil), as a moderator's settings show times.
+    public func message(in zone: Zone?) -> String {
         switch self {
         case .noteNotFound(let id):
             return "no note with id \(id); see the ids with `tally notes list`"
@@ -47,7 +52,7 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
         case .illegalTransition(let action, let note, let last):
             let state = note.state ?? .pending
             let who =
-                last?.summary
+                last?.summary(in: zone)
                 ?? (note.version == 0 ? "no decision recorded yet" : "set without a moderation_log entry")
             let allowed = NoteState.allCases.filter { action.sources.contains($0) }.map(\.rawValue)
                 .joined(separator: " or ")
@@ -66,12 +71,16 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
             let option = note.promotedOptionID.map { "option #\($0)" } ?? "an option"
             let who =
                 promotion.map { entry in
-                    " by \(MessageText.quoted(entry.moderator)) at \(entry.time.map(\.description) ?? MessageText.quoted(entry.createdAt))"
+                    " by \(MessageText.quoted(entry.moderator)) at \(entry.timeText(in: zone))"
                 } ?? ""
             return "cannot reopen note \(note.id): it was promoted to \(option)\(who); a promoted note is final "
                 + "because its option exists and may already have votes; withdraw the option on the vote page instead"
+        case .alreadyPromoted(let note, let promotion):
+            let option = note.promotedOptionID.map { "option #\($0)" } ?? "an option"
+            let who = promotion.map { " (by \(MessageText.quoted($0.moderator)) at \($0.timeText(in: zone)))" } ?? ""
+            return "note \(note.id) is already promoted as \(option)\(who); nothing was changed"
         case .conflict(let conflict):
-            return conflict.description
+            return conflict.message(in: zone)
         case .schemaMissing(let missing):
             return "the database has no moderation schema (\(missing) missing); run `tally migrate` on it first"
         case .triggerWrites(let trigger, let write):

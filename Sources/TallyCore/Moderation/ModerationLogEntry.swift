@@ -67,11 +67,21 @@ public struct ModerationLogEntry: Sendable, Equatable {
     }
 
     /// "approved by mod-a at 2026-09-24 01:55:00 UTC", with the option for a promotion.
-    public var summary: String {
+    public var summary: String { summary(in: nil) }
+
+    /// The summary with its time in `zone` ("… at 2026-09-24 09:55:00 +08:00"); UTC when nil.
+    public func summary(in zone: Zone?) -> String {
         let verb = knownAction?.pastTense ?? "\(MessageText.quoted(action)) recorded"
-        var text =
-            "\(verb) by \(MessageText.quoted(moderator)) at \(time.map(\.description) ?? MessageText.quoted(createdAt))"
+        var text = "\(verb) by \(MessageText.quoted(moderator)) at \(timeText(in: zone))"
         if let optionID { text += " as option #\(optionID)" }
         return text + " (version \(version))"
+    }
+
+    /// When, in `zone` with its offset (`2026-09-24 09:55:00 +08:00`), or as D1's UTC text when
+    /// `zone` is nil or UTC; the stored text quoted when it is not a timestamp.
+    public func timeText(in zone: Zone?) -> String {
+        guard let time else { return MessageText.quoted(createdAt) }
+        guard let zone, zone.identifier != Zone.utc.identifier else { return time.description }
+        return zone.format(time, seconds: true)
     }
 }

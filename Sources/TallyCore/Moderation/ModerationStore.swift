@@ -67,6 +67,12 @@ public final class ModerationStore {
     private func decideLocked(_ request: DecisionRequest) throws -> Decision {
         guard let note = try note(request.noteID) else { throw ModerationError.noteNotFound(request.noteID) }
         guard let state = note.state else { throw ModerationError.unknownStatus(note) }
+        // Promoting a promoted note asks for what is already so, whatever version was seen:
+        // not a race to report, and never a second option.
+        if request.action == .promote, state == .promoted {
+            let promotion = try history(of: note.id).last { $0.action == ModerationAction.promote.rawValue }
+            throw ModerationError.alreadyPromoted(note: note, promotion: promotion)
+        }
         let stateMoved = request.actedOnState.map { $0 != state } ?? false
         if note.version != request.actedOnVersion || stateMoved {
             let history = try history(of: note.id)
@@ -114,11 +120,12 @@ public final class ModerationStore {
         let at = request.time.d1Text
         var optionID = note.promotedOptionID
         if request.action == .promote {
-            try checkPromotable(note.id)
-            // The note's text becomes the option verbatim.
+            // The note's text becomes the option verbatim unless the moderator edited the label.
+            let label = request.option.label?.text
+            if label == nil { try checkPromotable(note.id) }
             try db.execute(
-                "INSERT INTO survey_options (content, section, created_at) VALUES (?, 'community', ?)",
-                [.text(note.content), .text(at)])
+                "INSERT INTO survey_options (content, section, created_at) VALUES (?, ?, ?)",
+                [.text(label ?? note.content), .text(request.option.section.rawValue), .text(at)])
             optionID = db.lastInsertRowID
         }
         try db.execute(

@@ -15,7 +15,7 @@ public struct Moderator: Sendable, Equatable, CustomStringConvertible {
         /// what is stored.
         case formattingCharacter(UInt32)
         /// Longer than `Moderator.maximumLength` characters.
-        case tooLong(Int)
+        case tooLong(Int, limit: Int = Moderator.maximumLength)
 
         /// What is wrong with the name, to follow "the name …".
         public var description: String {
@@ -28,8 +28,8 @@ public struct Moderator: Sendable, Equatable, CustomStringConvertible {
                 let padded = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 return "contains the invisible formatting character U+\(padded) "
                     + "(bidi controls, zero-width and separator characters are refused)"
-            case .tooLong(let count):
-                return "is \(count) characters long; at most \(Moderator.maximumLength) are accepted"
+            case .tooLong(let count, let limit):
+                return "is \(count) characters long; at most \(limit) are accepted"
             }
         }
     }
@@ -43,6 +43,13 @@ public struct Moderator: Sendable, Equatable, CustomStringConvertible {
 
     /// Validates a name: not empty, not blank, no control or invisible formatting characters, at most 100 characters.
     public init(_ text: String) throws(Problem) {
+        name = try Moderator.oneLine(text, maximumLength: Moderator.maximumLength)
+    }
+
+    /// `text` trimmed, once it is a non-blank single line without control or invisible
+    /// formatting characters of at most `maximumLength` characters: the rule for every short
+    /// text a listing shows on one line (a moderator's name, an option's label).
+    static func oneLine(_ text: String, maximumLength: Int) throws(Problem) -> String {
         guard !text.isEmpty else { throw .empty }
         let trimmed = text.trimmingWhiteSpace()
         guard !trimmed.isEmpty else { throw .blank }
@@ -52,8 +59,8 @@ public struct Moderator: Sendable, Equatable, CustomStringConvertible {
         if let hidden = trimmed.unicodeScalars.first(where: Moderator.isHiddenFormatting) {
             throw .formattingCharacter(hidden.value)
         }
-        guard trimmed.count <= Moderator.maximumLength else { throw .tooLong(trimmed.count) }
-        name = trimmed
+        guard trimmed.count <= maximumLength else { throw .tooLong(trimmed.count, limit: maximumLength) }
+        return trimmed
     }
 
     /// Format characters (Cf: bidi controls, zero-width space, BOM …) and line or

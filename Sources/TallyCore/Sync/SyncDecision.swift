@@ -73,14 +73,16 @@ public struct SyncDecision: Sendable, Equatable {
 
     /// The request that makes this decision again on other data: same moderator,
     /// time and reason (so it keeps its identity), acting on the version before it.
-    func request() -> DecisionRequest? {
+    /// `option` is the option a promotion created on the copy it was made in (its edited label
+    /// and section travel with it; the ledger holds only the log entry's fields).
+    func request(option: OptionDraft = .verbatim) -> DecisionRequest? {
         guard let action = ModerationAction(rawValue: action), let moderator = try? Moderator(moderator),
             let time = StoredTimestamp.parse(createdAt)
         else { return nil }
         let reason = self.reason.flatMap { try? ModerationReason($0) }
         return DecisionRequest(
             noteID: noteID, action: action, moderator: moderator, reason: reason, actedOnVersion: version - 1,
-            actedOnState: NoteState(rawValue: from), time: time)
+            actedOnState: NoteState(rawValue: from), time: time, option: option)
     }
 
     /// "approve by mod-a at 2026-09-24 01:55:00 UTC (version 1)".

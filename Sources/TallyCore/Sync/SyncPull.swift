@@ -77,6 +77,7 @@ public struct SyncPull {
                 }
             }
         }
+        let drafts = try old.map { try Self.promotionDrafts(carried, in: $0) } ?? [:]
         defer { if let old, !old.isAutocommit { try? old.execute("ROLLBACK") } }
         let outcome = try DatabaseFile.build(at: target, replace: true) { db in
             try importer.prepareConnection(db)
@@ -93,7 +94,7 @@ public struct SyncPull {
                 try ledger.createEmpty()
                 try ledger.setOrigin(origin)
                 return try ModerationWriteGuard.run(on: db) {
-                    try carry(carried, into: db, summary: summary, origin: origin)
+                    try carry(carried, drafts: drafts, into: db, summary: summary, origin: origin)
                 }
             }
         }
@@ -114,7 +115,10 @@ public struct SyncPull {
     }
 
     /// Enters every carried decision into the new data's ledger, settling it against D1's log.
-    private func carry(_ carried: [SyncDecision], into db: Connection, summary: ImportSummary, origin: SyncOrigin)
+    private func carry(
+        _ carried: [SyncDecision], drafts: [Int64: OptionDraft], into db: Connection, summary: ImportSummary,
+        origin: SyncOrigin
+    )
         throws -> Outcome
     {
         let store = try ModerationStore(db)
@@ -158,7 +162,7 @@ public struct SyncPull {
                 }
                 continue
             }
-            guard let request = decision.request() else {
+            guard let request = decision.request(option: drafts[decision.seq] ?? .verbatim) else {
                 try ledger.insert(
                     copying: decision, state: .conflict, remote: nil,
                     detail: "it cannot be replayed: its action, moderator name or time is not one tally accepts today",

@@ -18,7 +18,10 @@ struct NotesDecisionCommandTests {
             "notes", "reject", "3", "--db", path, "--as", "mod-a", "--reason", "dup of #1",
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "Rejected note 3 as mod-a (version 0 → 1).\n")
+        #expect(
+            result.stdout
+                == "Rejected note 3 as mod-a (version 0 → 1).\n"
+                + "It is recorded in this copy only; `tally push` sends it to D1.\n")
         let store = try ModerationStore(Connection(path: path))
         let note = try #require(try store.note(3))
         #expect(note.status == "rejected")
@@ -128,9 +131,10 @@ struct NotesDecisionCommandTests {
         let tables = try NotesDatabase.tables(path)
         for _ in 0..<2 {
             let again = try TallyProcess.run(["notes", "promote", "4", "--db", path, "--as", "mod-b"])
-            #expect(again.status == 3)
-            #expect(again.stderr.contains("already promoted by 'mod-a'"))
-            #expect(again.stderr.contains("as option #8"))
+            #expect(again.status == 1, "not a conflict: nothing raced")
+            #expect(again.stderr.contains("note 4 is already promoted as option #8 (by 'mod-a' at "), "\(again.stderr)")
+            #expect(again.stderr.hasSuffix(" UTC); nothing was changed\n"))
+            #expect(!again.stderr.contains("conflict"))
         }
         #expect(try NotesDatabase.tables(path) == tables)
         let db = try Connection(path: path)

@@ -30,15 +30,18 @@ struct NotesReviewTests {
         let result = try TallyProcess.run(["notes", "review", "--db", path, "--as", "rev"], stdin: keys)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(!result.stdout.contains("Decision [a/r/s/q/?]:"), "no prompts when stdin is not a terminal")
+        #expect(!result.stdout.contains("Decision [a/r/p/s/q/?]:"), "no prompts when stdin is not a terminal")
         #expect(result.stdout.contains("4 pending notes. Reviewing as rev."))
-        #expect(result.stdout.contains("Unknown key 'x': press a, r, s, q, or ? for help."))
+        #expect(result.stdout.contains("Unknown key 'x': press a, r, p, s, q, or ? for help."))
         #expect(result.stdout.contains("r  reject it (you are asked for the reason; an empty reason cancels)"))
         #expect(result.stdout.contains("Approved note 3 as rev (version 0 → 1)."))
         #expect(result.stdout.contains("A reason is required to reject; note 4 was not rejected. Choose again."))
         #expect(result.stdout.contains("Rejected note 4 as rev (version 0 → 1)."))
         #expect(result.stdout.contains("Skipped note 7."))
-        #expect(result.stdout.hasSuffix("Done: 1 approved, 1 rejected, 1 skipped, 0 conflicts; 2 notes pending.\n"))
+        #expect(
+            result.stdout.hasSuffix(
+                "Done: 1 approved, 1 rejected, 1 skipped, 0 conflicts; 2 notes pending.\n"
+                    + "The decisions are recorded in this copy only; `tally push` sends them to D1.\n"))
         // The author's other notes are shown with each note, escaped.
         #expect(result.stdout.contains("#7  pending   再加一個「寵物」␛[5m"))
         #expect(!result.stdout.unicodeScalars.contains("\u{1B}"))
@@ -58,7 +61,10 @@ struct NotesReviewTests {
         let (folder, path) = try Self.database()
         let result = try TallyProcess.run(["notes", "review", "--db", path, "--as", "rev"], stdin: "a\n")
         #expect(result.status == 0)
-        #expect(result.stdout.hasSuffix("Done: 1 approved, 0 rejected, 0 skipped, 0 conflicts; 3 notes pending.\n"))
+        #expect(
+            result.stdout.hasSuffix(
+                "Done: 1 approved, 0 rejected, 0 skipped, 0 conflicts; 3 notes pending.\n"
+                    + "The decisions are recorded in this copy only; `tally push` sends them to D1.\n"))
         _ = folder
     }
 
@@ -143,7 +149,7 @@ struct NotesReviewTests {
             ["notes", "review", "--db", path, "--as", "rev"], input: ["r", "off topic", "q"], inputIsTerminal: true)
         #expect(result.status == 0)
         #expect(result.stdout.contains("4 pending notes. Reviewing as rev.\na  approve this note\n"))
-        #expect(result.stdout.contains("Decision [a/r/s/q/?]: Reason for rejecting note 3: Rejected note 3 as rev"))
+        #expect(result.stdout.contains("Decision [a/r/p/s/q/?]: Reason for rejecting note 3: Rejected note 3 as rev"))
         _ = folder
     }
 

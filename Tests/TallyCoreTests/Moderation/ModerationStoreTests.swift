@@ -18,14 +18,14 @@ struct ModerationStoreTests {
     ]
 
     enum Refusal: String, Sendable {
-        case illegal, conflict, promotedIsFinal
+        case illegal, conflict, promotedIsFinal, alreadyPromoted
     }
 
     static let illegal: [(path: String, action: ModerationAction, refusal: Refusal)] = [
         ("fresh", .promote, .illegal), ("fresh", .reopen, .illegal),
         ("approved", .approve, .conflict), ("approved", .reject, .conflict),
         ("rejected", .approve, .conflict), ("rejected", .reject, .conflict), ("rejected", .promote, .illegal),
-        ("promoted", .approve, .illegal), ("promoted", .reject, .illegal), ("promoted", .promote, .conflict),
+        ("promoted", .approve, .illegal), ("promoted", .reject, .illegal), ("promoted", .promote, .alreadyPromoted),
         ("promoted", .reopen, .promotedIsFinal),
         ("reopened from approved", .reopen, .conflict), ("reopened from approved", .promote, .conflict),
         ("reopened from rejected", .reopen, .conflict), ("reopened from rejected", .promote, .illegal),
@@ -110,6 +110,8 @@ struct ModerationStoreTests {
                     decisions: [try #require(last)]))
         case .promotedIsFinal:
             expected = .promotedCannotReopen(note: note, promotion: last)
+        case .alreadyPromoted:
+            expected = .alreadyPromoted(note: note, promotion: last)
         }
         #expect(throws: expected) { try fixture.decide(action, 1, by: "mod-b") }
         #expect(try fixture.snapshot() == before)
@@ -206,14 +208,17 @@ struct ModerationStoreTests {
         let before = try fixture.snapshot()
         for name in ["mod-a", "mod-b"] {
             let error = try #require(throws: ModerationError.self) { try fixture.decide(.promote, 2, by: name) }
-            #expect(error.isConflict)
-            #expect(error.description.contains("already promoted by 'mod-a'"))
-            #expect(error.description.contains("as option #\(optionID)"))
+            #expect(!error.isConflict, "asking for what is already so is not a lost race")
+            #expect(
+                error.description
+                    == "note 2 is already promoted as option #\(optionID) (by 'mod-a' at \(first.entry.time!)); "
+                    + "nothing was changed")
         }
         // Also when the caller insists it saw the approved version.
         let stale = DecisionRequest(
             noteID: 2, action: .promote, moderator: try Moderator("mod-b"), actedOnVersion: 1, time: fixture.tick())
-        #expect(throws: ModerationError.self) { try fixture.store.decide(stale) }
+        let staleError = try #require(throws: ModerationError.self) { try fixture.store.decide(stale) }
+        #expect(!staleError.isConflict, "a promotion that lost the race to a promotion is told the same")
         #expect(try fixture.snapshot() == before)
         #expect(try fixture.db.scalar("SELECT count(*) FROM survey_options WHERE section = 'community'") == 1)
     }
@@ -313,5 +318,38 @@ struct ModerationStoreTests {
                 "suggestions.version, suggestions.reviewed_by, suggestions.reviewed_at, suggestions.review_reason, "
                     + "suggestions.promoted_option_id, the moderation_log table")
         ) { try ModerationStore(db) }
+    }
+
+    @Test func aPromotionWithAnEditedLabelAndSectionCreatesThatOption() throws {
+        let fixture = try ModerationFixture()
+        try fixture.decide(.approve, 2)
+        let note = try #require(try fixture.store.note(2))
+        let request = DecisionRequest(
+            noteID: 2, action: .promote, moderator: try Moderator("mod-a"), actedOnVersion: note.version,
+            actedOnState: note.state, time: fixture.tick(),
+            option: OptionDraft(label: try OptionLabel("  寵物  "), section: .original))
+        let decision = try fixture.store.decide(request)
+        let optionID = try #require(decision.after.promotedOptionID)
+        let row = try #require(
+            try fixture.db.query("SELECT content, section FROM survey_options WHERE id = ?", [.integer(optionID)]).first
+        )
+        #expect(row[0].string == "寵物", "the label, trimmed")
+        #expect(row[1].string == "original")
+        #expect(try fixture.store.note(2)?.content == note.content, "the note keeps its own words")
+    }
+
+    @Test(arguments: ["", "   ", "two\nlines", "rtl\u{202E}txet", String(repeating: "x", count: 201)])
+    func anOptionLabelIsOneShortVisibleLine(_ text: String) {
+        #expect(throws: Moderator.Problem.self) { try OptionLabel(text) }
+    }
+
+    @Test func conflictTimesAreShownInTheZoneGiven() throws {
+        let fixture = try Self.prepared("approved")
+        let error = try #require(throws: ModerationError.self) { try fixture.decide(.approve, 1, by: "mod-b") }
+        let zone = try Zone(parsing: "Asia/Taipei")
+        let utc = error.description
+        let taipei = error.message(in: zone)
+        #expect(utc.contains("UTC"))
+        #expect(!taipei.contains("UTC") && taipei.contains("+08:00"), "\(taipei)")
     }
 }

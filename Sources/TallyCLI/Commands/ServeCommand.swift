@@ -1,0 +1,128 @@
+import Foundation
+import TallyCore
+import TallyHTTP
+import TallyRender
+
+/// `tally serve`: the moderation page, a local web server over the copy (GNU libmicrohttpd).
+enum ServeCommand {
+    static let listenOption = OptionSpec(
+        "listen", .value("ADDRESS"), "Address to listen on (default 127.0.0.1; another needs --allow-remote).")
+    static let portOption = OptionSpec("port", .value("N"), "Port (default 8787; 0 picks a free one).")
+    static let allowRemoteOption = OptionSpec(
+        "allow-remote", .flag, "Allow --listen on an address other machines can reach (see docs/serve.md first).")
+    static let wranglerOption = OptionSpec(
+        "wrangler", .value("DB"), "Send to D1 with `wrangler` on this database (default: offer the SQL file).")
+
+    static let spec = CommandSpec(
+        name: "serve",
+        abstract: "Moderate in the browser: a local page over the copy (queue, decisions, sync, report)",
+        discussion: """
+            Prints an address with a secret token, http://127.0.0.1:8787/<token>/, and serves until Ctrl-C.
+            The page lists the pending notes by author session, decides through the same write path as
+            `tally notes` (a note changed meanwhile is a conflict, shown side by side), sends the
+            decisions with the same push as `tally push`, and shows the report as `report --format
+            html` writes it. Decisions are recorded as --as NAME ($TALLY_MODERATOR).
+            Every request needs the token; forms carry a CSRF token; the Host header must name this
+            server; pages allow no scripts. Loopback only unless --allow-remote (docs/serve.md).
+            """,
+        options: [
+            listenOption, portOption, allowRemoteOption, wranglerOption, NotesOptions.moderator, NotesOptions.tz,
+            SettingOptions.lang, Settings.dbOption, Settings.configOption,
+        ],
+        run: { invocation, context in try run(invocation, context) })
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let address = invocation.value(listenOption) ?? "127.0.0.1"
+        guard let loopback = ListenAddress.isLoopback(address) else {
+            throw UsageError(
+                "--listen \(address) is not a numeric IPv4 or IPv6 address; give e.g. 127.0.0.1 or ::1",
+                command: invocation.path)
+        }
+        if !loopback, !invocation.flag(allowRemoteOption) {
+            throw UsageError(
+                "--listen \(address) would let other machines reach the moderation page; it is meant for this "
+                    + "machine (127.0.0.1). If you mean it, add --allow-remote (read docs/serve.md first)",
+                command: invocation.path)
+        }
+        let port = try invocation.integer(portOption, in: 0...65535) ?? 8787
+        let moderator = try NotesOptions.moderator(invocation, context)
+        let settings = try Settings.resolve(invocation, context: context)
+        let database = settings.db.value
+        // Refuse a file that is not a migrated copy now, not on the first page.
+        let db = try DatabaseFile.openForWriting(database)
+        _ = try ModerationStore(db)
+        try SyncLedger(db).createIfMissing()
+        let config = invocation.value(Settings.configOption).map { ["--config", $0] } ?? []
+        var reportSettings = config
+        if let tz = invocation.value(NotesOptions.tz) { reportSettings += ["--tz", tz] }
+        if let lang = invocation.value(SettingOptions.lang) { reportSettings += ["--lang", lang] }
+
+        let token = SiteGuard.secret()
+        // The site needs the port the server got; requests before it is set are told to wait.
+        let slot = SiteSlot()
+        let server = try HTTPServer(
+            address: address, port: UInt16(port),
+            admit: { head in
+                guard let site = slot.site else { return .text(503, "Starting.") }
+                return site.guardian.refusal(head).map(SiteGuard.secured)
+            },
+            respond: { request in
+                guard let site = slot.site else { return .text(503, "Starting.") }
+                return SiteGuard.secured(site.respond(request))
+            })
+        let shown = ListenAddress.urlHost(address)
+        var hosts: Set<String> = ["\(shown):\(server.port)"]
+        if loopback {
+            hosts.formUnion(["127.0.0.1:\(server.port)", "localhost:\(server.port)", "[::1]:\(server.port)"])
+        }
+        slot.site = ModerationSite(
+            guardian: SiteGuard(token: token, csrf: SiteGuard.secret(), hosts: hosts), database: database,
+            moderator: moderator, zone: settings.zone.value, language: settings.language.value,
+            wrangler: invocation.value(wranglerOption), config: config, reportSettings: reportSettings,
+            context: context)
+        context.stdout.line("Moderation page: http://\(shown):\(server.port)/\(token)/")
+        context.stdout.line(
+            "Anyone with this address can moderate as \(moderator.name). Decisions stay in \(database) until "
+                + "sent to D1. Stop with Ctrl-C.")
+        let stop = StopSignal.install()
+        defer { stop.uninstall() }
+        while !stop.isSet { usleep(100_000) }
+        server.stop()
+        context.stdout.line("Stopped.")
+    }
+}
+
+/// What `--listen` accepts.
+enum ListenAddress {
+    /// True for a loopback address, false for another numeric address, nil for anything else.
+    static func isLoopback(_ address: String) -> Bool? {
+        var v4 = in_addr()
+        if inet_pton(AF_INET, address, &v4) == 1 { return address.hasPrefix("127.") }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, address, &v6) == 1 {
+            return withUnsafeBytes(of: &v6) { Array($0) } == Array(repeating: 0, count: 15) + [1]
+        }
+        return nil
+    }
+
+    /// The address as a URL's host: IPv6 in brackets.
+    static func urlHost(_ address: String) -> String { address.contains(":") ? "[\(address)]" : address }
+}
+
+/// The site, set once the server knows its port; read from libmicrohttpd's threads.
+private final class SiteSlot: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: ModerationSite?
+    var site: ModerationSite? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return value
+        }
+        set {
+            lock.lock()
+            value = newValue
+            lock.unlock()
+        }
+    }
+}

@@ -1,0 +1,251 @@
+import Foundation
+import TallyCore
+import TallyHTTP
+import TallyRender
+import TallySQLite
+
+/// What `tally serve` answers. libmicrohttpd calls `respond` on several threads at once.
+///
+/// Each request opens its own SQLite connection (read-only for pages, writable for decisions)
+/// and closes it when done: a connection held across requests would keep reading the old file
+/// after `tally pull` renamed a new one into place. The page's own requests then pass one at a
+/// time through `databaseLock`: the copy is in SQLite's rollback-journal mode, where a reader
+/// and a writer of the same file make each other sleep in the busy handler (20 clients ran at
+/// p50 400 ms that way, against milliseconds serialized). Other processes (`tally notes`, a
+/// pull) still meet the server on SQLite's own locks and busy timeout, and a decision still
+/// goes through `ModerationStore.decide`'s `BEGIN IMMEDIATE` compare-and-set. Pushes and the
+/// report run the command line's own code outside the lock, one push at a time (`pushLock`).
+final class ModerationSite: Sendable {
+    let guardian: SiteGuard
+    let database: String
+    let moderator: Moderator
+    let zone: Zone
+    let language: ReportLanguage
+    /// The D1 database name for `push --wrangler`; nil offers the SQL file instead.
+    let wrangler: String?
+    /// `--config` as given to serve, passed on to the push it runs.
+    let config: [String]
+    /// `--config`, `--tz` and `--lang` as given to serve, passed on to the report it runs.
+    let reportSettings: [String]
+    let context: Context
+    private let pushLock = NSLock()
+    private let databaseLock = NSLock()
+
+    init(
+        guardian: SiteGuard, database: String, moderator: Moderator, zone: Zone, language: ReportLanguage,
+        wrangler: String?, config: [String], reportSettings: [String], context: Context
+    ) {
+        self.guardian = guardian
+        self.database = database
+        self.moderator = moderator
+        self.zone = zone
+        self.language = language
+        self.wrangler = wrangler
+        self.config = config
+        self.reportSettings = reportSettings
+        self.context = context
+    }
+
+    var page: ModerationPage {
+        ModerationPage(
+            base: "/" + guardian.token, csrf: guardian.csrf, language: language, zone: zone, moderator: moderator.name)
+    }
+
+    /// The answer to an admitted request.
+    func respond(_ request: HTTPRequest) -> HTTPResponse {
+        guard let route = guardian.route(request.head.path) else { return .text(403, "Missing or wrong token.") }
+        let parts = route.split(separator: "/").map(String.init)
+        if parts == ["report"] || parts == ["sync", "push"] { return answer(request, parts) }
+        databaseLock.lock()
+        defer { databaseLock.unlock() }
+        return answer(request, parts)
+    }
+
+    private func answer(_ request: HTTPRequest, _ parts: [String]) -> HTTPResponse {
+        do {
+            if request.head.method == "POST" {
+                guard guardian.formIsOurs(request.form) else {
+                    return .text(403, "The form's CSRF token is missing or wrong: reload the page and try again.")
+                }
+                switch parts.count {
+                case 3 where parts[0] == "note" && parts[2] == "decide":
+                    guard let id = Int64(parts[1]) else { break }
+                    return try decide(id, request.form)
+                case 2 where parts == ["sync", "push"]:
+                    return push()
+                default: break
+                }
+                return .text(404, "No such action.")
+            }
+            switch parts.count {
+            case 0: return html(200, try queue())
+            case 1 where parts[0] == "sync": return html(200, try sync(output: nil))
+            case 1 where parts[0] == "report": return report()
+            case 2 where parts[0] == "note":
+                guard let id = Int64(parts[1]) else { break }
+                return try notePage(id, request.head.query)
+            default: break
+            }
+            return html(404, page.message("404", "No such page."))
+        } catch let error as ModerationError {
+            return html(422, page.message(language.moderationLabels.refused, error.message(in: zone)))
+        } catch {
+            return html(500, page.message(language.moderationLabels.refused, "\(error)"))
+        }
+    }
+
+    func html(_ status: Int, _ text: String, headers: [(String, String)] = []) -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: [("Content-Type", "text/html; charset=utf-8")] + headers, body: Array(text.utf8))
+    }
+
+    func store(writing: Bool) throws -> ModerationStore {
+        try ModerationStore(
+            writing ? DatabaseFile.openForWriting(database) : DatabaseFile.openForReading(database))
+    }
+
+    func queue() throws -> String { page.queue(try store(writing: false).authorGroups()) }
+
+    func noteContext(_ store: ModerationStore, _ id: Int64) throws -> ModerationPage.NoteContext {
+        var context = ModerationPage.NoteContext(group: try store.authorGroup(of: id))
+        context.history = try store.history(of: id)
+        let ledger = SyncLedger(store.db)
+        if try ledger.exists() {
+            context.syncConflicts = try ledger.decisions().filter { $0.noteID == id && $0.state == .conflict }
+        }
+        return context
+    }
+
+    func notePage(_ id: Int64, _ query: [String: String]) throws -> HTTPResponse {
+        let store = try store(writing: false)
+        guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
+        var context = try noteContext(store, id)
+        if let label = query["label"] {
+            context.preview = (label, OptionDraft.Section(rawValue: query["section"] ?? "") ?? .community)
+        }
+        if let done = query["done"].flatMap(ModerationAction.init(rawValue:)) {
+            context.done = language.moderationLabels.decided(id, done)
+        }
+        return html(200, page.note(note, context))
+    }
+
+    /// One decision through the one write path, against the version and state the page showed.
+    func decide(_ id: Int64, _ form: [String: String]) throws -> HTTPResponse {
+        guard let action = form["action"].flatMap(ModerationAction.init(rawValue:)),
+            let version = form["version"].flatMap({ Int64($0) })
+        else { return .text(400, "The form lacks its action or version.") }
+        let store = try store(writing: true)
+        guard let shown = try store.note(id) else { throw ModerationError.noteNotFound(id) }
+        let reason: ModerationReason?
+        var option = OptionDraft.verbatim
+        do {
+            reason = try Self.reason(action, form)
+            if action == .promote { option = try Self.draft(form, note: shown) }
+        } catch {
+            return html(422, page.message(language.moderationLabels.refused, "\(error)", back: "/note/\(id)"))
+        }
+        let request = DecisionRequest(
+            noteID: id, action: action, moderator: moderator, reason: reason, actedOnVersion: version,
+            actedOnState: form["state"].flatMap(NoteState.init(rawValue:)), time: context.now(), option: option)
+        do {
+            _ = try store.decide(request)
+        } catch ModerationError.conflict(let conflict) {
+            return html(409, page.conflict(conflict, note: conflict.found, context: try noteContext(store, id)))
+        }
+        return HTTPResponse(
+            status: 303, headers: [("Location", "/\(guardian.token)/note/\(id)?done=\(action.rawValue)")], body: [])
+    }
+
+    /// The reason a form gives: for a reject, a preset (its English value, as the log is read by
+    /// tools) with any free text after it, or the free text alone; for a reopen, the free text.
+    static func reason(_ action: ModerationAction, _ form: [String: String]) throws -> ModerationReason? {
+        let free = (form["reason"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        switch action {
+        case .reject:
+            let preset = form["preset"] ?? "other"
+            let presets = ModerationPageLabels.english.presetValues
+            if preset != "other", !presets.contains(preset) { throw CommandFailure("unknown preset reason") }
+            let text = preset == "other" ? free : (free.isEmpty ? preset : "\(preset): \(free)")
+            do { return try ModerationReason(text) } catch { throw CommandFailure("the reason \(error); say why") }
+        case .reopen:
+            do { return try ModerationReason(free) } catch { throw CommandFailure("the reason \(error); say why") }
+        case .approve, .promote:
+            return free.isEmpty ? nil : try? ModerationReason(free)
+        }
+    }
+
+    /// The option a promotion form asks for: the note's text verbatim when the label was left as
+    /// it is, else the edited label.
+    static func draft(_ form: [String: String], note: Note) throws -> OptionDraft {
+        let section = OptionDraft.Section(rawValue: form["section"] ?? "community") ?? .community
+        guard let text = form["label"], text != note.content else { return OptionDraft(section: section) }
+        do {
+            return OptionDraft(label: try OptionLabel(text), section: section)
+        } catch {
+            throw CommandFailure("the option label \(error)")
+        }
+    }
+
+    func sync(output: String?) throws -> String {
+        let db = try DatabaseFile.openForReading(database)
+        let ledger = SyncLedger(db)
+        let counts = try ledger.exists() ? try ledger.counts() : [:]
+        return page.sync(counts: counts, wrangler: wrangler, pushOutput: output)
+    }
+
+    /// Runs the command line's own `tally push` in this process, its messages captured for the page.
+    func push() -> HTTPResponse {
+        guard pushLock.try() else { return .text(409, "A push is already running; wait for it and reload.") }
+        defer { pushLock.unlock() }
+        let arguments =
+            ["push", "--db", database] + (wrangler.map { ["--wrangler", $0] } ?? ["--output", "-"]) + config
+        let (status, out, err) = run(arguments)
+        if wrangler == nil, status == 0, err.contains("marked pushed") {
+            return HTTPResponse(
+                status: 200,
+                headers: [
+                    ("Content-Type", "application/sql; charset=utf-8"),
+                    ("Content-Disposition", "attachment; filename=\"push.sql\""),
+                ], body: Array(out.utf8))
+        }
+        let said = out + err + (status == 0 ? "" : "(exit status \(status))\n")
+        do { return html(status == 0 ? 200 : 502, try sync(output: said)) } catch {
+            return .text(500, said)
+        }
+    }
+
+    /// The report as `tally report --format html` writes it for the copy as it stands.
+    func report() -> HTTPResponse {
+        let (status, out, err) = run(["report", "--format", "html", "--db", database] + reportSettings)
+        guard status == 0 else { return html(500, page.message(language.moderationLabels.refused, err)) }
+        return html(200, out)
+    }
+
+    /// `tally arguments…` in this process with the serve command's environment, output captured.
+    func run(_ arguments: [String]) -> (Int32, String, String) {
+        let out = Captured()
+        let err = Captured()
+        let inner = Context(
+            environment: context.environment, currentDirectory: context.currentDirectory,
+            stdout: TextOutput { out.append($0) }, stderr: TextOutput { err.append($0) },
+            stdin: LineInput { nil }, now: context.now)
+        let status = Tally.run(arguments: arguments, context: inner)
+        return (status, out.text, err.text)
+    }
+}
+
+/// Text a command writes, collected (the command may write from its own thread).
+private final class Captured: @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer = ""
+    func append(_ text: String) {
+        lock.lock()
+        buffer += text
+        lock.unlock()
+    }
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return buffer
+    }
+}

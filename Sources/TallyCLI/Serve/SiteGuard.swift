@@ -1,0 +1,81 @@
+import Foundation
+import TallyHTTP
+
+/// The checks every request to `tally serve` passes before anything is read or run: the secret
+/// token in the path, the Host header (DNS rebinding), the method, and for a form post the CSRF
+/// token and a same-origin `Origin`. What they protect and do not is in DECISIONS.md.
+struct SiteGuard: Sendable {
+    /// The secret the printed URL carries as its first path segment.
+    let token: String
+    /// The secret every form carries.
+    let csrf: String
+    /// `host:port` values the Host header may hold.
+    let hosts: Set<String>
+
+    /// 32 random bytes from the system's generator, as hex.
+    static func secret() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    /// The refusal for a request head, or nil when it may go on.
+    func refusal(_ head: HTTPRequestHead) -> HTTPResponse? {
+        guard ["GET", "HEAD", "POST"].contains(head.method) else {
+            return .text(405, "Only GET and POST are used here.")
+        }
+        guard let host = head.headers["host"]?.lowercased(), hosts.contains(host) else {
+            // A page elsewhere that points its own name at this address (DNS rebinding) sends its name here.
+            return .text(421, "This server answers only to \(hosts.sorted().joined(separator: ", ")).")
+        }
+        guard route(head.path) != nil else {
+            return .text(403, "Missing or wrong token: open the address `tally serve` printed.")
+        }
+        if head.method == "POST" {
+            if let origin = head.headers["origin"], !hosts.contains(where: { origin == "http://" + $0 }) {
+                return .text(403, "A form from another site was refused.")
+            }
+            if head.headers["sec-fetch-site"] == "cross-site" {
+                return .text(403, "A form from another site was refused.")
+            }
+        }
+        return nil
+    }
+
+    /// The path after the token (`/`, `/note/3` …), or nil when the token is missing or wrong.
+    func route(_ path: String) -> String? {
+        let segments = path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        guard segments.count >= 2, segments[0].isEmpty, Self.same(String(segments[1].prefix { $0 != "/" }), token)
+        else { return nil }
+        let rest = segments[1].drop { $0 != "/" }
+        return rest.isEmpty ? "/" : String(rest)
+    }
+
+    /// True when a form carries the CSRF token.
+    func formIsOurs(_ form: [String: String]) -> Bool { Self.same(form["csrf"] ?? "", csrf) }
+
+    /// Compares in time that does not depend on where the texts first differ.
+    static func same(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// Headers every answer carries: no scripts at all, no framing, no referrer to other sites (the URL holds the
+    /// token; `same-origin`, not `no-referrer`, under which Chromium sends `Origin: null` with the
+    /// page's own forms), nothing cached.
+    static let headers: [(String, String)] = [
+        (
+            "Content-Security-Policy",
+            "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; "
+                + "frame-ancestors 'none'; base-uri 'none'"
+        ),
+        ("X-Frame-Options", "DENY"), ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
+        ("Cache-Control", "no-store"),
+    ]
+
+    /// `response` with the headers above.
+    static func secured(_ response: HTTPResponse) -> HTTPResponse {
+        HTTPResponse(status: response.status, headers: headers + response.headers, body: response.body)
+    }
+}

@@ -1,0 +1,169 @@
+import TallyCore
+
+extension ModerationPage {
+    /// What the note page shows besides the note: the author's notes, its history, open sync
+    /// conflicts, a previewed option, a message about the last action.
+    public struct NoteContext: Sendable {
+        /// The note's session group.
+        public var group: AuthorGroup?
+        /// Its decisions, oldest first.
+        public var history: [ModerationLogEntry] = []
+        /// Its open sync conflicts.
+        public var syncConflicts: [SyncDecision] = []
+        /// The option being previewed (label text and section), when asked for.
+        public var preview: (label: String, section: OptionDraft.Section)?
+        /// A message shown on top (what was just done).
+        public var done: String?
+
+        /// A context; see the properties.
+        public init(group: AuthorGroup?) { self.group = group }
+    }
+
+    /// One note: its text, state and version, the forms the state allows (each carrying the
+    /// version and state shown, so a decision made elsewhere meanwhile is a conflict), the
+    /// author's other notes, the history and any sync conflict side by side.
+    public func note(_ note: Note, _ context: NoteContext) -> String {
+        var body = ""
+        if let done = context.done { body += "<p class=\"message done\" role=\"status\">\(e(done))</p>\n" }
+        body +=
+            "<p>\(e(l.state)): <strong>\(e(fate(note)))</strong> · \(e(l.version)) \(note.version) · "
+            + "\(e(l.created)) \(e(time(note.created, stored: note.createdAt))) · \(e(l.session)) "
+            + "\(e(note.session == nil ? l.noSession : AuthorGroup.short(note.session)))</p>\n"
+        body += "<div class=\"note\">\(e(note.content))</div>\n"
+        body += actions(note, context)
+        body += syncConflicts(context.syncConflicts)
+        let others = note.session == nil ? [] : (context.group?.notes ?? []).filter { $0.id != note.id }
+        if !others.isEmpty {
+            body += "<h2>\(e(l.otherNotes))</h2>\n<ul>\n"
+            for other in others {
+                body +=
+                    "<li><a href=\"\(base)/note/\(other.id)\">#\(other.id)</a> \(e(fate(other))): "
+                    + "\(e(NoteText.oneLine(other.content, maximumCells: 80)))</li>\n"
+            }
+            body += "</ul>\n"
+        }
+        body += "<h2>\(e(l.history))</h2>\n" + history(context.history)
+        return layout("#\(note.id)", body)
+    }
+
+    func history(_ entries: [ModerationLogEntry]) -> String {
+        guard !entries.isEmpty else { return "<p>\(e(l.noHistory))</p>\n" }
+        var rows = ""
+        for entry in entries {
+            var what = "\(entry.action): \(entry.from) → \(entry.to)"
+            if let option = entry.optionID { what += " (option #\(option))" }
+            rows +=
+                "<tr><td>\(entry.version)</td><td>\(e(entry.timeText(in: zone)))</td><td>\(e(what))</td>"
+                + "<td>\(e(entry.moderator))</td><td>\(e(entry.reason ?? ""))</td></tr>\n"
+        }
+        return "<table><thead><tr><th scope=\"col\">\(e(l.version))</th><th scope=\"col\">🕒</th>"
+            + "<th scope=\"col\">\(e(l.state))</th><th scope=\"col\">\(e(l.moderatingAs))</th>"
+            + "<th scope=\"col\">\(e(l.reason))</th></tr></thead><tbody>\n\(rows)</tbody></table>\n"
+    }
+
+    func actions(_ note: Note, _ context: NoteContext) -> String {
+        let seen = [("version", "\(note.version)"), ("state", note.stateName)]
+        let decide = "/note/\(note.id)/decide"
+        var html = ""
+        switch note.state {
+        case .pending:
+            html += form(decide, seen + [("action", "approve")], "<button type=\"submit\">\(e(l.approve))</button>")
+            var choices = ""
+            for (index, preset) in l.presets.enumerated() {
+                choices +=
+                    "<label><input type=\"radio\" name=\"preset\" value=\"\(e(preset.value))\""
+                    + "\(index == 0 ? " checked" : "")> \(e(preset.text))</label><br>\n"
+            }
+            choices += "<label><input type=\"radio\" name=\"preset\" value=\"other\"> \(e(l.otherReason))</label>\n"
+            choices += "<input type=\"text\" name=\"reason\" aria-label=\"\(e(l.otherReason))\" maxlength=\"2000\">\n"
+            html += form(
+                decide, seen + [("action", "reject")],
+                "<fieldset><legend>\(e(l.reject)) — \(e(l.presetReason))</legend>\n\(choices)"
+                    + "<button type=\"submit\">\(e(l.reject))</button></fieldset>")
+        case .approved:
+            html += promotion(note, context, seen: seen)
+            html += reopen(note, seen: seen)
+        case .rejected:
+            html += reopen(note, seen: seen)
+        case .promoted, nil:
+            break
+        }
+        return html
+    }
+
+    func reopen(_ note: Note, seen: [(String, String)]) -> String {
+        form(
+            "/note/\(note.id)/decide", seen + [("action", "reopen")],
+            "<fieldset><legend>\(e(l.reopen))</legend><label>\(e(l.reopenReason)) "
+                + "<input type=\"text\" name=\"reason\" required maxlength=\"2000\"></label>"
+                + "<button type=\"submit\">\(e(l.reopen))</button></fieldset>")
+    }
+
+    /// Edit the label and section, preview them (a GET of this page, so no script is needed), then
+    /// promote exactly what was previewed.
+    func promotion(_ note: Note, _ context: NoteContext, seen: [(String, String)]) -> String {
+        let label = context.preview?.label ?? note.content
+        let section = context.preview?.section ?? .community
+        let options = OptionDraft.Section.allCases.map {
+            "<option value=\"\($0.rawValue)\"\($0 == section ? " selected" : "")>\($0.rawValue)</option>"
+        }.joined()
+        var html = "<fieldset><legend>\(e(l.promote))</legend>\n"
+        html +=
+            "<form method=\"get\" action=\"\(base)/note/\(note.id)\">"
+            + "<label>\(e(l.label)) <input type=\"text\" name=\"label\" value=\"\(e(label))\" maxlength=\"200\" required></label>"
+            + "<label>\(e(l.section)) <select name=\"section\">\(options)</select></label> "
+            + "<button type=\"submit\">\(e(l.preview))</button></form>\n"
+        html +=
+            "<div class=\"preview\" aria-label=\"\(e(l.previewTitle))\"><p><small>\(e(l.previewTitle)) · "
+            + "\(e(section.rawValue))</small></p><p><label><input type=\"checkbox\" disabled> "
+            + "<span id=\"preview-label\">\(e(label))</span></label></p></div>\n"
+        html += form(
+            "/note/\(note.id)/decide", seen + [("action", "promote"), ("label", label), ("section", section.rawValue)],
+            "<button type=\"submit\">\(e(l.promote))</button>")
+        return html + "</fieldset>\n"
+    }
+
+    func syncConflicts(_ conflicts: [SyncDecision]) -> String {
+        guard !conflicts.isEmpty else { return "" }
+        var html = "<h2>\(e(l.syncConflict))</h2>\n"
+        for conflict in conflicts {
+            let remote =
+                conflict.remote.map {
+                    "\($0.action) → \($0.to) · \($0.moderator) · \(stored($0.createdAt)) · v\($0.version)"
+                } ?? (conflict.detail ?? "")
+            html +=
+                "<div class=\"sides\"><div><h3>\(e(l.local))</h3><p>\(e(conflict.action)) → \(e(conflict.to)) · "
+                + "\(e(conflict.moderator)) · \(e(stored(conflict.createdAt))) · v\(conflict.version)</p>"
+                + (conflict.reason.map { "<p>\(e($0))</p>" } ?? "") + "</div>"
+                + "<div><h3>\(e(l.remote))</h3><p>\(e(remote))</p>"
+                + (conflict.remote != nil ? (conflict.detail.map { "<p>\(e($0))</p>" } ?? "") : "") + "</div></div>\n"
+        }
+        return html
+    }
+
+    /// A stored UTC time in the page's zone.
+    func stored(_ text: String) -> String { time(StoredTimestamp.parse(text), stored: text) }
+
+    /// The page for a decision that lost: what the moderator asked, what was decided meanwhile,
+    /// and the note as it is now, side by side.
+    public func conflict(_ conflict: ModerationConflict, note: Note, context: NoteContext) -> String {
+        let asked = "\(conflict.action.rawValue) · \(l.version) \(conflict.actedOnVersion)"
+        let since = conflict.decisions.map { "<li>\(e($0.summary(in: zone)))</li>" }.joined()
+        var body = "<p class=\"message\" role=\"alert\">\(e(conflict.message(in: zone)))</p>\n"
+        body +=
+            "<div class=\"sides\"><div><h2>\(e(l.yourDecision))</h2><p>\(e(asked))</p></div>"
+            + "<div><h2>\(e(l.meanwhile))</h2><ul>\(since)</ul><p>\(e(l.noteNow)): \(e(fate(note))) · "
+            + "\(e(l.version)) \(note.version)</p></div></div>\n"
+        var now = context
+        now.done = nil
+        return layout(l.conflictTitle, body + "<hr>\n" + self.note(note, now).bodyOnly)
+    }
+}
+
+extension String {
+    /// The `<main>` content of a page made by `ModerationPage.layout`, without its heading.
+    var bodyOnly: String {
+        guard let start = range(of: "</h1>\n"), let end = range(of: "</main>") else { return self }
+        return String(self[start.upperBound..<end.lowerBound])
+    }
+}

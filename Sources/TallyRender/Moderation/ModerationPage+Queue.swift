@@ -1,0 +1,47 @@
+import TallyCore
+
+extension ModerationPage {
+    /// The queue: pending notes grouped by the session that wrote them, the group with the
+    /// oldest pending note first, each note with a quick approve and a link to decide otherwise,
+    /// then the author's other notes and their fate. Sessions are shown shortened.
+    public func queue(_ groups: [AuthorGroup]) -> String {
+        func oldest(_ group: AuthorGroup) -> String {
+            group.notes.filter { $0.state == .pending }.map(\.createdAt).min() ?? ""
+        }
+        let waiting = groups.filter { $0.notes.contains { $0.state == .pending } }
+            .sorted { (oldest($0), $0.shortSession) < (oldest($1), $1.shortSession) }
+        var body = "<p>\(e(l.localOnly))</p>\n"
+        if waiting.isEmpty { body += "<p>\(e(l.noPending))</p>\n" }
+        for group in waiting {
+            let who = group.session == nil ? l.noSession : group.shortSession
+            body += "<section class=\"group\">\n<h2>\(e(l.session)) \(e(who))</h2>\n"
+            let pending = group.notes.filter { $0.state == .pending }.sorted {
+                ($0.createdAt, $0.id) < ($1.createdAt, $1.id)
+            }
+            for note in pending {
+                body +=
+                    "<article id=\"note-\(note.id)\">\n<h3>#\(note.id) · \(e(time(note.created, stored: note.createdAt)))</h3>\n"
+                body += "<div class=\"note\">\(e(note.content))</div>\n"
+                body += form(
+                    "/note/\(note.id)/decide",
+                    [("action", "approve"), ("version", "\(note.version)"), ("state", "pending")],
+                    "<button type=\"submit\">\(e(l.approve)) #\(note.id)</button> "
+                        + "<a href=\"\(base)/note/\(note.id)\">\(e(l.open)) #\(note.id)</a>")
+                body += "</article>\n"
+            }
+            // Notes without a session are not one author: no "other notes" for them.
+            let others = group.session == nil ? [] : group.notes.filter { $0.state != .pending }
+            if !others.isEmpty {
+                body += "<h3>\(e(l.otherNotes))</h3>\n<ul>\n"
+                for note in others {
+                    body +=
+                        "<li><a href=\"\(base)/note/\(note.id)\">#\(note.id)</a> \(e(fate(note))): "
+                        + "\(e(NoteText.oneLine(note.content, maximumCells: 80)))</li>\n"
+                }
+                body += "</ul>\n"
+            }
+            body += "</section>\n"
+        }
+        return layout(l.queue, body)
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import TallyCore
+import TallySQLite
+import Testing
+
+/// `tally serve` as a moderator and an attacker meet it: a real server process, real headless
+/// chromium, real HTTP clients; every outcome checked in the database, the ledger and D1.
+@Suite("tally serve: the moderation page", .serialized)
+struct ServeTests {
+    static let browserReady = OutsideProgram.mayRun(needing: "chromium", "chromedriver", "python3")
+
+    @Test(.enabled(if: ServeTests.browserReady, "needs chromium, chromedriver and python3 with selenium"))
+    func aModeratorDecidesPromotesReopensAndPushesInTheBrowser() throws {
+        let bed = try SyncBed()
+        // A second note from note 3's author, so the queue shows an author with two notes.
+        let session = try #require(Demo.sessions["s11"])
+        _ = try SQLiteShell.run(
+            bed.d1,
+            input: "INSERT INTO suggestions (id, session_id, content, created_at) "
+                + "VALUES (7, '\(session)', 'Can we have a pets option?', '2026-09-24 01:00:00');\n")
+        #expect(try bed.tally("votes", ["pull", "--wrangler", "votes"]).status == 0)
+        let served = try ServedCopy(
+            ["--db", bed.path("votes"), "--as", "mod-web", "--wrangler", "votes", "--tz", "Asia/Taipei"],
+            in: bed.folder.url.path,
+            environment: bed.environment())
+        defer { served.stop() }
+        let seen = try served.client(["browser", served.url, bed.folder.url.path])
+
+        #expect(seen["queue_title"] as? String == "Queue · tally")
+        #expect((seen["queue_width"] as? Int ?? 999) <= 390, "readable at 390 px without sideways scrolling")
+        #expect(seen["keyboard_focus"] as? String == "Approve #3", "reached by Tab")
+        #expect((seen["approved"] as? String)?.hasPrefix("Note 3 approved.") == true, "\(seen)")
+        #expect((seen["rejected"] as? String)?.hasPrefix("Note 4 rejected.") == true)
+        #expect(seen["preview"] as? String == "Pets <b>&</b>", "the label previewed as text, not markup")
+        #expect((seen["promoted"] as? String)?.hasPrefix("Note 3 promoted.") == true)
+        #expect((seen["reopened"] as? String)?.hasPrefix("Note 4 reopened.") == true)
+        #expect((seen["first_window"] as? String)?.hasPrefix("Note 7 approved.") == true)
+        #expect(seen["second_window_title"] as? String == "Your decision was not applied")
+        #expect((seen["second_window_alert"] as? String)?.contains("conflict: note 7 changed since version 0") == true)
+        #expect(seen["second_window_sides"] as? [String] == ["Your decision", "Decided meanwhile"])
+        #expect(seen["unpushed_before"] as? String == "5")
+        #expect((seen["push_output"] as? String)?.contains("D1 confirmed 5; 0 conflict(s).") == true, "\(seen)")
+        #expect(seen["confirmed_after"] as? String == "5")
+        #expect(seen["scripts"] as? Int == 0)
+
+        // The copy, its ledger and D1 hold exactly these decisions.
+        let decisions =
+            "SELECT suggestion_id, action, moderator, coalesce(reason, ''), version FROM moderation_log "
+            + "WHERE moderator = 'mod-web' ORDER BY id"
+        let expected = [
+            ["3", "approve", "mod-web", "", "1"], ["4", "reject", "mod-web", "spam", "1"],
+            ["3", "promote", "mod-web", "", "2"], ["4", "reopen", "mod-web", "asked again", "2"],
+            ["7", "approve", "mod-web", "", "1"],
+        ]
+        #expect(try bed.rows("votes", decisions) == expected)
+        #expect(try bed.rows("d1.sqlite", decisions) == expected)
+        let option =
+            "SELECT o.content, o.section FROM suggestions s JOIN survey_options o ON o.id = s.promoted_option_id "
+            + "WHERE s.id = 3"
+        #expect(try bed.rows("votes", option) == [["Pets <b>&</b>", "community"]])
+        #expect(try bed.rows("d1.sqlite", option) == [["Pets <b>&</b>", "community"]])
+        #expect(
+            try bed.rows("votes", "SELECT status, version FROM suggestions WHERE id IN (4, 7) ORDER BY id")
+                == [["pending", "2"], ["approved", "1"]])
+        #expect(try bed.counts("votes") == [0, 0, 5, 0])
+        try bed.expectD1Consistent()
+        if ProcessInfo.processInfo.environment["TALLY_RECORD_GOLDEN"] == "1" {
+            let shot = ToolProcess.repository.appendingPathComponent("docs/images/serve-queue.png")
+            try? FileManager.default.createDirectory(
+                at: shot.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(at: shot)
+            try FileManager.default.copyItem(atPath: bed.folder.path("serve-queue.png"), toPath: shot.path)
+        }
+    }
+
+    @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3"))
+    func refusalsChangeNothing() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("copy.sqlite")
+        try NotesDatabase.hostileDemo(at: path)
+        let before = try NotesDatabase.tables(path)
+        let served = try ServedCopy(["--db", path, "--as", "mod-web"], in: folder.url.path, environment: [:])
+        defer { served.stop() }
+        let seen = try served.client(["probe", served.url])
+        #expect(seen["page"] as? Int == 200)
+        #expect(seen["no_token"] as? Int == 403)
+        #expect(seen["wrong_token"] as? Int == 403)
+        #expect(seen["foreign_host"] as? Int == 421, "DNS rebinding: another name for this address")
+        #expect(seen["missing_csrf"] as? Int == 403)
+        #expect(seen["wrong_csrf"] as? Int == 403)
+        #expect(seen["foreign_origin"] as? Int == 403)
+        #expect(seen["oversized"] as? Int == 413)
+        #expect(seen["method"] as? Int == 405)
+        #expect(seen["raw_markup"] as? Bool == false, "user text escaped as in the report")
+        #expect(seen["escaped_markup"] as? Bool == true)
+        #expect(seen["full_session"] as? Bool == false, "sessions shortened")
+        let csp = seen["csp"] as? String ?? ""
+        #expect(csp.hasPrefix("default-src 'none';") && !csp.contains("script-src"), "no scripts: \(csp)")
+        #expect(try NotesDatabase.tables(path) == before)
+    }
+
+    @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3"))
+    func thePageSpeaksTraditionalChineseAndShowsTimesInTheConfiguredZone() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("copy.sqlite")
+        try NotesDatabase.demo(at: path)
+        let served = try ServedCopy(
+            ["--db", path, "--as", "審核者", "--lang", "zh-TW", "--tz", "Asia/Taipei"], in: folder.url.path,
+            environment: [:])
+        defer { served.stop() }
+        let queue = try served.client(["fetch", served.url, "/"])
+        let body = queue["body"] as? String ?? ""
+        #expect(queue["status"] as? Int == 200)
+        #expect(body.contains("<html lang=\"zh-TW\">"))
+        #expect(body.contains("待審佇列") && body.contains("審核者 審核者"))
+        #expect(body.contains("#3 · 2026-09-22 12:50 +08:00"), "note 3 was written at 04:50 UTC")
+        let note = try served.client(["fetch", served.url, "/note/4"])
+        #expect((note["body"] as? String)?.contains("垃圾訊息") == true, "the preset reasons in Chinese")
+        let report = try served.client(["fetch", served.url, "/report"])
+        #expect((report["body"] as? String)?.contains("<html lang=\"zh-TW\">") == true)
+    }
+
+    @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3"))
+    func aSyncConflictIsShownWithBothSides() throws {
+        let bed = try SyncBed()
+        for copy in ["a", "b"] { #expect(try bed.tally(copy, ["pull", "--wrangler", "votes"]).status == 0) }
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "mod-a"]).status == 0)
+        #expect(try bed.tally("a", ["push", "--wrangler", "votes"]).status == 0)
+        #expect(try bed.tally("b", ["notes", "reject", "3", "--as", "mod-b", "--reason", "spam"]).status == 0)
+        #expect(try bed.tally("b", ["push", "--wrangler", "votes"]).status == 3)
+        let served = try ServedCopy(
+            ["--db", bed.path("b"), "--as", "mod-b"], in: bed.folder.url.path, environment: bed.environment())
+        defer { served.stop() }
+        let page = try served.client(["fetch", served.url, "/note/3"])["body"] as? String ?? ""
+        let conflict = try #require(page.range(of: "<h2>Sync conflict with D1</h2>"), "\(page)")
+        let sides = String(page[conflict.upperBound...].prefix(600))
+        #expect(sides.contains("<div class=\"sides\"><div><h3>This copy</h3><p>reject → rejected · mod-b"), "\(sides)")
+        #expect(sides.contains("<h3>D1</h3><p>approve → approved · mod-a"), "\(sides)")
+        let sync = try served.client(["fetch", served.url, "/sync"])["body"] as? String ?? ""
+        #expect(sync.contains("<td id=\"count-conflict\">1</td>"))
+    }
+
+    @Test func anAddressOtherMachinesReachNeedsTheFlag() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("copy.sqlite")
+        try NotesDatabase.demo(at: path)
+        for address in ["0.0.0.0", "::", "192.168.1.20"] {
+            let result = try TallyProcess.run(["serve", "--listen", address, "--db", path, "--as", "m"])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("add --allow-remote"), "\(result.stderr)")
+        }
+        let name = try TallyProcess.run(["serve", "--listen", "localhost", "--db", path, "--as", "m"])
+        #expect(name.status == 2)
+        #expect(name.stderr.contains("not a numeric IPv4 or IPv6 address"))
+    }
+
+    /// Many pending notes for the load and kill tests.
+    static func busyCopy(_ folder: TemporaryDirectory, notes: Int) throws -> String {
+        let path = folder.path("busy.sqlite")
+        try DatabaseFile.build(at: path) { db in
+            try Migrator().migrate(db)
+            for id in 1...notes {
+                try db.execute(
+                    "INSERT INTO suggestions (id, session_id, content, created_at) VALUES (?, ?, ?, ?)",
+                    [
+                        .integer(Int64(id)), .text("session-\(id % 17)"), .text("note \(id)"),
+                        .text("2026-09-20 00:00:00"),
+                    ])
+            }
+        }
+        return path
+    }
+
+    static func expectOneDecisionPerVersion(_ path: String, reported: [[Int]]) throws {
+        #expect(try SQLiteShell.rows(path, "PRAGMA integrity_check") == [["ok"]])
+        #expect(
+            try SQLiteShell.rows(
+                path, "SELECT suggestion_id, version FROM moderation_log GROUP BY 1, 2 HAVING count(*) > 1"
+            ).isEmpty)
+        let logged = Set(
+            try SQLiteShell.rows(path, "SELECT suggestion_id, version FROM moderation_log").map { $0.map { Int($0)! } })
+        let missing = reported.filter { !logged.contains($0) }
+        #expect(missing.isEmpty, "decisions the page reported but the copy lacks: \(missing)")
+        #expect(
+            try SQLiteShell.rows(path, "SELECT count(*) FROM tally_sync_decisions")
+                == SQLiteShell.rows(path, "SELECT count(*) FROM moderation_log"), "one ledger entry per decision")
+    }
+
+    @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3"))
+    func twentyClientsMixingReadsAndDecisionsGetNoErrorAndOneDecisionPerVersion() throws {
+        let folder = try TemporaryDirectory()
+        let path = try Self.busyCopy(folder, notes: 100)
+        let served = try ServedCopy(["--db", path, "--as", "mod-load"], in: folder.url.path, environment: [:])
+        defer { served.stop() }
+        let requests = ProcessInfo.processInfo.environment["TALLY_SERVE_LOAD"] ?? "200"
+        let seen = try served.client(["load", served.url, "20", requests, "100"])
+        #expect(seen["error_count"] as? Int == 0, "\(seen["errors"] ?? "")")
+        let decided = seen["decided"] as? [[Int]] ?? []
+        #expect(!decided.isEmpty)
+        #expect(Set(decided.map { $0 }).count == decided.count, "no version decided twice")
+        #expect(try SQLiteShell.rows(path, "SELECT count(*) FROM moderation_log") == [["\(decided.count)"]])
+        try Self.expectOneDecisionPerVersion(path, reported: decided)
+        print(
+            "serve load: \(seen["requests"] ?? 0) requests in \(seen["seconds"] ?? 0) s, \(decided.count) decisions, "
+                + "\(seen["conflicts"] ?? 0) conflicts; p50 \(seen["p50_ms"] ?? 0) ms, p90 \(seen["p90_ms"] ?? 0) ms, "
+                + "p99 \(seen["p99_ms"] ?? 0) ms, max \(seen["max_ms"] ?? 0) ms")
+    }
+
+    @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3"))
+    func sigkillDuringDecisionsKeepsTheCopyWholeAndEveryReportedDecision() throws {
+        let folder = try TemporaryDirectory()
+        let path = try Self.busyCopy(folder, notes: 30)
+        let served = try ServedCopy(["--db", path, "--as", "mod-kill"], in: folder.url.path, environment: [:])
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        client.arguments = ["python3", ServedCopy.client, "decide", served.url, "30", "20"]
+        let output = Pipe()
+        client.standardOutput = output
+        try client.run()
+        // Let decisions flow, then kill the server without warning in the middle of them.
+        _ = output.fileHandleForReading.readData(ofLength: 8)
+        usleep(1_500_000)
+        served.kill()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        client.waitUntilExit()
+        let last = text.split(separator: "\n").last.map(String.init) ?? ""
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any], "\(text)")
+        let decided = json["decided"] as? [[Int]] ?? []
+        #expect(decided.count > 5, "decisions were being made when the server was killed")
+        try Self.expectOneDecisionPerVersion(path, reported: decided)
+    }
+}

@@ -1,0 +1,286 @@
+#!/usr/bin/env python3
+"""Drives a running `tally serve` for tally's tests; prints one JSON object with what it saw.
+
+  serve_client.py browser URL OUTDIR       real headless chromium (selenium + chromedriver):
+                                           approve by keyboard, reject with a preset, promote with
+                                           an edited label, reopen, two windows on one note, push;
+                                           a 390 px screenshot of the queue in OUTDIR
+  serve_client.py fetch URL PATH           one GET: status and body
+  serve_client.py probe URL                refusals: token, CSRF, Host, Origin, body size
+  serve_client.py load URL CLIENTS N NOTES mixed reads and decisions from CLIENTS threads
+  serve_client.py decide URL NOTES SECONDS decisions one after another until the server dies or
+                                           SECONDS pass; each one the server answered 303 is listed
+"""
+import http.client
+import json
+import random
+import re
+import sys
+import threading
+import time
+import urllib.parse
+
+
+def split(url):
+    parts = urllib.parse.urlsplit(url)
+    return parts.hostname, parts.port, parts.path.rstrip("/")
+
+
+def request(url, method, path, body=None, headers=None, host=None):
+    hostname, port, base = split(url)
+    connection = http.client.HTTPConnection(hostname, port, timeout=30)
+    all_headers = {"Host": host or f"{hostname}:{port}"}
+    if body is not None:
+        all_headers["Content-Type"] = "application/x-www-form-urlencoded"
+    all_headers.update(headers or {})
+    connection.request(method, base + path, body=body, headers=all_headers)
+    response = connection.getresponse()
+    data = response.read().decode("utf-8", "replace")
+    connection.close()
+    return response.status, data, dict(response.getheaders())
+
+
+def csrf_of(page):
+    return re.search(r'name="csrf" value="([0-9a-f]+)"', page).group(1)
+
+
+def seen(page):
+    """The version and state the note page shows (its first decision form)."""
+    version = re.search(r'name="version" value="(\d+)"', page)
+    state = re.search(r'name="state" value="(\w+)"', page)
+    return (int(version.group(1)), state.group(1)) if version and state else (None, None)
+
+
+def decide(url, csrf, note, version, state, action, **fields):
+    form = {"csrf": csrf, "action": action, "version": str(version), "state": state}
+    form.update(fields)
+    return request(url, "POST", f"/note/{note}/decide", urllib.parse.urlencode(form))
+
+
+def browser(url, outdir):
+    from selenium import webdriver
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    options = webdriver.ChromeOptions()
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,900"]:
+        options.add_argument(flag)
+    options.binary_location = "/usr/bin/chromium"
+    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    driver.implicitly_wait(5)
+    out = {}
+
+    def submit(press):
+        """Presses a form's button and waits until the next page has replaced this one."""
+        page = driver.find_element(By.TAG_NAME, "html")
+        press()
+        WebDriverWait(driver, 15).until(expected_conditions.staleness_of(page))
+
+    try:
+        base = url.rstrip("/")
+        # A phone's width: headless chromium keeps windows at least 500 px wide, so the viewport is set directly.
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        driver.get(base + "/")
+        out["queue_title"] = driver.title
+        out["queue_width"] = driver.execute_script("return document.documentElement.scrollWidth")
+        driver.save_screenshot(outdir + "/serve-queue.png")
+        # Approve note 3 with the keyboard only: Tab until its button has the focus, then Enter.
+        body = driver.find_element(By.TAG_NAME, "body")
+        body.send_keys(Keys.TAB)
+        for _ in range(40):
+            active = driver.switch_to.active_element
+            if active.tag_name == "button" and active.text == "Approve #3":
+                break
+            active.send_keys(Keys.TAB)
+        out["keyboard_focus"] = driver.switch_to.active_element.text
+        submit(lambda: driver.switch_to.active_element.send_keys(Keys.ENTER))
+        out["approved"] = driver.find_element(By.CSS_SELECTOR, ".message.done").text
+        # Reject note 4 with a preset reason.
+        driver.get(base + "/note/4")
+        driver.find_element(By.CSS_SELECTOR, "input[name=preset][value=spam]").click()
+        submit(driver.find_element(By.XPATH, "//button[text()='Reject']").click)
+        out["rejected"] = driver.find_element(By.CSS_SELECTOR, ".message.done").text
+        # Promote note 3 with an edited label, previewed first.
+        driver.get(base + "/note/3")
+        label = driver.find_element(By.CSS_SELECTOR, "input[name=label]")
+        label.clear()
+        label.send_keys("Pets <b>&</b>")
+        submit(driver.find_element(By.XPATH, "//button[text()='Preview']").click)
+        out["preview"] = driver.find_element(By.ID, "preview-label").text
+        submit(driver.find_element(By.XPATH, "//button[text()='Promote to an option']").click)
+        out["promoted"] = driver.find_element(By.CSS_SELECTOR, ".message.done").text
+        # Reopen note 4.
+        driver.get(base + "/note/4")
+        driver.find_element(By.CSS_SELECTOR, "input[name=reason][required]").send_keys("asked again")
+        submit(driver.find_element(By.XPATH, "//button[text()='Reopen (undo)']").click)
+        out["reopened"] = driver.find_element(By.CSS_SELECTOR, ".message.done").text
+        # Two windows on note 7: the first approves, the second (still showing version 0) rejects.
+        driver.get(base + "/note/7")
+        first = driver.current_window_handle
+        driver.switch_to.new_window("tab")
+        driver.get(base + "/note/7")
+        second = driver.current_window_handle
+        driver.switch_to.window(first)
+        submit(driver.find_element(By.XPATH, "//button[text()='Approve']").click)
+        out["first_window"] = driver.find_element(By.CSS_SELECTOR, ".message.done").text
+        driver.switch_to.window(second)
+        driver.find_element(By.CSS_SELECTOR, "input[name=preset][value=duplicate]").click()
+        submit(driver.find_element(By.XPATH, "//button[text()='Reject']").click)
+        out["second_window_title"] = driver.find_element(By.TAG_NAME, "h1").text
+        out["second_window_alert"] = driver.find_element(By.CSS_SELECTOR, "[role=alert]").text
+        out["second_window_sides"] = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".sides h2")]
+        # Send to D1.
+        driver.get(base + "/sync")
+        out["unpushed_before"] = driver.find_element(By.ID, "count-unpushed").text
+        submit(driver.find_element(By.XPATH, "//button[starts-with(text(), 'Send to D1')]").click)
+        out["push_output"] = driver.find_element(By.ID, "push-output").text
+        out["confirmed_after"] = driver.find_element(By.ID, "count-confirmed").text
+        # The report, as the report command writes it.
+        driver.get(base + "/report")
+        out["report_h1"] = driver.find_element(By.TAG_NAME, "h1").text
+        out["scripts"] = len(driver.find_elements(By.TAG_NAME, "script"))
+    except Exception:
+        # What the browser showed when a step failed, for the test's message.
+        sys.stderr.write(f"steps done: {sorted(out)}\nat {driver.current_url}\n{driver.page_source[:2000]}\n")
+        raise
+    finally:
+        driver.quit()
+    print(json.dumps(out, ensure_ascii=False))
+
+
+def probe(url):
+    hostname, port, base = split(url)
+    token = base.strip("/")
+    out = {}
+    connection = http.client.HTTPConnection(hostname, port, timeout=10)
+    connection.request("GET", "/", headers={"Host": f"{hostname}:{port}"})
+    out["no_token"] = connection.getresponse().status
+    connection.close()
+    connection = http.client.HTTPConnection(hostname, port, timeout=10)
+    wrong = token[:-1] + ("1" if token.endswith("0") else "0")
+    connection.request("GET", "/" + wrong + "/", headers={"Host": f"{hostname}:{port}"})
+    out["wrong_token"] = connection.getresponse().status
+    connection.close()
+    queue = request(url, "GET", "/")[1]
+    out["raw_markup"] = "<b>bold</b>" in queue or "\x1b" in queue or "\u202e" in queue
+    out["escaped_markup"] = "&lt;b&gt;bold&lt;/b&gt;" in queue
+    out["full_session"] = "e1f2a3b4-0000-4000-8000-000000000008" in queue
+    status, page, headers = request(url, "GET", "/note/4")
+    out["page"] = status
+    out["csp"] = headers.get("Content-Security-Policy", "")
+    csrf = csrf_of(page)
+    version, state = seen(page)
+    out["foreign_host"] = request(url, "GET", "/", host="attacker.example:80")[0]
+    out["missing_csrf"] = request(
+        url, "POST", "/note/4/decide", urllib.parse.urlencode({"action": "approve", "version": version, "state": state}))[0]
+    out["wrong_csrf"] = decide(url, "0" * 64, 4, version, state, "approve")[0]
+    out["foreign_origin"] = request(
+        url, "POST", "/note/4/decide",
+        urllib.parse.urlencode({"csrf": csrf, "action": "approve", "version": version, "state": state}),
+        headers={"Origin": "http://attacker.example"})[0]
+    out["oversized"] = request(url, "POST", "/note/4/decide", "reason=" + "x" * 70000 + "&csrf=" + csrf)[0]
+    out["method"] = request(url, "DELETE", "/note/4")[0]
+    out["after"] = seen(request(url, "GET", "/note/4")[1])
+    print(json.dumps(out))
+
+
+def load(url, clients, count, notes):
+    status, page, _ = request(url, "GET", "/")
+    csrf = csrf_of(page)
+    latencies = []
+    errors = []
+    decided = []
+    conflicts = [0]
+    lock = threading.Lock()
+
+    def client(number):
+        rng = random.Random(number)
+        for index in range(count):
+            note = rng.randint(1, notes)
+            try:
+                started = time.monotonic()
+                if index % 2 == 0:
+                    path = "/" if index % 4 == 0 else f"/note/{note}"
+                    status, page, _ = request(url, "GET", path)
+                    ok = status == 200
+                else:
+                    status, page, _ = request(url, "GET", f"/note/{note}")
+                    version, state = seen(page)
+                    if state == "pending":
+                        action, extra = rng.choice([("approve", {}), ("reject", {"preset": "spam"})])
+                    else:
+                        action, extra = "reopen", {"reason": "load test"}
+                    status, _, _ = decide(url, csrf, note, version, state, action, **extra)
+                    ok = status in (303, 409)
+                    with lock:
+                        if status == 303:
+                            decided.append([note, version + 1])
+                        elif status == 409:
+                            conflicts[0] += 1
+                elapsed = time.monotonic() - started
+                with lock:
+                    latencies.append(elapsed)
+                    if not ok:
+                        errors.append([path if index % 2 == 0 else "decide", status])
+            except Exception as error:  # a refused or reset connection is an error of the run
+                with lock:
+                    errors.append(["exception", repr(error)])
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    wall = time.monotonic() - started
+    latencies.sort()
+
+    def percentile(p):
+        return round(latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))] * 1000, 1)
+
+    print(json.dumps({
+        "requests": len(latencies), "errors": errors[:10], "error_count": len(errors), "decided": decided,
+        "conflicts": conflicts[0], "seconds": round(wall, 2), "p50_ms": percentile(50), "p90_ms": percentile(90),
+        "p99_ms": percentile(99), "max_ms": round(latencies[-1] * 1000, 1),
+    }))
+
+
+def decide_until_killed(url, notes, seconds):
+    status, page, _ = request(url, "GET", "/")
+    csrf = csrf_of(page)
+    decided = []
+    stop = time.monotonic() + seconds
+    note = 0
+    sys.stdout.write("started\n")
+    sys.stdout.flush()
+    while time.monotonic() < stop:
+        note = note % notes + 1
+        try:
+            page = request(url, "GET", f"/note/{note}")[1]
+            version, state = seen(page)
+            action, extra = ("approve", {}) if state == "pending" else ("reopen", {"reason": "again"})
+            status = decide(url, csrf, note, version, state, action, **extra)[0]
+        except Exception:
+            break
+        if status == 303:
+            decided.append([note, version + 1])
+    print(json.dumps({"decided": decided}))
+
+
+if __name__ == "__main__":
+    command = sys.argv[1]
+    if command == "browser":
+        browser(sys.argv[2], sys.argv[3])
+    elif command == "fetch":
+        status, body, headers = request(sys.argv[2], "GET", sys.argv[3])
+        print(json.dumps({"status": status, "body": body}, ensure_ascii=False))
+    elif command == "probe":
+        probe(sys.argv[2])
+    elif command == "load":
+        load(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
+    elif command == "decide":
+        decide_until_killed(sys.argv[2], int(sys.argv[3]), float(sys.argv[4]))
