@@ -21,8 +21,8 @@ struct WranglerStandInTests {
         process.standardInput = FileHandle.nullDevice
         let output = bed.folder.path("out.txt")
         let errors = bed.folder.path("err.txt")
-        FileManager.default.createFile(atPath: output, contents: nil)
-        FileManager.default.createFile(atPath: errors, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
         try process.run()
@@ -35,7 +35,8 @@ struct WranglerStandInTests {
     static let unavailable = "during which your D1 database will be unavailable to serve queries"
 
     static func offline(_ bed: SyncBed) -> [String] {
-        ((try? String(contentsOfFile: bed.d1 + ".offline", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        ((try? String(contentsOfFile: bed.d1 + ".offline", encoding: .utf8)) ?? "").split(separator: "\n").map(
+            String.init)
     }
 
     @Test func aRemoteExportAsksAndNotOnATerminalTakesYesPrintingTheQuestionOnStdout() throws {
@@ -69,8 +70,10 @@ struct WranglerStandInTests {
         let bed = try SyncBed()
         let run = try Self.wrangler(
             bed,
-            ["d1", "execute", "votes", "--remote", "--json", "--command",
-             "SELECT 1 AS a;\nSELECT id FROM survey_options WHERE id <= 2 ORDER BY id; SELECT 9007199254740993 AS big"])
+            [
+                "d1", "execute", "votes", "--remote", "--json", "--command",
+                "SELECT 1 AS a;\nSELECT id FROM survey_options WHERE id <= 2 ORDER BY id; SELECT 9007199254740993 AS big",
+            ])
         #expect(run.status == 0, "\(run.stderr)")
         let results = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         #expect(results.count == 3)
@@ -85,8 +88,10 @@ struct WranglerStandInTests {
         let bed = try SyncBed()
         let run = try Self.wrangler(
             bed,
-            ["d1", "execute", "votes", "--remote", "--json", "--command",
-             "UPDATE survey_options SET content = 'x' WHERE id = 1; SELECT * FROM no_such_table"])
+            [
+                "d1", "execute", "votes", "--remote", "--json", "--command",
+                "UPDATE survey_options SET content = 'x' WHERE id = 1; SELECT * FROM no_such_table",
+            ])
         #expect(run.status == 1)
         let top = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let error = try #require(top["error"] as? [String: Any])
