@@ -19,7 +19,8 @@ extension Wrangler {
                     + "nothing was changed")
         }
         let sql = statements.joined(separator: ";\n")
-        guard sql.utf8.count <= Self.argumentLimit else {
+        // The limit counts the terminating NUL.
+        guard sql.utf8.count < Self.argumentLimit else {
             throw CommandFailure(
                 "a request of \(sql.utf8.count) bytes is over the \(Self.argumentLimit)-byte limit on one "
                     + "command-line argument; nothing was changed")

@@ -103,7 +103,7 @@ public struct QueryPull {
             return answer
         }
         // 1. The schema.
-        let schema = try send(["SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid"])[0]
+        let schema = try send(["SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid"])[0]
             .map {
                 SchemaEntry(
                     type: $0["type"]?.string ?? "", name: $0["name"]?.string ?? "", sql: $0["sql"]?.string ?? "")
