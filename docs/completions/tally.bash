@@ -24,7 +24,7 @@ _tally() {
         "tally notes export-sql") words="--since --tz --output -o --db --config -h --help"; files="--output -o --db --config"; values="--since --tz" ;;
         "tally notes discard") words="--db --config -h --help"; files="--db --config" ;;
         "tally import") words="--db --config --replace --discard-local --quiet -q -h --help"; files="--db --config"; arguments="files" ;;
-        "tally pull") words="--from --wrangler --db --config -h --help"; files="--from --db --config"; values="--wrangler" ;;
+        "tally pull") words="--from --wrangler --export --yes --db --config -h --help"; files="--from --db --config"; values="--wrangler" ;;
         "tally push") words="--output -o --wrangler --again --db --config -h --help"; files="--output -o --db --config"; values="--wrangler" ;;
         "tally serve") words="--listen --port --allow-remote --wrangler --as --tz --lang --db --config -h --help"; files="--db --config"; values="--listen --port --wrangler --as --tz --lang" ;;
         "tally status") words="--format --db --config -h --help"; files="--db --config"; values="--format" ;;

@@ -6,7 +6,7 @@ import TallySQLite
 enum PullCommand {
     static let spec = CommandSpec(
         name: "pull",
-        abstract: "Replace the local data with D1's (an export), keeping every local decision D1 has not seen",
+        abstract: "Replace the local data with D1's, keeping every local decision D1 has not seen",
         discussion: """
             The database becomes the export's data plus every local decision D1 has not confirmed,
             replayed through the one compare-and-set write path at the version it was made on.
@@ -14,13 +14,21 @@ enum PullCommand {
             applied: it becomes a conflict (`tally status`, `tally notes show N`), settled by deciding
             again on the note as it now is, or by `tally notes discard N`. Exit code 3 when a new
             conflict appears. Creates the database when it does not exist. Atomic: after any failure
-            or kill the database is the old one or the new one, whole. See docs/sync.md.
+            or kill the database is the old one or the new one, whole. --wrangler reads through D1's
+            query API and fetches only the votes past the copy's, after checking the ones it holds
+            are still D1's; D1 keeps serving the vote page. See docs/sync.md.
             """,
         options: [
             OptionSpec("from", .value("FILE"), "The export to pull (`wrangler d1 export DB --remote --output FILE`)."),
             OptionSpec(
                 "wrangler", .value("DB"),
-                "Run `wrangler d1 export DB --remote` and pull that ($TALLY_WRANGLER names the binary)."),
+                "Read D1's data through its query API (`wrangler d1 execute DB --remote --command … --json`): only "
+                    + "what the copy lacks, D1 serving the vote page throughout ($TALLY_WRANGLER names the binary)."),
+            OptionSpec(
+                "export", .flag,
+                "With --wrangler: run `wrangler d1 export DB --remote` instead (everything; D1 does not serve the "
+                    + "vote page meanwhile), after asking."),
+            OptionSpec("yes", .flag, "With --export: do not ask (a run not on a terminal refuses without it)."),
             Settings.newDatabaseOption, Settings.configOption,
         ],
         run: { invocation, context in
@@ -29,6 +37,9 @@ enum PullCommand {
             guard (from == nil) != (database == nil) else {
                 throw UsageError("give either --from FILE or --wrangler DB", command: invocation.path)
             }
+            if database == nil, invocation.flag("export") || invocation.flag("yes") {
+                throw UsageError("--export and --yes go with --wrangler DB", command: invocation.path)
+            }
             let target = try Settings.database(invocation, context)
             let stop = StopSignal.install()
             defer { stop.uninstall() }
@@ -36,22 +47,11 @@ enum PullCommand {
             let outcome: SyncPull.Outcome
             if let from {
                 outcome = try pull.run(exportPath: context.path(from), target: target, source: from, at: context.now())
+            } else if let database, invocation.flag("export") {
+                try confirmExport(database, yes: invocation.flag("yes"), context)
+                outcome = try pullExport(database, pull: pull, target: target, context)
             } else if let database {
-                let wrangler = try Wrangler(context)
-                let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
-                let export = (folder as NSString).appendingPathComponent(".tally-pull-\(getpid()).sql")
-                defer { unlink(export) }
-                _ = try wrangler.run(["d1", "export", database, "--remote", "--output", export])
-                guard FileManager.default.fileExists(atPath: export) else {
-                    // Not "cannot read .tally-pull-….sql": the user never named that file.
-                    throw CommandFailure(
-                        "`wrangler d1 export \(database) --remote` succeeded but wrote no export (its messages are "
-                            + "above); nothing was changed. Check the database name and wrangler's login, or export "
-                            + "by hand and use `tally pull --from FILE`")
-                }
-                outcome = try pull.run(
-                    exportPath: export, target: target, source: "wrangler d1 export \(database) --remote",
-                    at: context.now())
+                outcome = try pullThroughQueries(database, pull: pull, target: target, stop: stop, context)
             } else {
                 return
             }

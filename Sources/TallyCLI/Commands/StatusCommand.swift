@@ -42,6 +42,9 @@ enum StatusCommand {
                         [
                             "pulled_at": $0.pulledAt, "source": $0.source, "sha256": $0.sha256,
                             "missing_migrations": $0.missingMigrations,
+                            "watermarks": $0.watermarks.map { mark -> [String: Any] in
+                                ["table": mark.table, "through_id": mark.throughID, "rows": mark.rows]
+                            },
                         ] as [String: Any]
                     } ?? NSNull(),
                     "unpushed": count(.unpushed), "pushed_unconfirmed": count(.pushed), "confirmed": count(.confirmed),
@@ -65,6 +68,11 @@ enum StatusCommand {
             if let origin {
                 context.stdout.line(
                     "Data pulled \(origin.pulledAt) UTC from \(origin.source) (sha256 \(origin.sha256)).")
+                for mark in origin.watermarks {
+                    context.stdout.line(
+                        "\(mark.table): D1's rows through id \(mark.throughID) (\(mark.rows) rows); the next pull "
+                            + "fetches the rows past it and checks these.")
+                }
                 if !origin.missingMigrations.isEmpty {
                     context.stdout.line(
                         "D1 lacks tally's migration(s) \(origin.missingMigrations.joined(separator: ", ")): "

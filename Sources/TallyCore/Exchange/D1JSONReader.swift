@@ -16,21 +16,34 @@ import TallySQLite
 public enum D1JSONReader {
     /// The rows of the one result in `data`; `file` names it in errors.
     public static func rows(from data: Data, file: String) throws(D1JSONError) -> [Row] {
-        guard data.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
-            throw .empty(file: file)
-        }
-        let top: Any
-        do {
-            top = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw .notJSON(file: file, detail: parserDetail(error))
-        }
-        let results = try resultObjects(top, file: file)
+        let results = try resultObjects(json(data, file: file), file: file)
         guard results.count == 1 else {
             if results.isEmpty { throw .unexpectedShape(file: file, detail: "the array holds no result") }
             throw .resultCount(file: file, count: results.count)
         }
         return try rows(ofResult: results[0], file: file)
+    }
+
+    /// The rows of every result in `data`, one list per statement, in order: the answer to one
+    /// `--command` of several statements.
+    public static func results(from data: Data, file: String) throws(D1JSONError) -> [[Row]] {
+        var lists: [[Row]] = []
+        for result in try resultObjects(json(data, file: file), file: file) {
+            lists.append(try rows(ofResult: result, file: file))
+        }
+        return lists
+    }
+
+    /// The parsed JSON of `data`, which must hold some.
+    static func json(_ data: Data, file: String) throws(D1JSONError) -> Any {
+        guard data.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
+            throw .empty(file: file)
+        }
+        do {
+            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw .notJSON(file: file, detail: parserDetail(error))
+        }
     }
 
     /// The list of result objects, whichever of the accepted envelopes holds them.

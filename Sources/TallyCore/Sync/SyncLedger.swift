@@ -50,7 +50,8 @@ public struct SyncLedger {
           pulled_at          TEXT NOT NULL,
           source             TEXT NOT NULL,
           sha256             TEXT NOT NULL,
-          missing_migrations TEXT NOT NULL
+          missing_migrations TEXT NOT NULL,
+          watermarks         TEXT NOT NULL DEFAULT ''
         );
         """
 
@@ -150,23 +151,30 @@ public struct SyncLedger {
     /// The last pull, when there was one.
     public func origin() throws -> SyncOrigin? {
         guard try exists() else { return nil }
-        return try db.query("SELECT pulled_at, source, sha256, missing_migrations FROM tally_sync_origin").first.map {
-            SyncOrigin(
-                pulledAt: $0[0].storedText ?? "", source: $0[1].storedText ?? "", sha256: $0[2].storedText ?? "",
-                missingMigrations: ($0[3].storedText ?? "").split(separator: " ").map(String.init))
-        }
+        // A copy pulled before watermarks were kept has no such column.
+        let hasWatermarks =
+            try db.scalar("SELECT count(*) FROM pragma_table_info('tally_sync_origin') WHERE name = 'watermarks'")?
+            .int64 == 1
+        let marks = hasWatermarks ? "watermarks" : "''"
+        return try db.query("SELECT pulled_at, source, sha256, missing_migrations, \(marks) FROM tally_sync_origin")
+            .first.map {
+                SyncOrigin(
+                    pulledAt: $0[0].storedText ?? "", source: $0[1].storedText ?? "", sha256: $0[2].storedText ?? "",
+                    missingMigrations: ($0[3].storedText ?? "").split(separator: " ").map(String.init),
+                    watermarks: SyncWatermark.parse($0[4].storedText ?? ""))
+            }
     }
 
     /// Records where the data came from.
     func setOrigin(_ origin: SyncOrigin) throws {
         try db.execute(
             """
-            INSERT OR REPLACE INTO tally_sync_origin (id, pulled_at, source, sha256, missing_migrations)
-            VALUES (1, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO tally_sync_origin (id, pulled_at, source, sha256, missing_migrations, watermarks)
+            VALUES (1, ?, ?, ?, ?, ?)
             """,
             [
                 .text(origin.pulledAt), .text(origin.source), .text(origin.sha256),
-                .text(origin.missingMigrations.joined(separator: " ")),
+                .text(origin.missingMigrations.joined(separator: " ")), .text(SyncWatermark.stored(origin.watermarks)),
             ])
     }
 

@@ -8,12 +8,17 @@ public struct SyncOrigin: Sendable, Equatable {
     public let sha256: String
     /// tally's migrations the export lacked (so D1 lacks them): a push would fail there.
     public let missingMigrations: [String]
+    /// How far a pull through D1's query API copied each table it fetches by id (empty for an export).
+    public let watermarks: [SyncWatermark]
 
     /// An origin; see the properties.
-    public init(pulledAt: String, source: String, sha256: String, missingMigrations: [String]) {
+    public init(
+        pulledAt: String, source: String, sha256: String, missingMigrations: [String], watermarks: [SyncWatermark] = []
+    ) {
         self.pulledAt = pulledAt
         self.source = source
         self.sha256 = sha256
         self.missingMigrations = missingMigrations
+        self.watermarks = watermarks
     }
 }

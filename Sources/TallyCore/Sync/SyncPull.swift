@@ -43,15 +43,21 @@ public struct SyncPull {
     /// A pull with this importer.
     public init(importer: DumpImporter) { self.importer = importer }
 
-    /// Pulls `exportPath` into `target` (created when absent).
+    /// Pulls `exportPath` into `target` (created when absent); `watermarks` (a pull through D1's
+    /// query API) are recorded with the origin.
     /// Throws `SyncError.locked` when another process holds `target`'s write lock past the busy timeout.
-    public func run(exportPath: String, target: String, source: String, at time: Instant) throws -> Outcome {
+    public func run(
+        exportPath: String, target: String, source: String, at time: Instant, watermarks: [SyncWatermark] = []
+    ) throws -> Outcome {
         try SyncError.lockedIfBusy(target) {
-            try runUnlessBusy(exportPath: exportPath, target: target, source: source, at: time)
+            try runUnlessBusy(
+                exportPath: exportPath, target: target, source: source, at: time, watermarks: watermarks)
         }
     }
 
-    private func runUnlessBusy(exportPath: String, target: String, source: String, at time: Instant) throws -> Outcome {
+    private func runUnlessBusy(
+        exportPath: String, target: String, source: String, at time: Instant, watermarks: [SyncWatermark]
+    ) throws -> Outcome {
         let reader = try DumpReader(path: exportPath, statementLimit: importer.statementLimit)
         // The hash is of the very bytes imported, read once: a second read could see another file
         // (replaced meanwhile) or nothing at all (a FIFO, which the second open waited on forever).
@@ -89,7 +95,7 @@ public struct SyncPull {
                 // The import read the export to its end (`importInto` stops only there or by throwing).
                 let origin = SyncOrigin(
                     pulledAt: time.d1Text, source: source, sha256: SHA256.hex(hash.finalize()),
-                    missingMigrations: summary.migrationsApplied)
+                    missingMigrations: summary.migrationsApplied, watermarks: watermarks)
                 let ledger = SyncLedger(db)
                 try ledger.createEmpty()
                 try ledger.setOrigin(origin)

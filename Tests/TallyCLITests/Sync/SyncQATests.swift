@@ -341,7 +341,8 @@ struct SyncQATests {
         let script = bed.path("wrangler-silent.sh")
         try Data("#!/bin/sh\necho 'Logged in as nobody'\nexit 0\n".utf8).write(to: URL(fileURLWithPath: script))
         try #require(chmod(script, 0o755) == 0)
-        let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"], env: ["TALLY_WRANGLER": script])
+        let pulled = try bed.tally(
+            "a", ["pull", "--wrangler", "prod", "--export", "--yes"], env: ["TALLY_WRANGLER": script])
         #expect(pulled.status == 1)
         #expect(pulled.stderr.contains("succeeded but wrote no export"), "\(pulled.stderr)")
         #expect(!pulled.stderr.contains(".tally-pull-"), "\(pulled.stderr)")

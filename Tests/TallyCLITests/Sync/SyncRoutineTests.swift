@@ -37,11 +37,16 @@ struct SyncRoutineTests {
         #expect(
             try bed.rows("d1.sqlite", "SELECT status, promoted_option_id IS NOT NULL FROM suggestions WHERE id = 3")
                 == [["approved", "1"]])
-        // What tally ran: the export, the file (all or nothing), the verification with --json.
+        // What tally ran: the pull's queries (schema, sizes, votes, the other tables), the push's file
+        // (all or nothing), the verification with --json.
         let calls = try String(contentsOfFile: bed.d1 + ".calls", encoding: .utf8).split(separator: "\n")
-        #expect(calls.count == 3)
-        #expect(calls.first?.hasPrefix("[\"d1\", \"export\", \"votes\", \"--remote\", \"--output\"") == true)
-        #expect(calls.dropFirst().first?.contains("\"--file\"") == true)
+        #expect(calls.count == 6)
+        #expect(
+            calls.prefix(4).allSatisfy {
+                $0.hasPrefix("[\"d1\", \"execute\", \"votes\", \"--remote\", \"--command\"")
+                    && $0.hasSuffix("\"--json\"]")
+            })
+        #expect(calls.dropFirst(4).first?.contains("\"--file\"") == true)
         #expect(calls.last?.hasSuffix("\"--json\"]") == true)
         try bed.expectD1Consistent()
     }

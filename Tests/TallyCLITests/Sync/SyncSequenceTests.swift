@@ -150,7 +150,8 @@ struct SyncSequenceTests {
         #expect(
             text.stdout.contains("Decisions: 0 unpushed, 0 pushed but not confirmed, 1 confirmed on D1, 0 conflict(s).")
         )
-        #expect(text.stdout.contains("from wrangler d1 export prod --remote (sha256 "))
+        #expect(text.stdout.contains("from wrangler d1 execute prod --remote (query API) (sha256 "))
+        #expect(text.stdout.contains("votes: D1's rows through id 55 (55 rows)"))
     }
 
     @Test func eachPushSendsOnlyWhatWasNotPushedAndNothingNewWritesNoFile() throws {

@@ -1,0 +1,37 @@
+import Foundation
+import TallyCore
+import TallySQLite
+
+/// One request to D1's query API through wrangler, for `pull --wrangler`: the statements
+/// go as one `--command` argument and come back as one result each (`--json`).
+extension Wrangler {
+    /// The longest single argument Linux passes to a program (MAX_ARG_STRLEN): 128 KiB. wrangler
+    /// takes the SQL as an argument; a longer one fails before wrangler runs (E2BIG).
+    static let argumentLimit = 128 * 1024
+    /// D1's longest SQL statement: 100 KB (developers.cloudflare.com/d1/platform/limits).
+    static let statementLimit = 100_000
+
+    /// Runs `statements` in one request to `database` on D1 and returns each one's rows.
+    func query(_ database: String, _ statements: [String]) throws -> [[Row]] {
+        for statement in statements where statement.utf8.count > Self.statementLimit {
+            throw CommandFailure(
+                "a statement of \(statement.utf8.count) bytes is over D1's limit of \(Self.statementLimit) bytes; "
+                    + "nothing was changed")
+        }
+        let sql = statements.joined(separator: ";\n")
+        // The limit counts the terminating NUL.
+        guard sql.utf8.count < Self.argumentLimit else {
+            throw CommandFailure(
+                "a request of \(sql.utf8.count) bytes is over the \(Self.argumentLimit)-byte limit on one "
+                    + "command-line argument; nothing was changed")
+        }
+        let output = try run(["d1", "execute", database, "--remote", "--command", sql, "--json"])
+        do {
+            return try D1JSONReader.results(from: Data(output.utf8), file: "wrangler's answer")
+        } catch {
+            throw CommandFailure(
+                "`wrangler d1 execute \(database) --remote --command … --json` did not answer with D1's results "
+                    + "(\(error)). Check the database name and wrangler's login; nothing was changed")
+        }
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import TallySQLite
+
+/// `tally pull --wrangler DB` through D1's query API (`wrangler d1 execute DB --remote
+/// --command … --json`): reads only, so D1 keeps serving the vote page, and fetches only
+/// what the copy lacks. It writes D1's data as an export file (`ExportWriter`) that
+/// `SyncPull` then imports and settles the local decisions against, as for any export.
+///
+/// What it reads, in order (each numbered step is one or more requests; the statements of
+/// one request see one state of D1, different requests may not):
+/// 1. D1's schema.
+/// 2. The highest and lowest vote id (`H`), and the row count of every other table.
+/// 3. For the votes the copy holds up to `W = min(H, the copy's highest id)`, the
+///    `VoteDigest` of every range of ids, compared with the same figures on the copy. A range
+///    that differs (a vote deleted or edited on D1) is fetched again; when none matches (another
+///    database under the name, D1 replaced) or `votes` is defined otherwise, everything is.
+/// 4. The votes past `W` up to `H`, in pages of `pageRows`, by id. A vote cast meanwhile gets an
+///    id above `H` and comes with the next pull.
+/// 5. Every other table whole, in one request, last: the notes and the moderation log are one
+///    state, and every option a fetched vote points at already exists.
+public struct QueryPull {
+    /// One request to D1: its statements run one after another, one list of rows each.
+    public typealias Request = (_ statements: [String]) throws -> [[Row]]
+
+    /// How far the pull is, for a progress display.
+    public struct Progress: Sendable, Equatable {
+        /// Requests answered.
+        public let requests: Int
+        /// Rows fetched (all tables).
+        public let rows: Int64
+
+        /// A progress report.
+        public init(requests: Int, rows: Int64) {
+            self.requests = requests
+            self.rows = rows
+        }
+    }
+
+    /// Why rows the copy held were fetched again.
+    public enum Refetch: Sendable, Equatable {
+        /// These id ranges of votes differ from D1's (votes deleted or edited there).
+        case ranges([ClosedRange<Int64>])
+        /// Every vote, for this reason.
+        case everything(String)
+    }
+
+    /// What the pull read and wrote.
+    public struct Assembled: Sendable, Equatable {
+        /// How far the new copy holds D1's votes.
+        public var watermarks: [SyncWatermark] = []
+        /// Requests sent.
+        public var requests = 0
+        /// Rows fetched from D1, all tables.
+        public var rowsFetched: Int64 = 0
+        /// Of them, votes.
+        public var votesFetched: Int64 = 0
+        /// Votes taken from the copy, checked against D1's figures.
+        public var votesKept: Int64 = 0
+        /// Votes fetched again, and why.
+        public var refetch: Refetch?
+        /// The copy's highest vote id when D1's ends before it (D1 restored to an older state): the
+        /// copy's votes past D1's are not kept.
+        public var copyEndedAt: Int64?
+    }
+
+    /// Votes per request, and the most rows the other tables may hold together (one request).
+    public var pageRows: Int
+    /// Called after every request.
+    public var progress: ((Progress) -> Void)?
+    /// Asked between requests; `true` stops the pull.
+    public var shouldStop: () -> Bool
+    private let request: Request
+
+    /// A pull sending its requests through `request`.
+    public init(pageRows: Int = 100_000, shouldStop: @escaping () -> Bool = { false }, request: @escaping Request) {
+        self.pageRows = max(1, pageRows)
+        self.shouldStop = shouldStop
+        self.request = request
+    }
+
+    /// A table or other object of D1's schema.
+    struct SchemaEntry {
+        let type: String
+        let name: String
+        let sql: String
+        var isDataTable: Bool { type == "table" && !name.hasPrefix("sqlite_") && !name.hasPrefix("_cf_") }
+    }
+
+    /// Writes D1's data to `exportPath`, taking the votes the copy at `copy` (if any) holds and
+    /// D1 still holds from the copy.
+    public func assemble(copy: String?, into exportPath: String) throws -> Assembled {
+        var assembled = Assembled()
+        let counter = RequestCounter()
+        let send: Request = { statements in
+            if self.shouldStop() { throw QueryPullError.interrupted }
+            let answer = try self.request(statements)
+            guard answer.count == statements.count else {
+                throw QueryPullError.answerCount(expected: statements.count, found: answer.count)
+            }
+            counter.requests += 1
+            counter.rows += answer.reduce(0) { $0 + Int64($1.count) }
+            self.progress?(Progress(requests: counter.requests, rows: counter.rows))
+            return answer
+        }
+        // 1. The schema.
+        let schema = try send(["SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid"])[0]
+            .map {
+                SchemaEntry(
+                    type: $0["type"]?.string ?? "", name: $0["name"]?.string ?? "", sql: $0["sql"]?.string ?? "")
+            }
+        let tables = schema.filter(\.isDataTable)
+        let votes = tables.first { $0.name == "votes" }
+        let others = tables.filter { $0.name != "votes" }
+        let hasSequence = schema.contains { $0.type == "table" && $0.name == "sqlite_sequence" }
+        // 2. The vote ids' extent and the other tables' sizes.
+        var second: [String] = others.map { "SELECT count(*) AS n FROM \(DumpImporter.quoted($0.name))" }
+        if votes != nil { second.append("SELECT max(id) AS top, min(id) AS bottom FROM votes") }
+        let sizes = second.isEmpty ? [] : try send(second)
+        let otherRows = sizes.prefix(others.count).reduce(Int64(0)) { $0 + ($1.first?["n"]?.int64 ?? 0) }
+        guard otherRows <= Int64(pageRows) else {
+            throw QueryPullError.wholeTablesTooLarge(tables: others.map(\.name), rows: otherRows, limit: pageRows)
+        }
+        let top = votes == nil ? nil : sizes.last?.first?["top"]?.int64
+        let bottom = votes == nil ? nil : sizes.last?.first?["bottom"]?.int64
+
+        let writer = try ExportWriter(path: exportPath)
+        try writer.statement("PRAGMA defer_foreign_keys=TRUE")
+        for table in tables { try writer.statement(table.sql) }
+        if let votes, let top {
+            let local = try copy.flatMap { try LocalVotes(path: $0, definition: votes.sql) }
+            defer { local?.close() }
+            try copyVotes(
+                local: local, top: top, bottom: bottom ?? top, writer: writer, send: send, assembled: &assembled)
+            assembled.watermarks = [
+                SyncWatermark(table: "votes", throughID: top, rows: assembled.votesKept + assembled.votesFetched)
+            ]
+        }
+        // 5. Everything else, one state of D1.
+        var last = others.map { "SELECT * FROM \(DumpImporter.quoted($0.name))" }
+        if hasSequence { last.append("SELECT name, seq FROM sqlite_sequence") }
+        if !last.isEmpty {
+            let answer = try send(last)
+            for (table, rows) in zip(others, answer) {
+                for row in rows { try writer.insert(into: table.name, row) }
+            }
+            if hasSequence, let sequence = answer.last {
+                try writer.statement("DELETE FROM sqlite_sequence")
+                for row in sequence { try writer.insert(into: "sqlite_sequence", row) }
+            }
+        }
+        for kind in ["index", "trigger", "view"] {
+            for entry in schema where entry.type == kind { try writer.statement(entry.sql) }
+        }
+        try writer.finish()
+        assembled.requests = counter.requests
+        assembled.rowsFetched = counter.rows
+        return assembled
+    }
+
+    /// Steps 3 and 4: the votes up to `top`, from the copy where it still agrees with D1.
+    private func copyVotes(
+        local: LocalVotes?, top: Int64, bottom: Int64, writer: ExportWriter, send: Request,
+        assembled: inout Assembled
+    ) throws {
+        var through: Int64? = nil  // the copy's votes up to here are compared and, where equal, kept
+        var differing = Set<Int64>()
+        if let local {
+            switch local.state {
+            case .otherDefinition:
+                assembled.refetch = .everything(
+                    "the votes table is defined otherwise on D1 than in the copy (D1's schema changed)")
+            case .empty:
+                break
+            case .holds(let copyBottom, let copyTop):
+                let high = min(copyTop, top)
+                if copyTop > top { assembled.copyEndedAt = copyTop }
+                var compared = 0
+                for range in VoteDigest.statementRanges(low: min(copyBottom, bottom), high: high) {
+                    let statement = local.digest.statement(low: range.lowerBound, high: range.upperBound)
+                    let remote = VoteDigest.ranges(try send([statement])[0])
+                    let mine = VoteDigest.ranges(try local.db.query(statement))
+                    for bucket in Set(remote.keys).union(mine.keys) {
+                        compared += 1
+                        if remote[bucket] != mine[bucket] { differing.insert(bucket) }
+                    }
+                }
+                // One range that differs is fetched again as a range: it cannot tell another database.
+                if compared > 1, differing.count == compared {
+                    assembled.refetch = .everything(
+                        "none of the copy's \(compared) vote range(s) matches D1's: D1 holds another database under "
+                            + "this name, or was replaced")
+                    differing = []
+                } else {
+                    through = high
+                    if !differing.isEmpty {
+                        assembled.refetch = .ranges(differing.sorted().map { Self.ids(ofBucket: $0, through: high) })
+                    }
+                }
+            }
+        }
+        guard let through, let local else {
+            assembled.votesFetched += try fetchVotes(from: nil, through: top, writer: writer, send: send)
+            return
+        }
+        for bucket in differing.sorted() {
+            let ids = Self.ids(ofBucket: bucket, through: through)
+            assembled.votesFetched += try fetchVotes(
+                from: ids.lowerBound, through: ids.upperBound, writer: writer, send: send)
+        }
+        assembled.votesKept = try local.write(through: through, skipping: differing, to: writer)
+        if through < top {
+            assembled.votesFetched += try fetchVotes(from: through + 1, through: top, writer: writer, send: send)
+        }
+    }
+
+    /// The ids of a `VoteDigest` range (SQLite's `id / width` rounds toward zero), up to `through`.
+    static func ids(ofBucket bucket: Int64, through: Int64) -> ClosedRange<Int64> {
+        let width = VoteDigest.width
+        let range: ClosedRange<Int64> =
+            bucket > 0
+            ? (bucket * width)...(bucket * width + width - 1)
+            : bucket == 0 ? (1 - width)...(width - 1) : (bucket * width - width + 1)...(bucket * width)
+        return range.lowerBound...max(range.lowerBound, min(range.upperBound, through))
+    }
+
+    /// Fetches the votes with ids in `from...through` (from the lowest when `from` is nil), in pages.
+    private func fetchVotes(from: Int64?, through: Int64, writer: ExportWriter, send: Request) throws -> Int64 {
+        var lower = from.map { "id >= \($0)" } ?? "1"
+        var fetched: Int64 = 0
+        while true {
+            let rows = try send([
+                "SELECT * FROM votes WHERE \(lower) AND id <= \(through) ORDER BY id LIMIT \(pageRows)"
+            ])[0]
+            for row in rows { try writer.insert(into: "votes", row) }
+            fetched += Int64(rows.count)
+            guard rows.count == pageRows, let last = rows.last?["id"]?.int64, last < through else { return fetched }
+            lower = "id > \(last)"
+        }
+    }
+}
+
+/// Requests sent and rows fetched so far.
+private final class RequestCounter {
+    var requests = 0
+    var rows: Int64 = 0
+}
