@@ -31,7 +31,7 @@ public enum JSONReport {
                 ),
                 ("standing", .text(option.standing?.rawValue)),
                 ("voters_with_excluded", .int(option.votersAll)), ("votes_with_excluded", .int(option.votesAll)),
-                ("chance_of_leading", chanceOfLeading(option)),
+                ("chance_of_leading", chanceOfLeading(option)), ("chance_behind", chanceBehind(option)),
             ])
         }
         let sections: [JSONValue] = model.sections.map { section in
@@ -145,7 +145,7 @@ public enum JSONReport {
             ("sections", .array(sections)),
             ("options", .array(options)),
             ("covotes", covotes(model)),
-            ("resampling", resampling(model)),
+            ("chance_model", chanceModel(model)),
             ("excluded", .array(excluded)),
             ("excluded_total", .int(model.exclusions.total)),
             (

@@ -119,7 +119,7 @@ public enum MarkdownReport {
         } else {
             blocks.append(l.noVotesInSection)
         }
-        let chances = model.resampling != nil
+        let chances = model.chanceModel != nil
         var table = MarkdownTable(
             [
                 (l.rank, .right), (l.option, .left), (l.blog.voters, .right), (l.votes, .right), (l.share, .right),

@@ -40,35 +40,37 @@ struct UncertaintyMarkdownTests {
             ChoicePattern(optionIDs: [2], sessions: 5), ChoicePattern(optionIDs: [3], sessions: 7),
         ])
         let english = MarkdownReport.render(model, language: .english)
-        #expect(english.contains("“option 1” is ahead of “option 2” in 100% of the resamples: the lead is clear."))
-        #expect(english.contains("Only “option 3” has voters here, so it leads in every resample."))
+        #expect(english.contains("“option 1” leads clearly: the chance that “option 2” truly has fewer voters is "))
+        #expect(english.contains("Only “option 3” has voters here."))
         // 5 shared voters of 112; lift 5 × 112 / (100 × 10) = 0.56.
         #expect(english.contains("Chosen together most often: “option 1” and “option 2” (5 voters, 0.6× what"))
         #expect(!english.contains("a hint, not a finding"))  // 112 voters: not a small sample
         let chinese = MarkdownReport.render(model, language: .traditionalChinese)
-        #expect(chinese.contains("在 100% 的重抽樣中，「option 1」領先「option 2」：領先很明確。"))
+        #expect(chinese.contains("「option 1」明確領先：「option 2」真正比較少人選的機率是 "))
         #expect(chinese.contains("這一區只有「option 3」有人選"))
         #expect(chinese.contains("| 領先機率 |"))
         let original = try #require(model.sections.first)
-        #expect(original.options.map(\.chanceOfLeading) == [1, 0])
+        #expect(original.options[0].chanceOfLeading! > 0.999)
+        #expect(original.options.map(\.standing) == [.leader, .behind])
     }
 
     @Test func aLikelyLeadAndNoPairAtAllInASmallSample() throws {
-        // 9 against 6 of 15 voters, nobody chose both: likely, not clear; and a small sample.
+        // 16 against 6 of 22 voters, nobody chose both: likely (84% behind), not clear; and a small sample.
         let model = try UncertaintyMarkdownTests.model([
-            ChoicePattern(optionIDs: [1], sessions: 9), ChoicePattern(optionIDs: [2], sessions: 6),
+            ChoicePattern(optionIDs: [1], sessions: 16), ChoicePattern(optionIDs: [2], sessions: 6),
         ])
         let english = MarkdownReport.render(model, language: .english)
-        let order = try #require(model.sections.first?.orderChances.first)
-        #expect(order.chance > 0.6 && order.chance < 0.95, "\(order)")
-        #expect(english.contains("of the resamples: a likely lead, not a certain one."))
+        let behind = try #require(model.sections.first?.options.last?.chanceBehind)
+        #expect(behind >= 0.75 && behind < 0.95, "\(behind)")
+        #expect(english.contains("), but the data cannot tell them apart."))
+        #expect(english.contains(" can't tell apart "))
         #expect(english.contains("No voter chose two options of this section."))
         #expect(!english.contains("Chosen together most often"))
     }
 
     @Test func withoutChoiceSetsThereIsNoColumnAndNoSentence() throws {
         var model = try UncertaintyMarkdownTests.model([ChoicePattern(optionIDs: [1], sessions: 3)])
-        #expect(model.resampling != nil)
+        #expect(model.chanceModel != nil)
         let at = Instant(seconds: 1_789_754_400)
         let figures = ReportFigures(
             options: [
@@ -81,9 +83,10 @@ struct UncertaintyMarkdownTests {
             timeline: .init(firstVote: at, lastVote: at, longestGap: nil),
             usage: [], statuses: [], approved: [], anomalies: [])
         model = try ReportModel(figures: figures, parameters: ReportParameters(asOf: at))
-        #expect(model.resampling == nil)
+        #expect(model.chanceModel == nil)
+        #expect(model.sections.first?.covotes.isEmpty == true)
         let english = MarkdownReport.render(model, language: .english)
         #expect(!english.contains("Chance of leading"))
-        #expect(JSONReport.render(model).contains("\"resampling\": null"))
+        #expect(JSONReport.render(model).contains("\"chance_model\": null"))
     }
 }

@@ -19,7 +19,7 @@ extension ReportModel {
             votes: figures.totals.votes)
         self.isSmallSample = counted > 0 && counted < ReportModel.smallSampleThreshold
         var sections = ReportModel.rank(figures.options, countedVoters: counted)
-        self.resampling = ReportModel.addUncertainty(&sections, figures: figures, parameters: parameters)
+        self.chanceModel = ReportModel.addUncertainty(&sections, figures: figures)
         self.sections = sections
         self.exclusions = figures.exclusions
         self.activity = ReportModel.activity(figures, parameters: parameters)
@@ -31,8 +31,8 @@ extension ReportModel {
     }
 
     /// Ranks options per section by counted voters (competition ranking: 1, 1, 3),
-    /// with shares and Wilson intervals of all counted voters, and marks which
-    /// options the data cannot tell apart from the leader.
+    /// with shares and Wilson intervals of all counted voters, and marks the leaders
+    /// (the others' standings come from `LeadModel`, in `addUncertainty`).
     static func rank(_ options: [ReportFigures.Option], countedVoters: Int) -> [Section] {
         var names: [String] = []
         var bySection: [String: [ReportFigures.Option]] = [:]
@@ -48,18 +48,10 @@ extension ReportModel {
             // Within one section `tally.sql`'s order is by voters, votes (both descending) and id.
             let members = bySection[name]!.sorted(by: Analyzer.tallyOrder)
             let top = members.first?.voters ?? 0
-            let leaderInterval = WilsonInterval(successes: top, trials: countedVoters)
             let ranked = members.map { option -> RankedOption in
                 let rank = 1 + members.filter { $0.voters > option.voters }.count
                 let interval = WilsonInterval(successes: option.voters, trials: countedVoters)
-                var standing: Standing?
-                if top > 0, let interval, let leaderInterval {
-                    if rank == 1 {
-                        standing = .leader
-                    } else {
-                        standing = interval.overlaps(leaderInterval) ? .notDistinguishable : .behind
-                    }
-                }
+                let standing: Standing? = top > 0 && countedVoters > 0 && rank == 1 ? .leader : nil
                 return RankedOption(
                     id: option.id, content: option.content, section: option.section, createdAt: option.createdAt,
                     rank: rank, voters: option.voters, votes: option.votes, votersAll: option.votersAll,

@@ -30,29 +30,41 @@ public struct Covote: Sendable, Equatable {
     public static func pairs(
         options: [(id: Int64, voters: Int)], patterns: [ChoicePattern], sessions: Int
     ) -> [Covote] {
-        let chosen = options.filter { $0.voters > 0 }.sorted { $0.id < $1.id }
+        pairs(options: options, shared: sharedVoters(ids: options.map(\.id), patterns: patterns), sessions: sessions)
+    }
+
+    /// `pairs(options:patterns:sessions:)` from the shared-voters matrix of `sharedVoters(ids:patterns:)`
+    /// over the same options in the same order.
+    public static func pairs(options: [(id: Int64, voters: Int)], shared: [Int], sessions: Int) -> [Covote] {
+        let count = options.count
+        let chosen = options.indices.filter { options[$0].voters > 0 }.sorted { options[$0].id < options[$1].id }
         guard chosen.count >= 2, sessions > 0 else { return [] }
-        let position = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { ($1.id, $0) })
-        var both = [Int](repeating: 0, count: chosen.count * chosen.count)
-        for pattern in patterns {
-            let inSection = pattern.optionIDs.compactMap { position[$0] }
-            for i in inSection.indices {
-                for j in inSection.indices where inSection[i] < inSection[j] {
-                    both[inSection[i] * chosen.count + inSection[j]] += pattern.sessions
-                }
-            }
-        }
         var pairs: [Covote] = []
-        for i in chosen.indices {
-            for j in chosen.indices where i < j {
-                let voters = both[i * chosen.count + j]
-                let lift = Double(voters) * Double(sessions) / (Double(chosen[i].voters) * Double(chosen[j].voters))
-                pairs.append(Covote(a: chosen[i].id, b: chosen[j].id, voters: voters, lift: lift))
+        for (x, i) in chosen.enumerated() {
+            for j in chosen[(x + 1)...] {
+                let voters = shared[i * count + j]
+                let lift = Double(voters) * Double(sessions) / (Double(options[i].voters) * Double(options[j].voters))
+                pairs.append(Covote(a: options[i].id, b: options[j].id, voters: voters, lift: lift))
             }
         }
         return pairs.sorted { x, y in
             if x.voters != y.voters { return x.voters > y.voters }
             return x.a != y.a ? x.a < y.a : x.b < y.b
         }
+    }
+
+    /// Counted sessions that chose both the i-th and the j-th of `ids`, at `[i * ids.count + j]`
+    /// (symmetric; the diagonal is 0): the one count the pairs and the lead model's covariances share.
+    public static func sharedVoters(ids: [Int64], patterns: [ChoicePattern]) -> [Int] {
+        let count = ids.count
+        let position = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        var both = [Int](repeating: 0, count: count * count)
+        for pattern in patterns where pattern.sessions > 0 {
+            let inSection = pattern.optionIDs.compactMap { position[$0] }
+            for i in inSection.indices {
+                for j in inSection.indices where i != j { both[inSection[i] * count + inSection[j]] += pattern.sessions }
+            }
+        }
+        return both
     }
 }
