@@ -19,7 +19,8 @@ public enum CSVReport {
     /// The part of the report each `table` value belongs to, for `--only`.
     static let tableParts: [String: ReportPart] = [
         "totals": .headline, "option": .ranking, "chance_of_leading": .ranking, "order_chance": .ranking,
-        "covote": .ranking, "chance_behind": .ranking, "chance_model": .ranking, "excluded": .exclusions, "activity": .activity, "day": .activity,
+        "covote": .ranking, "chance_behind": .ranking, "chance_model": .ranking, "excluded": .exclusions,
+        "activity": .activity, "day": .activity,
         "usage": .usage, "stacking": .usage, "notes": .notes, "notes_promoted": .notes, "approved": .notes,
         "promoted": .notes, "moderation_record": .notes, "anomaly": .anomalies, "anomaly_example": .anomalies,
         "parameter": .settings,

@@ -62,7 +62,9 @@ public struct Covote: Sendable, Equatable {
         for pattern in patterns where pattern.sessions > 0 {
             let inSection = pattern.optionIDs.compactMap { position[$0] }
             for i in inSection.indices {
-                for j in inSection.indices where i != j { both[inSection[i] * count + inSection[j]] += pattern.sessions }
+                for j in inSection.indices where i != j {
+                    both[inSection[i] * count + inSection[j]] += pattern.sessions
+                }
             }
         }
         return both

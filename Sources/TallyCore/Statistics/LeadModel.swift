@@ -95,7 +95,8 @@ public enum LeadModel {
             let key = from * 1024 + to
             if let cached = runCache[key] { return cached }
             let members = Array(grouped[from..<to])
-            let made = Run(members: members, shares: members.map { share[$0] }, noise: members.map { noise[$0] }, pooling)
+            let made = Run(
+                members: members, shares: members.map { share[$0] }, noise: members.map { noise[$0] }, pooling)
             runCache[key] = made
             return made
         }
