@@ -7,14 +7,16 @@ import Testing
 struct UncertaintyMarkdownTests {
     /// Section `original`: option 1 chosen by 100 sessions, option 2 by 10, 5 of them with option 1.
     /// Section `community`: only option 3 has voters. Option 4 is never chosen.
-    static func model(_ patterns: [ChoicePattern]) throws -> ReportModel {
+    static func model(
+        _ patterns: [ChoicePattern],
+        sections: [(id: Int64, section: String)] = [
+            (1, "original"), (2, "original"), (3, "community"), (4, "community"),
+        ]
+    ) throws -> ReportModel {
         let at = Instant(seconds: 1_789_754_400)
         var voters: [Int64: Int] = [:]
         for pattern in patterns { for id in pattern.optionIDs { voters[id, default: 0] += pattern.sessions } }
         let sessions = patterns.reduce(0) { $0 + $1.sessions }
-        let sections: [(id: Int64, section: String)] = [
-            (1, "original"), (2, "original"), (3, "community"), (4, "community"),
-        ]
         var options: [ReportFigures.Option] = []
         for (id, section) in sections {
             let count: Int = voters[id] ?? 0
@@ -42,8 +44,8 @@ struct UncertaintyMarkdownTests {
         let english = MarkdownReport.render(model, language: .english)
         #expect(english.contains("“option 1” leads clearly: the chance that “option 2” truly has fewer voters is "))
         #expect(english.contains("Only “option 3” has voters here."))
-        // 5 shared voters of 112; lift 5 × 112 / (100 × 10) = 0.56.
-        #expect(english.contains("Chosen together most often: “option 1” and “option 2” (5 voters, 0.6× what"))
+        // The 5 sessions that chose two options chose these two: what independent voters would do too.
+        #expect(english.contains("No two options were chosen together clearly more or less often than"))
         #expect(!english.contains("a hint, not a finding"))  // 112 voters: not a small sample
         let chinese = MarkdownReport.render(model, language: .traditionalChinese)
         #expect(chinese.contains("「option 1」明確領先：「option 2」真正比較少人選的機率是 "))
@@ -52,6 +54,30 @@ struct UncertaintyMarkdownTests {
         let original = try #require(model.sections.first)
         #expect(original.options[0].chanceOfLeading! > 0.999)
         #expect(original.options.map(\.standing) == [.leader, .behind])
+    }
+
+    /// Four equally popular options, each session choosing two: independent voters would give each pair
+    /// 64 × 2 / 12 ≈ 10.7 shared voters. 1+2 and 3+4 have 30 (together), 1+3 and 2+4 have 2 (apart).
+    @Test func pairsClearlyAboveAndBelowTheBudgetAwareBaselineAreNamed() throws {
+        let model = try UncertaintyMarkdownTests.model(
+            [
+                ChoicePattern(optionIDs: [1, 2], sessions: 30), ChoicePattern(optionIDs: [3, 4], sessions: 30),
+                ChoicePattern(optionIDs: [1, 3], sessions: 2), ChoicePattern(optionIDs: [2, 4], sessions: 2),
+            ], sections: [(1, "original"), (2, "original"), (3, "original"), (4, "original")])
+        let pairs = try #require(model.sections.first?.covotes)
+        #expect(pairs.map(\.expected).allSatisfy { abs($0 - 64.0 / 6) < 1e-9 })
+        let english = MarkdownReport.render(model, language: .english)
+        #expect(
+            english.contains(
+                "Chosen together more often than chance: “option 1” and “option 2” (30 voters, 2.8× what independent "
+                    + "voters with the same number of choices would give); “option 3” and “option 4” (30 voters, 2.8×)."
+            ))
+        #expect(
+            english.contains(
+                "Chosen together less often than chance: “option 1” and “option 3” (2 voters, 0.2× what"))
+        let chinese = MarkdownReport.render(model, language: .traditionalChinese)
+        #expect(chinese.contains("比隨機更常被一起選的：「option 1」和「option 2」（30 位投票者，"))
+        #expect(chinese.contains("比隨機更少被一起選的："))
     }
 
     @Test func aLikelyLeadAndNoPairAtAllInASmallSample() throws {

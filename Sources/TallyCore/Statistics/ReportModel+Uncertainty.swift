@@ -15,7 +15,7 @@ extension ReportModel {
             section.covotes =
                 figures.choices == nil
                 ? []
-                : Covote.pairs(options: section.options.map { ($0.id, $0.voters) }, shared: shared, sessions: sessions)
+                : Covote.pairs(options: section.options.map { ($0.id, $0.voters) }, shared: shared, patterns: choices)
             guard section.options.contains(where: { $0.voters > 0 }) else {
                 sections[index] = section
                 continue

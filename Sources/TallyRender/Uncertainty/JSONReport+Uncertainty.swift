@@ -30,7 +30,8 @@ extension JSONReport {
                 section.covotes.map { pair in
                     .object([
                         ("section", .string(section.name)), ("a", .integer(pair.a)), ("b", .integer(pair.b)),
-                        ("voters", .int(pair.voters)), ("lift", .number(pair.lift, decimals: 4)),
+                        ("voters", .int(pair.voters)), ("expected", .number(pair.expected, decimals: 4)),
+                        ("lift", .number(pair.lift, decimals: 4)),
                     ])
                 }
             })

@@ -58,20 +58,24 @@ extension MarkdownReport {
         }
         if section.options.filter({ $0.voters > 0 }).count >= 2 {
             let names = Dictionary(uniqueKeysWithValues: section.options.map { ($0.id, $0.content) })
-            let strongest = section.covotes.filter { $0.voters > 0 }.prefix(2)
-            if strongest.isEmpty {
-                sentences.append(u.neverTogether)
-            } else {
-                sentences.append(
-                    u.together(
-                        strongest.map { pair in
-                            (
-                                quoted(names[pair.a] ?? "", l), quoted(names[pair.b] ?? "", l), pair.voters,
-                                NumberText.fixed(pair.lift, decimals: 1) + "×"
-                            )
-                        }))
-                if model.isSmallSample { sentences[sentences.count - 1] += u.togetherCaution(model.totals.voters) }
+            func described(_ pair: Covote) -> (String, String, Int, String) {
+                (
+                    quoted(names[pair.a] ?? "", l), quoted(names[pair.b] ?? "", l), pair.voters,
+                    NumberText.fixed(pair.lift, decimals: 1) + "×"
+                )
             }
+            // Only pairs clearly off the budget-aware baseline are named (Covote.standing), most shared voters first.
+            let together = section.covotes.filter { $0.standing == .together }.prefix(2)
+            let apart = section.covotes.filter { $0.standing == .apart }.prefix(2)
+            if !section.covotes.contains(where: { $0.voters > 0 }) {
+                sentences.append(u.neverTogether)
+            } else if together.isEmpty && apart.isEmpty {
+                sentences.append(u.noClearPair)
+            } else {
+                if !together.isEmpty { sentences.append(u.together(together.map(described))) }
+                if !apart.isEmpty { sentences.append(u.apart(apart.map(described))) }
+            }
+            if model.isSmallSample { sentences[sentences.count - 1] += u.togetherCaution(model.totals.voters) }
         }
         return [sentences.joined(separator: l.sentenceGap)]
     }

@@ -18,8 +18,13 @@ public struct UncertaintyLabels: Sendable {
     public let likelyLead: @Sendable (_ first: String, _ second: String, _ chance: String) -> String
     /// Only one option of the section has voters.
     public let onlyOne: @Sendable (_ name: String) -> String
-    /// The pairs chosen together most often: (first name, second name, shared voters, lift text).
+    /// Pairs chosen together clearly more often than independent voters would: (first name, second name,
+    /// shared voters, lift text).
     public let together: @Sendable (_ pairs: [(String, String, Int, String)]) -> String
+    /// Pairs chosen together clearly less often than independent voters would (same fields).
+    public let apart: @Sendable (_ pairs: [(String, String, Int, String)]) -> String
+    /// No pair is clearly above or below what independent voters would give.
+    public let noClearPair: String
     /// No two options of the section were chosen by the same voter.
     public let neverTogether: String
     /// The small-sample caution after the pairs sentence.
@@ -58,10 +63,20 @@ extension UncertaintyLabels {
                 let (a, b, voters, lift) = pair
                 // The first pair says what the lift means; the next ones only give it.
                 return "\(a) and \(b) (\(voters == 1 ? "1 voter" : "\(voters) voters"), \(lift)"
-                    + (index == 0 ? " what independent choices would give)" : ")")
+                    + (index == 0 ? " what independent voters with the same number of choices would give)" : ")")
             }
-            return "Chosen together most often: " + parts.joined(separator: "; ") + "."
+            return "Chosen together more often than chance: " + parts.joined(separator: "; ") + "."
         },
+        apart: { pairs in
+            let parts = pairs.enumerated().map { index, pair in
+                let (a, b, voters, lift) = pair
+                return "\(a) and \(b) (\(voters == 1 ? "1 voter" : "\(voters) voters"), \(lift)"
+                    + (index == 0 ? " what independent voters with the same number of choices would give)" : ")")
+            }
+            return "Chosen together less often than chance: " + parts.joined(separator: "; ") + "."
+        },
+        noClearPair: "No two options were chosen together clearly more or less often than independent voters "
+            + "with the same number of choices would.",
         neverTogether: "No voter chose two options of this section.",
         togetherCaution: { voters in
             " With \(voters == 1 ? "1 voter" : "\(voters) voters") this is a hint, not a finding."
@@ -92,10 +107,18 @@ extension UncertaintyLabels {
         together: { pairs in
             let parts = pairs.enumerated().map { index, pair in
                 let (a, b, voters, lift) = pair
-                return "\(a)和\(b)（\(voters) 位投票者，" + (index == 0 ? "是各自獨立選擇時的 \(lift)）" : "\(lift)）")
+                return "\(a)和\(b)（\(voters) 位投票者，" + (index == 0 ? "是選擇數相同、各自獨立選擇時的 \(lift)）" : "\(lift)）")
             }
-            return "最常被同一批人一起選的：" + parts.joined(separator: "；") + "。"
+            return "比隨機更常被一起選的：" + parts.joined(separator: "；") + "。"
         },
+        apart: { pairs in
+            let parts = pairs.enumerated().map { index, pair in
+                let (a, b, voters, lift) = pair
+                return "\(a)和\(b)（\(voters) 位投票者，" + (index == 0 ? "是選擇數相同、各自獨立選擇時的 \(lift)）" : "\(lift)）")
+            }
+            return "比隨機更少被一起選的：" + parts.joined(separator: "；") + "。"
+        },
+        noClearPair: "沒有哪兩個選項被一起選的次數明顯多於或少於選擇數相同、各自獨立選擇的投票者。",
         neverTogether: "沒有投票者在這一區選了兩個選項。",
         togetherCaution: { voters in "只有 \(voters) 位投票者，這只是線索，不是結論。" })
 }

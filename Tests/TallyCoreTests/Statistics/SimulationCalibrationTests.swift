@@ -234,6 +234,42 @@ struct SimulationCalibrationTests {
         return result
     }
 
+    /// Median lift of every pair over polls of voters who choose independently: through the vote page
+    /// (`World.session`), or each option with its own probability and then, above three, three of
+    /// them at random (the budget as a cap). Returns the budget-aware lift and the plain one.
+    static func independentLifts(capped: Bool, polls: Int, n: Int, seed: UInt64) -> (Double, Double) {
+        var random = SplitMix64(seed: seed)
+        var lifts: [Double] = []
+        var plain: [Double] = []
+        for _ in 0..<polls {
+            let weights = Prior.flat.weights(&random)
+            let world = World(weights: weights)
+            let top = weights.max()!
+            var sets: [[Int64]: Int] = [:]
+            for _ in 0..<n {
+                var chosen: [Int]
+                if capped {
+                    chosen = (0..<5).filter { random.unit() < 0.8 * weights[$0] / top }
+                    while chosen.count > 3 { chosen.remove(at: Int(random.unit() * Double(chosen.count))) }
+                } else {
+                    chosen = world.session(&random)
+                }
+                sets[chosen.map { Int64($0 + 1) }.sorted(), default: 0] += 1
+            }
+            let patterns = sets.map { ChoicePattern(optionIDs: $0.key, sessions: $0.value) }
+            var voters = [Int64: Int]()
+            for pattern in patterns { for id in pattern.optionIDs { voters[id, default: 0] += pattern.sessions } }
+            let options = (1...5).map { (id: Int64($0), voters: voters[Int64($0)] ?? 0) }
+            for pair in Covote.pairs(options: options, patterns: patterns) where pair.expected > 0 {
+                lifts.append(pair.lift)
+                let (a, b) = (Double(voters[pair.a]!), Double(voters[pair.b]!))
+                plain.append(Double(pair.voters) * Double(n) / (a * b))
+            }
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        return (median(lifts), median(plain))
+    }
+
     /// Weights whose two first options are exactly tied: true shares .588/.588/.337/.232/.232.
     static let twoWayTie: [Double] = [1, 1, 0.5, 0.33, 0.33]
 
@@ -308,6 +344,16 @@ struct SimulationCalibrationTests {
             if n == 50 { #expect(tie.leaderChance <= 0.62, "two-way tie at 50: \(tie.leaderChance)") }
             if n == 50 { #expect(Double(tie.clear) <= 0.01 * Double(tie.polls), "two-way tie at 50: \(tie.clear)") }
             #expect(Double(tie.coLeaderBehind) <= 0.05 * Double(tie.coLeaders))
+        }
+        for (generator, seed) in [
+            ("vote page (draws by weight, stacking)", UInt64(9)), ("independent, then capped at 3", 10),
+        ] {
+            let (lift, plain) = Self.independentLifts(capped: seed == 10, polls: 200, n: 200, seed: seed)
+            let name = "independent voters: \(generator), flat prior, n = 200, 200 polls"
+            table.append(
+                "| \(name) | median co-vote lift (plain lift of association rules) | \(NumberFormat.three(lift)) (\(NumberFormat.three(plain))) | 0.95–1.05 |"
+            )
+            #expect((0.95...1.05).contains(lift), "\(name): median lift \(lift)")
         }
         let five = Self.fixedWorld([1, 1, 1, 1, 1], n: 15, polls: 1000, seed: 8)
         table.append(
