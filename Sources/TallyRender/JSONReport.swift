@@ -23,7 +23,8 @@ public enum JSONReport {
             .object([
                 ("id", .integer(option.id)), ("content", .string(option.content)), ("section", .string(option.section)),
                 ("created_at", time(option.createdAt)), ("rank", .int(option.rank)), ("voters", .int(option.voters)),
-                ("votes", .int(option.votes)), ("share", fraction(option.share)),
+                ("votes", .int(option.votes)), ("eligible", option.eligible.map { .int($0) } ?? .null),
+                ("share", fraction(option.share)),
                 (
                     "ci95",
                     option.interval.map { .object([("low", fraction($0.lower)), ("high", fraction($0.upper))]) }

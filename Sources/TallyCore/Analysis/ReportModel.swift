@@ -41,9 +41,13 @@ public struct ReportModel: Sendable, Equatable {
         public let votersAll: Int
         /// Votes including excluded sessions.
         public let votesAll: Int
-        /// Voters as a share of all counted voters; nil when nobody is counted.
+        /// Counted sessions that could choose it: 0 when it was created after the last counted vote (nobody
+        /// could yet), nil otherwise (all counted sessions are its denominator, also for an option created
+        /// between the first and the last vote: docs/statistics.md, "Late options").
+        public let eligible: Int?
+        /// Voters as a share of all counted voters; nil when nobody is counted or nobody could choose it.
         public let share: Double?
-        /// 95% Wilson interval of the share; nil when nobody is counted.
+        /// 95% Wilson interval of the share; nil when nobody is counted or nobody could choose it.
         public let interval: WilsonInterval?
         /// Against the leader, from `chanceBehind`; nil when the section has no votes.
         public internal(set) var standing: Standing?

@@ -21,7 +21,7 @@ extension ReportModel {
                 continue
             }
             let result = LeadModel.run(
-                options: section.options.map { LeadModel.Option(voters: $0.voters, eligible: sessions) },
+                options: section.options.map { LeadModel.Option(voters: $0.voters, eligible: $0.eligible ?? sessions) },
                 shared: { shared[$0 * ids.count + $1] })
             var figuresOf: [Int64: (leading: Double, behind: Double)] = [:]
             for (position, option) in section.options.enumerated() {
@@ -29,7 +29,7 @@ extension ReportModel {
             }
             func withChance(_ option: RankedOption) -> RankedOption {
                 var option = option
-                guard let figures = figuresOf[option.id] else { return option }
+                guard let figures = figuresOf[option.id], option.eligible != 0 else { return option }
                 option.chanceOfLeading = figures.leading
                 option.chanceBehind = option.rank == 1 ? nil : figures.behind
                 option.standing =

@@ -25,6 +25,8 @@ public struct UncertaintyLabels: Sendable {
     public let apart: @Sendable (_ pairs: [(String, String, Int, String)]) -> String
     /// No pair is clearly above or below what independent voters would give.
     public let noClearPair: String
+    /// The range cell of an option created after the last counted vote: its local creation date (MM-DD).
+    public let notYetVotable: @Sendable (_ since: String) -> String
     /// No two options of the section were chosen by the same voter.
     public let neverTogether: String
     /// The small-sample caution after the pairs sentence.
@@ -77,6 +79,7 @@ extension UncertaintyLabels {
         },
         noClearPair: "No two options were chosen together clearly more or less often than independent voters "
             + "with the same number of choices would.",
+        notYetVotable: { since in "— (since \(since), among 0 voters)" },
         neverTogether: "No voter chose two options of this section.",
         togetherCaution: { voters in
             " With \(voters == 1 ? "1 voter" : "\(voters) voters") this is a hint, not a finding."
@@ -119,6 +122,7 @@ extension UncertaintyLabels {
             return "比隨機更少被一起選的：" + parts.joined(separator: "；") + "。"
         },
         noClearPair: "沒有哪兩個選項被一起選的次數明顯多於或少於選擇數相同、各自獨立選擇的投票者。",
+        notYetVotable: { since in "—（\(since) 起，0 位投票者可選）" },
         neverTogether: "沒有投票者在這一區選了兩個選項。",
         togetherCaution: { voters in "只有 \(voters) 位投票者，這只是線索，不是結論。" })
 }

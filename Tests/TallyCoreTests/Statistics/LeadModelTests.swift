@@ -41,6 +41,21 @@ struct LeadModelTests {
         #expect(result.behind[1] == 1)
     }
 
+    /// The demo's community options were created after the last counted vote: nobody could choose them,
+    /// so they have no share, range, standing or chance (they showed "0.0%, 0.0–20.4%": tested and unpopular).
+    @Test func optionsNobodyCouldYetChooseHaveNoFigures() throws {
+        let model = try Analyzer(parameters: .demo()).report(from: Demo.inMemory())
+        let community = try #require(model.sections.first { $0.name == "community" })
+        #expect(!community.options.isEmpty)
+        for option in community.options {
+            #expect(option.eligible == 0)
+            #expect(option.share == nil && option.interval == nil && option.chanceOfLeading == nil)
+            #expect(option.standing == nil)
+        }
+        let original = try #require(model.sections.first)
+        #expect(original.options.allSatisfy { $0.eligible == nil && $0.interval != nil })
+    }
+
     /// The demo's two options tied at 10 voters have the same chance in the report, in week 1's page and
     /// with --through; a new pending note changes no figure (the bootstrap's seed took the notes table
     /// and --through, and moved these chances to 48% / 50%).
