@@ -1,5 +1,4 @@
--- covotes: pairs of options of one section chosen by the same counted voters, with the lift over independent choices
--- given how many of the section's options each voter chose.
+-- covotes: pairs of options of one section chosen by the same counted voters, with the lift over independent voters who chose as many.
 --
 -- Parameters: edit the values in `params`, one `value AS name` per line (text in single quotes, NULL for none).
 -- Times are ISO 8601 with an offset ('2026-09-19T02:11:00+08:00') or D1's UTC text ('2026-09-18 18:11:00').
