@@ -50,9 +50,12 @@ public struct Covote: Sendable, Equatable {
         k <= 0 ? 1 : 1 - poissonTail(atMost: k - 1, mean: mean)
     }
 
-    /// P(X ≤ k) for X ~ Poisson(mean), summed in logs so large means do not underflow.
+    /// P(X ≤ k) for X ~ Poisson(mean), summed in logs so large means do not underflow. Above a mean of
+    /// 100 the normal approximation with continuity correction (good to well under a point there, and
+    /// only a 5% test reads it): the sum would take k terms, 100,000 at a million votes.
     static func poissonTail(atMost k: Int, mean: Double) -> Double {
         guard k >= 0 else { return 0 }
+        if mean > 100 { return LeadModel.normalCDF((Double(k) + 0.5 - mean) / mean.squareRoot()) }
         var total = 0.0
         for x in 0...k {
             total += exp(Double(x) * log(mean) - mean - lgamma(Double(x) + 1))

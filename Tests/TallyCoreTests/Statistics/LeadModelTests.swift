@@ -34,6 +34,19 @@ struct LeadModelTests {
         #expect(clear.leading[0] > 0.99)
     }
 
+    /// The co-vote test's Poisson tail: exact sums up to a mean of 100, the normal approximation above it
+    /// (a million votes would sum 100,000 terms a pair) stays within a point of the exact sum.
+    @Test func thePoissonTailIsExactBelowAHundredAndCloseAbove() {
+        func exact(_ k: Int, _ mean: Double) -> Double {
+            (0...k).reduce(0) { $0 + exp(Double($1) * log(mean) - mean - lgamma(Double($1) + 1)) }
+        }
+        #expect(abs(Covote.poissonTail(atMost: 3, mean: 2) - exact(3, 2)) < 1e-12)
+        for k in [80, 101, 120, 130] {
+            #expect(abs(Covote.poissonTail(atMost: k, mean: 101) - exact(k, 101)) < 0.01, "k = \(k)")
+        }
+        #expect(Covote.poissonTail(atLeast: 0, mean: 5) == 1)
+    }
+
     @Test func anOptionNobodyCouldChooseHasNoChance() {
         let result = LeadModel.run(
             options: [.init(voters: 8, eligible: 15), .init(voters: 0, eligible: 0)], shared: { _, _ in 0 })
