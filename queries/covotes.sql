@@ -1,10 +1,15 @@
--- covotes: pairs of options of one section chosen by the same counted voters, with the lift over independent choices.
+-- covotes: pairs of options of one section chosen by the same counted voters, with the lift over independent voters who chose as many.
 --
 -- Parameters: edit the values in `params`, one `value AS name` per line (text in single quotes, NULL for none).
 -- Times are ISO 8601 with an offset ('2026-09-19T02:11:00+08:00') or D1's UTC text ('2026-09-18 18:11:00').
 -- Stored times are read as UTC and normalised with strftime() before any comparison, so D1's
 -- 'YYYY-MM-DD HH:MM:SS' and JavaScript's 'YYYY-MM-DDTHH:MM:SS.sssZ' compare correctly.
--- lift = voters(a and b) * counted voters / (voters(a) * voters(b)): 1 is what independent choices give.
+-- expected = sum over m (sessions that chose m >= 2 of the section's options; n_m of them, p_i = option i's voters
+-- among them / n_m, d = sum of p_i(1-p_i)) of n_m * scale_m * p_a p_b (1 - (1-p_a)(1-p_b)/d): choices independent
+-- given their number (conditional Poisson sampling, Hajek's approximation of its pair probability), scaled so a
+-- stratum's pairs add up to n_m * m(m-1)/2.
+-- lift = voters(a and b) / expected (0 when nothing is expected): 1 is what independent choices give given
+-- their number; the 3-vote budget alone pushes the plain lift (voters * N / (voters(a) * voters(b))) below 1.
 -- Every pair of options of a section that both have counted voters is listed, a < b by id.
 WITH params AS (SELECT
   '2026-09-19T02:11:00+08:00' AS exclude_before,  -- sessions whose first vote is earlier are excluded whole; NULL: none
@@ -39,9 +44,6 @@ excluded AS (
 counted AS (
   SELECT * FROM considered WHERE session_id NOT IN (SELECT session_id FROM excluded)
 ),
-total AS (
-  SELECT COUNT(DISTINCT session_id) AS voters FROM counted
-),
 option AS (  -- options that existed at `through`, as the ranking lists them
   SELECT o.id, o.section FROM survey_options AS o, params
   WHERE params.through IS NULL OR o.created_at IS NULL
@@ -56,6 +58,42 @@ chose AS (  -- one row per counted session and option it chose (stacked votes co
 by_option AS (
   SELECT option_id, COUNT(*) AS voters FROM chose GROUP BY option_id
 ),
+sized AS (  -- per counted session and section: how many of the section's options it chose
+  SELECT chose.session_id, option.section, COUNT(*) AS m
+  FROM chose JOIN option ON option.id = chose.option_id GROUP BY chose.session_id, option.section
+),
+stratum_option AS (
+  SELECT option.section, sized.m, chose.option_id, COUNT(*) AS c
+  FROM chose JOIN option ON option.id = chose.option_id
+  JOIN sized ON sized.session_id = chose.session_id AND sized.section = option.section
+  WHERE sized.m >= 2 GROUP BY option.section, sized.m, chose.option_id
+),
+stratum AS (
+  SELECT section, m, COUNT(*) AS n FROM sized WHERE m >= 2 GROUP BY section, m
+),
+stratum_share AS (
+  SELECT so.section, so.m, stratum.n, so.option_id, 1.0 * so.c / stratum.n AS p
+  FROM stratum_option AS so JOIN stratum ON stratum.section = so.section AND stratum.m = so.m
+),
+stratum_sums AS (
+  SELECT section, m, n, SUM(p * p) AS s2, SUM(p * (1 - p)) AS d, SUM((p * (1 - p)) * (p * (1 - p))) AS q2
+  FROM stratum_share GROUP BY section, m
+),
+stratum_weight AS (  -- scale so that a stratum's pairs add up to n * m(m-1)/2
+  SELECT section, m, n, d,
+         CASE WHEN total > 0 THEN m * (m - 1) / 2.0 / total ELSE 0 END AS scale
+  FROM (SELECT section, m, n, d,
+               0.5 * (1.0 * m * m - s2) - CASE WHEN d > 0 THEN 0.5 * (d * d - q2) / d ELSE 0 END AS total
+        FROM stratum_sums)
+),
+expected AS (
+  SELECT x.option_id AS a, y.option_id AS b,
+         SUM(w.n * w.scale * x.p * y.p * CASE WHEN w.d > 0 THEN 1 - (1 - x.p) * (1 - y.p) / w.d ELSE 1 END) AS e
+  FROM stratum_share AS x
+  JOIN stratum_share AS y ON y.section = x.section AND y.m = x.m AND y.option_id > x.option_id
+  JOIN stratum_weight AS w ON w.section = x.section AND w.m = x.m
+  GROUP BY x.option_id, y.option_id
+),
 both_chosen AS (
   SELECT x.option_id AS a, y.option_id AS b, COUNT(*) AS voters
   FROM chose AS x JOIN chose AS y ON y.session_id = x.session_id AND y.option_id > x.option_id
@@ -65,12 +103,13 @@ SELECT oa.section,
        oa.id AS a,
        ob.id AS b,
        COALESCE(both_chosen.voters, 0) AS voters,
-       ROUND(1.0 * COALESCE(both_chosen.voters, 0) * total.voters / (ca.voters * cb.voters), 4) AS lift
+       ROUND(COALESCE(expected.e, 0), 4) AS expected,
+       CASE WHEN expected.e > 0 THEN ROUND(COALESCE(both_chosen.voters, 0) / expected.e, 4) ELSE 0 END AS lift
 FROM option AS oa
 JOIN option AS ob ON ob.section = oa.section AND ob.id > oa.id
 JOIN by_option AS ca ON ca.option_id = oa.id
 JOIN by_option AS cb ON cb.option_id = ob.id
-CROSS JOIN total
 LEFT JOIN both_chosen ON both_chosen.a = oa.id AND both_chosen.b = ob.id
+LEFT JOIN expected ON expected.a = oa.id AND expected.b = ob.id
 ORDER BY CASE oa.section WHEN 'original' THEN 0 WHEN 'community' THEN 1 ELSE 2 END, oa.section,
          voters DESC, a, b;

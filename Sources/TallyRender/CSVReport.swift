@@ -19,7 +19,8 @@ public enum CSVReport {
     /// The part of the report each `table` value belongs to, for `--only`.
     static let tableParts: [String: ReportPart] = [
         "totals": .headline, "option": .ranking, "chance_of_leading": .ranking, "order_chance": .ranking,
-        "covote": .ranking, "resampling": .ranking, "excluded": .exclusions, "activity": .activity, "day": .activity,
+        "covote": .ranking, "chance_behind": .ranking, "chance_model": .ranking, "excluded": .exclusions,
+        "activity": .activity, "day": .activity,
         "usage": .usage, "stacking": .usage, "notes": .notes, "notes_promoted": .notes, "approved": .notes,
         "promoted": .notes, "moderation_record": .notes, "anomaly": .anomalies, "anomaly_example": .anomalies,
         "parameter": .settings,
@@ -106,6 +107,11 @@ public enum CSVReport {
                 "chance_of_leading", section: option.section, rank: option.rank, id: option.id, label: option.content,
                 value: chance(option.chanceOfLeading))
         }
+        for option in model.sections.flatMap(\.options) where option.chanceBehind != nil {
+            row(
+                "chance_behind", section: option.section, rank: option.rank, id: option.id, label: option.content,
+                value: chance(option.chanceBehind))
+        }
         for section in model.sections {
             for pair in section.orderChances {
                 row(
@@ -118,8 +124,8 @@ public enum CSVReport {
                     detail: covoteDetail(pair))
             }
         }
-        if let resampling = model.resampling {
-            for (label, detail) in resamplingRows(resampling) { row("resampling", label: label, detail: detail) }
+        if let chanceModel = model.chanceModel {
+            for (label, detail) in chanceModelRows(chanceModel) { row("chance_model", label: label, detail: detail) }
         }
         for entry in model.exclusions.listed {
             row(

@@ -23,7 +23,8 @@ public enum JSONReport {
             .object([
                 ("id", .integer(option.id)), ("content", .string(option.content)), ("section", .string(option.section)),
                 ("created_at", time(option.createdAt)), ("rank", .int(option.rank)), ("voters", .int(option.voters)),
-                ("votes", .int(option.votes)), ("share", fraction(option.share)),
+                ("votes", .int(option.votes)), ("eligible", option.eligible.map { .int($0) } ?? .null),
+                ("share", fraction(option.share)),
                 (
                     "ci95",
                     option.interval.map { .object([("low", fraction($0.lower)), ("high", fraction($0.upper))]) }
@@ -31,7 +32,7 @@ public enum JSONReport {
                 ),
                 ("standing", .text(option.standing?.rawValue)),
                 ("voters_with_excluded", .int(option.votersAll)), ("votes_with_excluded", .int(option.votesAll)),
-                ("chance_of_leading", chanceOfLeading(option)),
+                ("chance_of_leading", chanceOfLeading(option)), ("chance_behind", chanceBehind(option)),
             ])
         }
         let sections: [JSONValue] = model.sections.map { section in
@@ -145,7 +146,7 @@ public enum JSONReport {
             ("sections", .array(sections)),
             ("options", .array(options)),
             ("covotes", covotes(model)),
-            ("resampling", resampling(model)),
+            ("chance_model", chanceModel(model)),
             ("excluded", .array(excluded)),
             ("excluded_total", .int(model.exclusions.total)),
             (

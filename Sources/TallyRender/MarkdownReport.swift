@@ -119,7 +119,7 @@ public enum MarkdownReport {
         } else {
             blocks.append(l.noVotesInSection)
         }
-        let chances = model.resampling != nil
+        let chances = model.chanceModel != nil
         var table = MarkdownTable(
             [
                 (l.rank, .right), (l.option, .left), (l.blog.voters, .right), (l.votes, .right), (l.share, .right),
@@ -130,7 +130,7 @@ public enum MarkdownReport {
             table.add(
                 [
                     rank(option), ReportText.cell(option.content), n(option.voters), n(option.votes),
-                    option.share.map(ReportText.percent) ?? "—", option.interval.map(ReportText.range) ?? "—",
+                    option.share.map(ReportText.percent) ?? "—", rangeCell(option, model, u),
                     option.standing.map(l.standing) ?? "—",
                 ] + (chances ? [option.chanceOfLeading.map(chanceText) ?? "—"] : []))
         }

@@ -17,11 +17,11 @@ extension ReportLabels {
         asOf: { time, zone in "As of \(time). Times are shown in \(zone)." },
         smallSample: { voters in
             "> **Small sample.** Only \(plural(voters, "voter")) are counted: read these numbers as a direction, "
-                + "not a conclusion. Each share comes with its 95% range; an option whose range overlaps the "
-                + "leader's cannot be told apart from it."
+                + "not a conclusion. Each share comes with its 95% range; an option is behind the leader only "
+                + "when the chance that it truly has fewer voters is 95% or more."
         },
-        intervals: "Each share comes with its 95% range (Wilson); an option whose range overlaps the leader's "
-            + "cannot be told apart from it.",
+        intervals: "Each share comes with its 95% range (Wilson); an option is behind the leader only when "
+            + "the chance that it truly has fewer voters is 95% or more.",
         sectionHeading: { section in
             switch section {
             case "original": return "Ranking: original options"
@@ -46,7 +46,7 @@ extension ReportLabels {
         standing: { standing in
             switch standing {
             case .leader: return "leader"
-            case .notDistinguishable: return "not distinguishable"
+            case .notDistinguishable: return "can't tell apart"
             case .behind: return "behind"
             }
         },

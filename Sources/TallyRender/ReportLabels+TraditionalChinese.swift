@@ -15,9 +15,9 @@ extension ReportLabels {
         asOf: { time, zone in "統計時間：\(time)。時間以 \(zone) 顯示。" },
         smallSample: { voters in
             "> **樣本很小。** 只計入 \(n(voters)) 人：這些數字只能看出方向，不足以下結論。"
-                + "每個比例都附上 95% 區間；區間和第一名重疊的選項，無法和第一名區分高下。"
+                + "每個比例都附上 95% 區間；只有真正比第一名少人選的機率達 95% 以上時，選項才標為落後。"
         },
-        intervals: "每個比例都附上 95% 區間（Wilson 法）；區間和第一名重疊的選項，無法和第一名區分高下。",
+        intervals: "每個比例都附上 95% 區間（Wilson 法）；只有真正比第一名少人選的機率達 95% 以上時，選項才標為落後。",
         sectionHeading: { section in
             switch section {
             case "original": return "排名：原始選項"

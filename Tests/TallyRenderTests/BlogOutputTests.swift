@@ -144,7 +144,8 @@ struct BlogOutputTests {
         // The ranking part carries the chance of leading and the pairs chosen together.
         #expect(
             tables(CSVReport.render(demo, selection: .briefing)) == [
-                "totals", "option", "chance_of_leading", "order_chance", "covote", "resampling", "parameter",
+                "totals", "option", "chance_of_leading", "chance_behind", "order_chance", "covote", "chance_model",
+                "parameter",
                 "fingerprint",
             ])
         #expect(

@@ -7,14 +7,16 @@ import Testing
 struct UncertaintyMarkdownTests {
     /// Section `original`: option 1 chosen by 100 sessions, option 2 by 10, 5 of them with option 1.
     /// Section `community`: only option 3 has voters. Option 4 is never chosen.
-    static func model(_ patterns: [ChoicePattern]) throws -> ReportModel {
+    static func model(
+        _ patterns: [ChoicePattern],
+        sections: [(id: Int64, section: String)] = [
+            (1, "original"), (2, "original"), (3, "community"), (4, "community"),
+        ]
+    ) throws -> ReportModel {
         let at = Instant(seconds: 1_789_754_400)
         var voters: [Int64: Int] = [:]
         for pattern in patterns { for id in pattern.optionIDs { voters[id, default: 0] += pattern.sessions } }
         let sessions = patterns.reduce(0) { $0 + $1.sessions }
-        let sections: [(id: Int64, section: String)] = [
-            (1, "original"), (2, "original"), (3, "community"), (4, "community"),
-        ]
         var options: [ReportFigures.Option] = []
         for (id, section) in sections {
             let count: Int = voters[id] ?? 0
@@ -40,35 +42,61 @@ struct UncertaintyMarkdownTests {
             ChoicePattern(optionIDs: [2], sessions: 5), ChoicePattern(optionIDs: [3], sessions: 7),
         ])
         let english = MarkdownReport.render(model, language: .english)
-        #expect(english.contains("“option 1” is ahead of “option 2” in 100% of the resamples: the lead is clear."))
-        #expect(english.contains("Only “option 3” has voters here, so it leads in every resample."))
-        // 5 shared voters of 112; lift 5 × 112 / (100 × 10) = 0.56.
-        #expect(english.contains("Chosen together most often: “option 1” and “option 2” (5 voters, 0.6× what"))
+        #expect(english.contains("“option 1” leads clearly: the chance that “option 2” truly has fewer voters is "))
+        #expect(english.contains("Only “option 3” has voters here."))
+        // The 5 sessions that chose two options chose these two: what independent voters would do too.
+        #expect(english.contains("No two options were chosen together clearly more or less often than"))
         #expect(!english.contains("a hint, not a finding"))  // 112 voters: not a small sample
         let chinese = MarkdownReport.render(model, language: .traditionalChinese)
-        #expect(chinese.contains("在 100% 的重抽樣中，「option 1」領先「option 2」：領先很明確。"))
+        #expect(chinese.contains("「option 1」明確領先：「option 2」真正比較少人選的機率是 "))
         #expect(chinese.contains("這一區只有「option 3」有人選"))
         #expect(chinese.contains("| 領先機率 |"))
         let original = try #require(model.sections.first)
-        #expect(original.options.map(\.chanceOfLeading) == [1, 0])
+        #expect(original.options[0].chanceOfLeading! > 0.999)
+        #expect(original.options.map(\.standing) == [.leader, .behind])
+    }
+
+    /// Four equally popular options, each session choosing two: independent voters would give each pair
+    /// 64 × 2 / 12 ≈ 10.7 shared voters. 1+2 and 3+4 have 30 (together), 1+3 and 2+4 have 2 (apart).
+    @Test func pairsClearlyAboveAndBelowTheBudgetAwareBaselineAreNamed() throws {
+        let model = try UncertaintyMarkdownTests.model(
+            [
+                ChoicePattern(optionIDs: [1, 2], sessions: 30), ChoicePattern(optionIDs: [3, 4], sessions: 30),
+                ChoicePattern(optionIDs: [1, 3], sessions: 2), ChoicePattern(optionIDs: [2, 4], sessions: 2),
+            ], sections: [(1, "original"), (2, "original"), (3, "original"), (4, "original")])
+        let pairs = try #require(model.sections.first?.covotes)
+        #expect(pairs.map(\.expected).allSatisfy { abs($0 - 64.0 / 6) < 1e-9 })
+        let english = MarkdownReport.render(model, language: .english)
+        #expect(
+            english.contains(
+                "Chosen together more often than chance: “option 1” and “option 2” (30 voters, 2.8× what independent "
+                    + "voters with the same number of choices would give); “option 3” and “option 4” (30 voters, 2.8×)."
+            ))
+        #expect(
+            english.contains(
+                "Chosen together less often than chance: “option 1” and “option 3” (2 voters, 0.2× what"))
+        let chinese = MarkdownReport.render(model, language: .traditionalChinese)
+        #expect(chinese.contains("比隨機更常被一起選的：「option 1」和「option 2」（30 位投票者，"))
+        #expect(chinese.contains("比隨機更少被一起選的："))
     }
 
     @Test func aLikelyLeadAndNoPairAtAllInASmallSample() throws {
-        // 9 against 6 of 15 voters, nobody chose both: likely, not clear; and a small sample.
+        // 16 against 6 of 22 voters, nobody chose both: likely (84% behind), not clear; and a small sample.
         let model = try UncertaintyMarkdownTests.model([
-            ChoicePattern(optionIDs: [1], sessions: 9), ChoicePattern(optionIDs: [2], sessions: 6),
+            ChoicePattern(optionIDs: [1], sessions: 16), ChoicePattern(optionIDs: [2], sessions: 6),
         ])
         let english = MarkdownReport.render(model, language: .english)
-        let order = try #require(model.sections.first?.orderChances.first)
-        #expect(order.chance > 0.6 && order.chance < 0.95, "\(order)")
-        #expect(english.contains("of the resamples: a likely lead, not a certain one."))
+        let behind = try #require(model.sections.first?.options.last?.chanceBehind)
+        #expect(behind >= 0.75 && behind < 0.95, "\(behind)")
+        #expect(english.contains("), but the data cannot tell them apart."))
+        #expect(english.contains(" can't tell apart "))
         #expect(english.contains("No voter chose two options of this section."))
         #expect(!english.contains("Chosen together most often"))
     }
 
     @Test func withoutChoiceSetsThereIsNoColumnAndNoSentence() throws {
         var model = try UncertaintyMarkdownTests.model([ChoicePattern(optionIDs: [1], sessions: 3)])
-        #expect(model.resampling != nil)
+        #expect(model.chanceModel != nil)
         let at = Instant(seconds: 1_789_754_400)
         let figures = ReportFigures(
             options: [
@@ -81,9 +109,10 @@ struct UncertaintyMarkdownTests {
             timeline: .init(firstVote: at, lastVote: at, longestGap: nil),
             usage: [], statuses: [], approved: [], anomalies: [])
         model = try ReportModel(figures: figures, parameters: ReportParameters(asOf: at))
-        #expect(model.resampling == nil)
+        #expect(model.chanceModel == nil)
+        #expect(model.sections.first?.covotes.isEmpty == true)
         let english = MarkdownReport.render(model, language: .english)
         #expect(!english.contains("Chance of leading"))
-        #expect(JSONReport.render(model).contains("\"resampling\": null"))
+        #expect(JSONReport.render(model).contains("\"chance_model\": null"))
     }
 }

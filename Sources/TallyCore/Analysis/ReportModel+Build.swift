@@ -18,8 +18,8 @@ extension ReportModel {
             votersAll: figures.totals.votersAll, votesAll: figures.totals.votesAll, voters: counted,
             votes: figures.totals.votes)
         self.isSmallSample = counted > 0 && counted < ReportModel.smallSampleThreshold
-        var sections = ReportModel.rank(figures.options, countedVoters: counted)
-        self.resampling = ReportModel.addUncertainty(&sections, figures: figures, parameters: parameters)
+        var sections = ReportModel.rank(figures.options, countedVoters: counted, lastVote: figures.timeline.lastVote)
+        self.chanceModel = ReportModel.addUncertainty(&sections, figures: figures)
         self.sections = sections
         self.exclusions = figures.exclusions
         self.activity = ReportModel.activity(figures, parameters: parameters)
@@ -31,9 +31,11 @@ extension ReportModel {
     }
 
     /// Ranks options per section by counted voters (competition ranking: 1, 1, 3),
-    /// with shares and Wilson intervals of all counted voters, and marks which
-    /// options the data cannot tell apart from the leader.
-    static func rank(_ options: [ReportFigures.Option], countedVoters: Int) -> [Section] {
+    /// with shares and Wilson intervals of all counted voters, and marks the leaders
+    /// (the others' standings come from `LeadModel`, in `addUncertainty`).
+    /// An option created after `lastVote` (the last counted vote) could not yet be chosen by anybody: it has
+    /// no share, range, standing or chance (0 of 0 is not "unpopular").
+    static func rank(_ options: [ReportFigures.Option], countedVoters: Int, lastVote: Instant? = nil) -> [Section] {
         var names: [String] = []
         var bySection: [String: [ReportFigures.Option]] = [:]
         for option in options {
@@ -48,23 +50,21 @@ extension ReportModel {
             // Within one section `tally.sql`'s order is by voters, votes (both descending) and id.
             let members = bySection[name]!.sorted(by: Analyzer.tallyOrder)
             let top = members.first?.voters ?? 0
-            let leaderInterval = WilsonInterval(successes: top, trials: countedVoters)
             let ranked = members.map { option -> RankedOption in
                 let rank = 1 + members.filter { $0.voters > option.voters }.count
-                let interval = WilsonInterval(successes: option.voters, trials: countedVoters)
-                var standing: Standing?
-                if top > 0, let interval, let leaderInterval {
-                    if rank == 1 {
-                        standing = .leader
-                    } else {
-                        standing = interval.overlaps(leaderInterval) ? .notDistinguishable : .behind
-                    }
-                }
+                let notYet =
+                    option.voters == 0 && countedVoters > 0
+                    && lastVote.map { last in
+                        option.createdAt.map { $0 > last } ?? false
+                    } ?? false
+                let interval = notYet ? nil : WilsonInterval(successes: option.voters, trials: countedVoters)
+                let standing: Standing? = top > 0 && countedVoters > 0 && rank == 1 ? .leader : nil
                 return RankedOption(
                     id: option.id, content: option.content, section: option.section, createdAt: option.createdAt,
                     rank: rank, voters: option.voters, votes: option.votes, votersAll: option.votersAll,
                     votesAll: option.votesAll,
-                    share: countedVoters > 0 ? Double(option.voters) / Double(countedVoters) : nil,
+                    eligible: notYet ? 0 : nil,
+                    share: countedVoters > 0 && !notYet ? Double(option.voters) / Double(countedVoters) : nil,
                     interval: interval, standing: standing)
             }
             let topAll = members.map(\.votersAll).max() ?? 0

@@ -14,9 +14,10 @@ public struct ReportModel: Sendable, Equatable {
     public enum Standing: String, Sendable, Equatable {
         /// Ranked first (alone or tied).
         case leader
-        /// Its 95% interval overlaps the leader's: the data cannot tell them apart.
+        /// The data cannot tell it apart from the leader: its chance of being behind
+        /// (`RankedOption.chanceBehind`) is under `LeadModel.behindThreshold`.
         case notDistinguishable = "not_distinguishable"
-        /// Its interval lies entirely below the leader's.
+        /// Some option truly has more voters, with a chance of `LeadModel.behindThreshold` or more.
         case behind
     }
 
@@ -40,15 +41,23 @@ public struct ReportModel: Sendable, Equatable {
         public let votersAll: Int
         /// Votes including excluded sessions.
         public let votesAll: Int
-        /// Voters as a share of all counted voters; nil when nobody is counted.
+        /// Counted sessions that could choose it: 0 when it was created after the last counted vote (nobody
+        /// could yet), nil otherwise (all counted sessions are its denominator, also for an option created
+        /// between the first and the last vote: docs/statistics.md, "Late options").
+        public let eligible: Int?
+        /// Voters as a share of all counted voters; nil when nobody is counted or nobody could choose it.
         public let share: Double?
-        /// 95% Wilson interval of the share; nil when nobody is counted.
+        /// 95% Wilson interval of the share; nil when nobody is counted or nobody could choose it.
         public let interval: WilsonInterval?
-        /// Against the leader; nil when the section has no votes.
-        public let standing: Standing?
-        /// The share of bootstrap resamples in which it leads its section (ties split evenly);
-        /// nil when the section has no votes or the figures have no choice sets (see `Resampling`).
+        /// Against the leader, from `chanceBehind`; nil when the section has no votes.
+        public internal(set) var standing: Standing?
+        /// The chance that it truly has the most voters in its section (`LeadModel`; equally popular
+        /// options split it evenly); nil when the section has no votes.
         public internal(set) var chanceOfLeading: Double? = nil
+        /// The chance that another option of its section truly has more voters (`LeadModel`): the one
+        /// figure behind "behind", "can't tell apart" and "clear lead"; nil for the leaders and when the
+        /// section has no votes.
+        public internal(set) var chanceBehind: Double? = nil
     }
 
     /// One section of options, ranked.
@@ -176,9 +185,8 @@ public struct ReportModel: Sendable, Equatable {
     /// nil only for figures put together without one.
     public let fingerprint: DataFingerprint?
 
-    /// How the chances of leading were drawn; nil when they were not (no counted voters, or figures
-    /// read from query results, which have no choice sets).
-    public internal(set) var resampling: Resampling? = nil
+    /// How the chances of leading were computed; nil when nobody is counted.
+    public internal(set) var chanceModel: ChanceModel? = nil
 
     /// True when the database has no votes at all (within `through`).
     public var hasNoVotes: Bool { totals.votesAll == 0 }

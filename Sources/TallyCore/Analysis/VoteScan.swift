@@ -98,7 +98,7 @@ struct VoteScan {
     /// The highest vote id read (within `through`).
     private(set) var highestVoteID: Int64?
 
-    /// Counted sessions per set of chosen option indices: the input of `LeadBootstrap` and `Covote`.
+    /// Counted sessions per set of chosen option indices: the input of `LeadModel` and `Covote`.
     /// A poll has few options, so there are few distinct sets however many sessions vote. With at most
     /// `maskedOptions` options a set is a bit mask and its count a slot of a flat array: no hashing and
     /// no allocation per session (measured at 1M votes: about 70 instructions a session, against 465

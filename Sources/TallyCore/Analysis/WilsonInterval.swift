@@ -30,8 +30,4 @@ public struct WilsonInterval: Sendable, Equatable {
         self.upper = successes == trials ? 1 : min(1, center + half)
     }
 
-    /// True when the two intervals share at least one point.
-    public func overlaps(_ other: WilsonInterval) -> Bool {
-        lower <= other.upper && other.lower <= upper
-    }
 }

@@ -14,7 +14,7 @@ public struct ChoicePattern: Sendable, Equatable, Hashable {
     }
 
     /// Patterns in a canonical order (by their ids, lexicographically), so the same data always gives
-    /// the same list and the same resamples, however the scan was partitioned.
+    /// the same list and the same figures, however the scan was partitioned.
     public static func canonical(_ patterns: [ChoicePattern]) -> [ChoicePattern] {
         patterns.sorted { $0.optionIDs.lexicographicallyPrecedes($1.optionIDs) }
     }

@@ -1,7 +1,13 @@
-/// Two options of one section chosen by the same voters: how many counted sessions chose both, and
-/// the lift over independence, `voters(a and b) × N / (voters(a) × voters(b))` with N the counted
-/// sessions, as lift is defined in association-rule mining (Brin, Motwani, Ullman & Tsur 1997).
-/// A lift of 1 is what independent choices would give; above 1 the two go together more often.
+import Foundation
+
+/// Two options of one section chosen by the same voters: how many counted sessions chose both, how
+/// many would have if each voter's choices were independent *given how many options of the section
+/// they chose*, and the lift, their ratio. The plain lift of association rules (Brin, Motwani, Ullman &
+/// Tsur 1997), `voters(a and b) × N / (voters(a) × voters(b))`, ignores the 3-vote budget, which alone
+/// pushes choices apart: independent voters score about 0.85 on it. Here a session that chose m options
+/// of the section has m(m − 1)/2 pairs, spread over the section's pairs in proportion to the product of
+/// the two options' shares among sessions of that size; the expected count sums that over the sizes
+/// (docs/statistics.md). A lift of 1 is what such independent voters give.
 public struct Covote: Sendable, Equatable {
     /// The option with the smaller id.
     public let a: Int64
@@ -9,15 +15,52 @@ public struct Covote: Sendable, Equatable {
     public let b: Int64
     /// Counted sessions that chose both.
     public let voters: Int
-    /// The lift over independence (see the type's summary).
+    /// Sessions expected to choose both if choices were independent given their number (see above).
+    public let expected: Double
+    /// `voters / expected`; 0 when no session chose two options of the section (nothing expected).
     public let lift: Double
 
     /// A pair's figures.
-    public init(a: Int64, b: Int64, voters: Int, lift: Double) {
+    public init(a: Int64, b: Int64, voters: Int, expected: Double) {
         self.a = a
         self.b = b
         self.voters = voters
-        self.lift = lift
+        self.expected = expected
+        self.lift = expected > 0 ? Double(voters) / expected : 0
+    }
+
+    /// How a pair stands against its baseline: clearly above or below it (a one-sided Poisson test of
+    /// the shared voters against the expected count at 5%), or neither.
+    public enum Standing: Sendable, Equatable {
+        case together
+        case apart
+        case neither
+    }
+
+    /// The pair's standing (see `Standing`).
+    public var standing: Standing {
+        guard expected > 0 else { return .neither }
+        if Double(voters) > expected, Covote.poissonTail(atLeast: voters, mean: expected) < 0.05 { return .together }
+        if Double(voters) < expected, Covote.poissonTail(atMost: voters, mean: expected) < 0.05 { return .apart }
+        return .neither
+    }
+
+    /// P(X ≥ k) for X ~ Poisson(mean).
+    static func poissonTail(atLeast k: Int, mean: Double) -> Double {
+        k <= 0 ? 1 : 1 - poissonTail(atMost: k - 1, mean: mean)
+    }
+
+    /// P(X ≤ k) for X ~ Poisson(mean), summed in logs so large means do not underflow. Above a mean of
+    /// 100 the normal approximation with continuity correction (good to well under a point there, and
+    /// only a 5% test reads it): the sum would take k terms, 100,000 at a million votes.
+    static func poissonTail(atMost k: Int, mean: Double) -> Double {
+        guard k >= 0 else { return 0 }
+        if mean > 100 { return LeadModel.normalCDF((Double(k) + 0.5 - mean) / mean.squareRoot()) }
+        var total = 0.0
+        for x in 0...k {
+            total += exp(Double(x) * log(mean) - mean - lgamma(Double(x) + 1))
+        }
+        return min(1, total)
     }
 
     /// Every pair of options of one section that both have counted voters (lift needs both),
@@ -26,33 +69,76 @@ public struct Covote: Sendable, Equatable {
     /// - Parameters:
     ///   - options: the section's options with their counted voters.
     ///   - patterns: the sets of options counted sessions chose.
-    ///   - sessions: all counted sessions (N).
-    public static func pairs(
-        options: [(id: Int64, voters: Int)], patterns: [ChoicePattern], sessions: Int
-    ) -> [Covote] {
-        let chosen = options.filter { $0.voters > 0 }.sorted { $0.id < $1.id }
-        guard chosen.count >= 2, sessions > 0 else { return [] }
-        let position = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { ($1.id, $0) })
-        var both = [Int](repeating: 0, count: chosen.count * chosen.count)
-        for pattern in patterns {
+    public static func pairs(options: [(id: Int64, voters: Int)], patterns: [ChoicePattern]) -> [Covote] {
+        pairs(
+            options: options, shared: sharedVoters(ids: options.map(\.id), patterns: patterns), patterns: patterns)
+    }
+
+    /// `pairs(options:patterns:)` with the shared-voters matrix of `sharedVoters(ids:patterns:)` over the
+    /// same options in the same order.
+    public static func pairs(options: [(id: Int64, voters: Int)], shared: [Int], patterns: [ChoicePattern])
+        -> [Covote]
+    {
+        let count = options.count
+        let chosen = options.indices.filter { options[$0].voters > 0 }.sorted { options[$0].id < options[$1].id }
+        guard chosen.count >= 2 else { return [] }
+        // Per number m of the section's options a session chose: sessions, and each option's voters among them.
+        let position = Dictionary(options.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var strata: [Int: (sessions: Int, voters: [Int])] = [:]
+        for pattern in patterns where pattern.sessions > 0 {
             let inSection = pattern.optionIDs.compactMap { position[$0] }
-            for i in inSection.indices {
-                for j in inSection.indices where inSection[i] < inSection[j] {
-                    both[inSection[i] * chosen.count + inSection[j]] += pattern.sessions
-                }
-            }
+            guard inSection.count >= 2 else { continue }
+            var stratum = strata[inSection.count] ?? (0, Array(repeating: 0, count: count))
+            stratum.sessions += pattern.sessions
+            for i in inSection { stratum.voters[i] += pattern.sessions }
+            strata[inSection.count] = stratum
+        }
+        // Independent choices given their number m are conditional Poisson sampling; its pair inclusion
+        // probability is close to π_a π_b (1 − (1 − π_a)(1 − π_b) / d), d = Σ π_k (1 − π_k) (Hájek 1964), with
+        // π_i = c_i / N_m. Scaled by κ_m so that a stratum's pairs add up to exactly N_m m(m − 1)/2 (then exact
+        // when the options are equally popular): expected(a, b) = Σ_m N_m κ_m w_m(a, b).
+        let strataWeights = strata.map { m, stratum -> (n: Double, share: [Double], d: Double, scale: Double) in
+            let n = Double(stratum.sessions)
+            let share = stratum.voters.map { Double($0) / n }
+            let d = share.reduce(0) { $0 + $1 * (1 - $1) }
+            let squares = share.reduce(0) { $0 + $1 * $1 }
+            let spreadSquares = share.reduce(0) { $0 + ($1 * (1 - $1)) * ($1 * (1 - $1)) }
+            let size = Double(m)
+            // Σ over pairs a < b of w(a, b), in closed form (queries/covotes.sql computes the same).
+            let total = 0.5 * (size * size - squares) - (d > 0 ? 0.5 * (d * d - spreadSquares) / d : 0)
+            return (n, share, d, total > 0 ? size * (size - 1) / 2 / total : 0)
+        }
+        func weight(_ share: [Double], _ d: Double, _ i: Int, _ j: Int) -> Double {
+            share[i] * share[j] * (d > 0 ? 1 - (1 - share[i]) * (1 - share[j]) / d : 1)
         }
         var pairs: [Covote] = []
-        for i in chosen.indices {
-            for j in chosen.indices where i < j {
-                let voters = both[i * chosen.count + j]
-                let lift = Double(voters) * Double(sessions) / (Double(chosen[i].voters) * Double(chosen[j].voters))
-                pairs.append(Covote(a: chosen[i].id, b: chosen[j].id, voters: voters, lift: lift))
+        for (x, i) in chosen.enumerated() {
+            for j in chosen[(x + 1)...] {
+                let expected = strataWeights.reduce(0) { $0 + $1.n * $1.scale * weight($1.share, $1.d, i, j) }
+                pairs.append(
+                    Covote(a: options[i].id, b: options[j].id, voters: shared[i * count + j], expected: expected))
             }
         }
         return pairs.sorted { x, y in
             if x.voters != y.voters { return x.voters > y.voters }
             return x.a != y.a ? x.a < y.a : x.b < y.b
         }
+    }
+
+    /// Counted sessions that chose both the i-th and the j-th of `ids`, at `[i * ids.count + j]`
+    /// (symmetric; the diagonal is 0): the one count the pairs and the lead model's covariances share.
+    public static func sharedVoters(ids: [Int64], patterns: [ChoicePattern]) -> [Int] {
+        let count = ids.count
+        let position = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        var both = [Int](repeating: 0, count: count * count)
+        for pattern in patterns where pattern.sessions > 0 {
+            let inSection = pattern.optionIDs.compactMap { position[$0] }
+            for i in inSection.indices {
+                for j in inSection.indices where i != j {
+                    both[inSection[i] * count + inSection[j]] += pattern.sessions
+                }
+            }
+        }
+        return both
     }
 }

@@ -1,6 +1,6 @@
-/// How sure the order of two options ranked next to each other is: the share of bootstrap
-/// resamples in which the higher-ranked option has more voters than the next (ties count one half).
-/// Near 50% the order is a coin toss; near 100% it holds in almost every resample.
+/// How sure the order of two options ranked next to each other is: the chance, under `LeadModel`, that
+/// the higher-ranked option truly has more voters than the next (0 when the model finds them equally
+/// popular, so two tied options give each other well under 50%).
 public struct OrderChance: Sendable, Equatable {
     /// The option ranked higher (or listed first among tied options).
     public let higher: Int64

@@ -15,3 +15,10 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 }
+
+extension SplitMix64 {
+    /// A uniform double in [0, 1) from the top 53 bits.
+    mutating func unit() -> Double {
+        Double(next() >> 11) * 0x1.0p-53
+    }
+}

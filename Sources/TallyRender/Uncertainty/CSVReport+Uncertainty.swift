@@ -1,9 +1,10 @@
 import TallyCore
 
 /// The chance of leading and the chosen-together pairs in the CSV report (docs/report-csv.md):
-/// `chance_of_leading` rows (value: the chance), `order_chance` rows (id: the higher option, value:
+/// `chance_of_leading` rows (value: the chance), `chance_behind` rows (value: the chance another option
+/// truly has more voters), `order_chance` rows (id: the higher option, value:
 /// the chance, detail: `ahead_of:<id>`), `covote` rows (id: option a, sessions: shared voters,
-/// value: the lift, detail: `with:<id>`) and `resampling` rows (how the chances were drawn).
+/// value: the lift, detail: `with:<id>`) and `chance_model` rows (the model's settings).
 extension CSVReport {
     /// A fraction or lift with 4 decimals.
     static func chance(_ value: Double?) -> CSVWriter.Field {
@@ -14,11 +15,12 @@ extension CSVReport {
 
     static func covoteDetail(_ pair: Covote) -> String { "with:\(pair.b)" }
 
-    /// Label and detail of each `resampling` row.
-    static func resamplingRows(_ resampling: Resampling) -> [(String, String)] {
+    /// Label and detail of each `chance_model` row.
+    static func chanceModelRows(_ record: ChanceModel) -> [(String, String)] {
         [
-            ("method", resampling.method.rawValue), ("resamples", String(resampling.resamples)),
-            ("sessions", String(resampling.sessions)), ("seed", String(resampling.seed, radix: 16)),
+            ("model", ChanceModel.name), ("sessions", String(record.sessions)),
+            ("boundary_prior", NumberText.fixed(record.boundaryPrior, decimals: 2)),
+            ("behind_threshold", NumberText.fixed(record.behindThreshold, decimals: 2)),
         ]
     }
 }

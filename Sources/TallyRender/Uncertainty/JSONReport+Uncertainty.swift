@@ -7,6 +7,11 @@ extension JSONReport {
         option.chanceOfLeading.map { .number($0, decimals: 4) } ?? .null
     }
 
+    /// `options[].chance_behind`: the chance another option truly has more voters; null for leaders.
+    static func chanceBehind(_ option: ReportModel.RankedOption) -> JSONValue {
+        option.chanceBehind.map { .number($0, decimals: 4) } ?? .null
+    }
+
     /// `sections[].order_chances`: for each pair ranked next to each other, the chance the order holds.
     static func orderChances(_ section: ReportModel.Section) -> JSONValue {
         .array(
@@ -25,20 +30,20 @@ extension JSONReport {
                 section.covotes.map { pair in
                     .object([
                         ("section", .string(section.name)), ("a", .integer(pair.a)), ("b", .integer(pair.b)),
-                        ("voters", .int(pair.voters)), ("lift", .number(pair.lift, decimals: 4)),
+                        ("voters", .int(pair.voters)), ("expected", .number(pair.expected, decimals: 4)),
+                        ("lift", .number(pair.lift, decimals: 4)),
                     ])
                 }
             })
     }
 
-    /// `resampling`: how the chances were drawn, so they can be repeated; null when they were not.
-    static func resampling(_ model: ReportModel) -> JSONValue {
-        guard let resampling = model.resampling else { return .null }
+    /// `chance_model`: the model behind the chances and standings; null when nobody is counted.
+    static func chanceModel(_ model: ReportModel) -> JSONValue {
+        guard let record = model.chanceModel else { return .null }
         return .object([
-            ("method", .string(resampling.method.rawValue)), ("resamples", .int(resampling.resamples)),
-            ("sessions", .int(resampling.sessions)),
-            ("seed", .string(String(resampling.seed, radix: 16))),
-            ("max_standard_error", .number(resampling.maximumError, decimals: 4)),
+            ("model", .string(ChanceModel.name)), ("sessions", .int(record.sessions)),
+            ("boundary_prior", .number(record.boundaryPrior, decimals: 2)),
+            ("behind_threshold", .number(record.behindThreshold, decimals: 2)),
         ])
     }
 }

@@ -1,14 +1,15 @@
+import Foundation
 import TallyCore
 
 /// The chance of leading and the chosen-together pairs in the Markdown report.
 extension MarkdownReport {
-    /// Within this distance of 50% the order of the top two is called a coin toss.
-    static let coinTossMargin = 0.1
-    /// From this chance on a lead is called clear.
-    static let clearLead = 0.95
+    /// From this chance that the runner-up is behind on, a lead not yet clear is called likely; below it
+    /// the sentence says only that the data cannot tell the two apart. The clear lead is
+    /// `LeadModel.behindThreshold`, the same figure as the table's "behind".
+    static let likelyLead = 0.75
 
-    /// A chance as a whole percentage: the Monte Carlo error is about a point, so decimals would
-    /// claim more than the resampling knows. Never rounds to 0% or 100% unless it is exactly that.
+    /// A chance as a whole percentage: the model's normal approximation is not good to a tenth of a
+    /// point. Never rounds to 0% or 100% unless it is exactly that.
     static func chanceText(_ chance: Double) -> String {
         if chance <= 0 { return "0%" }
         if chance >= 1 { return "100%" }
@@ -17,65 +18,74 @@ extension MarkdownReport {
         return NumberText.percent(chance, decimals: 0)
     }
 
-    /// `2,000`: digits in groups of three, the same in both languages.
-    static func thousands(_ value: Int) -> String {
-        var digits = String(value)
-        var groups: [Substring] = []
-        while digits.count > 3 {
-            groups.insert(digits.suffix(3), at: 0)
-            digits = String(digits.dropLast(3))
-        }
-        return ([Substring(digits)] + groups).joined(separator: ",")
+    /// The 95% range, or for an option nobody could yet choose (created after the last counted vote)
+    /// when it became votable and that no voter could choose it: no range, which would read as "unpopular".
+    static func rangeCell(_ option: ReportModel.RankedOption, _ model: ReportModel, _ u: UncertaintyLabels) -> String {
+        if let interval = option.interval { return ReportText.range(interval) }
+        guard option.eligible == 0, let created = option.createdAt else { return "—" }
+        let local = model.parameters.zone.local(created)
+        let two = { (value: Int) in value < 10 ? "0\(value)" : String(value) }
+        return u.notYetVotable("\(two(local.month))-\(two(local.day))")
     }
 
-    /// The paragraph that says what the chance of leading is and how exact; none without resampling.
+    /// The paragraph that says what the chance of leading and the standings mean; none when nobody is counted.
     static func chanceMethod(_ model: ReportModel, _ u: UncertaintyLabels) -> [String] {
-        guard let resampling = model.resampling else { return [] }
-        let resamples = thousands(resampling.resamples)
-        // Twice the largest standard error: about a 95% bound on the Monte Carlo error.
-        return [u.method(resamples, NumberText.fixed(2 * resampling.maximumError * 100, decimals: 1))]
+        guard let record = model.chanceModel else { return [] }
+        // How often all of a table's 95% ranges hold at once, were they independent: 0.95^k for the
+        // largest table (the simulation in docs/statistics.md finds the same within a few points).
+        let largest = model.sections.map { $0.options.count }.max() ?? 0
+        let together = largest > 1 ? chanceText(pow(0.95, Double(largest))) : nil
+        return [
+            u.method(
+                chanceText(record.behindThreshold), chanceText(1 - record.behindThreshold),
+                together.map { (largest, $0) })
+        ]
     }
 
     /// After a section's table: how sure the order at the top is, then which options went together.
     static func uncertainty(
         _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels
     ) -> [String] {
-        guard model.resampling != nil, let first = section.options.first, first.voters > 0 else { return [] }
+        guard model.chanceModel != nil, let first = section.options.first, first.voters > 0 else { return [] }
         var sentences: [String] = []
         let second = section.options.dropFirst().first
-        if let second, second.voters > 0, let order = section.orderChances.first {
-            let firstAhead = order.chance >= 0.5
-            let (ahead, behind) = firstAhead ? (first, second) : (second, first)
-            let chance = max(order.chance, 1 - order.chance)
-            if abs(order.chance - 0.5) <= coinTossMargin {
+        if let second, second.voters > 0 {
+            // One criterion: the chance that the runner-up truly has fewer voters than some other option
+            // (nil when it ties the leader's count: then nothing tells them apart).
+            let behind = second.chanceBehind ?? 0
+            if second.standing == .behind {
+                sentences.append(u.clearLead(quoted(first.content, l), quoted(second.content, l), chanceText(behind)))
+            } else if behind >= likelyLead {
+                sentences.append(u.likelyLead(quoted(first.content, l), quoted(second.content, l), chanceText(behind)))
+            } else {
                 sentences.append(
                     u.coinToss(
                         quoted(first.content, l), quoted(second.content, l),
                         first.chanceOfLeading.map(chanceText) ?? "—", second.chanceOfLeading.map(chanceText) ?? "—"))
-            } else if chance >= clearLead {
-                sentences.append(u.clearLead(quoted(ahead.content, l), quoted(behind.content, l), chanceText(chance)))
-            } else {
-                sentences.append(u.likelyLead(quoted(ahead.content, l), quoted(behind.content, l), chanceText(chance)))
             }
         } else {
             sentences.append(u.onlyOne(quoted(first.content, l)))
         }
         if section.options.filter({ $0.voters > 0 }).count >= 2 {
             let names = Dictionary(uniqueKeysWithValues: section.options.map { ($0.id, $0.content) })
-            let strongest = section.covotes.filter { $0.voters > 0 }.prefix(2)
-            if strongest.isEmpty {
-                sentences.append(u.neverTogether)
-            } else {
-                sentences.append(
-                    u.together(
-                        strongest.map { pair in
-                            (
-                                quoted(names[pair.a] ?? "", l), quoted(names[pair.b] ?? "", l), pair.voters,
-                                NumberText.fixed(pair.lift, decimals: 1) + "×"
-                            )
-                        }))
-                if model.isSmallSample { sentences[sentences.count - 1] += u.togetherCaution(model.totals.voters) }
+            func described(_ pair: Covote) -> (String, String, Int, String) {
+                (
+                    quoted(names[pair.a] ?? "", l), quoted(names[pair.b] ?? "", l), pair.voters,
+                    NumberText.fixed(pair.lift, decimals: 1) + "×"
+                )
             }
+            // Only pairs clearly off the budget-aware baseline are named (Covote.standing), most shared voters first.
+            let together = section.covotes.filter { $0.standing == .together }.prefix(2)
+            let apart = section.covotes.filter { $0.standing == .apart }.prefix(2)
+            if !section.covotes.contains(where: { $0.voters > 0 }) {
+                sentences.append(u.neverTogether)
+            } else if together.isEmpty && apart.isEmpty {
+                sentences.append(u.noClearPair)
+            } else {
+                if !together.isEmpty { sentences.append(u.together(together.map(described))) }
+                if !apart.isEmpty { sentences.append(u.apart(apart.map(described))) }
+            }
+            if model.isSmallSample { sentences[sentences.count - 1] += u.togetherCaution(model.totals.voters) }
         }
         return [sentences.joined(separator: l.sentenceGap)]
     }

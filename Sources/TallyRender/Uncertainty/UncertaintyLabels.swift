@@ -4,20 +4,29 @@
 public struct UncertaintyLabels: Sendable {
     /// Column: the chance of leading.
     public let chanceColumn: String
-    /// What the chance means and how exact it is (one paragraph): resamples, the error in points.
-    public let method: @Sendable (_ resamples: String, _ errorPoints: String) -> String
-    /// The top two are a coin toss: names and their chances of leading.
+    /// What the chance and the standings mean (one paragraph): the threshold of "behind" and its
+    /// complement, both as percentages, and (the largest table's number of options, how often all its
+    /// 95% ranges hold at once) when a table has two options or more.
+    public let method: @Sendable (_ threshold: String, _ miss: String, _ together: (Int, String)?) -> String
+    /// The data cannot tell the top two apart: names and their chances of leading.
     public let coinToss:
         @Sendable (_ first: String, _ second: String, _ firstChance: String, _ secondChance: String)
             -> String
-    /// The first is ahead of the second in most resamples, clearly (95% or more).
+    /// The second is behind (the chance that it truly has fewer voters is at the threshold or more).
     public let clearLead: @Sendable (_ first: String, _ second: String, _ chance: String) -> String
-    /// The first is ahead of the second in most resamples, but not clearly.
+    /// The second is probably behind, but the data cannot tell it apart from the first.
     public let likelyLead: @Sendable (_ first: String, _ second: String, _ chance: String) -> String
     /// Only one option of the section has voters.
     public let onlyOne: @Sendable (_ name: String) -> String
-    /// The pairs chosen together most often: (first name, second name, shared voters, lift text).
+    /// Pairs chosen together clearly more often than independent voters would: (first name, second name,
+    /// shared voters, lift text).
     public let together: @Sendable (_ pairs: [(String, String, Int, String)]) -> String
+    /// Pairs chosen together clearly less often than independent voters would (same fields).
+    public let apart: @Sendable (_ pairs: [(String, String, Int, String)]) -> String
+    /// No pair is clearly above or below what independent voters would give.
+    public let noClearPair: String
+    /// The range cell of an option created after the last counted vote: its local creation date (MM-DD).
+    public let notYetVotable: @Sendable (_ since: String) -> String
     /// No two options of the section were chosen by the same voter.
     public let neverTogether: String
     /// The small-sample caution after the pairs sentence.
@@ -28,31 +37,49 @@ extension UncertaintyLabels {
     /// English.
     public static let english = UncertaintyLabels(
         chanceColumn: "Chance of leading",
-        method: { resamples, error in
-            "*Chance of leading*: how often the option has the most voters in its section when the counted "
-                + "voters are drawn again at random \(resamples) times (a bootstrap over voters, each voter's "
-                + "votes kept together; ties split evenly). Each chance is within about ±\(error) percentage "
-                + "points of its exact bootstrap value."
+        method: { threshold, miss, together in
+            "*Chance of leading*: the chance that the option truly has the most voters in its section, from a "
+                + "model in which options may be exactly as popular as each other (they then share the chance "
+                + "equally) and which pulls the options together as far as the counts allow. An option is *behind* "
+                + "when the chance that another option truly has more voters is \(threshold) or more; otherwise the "
+                + "data cannot tell it apart from the leader (a truly tied option is called behind in under "
+                + "\(miss) of polls)."
+                + (together.map { count, share in
+                    " Each 95% range holds in 95% of polls; all \(count) ranges of a table hold at once less often, "
+                        + "in about \(share) of polls."
+                } ?? "")
         },
         coinToss: { first, second, a, b in
-            "Which of \(first) and \(second) leads is a coin toss (chance of leading \(a) and \(b))."
+            "The data cannot tell \(first) and \(second) apart (chance of leading \(a) and \(b))."
         },
         clearLead: { first, second, chance in
-            "\(first) is ahead of \(second) in \(chance) of the resamples: the lead is clear."
+            "\(first) leads clearly: the chance that \(second) truly has fewer voters is \(chance)."
         },
         likelyLead: { first, second, chance in
-            "\(first) is ahead of \(second) in \(chance) of the resamples: a likely lead, not a certain one."
+            "\(first) is probably ahead of \(second) (the chance that \(second) truly has fewer voters is "
+                + "\(chance)), but the data cannot tell them apart."
         },
-        onlyOne: { name in "Only \(name) has voters here, so it leads in every resample." },
+        onlyOne: { name in "Only \(name) has voters here." },
         together: { pairs in
             let parts = pairs.enumerated().map { index, pair in
                 let (a, b, voters, lift) = pair
                 // The first pair says what the lift means; the next ones only give it.
                 return "\(a) and \(b) (\(voters == 1 ? "1 voter" : "\(voters) voters"), \(lift)"
-                    + (index == 0 ? " what independent choices would give)" : ")")
+                    + (index == 0 ? " what independent voters with the same number of choices would give)" : ")")
             }
-            return "Chosen together most often: " + parts.joined(separator: "; ") + "."
+            return "Chosen together more often than chance: " + parts.joined(separator: "; ") + "."
         },
+        apart: { pairs in
+            let parts = pairs.enumerated().map { index, pair in
+                let (a, b, voters, lift) = pair
+                return "\(a) and \(b) (\(voters == 1 ? "1 voter" : "\(voters) voters"), \(lift)"
+                    + (index == 0 ? " what independent voters with the same number of choices would give)" : ")")
+            }
+            return "Chosen together less often than chance: " + parts.joined(separator: "; ") + "."
+        },
+        noClearPair: "No two options were chosen together clearly more or less often than independent voters "
+            + "with the same number of choices would.",
+        notYetVotable: { since in "— (since \(since), among 0 voters)" },
         neverTogether: "No voter chose two options of this section.",
         togetherCaution: { voters in
             " With \(voters == 1 ? "1 voter" : "\(voters) voters") this is a hint, not a finding."
@@ -61,28 +88,41 @@ extension UncertaintyLabels {
     /// Traditional Chinese as written in Taiwan.
     public static let traditionalChinese = UncertaintyLabels(
         chanceColumn: "領先機率",
-        method: { resamples, error in
-            "*領先機率*：把計入的投票者隨機重抽 \(resamples) 次（以投票者為單位的 bootstrap，"
-                + "同一人的票一起抽；平手時平分），這個選項在該區得到最多人選的比例。"
-                + "每個機率與精確的 bootstrap 值相差約 ±\(error) 個百分點以內。"
+        method: { threshold, miss, together in
+            "*領先機率*：這個選項在該區真正得到最多人選的機率，來自一個允許選項一樣受歡迎的模型"
+                + "（一樣受歡迎的選項平分機率），並在票數允許的範圍內把各選項拉近。"
+                + "當另一個選項真正比它多人選的機率達 \(threshold) 以上時，標為*落後*；否則資料無法把它與領先者區分"
+                + "（真正平手的選項被標為落後的情形不到 \(miss)）。"
+                + (together.map { count, share in
+                    "每個 95% 範圍在 95% 的投票中成立；一張表的 \(count) 個範圍同時成立的情形較少，約為 \(share)。"
+                } ?? "")
         },
         coinToss: { first, second, a, b in
-            "\(first)和\(second)誰領先，就像擲硬幣一樣難說（領先機率 \(a) 與 \(b)）。"
+            "資料無法區分\(first)和\(second)（領先機率 \(a) 與 \(b)）。"
         },
         clearLead: { first, second, chance in
-            "在 \(chance) 的重抽樣中，\(first)領先\(second)：領先很明確。"
+            "\(first)明確領先：\(second)真正比較少人選的機率是 \(chance)。"
         },
         likelyLead: { first, second, chance in
-            "在 \(chance) 的重抽樣中，\(first)領先\(second)：可能領先，但不確定。"
+            "\(first)可能領先\(second)（\(second)真正比較少人選的機率是 \(chance)），但資料無法區分兩者。"
         },
-        onlyOne: { name in "這一區只有\(name)有人選，所以每次重抽樣都是它領先。" },
+        onlyOne: { name in "這一區只有\(name)有人選。" },
         together: { pairs in
             let parts = pairs.enumerated().map { index, pair in
                 let (a, b, voters, lift) = pair
-                return "\(a)和\(b)（\(voters) 位投票者，" + (index == 0 ? "是各自獨立選擇時的 \(lift)）" : "\(lift)）")
+                return "\(a)和\(b)（\(voters) 位投票者，" + (index == 0 ? "是選擇數相同、各自獨立選擇時的 \(lift)）" : "\(lift)）")
             }
-            return "最常被同一批人一起選的：" + parts.joined(separator: "；") + "。"
+            return "比隨機更常被一起選的：" + parts.joined(separator: "；") + "。"
         },
+        apart: { pairs in
+            let parts = pairs.enumerated().map { index, pair in
+                let (a, b, voters, lift) = pair
+                return "\(a)和\(b)（\(voters) 位投票者，" + (index == 0 ? "是選擇數相同、各自獨立選擇時的 \(lift)）" : "\(lift)）")
+            }
+            return "比隨機更少被一起選的：" + parts.joined(separator: "；") + "。"
+        },
+        noClearPair: "沒有哪兩個選項被一起選的次數明顯多於或少於選擇數相同、各自獨立選擇的投票者。",
+        notYetVotable: { since in "—（\(since) 起，0 位投票者可選）" },
         neverTogether: "沒有投票者在這一區選了兩個選項。",
         togetherCaution: { voters in "只有 \(voters) 位投票者，這只是線索，不是結論。" })
 }

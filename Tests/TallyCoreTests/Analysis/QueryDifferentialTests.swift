@@ -287,8 +287,7 @@ extension QueryDifferentialTests {
         for option in swift.options where !sections.contains(option.section) { sections.append(option.section) }
         let expected = sections.flatMap { section in
             Covote.pairs(
-                options: swift.options.filter { $0.section == section }.map { ($0.id, $0.voters) }, patterns: choices,
-                sessions: swift.totals.voters
+                options: swift.options.filter { $0.section == section }.map { ($0.id, $0.voters) }, patterns: choices
             ).map { (section, $0) }
         }
         let rows = try QueryShell.rows(path, query: PortableQuery.named("covotes"), parameters: parameters)
@@ -297,6 +296,7 @@ extension QueryDifferentialTests {
             #expect(row["section"] == .text(section))
             #expect(row["a"]?.int64 == pair.a && row["b"]?.int64 == pair.b, "\(row) against \(pair)")
             #expect(row["voters"]?.int64 == Int64(pair.voters))
+            #expect(abs((row["expected"]?.double ?? -1) - pair.expected) < 0.00005, "\(row) against \(pair)")
             #expect(abs((row["lift"]?.double ?? -1) - pair.lift) < 0.00005, "\(row) against \(pair)")
         }
     }

@@ -20,13 +20,6 @@ struct RankingTests {
         #expect(large.upper - large.lower < 0.02)
     }
 
-    @Test func overlapIsSharedPoints() {
-        let a = WilsonInterval(lower: 0.1, upper: 0.4)
-        #expect(a.overlaps(WilsonInterval(lower: 0.4, upper: 0.6)))
-        #expect(!a.overlaps(WilsonInterval(lower: 0.41, upper: 0.6)))
-        #expect(WilsonInterval(lower: 0.5, upper: 0.7).overlaps(a) == false)
-    }
-
     static func option(_ id: Int64, voters: Int, votes: Int, section: String = "original") -> ReportFigures.Option {
         .init(
             id: id, content: "o\(id)", section: section, createdAt: nil, voters: voters, votes: votes,
@@ -58,11 +51,14 @@ struct RankingTests {
         #expect(section.leaders.map(\.id) == [1, 2])
         #expect(section.options.last?.voters == 0)  // zero-vote options are listed
         #expect(section.options.map(\.share) == [0.45, 0.45, 0.35, 0.35, 0.1, 0])
-        // 9 of 20 is 25.8–65.8%; 2 of 20 reaches 30.1% (overlaps), 0 of 20 only 16.1% (behind).
+        // The standings come from LeadModel: 7 of 20 cannot be told apart from 9, 2 and 0 of 20 are
+        // behind (their chance of being behind is at least 95%); the two 7s have the same figures.
         #expect(
             section.options.map(\.standing) == [
-                .leader, .leader, .notDistinguishable, .notDistinguishable, .notDistinguishable, .behind,
+                .leader, .leader, .notDistinguishable, .notDistinguishable, .behind, .behind,
             ])
+        #expect(section.options[2].chanceBehind == section.options[3].chanceBehind)
+        #expect(section.options[0].chanceOfLeading == section.options[1].chanceOfLeading)
     }
 
     @Test func sectionsKnownFirstThenOthers() throws {

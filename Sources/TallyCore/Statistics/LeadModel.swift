@@ -1,0 +1,231 @@
+import Foundation
+
+/// How likely each option is to truly lead its section, from a model that allows options to be
+/// exactly equally popular (docs/statistics.md, "Chance of leading").
+///
+/// The options, in rank order, are cut into runs of neighbours; every run shares one true share
+/// (the options in it are equally popular). Each of the K − 1 boundaries between neighbours is a
+/// priori as likely cut as not (`boundaryPrior`), the runs' shares are drawn from a normal
+/// distribution fitted to the section (the partial pooling: its spread is the spread of the
+/// options' shares less what the sampling noise explains), and each option's share is observed
+/// with its sampling noise (normal approximation, the budget's pushing-apart of options included
+/// through the observed covariances). Every grouping is weighed by how well it explains the counts,
+/// and within it the chance that each run has the highest share is integrated numerically. An option's
+/// chance of leading splits its run's chance equally among the run's members; its chance of being
+/// *behind* is the chance that its run is not the highest one — the one criterion behind "ahead",
+/// "can't tell apart" and "clear lead".
+///
+/// No randomness: the same counts give the same figures, in every report, page and thread count.
+/// Options with exactly the same voters (and the same eligible sessions) get the same figures.
+public enum LeadModel {
+    /// The prior chance that two options next to each other in the ranking differ in popularity.
+    /// 1/2 makes every grouping of the ranking into runs equally likely beforehand.
+    public static let boundaryPrior = 0.5
+    /// Only the first this many options of a section are grouped into runs (2^(K−1) groupings);
+    /// options ranked lower are each a run of their own (they are far from the lead when a section
+    /// has that many options with voters).
+    public static let groupedOptions = 10
+    /// From this chance of being behind on, an option is called behind the leader (and a lead clear).
+    public static let behindThreshold = 0.95
+
+    /// One option as the model sees it: its voters among the sessions that could choose it.
+    public struct Option: Sendable, Hashable {
+        /// Counted sessions that chose it.
+        public let voters: Int
+        /// Counted sessions that could choose it (voted after it became votable).
+        public let eligible: Int
+
+        /// An option's counts.
+        public init(voters: Int, eligible: Int) {
+            self.voters = voters
+            self.eligible = eligible
+        }
+    }
+
+    /// The figures of one section, per option in the order given.
+    public struct Result: Sendable, Equatable {
+        /// The chance that the option truly has the most voters (a run of equals splits it evenly).
+        public let leading: [Double]
+        /// The chance that some other option truly has more voters than this one.
+        public let behind: [Double]
+        /// Per adjacent pair (0 and 1, 1 and 2, …): the chance the first truly has more voters.
+        public let order: [Double]
+    }
+
+    /// Runs the model on one section. `options` are in rank order (most voters first); `shared(i, j)`
+    /// gives the counted sessions that chose both option i and option j (for the covariance).
+    /// Options with no eligible session are left out (chance nil is theirs to show): they get 0.
+    public static func run(options: [Option], shared: (Int, Int) -> Int) -> Result {
+        let k = options.count
+        let usable = options.indices.filter { options[$0].eligible > 0 }
+        guard !usable.isEmpty else {
+            return Result(
+                leading: Array(repeating: 0, count: k), behind: Array(repeating: 1, count: k),
+                order: Array(repeating: 0.5, count: max(0, k - 1)))
+        }
+        let share = options.map { $0.eligible > 0 ? Double($0.voters) / Double($0.eligible) : 0 }
+        // Sampling variance of each share: the binomial variance (counts smoothed by one each way so that
+        // 0 of n still has some), less the average covariance with the other options — the budget pushes
+        // options apart, which makes the difference of two shares noisier than two independent ones.
+        var noise = [Double](repeating: 0, count: k)
+        for i in usable {
+            let n = Double(options[i].eligible)
+            let smoothed = (Double(options[i].voters) + 1) / (n + 2)
+            let variance = smoothed * (1 - smoothed)
+            var covariance = 0.0
+            let others = usable.filter { $0 != i }
+            for j in others {
+                let common = Double(min(options[i].eligible, options[j].eligible))
+                covariance += Double(shared(i, j)) / common - share[i] * share[j]
+            }
+            if !others.isEmpty { covariance /= Double(others.count) }
+            noise[i] = max(variance - covariance, variance / 4) / n
+        }
+        let mean = usable.reduce(0) { $0 + share[$1] } / Double(usable.count)
+        let meanNoise = usable.reduce(0) { $0 + noise[$1] } / Double(usable.count)
+        let spread =
+            usable.count > 1
+            ? usable.reduce(0) { $0 + (share[$1] - mean) * (share[$1] - mean) } / Double(usable.count - 1) : 0
+        let pooling = Pooling(mean: mean, variance: max(spread - meanNoise, meanNoise / 4))
+        // Runs are made of usable options only, in rank order.
+        let grouped = Array(usable.prefix(groupedOptions))
+        let single = Array(usable.dropFirst(groupedOptions))
+        var runCache: [Int: Run] = [:]
+        func run(_ from: Int, _ to: Int) -> Run {
+            let key = from * 1024 + to
+            if let cached = runCache[key] { return cached }
+            let members = Array(grouped[from..<to])
+            let made = Run(
+                members: members, shares: members.map { share[$0] }, noise: members.map { noise[$0] }, pooling)
+            runCache[key] = made
+            return made
+        }
+        let singles = single.map { Run(members: [$0], shares: [share[$0]], noise: [noise[$0]], pooling) }
+        // Every grouping of the grouped options into runs: bit b of `cuts` set = a boundary after position b.
+        let boundaries = max(0, grouped.count - 1)
+        var groupings: [(weight: Double, runs: [Run])] = []
+        for cuts in 0..<(1 << boundaries) {
+            var runs: [Run] = []
+            var start = 0
+            var logWeight = 0.0
+            for position in 0..<grouped.count {
+                let cut = position == grouped.count - 1 || cuts & (1 << position) != 0
+                if position < boundaries { logWeight += log(cut ? boundaryPrior : 1 - boundaryPrior) }
+                if cut {
+                    runs.append(run(start, position + 1))
+                    start = position + 1
+                }
+            }
+            logWeight += runs.reduce(0) { $0 + $1.logEvidence }
+            groupings.append((logWeight, runs + singles))
+        }
+        let top = groupings.map(\.weight).max()!
+        let total = groupings.reduce(0) { $0 + exp($1.weight - top) }
+        var leading = [Double](repeating: 0, count: k)
+        var amongLeaders = [Double](repeating: 0, count: k)
+        var order = [Double](repeating: 0, count: max(0, k - 1))
+        for grouping in groupings {
+            let weight = exp(grouping.weight - top) / total
+            guard weight > 1e-12 else { continue }
+            let chances = highest(grouping.runs)
+            var runOf: [Int: Int] = [:]
+            for (index, run) in grouping.runs.enumerated() {
+                for member in run.members {
+                    runOf[member] = index
+                    leading[member] += weight * chances[index] / Double(run.members.count)
+                    amongLeaders[member] += weight * chances[index]
+                }
+            }
+            for pair in order.indices {
+                guard let a = runOf[pair], let b = runOf[pair + 1] else {
+                    order[pair] += weight * (runOf[pair] != nil ? 1 : 0)
+                    continue
+                }
+                if a != b { order[pair] += weight * grouping.runs[a].ahead(of: grouping.runs[b]) }
+            }
+        }
+        let sum = leading.reduce(0, +)
+        if sum > 0 { for i in leading.indices { leading[i] /= sum } }
+        // Options with the same counts are the same to the data: they get the same figures (the runs
+        // follow the rank order, which puts one of them first only by its id).
+        var behind = amongLeaders.map { min(1, max(0, 1 - $0)) }
+        for i in options.indices where options[i].eligible == 0 { behind[i] = 1 }
+        var groups: [Option: [Int]] = [:]
+        for i in usable { groups[options[i], default: []].append(i) }
+        for members in groups.values where members.count > 1 {
+            let lead = members.reduce(0) { $0 + leading[$1] } / Double(members.count)
+            let back = members.reduce(0) { $0 + behind[$1] } / Double(members.count)
+            for i in members { (leading[i], behind[i]) = (lead, back) }
+        }
+        return Result(leading: leading, behind: behind, order: order.map { min(1, max(0, $0)) })
+    }
+
+    /// Each run's chance of having the highest share: ∫ pdf_r(t) Π_{s≠r} cdf_s(t) dt by Simpson's
+    /// rule over ±8 standard deviations of the run's own share (runs that cannot reach the others'
+    /// range are 0).
+    static func highest(_ runs: [Run]) -> [Double] {
+        if runs.count == 1 { return [1] }
+        let floor = runs.map { $0.mean - 8 * $0.sd }.max()!
+        var chances = [Double](repeating: 0, count: runs.count)
+        let steps = 64
+        for (index, run) in runs.enumerated() {
+            let low = run.mean - 8 * run.sd
+            let high = run.mean + 8 * run.sd
+            guard high > floor else { continue }
+            let start = max(low, floor - 8 * run.sd)
+            let h = (high - start) / Double(steps)
+            var integral = 0.0
+            for step in 0...steps {
+                let t = start + Double(step) * h
+                var value = normalDensity((t - run.mean) / run.sd) / run.sd
+                for (other, rival) in runs.enumerated() where other != index {
+                    value *= normalCDF((t - rival.mean) / rival.sd)
+                    if value == 0 { break }
+                }
+                let simpson = step == 0 || step == steps ? 1.0 : (step % 2 == 1 ? 4.0 : 2.0)
+                integral += simpson * value
+            }
+            chances[index] = integral * h / 3
+        }
+        let sum = chances.reduce(0, +)
+        return sum > 0 ? chances.map { $0 / sum } : chances
+    }
+
+    static func normalDensity(_ z: Double) -> Double { exp(-0.5 * z * z) / (2 * Double.pi).squareRoot() }
+    static func normalCDF(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()) }
+
+    /// The normal distribution the runs' true shares are drawn from (fitted to the section).
+    struct Pooling {
+        let mean: Double
+        let variance: Double
+    }
+
+    /// A run of options that share one true share: how well that explains their shares (the
+    /// marginal likelihood, up to a factor common to every grouping) and the share's posterior.
+    struct Run {
+        let members: [Int]
+        let logEvidence: Double
+        let mean: Double
+        let sd: Double
+
+        init(members: [Int], shares: [Double], noise: [Double], _ pooling: Pooling) {
+            self.members = members
+            let precision = noise.reduce(0) { $0 + 1 / $1 }
+            let weighted = zip(shares, noise).reduce(0) { $0 + $1.0 / $1.1 } / precision
+            let spread = zip(shares, noise).reduce(0) { $0 + ($1.0 - weighted) * ($1.0 - weighted) / $1.1 }
+            let marginal = 1 / precision + pooling.variance
+            // log ∫ Π N(x_i; μ, v_i) N(μ; m, τ²) dμ without the Σ log(2π v_i) every grouping shares.
+            logEvidence =
+                -0.5 * spread + 0.5 * log(2 * Double.pi / precision) - 0.5 * log(2 * Double.pi * marginal)
+                - 0.5 * (weighted - pooling.mean) * (weighted - pooling.mean) / marginal
+            let posterior = precision + 1 / pooling.variance
+            mean = (weighted * precision + pooling.mean / pooling.variance) / posterior
+            sd = (1 / posterior).squareRoot()
+        }
+
+        /// The chance this run's share is above the other's.
+        func ahead(of other: Run) -> Double {
+            LeadModel.normalCDF((mean - other.mean) / (sd * sd + other.sd * other.sd).squareRoot())
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import TallySQLite
+import TallyTestSupport
+import Testing
+
+@testable import TallyCore
+
+/// The chance of leading's model: ties read as ties, the figures depend only on the section's counts.
+@Suite("Lead model: ties, one criterion, figures that only the votes move")
+struct LeadModelTests {
+    static func run(_ voters: [Int], n: Int, shared: [[Int]]? = nil) -> LeadModel.Result {
+        LeadModel.run(
+            options: voters.map { LeadModel.Option(voters: $0, eligible: n) },
+            shared: { i, j in shared?[i][j] ?? 0 })
+    }
+
+    @Test func exactlyTiedOptionsGetTheSameFiguresWhateverTheirPairs() {
+        // Options 0 and 1 both have 10 of 15 voters but share different numbers of voters with option 2.
+        let shared = [[0, 5, 4, 2, 3], [5, 0, 1, 3, 3], [4, 1, 0, 1, 1], [2, 3, 1, 0, 1], [3, 3, 1, 1, 0]]
+        let result = Self.run([10, 10, 6, 5, 5], n: 15, shared: shared)
+        #expect(result.leading[0] == result.leading[1])
+        #expect(result.leading[3] == result.leading[4])
+        #expect(result.behind[3] == result.behind[4])
+        #expect(abs(result.leading.reduce(0, +) - 1) < 1e-9)
+    }
+
+    @Test func aTieIsNotALeadAndAClearLeadIsClear() {
+        // 26 against 24 of 50: the bootstrap gave the first about 60–65%; the model stays near an even split.
+        let close = Self.run([26, 24, 15, 10], n: 50)
+        #expect(close.leading[0] < 0.6 && close.leading[0] > close.leading[1], "\(close.leading)")
+        #expect(close.behind[1] < 0.75)
+        let clear = Self.run([40, 10, 8, 5], n: 50)
+        #expect(clear.behind[1] >= LeadModel.behindThreshold)
+        #expect(clear.leading[0] > 0.99)
+    }
+
+    /// The co-vote test's Poisson tail: exact sums up to a mean of 100, the normal approximation above it
+    /// (a million votes would sum 100,000 terms a pair) stays within a point of the exact sum.
+    @Test func thePoissonTailIsExactBelowAHundredAndCloseAbove() {
+        func exact(_ k: Int, _ mean: Double) -> Double {
+            (0...k).reduce(0) { $0 + exp(Double($1) * log(mean) - mean - lgamma(Double($1) + 1)) }
+        }
+        #expect(abs(Covote.poissonTail(atMost: 3, mean: 2) - exact(3, 2)) < 1e-12)
+        for k in [80, 101, 120, 130] {
+            #expect(abs(Covote.poissonTail(atMost: k, mean: 101) - exact(k, 101)) < 0.01, "k = \(k)")
+        }
+        #expect(Covote.poissonTail(atLeast: 0, mean: 5) == 1)
+    }
+
+    @Test func anOptionNobodyCouldChooseHasNoChance() {
+        let result = LeadModel.run(
+            options: [.init(voters: 8, eligible: 15), .init(voters: 0, eligible: 0)], shared: { _, _ in 0 })
+        #expect(result.leading == [1, 0])
+        #expect(result.behind[1] == 1)
+    }
+
+    /// The demo's community options were created after the last counted vote: nobody could choose them,
+    /// so they have no share, range, standing or chance (they showed "0.0%, 0.0–20.4%": tested and unpopular).
+    @Test func optionsNobodyCouldYetChooseHaveNoFigures() throws {
+        let model = try Analyzer(parameters: .demo()).report(from: Demo.inMemory())
+        let community = try #require(model.sections.first { $0.name == "community" })
+        #expect(!community.options.isEmpty)
+        for option in community.options {
+            #expect(option.eligible == 0)
+            #expect(option.share == nil && option.interval == nil && option.chanceOfLeading == nil)
+            #expect(option.standing == nil)
+        }
+        let original = try #require(model.sections.first)
+        #expect(original.options.allSatisfy { $0.eligible == nil && $0.interval != nil })
+    }
+
+    /// The demo's two options tied at 10 voters have the same chance in the report, in week 1's page and
+    /// with --through; a new pending note changes no figure (the bootstrap's seed took the notes table
+    /// and --through, and moved these chances to 48% / 50%).
+    @Test func theDemoTieReadsTheSameEverywhere() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("demo.sqlite")
+        try DatabaseFile.build(at: path) { try Demo.write(into: $0) }
+        func chances(_ model: ReportModel) throws -> [Double?] {
+            try #require(model.sections.first).options.map(\.chanceOfLeading)
+        }
+        let db = try DatabaseFile.openForReading(path)
+        let report = try Analyzer(parameters: .demo()).report(from: db)
+        let figures = try chances(report)
+        #expect(figures[0] != nil && figures[0] == figures[1], "\(figures)")
+        var through = ReportParameters.demo()
+        through.through = .utc("2026-09-30 00:00:00")
+        #expect(try chances(Analyzer(parameters: through).report(from: db)) == figures)
+        let weekly = WeeklyAnalyzer(
+            calendar: WeekCalendar(launch: Zone.parseDate("2026-09-19")!, zone: try Zone(parsing: "Asia/Taipei")),
+            parameters: .demo(), partitions: 1)
+        let week = try #require(try weekly.tallies(from: db, through: .utc("2026-10-03 00:00:00")).first)
+        #expect(try chances(week.report) == figures)
+        let writable = try DatabaseFile.openForWriting(path)
+        try writable.execute(
+            "INSERT INTO suggestions (session_id, content, status, created_at) "
+                + "VALUES ('late', 'a new note', 'pending', '2026-09-27 01:00:00')")
+        let again = try Analyzer(parameters: .demo()).report(from: DatabaseFile.openForReading(path))
+        #expect(again.sections == report.sections)
+        #expect(again.chanceModel == report.chanceModel)
+    }
+}
