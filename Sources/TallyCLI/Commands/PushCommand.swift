@@ -98,7 +98,10 @@ enum PushCommand {
             func row(for decision: SyncDecision) -> SyncPush.Answer? {
                 answers.first { $0.note == decision.noteID && $0.version == decision.version }
             }
-            let unapplied = plan.decisions.filter { row(for: $0).map { !$0.applied && $0.remote == nil } ?? false }
+            let conflictSeqs = Set(result.conflicts.map(\.seq))
+            let unapplied = plan.decisions.filter { decision in
+                !conflictSeqs.contains(decision.seq) && row(for: decision).map { !$0.applied } ?? false
+            }
             let unanswered = plan.decisions.filter { row(for: $0) == nil }
             let waiting = unapplied.count + unanswered.count
             context.stdout.line(

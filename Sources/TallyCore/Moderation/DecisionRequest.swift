@@ -15,11 +15,15 @@ public struct DecisionRequest: Sendable, Equatable {
     public let actedOnState: NoteState?
     /// When the decision is made (stored as D1's UTC text).
     public let time: Instant
+    /// The note's text, session and creation time the moderator decided on, when they must
+    /// still be the note's (a replay by `tally pull`); nil when the note is read in the same
+    /// transaction (a decision made now is made on the note as it is).
+    public let seen: SeenNote?
 
     /// A decision request; see the properties.
     public init(
         noteID: Int64, action: ModerationAction, moderator: Moderator, reason: ModerationReason? = nil,
-        actedOnVersion: Int64, actedOnState: NoteState? = nil, time: Instant
+        actedOnVersion: Int64, actedOnState: NoteState? = nil, time: Instant, seen: SeenNote? = nil
     ) {
         self.noteID = noteID
         self.action = action
@@ -28,5 +32,6 @@ public struct DecisionRequest: Sendable, Equatable {
         self.actedOnVersion = actedOnVersion
         self.actedOnState = actedOnState
         self.time = time
+        self.seen = seen
     }
 }

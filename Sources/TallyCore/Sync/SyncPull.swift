@@ -65,17 +65,12 @@ public struct SyncPull {
         if FileManager.default.fileExists(atPath: target) {
             let db = try Self.lockCurrentFile(target)
             old = db
+            // A copy made before the ledger (every logged decision's fate unknown: unpushed), or by an
+            // older tally, is read as this build's ledger would hold it. Inside the held transaction,
+            // which is rolled back: the old file is replaced, or stays as it was.
             let ledger = SyncLedger(db)
-            if try ledger.exists() {
-                carried = try ledger.decisions()
-            } else if try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'moderation_log'")?.int64 == 1 {
-                // A copy made before the ledger: every logged decision's fate is unknown.
-                carried = try db.query(
-                    "SELECT \(ModerationLogEntry.columns) FROM moderation_log ORDER BY id"
-                ).map(ModerationLogEntry.init(row:)).enumerated().map { index, entry in
-                    SyncDecision(unpushed: entry, seq: Int64(index + 1))
-                }
-            }
+            try ledger.create()
+            carried = try ledger.decisions()
         }
         defer { if let old, !old.isAutocommit { try? old.execute("ROLLBACK") } }
         let outcome = try DatabaseFile.build(at: target, replace: true) { db in
@@ -158,6 +153,17 @@ public struct SyncPull {
                 }
                 continue
             }
+            if decision.seen == nil {
+                // Never unguarded: without the note it was made on, nothing can say it is still that note.
+                try ledger.insert(
+                    copying: decision, state: .conflict, remote: nil,
+                    detail: "it cannot be replayed: the note it was made on is not recorded (made by an older tally, "
+                        + "and note \(decision.noteID) was gone from that copy); `tally notes discard "
+                        + "\(decision.noteID)` drops it",
+                    logID: nil)
+                conflictSeqs.append(db.lastInsertRowID)
+                continue
+            }
             guard let request = decision.request() else {
                 try ledger.insert(
                     copying: decision, state: .conflict, remote: nil,
@@ -177,11 +183,13 @@ public struct SyncPull {
                 if case .databaseReplaced = error { throw error }
                 let latest = try store.history(of: decision.noteID).last
                 var detail = error.description
-                if case .noteNotFound = error {
+                switch error {
+                case .noteNotFound:
                     // "See the ids with notes list" would not help: the note is gone from D1's data.
-                    detail =
-                        "note \(decision.noteID) is not in D1's data (deleted there), so your decision cannot "
-                        + "apply; `tally notes discard \(decision.noteID)` drops it"
+                    detail = SyncDecision.deletedOnD1(decision.noteID)
+                case .noteChanged(let id, let seen, let found):
+                    detail = ModerationError.noteChangedText(id, seen: seen, found: found, place: "D1")
+                default: break
                 }
                 try ledger.insert(
                     copying: decision, state: .conflict, remote: latest.map(SyncRemoteDecision.init),
@@ -200,25 +208,5 @@ extension Connection {
     /// The ledger's newest entry (the one `decide` just wrote).
     fileprivate func lastInsertRowIDOfLedger() throws -> Int64 {
         try scalar("SELECT max(seq) FROM tally_sync_decisions")?.int64 ?? 0
-    }
-}
-
-extension SyncDecision {
-    /// A logged decision of a copy made before the ledger, as unpushed.
-    init(unpushed entry: ModerationLogEntry, seq: Int64) {
-        self.seq = seq
-        noteID = entry.noteID
-        version = entry.version
-        action = entry.action
-        from = entry.from
-        to = entry.to
-        moderator = entry.moderator
-        reason = entry.reason
-        createdAt = entry.createdAt
-        logID = entry.id
-        state = .unpushed
-        pushID = nil
-        remote = nil
-        detail = nil
     }
 }

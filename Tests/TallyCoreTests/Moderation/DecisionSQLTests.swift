@@ -188,11 +188,17 @@ struct DecisionSQLTests {
             createdAt: "2026-09-24 01:00:00", version: version, optionID: option)
     }
 
+    /// A guard for a note read as `content` (the key stands for any note; these tests do not run the SQL).
+    static func guarding(_ content: String = "x") -> DecisionSQL.Guard {
+        DecisionSQL.Guard(seen: SeenNote(key: "text:78|null:|text:00", content: content), previous: nil)
+    }
+
     @Test func entriesThatCannotBeReplayedAreRefusedByName() throws {
         func refusal(_ entry: ModerationLogEntry, option: DecisionSQL.OptionRow? = nil) throws -> DecisionSQLError {
             try #require(throws: DecisionSQLError.self) {
                 _ = try DecisionSQL.script(
-                    entries: [entry], options: option.map { [entry.optionID ?? 0: $0] } ?? [:], noteContents: [4: "x"])
+                    entries: [entry], options: option.map { [entry.optionID ?? 0: $0] } ?? [:],
+                    guards: [9: Self.guarding()])
             }
         }
         #expect(
@@ -232,7 +238,7 @@ struct DecisionSQLTests {
         let later = Self.entry("approve", "pending", "approved", version: 2)
         let earlier = Self.entry("reopen", "approved", "pending", reason: "r", version: 1)
         #expect(throws: DecisionSQLError.self) {
-            _ = try DecisionSQL.script(entries: [later, earlier], options: [:], noteContents: [:])
+            _ = try DecisionSQL.script(entries: [later, earlier], options: [:], guards: [9: Self.guarding()])
         }
     }
 
@@ -240,11 +246,11 @@ struct DecisionSQLTests {
         let entry = Self.entry("promote", "approved", "promoted", version: 2, option: 8)
         let option = DecisionSQL.OptionRow(
             content: "edited 'text'", section: "community", createdAt: "2026-09-24 02:00:00")
-        let statements = try DecisionSQL.statements(for: entry, option: option, noteContent: "original text")
+        let statements = try DecisionSQL.statements(for: entry, option: option, guard: Self.guarding("original text"))
         #expect(statements.count == 3)
         #expect(statements[0].contains("SELECT 8, 'edited ''text''', 'community', '2026-09-24 02:00:00'"))
         #expect(statements[1].contains("o.content = 'edited ''text'''"))
-        let copied = try DecisionSQL.statements(for: entry, option: option, noteContent: "edited 'text'")
+        let copied = try DecisionSQL.statements(for: entry, option: option, guard: Self.guarding("edited 'text'"))
         #expect(copied[0].contains("SELECT 8, s.content,"))
         #expect(!copied.joined().contains("edited"), "the note's text is copied, not repeated")
     }
