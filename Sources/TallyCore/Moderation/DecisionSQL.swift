@@ -145,6 +145,7 @@ public enum DecisionSQL {
         let produced =
             "id = \(id) AND version = \(version) AND status = \(literal(to.storedStatus)) "
             + "AND reviewed_by IS \(moderator) AND reviewed_at IS \(at)"
+            + (action == .promote ? " AND promoted_option_id IS NOT NULL" : "")
         var statements: [String] = []
         var optionLink = "NULL"
         if action == .promote {
@@ -156,21 +157,28 @@ public enum DecisionSQL {
             // The usual case: the option is the note's text verbatim, so it is copied
             // from the note and the (possibly long) text never repeats in the SQL.
             let copied = option.content == guarding.seen.content
-            let content = copied ? "s.content" : literal(option.content)
+            // D1 numbers the option (its own next id): an id chosen here may have been taken on D1 by
+            // another moderator's promotion or by the vote page since the pull. The option is found
+            // again by what it is: this text, section and time, and no note linked to it yet. That
+            // also makes the pair safe to run twice or after only the INSERT ran: the INSERT is
+            // skipped while such an option exists, and the note is linked to it.
+            func unlinked(_ noteContent: String) -> String {
+                "o.section = \(literal(option.section)) AND o.created_at = \(literal(option.createdAt)) "
+                    + "AND o.content = \(copied ? noteContent : literal(option.content)) "
+                    + "AND NOT EXISTS (SELECT 1 FROM suggestions p WHERE p.promoted_option_id = o.id)"
+            }
             statements.append(
-                "INSERT INTO survey_options (id, content, section, created_at) "
-                    + "SELECT \(optionID), \(content), \(literal(option.section)), \(literal(option.createdAt)) "
-                    + "FROM suggestions s WHERE \(expected("s.")) "
-                    + "AND NOT EXISTS (SELECT 1 FROM survey_options WHERE id = \(optionID));")
-            // Link only to this very option, never to another that took the same id.
-            let sameContent = copied ? "o.content = suggestions.content" : "o.content = \(literal(option.content))"
-            optionLink = "\(optionID)"
+                "INSERT INTO survey_options (content, section, created_at) "
+                    + "SELECT \(copied ? "s.content" : literal(option.content)), \(literal(option.section)), "
+                    + "\(literal(option.createdAt)) FROM suggestions s WHERE \(expected("s.")) "
+                    + "AND NOT EXISTS (SELECT 1 FROM survey_options o WHERE \(unlinked("s.content")));")
+            optionLink = "(SELECT promoted_option_id FROM suggestions WHERE id = \(id))"
             statements.append(
                 "UPDATE suggestions SET status = \(literal(to.storedStatus)), reviewed_by = \(moderator), "
                     + "reviewed_at = \(at), review_reason = \(reason), version = \(version), "
-                    + "promoted_option_id = \(optionID) WHERE \(expected()) AND EXISTS (SELECT 1 FROM survey_options o "
-                    + "WHERE o.id = \(optionID) AND o.section = \(literal(option.section)) "
-                    + "AND o.created_at = \(literal(option.createdAt)) AND \(sameContent));")
+                    + "promoted_option_id = (SELECT max(o.id) FROM survey_options o "
+                    + "WHERE \(unlinked("suggestions.content"))) WHERE \(expected()) "
+                    + "AND EXISTS (SELECT 1 FROM survey_options o WHERE \(unlinked("suggestions.content")));")
         } else {
             statements.append(
                 "UPDATE suggestions SET status = \(literal(to.storedStatus)), reviewed_by = \(moderator), "

@@ -105,3 +105,66 @@ struct SyncSeenNoteTests {
         #expect(try bed.counts("a") == [0, 0, 0, 3])
     }
 }
+
+/// Promotions pushed to D1 take the option id D1 gives them: neither another moderator's
+/// promotion nor an option the vote page added since the pull collides with them.
+@Suite("Sync with D1: option ids assigned by D1", .serialized)
+struct SyncOptionIDTests {
+    @Test func threeModeratorsPromoteBetweenPullsAndEveryPromotionIsConfirmed() throws {
+        let bed = try SyncSeenNoteTests.bed()
+        let moderators = [("a", "alice", "3"), ("b", "bob", "4"), ("c", "carol", "7")]
+        for (copy, name, note) in moderators {
+            #expect(try bed.tally(copy, ["pull", "--wrangler", "prod"]).status == 0)
+            #expect(try bed.tally(copy, ["notes", "approve", note, "--as", name]).status == 0)
+            #expect(try bed.tally(copy, ["notes", "promote", note, "--as", name]).status == 0)
+        }
+        // Every copy picked the same next id for its option.
+        for (copy, _, note) in moderators {
+            #expect(try bed.rows(copy, "SELECT promoted_option_id FROM suggestions WHERE id = \(note)") == [["8"]])
+        }
+        for (copy, _, _) in moderators {
+            let pushed = try bed.tally(copy, ["push", "--wrangler", "prod"])
+            #expect(pushed.status == 0, "\(pushed.stdout)\(pushed.stderr)")
+            #expect(pushed.stdout.contains("D1 confirmed 2; 0 conflict(s)."), "\(pushed.stdout)")
+        }
+        #expect(
+            try bed.rows(
+                "d1.sqlite",
+                "SELECT s.id, o.id, o.content = s.content FROM suggestions s JOIN survey_options o "
+                    + "ON o.id = s.promoted_option_id WHERE s.id IN (3, 4, 7) ORDER BY s.id")
+                == [["3", "8", "1"], ["4", "9", "1"], ["7", "10", "1"]])
+        #expect(
+            try bed.rows(
+                "d1.sqlite",
+                "SELECT suggestion_id, option_id FROM moderation_log WHERE action = 'promote' "
+                    + "AND suggestion_id IN (3, 4, 7) ORDER BY suggestion_id") == [
+                    ["3", "8"], ["4", "9"], ["7", "10"],
+                ])
+        try bed.expectD1Consistent()
+        // Each copy learns D1's id at its next pull.
+        for (copy, _, note) in moderators {
+            #expect(try bed.tally(copy, ["pull", "--wrangler", "prod"]).status == 0)
+            #expect(try bed.counts(copy) == [0, 0, 2, 0])
+        }
+        #expect(try bed.rows("b", "SELECT promoted_option_id FROM suggestions WHERE id = 4") == [["9"]])
+        #expect(try bed.rows("c", "SELECT promoted_option_id FROM suggestions WHERE id = 7") == [["10"]])
+    }
+
+    @Test func anOptionTheVotePageAddedSinceThePullDoesNotCollide() throws {
+        let bed = try SyncSeenNoteTests.bed()
+        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "promote", "3", "--as", "alice"]).status == 0)
+        _ = try SQLiteShell.run(
+            bed.d1, input: "INSERT INTO survey_options (content, section) VALUES ('added by the page', 'original');")
+        let pushed = try bed.tally("a", ["push", "--wrangler", "prod"])
+        #expect(pushed.status == 0, "\(pushed.stdout)\(pushed.stderr)")
+        #expect(
+            try bed.rows("d1.sqlite", "SELECT promoted_option_id FROM suggestions WHERE id = 3") == [["9"]])
+        #expect(try bed.rows("d1.sqlite", "SELECT content FROM survey_options WHERE id = 8") == [["added by the page"]])
+        // Sending it again changes nothing: no second option.
+        #expect(try bed.tally("a", ["push", "--wrangler", "prod", "--again"]).status == 0)
+        #expect(try bed.rows("d1.sqlite", "SELECT count(*) FROM survey_options") == [["9"]])
+        try bed.expectD1Consistent()
+    }
+}
