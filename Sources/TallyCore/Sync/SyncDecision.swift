@@ -96,6 +96,12 @@ public struct SyncDecision: Sendable, Equatable {
         "\(action) by \(MessageText.quoted(moderator)) at \(createdAt) UTC (version \(version))"
     }
 
+    /// Why a decision made on top of `earlier` (a decision of this copy D1 did not take) is not sent.
+    static func madeAfter(_ earlier: SyncDecision) -> String {
+        "it was made after your \(earlier.action) at version \(earlier.version), which D1 did not take; "
+            + "`tally notes discard \(earlier.noteID)` drops both"
+    }
+
     /// Why a decision on a note D1 no longer has cannot apply, and what settles it.
     static func deletedOnD1(_ noteID: Int64) -> String {
         "note \(noteID) is not in D1's data (deleted there), so your decision cannot apply; "

@@ -321,19 +321,28 @@ public struct SyncLedger {
         try set(db.lastInsertRowID, state: state, remote: remote, detail: detail)
     }
 
-    /// Drops the open conflicts of a note on purpose (kept in the ledger as dropped); returns how many.
-    public func dropConflicts(of noteID: Int64) throws -> Int {
+    /// Drops the open conflicts of a note on purpose, and every later unconfirmed decision on it
+    /// (made on top of the first of them, so it cannot stand without it); kept in the ledger as
+    /// dropped. Returns them, in the order they were made (empty when the note has no conflict).
+    public func dropConflicts(of noteID: Int64) throws -> [SyncDecision] {
         try SyncError.lockedIfBusy(db.path) { try dropConflictsGuarded(of: noteID) }
     }
 
-    private func dropConflictsGuarded(of noteID: Int64) throws -> Int {
+    private func dropConflictsGuarded(of noteID: Int64) throws -> [SyncDecision] {
         try ModerationWriteGuard.run(on: db) {
             try db.transaction(.immediate) {
                 try refuseIfReplaced()
-                try db.execute(
-                    "UPDATE tally_sync_decisions SET state = 'dropped' WHERE note_id = ? AND state = 'conflict'",
-                    [.integer(noteID)])
-                return db.changes
+                try upgrade()
+                let note = "note_id = \(noteID)"
+                guard let first = try decisions(where: "\(note) AND state = 'conflict'").first else { return [] }
+                let dropped = try decisions(
+                    where:
+                        "\(note) AND (state = 'conflict' OR (state IN ('unpushed', 'pushed') AND seq > \(first.seq)))")
+                for decision in dropped {
+                    try db.execute(
+                        "UPDATE tally_sync_decisions SET state = 'dropped' WHERE seq = ?", [.integer(decision.seq)])
+                }
+                return dropped
             }
         }
     }

@@ -119,12 +119,20 @@ public struct SyncPull {
         var withoutTrace = 0
         var confirmedMissing = 0
         var conflictSeqs: [Int64] = []
+        // Each note's earliest open conflict: a later decision on the note was made on top of it.
+        var refused: [Int64: SyncDecision] = [:]
+        func conflict(_ decision: SyncDecision, remote: SyncRemoteDecision?, detail: String) throws {
+            try ledger.insert(copying: decision, state: .conflict, remote: remote, detail: detail, logID: nil)
+            conflictSeqs.append(db.lastInsertRowID)
+            if refused[decision.noteID] == nil { refused[decision.noteID] = decision }
+        }
         for decision in carried {
             let remote = try store.history(of: decision.noteID).first { $0.version == decision.version }
             // The state it is replayed in when D1's data lacks it.
             var replayedState = decision.state
             switch decision.state {
             case .settled, .dropped, .conflict:
+                if decision.state == .conflict, refused[decision.noteID] == nil { refused[decision.noteID] = decision }
                 try ledger.insert(
                     copying: decision, state: decision.state, remote: decision.remote, detail: decision.detail,
                     logID: remote.flatMap { decision.isSame(as: $0) ? $0.id : nil })
@@ -146,30 +154,30 @@ public struct SyncPull {
                     try ledger.insert(copying: decision, state: .confirmed, remote: nil, detail: nil, logID: remote.id)
                     confirmed += 1
                 } else {
-                    try ledger.insert(
-                        copying: decision, state: .conflict, remote: SyncRemoteDecision(remote),
-                        detail: "D1 holds another decision at version \(decision.version)", logID: nil)
-                    conflictSeqs.append(db.lastInsertRowID)
+                    try conflict(
+                        decision, remote: SyncRemoteDecision(remote),
+                        detail: "D1 holds another decision at version \(decision.version)")
                 }
+                continue
+            }
+            if let earlier = refused[decision.noteID], earlier.version < decision.version {
+                // Replayed, it could land on another moderator's decision that has the same state.
+                try conflict(decision, remote: nil, detail: SyncDecision.madeAfter(earlier))
                 continue
             }
             if decision.seen == nil {
                 // Never unguarded: without the note it was made on, nothing can say it is still that note.
-                try ledger.insert(
-                    copying: decision, state: .conflict, remote: nil,
+                try conflict(
+                    decision, remote: nil,
                     detail: "it cannot be replayed: the note it was made on is not recorded (made by an older tally, "
                         + "and note \(decision.noteID) was gone from that copy); `tally notes discard "
-                        + "\(decision.noteID)` drops it",
-                    logID: nil)
-                conflictSeqs.append(db.lastInsertRowID)
+                        + "\(decision.noteID)` drops it")
                 continue
             }
             guard let request = decision.request() else {
-                try ledger.insert(
-                    copying: decision, state: .conflict, remote: nil,
-                    detail: "it cannot be replayed: its action, moderator name or time is not one tally accepts today",
-                    logID: nil)
-                conflictSeqs.append(db.lastInsertRowID)
+                try conflict(
+                    decision, remote: nil,
+                    detail: "it cannot be replayed: its action, moderator name or time is not one tally accepts today")
                 continue
             }
             do {
@@ -191,10 +199,7 @@ public struct SyncPull {
                     detail = ModerationError.noteChangedText(id, seen: seen, found: found, place: "D1")
                 default: break
                 }
-                try ledger.insert(
-                    copying: decision, state: .conflict, remote: latest.map(SyncRemoteDecision.init),
-                    detail: detail, logID: nil)
-                conflictSeqs.append(db.lastInsertRowID)
+                try conflict(decision, remote: latest.map(SyncRemoteDecision.init), detail: detail)
             }
         }
         let conflicts = try ledger.decisions().filter { conflictSeqs.contains($0.seq) }

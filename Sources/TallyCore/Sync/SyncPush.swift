@@ -170,9 +170,7 @@ public struct SyncPush {
                             detail = ModerationError.noteChangedText(
                                 decision.noteID, seen: decision.seen?.content ?? "", found: text, place: "D1")
                         } else if let earlier = refused[decision.noteID], earlier.version < decision.version {
-                            detail =
-                                "it was made after your \(earlier.action) at version \(earlier.version), which D1 "
-                                + "did not take"
+                            detail = SyncDecision.madeAfter(earlier)
                         } else {
                             continue
                         }
