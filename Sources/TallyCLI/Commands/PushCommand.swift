@@ -74,23 +74,26 @@ enum PushCommand {
                 try markPushed(SyncLedger(db), plan, target: "wrangler d1 execute \(database) --remote", context)
             }
             context.stdout.line("Sent \(count) decision(s) to \(database); they are marked pushed.")
-            let answer: String
-            do {
-                answer = try wrangler.run(
-                    ["d1", "execute", database, "--remote", "--command", plan.verification, "--json"])
-            } catch {
-                // Not "nothing was changed": D1 ran the file and the ledger says so.
-                throw CommandFailure(
-                    "D1 took the push, but the query that checks it failed (wrangler's messages are above); "
-                        + "the decisions stay pushed; `tally pull` will confirm them or show the conflicts")
-            }
-            let answers: [SyncPush.Answer]
-            do {
-                answers = try VerificationAnswer.parse(answer)
-            } catch {
-                throw CommandFailure(
-                    "D1 took the push, but its answer to the verification query could not be read (\(error)); "
-                        + "the decisions stay pushed; `tally pull` will confirm them")
+            var answers: [SyncPush.Answer] = []
+            // One SELECT per call, each within D1's statement limit and one argument's (SyncPush).
+            for (index, query) in plan.verification.enumerated() {
+                let part = plan.verification.count == 1 ? "" : " (part \(index + 1) of \(plan.verification.count))"
+                let answer: String
+                do {
+                    answer = try wrangler.run(["d1", "execute", database, "--remote", "--command", query, "--json"])
+                } catch {
+                    // Not "nothing was changed": D1 ran the file and the ledger says so.
+                    throw CommandFailure(
+                        "D1 took the push, but the query that checks it\(part) failed (wrangler's messages are above); "
+                            + "the decisions stay pushed; `tally pull` will confirm them or show the conflicts")
+                }
+                do {
+                    answers += try VerificationAnswer.parse(answer)
+                } catch {
+                    throw CommandFailure(
+                        "D1 took the push, but its answer to the verification query\(part) could not be read "
+                            + "(\(error)); the decisions stay pushed; `tally pull` will confirm them")
+                }
             }
             let result = try recorded(after: "D1 took the push", then: afterD1Took) {
                 try push.apply(answers, to: plan.decisions)

@@ -10,12 +10,14 @@ public struct SyncPush {
         public let decisions: [SyncDecision]
         /// The guarded statements, then the verification SELECT(s): the file `push --output` writes.
         public let text: String
-        /// The verification SELECT(s) alone, one per line (for `wrangler d1 execute --command`).
-        public let verification: String
+        /// The verification SELECTs, each one `wrangler d1 execute --command` argument.
+        public let verification: [String]
     }
 
-    /// Decisions per verification SELECT, so one statement stays far below D1's 100 KB.
-    static let verificationChunk = 50
+    /// The most bytes one verification SELECT may have: D1 refuses a statement over 100,000
+    /// bytes, and Linux a single command-line argument over 128 KiB (`MAX_ARG_STRLEN`, where
+    /// wrangler would not even start); one SELECT is sent per `--command`, so the smaller one holds.
+    public static let verificationBytes = DecisionSQL.maximumStatementBytes
 
     /// The ledger's database.
     public let db: Connection
@@ -63,39 +65,51 @@ public struct SyncPush {
             ], seen: seen
         ).text
         let verification = Self.verification(for: decisions)
-        script += "\n-- Verification: one row per decision.\n" + verification
+        script += "\n-- Verification: one row per decision.\n" + verification.joined(separator: "\n") + "\n"
         return Plan(decisions: decisions, text: script, verification: verification)
     }
 
-    /// One SELECT per chunk of decisions: for each, the decision D1's log holds at
-    /// its version and whether it is this one, and whether D1's note is still the one
-    /// it was decided on (its text only when it is not).
-    static func verification(for decisions: [SyncDecision]) -> String {
-        var lines: [String] = []
-        var start = 0
-        while start < decisions.count {
-            let chunk = decisions[start..<min(decisions.count, start + verificationChunk)]
-            let rows = chunk.map { decision in
-                "SELECT \(decision.noteID) AS note, \(decision.version) AS version, "
-                    + "\(DecisionSQL.literal(decision.action)) AS action, "
-                    + "\(DecisionSQL.literal(decision.moderator)) AS moderator, "
-                    + "\(DecisionSQL.literal(decision.createdAt)) AS created_at, "
-                    + "\(decision.seen.map { DecisionSQL.literal($0.key) } ?? "NULL") AS seen"
-            }.joined(separator: " UNION ALL ")
-            let key = SeenNote.keySQL("s.")
-            lines.append(
-                "SELECT d.note AS note, d.version AS version, "
-                    + "(m.action IS d.action AND m.moderator IS d.moderator "
-                    + "AND m.created_at IS d.created_at) AS applied, "
-                    + "m.action AS remote_action, m.to_status AS remote_to_status, m.moderator AS remote_moderator, "
-                    + "m.created_at AS remote_created_at, (s.id IS NOT NULL) AS note_present, "
-                    + "((\(key)) IS d.seen) AS same_note, "
-                    + "CASE WHEN (\(key)) IS d.seen THEN NULL ELSE s.content END AS remote_content "
-                    + "FROM (\(rows)) d LEFT JOIN moderation_log m "
-                    + "ON m.suggestion_id = d.note AND m.version = d.version LEFT JOIN suggestions s ON s.id = d.note;")
-            start += verificationChunk
+    /// SELECTs of at most `verificationBytes` each, as many decisions in each as fit: for each
+    /// decision, the decision D1's log holds at its version and whether it is this one, and
+    /// whether D1's note is still the one it was decided on (its text only when it is not).
+    /// A decision whose row alone does not fit still gets a SELECT of its own (D1 then refuses
+    /// it, and the push says the check failed; the next pull settles the decision).
+    static func verification(for decisions: [SyncDecision]) -> [String] {
+        let key = SeenNote.keySQL("s.")
+        func select(_ rows: [String]) -> String {
+            "SELECT d.note AS note, d.version AS version, "
+                + "(m.action IS d.action AND m.moderator IS d.moderator "
+                + "AND m.created_at IS d.created_at) AS applied, "
+                + "m.action AS remote_action, m.to_status AS remote_to_status, m.moderator AS remote_moderator, "
+                + "m.created_at AS remote_created_at, (s.id IS NOT NULL) AS note_present, "
+                + "((\(key)) IS d.seen) AS same_note, "
+                + "CASE WHEN (\(key)) IS d.seen THEN NULL ELSE s.content END AS remote_content "
+                + "FROM (\(rows.joined(separator: " UNION ALL "))) d LEFT JOIN moderation_log m "
+                + "ON m.suggestion_id = d.note AND m.version = d.version LEFT JOIN suggestions s ON s.id = d.note;"
         }
-        return lines.joined(separator: "\n") + "\n"
+        let frame = select([]).utf8.count
+        let joint = " UNION ALL ".utf8.count
+        var statements: [String] = []
+        var rows: [String] = []
+        var bytes = frame
+        for decision in decisions {
+            let row =
+                "SELECT \(decision.noteID) AS note, \(decision.version) AS version, "
+                + "\(DecisionSQL.literal(decision.action)) AS action, "
+                + "\(DecisionSQL.literal(decision.moderator)) AS moderator, "
+                + "\(DecisionSQL.literal(decision.createdAt)) AS created_at, "
+                + "\(decision.seen.map { DecisionSQL.literal($0.key) } ?? "NULL") AS seen"
+            let added = row.utf8.count + (rows.isEmpty ? 0 : joint)
+            if !rows.isEmpty, bytes + added > verificationBytes {
+                statements.append(select(rows))
+                rows = []
+                bytes = frame
+            }
+            bytes += row.utf8.count + (rows.isEmpty ? 0 : joint)
+            rows.append(row)
+        }
+        if !rows.isEmpty { statements.append(select(rows)) }
+        return statements
     }
 
     /// One row of the verification's answer.
