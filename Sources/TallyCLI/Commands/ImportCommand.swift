@@ -54,7 +54,9 @@ enum ImportCommand {
             let importer = DumpImporter(progress: display.update, shouldStop: { stop.isSet })
             let summary: ImportSummary
             do {
-                summary = try importer.run(dumpPath: dumpPath, target: target, replace: invocation.flag("replace"))
+                summary = try importer.run(
+                    dumpPath: dumpPath, target: target, replace: invocation.flag("replace"),
+                    source: "tally import \(file == "-" ? "(standard input)" : file)", at: context.now())
             } catch {
                 display.abandon()
                 throw error

@@ -111,14 +111,23 @@ enum PushCommand {
                 "D1 confirmed \(result.confirmed); \(result.conflicts.count) conflict(s)"
                     + (waiting == 0 ? "." : "; \(waiting) show no trace on D1 and stay pushed."))
             for conflict in result.conflicts { context.stdout.line(SyncText.conflictLine(conflict)) }
-            if !unapplied.isEmpty { throw notApplied(unapplied, conflicts: result.conflicts.count) }
+            var failures: [CommandFailure] = []
+            if !unapplied.isEmpty { failures.append(notApplied(unapplied, conflicts: result.conflicts.count)) }
             if !unanswered.isEmpty {
-                throw CommandFailure(
-                    "D1 took the push, but its answer to the verification query lacks \(unanswered.count) of the "
-                        + "\(count) decision(s); they stay pushed; `tally pull` will confirm them or show the conflicts"
-                )
+                failures.append(
+                    CommandFailure(
+                        "D1 took the push, but its answer to the verification query lacks \(unanswered.count) of the "
+                            + "\(count) decision(s); they stay pushed; `tally pull` will confirm them or show the "
+                            + "conflicts"))
             }
-            if !result.conflicts.isEmpty { throw SyncConflictsFound(count: result.conflicts.count) }
+            // A new conflict is what a script waits for (exit 3): it wins over the failures (exit 1),
+            // which are still said, not hidden.
+            if !result.conflicts.isEmpty {
+                for failure in failures { context.stderr.line("Error: \(failure.message)") }
+                throw SyncConflictsFound(count: result.conflicts.count)
+            }
+            for failure in failures.dropLast() { context.stderr.line("Error: \(failure.message)") }
+            if let last = failures.last { throw last }
         })
 
     /// What to do when the copy could not record what D1 took.

@@ -66,9 +66,7 @@ enum StatusCommand {
                 context.stdout.line(
                     "Data pulled \(origin.pulledAt) UTC from \(origin.source) (sha256 \(origin.sha256)).")
                 if !origin.missingMigrations.isEmpty {
-                    context.stdout.line(
-                        "D1 lacks tally's migration(s) \(origin.missingMigrations.joined(separator: ", ")): "
-                            + "push is refused until they are applied (docs/sync.md).")
+                    context.stdout.line(SyncText.missingMigrations(origin.missingMigrations))
                 }
             } else {
                 context.stdout.line("Never pulled: this copy's data did not come from `tally pull`.")

@@ -26,7 +26,7 @@ public struct SyncPull {
         public let origin: SyncOrigin
         /// Decisions found in D1's data as they were made here.
         public let confirmed: Int
-        /// Decisions D1 has not seen, replayed onto its data.
+        /// Decisions D1's data lacks, replayed onto it (those D1 had confirmed included).
         public let replayed: Int
         /// Conflicts found by this pull.
         public let newConflicts: [SyncDecision]
@@ -185,7 +185,7 @@ public struct SyncPull {
                 // decide entered it as unpushed; it keeps the state it had.
                 try ledger.set(db.lastInsertRowIDOfLedger(), state: replayedState, pushID: decision.pushID)
                 if decision.state == .pushed { withoutTrace += 1 }
-                if decision.state != .confirmed { replayed += 1 }
+                replayed += 1
             } catch let error as ModerationError {
                 if case .triggerWrites = error { throw error }
                 if case .databaseReplaced = error { throw error }

@@ -160,6 +160,8 @@ struct SyncQATests {
         #expect(
             pulled.stderr.contains("1 decision(s) D1 had confirmed are not in this export"), "\(pulled.stderr)")
         #expect(pulled.stderr.contains("`tally push --again`"), "\(pulled.stderr)")
+        // Not "0 replayed": it was replayed onto the restored data.
+        #expect(pulled.stdout.contains("0 newly confirmed, 1 replayed"), "\(pulled.stdout)")
         #expect(
             try bed.rows("a", "SELECT status, reviewed_by FROM suggestions WHERE id = 4") == [["approved", "alice"]])
         #expect(try bed.counts("a") == [0, 1, 0, 0])
