@@ -95,3 +95,41 @@ struct SyncMessagesTests {
             try bed.rows("d1.sqlite", "SELECT count(*) FROM sqlite_schema WHERE name = 'moderation_log'") == [["0"]])
     }
 }
+
+/// D1 schemas met in the wild, named with the one command that repairs them.
+@Suite("Sync with D1: D1 schemas met in the wild", .serialized)
+struct SyncSchemaStateTests {
+    /// tally's schema applied by hand (`wrangler d1 execute --file`), so d1_migrations lists nothing:
+    /// every pull failed with "migration 0002 failed at line 1: duplicate column name".
+    @Test func aSchemaAppliedByHandIsNamedAndTheRepairItPrintsWorks() throws {
+        let bed = try SyncBed()
+        _ = try SQLiteShell.run(bed.d1, input: "DELETE FROM d1_migrations;")
+        let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"])
+        #expect(pulled.status == 1)
+        #expect(pulled.stderr.contains("tally's schema was applied by hand"), "\(pulled.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: bed.path("a")))
+        // The repair it prints, run as printed through wrangler, makes the next pull work.
+        let start = try #require(pulled.stderr.range(of: "--command \""))
+        let end = try #require(pulled.stderr[start.upperBound...].range(of: "\"`"))
+        let sql = String(pulled.stderr[start.upperBound..<end.lowerBound])
+        #expect(try SyncRoutineTests.wrangler(bed, ["d1", "execute", "prod", "--remote", "--command", sql]) == 0)
+        #expect(
+            try bed.rows("d1.sqlite", "SELECT name FROM d1_migrations ORDER BY id")
+                == [["0001_tally_contract.sql"], ["0002_tally_moderation.sql"]])
+        let again = try bed.tally("a", ["pull", "--wrangler", "prod"])
+        #expect(again.status == 0, "\(again.stderr)")
+        // Only the index migration is left unrecorded on D1 (its IF NOT EXISTS indexes were there).
+        #expect(again.stderr.contains("index migration(s) 0003_tally_indexes.sql"), "\(again.stderr)")
+    }
+
+    /// The line a failing migration statement is reported at is the statement's, not the file's
+    /// header comment's.
+    @Test func aFailingMigrationStatementIsReportedAtItsOwnLine() throws {
+        let db = try Connection(path: ":memory:", mode: .create)
+        let script = "-- a header\n-- more\n\nCREATE TABLE t (a);\nALTER TABLE t ADD COLUMN a;\n"
+        let error = try #require(throws: ScriptError.self) { try db.executeScript(script) }
+        #expect(error.line == 5)
+        let first = try #require(throws: ScriptError.self) { try db.executeScript("-- c\n-- d\nSELECT * FROM nope;") }
+        #expect(first.line == 3)
+    }
+}
