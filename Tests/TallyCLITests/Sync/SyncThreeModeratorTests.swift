@@ -55,10 +55,14 @@ struct SyncThreeModeratorTests {
         }
         try bed.expectD1Consistent()
         // Note 4 was not touched: Bob's rejection is on D1 in every case.
-        #expect(try bed.rows("d1.sqlite", "SELECT status, reviewed_by FROM suggestions WHERE id = 4") == [["rejected", "bob"]])
+        #expect(
+            try bed.rows("d1.sqlite", "SELECT status, reviewed_by FROM suggestions WHERE id = 4") == [
+                ["rejected", "bob"]
+            ])
         #expect(try bed.counts("b")[2] >= 1)
         let decided = try bed.rows(
-            "d1.sqlite", "SELECT suggestion_id, action, moderator FROM moderation_log WHERE suggestion_id IN (3, 7) "
+            "d1.sqlite",
+            "SELECT suggestion_id, action, moderator FROM moderation_log WHERE suggestion_id IN (3, 7) "
                 + "ORDER BY suggestion_id, version")
         if change == .none {
             // Whoever pushed first on note 3 stands; the other's decision there is a named conflict.
@@ -69,7 +73,8 @@ struct SyncThreeModeratorTests {
         } else {
             // No decision landed on a note its moderator did not read.
             #expect(decided.isEmpty, "\(decided)")
-            #expect(try bed.rows("d1.sqlite", "SELECT count(*) FROM survey_options WHERE section = 'community'") == [["2"]])
+            #expect(
+                try bed.rows("d1.sqlite", "SELECT count(*) FROM survey_options WHERE section = 'community'") == [["2"]])
             #expect(try bed.counts("a") == [0, 0, 0, 2])
             #expect(try bed.counts("b") == [0, 0, 1, 1])
             #expect(try bed.counts("c") == [0, 0, 0, 1])
