@@ -80,6 +80,10 @@ enum PullCommand {
         if !outcome.origin.missingMigrations.isEmpty {
             context.stderr.line("warning: " + SyncText.missingMigrations(outcome.origin.missingMigrations))
         }
+        // The trigger is D1's: dropping it in the copy lasts until the next pull.
+        ImportCommand.triggerWarnings(
+            outcome.summary, advice: "it came with D1's data, so a decision there fires it too: review it on D1",
+            context)
         for conflict in outcome.newConflicts {
             context.stdout.line(SyncText.conflictLine(conflict))
         }

@@ -187,7 +187,6 @@ public struct SyncPull {
                 if decision.state == .pushed { withoutTrace += 1 }
                 replayed += 1
             } catch let error as ModerationError {
-                if case .triggerWrites = error { throw error }
                 if case .databaseReplaced = error { throw error }
                 let latest = try store.history(of: decision.noteID).last
                 var detail = error.description
@@ -197,6 +196,15 @@ public struct SyncPull {
                     detail = SyncDecision.deletedOnD1(decision.noteID)
                 case .noteChanged(let id, let seen, let found):
                     detail = ModerationError.noteChangedText(id, seen: seen, found: found, place: "D1")
+                case .triggerWrites(let trigger, let write):
+                    // The trigger came with D1's data: dropping it in the copy lasts until the next pull,
+                    // so the pull goes on, and this decision waits as a conflict that says so.
+                    detail =
+                        "D1's trigger \(MessageText.quoted(trigger)) would \(write) when your decision is applied, and "
+                        + "a decision may only change the note, its option and moderation_log; it comes back with "
+                        + "every pull, so dropping it in this copy does not help: if D1 should not have it, drop it "
+                        + "there (`wrangler d1 execute DB --remote --command` with DROP TRIGGER), pull, and decide "
+                        + "again; or `tally notes discard \(decision.noteID)`"
                 default: break
                 }
                 try conflict(decision, remote: latest.map(SyncRemoteDecision.init), detail: detail)

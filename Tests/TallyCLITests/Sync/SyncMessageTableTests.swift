@@ -119,6 +119,13 @@ struct SyncMessageTableTests {
         bed = try SyncBed()
         _ = try SQLiteShell.run(bed.d1, input: "DELETE FROM d1_migrations;")
         try run(bed, "a", ["pull", "--wrangler", "prod"])
+        // A trigger on D1 that writes elsewhere.
+        bed = try SyncBed()
+        try run(bed, "a", ["pull", "--wrangler", "prod"])
+        try run(bed, "a", ["notes", "approve", "3", "--as", "alice"])
+        _ = try SQLiteShell.run(
+            bed.d1, input: "CREATE TRIGGER wipe AFTER UPDATE ON suggestions BEGIN DELETE FROM votes; END;\n")
+        try run(bed, "a", ["pull", "--wrangler", "prod"])
         // A decision of the previous release whose note a later pull replaced.
         bed = try SyncUpgradeTests.bed()
         _ = try SQLiteShell.run(bed.path("a"), input: "UPDATE tally_sync_origin SET pulled_at = '2100-01-01 00:00:00';")
