@@ -183,6 +183,7 @@ public struct DumpImporter {
         defer { db.setAuthorizer(nil) }
         var loaded = Loaded()
         var openedAt: Int?  // line of the dump's BEGIN not yet followed by its COMMIT
+        var sequenceMade = false
         while let chunk = try reader.next() {
             let end = chunk.text.count - 1  // the NUL after the text
             var offset = 0
@@ -197,6 +198,17 @@ public struct DumpImporter {
                     prepared = try db.prepareFirst(in: rest)
                 } catch let error as SQLiteError {
                     if let refusal = policy.refusal { throw DumpError.refused(line: place.line, what: refusal) }
+                    if error.message == "no such table: sqlite_sequence", !sequenceMade {
+                        // D1 keeps sqlite_sequence after its last AUTOINCREMENT table was dropped, and
+                        // its export still restores it; here no table has made it yet. SQLite makes it
+                        // with the first AUTOINCREMENT table (it cannot be created by name).
+                        sequenceMade = true
+                        db.setAuthorizer(nil)
+                        try db.execute("CREATE TABLE tally_make_sequence (id INTEGER PRIMARY KEY AUTOINCREMENT)")
+                        try db.execute("DROP TABLE tally_make_sequence")
+                        db.setAuthorizer { policy.decide($0) }
+                        continue
+                    }
                     if !chunk.isComplete { throw DumpError.truncated(line: place.line) }
                     throw DumpError.rejected(line: place.line, message: error.message, statement: place.excerpt)
                 }

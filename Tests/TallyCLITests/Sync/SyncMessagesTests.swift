@@ -133,3 +133,24 @@ struct SyncSchemaStateTests {
         #expect(first.line == 3)
     }
 }
+
+/// Leftovers in D1's exports.
+@Suite("Sync with D1: leftovers in an export")
+struct SyncExportLeftoverTests {
+    /// D1 keeps sqlite_sequence after its AUTOINCREMENT table is dropped, and the export restores it
+    /// with `DELETE FROM sqlite_sequence`: the old import failed at "no such table: sqlite_sequence".
+    @Test func anExportRestoringSqliteSequenceWithoutAnAutoincrementTableIsPulled() throws {
+        let bed = try SyncBed()
+        try SyncMessagesTests.votePageD1(bed)
+        _ = try SQLiteShell.run(
+            bed.d1,
+            input: "CREATE TABLE page_log (id INTEGER PRIMARY KEY AUTOINCREMENT, what TEXT);"
+                + "INSERT INTO page_log (what) VALUES ('x'); DROP TABLE page_log;")
+        let export = try bed.export()
+        #expect(try String(contentsOfFile: export, encoding: .utf8).contains("DELETE FROM sqlite_sequence;"))
+        let pulled = try bed.tally("a", ["pull", "--from", export])
+        #expect(pulled.status == 0, "\(pulled.stderr)")
+        #expect(try bed.rows("a", "SELECT content FROM suggestions") == [["add dogs"]])
+        #expect(try bed.rows("a", "SELECT count(*) FROM sqlite_schema WHERE name = 'tally_make_sequence'") == [["0"]])
+    }
+}
