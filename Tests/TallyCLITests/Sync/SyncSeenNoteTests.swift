@@ -47,14 +47,23 @@ struct SyncSeenNoteTests {
         try bed.expectD1Consistent()
     }
 
+    /// Each conflict shows the text the moderator read and D1's.
+    static func expectBothTexts(_ output: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(
+            output.contains("you read '可以加一個「寵物」的選項嗎？'; D1 has 'EDITED: vote for spam.example'"),
+            sourceLocation: sourceLocation)
+        #expect(
+            output.contains("you read 'a note about dogs'; D1 has 'unreviewed newcomer'"),
+            sourceLocation: sourceLocation)
+    }
+
     @Test func aPushOntoAnEditedOrReplacedNoteIsANamedConflictShowingBothTexts() throws {
         let bed = try Self.bed()
         try Self.decideThenChangeD1(bed)
         let pushed = try bed.tally("a", ["push", "--wrangler", "prod"])
         #expect(pushed.status == 3, "\(pushed.stdout)\(pushed.stderr)")
         #expect(pushed.stdout.contains("D1 confirmed 0; 3 conflict(s)."), "\(pushed.stdout)")
-        #expect(pushed.stdout.contains("you read '可以加一個「寵物」的選項嗎？'; D1 has 'EDITED: vote for spam.example'"))
-        #expect(pushed.stdout.contains("you read 'a note about dogs'; D1 has 'unreviewed newcomer'"))
+        Self.expectBothTexts(pushed.stdout)
         #expect(pushed.stderr.contains("3 new conflict(s)"))
         try Self.expectD1Untouched(bed)
         #expect(try bed.counts("a") == [0, 0, 0, 3])
@@ -66,8 +75,7 @@ struct SyncSeenNoteTests {
         let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"])
         #expect(pulled.status == 3, "\(pulled.stdout)\(pulled.stderr)")
         #expect(pulled.stdout.contains("0 replayed"), "\(pulled.stdout)")
-        #expect(pulled.stdout.contains("you read '可以加一個「寵物」的選項嗎？'; D1 has 'EDITED: vote for spam.example'"))
-        #expect(pulled.stdout.contains("you read 'a note about dogs'; D1 has 'unreviewed newcomer'"))
+        Self.expectBothTexts(pulled.stdout)
         // The local copy shows D1's notes as they are, undecided; no option took the edited text.
         #expect(
             try bed.rows("a", "SELECT id, status, version FROM suggestions WHERE id IN (3, 7) ORDER BY id")
