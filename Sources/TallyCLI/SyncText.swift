@@ -12,4 +12,16 @@ enum SyncText {
         if let detail = decision.detail { text += " — \(NoteText.oneLine(detail))" }
         return text + "."
     }
+
+    /// What the migrations D1 lacks mean for a push (`status`, `pull`).
+    static func missingMigrations(_ names: [String]) -> String {
+        let apply = "`wrangler d1 migrations apply DB --remote` with tally's migrations_dir (docs/sync.md)"
+        let needed = Migration.neededByDecisions(names)
+        if needed.isEmpty {
+            return "D1 lacks tally's index migration(s) \(names.joined(separator: ", ")): decisions push as usual, "
+                + "reads there are slower; \(apply) adds them."
+        }
+        return "D1 lacks tally's migration(s) \(needed.joined(separator: ", ")): push is refused until they are "
+            + "applied: \(apply)."
+    }
 }

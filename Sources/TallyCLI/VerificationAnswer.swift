@@ -37,7 +37,16 @@ enum VerificationAnswer {
                         moderator: row["remote_moderator"] as? String ?? "",
                         createdAt: row["remote_created_at"] as? String ?? "", version: version)
                 }
-                answers.append(SyncPush.Answer(note: note, version: version, applied: applied, remote: remote))
+                // Without the columns (an older query), D1's note is taken to be the one decided on.
+                var remoteNote = SyncPush.RemoteNote.same
+                if int(row["note_present"]) == 0 {
+                    remoteNote = .missing
+                } else if int(row["same_note"]) == 0 {
+                    remoteNote = .changed(row["remote_content"] as? String ?? "")
+                }
+                answers.append(
+                    SyncPush.Answer(
+                        note: note, version: version, applied: applied, remote: remote, remoteNote: remoteNote))
             }
         }
         return answers

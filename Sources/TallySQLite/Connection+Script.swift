@@ -82,9 +82,19 @@ extension Connection {
         return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
     }
 
+    /// The statement's first character after white space and `--` comment lines (a migration's
+    /// header comment is not where its first statement is).
     static func firstNonBlank(_ start: UnsafePointer<CChar>, _ end: UnsafePointer<CChar>) -> UnsafePointer<CChar> {
         var p = start
-        while p < end, p.pointee == 0x20 || p.pointee == 0x0A || p.pointee == 0x0D || p.pointee == 0x09 { p += 1 }
+        while p < end {
+            if p.pointee == 0x20 || p.pointee == 0x0A || p.pointee == 0x0D || p.pointee == 0x09 {
+                p += 1
+            } else if p.pointee == 0x2D, p + 1 < end, (p + 1).pointee == 0x2D {
+                while p < end, p.pointee != 0x0A { p += 1 }
+            } else {
+                break
+            }
+        }
         return p
     }
 

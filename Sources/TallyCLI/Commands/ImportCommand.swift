@@ -54,7 +54,9 @@ enum ImportCommand {
             let importer = DumpImporter(progress: display.update, shouldStop: { stop.isSet })
             let summary: ImportSummary
             do {
-                summary = try importer.run(dumpPath: dumpPath, target: target, replace: invocation.flag("replace"))
+                summary = try importer.run(
+                    dumpPath: dumpPath, target: target, replace: invocation.flag("replace"),
+                    source: "tally import \(file == "-" ? "(standard input)" : file)", at: context.now())
             } catch {
                 display.abandon()
                 throw error
@@ -103,11 +105,16 @@ enum ImportCommand {
                 "warning: \(dangling.rows) row(s) of \(dangling.table) refer to missing \(dangling.parent) rows "
                     + "(PRAGMA foreign_key_check); D1 would refuse them. They were imported as they are.")
         }
+        triggerWarnings(summary, advice: "review it before the first decision", context)
+    }
+
+    /// One warning per trigger of the data that writes elsewhere when tally writes (import, pull).
+    static func triggerWarnings(_ summary: ImportSummary, advice: String, _ context: Context) {
         for found in summary.triggersWritingElsewhere {
             context.stderr.line(
                 "warning: the trigger \(found.trigger) on \(found.table) also writes to "
                     + found.writes.joined(separator: ", ") + " when tally \(found.purpose) (\(found.event) "
-                    + "\(found.table)); review it before the first decision.")
+                    + "\(found.table)); \(advice).")
         }
     }
 }

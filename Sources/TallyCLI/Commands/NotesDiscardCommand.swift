@@ -18,10 +18,27 @@ enum NotesDiscardCommand {
             let id = try NotesOptions.noteID(invocation)
             let db = try DatabaseFile.openForWriting(Settings.database(invocation, context))
             let dropped = try SyncLedger(db).dropConflicts(of: id)
-            guard dropped > 0 else {
+            guard let first = dropped.first else {
                 throw CommandFailure("note \(id) has no open sync conflict (see `tally status`); nothing was changed")
             }
-            // Not "D1's decision stands": for a note deleted on D1 there is none.
-            context.stdout.line("Dropped \(dropped) local decision(s) on note \(id); the note stays as D1 has it.")
+            let list = dropped.map {
+                $0.summary + ($0.state == .conflict || $0.seq == first.seq ? "" : ", made after it")
+            }
+            context.stdout.line(
+                "Dropped \(dropped.count) local decision(s) on note \(id): \(list.joined(separator: "; ")). "
+                    + "They will not be pushed.")
+            // Not "D1's decision stands": for a note deleted on D1 there is none; and a conflict found by
+            // a push leaves the copy showing the local decision until the next pull.
+            let note = try ModerationStore(db).note(id)
+            if note == nil {
+                context.stdout.line("Note \(id) is not in this copy (deleted on D1).")
+            } else if let note,
+                dropped.contains(where: { $0.version == note.version && $0.createdAt == note.reviewedAt })
+            {
+                context.stdout.line(
+                    "This copy still shows your decision on note \(id) until `tally pull` brings D1's note.")
+            } else {
+                context.stdout.line("Note \(id) is as D1 has it in this copy.")
+            }
         })
 }

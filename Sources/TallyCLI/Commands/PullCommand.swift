@@ -78,10 +78,12 @@ enum PullCommand {
                     + "sends them; if the export was the wrong one, pull a current export of the right database.")
         }
         if !outcome.origin.missingMigrations.isEmpty {
-            context.stderr.line(
-                "warning: D1 lacks tally's migration(s) \(outcome.origin.missingMigrations.joined(separator: ", ")); "
-                    + "apply them before pushing (see docs/sync.md).")
+            context.stderr.line("warning: " + SyncText.missingMigrations(outcome.origin.missingMigrations))
         }
+        // The trigger is D1's: dropping it in the copy lasts until the next pull.
+        ImportCommand.triggerWarnings(
+            outcome.summary, advice: "it came with D1's data, so a decision there fires it too: review it on D1",
+            context)
         for conflict in outcome.newConflicts {
             context.stdout.line(SyncText.conflictLine(conflict))
         }
@@ -93,7 +95,8 @@ struct SyncConflictsFound: Error, Equatable, ExitCodeProviding, CustomStringConv
     let count: Int
     var exitCode: ExitCode { .conflict }
     var description: String {
-        "\(count) new conflict(s): D1 holds other decisions; nothing was lost. Settle each: decide again on the "
-            + "note as it now is (`tally notes show N`), or drop your decision with `tally notes discard N`"
+        "\(count) new conflict(s): the notes changed on D1 (another decision, an edit, or deleted), or your "
+            + "decision was made on top of one that did; nothing was lost. Settle each: decide again on the note as "
+            + "it now is (`tally notes show N`), or drop your decision with `tally notes discard N`"
     }
 }

@@ -74,23 +74,26 @@ enum PushCommand {
                 try markPushed(SyncLedger(db), plan, target: "wrangler d1 execute \(database) --remote", context)
             }
             context.stdout.line("Sent \(count) decision(s) to \(database); they are marked pushed.")
-            let answer: String
-            do {
-                answer = try wrangler.run(
-                    ["d1", "execute", database, "--remote", "--command", plan.verification, "--json"])
-            } catch {
-                // Not "nothing was changed": D1 ran the file and the ledger says so.
-                throw CommandFailure(
-                    "D1 took the push, but the query that checks it failed (wrangler's messages are above); "
-                        + "the decisions stay pushed; `tally pull` will confirm them or show the conflicts")
-            }
-            let answers: [SyncPush.Answer]
-            do {
-                answers = try VerificationAnswer.parse(answer)
-            } catch {
-                throw CommandFailure(
-                    "D1 took the push, but its answer to the verification query could not be read (\(error)); "
-                        + "the decisions stay pushed; `tally pull` will confirm them")
+            var answers: [SyncPush.Answer] = []
+            // One SELECT per call, each within D1's statement limit and one argument's (SyncPush).
+            for (index, query) in plan.verification.enumerated() {
+                let part = plan.verification.count == 1 ? "" : " (part \(index + 1) of \(plan.verification.count))"
+                let answer: String
+                do {
+                    answer = try wrangler.run(["d1", "execute", database, "--remote", "--command", query, "--json"])
+                } catch {
+                    // Not "nothing was changed": D1 ran the file and the ledger says so.
+                    throw CommandFailure(
+                        "D1 took the push, but the query that checks it\(part) failed (wrangler's messages are above); "
+                            + "the decisions stay pushed; `tally pull` will confirm them or show the conflicts")
+                }
+                do {
+                    answers += try VerificationAnswer.parse(answer)
+                } catch {
+                    throw CommandFailure(
+                        "D1 took the push, but its answer to the verification query\(part) could not be read "
+                            + "(\(error)); the decisions stay pushed; `tally pull` will confirm them")
+                }
             }
             let result = try recorded(after: "D1 took the push", then: afterD1Took) {
                 try push.apply(answers, to: plan.decisions)
@@ -98,21 +101,33 @@ enum PushCommand {
             func row(for decision: SyncDecision) -> SyncPush.Answer? {
                 answers.first { $0.note == decision.noteID && $0.version == decision.version }
             }
-            let unapplied = plan.decisions.filter { row(for: $0).map { !$0.applied && $0.remote == nil } ?? false }
+            let conflictSeqs = Set(result.conflicts.map(\.seq))
+            let unapplied = plan.decisions.filter { decision in
+                !conflictSeqs.contains(decision.seq) && row(for: decision).map { !$0.applied } ?? false
+            }
             let unanswered = plan.decisions.filter { row(for: $0) == nil }
             let waiting = unapplied.count + unanswered.count
             context.stdout.line(
                 "D1 confirmed \(result.confirmed); \(result.conflicts.count) conflict(s)"
                     + (waiting == 0 ? "." : "; \(waiting) show no trace on D1 and stay pushed."))
             for conflict in result.conflicts { context.stdout.line(SyncText.conflictLine(conflict)) }
-            if !unapplied.isEmpty { throw notApplied(unapplied, conflicts: result.conflicts.count) }
+            var failures: [CommandFailure] = []
+            if !unapplied.isEmpty { failures.append(notApplied(unapplied, conflicts: result.conflicts.count)) }
             if !unanswered.isEmpty {
-                throw CommandFailure(
-                    "D1 took the push, but its answer to the verification query lacks \(unanswered.count) of the "
-                        + "\(count) decision(s); they stay pushed; `tally pull` will confirm them or show the conflicts"
-                )
+                failures.append(
+                    CommandFailure(
+                        "D1 took the push, but its answer to the verification query lacks \(unanswered.count) of the "
+                            + "\(count) decision(s); they stay pushed; `tally pull` will confirm them or show the "
+                            + "conflicts"))
             }
-            if !result.conflicts.isEmpty { throw SyncConflictsFound(count: result.conflicts.count) }
+            // A new conflict is what a script waits for (exit 3): it wins over the failures (exit 1),
+            // which are still said, not hidden.
+            if !result.conflicts.isEmpty {
+                for failure in failures { context.stderr.line("Error: \(failure.message)") }
+                throw SyncConflictsFound(count: result.conflicts.count)
+            }
+            for failure in failures.dropLast() { context.stderr.line("Error: \(failure.message)") }
+            if let last = failures.last { throw last }
         })
 
     /// What to do when the copy could not record what D1 took.

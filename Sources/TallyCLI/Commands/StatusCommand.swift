@@ -74,9 +74,7 @@ enum StatusCommand {
                             + "fetches the rows past it and checks these.")
                 }
                 if !origin.missingMigrations.isEmpty {
-                    context.stdout.line(
-                        "D1 lacks tally's migration(s) \(origin.missingMigrations.joined(separator: ", ")): "
-                            + "push is refused until they are applied (docs/sync.md).")
+                    context.stdout.line(SyncText.missingMigrations(origin.missingMigrations))
                 }
             } else {
                 context.stdout.line("Never pulled: this copy's data did not come from `tally pull`.")

@@ -53,8 +53,15 @@ public struct DumpImporter {
     /// Imports the dump at `dumpPath` (`-` for standard input) into a new
     /// database at `target`; with `replace`, an existing target is replaced
     /// atomically. Either the target appears complete, or nothing changes.
-    public func run(dumpPath: String, target: String, replace: Bool) throws -> ImportSummary {
+    /// With `source`, the copy records where its data came from, as a pull does (`SyncOrigin`: when,
+    /// `source`, the bytes' SHA-256, the tally migrations the data lacked), so a push from it knows
+    /// whether D1 has what the decisions need.
+    public func run(
+        dumpPath: String, target: String, replace: Bool, source: String? = nil, at time: Instant? = nil
+    ) throws -> ImportSummary {
         let reader = try DumpReader(path: dumpPath, statementLimit: statementLimit)
+        let hash = SHA256()
+        reader.onRead = { hash.update($0.bindMemory(to: UInt8.self)) }
         if dumpPath != "-", DumpImporter.sameFile(dumpPath, target) {
             throw DumpError.cannotRead(path: dumpPath, reason: "it is the database to write; choose another --db")
         }
@@ -64,7 +71,16 @@ public struct DumpImporter {
             db.setProgressHandler(every: 100_000) { [shouldStop] in shouldStop() }
             defer { db.setProgressHandler(nil) }
             do {
-                return try db.transaction(.exclusive) { try importInto(db, from: reader) }
+                return try db.transaction(.exclusive) {
+                    let summary = try importInto(db, from: reader)
+                    if let source, let time {
+                        try SyncLedger(db).setOrigin(
+                            SyncOrigin(
+                                pulledAt: time.d1Text, source: source, sha256: SHA256.hex(hash.finalize()),
+                                missingMigrations: summary.migrationsApplied))
+                    }
+                    return summary
+                }
             } catch {
                 if shouldStop() { throw DumpError.interrupted }
                 throw error
@@ -167,6 +183,7 @@ public struct DumpImporter {
         defer { db.setAuthorizer(nil) }
         var loaded = Loaded()
         var openedAt: Int?  // line of the dump's BEGIN not yet followed by its COMMIT
+        var sequenceMade = false
         while let chunk = try reader.next() {
             let end = chunk.text.count - 1  // the NUL after the text
             var offset = 0
@@ -181,6 +198,17 @@ public struct DumpImporter {
                     prepared = try db.prepareFirst(in: rest)
                 } catch let error as SQLiteError {
                     if let refusal = policy.refusal { throw DumpError.refused(line: place.line, what: refusal) }
+                    if error.message == "no such table: sqlite_sequence", !sequenceMade {
+                        // D1 keeps sqlite_sequence after its last AUTOINCREMENT table was dropped, and
+                        // its export still restores it; here no table has made it yet. SQLite makes it
+                        // with the first AUTOINCREMENT table (it cannot be created by name).
+                        sequenceMade = true
+                        db.setAuthorizer(nil)
+                        try db.execute("CREATE TABLE tally_make_sequence (id INTEGER PRIMARY KEY AUTOINCREMENT)")
+                        try db.execute("DROP TABLE tally_make_sequence")
+                        db.setAuthorizer { policy.decide($0) }
+                        continue
+                    }
                     if !chunk.isComplete { throw DumpError.truncated(line: place.line) }
                     throw DumpError.rejected(line: place.line, message: error.message, statement: place.excerpt)
                 }

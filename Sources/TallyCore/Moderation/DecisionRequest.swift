@@ -17,11 +17,16 @@ public struct DecisionRequest: Sendable, Equatable {
     public let time: Instant
     /// For a promotion: the option's label and section (the note's text, community, by default).
     public let option: OptionDraft
+    /// The note's text, session and creation time the moderator decided on, when they must
+    /// still be the note's (a replay by `tally pull`); nil when the note is read in the same
+    /// transaction (a decision made now is made on the note as it is).
+    public let seen: SeenNote?
 
     /// A decision request; see the properties.
     public init(
         noteID: Int64, action: ModerationAction, moderator: Moderator, reason: ModerationReason? = nil,
-        actedOnVersion: Int64, actedOnState: NoteState? = nil, time: Instant, option: OptionDraft = .verbatim
+        actedOnVersion: Int64, actedOnState: NoteState? = nil, time: Instant, option: OptionDraft = .verbatim,
+        seen: SeenNote? = nil
     ) {
         self.noteID = noteID
         self.action = action
@@ -31,5 +36,6 @@ public struct DecisionRequest: Sendable, Equatable {
         self.actedOnState = actedOnState
         self.time = time
         self.option = option
+        self.seen = seen
     }
 }

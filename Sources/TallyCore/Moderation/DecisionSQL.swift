@@ -12,7 +12,9 @@
 ///   statement stays on one line and no user text is ever SQL.
 ///
 /// Every statement applies only to the state it expects: a note's update
-/// carries `WHERE id = N AND status = 'pending' AND version = V`, an option or
+/// carries `WHERE id = N AND status = 'pending' AND version = V`, the note's
+/// text, author session and creation time as the moderator read them
+/// (`SeenNote`) and the decision it carried then (`Guard`); an option or
 /// log entry is inserted only when absent and only when the note is in the
 /// state that decision produced. Applying the file twice, or to a database
 /// that already has some of the decisions, changes nothing it should not.
@@ -34,6 +36,23 @@ public enum DecisionSQL {
         }
     }
 
+    /// What a decision applies to besides the note's id, status and version: the note as the
+    /// moderator read it, and the decision it carried then.
+    public struct Guard: Sendable, Equatable {
+        /// The note's text, author session and creation time, as read.
+        public let seen: SeenNote
+        /// The note's latest decision when the moderator decided (nil for its first decision):
+        /// a decision made after one of yours applies only on top of that one, never on another
+        /// moderator's decision that happens to have the same version and status.
+        public let previous: ModerationLogEntry?
+
+        /// A guard; see the properties.
+        public init(seen: SeenNote, previous: ModerationLogEntry?) {
+            self.seen = seen
+            self.previous = previous
+        }
+    }
+
     /// D1's limit on one statement, in bytes.
     public static let maximumStatementBytes = MigrationLint.maximumStatementBytes
 
@@ -42,12 +61,11 @@ public enum DecisionSQL {
     /// - Parameters:
     ///   - entries: `moderation_log` rows in the order they were recorded.
     ///   - options: the options promotions created, by id.
-    ///   - noteContents: the notes' texts, by id (a promoted option that still
-    ///     equals its note is copied from the note instead of repeating its text).
+    ///   - guards: what each entry was decided on, by entry id (a promoted option that
+    ///     equals the note read is copied from the note instead of repeating its text).
     ///   - header: comment lines for the top of the file (no user text).
     public static func script(
-        entries: [ModerationLogEntry], options: [Int64: OptionRow], noteContents: [Int64: String],
-        header: [String] = []
+        entries: [ModerationLogEntry], options: [Int64: OptionRow], guards: [Int64: Guard], header: [String] = []
     ) throws(DecisionSQLError) -> DecisionScript {
         var lines = header.map { "-- " + $0 }
         var statementCount = 0
@@ -59,8 +77,13 @@ public enum DecisionSQL {
                     why: "its version \(entry.version) is not after the version \(previous) recorded before it")
             }
             lastVersion[entry.noteID] = entry.version
+            guard let guarding = guards[entry.id] else {
+                throw .cannotExport(
+                    entry: entry.id, note: entry.noteID,
+                    why: "the note it was decided on is not known (not in the data)")
+            }
             let statements = try self.statements(
-                for: entry, option: entry.optionID.flatMap { options[$0] }, noteContent: noteContents[entry.noteID])
+                for: entry, option: entry.optionID.flatMap { options[$0] }, guard: guarding)
             lines.append("")
             lines.append(
                 "-- note \(entry.noteID), version \(entry.version): \(entry.action) (\(entry.from) → \(entry.to))")
@@ -79,7 +102,7 @@ public enum DecisionSQL {
 
     /// The guarded statements that replay one decision.
     public static func statements(
-        for entry: ModerationLogEntry, option: OptionRow?, noteContent: String?
+        for entry: ModerationLogEntry, option: OptionRow?, guard guarding: Guard
     ) throws(DecisionSQLError) -> [String] {
         func refuse(_ why: String) -> DecisionSQLError { .cannotExport(entry: entry.id, note: entry.noteID, why: why) }
         guard let action = entry.knownAction else {
@@ -105,14 +128,24 @@ public enum DecisionSQL {
         let moderator = literal(entry.moderator)
         let at = literal(entry.createdAt)
         let reason = entry.reason.map(literal) ?? "NULL"
-        // Every decision starts from a note that is not promoted (a promoted note is final).
+        // Every decision starts from a note that is not promoted (a promoted note is final), is
+        // the note the moderator read, and carries the decision it carried then.
         func expected(_ prefix: String = "") -> String {
-            "\(prefix)id = \(id) AND \(prefix)status = \(literal(from.storedStatus)) "
-                + "AND \(prefix)version = \(version - 1) AND \(prefix)promoted_option_id IS NULL"
+            var condition =
+                "\(prefix)id = \(id) AND \(prefix)status = \(literal(from.storedStatus)) "
+                + "AND \(prefix)version = \(version - 1) AND \(prefix)promoted_option_id IS NULL "
+                + "AND \(guarding.seen.condition(prefix))"
+            if let previous = guarding.previous {
+                condition +=
+                    " AND \(prefix)reviewed_by IS \(literal(previous.moderator)) "
+                    + "AND \(prefix)reviewed_at IS \(literal(previous.createdAt))"
+            }
+            return condition
         }
         let produced =
             "id = \(id) AND version = \(version) AND status = \(literal(to.storedStatus)) "
             + "AND reviewed_by IS \(moderator) AND reviewed_at IS \(at)"
+            + (action == .promote ? " AND promoted_option_id IS NOT NULL" : "")
         var statements: [String] = []
         var optionLink = "NULL"
         if action == .promote {
@@ -123,22 +156,29 @@ public enum DecisionSQL {
             }
             // The usual case: the option is the note's text verbatim, so it is copied
             // from the note and the (possibly long) text never repeats in the SQL.
-            let copied = option.content == noteContent
-            let content = copied ? "s.content" : literal(option.content)
+            let copied = option.content == guarding.seen.content
+            // D1 numbers the option (its own next id): an id chosen here may have been taken on D1 by
+            // another moderator's promotion or by the vote page since the pull. The option is found
+            // again by what it is: this text, section and time, and no note linked to it yet. That
+            // also makes the pair safe to run twice or after only the INSERT ran: the INSERT is
+            // skipped while such an option exists, and the note is linked to it.
+            func unlinked(_ noteContent: String) -> String {
+                "o.section = \(literal(option.section)) AND o.created_at = \(literal(option.createdAt)) "
+                    + "AND o.content = \(copied ? noteContent : literal(option.content)) "
+                    + "AND NOT EXISTS (SELECT 1 FROM suggestions p WHERE p.promoted_option_id = o.id)"
+            }
             statements.append(
-                "INSERT INTO survey_options (id, content, section, created_at) "
-                    + "SELECT \(optionID), \(content), \(literal(option.section)), \(literal(option.createdAt)) "
-                    + "FROM suggestions s WHERE \(expected("s.")) "
-                    + "AND NOT EXISTS (SELECT 1 FROM survey_options WHERE id = \(optionID));")
-            // Link only to this very option, never to another that took the same id.
-            let sameContent = copied ? "o.content = suggestions.content" : "o.content = \(literal(option.content))"
-            optionLink = "\(optionID)"
+                "INSERT INTO survey_options (content, section, created_at) "
+                    + "SELECT \(copied ? "s.content" : literal(option.content)), \(literal(option.section)), "
+                    + "\(literal(option.createdAt)) FROM suggestions s WHERE \(expected("s.")) "
+                    + "AND NOT EXISTS (SELECT 1 FROM survey_options o WHERE \(unlinked("s.content")));")
+            optionLink = "(SELECT promoted_option_id FROM suggestions WHERE id = \(id))"
             statements.append(
                 "UPDATE suggestions SET status = \(literal(to.storedStatus)), reviewed_by = \(moderator), "
                     + "reviewed_at = \(at), review_reason = \(reason), version = \(version), "
-                    + "promoted_option_id = \(optionID) WHERE \(expected()) AND EXISTS (SELECT 1 FROM survey_options o "
-                    + "WHERE o.id = \(optionID) AND o.section = \(literal(option.section)) "
-                    + "AND o.created_at = \(literal(option.createdAt)) AND \(sameContent));")
+                    + "promoted_option_id = (SELECT max(o.id) FROM survey_options o "
+                    + "WHERE \(unlinked("suggestions.content"))) WHERE \(expected()) "
+                    + "AND EXISTS (SELECT 1 FROM survey_options o WHERE \(unlinked("suggestions.content")));")
         } else {
             statements.append(
                 "UPDATE suggestions SET status = \(literal(to.storedStatus)), reviewed_by = \(moderator), "

@@ -14,6 +14,9 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
     case alreadyPromoted(note: Note, promotion: ModerationLogEntry?)
     /// The note changed since the moderator read it (a race lost, or a decision already made).
     case conflict(ModerationConflict)
+    /// The note's text, author session or creation time is not what the moderator decided on:
+    /// edited, or deleted and its id given to another note (on D1, without a logged decision).
+    case noteChanged(noteID: Int64, seen: String, found: String)
     /// The database lacks the moderation columns and log (not migrated).
     case schemaMissing(String)
     /// A trigger in the database would write outside moderation's own tables while
@@ -30,8 +33,10 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// True for the lost-race cases, which the command line reports with exit code 3.
     public var isConflict: Bool {
-        if case .conflict = self { return true }
-        return false
+        switch self {
+        case .conflict, .noteChanged: return true
+        default: return false
+        }
     }
 
     /// A message that says what was wrong and what to do next.
@@ -81,6 +86,8 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
             return "note \(note.id) is already promoted as \(option)\(who); nothing was changed"
         case .conflict(let conflict):
             return conflict.message(in: zone)
+        case .noteChanged(let id, let seen, let found):
+            return Self.noteChangedText(id, seen: seen, found: found, place: "this copy")
         case .schemaMissing(let missing):
             return "the database has no moderation schema (\(missing) missing); run `tally migrate` on it first"
         case .triggerWrites(let trigger, let write):
@@ -100,5 +107,19 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
             return "the database stayed locked by another process for longer than the busy timeout; "
                 + "nothing was changed; try again (\(code))"
         }
+    }
+}
+
+extension ModerationError {
+    /// Why a decision did not apply to note `id`: it is not the note the moderator read. Both texts
+    /// are shown, so the moderator sees what changed; `place` is where the other text is (D1, this copy).
+    public static func noteChangedText(_ id: Int64, seen: String, found: String, place: String) -> String {
+        let what =
+            seen == found
+            ? "its text is the same but its author session or creation time is not (deleted and written again?)"
+            : "you read \(MessageText.quoted(seen, limit: 200)); \(place) has \(MessageText.quoted(found, limit: 200))"
+        return "note \(id) is not the note you decided on (changed on D1 without a logged decision): \(what); "
+            + "your decision was not applied. Read it (`tally notes show \(id)`) and decide again on it as it now is, "
+            + "or drop yours with `tally notes discard \(id)`"
     }
 }

@@ -26,8 +26,12 @@ extension ModerationStore {
         return try decisionScript(entries: entries, header: header)
     }
 
-    /// The given log entries as SQL for D1, with the options and note texts they need.
-    func decisionScript(entries: [ModerationLogEntry], header: [String]) throws -> DecisionScript {
+    /// The given log entries as SQL for D1, with the options and guards they need. `seen` gives
+    /// the note each entry was decided on, by entry id (the sync ledger's record); an entry without
+    /// one is guarded by the note as this copy holds it (which no decision changes).
+    func decisionScript(entries: [ModerationLogEntry], header: [String], seen: [Int64: SeenNote] = [:]) throws
+        -> DecisionScript
+    {
         var options: [Int64: DecisionSQL.OptionRow] = [:]
         for optionID in Set(entries.compactMap(\.optionID)) {
             let row = try db.query(
@@ -39,10 +43,12 @@ extension ModerationStore {
                     createdAt: row[2].storedText ?? "")
             }
         }
-        var contents: [Int64: String] = [:]
-        for noteID in Set(entries.map(\.noteID)) {
-            contents[noteID] = try note(noteID)?.content
+        var guards: [Int64: DecisionSQL.Guard] = [:]
+        for entry in entries {
+            guard let read = try seen[entry.id] ?? SeenNote.current(entry.noteID, in: db) else { continue }
+            let previous = try history(of: entry.noteID).last { $0.version == entry.version - 1 }
+            guards[entry.id] = DecisionSQL.Guard(seen: read, previous: previous)
         }
-        return try DecisionSQL.script(entries: entries, options: options, noteContents: contents, header: header)
+        return try DecisionSQL.script(entries: entries, options: options, guards: guards, header: header)
     }
 }

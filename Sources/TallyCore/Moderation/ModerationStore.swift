@@ -67,6 +67,11 @@ public final class ModerationStore {
     private func decideLocked(_ request: DecisionRequest) throws -> Decision {
         guard let note = try note(request.noteID) else { throw ModerationError.noteNotFound(request.noteID) }
         guard let state = note.state else { throw ModerationError.unknownStatus(note) }
+        // A replayed decision applies only to the note its moderator read: same text, author and
+        // creation time, compared by the seen key that the push's SQL compares on D1.
+        if let seen = request.seen, let now = try SeenNote.current(note.id, in: db), now.key != seen.key {
+            throw ModerationError.noteChanged(noteID: note.id, seen: seen.content, found: now.content)
+        }
         // Promoting a promoted note asks for what is already so, whatever version was seen:
         // not a race to report, and never a second option.
         if request.action == .promote, state == .promoted {

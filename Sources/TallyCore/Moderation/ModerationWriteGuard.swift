@@ -1,3 +1,4 @@
+import Synchronization
 import TallySQLite
 
 /// The authorizer every moderation and sync write runs under.
@@ -16,7 +17,10 @@ import TallySQLite
 /// that a bookkeeping trigger maintains). Everything else — any write to `votes`,
 /// `survey_options`, `moderation_log`, another table, or to a column tally or the
 /// contract owns — is refused, naming the trigger.
-final class ModerationWriteGuard {
+final class ModerationWriteGuard: @unchecked Sendable {
+    /// The guard installed on each connection, for a nested `run` to read its refusal.
+    private static let active = Mutex<[ObjectIdentifier: ModerationWriteGuard]>([:])
+
     /// The first write refused in the current statement: the trigger and what it would do.
     private(set) var refused: (trigger: String, write: String)?
 
@@ -30,10 +34,28 @@ final class ModerationWriteGuard {
     /// `ModerationError.triggerWrites`. Inside another guarded run (a pull replaying
     /// decisions), the outer guard stays in place and reports the refusal.
     static func run<T>(on db: Connection, _ body: () throws -> T) throws -> T {
-        if db.hasAuthorizer { return try body() }
+        let key = ObjectIdentifier(db)
+        if db.hasAuthorizer {
+            // Nested (a pull's replay inside the pull's guard): the outer guard's refusal is this
+            // body's, named here, so the caller can keep going (the pull makes it a conflict).
+            guard let outer = active.withLock({ $0[key] }) else { return try body() }
+            do {
+                return try body()
+            } catch let error as SQLiteError {
+                if let refused = outer.refused {
+                    outer.refused = nil
+                    throw ModerationError.triggerWrites(trigger: refused.trigger, write: refused.write)
+                }
+                throw error
+            }
+        }
         let guardian = ModerationWriteGuard()
         db.setAuthorizer { guardian.decide($0) }
-        defer { db.setAuthorizer(nil) }
+        active.withLock { $0[key] = guardian }
+        defer {
+            active.withLock { $0[key] = nil }
+            db.setAuthorizer(nil)
+        }
         do {
             return try body()
         } catch let error as SQLiteError {

@@ -15,6 +15,23 @@ public struct Migration: Sendable, Equatable {
         .map { Migration(name: $0.name, sql: $0.sql) }
         .sorted { $0.name < $1.name }
 
+    /// True when the file only creates indexes: a D1 without it answers more slowly, but every
+    /// statement of a decision runs there as it would with it.
+    public var createsOnlyIndexes: Bool {
+        let code = sql.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingPrefix(while: \.isWhitespace) }.filter { !$0.hasPrefix("--") }.joined(separator: "\n")
+        let statements = code.split(separator: ";").map { $0.trimmingPrefix(while: \.isWhitespace).uppercased() }
+            .filter { !$0.isEmpty }
+        return !statements.isEmpty
+            && statements.allSatisfy { $0.hasPrefix("CREATE INDEX") || $0.hasPrefix("CREATE UNIQUE INDEX") }
+    }
+
+    /// Of the migrations `names` a D1 lacks, those its decisions need: all but the ones that only
+    /// create indexes (a name this build does not know counts as needed).
+    public static func neededByDecisions(_ names: [String]) -> [String] {
+        names.filter { name in !(all.first { $0.name == name }?.createsOnlyIndexes ?? false) }
+    }
+
     /// True for names in tally's own series (`NNNN_tally_*.sql`).
     ///
     /// A D1 database may also list the vote page's own migrations in the same

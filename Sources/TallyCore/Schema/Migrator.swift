@@ -6,6 +6,9 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
     case databaseNewer(unknown: [String])
     /// A statement of a migration file failed.
     case failed(file: String, line: Int, statement: String, message: String)
+    /// A migration's columns are already in the schema, yet `d1_migrations` does not list it: the
+    /// schema was applied by hand (`wrangler d1 execute --file`). `record` are the files to record.
+    case appliedWithoutLedger(file: String, message: String, record: [String])
 
     public var description: String {
         switch self {
@@ -16,6 +19,17 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
         case .failed(let file, let line, let statement, let message):
             return "migration \(file) failed at line \(line): \(message)\n  statement: \(statement)\n"
                 + "  nothing was changed"
+        case .appliedWithoutLedger(let file, let message, let record):
+            let values = record.map { "('\($0)')" }.joined(separator: ", ")
+            let sql =
+                "CREATE TABLE IF NOT EXISTS d1_migrations(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, "
+                + "applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL); "
+                + "INSERT OR IGNORE INTO d1_migrations (name) VALUES \(values)"
+            return "the schema already holds what migration \(file) adds (\(message)), but d1_migrations does not "
+                + "list it: tally's schema was applied by hand (e.g. `wrangler d1 execute --file`), so neither tally "
+                + "nor `wrangler d1 migrations apply` can apply it again; nothing was changed. Record the files "
+                + "already applied where the data comes from, then run the command again: on D1, "
+                + "`wrangler d1 execute DB --remote --command \"\(sql)\"`; on a local file, `sqlite3 FILE \"\(sql)\"`"
         }
     }
 }
@@ -85,6 +99,10 @@ public struct Migrator: Sendable {
             for migration in migrations where pending.contains(migration.name) {
                 do {
                     try db.executeScript(migration.sql)
+                } catch let error as ScriptError where error.underlying.message.hasPrefix("duplicate column name") {
+                    throw MigrationError.appliedWithoutLedger(
+                        file: migration.name, message: error.underlying.message,
+                        record: before.pending.filter { $0 <= migration.name })
                 } catch let error as ScriptError {
                     throw MigrationError.failed(
                         file: migration.name, line: error.line, statement: error.statement,

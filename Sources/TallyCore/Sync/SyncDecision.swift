@@ -34,12 +34,19 @@ public struct SyncDecision: Sendable, Equatable {
     public let remote: SyncRemoteDecision?
     /// For a conflict: why it was not applied, in words.
     public let detail: String?
+    /// The note it was made on; nil only for a decision of an older ledger whose note is gone.
+    public let seen: SeenNote?
 
     /// The columns `init(row:)` reads, in order.
     static let columns = """
         seq, note_id, version, action, from_status, to_status, moderator, reason, created_at, log_id, state, push_id, \
-        remote_action, remote_to_status, remote_moderator, remote_created_at, remote_version, detail
+        remote_action, remote_to_status, remote_moderator, remote_created_at, remote_version, detail, seen_key, \
+        seen_content
         """
+
+    /// `columns` over a ledger made before `seen_key` existed (layout 1), read without upgrading it.
+    static let columnsBeforeSeen = columns.replacingOccurrences(
+        of: "seen_key, seen_content", with: "NULL AS seen_key, NULL AS seen_content")
 
     init(row: Row) {
         seq = row[0].int64 ?? 0
@@ -63,6 +70,7 @@ public struct SyncDecision: Sendable, Equatable {
             remote = nil
         }
         detail = row[17].storedText
+        seen = row[18].storedText.map { SeenNote(key: $0, content: row[19].storedText ?? "") }
     }
 
     /// True when `entry` (a row of some copy's `moderation_log`) is this very decision.
@@ -82,12 +90,24 @@ public struct SyncDecision: Sendable, Equatable {
         let reason = self.reason.flatMap { try? ModerationReason($0) }
         return DecisionRequest(
             noteID: noteID, action: action, moderator: moderator, reason: reason, actedOnVersion: version - 1,
-            actedOnState: NoteState(rawValue: from), time: time, option: option)
+            actedOnState: NoteState(rawValue: from), time: time, option: option, seen: seen)
     }
 
     /// "approve by mod-a at 2026-09-24 01:55:00 UTC (version 1)".
     public var summary: String {
         "\(action) by \(MessageText.quoted(moderator)) at \(createdAt) UTC (version \(version))"
+    }
+
+    /// Why a decision made on top of `earlier` (a decision of this copy D1 did not take) is not sent.
+    static func madeAfter(_ earlier: SyncDecision) -> String {
+        "it was made after your \(earlier.action) at version \(earlier.version), which D1 did not take; "
+            + "`tally notes discard \(earlier.noteID)` drops both"
+    }
+
+    /// Why a decision on a note D1 no longer has cannot apply, and what settles it.
+    static func deletedOnD1(_ noteID: Int64) -> String {
+        "note \(noteID) is not in D1's data (deleted there), so your decision cannot apply; "
+            + "`tally notes discard \(noteID)` drops it"
     }
 }
 

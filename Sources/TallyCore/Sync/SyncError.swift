@@ -8,6 +8,8 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case locked(String)
     /// The export holds tally's local tables, so it is a copy of a local database, not D1's data.
     case exportHoldsLocalTables(String)
+    /// The copy's sync ledger was written by a newer tally (a layout this build does not know).
+    case newerLedger(path: String, version: Int64)
 
     /// What went wrong and what to do.
     public var description: String {
@@ -24,6 +26,9 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case .exportHoldsLocalTables(let path):
             return "\(path) holds tally's local sync tables, so it is a dump of a local copy, not an export of D1; "
                 + "nothing was changed. Pull from `wrangler d1 export DB --remote --output FILE` instead"
+        case .newerLedger(let path, let version):
+            return "\(path) was last written by a newer tally (its sync ledger has layout \(version); this tally "
+                + "knows \(SyncLedger.version) and older); nothing was changed. Use that newer tally"
         }
     }
 }

@@ -9,6 +9,10 @@ import TallySQLite
 /// `CREATE TABLE IF NOT EXISTS`, in the same file and transaction as the
 /// decisions they track, so a decision and its ledger entry are written together
 /// or not at all. D1 never needs them, and a pull carries them onto the new data.
+///
+/// `tally_sync_version` marks the tables' layout (`SyncLedger.version`); a copy made by an older
+/// tally (no marker: version 1) is upgraded in the write transaction of the first command that
+/// writes the ledger (`upgrade()`), and read as it is by the commands that only read.
 public struct SyncLedger {
     /// The connection, inside the caller's transaction for writes.
     public let db: Connection
@@ -37,7 +41,13 @@ public struct SyncLedger {
           remote_created_at TEXT,
           remote_version    INTEGER,
           detail            TEXT,
-          settled_by        INTEGER
+          settled_by        INTEGER,
+          seen_key          TEXT,
+          seen_content      TEXT
+        );
+        CREATE TABLE IF NOT EXISTS tally_sync_version (
+          id      INTEGER PRIMARY KEY CHECK (id = 1),
+          version INTEGER NOT NULL
         );
         CREATE TABLE IF NOT EXISTS tally_sync_pushes (
           id         INTEGER PRIMARY KEY,
@@ -56,7 +66,68 @@ public struct SyncLedger {
         """
 
     /// The names of the local tables; an export that holds one is a local copy, not D1's data.
-    public static let tables = ["tally_sync_decisions", "tally_sync_pushes", "tally_sync_origin"]
+    public static let tables = ["tally_sync_decisions", "tally_sync_pushes", "tally_sync_origin", "tally_sync_version"]
+
+    /// The layout this build writes: 1 had no marker and no record of what the moderator saw;
+    /// 2 adds `seen_key` and `seen_content` (`SeenNote`) and the marker.
+    public static let version: Int64 = 2
+
+    /// The layout of the tables in this file: nil without a ledger, 1 for one made before the marker.
+    public func storedVersion() throws -> Int64? {
+        guard try exists() else { return nil }
+        let marked =
+            try db.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'tally_sync_version'")?
+            .int64 == 1
+        guard marked else { return 1 }
+        return try db.scalar("SELECT version FROM tally_sync_version WHERE id = 1")?.int64 ?? 1
+    }
+
+    /// Inside the caller's write transaction: brings a ledger made by an older tally to this
+    /// build's layout, keeping every decision's state. Decisions made before tally recorded what
+    /// the moderator saw get the note as this copy holds it, which is the text they were made on
+    /// unless a later pull replaced it: an outstanding one whose note came from a pull made after
+    /// it (or that is no longer in the copy) is held back as a conflict that says why, never pushed
+    /// unguarded. Throws `SyncError.newerLedger` for a layout this build does not know.
+    public func upgrade() throws {
+        guard let stored = try storedVersion(), stored != Self.version else { return }
+        guard stored < Self.version else { throw SyncError.newerLedger(path: db.path, version: stored) }
+        try db.executeScript(
+            """
+            ALTER TABLE tally_sync_decisions ADD COLUMN seen_key TEXT;
+            ALTER TABLE tally_sync_decisions ADD COLUMN seen_content TEXT;
+            """)
+        try db.executeScript(Self.schema)
+        try markVersion()
+        try db.execute(
+            """
+            UPDATE tally_sync_decisions
+               SET seen_key = (SELECT \(SeenNote.keySQL("s.")) FROM suggestions s WHERE s.id = note_id),
+                   seen_content = (SELECT s.content FROM suggestions s WHERE s.id = note_id)
+            """)
+        let pulledAt = try origin()?.pulledAt
+        for decision in try decisions(where: "state IN ('unpushed', 'pushed')") {
+            let detail: String
+            if decision.seen == nil {
+                detail =
+                    "made before tally recorded the note a decision is made on, and note \(decision.noteID) is no "
+                    + "longer in this copy; `tally notes discard \(decision.noteID)` drops it"
+            } else if let pulledAt, pulledAt > decision.createdAt {
+                detail =
+                    "made before tally recorded the note a decision is made on, and this copy's note "
+                    + "\(decision.noteID) came from a pull made after it (\(pulledAt) UTC), which may have changed "
+                    + "its text; held back. Read it (`tally notes show \(decision.noteID)`): to keep your decision, "
+                    + "`tally notes discard \(decision.noteID)`, `tally pull` and decide again on it"
+            } else {
+                continue
+            }
+            try set(decision.seq, state: .conflict, detail: detail, pushID: decision.pushID)
+        }
+    }
+
+    private func markVersion() throws {
+        try db.execute(
+            "INSERT OR REPLACE INTO tally_sync_version (id, version) VALUES (1, ?)", [.integer(Self.version)])
+    }
 
     /// True when the ledger's tables exist.
     public func exists() throws -> Bool {
@@ -68,22 +139,25 @@ public struct SyncLedger {
     /// (or by `tally demo`) may already hold decisions whose fate is unknown: they
     /// are entered as unpushed, so nothing can be replaced away unnoticed; a pull
     /// confirms those D1 already has.
+    /// An existing ledger is upgraded (`upgrade()`).
     public func create() throws {
-        if try exists() { return }
-        try db.executeScript(Self.schema)
+        if try exists() { return try upgrade() }
+        try createEmpty()
         let hasLog = try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'moderation_log'")?.int64 == 1
         guard hasLog else { return }
+        // What each was decided on: the note as the copy holds it (no pull ever replaced it here).
         try db.execute(
             """
             INSERT INTO tally_sync_decisions (note_id, version, action, from_status, to_status, moderator, reason,
-                                              created_at, log_id, state)
-            SELECT suggestion_id, version, action, from_status, to_status, moderator, reason, created_at, id, 'unpushed'
-              FROM moderation_log ORDER BY id
+                                              created_at, log_id, state, seen_key, seen_content)
+            SELECT m.suggestion_id, m.version, m.action, m.from_status, m.to_status, m.moderator, m.reason,
+                   m.created_at, m.id, 'unpushed', \(SeenNote.keySQL("s.")), s.content
+              FROM moderation_log m LEFT JOIN suggestions s ON s.id = m.suggestion_id ORDER BY m.id
             """)
     }
 
     /// `create()` in a transaction of its own, for a command about to push from a copy that may
-    /// predate the ledger. Throws `SyncError.locked` when another process holds the write lock.
+    /// predate the ledger or its current layout. Throws `SyncError.locked` when another process holds the write lock.
     public func createIfMissing() throws {
         try SyncError.lockedIfBusy(db.path) { try db.transaction(.immediate) { try create() } }
     }
@@ -92,27 +166,32 @@ public struct SyncLedger {
     /// demo does), whose log entries are D1's own.
     public func createEmpty() throws {
         try db.executeScript(Self.schema)
+        try markVersion()
     }
 
     /// Enters a decision just written to `moderation_log` as unpushed. With
     /// `settlingConflicts`, the note's open conflicts become settled by it: the
     /// moderator decided again, on the note as it now is.
+    /// The note it was made on is recorded with it (`SeenNote`): a decision does not change a
+    /// note's text, author or creation time, so the note as it is now is the note decided on.
     func record(_ entry: ModerationLogEntry, settlingConflicts: Bool) throws {
         if try !exists() {
             // Seeds every earlier log entry, this one included.
             try create()
             return
         }
+        try upgrade()
         try db.execute(
             """
             INSERT INTO tally_sync_decisions (note_id, version, action, from_status, to_status, moderator, reason,
-                                              created_at, log_id, state)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'unpushed')
+                                              created_at, log_id, state, seen_key, seen_content)
+            SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, 'unpushed', \(SeenNote.keySQL("s.")), s.content
+              FROM suggestions s WHERE s.id = ?
             """,
             [
                 .integer(entry.noteID), .integer(entry.version), .text(entry.action), .text(entry.from),
                 .text(entry.to), .text(entry.moderator), SQLValue(entry.reason), .text(entry.createdAt),
-                .integer(entry.id),
+                .integer(entry.id), .integer(entry.noteID),
             ])
         let seq = db.lastInsertRowID
         if settlingConflicts {
@@ -124,9 +203,11 @@ public struct SyncLedger {
     }
 
     /// Every decision, in the order they were made; empty when there is no ledger.
+    /// A ledger of an older layout is read as it is (a read-only command does not upgrade it).
     public func decisions(where condition: String = "1") throws -> [SyncDecision] {
-        guard try exists() else { return [] }
-        return try db.query("SELECT \(SyncDecision.columns) FROM tally_sync_decisions WHERE \(condition) ORDER BY seq")
+        guard let version = try storedVersion() else { return [] }
+        let columns = version == 1 ? SyncDecision.columnsBeforeSeen : SyncDecision.columns
+        return try db.query("SELECT \(columns) FROM tally_sync_decisions WHERE \(condition) ORDER BY seq")
             .map(SyncDecision.init(row:))
     }
 
@@ -236,30 +317,40 @@ public struct SyncLedger {
         try db.execute(
             """
             INSERT INTO tally_sync_decisions (note_id, version, action, from_status, to_status, moderator, reason,
-                                              created_at, log_id, state, push_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                              created_at, log_id, state, push_id, seen_key, seen_content)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .integer(decision.noteID), .integer(decision.version), .text(decision.action), .text(decision.from),
                 .text(decision.to), .text(decision.moderator), SQLValue(decision.reason), .text(decision.createdAt),
-                SQLValue(logID), .text(state.rawValue), SQLValue(decision.pushID),
+                SQLValue(logID), .text(state.rawValue), SQLValue(decision.pushID), SQLValue(decision.seen?.key),
+                SQLValue(decision.seen?.content),
             ])
         try set(db.lastInsertRowID, state: state, remote: remote, detail: detail)
     }
 
-    /// Drops the open conflicts of a note on purpose (kept in the ledger as dropped); returns how many.
-    public func dropConflicts(of noteID: Int64) throws -> Int {
+    /// Drops the open conflicts of a note on purpose, and every later unconfirmed decision on it
+    /// (made on top of the first of them, so it cannot stand without it); kept in the ledger as
+    /// dropped. Returns them, in the order they were made (empty when the note has no conflict).
+    public func dropConflicts(of noteID: Int64) throws -> [SyncDecision] {
         try SyncError.lockedIfBusy(db.path) { try dropConflictsGuarded(of: noteID) }
     }
 
-    private func dropConflictsGuarded(of noteID: Int64) throws -> Int {
+    private func dropConflictsGuarded(of noteID: Int64) throws -> [SyncDecision] {
         try ModerationWriteGuard.run(on: db) {
             try db.transaction(.immediate) {
                 try refuseIfReplaced()
-                try db.execute(
-                    "UPDATE tally_sync_decisions SET state = 'dropped' WHERE note_id = ? AND state = 'conflict'",
-                    [.integer(noteID)])
-                return db.changes
+                try upgrade()
+                let note = "note_id = \(noteID)"
+                guard let first = try decisions(where: "\(note) AND state = 'conflict'").first else { return [] }
+                let dropped = try decisions(
+                    where:
+                        "\(note) AND (state = 'conflict' OR (state IN ('unpushed', 'pushed') AND seq > \(first.seq)))")
+                for decision in dropped {
+                    try db.execute(
+                        "UPDATE tally_sync_decisions SET state = 'dropped' WHERE seq = ?", [.integer(decision.seq)])
+                }
+                return dropped
             }
         }
     }

@@ -26,7 +26,7 @@ public struct SyncPull {
         public let origin: SyncOrigin
         /// Decisions found in D1's data as they were made here.
         public let confirmed: Int
-        /// Decisions D1 has not seen, replayed onto its data.
+        /// Decisions D1's data lacks, replayed onto it (those D1 had confirmed included).
         public let replayed: Int
         /// Conflicts found by this pull.
         public let newConflicts: [SyncDecision]
@@ -71,17 +71,12 @@ public struct SyncPull {
         if FileManager.default.fileExists(atPath: target) {
             let db = try Self.lockCurrentFile(target)
             old = db
+            // A copy made before the ledger (every logged decision's fate unknown: unpushed), or by an
+            // older tally, is read as this build's ledger would hold it. Inside the held transaction,
+            // which is rolled back: the old file is replaced, or stays as it was.
             let ledger = SyncLedger(db)
-            if try ledger.exists() {
-                carried = try ledger.decisions()
-            } else if try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'moderation_log'")?.int64 == 1 {
-                // A copy made before the ledger: every logged decision's fate is unknown.
-                carried = try db.query(
-                    "SELECT \(ModerationLogEntry.columns) FROM moderation_log ORDER BY id"
-                ).map(ModerationLogEntry.init(row:)).enumerated().map { index, entry in
-                    SyncDecision(unpushed: entry, seq: Int64(index + 1))
-                }
-            }
+            try ledger.create()
+            carried = try ledger.decisions()
         }
         let drafts = try old.map { try Self.promotionDrafts(carried, in: $0) } ?? [:]
         defer { if let old, !old.isAutocommit { try? old.execute("ROLLBACK") } }
@@ -134,12 +129,20 @@ public struct SyncPull {
         var withoutTrace = 0
         var confirmedMissing = 0
         var conflictSeqs: [Int64] = []
+        // Each note's earliest open conflict: a later decision on the note was made on top of it.
+        var refused: [Int64: SyncDecision] = [:]
+        func conflict(_ decision: SyncDecision, remote: SyncRemoteDecision?, detail: String) throws {
+            try ledger.insert(copying: decision, state: .conflict, remote: remote, detail: detail, logID: nil)
+            conflictSeqs.append(db.lastInsertRowID)
+            if refused[decision.noteID] == nil { refused[decision.noteID] = decision }
+        }
         for decision in carried {
             let remote = try store.history(of: decision.noteID).first { $0.version == decision.version }
             // The state it is replayed in when D1's data lacks it.
             var replayedState = decision.state
             switch decision.state {
             case .settled, .dropped, .conflict:
+                if decision.state == .conflict, refused[decision.noteID] == nil { refused[decision.noteID] = decision }
                 try ledger.insert(
                     copying: decision, state: decision.state, remote: decision.remote, detail: decision.detail,
                     logID: remote.flatMap { decision.isSame(as: $0) ? $0.id : nil })
@@ -161,19 +164,30 @@ public struct SyncPull {
                     try ledger.insert(copying: decision, state: .confirmed, remote: nil, detail: nil, logID: remote.id)
                     confirmed += 1
                 } else {
-                    try ledger.insert(
-                        copying: decision, state: .conflict, remote: SyncRemoteDecision(remote),
-                        detail: "D1 holds another decision at version \(decision.version)", logID: nil)
-                    conflictSeqs.append(db.lastInsertRowID)
+                    try conflict(
+                        decision, remote: SyncRemoteDecision(remote),
+                        detail: "D1 holds another decision at version \(decision.version)")
                 }
                 continue
             }
+            if let earlier = refused[decision.noteID], earlier.version < decision.version {
+                // Replayed, it could land on another moderator's decision that has the same state.
+                try conflict(decision, remote: nil, detail: SyncDecision.madeAfter(earlier))
+                continue
+            }
+            if decision.seen == nil {
+                // Never unguarded: without the note it was made on, nothing can say it is still that note.
+                try conflict(
+                    decision, remote: nil,
+                    detail: "it cannot be replayed: the note it was made on is not recorded (made by an older tally, "
+                        + "and note \(decision.noteID) was gone from that copy); `tally notes discard "
+                        + "\(decision.noteID)` drops it")
+                continue
+            }
             guard let request = decision.request(option: drafts[decision.seq] ?? .verbatim) else {
-                try ledger.insert(
-                    copying: decision, state: .conflict, remote: nil,
-                    detail: "it cannot be replayed: its action, moderator name or time is not one tally accepts today",
-                    logID: nil)
-                conflictSeqs.append(db.lastInsertRowID)
+                try conflict(
+                    decision, remote: nil,
+                    detail: "it cannot be replayed: its action, moderator name or time is not one tally accepts today")
                 continue
             }
             do {
@@ -181,22 +195,29 @@ public struct SyncPull {
                 // decide entered it as unpushed; it keeps the state it had.
                 try ledger.set(db.lastInsertRowIDOfLedger(), state: replayedState, pushID: decision.pushID)
                 if decision.state == .pushed { withoutTrace += 1 }
-                if decision.state != .confirmed { replayed += 1 }
+                replayed += 1
             } catch let error as ModerationError {
-                if case .triggerWrites = error { throw error }
                 if case .databaseReplaced = error { throw error }
                 let latest = try store.history(of: decision.noteID).last
                 var detail = error.description
-                if case .noteNotFound = error {
+                switch error {
+                case .noteNotFound:
                     // "See the ids with notes list" would not help: the note is gone from D1's data.
+                    detail = SyncDecision.deletedOnD1(decision.noteID)
+                case .noteChanged(let id, let seen, let found):
+                    detail = ModerationError.noteChangedText(id, seen: seen, found: found, place: "D1")
+                case .triggerWrites(let trigger, let write):
+                    // The trigger came with D1's data: dropping it in the copy lasts until the next pull,
+                    // so the pull goes on, and this decision waits as a conflict that says so.
                     detail =
-                        "note \(decision.noteID) is not in D1's data (deleted there), so your decision cannot "
-                        + "apply; `tally notes discard \(decision.noteID)` drops it"
+                        "D1's trigger \(MessageText.quoted(trigger)) would \(write) when your decision is applied, and "
+                        + "a decision may only change the note, its option and moderation_log; it comes back with "
+                        + "every pull, so dropping it in this copy does not help: if D1 should not have it, drop it "
+                        + "there (`wrangler d1 execute DB --remote --command` with DROP TRIGGER), pull, and decide "
+                        + "again; or `tally notes discard \(decision.noteID)`"
+                default: break
                 }
-                try ledger.insert(
-                    copying: decision, state: .conflict, remote: latest.map(SyncRemoteDecision.init),
-                    detail: detail, logID: nil)
-                conflictSeqs.append(db.lastInsertRowID)
+                try conflict(decision, remote: latest.map(SyncRemoteDecision.init), detail: detail)
             }
         }
         let conflicts = try ledger.decisions().filter { conflictSeqs.contains($0.seq) }
@@ -210,25 +231,5 @@ extension Connection {
     /// The ledger's newest entry (the one `decide` just wrote).
     fileprivate func lastInsertRowIDOfLedger() throws -> Int64 {
         try scalar("SELECT max(seq) FROM tally_sync_decisions")?.int64 ?? 0
-    }
-}
-
-extension SyncDecision {
-    /// A logged decision of a copy made before the ledger, as unpushed.
-    init(unpushed entry: ModerationLogEntry, seq: Int64) {
-        self.seq = seq
-        noteID = entry.noteID
-        version = entry.version
-        action = entry.action
-        from = entry.from
-        to = entry.to
-        moderator = entry.moderator
-        reason = entry.reason
-        createdAt = entry.createdAt
-        logID = entry.id
-        state = .unpushed
-        pushID = nil
-        remote = nil
-        detail = nil
     }
 }

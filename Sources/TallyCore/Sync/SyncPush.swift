@@ -10,12 +10,14 @@ public struct SyncPush {
         public let decisions: [SyncDecision]
         /// The guarded statements, then the verification SELECT(s): the file `push --output` writes.
         public let text: String
-        /// The verification SELECT(s) alone, one per line (for `wrangler d1 execute --command`).
-        public let verification: String
+        /// The verification SELECTs, each one `wrangler d1 execute --command` argument.
+        public let verification: [String]
     }
 
-    /// Decisions per verification SELECT, so one statement stays far below D1's 100 KB.
-    static let verificationChunk = 50
+    /// The most bytes one verification SELECT may have: D1 refuses a statement over 100,000
+    /// bytes, and Linux a single command-line argument over 128 KiB (`MAX_ARG_STRLEN`, where
+    /// wrangler would not even start); one SELECT is sent per `--command`, so the smaller one holds.
+    public static let verificationBytes = DecisionSQL.maximumStatementBytes
 
     /// The ledger's database.
     public let db: Connection
@@ -32,18 +34,28 @@ public struct SyncPush {
         let ledger = SyncLedger(db)
         let decisions = try ledger.decisions(where: again ? "state IN ('unpushed', 'pushed')" : "state = 'unpushed'")
         guard !decisions.isEmpty else { return nil }
-        if let origin = try ledger.origin(), !origin.missingMigrations.isEmpty {
-            throw SyncError.remoteLacksMigrations(origin.missingMigrations)
+        if let origin = try ledger.origin() {
+            // Only what the decisions' SQL needs: a D1 without tally's indexes takes them as well.
+            let needed = Migration.neededByDecisions(origin.missingMigrations)
+            if !needed.isEmpty { throw SyncError.remoteLacksMigrations(needed) }
         }
         let store = try ModerationStore(db)
         var entries: [ModerationLogEntry] = []
+        var seen: [Int64: SeenNote] = [:]
         for decision in decisions {
             guard let id = decision.logID, let entry = try store.logEntry(id), decision.isSame(as: entry) else {
                 throw DecisionSQLError.cannotExport(
                     entry: decision.logID ?? 0, note: decision.noteID,
                     why: "the local moderation_log no longer holds it; run `tally pull` to settle it first")
             }
+            guard let read = decision.seen else {
+                // Never pushed unguarded (an older tally's ledger is upgraded to hold it, or holds it back).
+                throw DecisionSQLError.cannotExport(
+                    entry: entry.id, note: decision.noteID,
+                    why: "the note it was decided on is not recorded; run `tally pull` to settle it first")
+            }
             entries.append(entry)
+            seen[entry.id] = read
         }
         var script = try store.decisionScript(
             entries: entries,
@@ -52,36 +64,54 @@ public struct SyncPush {
                 "Apply with: wrangler d1 execute <DATABASE> --remote --file <this file>",
                 "Each statement applies only to the state it expects, so applying the file again changes nothing.",
                 "The SELECT at the end returns one row per decision: applied = 1 when D1 holds it.",
-            ]
+            ], seen: seen
         ).text
         let verification = Self.verification(for: decisions)
-        script += "\n-- Verification: one row per decision.\n" + verification
+        script += "\n-- Verification: one row per decision.\n" + verification.joined(separator: "\n") + "\n"
         return Plan(decisions: decisions, text: script, verification: verification)
     }
 
-    /// One SELECT per chunk of decisions: for each, the decision D1's log holds at
-    /// its version and whether it is this one.
-    static func verification(for decisions: [SyncDecision]) -> String {
-        var lines: [String] = []
-        var start = 0
-        while start < decisions.count {
-            let chunk = decisions[start..<min(decisions.count, start + verificationChunk)]
-            let rows = chunk.map { decision in
-                "SELECT \(decision.noteID) AS note, \(decision.version) AS version, "
-                    + "\(DecisionSQL.literal(decision.action)) AS action, "
-                    + "\(DecisionSQL.literal(decision.moderator)) AS moderator, "
-                    + "\(DecisionSQL.literal(decision.createdAt)) AS created_at"
-            }.joined(separator: " UNION ALL ")
-            lines.append(
-                "SELECT d.note AS note, d.version AS version, "
-                    + "(m.action IS d.action AND m.moderator IS d.moderator "
-                    + "AND m.created_at IS d.created_at) AS applied, "
-                    + "m.action AS remote_action, m.to_status AS remote_to_status, m.moderator AS remote_moderator, "
-                    + "m.created_at AS remote_created_at FROM (\(rows)) d LEFT JOIN moderation_log m "
-                    + "ON m.suggestion_id = d.note AND m.version = d.version;")
-            start += verificationChunk
+    /// SELECTs of at most `verificationBytes` each, as many decisions in each as fit: for each
+    /// decision, the decision D1's log holds at its version and whether it is this one, and
+    /// whether D1's note is still the one it was decided on (its text only when it is not).
+    /// A decision whose row alone does not fit still gets a SELECT of its own (D1 then refuses
+    /// it, and the push says the check failed; the next pull settles the decision).
+    static func verification(for decisions: [SyncDecision]) -> [String] {
+        let key = SeenNote.keySQL("s.")
+        func select(_ rows: [String]) -> String {
+            "SELECT d.note AS note, d.version AS version, "
+                + "(m.action IS d.action AND m.moderator IS d.moderator "
+                + "AND m.created_at IS d.created_at) AS applied, "
+                + "m.action AS remote_action, m.to_status AS remote_to_status, m.moderator AS remote_moderator, "
+                + "m.created_at AS remote_created_at, (s.id IS NOT NULL) AS note_present, "
+                + "((\(key)) IS d.seen) AS same_note, "
+                + "CASE WHEN (\(key)) IS d.seen THEN NULL ELSE s.content END AS remote_content "
+                + "FROM (\(rows.joined(separator: " UNION ALL "))) d LEFT JOIN moderation_log m "
+                + "ON m.suggestion_id = d.note AND m.version = d.version LEFT JOIN suggestions s ON s.id = d.note;"
         }
-        return lines.joined(separator: "\n") + "\n"
+        let frame = select([]).utf8.count
+        let joint = " UNION ALL ".utf8.count
+        var statements: [String] = []
+        var rows: [String] = []
+        var bytes = frame
+        for decision in decisions {
+            let row =
+                "SELECT \(decision.noteID) AS note, \(decision.version) AS version, "
+                + "\(DecisionSQL.literal(decision.action)) AS action, "
+                + "\(DecisionSQL.literal(decision.moderator)) AS moderator, "
+                + "\(DecisionSQL.literal(decision.createdAt)) AS created_at, "
+                + "\(decision.seen.map { DecisionSQL.literal($0.key) } ?? "NULL") AS seen"
+            let added = row.utf8.count + (rows.isEmpty ? 0 : joint)
+            if !rows.isEmpty, bytes + added > verificationBytes {
+                statements.append(select(rows))
+                rows = []
+                bytes = frame
+            }
+            bytes += row.utf8.count + (rows.isEmpty ? 0 : joint)
+            rows.append(row)
+        }
+        if !rows.isEmpty { statements.append(select(rows)) }
+        return statements
     }
 
     /// One row of the verification's answer.
@@ -94,19 +124,35 @@ public struct SyncPush {
         public let applied: Bool
         /// The decision D1's log holds at that version instead, if any.
         public let remote: SyncRemoteDecision?
+        /// D1's note, against the one the decision was made on.
+        public let remoteNote: RemoteNote
 
         /// An answer row; see the properties.
-        public init(note: Int64, version: Int64, applied: Bool, remote: SyncRemoteDecision?) {
+        public init(
+            note: Int64, version: Int64, applied: Bool, remote: SyncRemoteDecision?, remoteNote: RemoteNote = .same
+        ) {
             self.note = note
             self.version = version
             self.applied = applied
             self.remote = remote
+            self.remoteNote = remoteNote
         }
     }
 
+    /// D1's note, as the verification query saw it.
+    public enum RemoteNote: Sendable, Equatable {
+        /// The note the decision was made on (same text, author session and creation time).
+        case same
+        /// Another text, author or creation time under the same id: D1's text.
+        case changed(String)
+        /// No note with this id.
+        case missing
+    }
+
     /// What D1 answered, entered in the ledger in one transaction: applied →
-    /// confirmed; another decision at that version → conflict; no trace → stays pushed.
-    /// Returns the new conflicts.
+    /// confirmed; another decision at that version, a note deleted or changed on D1, or a
+    /// decision made after one of these on the same note → conflict, saying which; no trace
+    /// on the very note it was made on → stays pushed. Returns the new conflicts.
     public func apply(_ answers: [Answer], to decisions: [SyncDecision]) throws
         -> (confirmed: Int, conflicts: [SyncDecision])
     {
@@ -117,18 +163,36 @@ public struct SyncPush {
             try ModerationWriteGuard.run(on: db) {
                 try db.transaction(.immediate) {
                     try ledger.refuseIfReplaced()
+                    // The notes' earliest decision D1 did not take: a later one on the note depended on it.
+                    var refused: [Int64: SyncDecision] = [:]
+                    for decision in try ledger.decisions(where: "state = 'conflict'")
+                    where refused[decision.noteID] == nil {
+                        refused[decision.noteID] = decision
+                    }
                     for decision in decisions {
                         let answer = answers.first { $0.note == decision.noteID && $0.version == decision.version }
                         guard let answer else { continue }
                         if answer.applied {
                             try ledger.set(decision.seq, state: .confirmed)
                             confirmed += 1
-                        } else if let remote = answer.remote {
-                            try ledger.set(
-                                decision.seq, state: .conflict, remote: remote,
-                                detail: "D1 holds another decision at version \(decision.version)")
-                            conflictSeqs.append(decision.seq)
+                            continue
                         }
+                        let detail: String
+                        if answer.remote != nil {
+                            detail = "D1 holds another decision at version \(decision.version)"
+                        } else if answer.remoteNote == .missing {
+                            detail = SyncDecision.deletedOnD1(decision.noteID)
+                        } else if case .changed(let text) = answer.remoteNote {
+                            detail = ModerationError.noteChangedText(
+                                decision.noteID, seen: decision.seen?.content ?? "", found: text, place: "D1")
+                        } else if let earlier = refused[decision.noteID], earlier.version < decision.version {
+                            detail = SyncDecision.madeAfter(earlier)
+                        } else {
+                            continue
+                        }
+                        try ledger.set(decision.seq, state: .conflict, remote: answer.remote, detail: detail)
+                        conflictSeqs.append(decision.seq)
+                        if refused[decision.noteID] == nil { refused[decision.noteID] = decision }
                     }
                 }
             }

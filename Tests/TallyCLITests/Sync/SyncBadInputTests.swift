@@ -173,18 +173,33 @@ struct SyncKilledPullTests {
 /// Issue 12 item 2 on the sync side: the replay and the ledger writes run under the write guard.
 @Suite("Sync with D1: triggers cannot write through a sync")
 struct SyncTriggerTests {
-    @Test func aTriggerOnD1ThatWipesVotesStopsThePullWholeAndNamesIt() throws {
+    /// The trigger is D1's: the old pull failed whole, advising a local DROP TRIGGER that the next
+    /// pull undid, and never listed the trigger. Now the pull lists it, the decision waits as a
+    /// conflict naming it and the repair on D1, and nothing the trigger would do is done.
+    @Test func aTriggerOnD1ThatWipesVotesIsListedAndItsDecisionWaitsAsAConflict() throws {
         let bed = try SyncBed()
         #expect(try bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
         #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
-        let before = try NotesDatabase.bytes(bed.path("a"))
         _ = try SQLiteShell.run(
             bed.d1, input: "CREATE TRIGGER wipe AFTER UPDATE ON suggestions BEGIN DELETE FROM votes; END;\n")
         let pulled = try bed.tally("a", ["pull", "--wrangler", "votes"])
-        #expect(pulled.status == 1)
-        #expect(pulled.stderr.contains("the trigger 'wipe' would DELETE FROM votes"))
-        #expect(try NotesDatabase.bytes(bed.path("a")) == before)
+        #expect(pulled.status == 3)
+        #expect(pulled.stderr.contains("warning: the trigger wipe on suggestions also writes to votes"))
+        #expect(pulled.stderr.contains("it came with D1's data"), "\(pulled.stderr)")
+        #expect(pulled.stdout.contains("D1's trigger 'wipe' would DELETE FROM votes"), "\(pulled.stdout)")
+        #expect(pulled.stdout.contains("drop it there"))
         #expect(try bed.rows("a", "SELECT count(*) FROM votes") == [["55"]])
+        #expect(try bed.counts("a") == [0, 0, 0, 1])
+        // The repair on D1, a pull, and the decision made again: settled and pushed.
+        #expect(
+            try SyncRoutineTests.wrangler(
+                bed, ["d1", "execute", "votes", "--remote", "--command", "DROP TRIGGER wipe"])
+                == 0)
+        #expect(try bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
+        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try bed.tally("a", ["push", "--wrangler", "votes"]).status == 0)
+        #expect(try bed.counts("a") == [0, 0, 1, 0])
+        #expect(try bed.rows("d1.sqlite", "SELECT count(*) FROM votes") == [["55"]])
     }
 
     @Test func aTriggerOnTheLedgerCannotWriteElsewhereWhenAPushIsMarked() throws {

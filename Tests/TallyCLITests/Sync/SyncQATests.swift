@@ -115,7 +115,8 @@ struct SyncQATests {
 
     /// A note deleted on D1: the guarded SQL skips the decision, D1's log holds nothing at its
     /// version. The old code printed "0 conflict(s); 1 show no trace on D1 and stay pushed." and
-    /// exited 0, although D1 had run the push and not applied the decision.
+    /// exited 0, although D1 had run the push and not applied the decision. The verification now
+    /// sees the note is gone: a named conflict at once (exit 3), not a pushed decision to chase.
     @Test func aPushD1RanButDidNotApplyIsAFailureThatSaysWhatToDo() throws {
         let bed = try SyncBed()
         #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
@@ -123,19 +124,18 @@ struct SyncQATests {
         #expect(try bed.tally("a", ["notes", "approve", "4", "--as", "alice"]).status == 0)
         _ = try SQLiteShell.run(bed.d1, input: "DELETE FROM suggestions WHERE id = 3;")
         let pushed = try bed.tally("a", ["push", "--wrangler", "prod"])
-        #expect(pushed.status == 1, "\(pushed.stdout)")
-        #expect(pushed.stdout.contains("D1 confirmed 1"))
-        #expect(pushed.stderr.contains("did not apply 1 decision(s) (note 3)"), "\(pushed.stderr)")
-        #expect(pushed.stderr.contains("`tally pull`"), "\(pushed.stderr)")
-        #expect(try bed.counts("a") == [0, 1, 1, 0])
-        // The pull it points to names the note.
-        let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"])
-        #expect(pulled.status == 3)
-        #expect(pulled.stdout.contains("Conflict on note 3"), "\(pulled.stdout)")
+        #expect(pushed.status == 3, "\(pushed.stdout)")
+        #expect(pushed.stdout.contains("D1 confirmed 1; 1 conflict(s)."))
+        #expect(pushed.stdout.contains("Conflict on note 3"), "\(pushed.stdout)")
         // Not "see the ids with `tally notes list`", nor "D1's decision stands": there is no note, no decision.
-        #expect(pulled.stdout.contains("note 3 is not in D1's data (deleted there)"), "\(pulled.stdout)")
+        #expect(pushed.stdout.contains("note 3 is not in D1's data (deleted there)"), "\(pushed.stdout)")
+        #expect(try bed.counts("a") == [0, 0, 1, 1])
+        // A pull keeps it (no new conflict).
+        let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"])
+        #expect(pulled.status == 0)
         let discarded = try bed.tally("a", ["notes", "discard", "3"])
-        #expect(discarded.stdout == "Dropped 1 local decision(s) on note 3; the note stays as D1 has it.\n")
+        #expect(discarded.stdout.hasPrefix("Dropped 1 local decision(s) on note 3: approve by 'alice' at "))
+        #expect(discarded.stdout.hasSuffix("They will not be pushed.\nNote 3 is not in this copy (deleted on D1).\n"))
         #expect(try bed.counts("a") == [0, 0, 1, 0])
         try bed.expectD1Consistent()
     }
@@ -160,6 +160,8 @@ struct SyncQATests {
         #expect(
             pulled.stderr.contains("1 decision(s) D1 had confirmed are not in this export"), "\(pulled.stderr)")
         #expect(pulled.stderr.contains("`tally push --again`"), "\(pulled.stderr)")
+        // Not "0 replayed": it was replayed onto the restored data.
+        #expect(pulled.stdout.contains("0 newly confirmed, 1 replayed"), "\(pulled.stdout)")
         #expect(
             try bed.rows("a", "SELECT status, reviewed_by FROM suggestions WHERE id = 4") == [["approved", "alice"]])
         #expect(try bed.counts("a") == [0, 1, 0, 0])

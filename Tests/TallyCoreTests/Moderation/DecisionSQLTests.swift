@@ -125,18 +125,26 @@ struct DecisionSQLTests {
 
         _ = try Self.apply(try fixture.store.decisionScript().text, to: copy)
         let after = try Self.tables(copy)
+        // The promotion takes an option id of the target's own, never D1's option #1.
         let note1 = try #require(try targetStore.note(1))
-        #expect(note1.state == .approved, "the promotion to option #1 is not linked to D1's own option #1")
-        #expect(note1.promotedOptionID == nil)
+        #expect(note1.state == .promoted)
+        let option = try #require(note1.promotedOptionID)
+        #expect(option != 1)
+        #expect(try target.scalar("SELECT content FROM survey_options WHERE id = ?", [.integer(option)]) == "first")
         #expect(try target.scalar("SELECT content FROM survey_options WHERE id = 1") == "added on D1")
         let note2 = try #require(try targetStore.note(2))
         #expect(note2.reviewedBy == "dora", "the rejection of note 2 does not overwrite dora's approval")
         #expect(note2.state == .approved)
         #expect(try targetStore.history(of: 2).map(\.moderator) == ["dora"])
-        #expect(try targetStore.history(of: 1).map(\.action) == ["approve"])
-        // Notes 3–6 had no competing decision and are replayed.
+        #expect(try targetStore.history(of: 1).map(\.action) == ["approve", "promote"])
+        #expect(try targetStore.history(of: 1).last?.optionID == option)
+        // Notes 3–6 had no competing decision and are replayed (note 3's option numbered by the target).
         for id: Int64 in 3...6 {
-            #expect(try targetStore.note(id) == (try fixture.store.note(id)))
+            let replayed = try #require(try targetStore.note(id))
+            let original = try #require(try fixture.store.note(id))
+            #expect(replayed.version == original.version && replayed.state == original.state)
+            #expect(replayed.reviewedBy == original.reviewedBy && replayed.reviewedAt == original.reviewedAt)
+            #expect((replayed.promotedOptionID == nil) == (original.promotedOptionID == nil))
         }
         #expect(after["suggestions"] != before["suggestions"])
     }
@@ -188,11 +196,17 @@ struct DecisionSQLTests {
             createdAt: "2026-09-24 01:00:00", version: version, optionID: option)
     }
 
+    /// A guard for a note read as `content` (the key stands for any note; these tests do not run the SQL).
+    static func guarding(_ content: String = "x") -> DecisionSQL.Guard {
+        DecisionSQL.Guard(seen: SeenNote(key: "text:78|null:|text:00", content: content), previous: nil)
+    }
+
     @Test func entriesThatCannotBeReplayedAreRefusedByName() throws {
         func refusal(_ entry: ModerationLogEntry, option: DecisionSQL.OptionRow? = nil) throws -> DecisionSQLError {
             try #require(throws: DecisionSQLError.self) {
                 _ = try DecisionSQL.script(
-                    entries: [entry], options: option.map { [entry.optionID ?? 0: $0] } ?? [:], noteContents: [4: "x"])
+                    entries: [entry], options: option.map { [entry.optionID ?? 0: $0] } ?? [:],
+                    guards: [9: Self.guarding()])
             }
         }
         #expect(
@@ -232,7 +246,7 @@ struct DecisionSQLTests {
         let later = Self.entry("approve", "pending", "approved", version: 2)
         let earlier = Self.entry("reopen", "approved", "pending", reason: "r", version: 1)
         #expect(throws: DecisionSQLError.self) {
-            _ = try DecisionSQL.script(entries: [later, earlier], options: [:], noteContents: [:])
+            _ = try DecisionSQL.script(entries: [later, earlier], options: [:], guards: [9: Self.guarding()])
         }
     }
 
@@ -240,12 +254,12 @@ struct DecisionSQLTests {
         let entry = Self.entry("promote", "approved", "promoted", version: 2, option: 8)
         let option = DecisionSQL.OptionRow(
             content: "edited 'text'", section: "community", createdAt: "2026-09-24 02:00:00")
-        let statements = try DecisionSQL.statements(for: entry, option: option, noteContent: "original text")
+        let statements = try DecisionSQL.statements(for: entry, option: option, guard: Self.guarding("original text"))
         #expect(statements.count == 3)
-        #expect(statements[0].contains("SELECT 8, 'edited ''text''', 'community', '2026-09-24 02:00:00'"))
+        #expect(statements[0].contains("SELECT 'edited ''text''', 'community', '2026-09-24 02:00:00'"))
         #expect(statements[1].contains("o.content = 'edited ''text'''"))
-        let copied = try DecisionSQL.statements(for: entry, option: option, noteContent: "edited 'text'")
-        #expect(copied[0].contains("SELECT 8, s.content,"))
+        let copied = try DecisionSQL.statements(for: entry, option: option, guard: Self.guarding("edited 'text'"))
+        #expect(copied[0].contains("SELECT s.content,"))
         #expect(!copied.joined().contains("edited"), "the note's text is copied, not repeated")
     }
 
