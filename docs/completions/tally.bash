@@ -33,7 +33,7 @@ _tally() {
         "tally migrate") words="--db --status --config --quiet -q -h --help"; files="--db --config" ;;
         "tally config") words="show -h --help" ;;
         "tally config show") words="--config --db --tz --exclude-before --exclude-session --votes-per-session --launch --lang --reports -h --help"; files="--config --db"; folders="--reports"; values="--tz --exclude-before --exclude-session --votes-per-session --launch --lang" ;;
-        "tally generate") words="--db --votes --days --seed --replace --config --quiet -q -h --help"; files="--db --config"; values="--votes --days --seed" ;;
+        "tally generate") words="--db --votes --days --seed --replace --discard-local --config --quiet -q -h --help"; files="--db --config"; values="--votes --days --seed" ;;
         "tally completions") words="-h --help"; arguments="bash zsh fish" ;;
     esac
     if [[ " $files " == *" $prev "* ]]; then COMPREPLY=($(compgen -f -- "$cur")); return; fi

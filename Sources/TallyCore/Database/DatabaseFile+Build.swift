@@ -15,7 +15,9 @@ extension DatabaseFile {
     ///
     /// A symbolic link at `path` is followed: the file it points to is what gets built or replaced,
     /// and the link stays. Anything else that is not a regular file (a FIFO, a device, a socket, a
-    /// folder) is refused, so it never turns into a database.
+    /// folder) is refused, so it never turns into a database. With `replace`, the regular file
+    /// (the link's target) must itself be an SQLite database or empty: `--replace` is the way to
+    /// renew a database, never a way to overwrite a text file or `/etc/passwd` through a link.
     public static func build<T>(at path: String, replace: Bool = false, _ body: (Connection) throws -> T) throws -> T {
         let resolved: FileTarget
         do {
@@ -29,7 +31,9 @@ extension DatabaseFile {
         }
         switch resolved {
         case .stream(_, let kind): throw DatabaseError.notARegularFile(path, kind.rawValue)
-        case .regularFile: if !replace { throw DatabaseError.alreadyExists(path) }
+        case .regularFile(let file):
+            if !replace { throw DatabaseError.alreadyExists(path) }
+            try requireReplaceable(file, named: path)
         case .absent: break
         }
         let target = URL(fileURLWithPath: resolved.path)
@@ -71,6 +75,22 @@ extension DatabaseFile {
         }
     }
 
+    /// Refuses to replace `file` (reached as `path`) unless it is empty or starts with SQLite's
+    /// 16-byte header: the one rule every `--replace` and every pull goes through.
+    static func requireReplaceable(_ file: String, named path: String) throws {
+        let fd = openReadOnly(file)
+        guard fd >= 0 else { throw DatabaseError.cannotOpen(path, String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: sqliteHeader.count)
+        let count = read(fd, &header, header.count)
+        guard count >= 0 else { throw DatabaseError.cannotOpen(path, String(cString: strerror(errno))) }
+        if count == 0 || header == sqliteHeader { return }
+        throw DatabaseError.notReplaceable(path, target: file == path ? nil : file)
+    }
+
+    /// The first 16 bytes of every SQLite database file: "SQLite format 3" and a NUL.
+    static let sqliteHeader = Array("SQLite format 3\0".utf8)
+
     /// Runs `body` on a fresh connection and closes it before returning, so the
     /// file is complete on disk before anyone renames it.
     private static func fill<T>(_ path: String, _ body: (Connection) throws -> T) throws -> T {
@@ -107,21 +127,21 @@ extension DatabaseFile {
     }
 
     private static func syncFile(_ temporary: String, path: String) throws {
-        let descriptor = openForSync(temporary)
+        let descriptor = openReadOnly(temporary)
         guard descriptor >= 0 else { throw DatabaseError.cannotOpen(path, String(cString: strerror(errno))) }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else { throw DatabaseError.cannotOpen(path, String(cString: strerror(errno))) }
     }
 
     private static func syncFolder(_ folder: String) {
-        let descriptor = openForSync(folder)
+        let descriptor = openReadOnly(folder)
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
     }
 }
 
-/// A read-only descriptor for fsync(2); outside `DatabaseFile`, whose `open` would be found first.
-private func openForSync(_ path: String) -> Int32 {
+/// A read-only descriptor (for fsync(2) and the header check); outside `DatabaseFile`, whose `open` would be found first.
+private func openReadOnly(_ path: String) -> Int32 {
     open(path, O_RDONLY | O_CLOEXEC)
 }

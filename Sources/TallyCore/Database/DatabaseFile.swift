@@ -12,6 +12,9 @@ public enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotOpen(String, String)
     /// The path (or its link's target) is a FIFO, a device or a socket: a database is never built over it.
     case notARegularFile(String, String)
+    /// `--replace` (or a pull) met a regular file that is not an SQLite database; `target` is the
+    /// file a symbolic link at the path leads to.
+    case notReplaceable(String, target: String?)
     /// Other connections kept writing the file, so no read could start on one committed state (`ReadSnapshot`).
     case keptChanging(String, attempts: Int, seconds: Double)
 
@@ -32,6 +35,10 @@ public enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notARegularFile(let path, let kind):
             return "\(path) is \(kind), not a regular file; a database is written only to a regular file "
                 + "(or through a symbolic link to one); nothing was changed"
+        case .notReplaceable(let path, let target):
+            let what = target.map { "\(path) leads to \($0), which" } ?? path
+            return "\(what) is not an SQLite database (its header is not SQLite's); tally replaces only a "
+                + "database, so nothing was changed; move it away or choose another path"
         case .keptChanging(let path, let attempts, let seconds):
             return "\(path) kept changing while tally tried to read it as one state (\(attempts) attempts in "
                 + (seconds >= 1 ? "\(Int(seconds)) s" : "\(Int(seconds * 1_000)) ms")
