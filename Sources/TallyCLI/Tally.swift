@@ -49,14 +49,16 @@ package enum Tally {
         switch outcome {
         case .version:
             context.stdout.line(Version.line)
-            return ExitCode.success.rawValue
+            return checked(context)
         case .help(let command, let path):
             context.stdout.write(ArgumentParser.help(for: command, path: path))
-            return ExitCode.success.rawValue
+            return checked(context)
         case .run(let command, let invocation):
             do {
                 let quiet = command.isQuietable && invocation.flag(OptionSpec.quiet.name)
                 try command.run?(invocation, quiet ? context.quieted() : context)
+                // A command whose output was lost did not succeed (`report > /dev/full`).
+                try context.stdout.check()
                 return ExitCode.success.rawValue
             } catch let error as UsageError {
                 reportUsage(error, context: context)
@@ -66,6 +68,13 @@ package enum Tally {
                 return (error as? ExitCodeProviding)?.exitCode.rawValue ?? ExitCode.failure.rawValue
             }
         }
+    }
+
+    /// 0, or 1 with the message when standard output failed.
+    static func checked(_ context: Context) -> Int32 {
+        guard let failure = context.stdout.failure else { return ExitCode.success.rawValue }
+        context.stderr.line("Error: \(OutputFailure(name: context.stdout.name, errno: failure))")
+        return ExitCode.failure.rawValue
     }
 
     static func reportUsage(_ error: UsageError, context: Context) {

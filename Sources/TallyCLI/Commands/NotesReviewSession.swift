@@ -92,18 +92,21 @@ struct NotesReviewSession {
         out.write(NoteDetailRenderer(note: note, history: [], group: group, zone: zone).card())
         while true {
             if context.stdin.isTerminal { out.write("Decision [a/r/s/q/?]: ") }
-            guard let line = context.stdin.readLine() else { return .stop }
+            guard let line = try context.stdin.readLine() else { return .stop }
             switch line.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
             case "a", "approve":
+                // The moderator decides on the card shown: if it never reached them, nothing is decided.
+                try out.check()
                 decide(.approve, note: note, reason: nil)
                 return replaced ? .stop : .next
             case "r", "reject":
                 if context.stdin.isTerminal { out.write("Reason for rejecting note \(id): ") }
-                guard let text = context.stdin.readLine() else { return .stop }
+                guard let text = try context.stdin.readLine() else { return .stop }
                 guard let reason = try? ModerationReason(text) else {
                     out.line("A reason is required to reject; note \(id) was not rejected. Choose again.")
                     continue
                 }
+                try out.check()
                 decide(.reject, note: note, reason: reason)
                 return replaced ? .stop : .next
             case "s", "skip":
