@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import TallySQLite
 
@@ -76,20 +77,24 @@ extension DatabaseFile {
     }
 
     /// Refuses to replace `file` (reached as `path`) unless it is empty or starts with SQLite's
-    /// 16-byte header: the one rule every `--replace` and every pull goes through.
+    /// header: the one rule every `--replace` and every pull goes through.
+    ///
+    /// SQLite reads the header (a schema read fails with SQLITE_NOTADB exactly when it is not
+    /// SQLite's), not a descriptor of our own: closing any descriptor of a file drops every POSIX
+    /// lock this process holds on it, which would free the write lock `ReplacementLock` or a pull
+    /// holds on this very file; SQLite keeps such a descriptor open until those locks are released.
     static func requireReplaceable(_ file: String, named path: String) throws {
-        let fd = openReadOnly(file)
-        guard fd >= 0 else { throw DatabaseError.cannotOpen(path, String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var header = [UInt8](repeating: 0, count: sqliteHeader.count)
-        let count = read(fd, &header, header.count)
-        guard count >= 0 else { throw DatabaseError.cannotOpen(path, String(cString: strerror(errno))) }
-        if count == 0 || header == sqliteHeader { return }
-        throw DatabaseError.notReplaceable(path, target: file == path ? nil : file)
+        do {
+            let db = try Connection(path: file, mode: .readOnly)
+            _ = try db.scalar("PRAGMA schema_version")
+        } catch let error as SQLiteError where error.primaryCode == SQLITE_NOTADB {
+            throw DatabaseError.notReplaceable(path, target: file == path ? nil : file)
+        } catch let error as SQLiteError where error.isBusy {
+            return  // locked by another connection: a database
+        } catch let error as SQLiteError {
+            throw DatabaseError.cannotOpen(path, error.message)
+        }
     }
-
-    /// The first 16 bytes of every SQLite database file: "SQLite format 3" and a NUL.
-    static let sqliteHeader = Array("SQLite format 3\0".utf8)
 
     /// Runs `body` on a fresh connection and closes it before returning, so the
     /// file is complete on disk before anyone renames it.
@@ -108,15 +113,17 @@ extension DatabaseFile {
         ".\(name).tmp-"
     }
 
-    /// Removes `PREFIX<pid>` files (and their journals) whose process is gone.
-    /// A file whose process still runs — another build of the same target — is left alone.
-    static func removeStaleTemporaries(in folder: String, prefix: String) {
+    /// Removes `PREFIX<pid>SUFFIX` files (and their journals) whose process is gone: what a killed
+    /// run left. A file whose process still runs — another run on the same target — is left alone.
+    public static func removeStaleTemporaries(in folder: String, prefix: String, suffix: String = "") {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(prefix) {
             var rest = Substring(name.dropFirst(prefix.count))
-            for suffix in ["-journal", "-wal", "-shm"] where rest.hasSuffix(suffix) {
-                rest = rest.dropLast(suffix.count)
+            for journal in ["-journal", "-wal", "-shm"] where rest.hasSuffix(journal) {
+                rest = rest.dropLast(journal.count)
             }
+            guard rest.hasSuffix(suffix) else { continue }
+            rest = rest.dropLast(suffix.count)
             guard let pid = pid_t(rest), pid > 0, pid != getpid(), !processExists(pid) else { continue }
             unlink((folder as NSString).appendingPathComponent(name))
         }
@@ -127,21 +134,21 @@ extension DatabaseFile {
     }
 
     private static func syncFile(_ temporary: String, path: String) throws {
-        let descriptor = openReadOnly(temporary)
+        let descriptor = openForSync(temporary)
         guard descriptor >= 0 else { throw DatabaseError.cannotOpen(path, String(cString: strerror(errno))) }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else { throw DatabaseError.cannotOpen(path, String(cString: strerror(errno))) }
     }
 
     private static func syncFolder(_ folder: String) {
-        let descriptor = openReadOnly(folder)
+        let descriptor = openForSync(folder)
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
     }
 }
 
-/// A read-only descriptor (for fsync(2) and the header check); outside `DatabaseFile`, whose `open` would be found first.
-private func openReadOnly(_ path: String) -> Int32 {
+/// A read-only descriptor for fsync(2); outside `DatabaseFile`, whose `open` would be found first.
+private func openForSync(_ path: String) -> Int32 {
     open(path, O_RDONLY | O_CLOEXEC)
 }
