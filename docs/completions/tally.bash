@@ -24,8 +24,8 @@ _tally() {
         "tally notes export-sql") words="--since --tz --output -o --db --config -h --help"; files="--output -o --db --config"; values="--since --tz" ;;
         "tally notes discard") words="--db --config -h --help"; files="--db --config" ;;
         "tally import") words="--db --config --replace --discard-local --quiet -q -h --help"; files="--db --config"; arguments="files" ;;
-        "tally pull") words="--from --wrangler --db --config -h --help"; files="--from --db --config"; values="--wrangler" ;;
-        "tally push") words="--output -o --wrangler --again --db --config -h --help"; files="--output -o --db --config"; values="--wrangler" ;;
+        "tally pull") words="--from --wrangler --timeout --db --config -h --help"; files="--from --db --config"; values="--wrangler --timeout" ;;
+        "tally push") words="--output -o --wrangler --again --timeout --db --config -h --help"; files="--output -o --db --config"; values="--wrangler --timeout" ;;
         "tally status") words="--format --db --config -h --help"; files="--db --config"; values="--format" ;;
         "tally sql") words="--list --all --output-dir --output -o --tz --exclude-before --exclude-session --through --as-of --votes-per-session --session --config --contract-only -h --help"; files="--output -o --config"; folders="--output-dir"; values="--tz --exclude-before --exclude-session --through --as-of --votes-per-session --session" ;;
         "tally demo") words="--db --replace --discard-local --config --quiet -q -h --help"; files="--db --config" ;;

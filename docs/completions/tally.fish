@@ -109,11 +109,13 @@ complete -c tally -n '__fish_seen_subcommand_from import' -s q -l quiet -d 'Prin
 complete -c tally -n '__fish_seen_subcommand_from import' -F
 complete -c tally -n '__fish_seen_subcommand_from pull' -l from -r -F -d 'The export to pull (`wrangler d1 export DB --remote --output FILE`).'
 complete -c tally -n '__fish_seen_subcommand_from pull' -l wrangler -x -d 'Run `wrangler d1 export DB --remote` and pull that ($TALLY_WRANGLER names the binary).'
+complete -c tally -n '__fish_seen_subcommand_from pull' -l timeout -x -d 'Stop a wrangler run that takes longer than this (1 to 86400; default 600).'
 complete -c tally -n '__fish_seen_subcommand_from pull' -l db -r -F -d 'Database file to create (default: $TALLY_DB, then the config file\'s db, then ./tally.sqlite).'
 complete -c tally -n '__fish_seen_subcommand_from pull' -l config -r -F -d 'Config file (default: $TALLY_CONFIG, then ./tally.json if present).'
 complete -c tally -n '__fish_seen_subcommand_from push' -s o -l output -r -F -d 'Write the SQL to FILE (atomically; - for stdout).'
 complete -c tally -n '__fish_seen_subcommand_from push' -l wrangler -x -d 'Apply it to D1 with wrangler ($TALLY_WRANGLER names the binary).'
 complete -c tally -n '__fish_seen_subcommand_from push' -l again -d 'Also send the decisions pushed before that D1 has not confirmed.'
+complete -c tally -n '__fish_seen_subcommand_from push' -l timeout -x -d 'Stop a wrangler run that takes longer than this (1 to 86400; default 600).'
 complete -c tally -n '__fish_seen_subcommand_from push' -l db -r -F -d 'Database file (default: $TALLY_DB, then the config file\'s db, then ./tally.sqlite).'
 complete -c tally -n '__fish_seen_subcommand_from push' -l config -r -F -d 'Config file (default: $TALLY_CONFIG, then ./tally.json if present).'
 complete -c tally -n '__fish_seen_subcommand_from status' -l format -x -d 'text or json (default text).'

@@ -21,7 +21,7 @@ enum PullCommand {
             OptionSpec(
                 "wrangler", .value("DB"),
                 "Run `wrangler d1 export DB --remote` and pull that ($TALLY_WRANGLER names the binary)."),
-            Settings.newDatabaseOption, Settings.configOption,
+            Wrangler.timeoutOption, Settings.newDatabaseOption, Settings.configOption,
         ],
         run: { invocation, context in
             let from = invocation.value("from")
@@ -37,9 +37,8 @@ enum PullCommand {
             if let from {
                 outcome = try pull.run(exportPath: context.path(from), target: target, source: from, at: context.now())
             } else if let database {
-                let wrangler = try Wrangler(context)
-                let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
-                let export = (folder as NSString).appendingPathComponent(".tally-pull-\(getpid()).sql")
+                let wrangler = try Wrangler(context, timeout: try Wrangler.timeout(invocation))
+                let export = wrangler.scratchFile("pull", beside: target)
                 defer { unlink(export) }
                 _ = try wrangler.run(["d1", "export", database, "--remote", "--output", export])
                 guard FileManager.default.fileExists(atPath: export) else {
