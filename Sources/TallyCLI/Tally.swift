@@ -1,4 +1,5 @@
 import TallyCore
+import TallyRender
 import TallySQLite
 
 /// The command tree and the one place errors become messages and exit codes.
@@ -43,7 +44,7 @@ package enum Tally {
             reportUsage(error, context: context)
             return ExitCode.usage.rawValue
         } catch {
-            context.stderr.line("Error: \(error)")
+            context.stderr.line("Error: " + TerminalText.visible("\(error)"))
             return ExitCode.failure.rawValue
         }
         switch outcome {
@@ -64,7 +65,8 @@ package enum Tally {
                 reportUsage(error, context: context)
                 return ExitCode.usage.rawValue
             } catch {
-                context.stderr.line("Error: \(message(for: error, in: command))")
+                // Messages quote settings, paths and file contents: shown as database text is, never as escapes.
+                context.stderr.line("Error: " + TerminalText.visible(message(for: error, in: command)))
                 return (error as? ExitCodeProviding)?.exitCode.rawValue ?? ExitCode.failure.rawValue
             }
         }
@@ -78,7 +80,7 @@ package enum Tally {
     }
 
     static func reportUsage(_ error: UsageError, context: Context) {
-        context.stderr.line("Error: \(error.message)")
+        context.stderr.line("Error: " + TerminalText.visible(error.message))
         let command = find(error.command) ?? root
         context.stderr.line("Usage: \(ArgumentParser.usage(of: command, path: error.command))")
         context.stderr.line("See 'tally \((error.command + ["--help"]).joined(separator: " "))'.")

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyRender
 
 /// `tally status`: where the local decisions stand against D1, and where the data came from.
 enum StatusCommand {
@@ -64,10 +65,13 @@ enum StatusCommand {
             }
             if let origin {
                 context.stdout.line(
-                    "Data pulled \(origin.pulledAt) UTC from \(origin.source) (sha256 \(origin.sha256)).")
+                    // The origin is stored text in the copy: shown as any database text is.
+                    NoteText.oneLine(
+                        "Data pulled \(origin.pulledAt) UTC from \(origin.source) (sha256 \(origin.sha256))."))
                 if !origin.missingMigrations.isEmpty {
                     context.stdout.line(
-                        "D1 lacks tally's migration(s) \(origin.missingMigrations.joined(separator: ", ")): "
+                        "D1 lacks tally's migration(s) "
+                            + NoteText.oneLine(origin.missingMigrations.joined(separator: ", ")) + ": "
                             + "push is refused until they are applied (docs/sync.md).")
                 }
             } else {
