@@ -233,6 +233,10 @@ enum ReportCommand {
             if bom, format != .csv {
                 throw UsageError("--bom is for CSV; add --format csv, or leave out --bom", command: path)
             }
+            if invocation.value(chartsOption) == "" {
+                // '' would resolve to the working folder and scatter the charts there.
+                throw UsageError("--charts is empty; give a folder for the charts, e.g. --charts charts", command: path)
+            }
             charts = invocation.value(chartsOption).map { ($0, context.path($0)) }
             if charts != nil, format != .markdown, format != .html {
                 throw UsageError(
@@ -246,6 +250,13 @@ enum ReportCommand {
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
                     throw UsageError("--charts \(folder) is a file; give a folder, e.g. --charts charts", command: path)
+                }
+                if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder),
+                    !FileManager.default.fileExists(atPath: folder)
+                {
+                    throw UsageError(
+                        "--charts \(folder) is a symbolic link to \(target), which does not exist; create that folder "
+                            + "or give another, e.g. --charts charts", command: path)
                 }
             }
             png = invocation.flag(pngOption) ? try ChartPNG(environment: context.environment) : nil

@@ -56,8 +56,8 @@ package struct ConfigFile: Equatable, Sendable {
             throw CommandFailure("config \(path) is larger than \(limit / 1_024) KiB; a config holds a few settings")
         } catch .timedOut(let seconds) {
             throw CommandFailure(
-                "config \(path) is a pipe that sent nothing for \(seconds) s; give a JSON file (or a pipe that is "
-                    + "being written, such as --config <(…))")
+                "config \(path) is a pipe that did not send a whole config within \(seconds) s; give a JSON file "
+                    + "(or a pipe that is being written, such as --config <(…))")
         } catch .system(let reason) {
             throw CommandFailure("cannot read config \(path): \(reason)")
         }

@@ -13,8 +13,8 @@ public enum BoundedRead {
         case system(String)
     }
 
-    /// The bytes of `path` (a regular file or a FIFO), at most `limit`; a FIFO may go `seconds`
-    /// without sending. Opened without blocking, so a FIFO with no writer reads as empty at once.
+    /// The bytes of `path` (a regular file or a FIFO), at most `limit`, within `seconds`. Opened
+    /// without blocking, so a FIFO nobody opens for writing ends at the time bound, not never.
     public static func contents(of path: String, limit: Int, seconds: Int = 10) throws(Failure) -> Data {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw .system(String(cString: strerror(errno))) }
@@ -23,6 +23,14 @@ public enum BoundedRead {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let giveUp = Date().addingTimeInterval(Double(seconds))
         while true {
+            // Wait for bytes (or the end) first: on Linux a FIFO no writer has opened yet does not
+            // report a hang-up, so this waits for a writer that comes a moment later, up to the bound.
+            let left = giveUp.timeIntervalSinceNow
+            guard left > 0 else { throw .timedOut(seconds) }
+            var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&waiting, 1, Int32(min(left, 1) * 1_000))
+            if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+            if ready < 0 { throw .system(String(cString: strerror(errno))) }
             let count = read(fd, &chunk, chunk.count)
             if count > 0 {
                 data.append(contentsOf: chunk[..<count])
@@ -30,17 +38,8 @@ public enum BoundedRead {
                 continue
             }
             if count == 0 { return data }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN:
-                // A writer is there but has not sent everything yet.
-                let left = giveUp.timeIntervalSinceNow
-                guard left > 0 else { throw .timedOut(seconds) }
-                var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                _ = poll(&waiting, 1, Int32(min(left, 1) * 1_000))
-            default:
-                throw .system(String(cString: strerror(errno)))
-            }
+            if errno == EINTR || errno == EAGAIN { continue }
+            throw .system(String(cString: strerror(errno)))
         }
     }
 }
