@@ -5,6 +5,8 @@
 #   make uninstall PREFIX=…       removes exactly what install put there
 #   make check-installed PREFIX=… the installed binary needs no Swift library and runs in an empty environment;
 #                                 then the CLI tests run against it (TALLY_BINARY)
+#   make hostile PREFIX=…         the hostile sweep's classes (replace, write failure, signals, bounds,
+#                                 FIFOs, escapes; docs/hostile.md) against the installed binary
 #   make test                     swift test
 #   make format / make lint       swift format with the checked-in .swift-format
 #
@@ -34,7 +36,7 @@ bashdir := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 zshdir := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 fishdir := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build install uninstall check-installed test format lint
+.PHONY: all build install uninstall check-installed hostile test format lint
 
 all: build
 
@@ -69,6 +71,10 @@ check-installed:
 	  && diff -r -x "*.png" reports/demo/en "$$work/en" && rm -r "$$work" \
 	  || { echo "Error: $(bindir)/tally failed in an empty environment, or its weekly pages differ from reports/demo/en (above)" >&2; exit 1; }
 	TALLY_BINARY="$(bindir)/tally" $(SWIFT) test --filter TallyCLITests
+
+# The suites named Hostile* (docs/hostile.md), run against the installed binary.
+hostile:
+	TALLY_BINARY="$(bindir)/tally" $(SWIFT) test --filter Hostile
 
 test:
 	$(SWIFT) test

@@ -82,19 +82,8 @@ package enum AtomicFile {
         }
     }
 
-    /// Writes every byte, retrying after signals; returns 0 or the errno of the failure.
+    /// Writes every byte (`Descriptor.writeAll`); returns 0 or the errno of the failure.
     private static func writeAll(_ data: Data, to fd: Int32) -> Int32 {
-        data.withUnsafeBytes { buffer -> Int32 in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return 0
-        }
+        data.withUnsafeBytes { Descriptor.writeAll($0, to: fd) }
     }
 }

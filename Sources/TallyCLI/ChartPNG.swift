@@ -23,37 +23,45 @@ struct ChartPNG {
         tool = found
     }
 
+    /// Seconds one chart may take: rsvg-convert renders tally's charts in milliseconds.
+    static let timeout = 60
+
     /// The PNG of one SVG document; `name` is only for the message when rendering fails.
+    /// Run through `ChildProcess`: Ctrl-C stops it, it has a time limit, and one that exits without
+    /// reading the SVG is a failure with its exit status, never a SIGPIPE that kills tally.
     func render(_ svg: String, name: String) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--format", "png"]
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Written on its own thread so a large chart cannot block while the PNG fills the output pipe.
-        let writer = Thread {
-            input.fileHandleForWriting.write(Data(svg.utf8))
-            try? input.fileHandleForWriting.close()
+        let messages = Messages()
+        let child = ChildProcess(
+            executable: tool, arguments: ["--format", "png"], environment: ProcessInfo.processInfo.environment,
+            directory: FileManager.default.currentDirectoryPath, input: Data(svg.utf8), timeout: Self.timeout,
+            errors: { messages.add($0) })
+        let ended: (termination: ChildProcess.Termination, output: Data)
+        do {
+            ended = try child.run()
+        } catch let stop as ChildProcess.Stop {
+            throw CommandFailure(Self.message(stop, name: name))
         }
-        writer.start()
-        let errorText = ErrorText()
-        let errorReader = Thread { errorText.data = errors.fileHandleForReading.readDataToEndOfFile() }
-        errorReader.start()
-        let png = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errorReader.isFinished { usleep(1_000) }
-        guard process.terminationStatus == 0, png.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
-            let message = String(decoding: errorText.data, as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            throw CommandFailure(
-                "rsvg-convert could not render \(name) (exit \(process.terminationStatus)): \(message)")
+        guard ended.termination == .exited(0), ended.output.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
+            let said = messages.text.isEmpty ? "it printed no message" : "it said: \(messages.text)"
+            let how =
+                ended.termination == .exited(0)
+                ? "rsvg-convert exited 0 without printing a PNG for \(name)"
+                : "rsvg-convert could not render \(name) (\(ended.termination.description))"
+            throw CommandFailure("\(how); \(said)")
         }
-        return png
+        return ended.output
+    }
+
+    /// What to say when tally stopped rsvg-convert.
+    static func message(_ stop: ChildProcess.Stop, name: String) -> String {
+        switch stop {
+        case .signal(let number):
+            return "interrupted (\(number == SIGINT ? "SIGINT" : "SIGTERM")) while rsvg-convert rendered \(name)"
+        case .timeout(let seconds):
+            return "rsvg-convert was still rendering \(name) after \(seconds) s, so it was stopped"
+        case .outputLimit(let bytes):
+            return "rsvg-convert printed more than \(bytes / 1_048_576) MiB for \(name), so it was stopped"
+        }
     }
 
     /// `chart.svg` → `chart.png`.
@@ -61,8 +69,13 @@ struct ChartPNG {
         (svg.hasSuffix(".svg") ? String(svg.dropLast(4)) : svg) + ".png"
     }
 
-    /// Bytes read on another thread.
-    private final class ErrorText: @unchecked Sendable {
-        var data = Data()
+    /// The lines rsvg-convert printed on stderr (the first 20), collected on another thread.
+    private final class Messages: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func add(_ line: String) { lock.withLock { if lines.count < 20 { lines.append(line) } } }
+        var text: String {
+            lock.withLock { lines.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
     }
 }

@@ -2,55 +2,174 @@ import Foundation
 import TallyCore
 
 /// A place text is written to: standard output, standard error, or a buffer in tests.
+///
+/// The one output layer of every command: a write that fails or stops short (`/dev/full`, a closed
+/// descriptor, a reader that went away) is remembered, later writes are dropped, and `check()`
+/// turns it into an error. Commands call `check()` before anything that must only follow a
+/// complete write (marking decisions pushed); `Tally.run` calls it after every command, so no
+/// command exits 0 with its output lost.
 package final class TextOutput: @unchecked Sendable {
-    private let sink: (String) -> Void
+    /// Writes text; returns 0, or the errno of the write that failed.
+    private let sink: (String) -> Int32
+    private let lock = NSLock()
+    private var failed: Int32 = 0
     /// True when this output is a terminal (progress and colour only then).
     package let isTerminal: Bool
+    /// What the output is, for messages: "standard output".
+    package let name: String
 
-    package init(isTerminal: Bool = false, _ sink: @escaping (String) -> Void) {
-        self.sink = sink
-        self.isTerminal = isTerminal
+    /// An output that never fails (a buffer, a discarded stream).
+    package convenience init(isTerminal: Bool = false, _ sink: @escaping (String) -> Void) {
+        self.init(isTerminal: isTerminal, name: "the output") { text in
+            sink(text)
+            return 0
+        }
     }
 
-    /// Writes text as is.
-    package func write(_ text: String) { sink(text) }
+    /// An output whose writes can fail: `sink` returns 0 or an errno.
+    package init(isTerminal: Bool, name: String, failing sink: @escaping (String) -> Int32) {
+        self.sink = sink
+        self.isTerminal = isTerminal
+        self.name = name
+    }
+
+    /// Writes text as is (nothing once a write has failed).
+    package func write(_ text: String) {
+        lock.withLock {
+            guard failed == 0 else { return }
+            failed = sink(text)
+        }
+    }
 
     /// Writes text and a newline.
-    package func line(_ text: String = "") { sink(text + "\n") }
+    package func line(_ text: String = "") { write(text + "\n") }
 
-    /// An output writing to a file descriptor, unbuffered.
-    package static func descriptor(_ fd: Int32) -> TextOutput {
-        TextOutput(isTerminal: isatty(fd) == 1) { text in
-            let bytes = Array(text.utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes {
-                    Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset)
-                }
-                if written <= 0 { break }
-                offset += written
+    /// The errno of the first write that failed, or nil.
+    package var failure: Int32? { lock.withLock { failed == 0 ? nil : failed } }
+
+    /// Throws `OutputFailure` when a write to this output failed.
+    package func check() throws {
+        if let failure { throw OutputFailure(name: name, errno: failure) }
+    }
+
+    /// An output writing to a file descriptor, unbuffered; `closed` marks a descriptor the process
+    /// was started without (`>&-`), whose writes all fail.
+    package static func descriptor(_ fd: Int32, name: String, closed: Bool = false) -> TextOutput {
+        TextOutput(isTerminal: !closed && isatty(fd) == 1, name: name) { text in
+            closed ? EBADF : Descriptor.writeAll(Array(text.utf8), to: fd)
+        }
+    }
+}
+
+/// A write to standard output (or another output) that failed or stopped short.
+package struct OutputFailure: Error, Equatable, CustomStringConvertible {
+    package let name: String
+    package let errno: Int32
+    package var description: String {
+        "cannot write to \(name): \(String(cString: strerror(errno)))"
+            + (errno == EPIPE ? " (the program reading it stopped)" : "")
+            + "; what was written there is incomplete, and nothing after it was done"
+    }
+}
+
+/// Raw descriptor writes, checked.
+package enum Descriptor {
+    /// Writes every byte, retrying after signals; returns 0 or the errno of the failure
+    /// (`EIO` for a write that wrote nothing).
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32 {
+        bytes.withUnsafeBytes { writeAll($0, to: fd) }
+    }
+
+    /// Writes every byte of `buffer`; returns 0 or the errno of the failure.
+    package static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Int32 {
+        var offset = 0
+        while offset < buffer.count {
+            let written = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
+            if written == 0 { return EIO }
+            offset += written
+        }
+        return 0
+    }
+
+    /// True when `fd` is open in this process.
+    static func isOpen(_ fd: Int32) -> Bool { fcntl(fd, F_GETFD) != -1 || errno != EBADF }
+
+    /// Puts `/dev/null` on a descriptor the process was started without, so no file tally opens
+    /// later (a database, an output file) lands on 0, 1 or 2 and receives what was meant for them.
+    static func fillWithNull(_ fd: Int32) {
+        let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+        if null >= 0, null != fd {
+            dup2(null, fd)
+            close(null)
         }
     }
 }
 
 /// A source of input lines: standard input, or a fixed list in tests.
 package final class LineInput: @unchecked Sendable {
-    private let next: () -> String?
+    private let next: () throws -> String?
     /// True when input comes from a terminal (interactive prompts only then).
     package let isTerminal: Bool
 
-    package init(isTerminal: Bool = false, _ next: @escaping () -> String?) {
+    package init(isTerminal: Bool = false, _ next: @escaping () throws -> String?) {
         self.next = next
         self.isTerminal = isTerminal
     }
 
     /// The next line without its newline, or nil at end of input.
-    package func readLine() -> String? { next() }
+    ///
+    /// - Throws: `CommandFailure` for a line longer than `LineReader.limit` bytes (`< /dev/zero`
+    ///   would otherwise grow without end).
+    package func readLine() throws -> String? { try next() }
 
-    /// Standard input.
+    /// Standard input, read in lines of at most `LineReader.limit` bytes.
     package static func standardInput() -> LineInput {
-        LineInput(isTerminal: isatty(0) == 1) { Swift.readLine(strippingNewline: true) }
+        let reader = LineReader(fd: 0)
+        return LineInput(isTerminal: isatty(0) == 1) { try reader.next() }
+    }
+}
+
+/// Reads lines from a descriptor with a bound on each line's length.
+final class LineReader {
+    /// The longest line accepted, in bytes: far above any decision or reason typed by hand.
+    static let limit = 64 * 1_024
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var ended = false
+
+    init(fd: Int32) { self.fd = fd }
+
+    /// The next line (without "\n" or "\r\n"), nil at end of input.
+    func next() throws -> String? {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                var line = Array(buffer[..<newline])
+                buffer.removeFirst(newline + 1)
+                if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                return String(decoding: line, as: UTF8.self)
+            }
+            if buffer.count > Self.limit {
+                throw CommandFailure(
+                    "a line of standard input is longer than \(Self.limit / 1_024) KiB; stopped reading there "
+                        + "(decisions already made are kept). Give one key per line")
+            }
+            if ended {
+                guard !buffer.isEmpty else { return nil }
+                defer { buffer.removeAll() }
+                return String(decoding: buffer, as: UTF8.self)
+            }
+            var chunk = [UInt8](repeating: 0, count: 4_096)
+            let count = read(fd, &chunk, chunk.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CommandFailure("cannot read standard input: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { ended = true } else { buffer += chunk[..<count] }
+        }
     }
 }
 
@@ -77,12 +196,17 @@ package struct Context: Sendable {
         self.now = now
     }
 
-    /// The real process: its environment, streams, folder and clock.
+    /// The real process: its environment, streams, folder and clock. A standard descriptor the
+    /// process was started without is filled with `/dev/null` first (see `Descriptor.fillWithNull`);
+    /// a closed standard output stays an error: every write to it fails.
     package static func standard() -> Context {
-        Context(
+        let closed = (Int32(0)...2).map { !Descriptor.isOpen($0) }
+        for fd: Int32 in 0...2 where closed[Int(fd)] { Descriptor.fillWithNull(fd) }
+        return Context(
             environment: ProcessInfo.processInfo.environment,
             currentDirectory: FileManager.default.currentDirectoryPath,
-            stdout: .descriptor(1), stderr: .descriptor(2), stdin: .standardInput(),
+            stdout: .descriptor(1, name: "standard output", closed: closed[1]),
+            stderr: .descriptor(2, name: "standard error"), stdin: .standardInput(),
             now: { Instant(millis: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))) })
     }
 

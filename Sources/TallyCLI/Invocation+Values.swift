@@ -94,6 +94,8 @@ package enum OutputDestination: Equatable, Sendable {
         switch self {
         case .standardOutput:
             context.stdout.write(text)
+            // Checked here, so a caller never goes on to mark or report as written what was lost.
+            try context.stdout.check()
             return nil
         case .file(let path):
             try AtomicFile.write(text, to: path)

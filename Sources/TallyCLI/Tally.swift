@@ -1,4 +1,5 @@
 import TallyCore
+import TallyRender
 import TallySQLite
 
 /// The command tree and the one place errors become messages and exit codes.
@@ -44,33 +45,43 @@ package enum Tally {
             reportUsage(error, context: context)
             return ExitCode.usage.rawValue
         } catch {
-            context.stderr.line("Error: \(error)")
+            context.stderr.line("Error: " + TerminalText.visible("\(error)"))
             return ExitCode.failure.rawValue
         }
         switch outcome {
         case .version:
             context.stdout.line(Version.line)
-            return ExitCode.success.rawValue
+            return checked(context)
         case .help(let command, let path):
             context.stdout.write(ArgumentParser.help(for: command, path: path))
-            return ExitCode.success.rawValue
+            return checked(context)
         case .run(let command, let invocation):
             do {
                 let quiet = command.isQuietable && invocation.flag(OptionSpec.quiet.name)
                 try command.run?(invocation, quiet ? context.quieted() : context)
+                // A command whose output was lost did not succeed (`report > /dev/full`).
+                try context.stdout.check()
                 return ExitCode.success.rawValue
             } catch let error as UsageError {
                 reportUsage(error, context: context)
                 return ExitCode.usage.rawValue
             } catch {
-                context.stderr.line("Error: \(message(for: error, in: command))")
+                // Messages quote settings, paths and file contents: shown as database text is, never as escapes.
+                context.stderr.line("Error: " + TerminalText.visible(message(for: error, in: command)))
                 return (error as? ExitCodeProviding)?.exitCode.rawValue ?? ExitCode.failure.rawValue
             }
         }
     }
 
+    /// 0, or 1 with the message when standard output failed.
+    static func checked(_ context: Context) -> Int32 {
+        guard let failure = context.stdout.failure else { return ExitCode.success.rawValue }
+        context.stderr.line("Error: \(OutputFailure(name: context.stdout.name, errno: failure))")
+        return ExitCode.failure.rawValue
+    }
+
     static func reportUsage(_ error: UsageError, context: Context) {
-        context.stderr.line("Error: \(error.message)")
+        context.stderr.line("Error: " + TerminalText.visible(error.message))
         let command = find(error.command) ?? root
         context.stderr.line("Usage: \(ArgumentParser.usage(of: command, path: error.command))")
         context.stderr.line("See 'tally \((error.command + ["--help"]).joined(separator: " "))'.")

@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyRender
+import TallyTestSupport
 import Testing
 
 /// The HTML pages in a real browser: Debian's `chromium`, headless. The pages have no scripts
@@ -10,9 +11,11 @@ import Testing
 /// the page, and no element made from user text.
 @Suite("HTML in headless chromium", .serialized)
 struct BrowserTests {
-    static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
+    /// Found the way it is run (`timeout chromium …` through PATH), not at a fixed path: a chromium
+    /// outside PATH skips the suite instead of failing it with "timeout exited 127".
+    static let available = OutsideProgram.isInstalled("chromium") && OutsideProgram.isInstalled("timeout")
     /// Under CI the browser is required (`.ci/run` installs it), so a missing one fails instead of skipping.
-    static let required = ProcessInfo.processInfo.environment["CI"] == "true"
+    static let required = OutsideProgram.isCI
     static let phoneWidth = 390
     static let demoFolder = ToolProcess.repository.appendingPathComponent("reports/demo")
 

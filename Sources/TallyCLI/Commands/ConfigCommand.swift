@@ -49,9 +49,11 @@ enum ConfigCommand {
                 ("lang", settings.language.value.rawValue, settings.language.source),
                 ("reports", settings.reports.value, settings.reports.source),
             ]
-            let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
-            let valueWidth = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
-            for (key, value, source) in rows {
+            // Values come from tally.json and the environment: control characters shown, never sent.
+            let shown = rows.map { (NoteText.oneLine($0.0), NoteText.oneLine($0.1), NoteText.oneLine("\($0.2)")) }
+            let width = shown.map { DisplayWidth.of($0.0) }.max() ?? 0
+            let valueWidth = shown.map { DisplayWidth.of($0.1) }.max() ?? 0
+            for (key, value, source) in shown {
                 context.stdout.line(
                     "\(DisplayWidth.padRight(key, to: width))  \(DisplayWidth.padRight(value, to: valueWidth))  (\(source))"
                 )

@@ -13,17 +13,14 @@ enum DemoCommand {
             """,
         options: [
             Settings.newDatabaseOption,
-            OptionSpec("replace", .flag, "Replace the file if it exists (atomically)."),
-            OptionSpec(
-                "discard-local", .flag,
-                "With --replace: replace even a database holding decisions D1 has not confirmed (they are lost)."),
+            DatabaseReplacement.replaceOption,
+            DatabaseReplacement.discardLocalOption,
             Settings.configOption,
         ],
         run: { invocation, context in
             let path = try Settings.database(invocation, context)
-            let held = invocation.flag("replace") ? try ReplacementLock(path) : nil
+            let held = try DatabaseReplacement.lock(invocation, path)
             defer { held?.release() }
-            if let held, !invocation.flag("discard-local") { try ImportCommand.refuseToLoseDecisions(held, path) }
             try DatabaseFile.build(at: path, replace: invocation.flag("replace")) { db in
                 try Demo.write(into: db)
                 // The demo stands for D1's data: its recorded decisions are D1's, not unpushed work.

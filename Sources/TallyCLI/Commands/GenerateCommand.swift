@@ -18,7 +18,8 @@ enum GenerateCommand {
             OptionSpec("votes", .value("N"), "How many votes (1 to 100000000; default 1000000)."),
             OptionSpec("days", .value("N"), "Days the votes span after the launch (1 to 36500; default 30)."),
             OptionSpec("seed", .value("N"), "Seed for the generator (default 1)."),
-            OptionSpec("replace", .flag, "Replace the file if it exists (atomically)."),
+            DatabaseReplacement.replaceOption,
+            DatabaseReplacement.discardLocalOption,
             Settings.configOption,
         ],
         run: { invocation, context in
@@ -26,6 +27,8 @@ enum GenerateCommand {
             let days = try invocation.integer("days", in: 1...36_500) ?? 30
             let seed = try invocation.integer("seed", in: 0...Int.max) ?? 1
             let path = try Settings.database(invocation, context)
+            let held = try DatabaseReplacement.lock(invocation, path)
+            defer { held?.release() }
             let poll = SyntheticPoll(votes: votes, seed: UInt64(seed), days: days)
             let summary = try DatabaseFile.build(at: path, replace: invocation.flag("replace")) { db in
                 // The file is renamed into place only when complete, so the

@@ -34,10 +34,8 @@ enum ImportCommand {
         options: [
             Settings.newDatabaseOption,
             Settings.configOption,
-            OptionSpec("replace", .flag, "Replace the database if it exists (atomically, only on success)."),
-            OptionSpec(
-                "discard-local", .flag,
-                "With --replace: replace even a database holding decisions D1 has not confirmed (they are lost)."),
+            DatabaseReplacement.replaceOption,
+            DatabaseReplacement.discardLocalOption,
         ],
         positionals: [PositionalSpec("FILE", "The export or dump to load; - reads standard input.")],
         run: { invocation, context in
@@ -45,9 +43,8 @@ enum ImportCommand {
             let dumpPath = file == "-" ? "-" : context.path(file)
             let target = try Settings.database(invocation, context)
             // Held to the rename, so no decision can be made in the old file after the check.
-            let held = invocation.flag("replace") ? try ReplacementLock(target) : nil
+            let held = try DatabaseReplacement.lock(invocation, target)
             defer { held?.release() }
-            if let held, !invocation.flag("discard-local") { try refuseToLoseDecisions(held, target) }
             let display = ImportProgress(output: context.stderr)
             let stop = StopSignal.install()
             defer { stop.uninstall() }
@@ -64,17 +61,6 @@ enum ImportCommand {
             display.finish()
             write(summary, file: file == "-" ? "standard input" : file, target: target, context: context)
         })
-
-    /// `--replace` would wipe decisions that exist only here; `tally pull` keeps them.
-    static func refuseToLoseDecisions(_ held: ReplacementLock, _ target: String) throws {
-        let outstanding = held.outstanding
-        guard outstanding > 0 else { return }
-        throw CommandFailure(
-            "\(target) holds \(outstanding) decision(s) D1 has not confirmed (unpushed, pushed but not confirmed, "
-                + "or in conflict); --replace would lose them, so nothing was changed. Use `tally pull --from FILE "
-                + "--db \(target)` instead: it takes D1's data and keeps your decisions. To replace anyway and lose "
-                + "them, add --discard-local")
-    }
 
     static func write(_ summary: ImportSummary, file: String, target: String, context: Context) {
         context.stdout.line(

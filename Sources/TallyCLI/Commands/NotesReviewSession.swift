@@ -97,25 +97,28 @@ struct NotesReviewSession {
         out.write(NoteDetailRenderer(note: note, history: [], group: group, zone: zone).card())
         while true {
             if context.stdin.isTerminal { out.write("Decision [a/r/p/s/q/?]: ") }
-            guard let line = context.stdin.readLine() else { return .stop }
+            guard let line = try context.stdin.readLine() else { return .stop }
             switch line.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
             case "a", "approve":
+                // The moderator decides on the card shown: if it never reached them, nothing is decided.
+                try out.check()
                 decide(.approve, note: note, reason: nil)
                 return replaced ? .stop : .next
             case "r", "reject":
                 if context.stdin.isTerminal { out.write("Reason for rejecting note \(id): ") }
-                guard let text = context.stdin.readLine() else { return .stop }
+                guard let text = try context.stdin.readLine() else { return .stop }
                 guard let reason = try? ModerationReason(text) else {
                     out.line("A reason is required to reject; note \(id) was not rejected. Choose again.")
                     continue
                 }
+                try out.check()
                 decide(.reject, note: note, reason: reason)
                 return replaced ? .stop : .next
             case "p", "promote":
                 if context.stdin.isTerminal {
                     out.write("Option label for note \(id) (Enter keeps the note's text): ")
                 }
-                guard let text = context.stdin.readLine() else { return .stop }
+                guard let text = try context.stdin.readLine() else { return .stop }
                 var draft = OptionDraft.verbatim
                 if !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                     guard let label = try? OptionLabel(text) else {
@@ -126,6 +129,7 @@ struct NotesReviewSession {
                     }
                     draft = OptionDraft(label: label)
                 }
+                try out.check()
                 // Promotion applies to approved notes: approve first, then promote the version that produced.
                 guard let approval = decide(.approve, note: note, reason: nil) else { return replaced ? .stop : .next }
                 decide(.promote, note: approval.after, reason: nil, option: draft)

@@ -4,18 +4,12 @@ import TallySQLite
 
 /// `pull --wrangler DB`'s two ways to D1: the query API (the default) and `--export`.
 extension PullCommand {
-    /// The export file's name beside the copy: on the same disk, removed afterwards.
-    static func temporaryExport(for target: String) -> String {
-        let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
-        return (folder as NSString).appendingPathComponent(".tally-pull-\(getpid()).sql")
-    }
-
     /// Reads D1 through `wrangler d1 execute DB --remote --command … --json` (`QueryPull`).
     static func pullThroughQueries(
-        _ database: String, pull: SyncPull, target: String, stop: StopSignal, _ context: Context
+        _ database: String, pull: SyncPull, target: String, stop: StopSignal, timeout: Int, _ context: Context
     ) throws -> SyncPull.Outcome {
-        let wrangler = try Wrangler(context)
-        let export = temporaryExport(for: target)
+        let wrangler = try Wrangler(context, timeout: timeout)
+        let export = wrangler.scratchFile("pull", beside: target)
         defer { unlink(export) }
         let pageRows = context.environment["TALLY_PULL_PAGE_ROWS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         var query = QueryPull(
@@ -72,18 +66,18 @@ extension PullCommand {
         }
         context.stderr.line("warning: " + warning)
         context.stderr.write("Take D1 offline for the export? [y/N] ")
-        let answer = context.stdin.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        let answer = try context.stdin.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
         guard answer == "y" || answer == "yes" else {
             throw CommandFailure("not exported; nothing was changed")
         }
     }
 
     /// `wrangler d1 export DB --remote --skip-confirmation` (tally asked already), then the export pulled.
-    static func pullExport(_ database: String, pull: SyncPull, target: String, _ context: Context) throws
-        -> SyncPull.Outcome
-    {
-        let wrangler = try Wrangler(context)
-        let export = temporaryExport(for: target)
+    static func pullExport(
+        _ database: String, pull: SyncPull, target: String, timeout: Int, _ context: Context
+    ) throws -> SyncPull.Outcome {
+        let wrangler = try Wrangler(context, timeout: timeout)
+        let export = wrangler.scratchFile("pull", beside: target)
         defer { unlink(export) }
         _ = try wrangler.run(["d1", "export", database, "--remote", "--output", export, "--skip-confirmation"])
         guard FileManager.default.fileExists(atPath: export) else {

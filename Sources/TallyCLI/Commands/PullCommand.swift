@@ -29,7 +29,7 @@ enum PullCommand {
                 "With --wrangler: run `wrangler d1 export DB --remote` instead (everything; D1 does not serve the "
                     + "vote page meanwhile), after asking."),
             OptionSpec("yes", .flag, "With --export: do not ask (a run not on a terminal refuses without it)."),
-            Settings.newDatabaseOption, Settings.configOption,
+            Wrangler.timeoutOption, Settings.newDatabaseOption, Settings.configOption,
         ],
         run: { invocation, context in
             let from = invocation.value("from")
@@ -49,9 +49,11 @@ enum PullCommand {
                 outcome = try pull.run(exportPath: context.path(from), target: target, source: from, at: context.now())
             } else if let database, invocation.flag("export") {
                 try confirmExport(database, yes: invocation.flag("yes"), context)
-                outcome = try pullExport(database, pull: pull, target: target, context)
+                outcome = try pullExport(
+                    database, pull: pull, target: target, timeout: try Wrangler.timeout(invocation), context)
             } else if let database {
-                outcome = try pullThroughQueries(database, pull: pull, target: target, stop: stop, context)
+                outcome = try pullThroughQueries(
+                    database, pull: pull, target: target, stop: stop, timeout: try Wrangler.timeout(invocation), context)
             } else {
                 return
             }

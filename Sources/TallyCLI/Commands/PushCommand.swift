@@ -25,6 +25,7 @@ enum PushCommand {
             outputOption,
             OptionSpec("wrangler", .value("DB"), "Apply it to D1 with wrangler ($TALLY_WRANGLER names the binary)."),
             OptionSpec("again", .flag, "Also send the decisions pushed before that D1 has not confirmed."),
+            Wrangler.timeoutOption,
             Settings.dbOption, Settings.configOption,
         ],
         run: { invocation, context in
@@ -64,11 +65,11 @@ enum PushCommand {
                 return
             }
             guard let database else { return }
-            let wrangler = try Wrangler(context)
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            let file = (folder as NSString).appendingPathComponent(".tally-push-\(getpid()).sql")
-            try AtomicFile.write(plan.text, to: file)
+            let wrangler = try Wrangler(context, timeout: try Wrangler.timeout(invocation))
+            let file = wrangler.scratchFile("push", beside: path)
+            // Removed on every way out after this line, Ctrl-C and SIGTERM included (the run throws).
             defer { unlink(file) }
+            try AtomicFile.write(plan.text, to: file)
             _ = try wrangler.run(["d1", "execute", database, "--remote", "--file", file, "--yes"])
             _ = try recorded(after: "D1 took the push", then: afterD1Took) {
                 try markPushed(SyncLedger(db), plan, target: "wrangler d1 execute \(database) --remote", context)

@@ -134,18 +134,23 @@ enum ReportCommand {
             }
         })
 
-    /// Writes every chart with something to show into `folder` (atomically), and its PNG with `--png`.
+    /// Writes every chart with something to show into `folder` (each file atomically), and its PNG
+    /// with `--png`. Every chart is rendered (rsvg-convert included) and every path checked before
+    /// the first file is written, so a failure leaves the folder as it was: no new SVG beside an
+    /// old PNG.
     static func writeCharts(_ model: ReportModel, _ options: Options, into folder: String, _ context: Context) throws {
         let charts = ReportChartSet.charts(model, language: options.language)
+        var files: [(path: String, data: Data)] = []
         for chart in charts {
-            let path = URL(fileURLWithPath: folder).appendingPathComponent(chart.name).path
-            try AtomicFile.write(chart.svg, to: path)
+            files.append((URL(fileURLWithPath: folder).appendingPathComponent(chart.name).path, Data(chart.svg.utf8)))
             if let png = options.png {
                 let data = try png.render(chart.svg, name: chart.name)
-                let pngPath = URL(fileURLWithPath: folder).appendingPathComponent(ChartPNG.name(for: chart.name)).path
-                try AtomicFile.write(data, to: pngPath)
+                files.append(
+                    (URL(fileURLWithPath: folder).appendingPathComponent(ChartPNG.name(for: chart.name)).path, data))
             }
         }
+        let targets = try files.map { try AtomicFile.target($0.path) }
+        for (file, target) in zip(files, targets) { try AtomicFile.write(file.data, to: target, named: file.path) }
         let kinds = options.png != nil ? "SVG and PNG" : "SVG"
         context.stderr.line("Wrote \(charts.count) chart\(charts.count == 1 ? "" : "s") (\(kinds)) to \(folder).")
     }
@@ -228,6 +233,10 @@ enum ReportCommand {
             if bom, format != .csv {
                 throw UsageError("--bom is for CSV; add --format csv, or leave out --bom", command: path)
             }
+            if invocation.value(chartsOption) == "" {
+                // '' would resolve to the working folder and scatter the charts there.
+                throw UsageError("--charts is empty; give a folder for the charts, e.g. --charts charts", command: path)
+            }
             charts = invocation.value(chartsOption).map { ($0, context.path($0)) }
             if charts != nil, format != .markdown, format != .html {
                 throw UsageError(
@@ -241,6 +250,13 @@ enum ReportCommand {
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
                     throw UsageError("--charts \(folder) is a file; give a folder, e.g. --charts charts", command: path)
+                }
+                if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder),
+                    !FileManager.default.fileExists(atPath: folder)
+                {
+                    throw UsageError(
+                        "--charts \(folder) is a symbolic link to \(target), which does not exist; create that folder "
+                            + "or give another, e.g. --charts charts", command: path)
                 }
             }
             png = invocation.flag(pngOption) ? try ChartPNG(environment: context.environment) : nil

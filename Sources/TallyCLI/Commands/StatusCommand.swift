@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyRender
 
 /// `tally status`: where the local decisions stand against D1, and where the data came from.
 enum StatusCommand {
@@ -67,14 +68,17 @@ enum StatusCommand {
             }
             if let origin {
                 context.stdout.line(
-                    "Data pulled \(origin.pulledAt) UTC from \(origin.source) (sha256 \(origin.sha256)).")
+                    // The origin is stored text in the copy: shown as any database text is.
+                    NoteText.oneLine(
+                        "Data pulled \(origin.pulledAt) UTC from \(origin.source) (sha256 \(origin.sha256))."))
                 for mark in origin.watermarks {
                     context.stdout.line(
-                        "\(mark.table): D1's rows through id \(mark.throughID) (\(mark.rows) rows); the next pull "
-                            + "fetches the rows past it and checks these.")
+                        NoteText.oneLine(
+                            "\(mark.table): D1's rows through id \(mark.throughID) (\(mark.rows) rows); the next pull "
+                                + "fetches the rows past it and checks these."))
                 }
                 if !origin.missingMigrations.isEmpty {
-                    context.stdout.line(SyncText.missingMigrations(origin.missingMigrations))
+                    context.stdout.line(NoteText.oneLine(SyncText.missingMigrations(origin.missingMigrations)))
                 }
             } else {
                 context.stdout.line("Never pulled: this copy's data did not come from `tally pull`.")

@@ -24,6 +24,9 @@ package struct ConfigFile: Equatable, Sendable {
         "db", "timezone", "exclude_before", "exclude_sessions", "votes_per_session", "launch", "lang", "reports",
     ]
 
+    /// The largest config read: far above any real one.
+    static let sizeLimit = 1_024 * 1_024
+
     /// Reads and checks a config file; errors name the file and the key. A regular file or a pipe
     /// (`--config <(…)`) is read; a folder, a device or a socket is refused for what it is.
     package static func load(_ path: String) throws -> ConfigFile {
@@ -45,15 +48,23 @@ package struct ConfigFile: Equatable, Sendable {
         case let kind:
             throw CommandFailure("config \(path) is \(kind.rawValue), not a file; give the path of a JSON file")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CommandFailure("cannot read config \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { try? handle.close() }
         let data: Data
         do {
-            data = try handle.readToEnd() ?? Data()
-        } catch {
-            throw CommandFailure("cannot read config \(path): \(error.localizedDescription)")
+            // Bounded: a config is a few hundred bytes; a FIFO nobody writes to must not hang tally.
+            data = try BoundedRead.contents(of: path, limit: Self.sizeLimit, seconds: 10)
+        } catch .tooLarge(let limit) {
+            throw CommandFailure("config \(path) is larger than \(limit / 1_024) KiB; a config holds a few settings")
+        } catch .timedOut(let seconds) {
+            throw CommandFailure(
+                "config \(path) is a pipe that did not send a whole config within \(seconds) s; give a JSON file "
+                    + "(or a pipe that is being written, such as --config <(…))")
+        } catch .system(let reason) {
+            throw CommandFailure("cannot read config \(path): \(reason)")
+        }
+        if data.isEmpty, FileKind(mode: info.st_mode) == .fifo {
+            throw CommandFailure(
+                "config \(path) is a FIFO (named pipe) that nothing is writing to; give a JSON file (or a pipe that "
+                    + "is being written, such as --config <(…))")
         }
         if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
             throw CommandFailure(

@@ -145,6 +145,12 @@ struct GivenSettings {
             lang = Setting(value: value, source: source(SettingOptions.lang))
         }
         if let value = invocation.value(SettingOptions.reports) {
+            // '' would resolve to the working folder and fill it with pages.
+            if value.isEmpty {
+                throw UsageError(
+                    "--reports is empty; give the folder to write into, e.g. --reports reports",
+                    command: invocation.path)
+            }
             reports = Setting(value: context.path(value), source: source(SettingOptions.reports))
         }
     }

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import TallySQLite
 
@@ -15,7 +16,9 @@ extension DatabaseFile {
     ///
     /// A symbolic link at `path` is followed: the file it points to is what gets built or replaced,
     /// and the link stays. Anything else that is not a regular file (a FIFO, a device, a socket, a
-    /// folder) is refused, so it never turns into a database.
+    /// folder) is refused, so it never turns into a database. With `replace`, the regular file
+    /// (the link's target) must itself be an SQLite database or empty: `--replace` is the way to
+    /// renew a database, never a way to overwrite a text file or `/etc/passwd` through a link.
     public static func build<T>(at path: String, replace: Bool = false, _ body: (Connection) throws -> T) throws -> T {
         let resolved: FileTarget
         do {
@@ -29,7 +32,9 @@ extension DatabaseFile {
         }
         switch resolved {
         case .stream(_, let kind): throw DatabaseError.notARegularFile(path, kind.rawValue)
-        case .regularFile: if !replace { throw DatabaseError.alreadyExists(path) }
+        case .regularFile(let file):
+            if !replace { throw DatabaseError.alreadyExists(path) }
+            try requireReplaceable(file, named: path)
         case .absent: break
         }
         let target = URL(fileURLWithPath: resolved.path)
@@ -71,6 +76,26 @@ extension DatabaseFile {
         }
     }
 
+    /// Refuses to replace `file` (reached as `path`) unless it is empty or starts with SQLite's
+    /// header: the one rule every `--replace` and every pull goes through.
+    ///
+    /// SQLite reads the header (a schema read fails with SQLITE_NOTADB exactly when it is not
+    /// SQLite's), not a descriptor of our own: closing any descriptor of a file drops every POSIX
+    /// lock this process holds on it, which would free the write lock `ReplacementLock` or a pull
+    /// holds on this very file; SQLite keeps such a descriptor open until those locks are released.
+    static func requireReplaceable(_ file: String, named path: String) throws {
+        do {
+            let db = try Connection(path: file, mode: .readOnly)
+            _ = try db.scalar("PRAGMA schema_version")
+        } catch let error as SQLiteError where error.primaryCode == SQLITE_NOTADB {
+            throw DatabaseError.notReplaceable(path, target: file == path ? nil : file)
+        } catch let error as SQLiteError where error.isBusy {
+            return  // locked by another connection: a database
+        } catch let error as SQLiteError {
+            throw DatabaseError.cannotOpen(path, error.message)
+        }
+    }
+
     /// Runs `body` on a fresh connection and closes it before returning, so the
     /// file is complete on disk before anyone renames it.
     private static func fill<T>(_ path: String, _ body: (Connection) throws -> T) throws -> T {
@@ -88,15 +113,17 @@ extension DatabaseFile {
         ".\(name).tmp-"
     }
 
-    /// Removes `PREFIX<pid>` files (and their journals) whose process is gone.
-    /// A file whose process still runs — another build of the same target — is left alone.
-    static func removeStaleTemporaries(in folder: String, prefix: String) {
+    /// Removes `PREFIX<pid>SUFFIX` files (and their journals) whose process is gone: what a killed
+    /// run left. A file whose process still runs — another run on the same target — is left alone.
+    public static func removeStaleTemporaries(in folder: String, prefix: String, suffix: String = "") {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(prefix) {
             var rest = Substring(name.dropFirst(prefix.count))
-            for suffix in ["-journal", "-wal", "-shm"] where rest.hasSuffix(suffix) {
-                rest = rest.dropLast(suffix.count)
+            for journal in ["-journal", "-wal", "-shm"] where rest.hasSuffix(journal) {
+                rest = rest.dropLast(journal.count)
             }
+            guard rest.hasSuffix(suffix) else { continue }
+            rest = rest.dropLast(suffix.count)
             guard let pid = pid_t(rest), pid > 0, pid != getpid(), !processExists(pid) else { continue }
             unlink((folder as NSString).appendingPathComponent(name))
         }

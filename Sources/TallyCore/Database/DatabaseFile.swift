@@ -12,6 +12,13 @@ public enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotOpen(String, String)
     /// The path (or its link's target) is a FIFO, a device or a socket: a database is never built over it.
     case notARegularFile(String, String)
+    /// `--replace` (or a pull) met a regular file that is not an SQLite database; `target` is the
+    /// file a symbolic link at the path leads to.
+    case notReplaceable(String, target: String?)
+    /// An existing path to read a database from is a FIFO, a device or a socket (`kind`).
+    case notAFile(String, String)
+    /// An existing file to read a database from is empty.
+    case empty(String)
     /// Other connections kept writing the file, so no read could start on one committed state (`ReadSnapshot`).
     case keptChanging(String, attempts: Int, seconds: Double)
 
@@ -32,6 +39,16 @@ public enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notARegularFile(let path, let kind):
             return "\(path) is \(kind), not a regular file; a database is written only to a regular file "
                 + "(or through a symbolic link to one); nothing was changed"
+        case .notReplaceable(let path, let target):
+            let what = target.map { "\(path) leads to \($0), which" } ?? path
+            return "\(what) is not an SQLite database (its header is not SQLite's); tally replaces only a "
+                + "database, so nothing was changed; move it away or choose another path"
+        case .notAFile(let path, let kind):
+            return "\(path) is \(kind), not a database file; give the path of an SQLite database (tally does not "
+                + "read a database from a pipe or a device)"
+        case .empty(let path):
+            return "\(path) is empty (0 bytes), not a database; create one with `tally init --db \(path)` or "
+                + "`tally pull`, or give the path of your copy"
         case .keptChanging(let path, let attempts, let seconds):
             return "\(path) kept changing while tally tried to read it as one state (\(attempts) attempts in "
                 + (seconds >= 1 ? "\(Int(seconds)) s" : "\(Int(seconds * 1_000)) ms")
@@ -45,9 +62,12 @@ public enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
 /// Opens database files with the checks every command needs, so a bad path is
 /// answered with a clear message before anything is written.
 public enum DatabaseFile {
-    /// Opens an existing database for reading only.
+    /// Opens an existing database for reading only; an empty file is refused (SQLite would read it
+    /// as a database with no tables).
     public static func openForReading(_ path: String) throws -> Connection {
         try checkExisting(path)
+        var info = stat()
+        if stat(path, &info) == 0, info.st_size == 0 { throw DatabaseError.empty(path) }
         return try open(path, mode: .readOnly)
     }
 
@@ -77,12 +97,16 @@ public enum DatabaseFile {
         return try open(path, mode: .create)
     }
 
+    /// An existing regular file (through links): a FIFO would block SQLite's open forever, and a
+    /// device is no database.
     static func checkExisting(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw DatabaseError.notFound(path)
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw DatabaseError.notFound(path) }
+        switch FileKind(mode: info.st_mode) {
+        case .regularFile: return
+        case .directory: throw DatabaseError.isDirectory(path)
+        case let kind: throw DatabaseError.notAFile(path, kind.rawValue)
         }
-        if isDirectory.boolValue { throw DatabaseError.isDirectory(path) }
     }
 
     static func open(_ path: String, mode: Connection.OpenMode) throws -> Connection {

@@ -1,0 +1,61 @@
+import Foundation
+import TallyTestSupport
+import Testing
+
+/// Hostile class "escapes": values from `tally.json`, the environment and the copy's sync fields
+/// reach the terminal (error messages, `config show`, `status`) with their control characters
+/// shown, never sent, as database text already is.
+@Suite("Hostile: terminal escapes")
+struct HostileEscapeTests {
+    /// An OSC title change, a bell and a screen clear.
+    static let escape = "\u{1B}]0;PWN\u{07}\u{1B}[2J"
+    static let escapeJSON = "\\u001b]0;PWN\\u0007\\u001b[2J"
+
+    static func isSafe(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F }
+    }
+
+    @Test func messagesQuotingTheConfigShowEscapes() throws {
+        let folder = try TemporaryDirectory()
+        let configs = [
+            "{\"timezone\": \"\(Self.escapeJSON)\"}",
+            "{\"launch\": \"\(Self.escapeJSON)\"}",
+            "{\"exclude_before\": \"\(Self.escapeJSON)\"}",
+            "{\"\(Self.escapeJSON)\": 1}",
+        ]
+        for config in configs {
+            try config.write(toFile: folder.path("tally.json"), atomically: false, encoding: .utf8)
+            let result = try TallyProcess.run(["report"], in: folder.url.path)
+            #expect(result.status != 0, "\(config)")
+            #expect(Self.isSafe(result.stderr), "\(config): \(result.stderr.debugDescription)")
+            #expect(result.stderr.contains("␛"), "\(config): \(result.stderr.debugDescription)")
+        }
+        try FileManager.default.removeItem(atPath: folder.path("tally.json"))
+        let fromEnvironment = try TallyProcess.run(
+            ["config", "show"], in: folder.url.path, environment: ["TALLY_TZ": Self.escape])
+        #expect(fromEnvironment.status != 0)
+        #expect(Self.isSafe(fromEnvironment.stderr), "\(fromEnvironment.stderr.debugDescription)")
+    }
+
+    @Test func configShowShowsEscapes() throws {
+        let folder = try TemporaryDirectory()
+        try "{\"db\": \"a\(Self.escapeJSON).sqlite\", \"exclude_sessions\": [\"\(Self.escapeJSON)\"]}"
+            .write(toFile: folder.path("tally.json"), atomically: false, encoding: .utf8)
+        let result = try TallyProcess.run(["config", "show"], in: folder.url.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.isSafe(result.stdout), "\(result.stdout.debugDescription)")
+        #expect(result.stdout.contains("a␛]0;PWN␇␛[2J.sqlite"), "\(result.stdout)")
+    }
+
+    @Test func statusShowsTheSyncFieldsEscaped() throws {
+        let folder = try TemporaryDirectory()
+        #expect(try TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
+        try SQLiteShell.rows(
+            folder.path("votes.sqlite"),
+            "INSERT INTO tally_sync_origin (id, pulled_at, source, sha256, missing_migrations) VALUES "
+                + "(1, char(27) || '[2J', 'wrangler' || char(27) || ']0;PWN' || char(7), char(27) || '[31m', '')")
+        let result = try TallyProcess.run(["status", "--db", "votes.sqlite"], in: folder.url.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.isSafe(result.stdout), "\(result.stdout.debugDescription)")
+    }
+}

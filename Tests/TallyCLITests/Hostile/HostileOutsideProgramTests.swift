@@ -1,0 +1,52 @@
+import Foundation
+import TallyTestSupport
+import Testing
+
+/// Hostile class "outside programs": an `rsvg-convert` that fails, exits without reading its input
+/// or prints nothing is a clear error; tally is never killed by SIGPIPE, and the chart folder keeps
+/// what it held (no new SVG beside an old PNG), the page is not written.
+@Suite("Hostile: outside programs that fail")
+struct HostileOutsideProgramTests {
+    /// A folder holding a fake `rsvg-convert` running `body`, to put first on PATH.
+    static func fakeRenderer(_ body: String, in folder: TemporaryDirectory) throws -> String {
+        let bin = folder.path("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\n\(body)\n".write(toFile: bin + "/rsvg-convert", atomically: false, encoding: .utf8)
+        chmod(bin + "/rsvg-convert", 0o755)
+        return bin + ":/usr/bin:/bin"
+    }
+
+    static func contents(_ folder: String) throws -> [String: Data] {
+        var found: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            found[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+        }
+        return found
+    }
+
+    @Test(arguments: [
+        ("exit 1", "rsvg-convert could not render ranking-"),
+        ("echo 'cannot parse' >&2; exit 3", "(exit status 3); it said: cannot parse"),
+        ("exit 0", "rsvg-convert exited 0 without printing a PNG for ranking-"),
+        ("kill -9 $$", "(signal 9); it printed no message"),
+    ])
+    func aFailingRendererLeavesTheChartFolderAsItWas(_ body: String, _ message: String) throws {
+        let folder = try TemporaryDirectory()
+        let path = try Self.fakeRenderer(body, in: folder)
+        // An earlier run's charts (real SVGs and PNG bytes), which must stay as they are.
+        let charts = folder.path("ch")
+        try FileManager.default.createDirectory(atPath: charts, withIntermediateDirectories: true)
+        for name in ["ranking-original.svg", "ranking-original.png", "mine.txt"] {
+            try Data("old \(name)\n".utf8).write(to: URL(fileURLWithPath: charts + "/" + name))
+        }
+        let before = try Self.contents(charts)
+        let result = try TallyProcess.run(
+            ["report", "--demo", "--charts", "ch", "--png", "-o", "r.md"], in: folder.url.path,
+            environment: ["PATH": path])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(try Self.contents(charts) == before)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("r.md")))
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import TallyCore
+import TallyTestSupport
+import Testing
+
+/// Hostile class "replace": `--replace` renews a database and nothing else. Run against the built
+/// binary, or the installed one with `make hostile` (TALLY_BINARY).
+@Suite("Hostile: --replace replaces only a database")
+struct HostileReplaceTests {
+    static let export = ToolProcess.repository.appendingPathComponent("Tests/Fixtures/d1-export-demo.sql").path
+
+    /// Every command with `--replace`, aimed at `path`.
+    static func replacing(_ path: String) -> [[String]] {
+        [
+            ["demo", "--db", path, "--replace", "-q"],
+            ["generate", "--votes", "10", "--db", path, "--replace", "-q"],
+            ["import", export, "--db", path, "--replace", "-q"],
+        ]
+    }
+
+    @Test func aFileThatIsNotADatabaseIsNeverReplaced() throws {
+        let folder = try TemporaryDirectory()
+        let notes = folder.path("notes.txt")
+        try "precious\n".write(toFile: notes, atomically: false, encoding: .utf8)
+        for arguments in Self.replacing("notes.txt") {
+            let result = try TallyProcess.run(arguments, in: folder.url.path)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(
+                result.stderr
+                    == "Error: \(notes) is not an SQLite database (its header is not SQLite's); tally replaces only "
+                    + "a database, so nothing was changed; move it away or choose another path\n", "\(arguments)")
+            #expect(try String(contentsOfFile: notes, encoding: .utf8) == "precious\n", "\(arguments)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["notes.txt"])
+    }
+
+    @Test func neverThroughALinkToAFileThatIsNotADatabase() throws {
+        let folder = try TemporaryDirectory()
+        let target = folder.path("passwd")
+        try "root:x:0:0:root:/root:/bin/sh\n".write(toFile: target, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("link.sqlite"), withDestinationPath: target)
+        for arguments in Self.replacing("link.sqlite") {
+            let result = try TallyProcess.run(arguments, in: folder.url.path)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "Error: \(folder.path("link.sqlite")) leads to \(target), which is not an SQLite "),
+                "\(result.stderr)")
+            #expect(try String(contentsOfFile: target, encoding: .utf8) == "root:x:0:0:root:/root:/bin/sh\n")
+        }
+    }
+
+    @Test func aDatabaseAndAnEmptyFileAreReplaced() throws {
+        let folder = try TemporaryDirectory()
+        for arguments in Self.replacing("votes.sqlite") {
+            FileManager.default.createFile(atPath: folder.path("votes.sqlite"), contents: Data())
+            let fromEmpty = try TallyProcess.run(arguments, in: folder.url.path)
+            #expect(fromEmpty.status == 0, "\(arguments): \(fromEmpty.stderr)")
+            let again = try TallyProcess.run(arguments, in: folder.url.path)
+            #expect(again.status == 0, "\(arguments): \(again.stderr)")
+            try FileManager.default.removeItem(atPath: folder.path("votes.sqlite"))
+        }
+    }
+
+    @Test func generateKeepsDecisionsDOneHasNotConfirmed() throws {
+        let folder = try TemporaryDirectory()
+        let run = { (arguments: [String]) in try TallyProcess.run(arguments, in: folder.url.path) }
+        #expect(try run(["demo", "--db", "votes.sqlite", "-q"]).status == 0)
+        let approved = try run(["notes", "approve", "3", "--as", "alice", "--db", "votes.sqlite"])
+        #expect(approved.status == 0, "\(approved.stderr)")
+        let generated = try run(["generate", "--votes", "10", "--db", "votes.sqlite", "--replace", "-q"])
+        #expect(generated.status == 1)
+        #expect(generated.stderr.contains("holds 1 decision(s) D1 has not confirmed"), "\(generated.stderr)")
+        #expect(
+            try SQLiteShell.rows(folder.path("votes.sqlite"), "SELECT status FROM suggestions WHERE id = 3") == [
+                ["approved"]
+            ])
+        let discarded = try run([
+            "generate", "--votes", "10", "--db", "votes.sqlite", "--replace", "--discard-local", "-q",
+        ])
+        #expect(discarded.status == 0, "\(discarded.stderr)")
+        #expect(try SQLiteShell.rows(folder.path("votes.sqlite"), "SELECT count(*) FROM votes") == [["10"]])
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import TallyCore
+import TallyTestSupport
+import Testing
+
+/// Hostile class "signals": Ctrl-C (SIGINT) and SIGTERM stop tally while an outside program runs;
+/// the program (and anything it started) is stopped and waited for, never orphaned; tally's
+/// scratch files are removed on the way out, and by the next run after a SIGKILL. Real processes
+/// and real signals throughout.
+@Suite("Hostile: always stoppable")
+struct HostileSignalTests {
+    /// A stand-in wrangler that records its process id (its group's id too), then sleeps in the
+    /// foreground of a shell, so the signal must reach a grandchild.
+    static func sleepingWrangler(in folder: TemporaryDirectory) throws -> String {
+        let path = folder.path("wrangler")
+        try "#!/bin/sh\necho $$ > \(folder.path("wrangler.pid"))\nsleep 600\necho never\n"
+            .write(toFile: path, atomically: false, encoding: .utf8)
+        chmod(path, 0o755)
+        return path
+    }
+
+    /// Starts tally in `folder`; returns the running process and its captured stderr.
+    static func start(
+        _ arguments: [String], in folder: TemporaryDirectory, environment: [String: String]
+    ) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = TallyProcess.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder.url
+        var env = ProcessInfo.processInfo.environment
+        for key in env.keys where key.hasPrefix("TALLY_") { env.removeValue(forKey: key) }
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        return (process, errors)
+    }
+
+    /// Waits (at most 60 s) for the stand-in to write its process id.
+    static func wranglerID(in folder: TemporaryDirectory) throws -> pid_t {
+        let giveUp = Date().addingTimeInterval(60)
+        while Date() < giveUp {
+            if let text = try? String(contentsOfFile: folder.path("wrangler.pid"), encoding: .utf8),
+                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                return pid
+            }
+            usleep(20_000)
+        }
+        throw CancellationError()
+    }
+
+    /// Waits for `process` to end, at most `seconds`; true when it did.
+    static func ends(_ process: Process, within seconds: Double) -> Bool {
+        let giveUp = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < giveUp { usleep(20_000) }
+        return !process.isRunning
+    }
+
+    /// True while a process of the group `group` runs. Zombies do not count: an orphan that died is
+    /// reaped by init, which in a container may never happen.
+    static func groupAlive(_ group: pid_t) -> Bool {
+        let giveUp = Date().addingTimeInterval(2)
+        repeat {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            let running = names.contains { name in
+                guard Int32(name) != nil,
+                    let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")")
+                else { return false }
+                // After "pid (comm) ": state, ppid, pgrp.
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                return fields.count > 2 && fields[2] == "\(group)" && fields[0] != "Z"
+            }
+            if !running { return false }
+            usleep(50_000)
+        } while Date() < giveUp
+        return true
+    }
+
+    static func scratchFiles(_ folder: TemporaryDirectory) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".tally-") }
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func pullStopsWranglerAndCleansUp(_ signal: Int32) throws {
+        let folder = try TemporaryDirectory()
+        let wrangler = try Self.sleepingWrangler(in: folder)
+        let (process, errors) = try Self.start(
+            ["pull", "--wrangler", "votes", "--db", "votes.sqlite"], in: folder,
+            environment: ["TALLY_WRANGLER": wrangler])
+        let child = try Self.wranglerID(in: folder)
+        #expect(try Self.scratchFiles(folder).isEmpty || true)
+        kill(process.processIdentifier, signal)
+        #expect(Self.ends(process, within: 20), "tally did not stop")
+        if process.isRunning { process.terminate() }
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(stderr)")
+        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        #expect(stderr.contains("Error: interrupted (\(name)) while `wrangler d1 export votes --remote"), "\(stderr)")
+        #expect(!Self.groupAlive(child), "wrangler or its child outlived tally")
+        #expect(try Self.scratchFiles(folder).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("votes.sqlite")))
+    }
+
+    @Test func pushStopsWranglerCleansUpAndMarksNothing() throws {
+        let folder = try TemporaryDirectory()
+        #expect(try TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
+        let approved = try TallyProcess.run(
+            ["notes", "approve", "3", "--as", "alice", "--db", "votes.sqlite"], in: folder.url.path)
+        #expect(approved.status == 0, "\(approved.stderr)")
+        let wrangler = try Self.sleepingWrangler(in: folder)
+        let (process, errors) = try Self.start(
+            ["push", "--wrangler", "votes", "--db", "votes.sqlite"], in: folder,
+            environment: ["TALLY_WRANGLER": wrangler])
+        let child = try Self.wranglerID(in: folder)
+        #expect(try Self.scratchFiles(folder).count == 1, "the push file is there while wrangler runs")
+        kill(process.processIdentifier, SIGTERM)
+        #expect(Self.ends(process, within: 20), "tally did not stop")
+        if process.isRunning { process.terminate() }
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 1, "\(stderr)")
+        #expect(!Self.groupAlive(child), "wrangler or its child outlived tally")
+        #expect(try Self.scratchFiles(folder).isEmpty)
+        #expect(
+            try SQLiteShell.rows(folder.path("votes.sqlite"), "SELECT state FROM tally_sync_decisions")
+                == [["unpushed"]])
+    }
+
+    @Test func aStuckWranglerIsStoppedAtTheTimeLimit() throws {
+        let folder = try TemporaryDirectory()
+        let wrangler = try Self.sleepingWrangler(in: folder)
+        let started = Date()
+        let result = try TallyProcess.run(
+            ["pull", "--wrangler", "votes", "--db", "votes.sqlite", "--timeout", "1"], in: folder.url.path,
+            environment: ["TALLY_WRANGLER": wrangler])
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("was still running after 1 s, so it was stopped"), "\(result.stderr)")
+        #expect(!Self.groupAlive(try Self.wranglerID(in: folder)))
+        #expect(try Self.scratchFiles(folder).isEmpty)
+    }
+
+    @Test func theNextRunRemovesWhatAKilledRunLeft() throws {
+        let folder = try TemporaryDirectory()
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let dead = ended.processIdentifier
+        let alive = getpid()
+        for name in [
+            ".tally-pull-\(dead).sql", ".tally-push-\(dead).sql", ".tally-pull-\(alive).sql", ".tally-pull-x.sql",
+        ] {
+            FileManager.default.createFile(atPath: folder.path(name), contents: Data("-- left\n".utf8))
+        }
+        let wrangler = folder.path("wrangler")
+        try "#!/bin/sh\nexit 1\n".write(toFile: wrangler, atomically: false, encoding: .utf8)
+        chmod(wrangler, 0o755)
+        #expect(try TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
+        _ = try TallyProcess.run(
+            ["notes", "approve", "3", "--as", "alice", "--db", "votes.sqlite"], in: folder.url.path)
+        for command in ["pull", "push"] {
+            let result = try TallyProcess.run(
+                [command, "--wrangler", "votes", "--db", "votes.sqlite"], in: folder.url.path,
+                environment: ["TALLY_WRANGLER": wrangler])
+            #expect(result.status == 1, "\(result.stderr)")
+        }
+        #expect(try Self.scratchFiles(folder).sorted() == [".tally-pull-\(alive).sql", ".tally-pull-x.sql"])
+    }
+}
