@@ -5,7 +5,7 @@ extension ReportLabels {
     public static let traditionalChinese = ReportLabels(
         title: "投票統計",
         headline: { voters, votes, allVoters, allVotes in
-            var text = "**計入 \(n(voters)) 人、\(n(votes)) 票。**"
+            var text = "**計入 \(n(voters)) 人、\(n(votes)) 票**。"
             if let allVoters, let allVotes {
                 text += "另有 \(n(allVoters - voters)) 人、\(n(allVotes - votes)) 票屬於測試資料，沒有計入。"
             }

@@ -167,7 +167,7 @@ struct BlogOutputTests {
         #expect(english.contains("| 150,000 | 300,000 |"))
         #expect(!english.contains("207601"))
         let chinese = MarkdownReport.render(model, language: .traditionalChinese)
-        #expect(chinese.contains("**計入 207,601 人、415,202 票。**"))
+        #expect(chinese.contains("**計入 207,601 人、415,202 票**。"))
         #expect(HTMLReport.render(model).contains("<td class=\"num\">150,000</td>"))
         // JSON and CSV stay plain numbers.
         #expect(JSONReport.render(model).contains("207601") && !JSONReport.render(model).contains("207,601"))
@@ -178,7 +178,7 @@ struct BlogOutputTests {
                 == "Counted voters: 1,000 → 207,601 (+206,601)")
         #expect(
             ReportLanguage.traditionalChinese.weeklyLabels.thisWeek(415_202, 207_601)
-                == "**本週計入 415,202 票；新的投票者 207,601 人。**")
+                == "**本週計入 415,202 票；新的投票者 207,601 人**。")
         #expect(NumberText.grouped(-1_234_567, separator: ",") == "-1,234,567")
         #expect(NumberText.grouped(999, separator: ",") == "999")
         #expect(NumberText.grouped(1000, separator: ",") == "1,000")
@@ -232,7 +232,9 @@ struct BlogOutputTests {
             let page = HTMLReport.render(model, language: language)
             #expect(!page.contains("<script>alert") && !page.contains("<b>bold"))
             #expect(page.contains("&lt;b&gt;bold&lt;/b&gt; &lt;script&gt;alert(1)&lt;/script&gt;"))
-            #expect(!page.contains("<a ") && !page.contains("<img") && !page.contains("<em>"))
+            #expect(!page.contains("<a ") && !page.contains("<img"))
+            // The only emphasis is the method paragraph's own term; the user's `*emph*` stays text.
+            #expect(page.components(separatedBy: "<em>").count == 2 && page.contains("*emph* _under_ ~strike~"))
             #expect(page.contains("[link](http://x) ![img](http://y)"), "links stay literal text")
             #expect(page.contains("a | b || c"))
             #expect(!page.unicodeScalars.contains("\u{202E}"), "a bidi override would reorder the page")

@@ -12,7 +12,7 @@ extension WeeklyLabels {
         thisWeek: { votes, newVoters in
             votes == 0 && newVoters == 0
                 ? "本週沒有計入的票。"
-                : "**本週計入 \(grouped(votes)) 票；新的投票者 \(grouped(newVoters)) 人。**"
+                : "**本週計入 \(grouped(votes)) 票；新的投票者 \(grouped(newVoters)) 人**。"
         },
         excludedThisWeek: { votes, sessions in "排除的工作階段本週另外投了 \(grouped(votes)) 票（新的工作階段 \(grouped(sessions)) 個）。" },
         changesHeading: { previous in previous.map { "與第 \($0) 週相比" } ?? "與上線前相比" },
