@@ -9,7 +9,14 @@ public enum MarkdownReport {
     public static func render(
         _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all
     ) -> String {
-        document(["# \(language.labels.title)"] + body(model, language: language, selection: selection))
+        document(
+            ["# \(language.labels.title)"] + internalNotice(model, language.labels.blog)
+                + body(model, language: language, selection: selection))
+    }
+
+    /// The warning under the title of a page for moderators; nothing on a public page.
+    public static func internalNotice(_ model: ReportModel, _ b: BlogLabels) -> [String] {
+        model.parameters.audience.showsIdentifiers ? [b.internalNotice] : []
     }
 
     /// Blocks joined with blank lines, each ending in a newline.
@@ -148,6 +155,14 @@ public enum MarkdownReport {
         if !parameters.excludedSessions.isEmpty { rules.append(l.namedRule(parameters.excludedSessions.count)) }
         guard !rules.isEmpty else { return blocks + [l.nothingExcluded] }
         rules.append(l.excludedTotals(model.totals.votersExcluded, model.totals.votesExcluded))
+        // A public page says how many, when and why; only the moderators' page lists the sessions.
+        guard parameters.audience.showsIdentifiers else {
+            let firstVotes = exclusions.listed.compactMap(\.firstVote)
+            if let from = firstVotes.min(), let to = firstVotes.max() {
+                rules.append(l.blog.excludedWhen(ReportText.time(from, zone), ReportText.time(to, zone)))
+            }
+            return blocks + [rules.joined(separator: l.sentenceGap)]
+        }
         if exclusions.total > exclusions.listed.count {
             rules.append(l.listedFirst(exclusions.listed.count, exclusions.total))
         }
@@ -239,13 +254,15 @@ public enum MarkdownReport {
         guard suggestions.approvedCount > 0 else { return blocks + [l.noApproved] }
         let largest = suggestions.approvedGroups.map(\.notes.count).max() ?? 0
         blocks.append(l.approvedSummary(suggestions.approvedCount, suggestions.approvedGroups.count, largest))
-        var approved = MarkdownTable([(l.session, .left), (l.note, .left), (l.becameOption, .left)])
+        let sessions = model.parameters.audience.showsIdentifiers
+        var approved = MarkdownTable(
+            (sessions ? [(l.session, .left)] : []) + [(l.note, .left), (l.becameOption, .left)])
         for group in suggestions.approvedGroups {
             for note in group.notes {
-                approved.add([
-                    group.session.map(ReportText.cell) ?? l.noSession, ReportText.cell(note.content),
-                    note.promotedOptionID.map { "#\($0)" } ?? "—",
-                ])
+                approved.add(
+                    (sessions ? [group.session.map(ReportText.cell) ?? l.noSession] : []) + [
+                        ReportText.cell(note.content), note.promotedOptionID.map { "#\($0)" } ?? "—",
+                    ])
             }
         }
         blocks.append(approved.rendered())
@@ -300,7 +317,8 @@ public enum MarkdownReport {
     static func example(
         _ example: ReportFigures.AnomalyExample, _ kind: AnomalyKind, _ model: ReportModel, _ l: ReportLabels
     ) -> String {
-        let session = example.session.map { ReportText.cell($0, cells: 40) }
+        let shown = model.parameters.audience.showsIdentifiers
+        let session = shown ? example.session.map { ReportText.cell($0, cells: 40) } : nil
         var text: String
         switch example.table {
         case "survey_options": text = l.exampleOption(example.rowID ?? 0)
@@ -309,7 +327,7 @@ public enum MarkdownReport {
             if let id = example.rowID {
                 text = l.exampleVote(id, session, example.optionID)
             } else {
-                text = l.exampleSession(session ?? "", example.count ?? 0)
+                text = l.exampleSession(session ?? (shown ? "" : l.blog.withheldSession), example.count ?? 0)
             }
         }
         if let stored = example.text {
@@ -326,10 +344,13 @@ public enum MarkdownReport {
         var table = MarkdownTable([(l.setting, .left), (l.value, .left)])
         table.add([l.zoneSetting, zone.identifier])
         table.add([l.cutoffSetting, parameters.excludeBefore.map { ReportText.time($0, zone) } ?? l.none])
+        let named = parameters.excludedSessions
         table.add([
             l.namedSetting,
-            parameters.excludedSessions.isEmpty
-                ? l.none : parameters.excludedSessions.map(ReportText.cell).joined(separator: ", "),
+            named.isEmpty
+                ? l.none
+                : parameters.audience.showsIdentifiers
+                    ? named.map(ReportText.cell).joined(separator: ", ") : l.blog.number(named.count),
         ])
         table.add([l.asOfSetting, ReportText.time(parameters.asOf, zone)])
         table.add([l.throughSetting, parameters.through.map { ReportText.time($0, zone) } ?? l.allVotes])

@@ -220,7 +220,7 @@ struct BlogOutputTests {
         #expect(page.contains("@media (prefers-color-scheme: dark)") && page.contains("@media print"))
         #expect(page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
         let tables = page.components(separatedBy: "<table>").count - 1
-        #expect(tables == 10)
+        #expect(tables == 9)
         #expect(page.components(separatedBy: "<caption>").count - 1 == tables)
         #expect(page.contains("<th scope=\"col\""))
         #expect(page.components(separatedBy: "<h1>").count == 2)

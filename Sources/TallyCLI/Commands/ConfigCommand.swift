@@ -28,6 +28,7 @@ enum ConfigCommand {
             SettingOptions.launch,
             SettingOptions.lang,
             SettingOptions.reports,
+            SettingOptions.internal,
         ],
         run: { invocation, context in
             let settings = try Settings.resolve(invocation, context: context)
@@ -48,6 +49,7 @@ enum ConfigCommand {
                 ("launch", settings.launch.value?.dateText ?? "(none)", settings.launch.source),
                 ("lang", settings.language.value.rawValue, settings.language.source),
                 ("reports", settings.reports.value, settings.reports.source),
+                ("internal", String(settings.internal.value), settings.internal.source),
             ]
             let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
             let valueWidth = rows.map { DisplayWidth.of($0.1) }.max() ?? 0

@@ -18,5 +18,11 @@ extension BlogLabels {
         noDailyChartThisWeek: "No daily chart: no votes were counted this week.",
         dailyChartTitle: "Counted votes per day",
         rankingChartTitle: { section in "\(section) — voters per option" },
-        documentTitle: { title, asOf in "\(title) (as of \(asOf))" })
+        documentTitle: { title, asOf in "\(title) (as of \(asOf))" },
+        internalNotice: "> **Internal page.** It lists session ids and moderators' names, for moderators only: "
+            + "do not publish it (run without --internal for the public page).",
+        excludedWhen: { from, to in
+            from == to ? "Their first vote came at \(from)." : "Their first votes came between \(from) and \(to)."
+        },
+        withheldSession: "(id withheld)")
 }

@@ -18,5 +18,11 @@ extension BlogLabels {
         noDailyChartThisWeek: "沒有每日圖表：這一週沒有計入的票。",
         dailyChartTitle: "每天計入的票數",
         rankingChartTitle: { section in "\(section) — 各選項的人數" },
-        documentTitle: { title, asOf in "\(title)（統計時間 \(asOf)）" })
+        documentTitle: { title, asOf in "\(title)（統計時間 \(asOf)）" },
+        internalNotice: "> **內部頁面。** 這一頁列出工作階段 id 和審核者的名字，只給審核者看，請不要公開"
+            + "（不加 --internal 重跑，就會得到可以公開的頁面）。",
+        excludedWhen: { from, to in
+            from == to ? "它們的第一票在 \(from)。" : "它們的第一票都在 \(from) 到 \(to) 之間。"
+        },
+        withheldSession: "（不公開 id）")
 }

@@ -30,6 +30,12 @@ public struct BlogLabels: Sendable {
     public let rankingChartTitle: @Sendable (_ section: String) -> String
     /// The HTML page's `<title>`: the report's title and its as-of time.
     public let documentTitle: @Sendable (_ title: String, _ asOf: String) -> String
+    /// The line under the title of an `--internal` page: it lists identifiers, so it is not for publishing.
+    public let internalNotice: String
+    /// When the excluded sessions voted first (the public page describes them instead of listing them).
+    public let excludedWhen: @Sendable (_ from: String, _ to: String) -> String
+    /// A session whose id a public page does not show.
+    public let withheldSession: String
 
     /// `207,601` with this language's separator; the sign stays in front.
     public func number(_ value: Int) -> String {

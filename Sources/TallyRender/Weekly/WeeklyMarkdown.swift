@@ -13,6 +13,7 @@ public enum WeeklyMarkdown {
         let zone = tally.report.parameters.zone
         var blocks: [String] = []
         blocks.append("# " + w.weekTitle(week.number, week.firstDay.dateText, week.lastDay.dateText))
+        blocks += MarkdownReport.internalNotice(tally.report, l.blog)
         blocks.append(w.weekSpan(week.number, zone.format(week.start), zone.format(week.end), zone.identifier))
 
         blocks.append("## \(w.thisWeekHeading)")
