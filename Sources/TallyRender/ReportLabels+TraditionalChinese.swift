@@ -14,8 +14,7 @@ extension ReportLabels {
         noVotes: "目前還沒有任何投票。",
         asOf: { time, zone in "統計時間：\(time)。時間以 \(zone) 顯示。" },
         smallSample: { voters in
-            "> **樣本很小。** 只計入 \(n(voters)) 人：這些數字只能看出方向，不足以下結論。"
-                + "每個比例都附上 95% 區間；區間和第一名重疊的選項，無法和第一名區分高下。"
+            "**樣本很小**：只計入 \(n(voters)) 人，這些數字只能看出方向，不足以下結論。"
         },
         intervals: "每個比例都附上 95% 區間（Wilson 法）；區間和第一名重疊的選項，無法和第一名區分高下。",
         sectionHeading: { section in

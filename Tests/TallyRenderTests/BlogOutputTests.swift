@@ -119,7 +119,8 @@ struct BlogOutputTests {
             let text = MarkdownReport.render(demo, selection: ReportSelection(parts: [part]))
             #expect(text.hasPrefix("# \(l.title)\n\n"))
             for (other, heading) in headings {
-                #expect(text.contains("\n## \(heading)\n") == (other == part), "\(part) and \(heading)")
+                // The method parts sit one level down, under "How this was counted".
+                #expect(text.contains("# \(heading)\n") == (other == part), "\(part) and \(heading)")
             }
             #expect(text.contains("## Ranking: original options") == (part == .ranking), "\(part)")
             #expect(text.contains("**Counted:") == (part == .headline), "\(part)")
@@ -136,6 +137,37 @@ struct BlogOutputTests {
         #expect(
             last.hasPrefix("Settings: times in Asia/Taipei; sessions whose first vote is before 2026-09-19 02:11:00"))
         #expect(last.hasSuffix("as of 2026-09-27 12:00:00 +08:00; data fingerprint `\(hash.prefix(12))`."))
+        // Short enough to paste: title, headline, the ranking of sections with votes, one settings line.
+        for language in ReportLanguage.allCases {
+            let brief = MarkdownReport.render(
+                demo, language: language, selection: ReportSelection.briefing.withCharts(in: "charts"))
+            let lines = brief.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.count <= 20, "\(language): \(lines.count) lines")
+            #expect(lines.count > 2 && lines[2].hasPrefix(language == .english ? "Tied for first" : "「做了好多事"))
+            #expect(!brief.contains(language.uncertainty.chanceColumn + "*"), "no method paragraph")
+            #expect(!brief.contains("community") && !brief.contains("社群"), "no section without votes")
+            #expect(brief.contains("](charts/ranking-original.svg)"))
+        }
+    }
+
+    /// The page answers first: the headline right under the title, each section's ranking before the rest,
+    /// and the method, exclusions, settings and fingerprint last under one heading.
+    @Test(arguments: ReportLanguage.allCases)
+    func theResultComesFirstAndTheMethodLast(_ language: ReportLanguage) throws {
+        let text = MarkdownReport.render(demo, language: language)
+        let l = language.labels
+        let blocks = text.components(separatedBy: "\n\n")
+        #expect(blocks[1].hasPrefix(language == .english ? "Tied for first" : "「做了好多事"))
+        #expect(blocks[2].contains(l.blog.votingRule(3)))
+        #expect(blocks[3] == "## " + l.sectionHeading("original"))
+        let counted = try #require(text.range(of: "\n## \(l.blog.countedHeading)\n"))
+        for heading in [l.exclusionsHeading, l.settingsHeading, l.fingerprintHeading] {
+            let range = try #require(text.range(of: "\n### \(heading)\n"), "\(heading)")
+            #expect(counted.upperBound < range.lowerBound)
+        }
+        #expect(text.range(of: "\n## " + l.anomaliesHeading)!.upperBound < counted.lowerBound)
+        // The method paragraph and the as-of line come after the heading, not before the ranking.
+        #expect(text.range(of: language.uncertainty.chanceColumn + "*")!.lowerBound > counted.upperBound)
     }
 
     /// `--brief` in CSV keeps the settings and fingerprint rows; `--only` keeps only its parts' rows.

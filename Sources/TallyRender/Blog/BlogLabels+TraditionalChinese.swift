@@ -12,7 +12,6 @@ extension BlogLabels {
             return "設定：" + parts.joined(separator: "；") + "。"
         },
         noteReference: { id in "便利貼 \(id)" },
-        chartsHeading: "圖表",
         noRankingChart: { section in "「\(section)」沒有圖表：這一區還沒有人投票。" },
         noDailyChart: "沒有每日圖表：還沒有計入的票。",
         noDailyChartThisWeek: "沒有每日圖表：這一週沒有計入的票。",
@@ -24,5 +23,10 @@ extension BlogLabels {
         excludedWhen: { from, to in
             from == to ? "它們的第一票在 \(from)。" : "它們的第一票都在 \(from) 到 \(to) 之間。"
         },
-        withheldSession: "（不公開 id）")
+        withheldSession: "（不公開 id）",
+        countedHeading: "這些數字怎麼算",
+        votingRule: { votes in
+            "每人有\(votes == 3 ? "三" : " \(votes) ")票，可以把好幾票投給同一個選項；排名看的是有多少人選，"
+                + "不是票數，所以各選項的比例加起來會超過 100%。"
+        })
 }

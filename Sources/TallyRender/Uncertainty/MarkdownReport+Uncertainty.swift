@@ -36,30 +36,34 @@ extension MarkdownReport {
         return [u.method(resamples, NumberText.fixed(2 * resampling.maximumError * 100, decimals: 1))]
     }
 
-    /// After a section's table: how sure the order at the top is, then which options went together.
-    static func uncertainty(
+    /// How sure the order at the top of a section is (the headline's "how sure"); nil without resampling or votes.
+    static func orderSentence(
+        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels
+    ) -> String? {
+        guard model.resampling != nil, let first = section.options.first, first.voters > 0 else { return nil }
+        let second = section.options.dropFirst().first
+        guard let second, second.voters > 0, let order = section.orderChances.first else {
+            return u.onlyOne(quoted(first.content, l))
+        }
+        let firstAhead = order.chance >= 0.5
+        let (ahead, behind) = firstAhead ? (first, second) : (second, first)
+        let chance = max(order.chance, 1 - order.chance)
+        if abs(order.chance - 0.5) <= coinTossMargin {
+            return u.coinToss(
+                quoted(first.content, l), quoted(second.content, l),
+                first.chanceOfLeading.map(chanceText) ?? "—", second.chanceOfLeading.map(chanceText) ?? "—")
+        } else if chance >= clearLead {
+            return u.clearLead(quoted(ahead.content, l), quoted(behind.content, l), chanceText(chance))
+        }
+        return u.likelyLead(quoted(ahead.content, l), quoted(behind.content, l), chanceText(chance))
+    }
+
+    /// Which options went together most often, with the small-sample caution; empty without resampling.
+    static func togetherSentences(
         _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels
     ) -> [String] {
-        guard model.resampling != nil, let first = section.options.first, first.voters > 0 else { return [] }
+        guard model.resampling != nil else { return [] }
         var sentences: [String] = []
-        let second = section.options.dropFirst().first
-        if let second, second.voters > 0, let order = section.orderChances.first {
-            let firstAhead = order.chance >= 0.5
-            let (ahead, behind) = firstAhead ? (first, second) : (second, first)
-            let chance = max(order.chance, 1 - order.chance)
-            if abs(order.chance - 0.5) <= coinTossMargin {
-                sentences.append(
-                    u.coinToss(
-                        quoted(first.content, l), quoted(second.content, l),
-                        first.chanceOfLeading.map(chanceText) ?? "—", second.chanceOfLeading.map(chanceText) ?? "—"))
-            } else if chance >= clearLead {
-                sentences.append(u.clearLead(quoted(ahead.content, l), quoted(behind.content, l), chanceText(chance)))
-            } else {
-                sentences.append(u.likelyLead(quoted(ahead.content, l), quoted(behind.content, l), chanceText(chance)))
-            }
-        } else {
-            sentences.append(u.onlyOne(quoted(first.content, l)))
-        }
         if section.options.filter({ $0.voters > 0 }).count >= 2 {
             let names = Dictionary(uniqueKeysWithValues: section.options.map { ($0.id, $0.content) })
             let strongest = section.covotes.filter { $0.voters > 0 }.prefix(2)
@@ -77,6 +81,6 @@ extension MarkdownReport {
                 if model.isSmallSample { sentences[sentences.count - 1] += u.togetherCaution(model.totals.voters) }
             }
         }
-        return [sentences.joined(separator: l.sentenceGap)]
+        return sentences
     }
 }
