@@ -200,7 +200,7 @@ struct BlogOutputTests {
         #expect(!english.contains("207601"))
         let chinese = MarkdownReport.render(model, language: .traditionalChinese)
         #expect(chinese.contains("**計入 207,601 人、415,202 票**。"))
-        #expect(HTMLReport.render(model).contains("<td class=\"num\">150,000</td>"))
+        #expect(HTMLReport.render(model).contains("<td class=\"num\" data-label=\"Voters\">150,000</td>"))
         // JSON and CSV stay plain numbers.
         #expect(JSONReport.render(model).contains("207601") && !JSONReport.render(model).contains("207,601"))
         #expect(CSVReport.render(model).contains(",150000,300000,") && !CSVReport.render(model).contains("150,000"))

@@ -56,6 +56,23 @@ struct MarkdownInline {
         return result
     }
 
+    /// The text of `markdown` without its markup (escapes resolved, `*` and backticks dropped), for attributes.
+    static func plain(_ markdown: String) -> String {
+        var result = ""
+        var escaped = false
+        for character in markdown {
+            if escaped {
+                result.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character != "*" && character != "`" {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
     /// CommonMark's escapable characters.
     static func isASCIIPunctuation(_ character: Character) -> Bool {
         guard let ascii = character.asciiValue else { return false }
