@@ -150,6 +150,19 @@ struct BlogOutputTests {
         }
     }
 
+    /// The Chinese prose says people (人, 投票者), not 工作階段, and has no English method word; the tables
+    /// keep 工作階段 where the data's unit really is a browser session.
+    @Test func theChineseProseSaysPeopleNotSessions() throws {
+        let week = try String(
+            contentsOf: CommonMarkRendererTests.demoFolder.appendingPathComponent("zh-TW/week-01.md"), encoding: .utf8)
+        for text in [MarkdownReport.render(demo, language: .traditionalChinese), week] {
+            #expect(!text.lowercased().contains("bootstrap"))
+            for block in text.components(separatedBy: "\n\n") where !block.hasPrefix("|") && !block.hasPrefix("#") {
+                #expect(!block.contains("工作階段"), "\(block)")
+            }
+        }
+    }
+
     /// The page answers first: the headline right under the title, each section's ranking before the rest,
     /// and the method, exclusions, settings and fingerprint last under one heading.
     @Test(arguments: ReportLanguage.allCases)

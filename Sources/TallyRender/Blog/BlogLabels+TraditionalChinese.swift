@@ -4,8 +4,8 @@ extension BlogLabels {
         voters: "人數", thousandsSeparator: ",",
         briefSettings: { zone, cutoff, named, asOf, through, hash in
             var parts = ["時間以 \(zone) 顯示"]
-            if let cutoff { parts.append("第一票早於 \(cutoff) 的工作階段屬於測試資料，沒有計入") }
-            if named > 0 { parts.append("另外指名排除 \(named) 個工作階段") }
+            if let cutoff { parts.append("第一票早於 \(cutoff) 的人屬於測試資料，沒有計入") }
+            if named > 0 { parts.append("另外指名排除 \(named) 人") }
             if let through { parts.append("只計入 \(through) 以前的票") }
             parts.append("統計時間 \(asOf)")
             if let hash { parts.append("資料指紋 `\(hash)`") }

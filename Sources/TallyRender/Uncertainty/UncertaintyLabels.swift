@@ -62,9 +62,9 @@ extension UncertaintyLabels {
     public static let traditionalChinese = UncertaintyLabels(
         chanceColumn: "領先機率",
         method: { resamples, error in
-            "*領先機率*：把計入的投票者隨機重抽 \(resamples) 次（以投票者為單位的 bootstrap，"
+            "*領先機率*：把計入的投票者隨機重抽 \(resamples) 次（以人為單位重新抽樣，"
                 + "同一人的票一起抽；平手時平分），這個選項在該區得到最多人選的比例。"
-                + "每個機率與精確的 bootstrap 值相差約 ±\(error) 個百分點以內。"
+                + "每個機率與無限次重抽的結果相差約 ±\(error) 個百分點以內。"
         },
         coinToss: { first, second, a, b in
             "\(first)和\(second)誰領先，就像擲硬幣一樣難說（領先機率 \(a) 與 \(b)）。"

@@ -14,7 +14,7 @@ extension WeeklyLabels {
                 ? "本週沒有計入的票。"
                 : "**本週計入 \(grouped(votes)) 票；新的投票者 \(grouped(newVoters)) 人**。"
         },
-        excludedThisWeek: { votes, sessions in "排除的工作階段本週另外投了 \(grouped(votes)) 票（新的工作階段 \(grouped(sessions)) 個）。" },
+        excludedThisWeek: { votes, sessions in "排除的測試資料本週另有 \(grouped(votes)) 票（新出現 \(grouped(sessions)) 人）。" },
         changesHeading: { previous in previous.map { "與第 \($0) 週相比" } ?? "與上線前相比" },
         votersChange: { before, after in
             "計入的投票者：\(grouped(before)) → \(grouped(after))（\(after == before ? "沒有變化" : signed(after - before))）"
