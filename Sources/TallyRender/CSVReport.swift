@@ -66,6 +66,8 @@ public enum CSVReport {
     /// The long table with the rows of `parts` only.
     static func render(_ model: ReportModel, parts: Set<ReportPart>) -> String {
         let zone = model.parameters.zone
+        // Session ids only for moderators (`--internal`): a public CSV keeps every row, with the column empty.
+        let sessionsShown = model.parameters.audience.showsIdentifiers
         var writer = CSVWriter()
         writer.row(columns)
         func row(
@@ -85,7 +87,8 @@ public enum CSVReport {
             func integer(_ value: Int?) -> CSVWriter.Field { value.map { .integer(Int64($0)) } ?? .empty }
             func fraction(_ value: Double?) -> CSVWriter.Field { value.map { .number($0, decimals: 4) } ?? .empty }
             writer.row([
-                .text(table), text(section), integer(rank), id.map(CSVWriter.Field.integer) ?? .empty, text(session),
+                .text(table), text(section), integer(rank), id.map(CSVWriter.Field.integer) ?? .empty,
+                text(sessionsShown ? session : nil),
                 text(label), text(time.map { ReportText.iso8601($0, zone) }), integer(sessions), integer(votes),
                 fraction(share), fraction(interval?.lower), fraction(interval?.upper), value, text(detail),
             ])

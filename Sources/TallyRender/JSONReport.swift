@@ -43,9 +43,12 @@ public enum JSONReport {
                 ("order_chances", orderChances(section)),
             ])
         }
+        // Session ids only for moderators (`--internal`); a public document keeps the rows without them.
+        let shown = parameters.audience.showsIdentifiers
+        func session(_ id: String?) -> JSONValue { shown ? .text(id) : .null }
         let excluded: [JSONValue] = model.exclusions.listed.map { entry in
             .object([
-                ("session", .string(entry.session)), ("first_vote", time(entry.firstVote)),
+                ("session", session(entry.session)), ("first_vote", time(entry.firstVote)),
                 ("votes", .int(entry.votes)),
                 ("reason", .string(ReportText.exclusionReason(entry))), ("in_data", .bool(entry.votes > 0)),
             ])
@@ -76,7 +79,7 @@ public enum JSONReport {
         }
         let groups: [JSONValue] = suggestions.approvedGroups.map { group in
             .object([
-                ("session", .text(group.session)),
+                ("session", session(group.session)),
                 (
                     "notes",
                     .array(
@@ -108,7 +111,7 @@ public enum JSONReport {
                             .object([
                                 ("table", .string(example.table)),
                                 ("row_id", example.rowID.map(JSONValue.integer) ?? .null),
-                                ("session", .text(example.session)),
+                                ("session", session(example.session)),
                                 ("option_id", example.optionID.map(JSONValue.integer) ?? .null),
                                 ("text", .text(example.text)), ("at", time(example.at)), ("votes", .int(example.count)),
                             ])
@@ -124,7 +127,12 @@ public enum JSONReport {
                 .object([
                     ("time_zone", .string(parameters.zone.identifier)),
                     ("exclude_before", time(parameters.excludeBefore)),
-                    ("exclude_sessions", .array(parameters.excludedSessions.map(JSONValue.string))),
+                    (
+                        "exclude_sessions",
+                        shown ? .array(parameters.excludedSessions.map(JSONValue.string)) : .null
+                    ),
+                    ("excluded_by_name", .int(parameters.excludedSessions.count)),
+                    ("audience", .string(parameters.audience.rawValue)),
                     ("as_of", time(parameters.asOf)), ("through", time(parameters.through)),
                     ("votes_per_session", .int(parameters.votesPerSession)), ("max_listed", .int(parameters.maxListed)),
                     ("max_examples", .int(parameters.maxExamples)),

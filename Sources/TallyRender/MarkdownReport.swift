@@ -9,7 +9,15 @@ public enum MarkdownReport {
     public static func render(
         _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all
     ) -> String {
-        document(["# \(language.labels.title)"] + body(model, language: language, selection: selection))
+        let charts = selection.chartsFolder.map { ReportChartSet.blocks(model, language: language, folder: $0) }
+        return document(
+            ["# \(language.labels.title)"] + internalNotice(model, language.labels.blog)
+                + body(model, language: language, selection: selection, charts: charts))
+    }
+
+    /// The warning under the title of a page for moderators; nothing on a public page.
+    public static func internalNotice(_ model: ReportModel, _ b: BlogLabels) -> [String] {
+        model.parameters.audience.showsIdentifiers ? [b.internalNotice] : []
     }
 
     /// Blocks joined with blank lines, each ending in a newline.
@@ -17,31 +25,67 @@ public enum MarkdownReport {
         blocks.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined(separator: "\n")
     }
 
-    /// Every block of the report but its title, in order (headline first, data fingerprint last),
-    /// for pages that put the report under a title of their own. `selection` picks the parts.
+    /// The parts that say how the figures were made; they close the page under one heading.
+    static let methodParts: [ReportPart] = [.exclusions, .settings, .fingerprint]
+
+    /// Every block of the report but its title, result first: the headline, the rankings (each with its
+    /// chart), `between` (a weekly page's changes), the other parts, then "How this was counted" with the
+    /// as-of time, what the ranges and chances mean, the exclusions, the settings and the fingerprint.
+    /// `selection` picks the parts; `--brief` keeps the headline, the sections with votes and one settings line.
     public static func body(
-        _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all
+        _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all,
+        charts: ChartBlocks? = nil, between: [String] = [], method: [String] = []
     ) -> [String] {
         let l = language.labels
         var blocks: [String] = []
-        for part in selection.parts {
-            blocks += self.part(part, model, language)
-            if part == .ranking, let folder = selection.chartsFolder {
-                blocks += ReportChartSet.markdown(model, l, language: language, folder: folder)
+        if selection.shows(.headline) { blocks += headlineBlocks(model, l, language.uncertainty) }
+        if selection.shows(.ranking) {
+            for (position, section) in model.sections.enumerated() {
+                if selection.brief, section.options.allSatisfy({ $0.voters == 0 }) { continue }
+                let voted = section.options.contains { $0.voters > 0 }
+                blocks += ranking(
+                    section, model, l, language.uncertainty,
+                    chart: voted ? charts?.ranking(section, position + 1) : nil, sentences: !selection.brief)
             }
         }
-        if selection.brief { blocks.append(briefSettings(model, l)) }
-        return blocks
+        if selection.brief { return blocks + [briefSettings(model, l)] }
+        blocks += between
+        for part in selection.parts where part != .headline && part != .ranking && !methodParts.contains(part) {
+            blocks += self.part(part, model, language)
+            if part == .activity, let daily = charts?.daily { blocks.append(daily) }
+        }
+        var counted = method
+        if selection.shows(.headline) || selection.shows(.ranking) {
+            counted += methodBlocks(model, l, language.uncertainty)
+        }
+        for part in selection.parts where methodParts.contains(part) {
+            counted += self.part(part, model, language).map { $0.hasPrefix("#") ? "#" + $0 : $0 }
+        }
+        return counted.isEmpty ? blocks : blocks + ["## \(l.blog.countedHeading)"] + counted
+    }
+
+    /// The chart blocks a page shows: a section's ranking chart (or why there is none) under its heading, and
+    /// the chart of votes per day (or why there is none) after the activity.
+    public struct ChartBlocks {
+        /// The block for a section, given its position from 1.
+        public let ranking: (ReportModel.Section, Int) -> String
+        /// The block for the daily chart, if the page has one.
+        public let daily: String?
+
+        /// Chart blocks made by the given functions.
+        public init(ranking: @escaping (ReportModel.Section, Int) -> String, daily: String?) {
+            self.ranking = ranking
+            self.daily = daily
+        }
     }
 
     /// One part's blocks (headings included); empty when the part has nothing to show.
     static func part(_ part: ReportPart, _ model: ReportModel, _ language: ReportLanguage) -> [String] {
         let l = language.labels
         switch part {
-        case .headline: return headlineBlocks(model, l)
+        case .headline: return headlineBlocks(model, l, language.uncertainty)
         case .ranking:
-            let u = language.uncertainty
-            return chanceMethod(model, u) + model.sections.flatMap { ranking($0, model, l, u) }
+            return model.sections.flatMap { ranking($0, model, l, language.uncertainty, chart: nil, sentences: true) }
         case .exclusions: return exclusions(model, l)
         case .activity: return activity(model, l)
         case .usage: return usage(model, l)
@@ -52,16 +96,29 @@ public enum MarkdownReport {
         }
     }
 
-    /// The headline, the as-of line, and the small-sample warning or what the ranges mean.
-    static func headlineBlocks(_ model: ReportModel, _ l: ReportLabels) -> [String] {
-        let zone = model.parameters.zone
-        var blocks = [headline(model, l), l.asOf(ReportText.time(model.parameters.asOf, zone), zone.identifier)]
-        if model.isSmallSample {
-            blocks.append(l.smallSample(model.totals.voters))
-        } else if model.totals.voters > 0 {
-            blocks.append(l.intervals)
+    /// The answer first: who leads the first section with votes, by how many people and how sure; then the
+    /// counts with the rule of the vote in plain words, and the small-sample caution in one sentence.
+    static func headlineBlocks(_ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels) -> [String] {
+        if model.hasNoVotes { return [l.noVotes] }
+        var blocks: [String] = []
+        var answer: [String] = []
+        if let section = model.sections.first(where: { !$0.leaders.isEmpty }), let top = section.leaders.first {
+            answer.append(l.leaders(section.leaders.map { quoted($0.content, l) }, top.voters))
+            if let order = orderSentence(section, model, l, u) { answer.append(order) }
         }
+        if model.isSmallSample { answer.append(l.smallSample(model.totals.voters)) }
+        if !answer.isEmpty { blocks.append(answer.joined(separator: l.sentenceGap)) }
+        blocks.append(headline(model, l) + l.sentenceGap + l.blog.votingRule(model.parameters.votesPerSession))
         return blocks
+    }
+
+    /// The first blocks under "How this was counted": the as-of time, what the ranges mean, what the
+    /// chance of leading is.
+    static func methodBlocks(_ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels) -> [String] {
+        let zone = model.parameters.zone
+        var blocks = [l.asOf(ReportText.time(model.parameters.asOf, zone), zone.identifier)]
+        if model.totals.voters > 0 { blocks.append(l.intervals) }
+        return blocks + chanceMethod(model, u)
     }
 
     /// The settings and a short fingerprint in one sentence, for `--brief`.
@@ -102,23 +159,14 @@ public enum MarkdownReport {
         section.isKnown ? l.sectionHeading(section.name) : l.unknownSectionHeading(ReportText.cell(section.name))
     }
 
+    /// A section: its heading, its chart (when the page has charts), the table, then what the table says.
+    /// Without `sentences` (`--brief`) the table stands alone: the headline has said who leads.
     static func ranking(
-        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels
+        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels,
+        chart: String?, sentences: Bool
     ) -> [String] {
         var blocks = ["## " + sectionHeading(section, l)]
-        if let top = section.leaders.first {
-            var sentence = l.leaders(section.leaders.map { quoted($0.content, l) }, top.voters)
-            if model.totals.votersExcluded > 0, let topAll = section.leadersAll.first {
-                sentence += l.sentenceGap
-                sentence +=
-                    section.leadersAll.map(\.id) == section.leaders.map(\.id)
-                    ? l.sameLeadersWithExcluded
-                    : l.otherLeadersWithExcluded(section.leadersAll.map { quoted($0.content, l) }, topAll.votersAll)
-            }
-            blocks.append(sentence)
-        } else {
-            blocks.append(l.noVotesInSection)
-        }
+        if let chart { blocks.append(chart) }
         let chances = model.chanceModel != nil
         var table = MarkdownTable(
             [
@@ -135,7 +183,21 @@ public enum MarkdownReport {
                 ] + (chances ? [option.chanceOfLeading.map(chanceText) ?? "—"] : []))
         }
         blocks.append(table.rendered())
-        return blocks + uncertainty(section, model, l, u)
+        guard sentences else { return blocks }
+        guard let top = section.leaders.first else { return blocks + [l.noVotesInSection] }
+        // The headline has already said who leads the first section with votes and how sure that is.
+        let inHeadline = model.sections.first(where: { !$0.leaders.isEmpty })?.name == section.name
+        var sentences: [String] = []
+        if !inHeadline { sentences.append(l.leaders(section.leaders.map { quoted($0.content, l) }, top.voters)) }
+        if model.totals.votersExcluded > 0, let topAll = section.leadersAll.first {
+            sentences.append(
+                section.leadersAll.map(\.id) == section.leaders.map(\.id)
+                    ? l.sameLeadersWithExcluded
+                    : l.otherLeadersWithExcluded(section.leadersAll.map { quoted($0.content, l) }, topAll.votersAll))
+        }
+        if !inHeadline, let order = orderSentence(section, model, l, u) { sentences.append(order) }
+        sentences += togetherSentences(section, model, l, u)
+        return sentences.isEmpty ? blocks : blocks + [sentences.joined(separator: l.sentenceGap)]
     }
 
     static func exclusions(_ model: ReportModel, _ l: ReportLabels) -> [String] {
@@ -148,6 +210,14 @@ public enum MarkdownReport {
         if !parameters.excludedSessions.isEmpty { rules.append(l.namedRule(parameters.excludedSessions.count)) }
         guard !rules.isEmpty else { return blocks + [l.nothingExcluded] }
         rules.append(l.excludedTotals(model.totals.votersExcluded, model.totals.votesExcluded))
+        // A public page says how many, when and why; only the moderators' page lists the sessions.
+        guard parameters.audience.showsIdentifiers else {
+            let firstVotes = exclusions.listed.compactMap(\.firstVote)
+            if let from = firstVotes.min(), let to = firstVotes.max() {
+                rules.append(l.blog.excludedWhen(ReportText.time(from, zone), ReportText.time(to, zone)))
+            }
+            return blocks + [rules.joined(separator: l.sentenceGap)]
+        }
         if exclusions.total > exclusions.listed.count {
             rules.append(l.listedFirst(exclusions.listed.count, exclusions.total))
         }
@@ -239,13 +309,15 @@ public enum MarkdownReport {
         guard suggestions.approvedCount > 0 else { return blocks + [l.noApproved] }
         let largest = suggestions.approvedGroups.map(\.notes.count).max() ?? 0
         blocks.append(l.approvedSummary(suggestions.approvedCount, suggestions.approvedGroups.count, largest))
-        var approved = MarkdownTable([(l.session, .left), (l.note, .left), (l.becameOption, .left)])
+        let sessions = model.parameters.audience.showsIdentifiers
+        var approved = MarkdownTable(
+            (sessions ? [(l.session, .left)] : []) + [(l.note, .left), (l.becameOption, .left)])
         for group in suggestions.approvedGroups {
             for note in group.notes {
-                approved.add([
-                    group.session.map(ReportText.cell) ?? l.noSession, ReportText.cell(note.content),
-                    note.promotedOptionID.map { "#\($0)" } ?? "—",
-                ])
+                approved.add(
+                    (sessions ? [group.session.map(ReportText.cell) ?? l.noSession] : []) + [
+                        ReportText.cell(note.content), note.promotedOptionID.map { "#\($0)" } ?? "—",
+                    ])
             }
         }
         blocks.append(approved.rendered())
@@ -300,7 +372,8 @@ public enum MarkdownReport {
     static func example(
         _ example: ReportFigures.AnomalyExample, _ kind: AnomalyKind, _ model: ReportModel, _ l: ReportLabels
     ) -> String {
-        let session = example.session.map { ReportText.cell($0, cells: 40) }
+        let shown = model.parameters.audience.showsIdentifiers
+        let session = shown ? example.session.map { ReportText.cell($0, cells: 40) } : nil
         var text: String
         switch example.table {
         case "survey_options": text = l.exampleOption(example.rowID ?? 0)
@@ -309,7 +382,7 @@ public enum MarkdownReport {
             if let id = example.rowID {
                 text = l.exampleVote(id, session, example.optionID)
             } else {
-                text = l.exampleSession(session ?? "", example.count ?? 0)
+                text = l.exampleSession(session ?? (shown ? "" : l.blog.withheldSession), example.count ?? 0)
             }
         }
         if let stored = example.text {
@@ -326,10 +399,13 @@ public enum MarkdownReport {
         var table = MarkdownTable([(l.setting, .left), (l.value, .left)])
         table.add([l.zoneSetting, zone.identifier])
         table.add([l.cutoffSetting, parameters.excludeBefore.map { ReportText.time($0, zone) } ?? l.none])
+        let named = parameters.excludedSessions
         table.add([
             l.namedSetting,
-            parameters.excludedSessions.isEmpty
-                ? l.none : parameters.excludedSessions.map(ReportText.cell).joined(separator: ", "),
+            named.isEmpty
+                ? l.none
+                : parameters.audience.showsIdentifiers
+                    ? named.map(ReportText.cell).joined(separator: ", ") : l.blog.number(named.count),
         ])
         table.add([l.asOfSetting, ReportText.time(parameters.asOf, zone)])
         table.add([l.throughSetting, parameters.through.map { ReportText.time($0, zone) } ?? l.allVotes])

@@ -16,9 +16,8 @@ extension ReportLabels {
         noVotes: "There are no votes yet.",
         asOf: { time, zone in "As of \(time). Times are shown in \(zone)." },
         smallSample: { voters in
-            "> **Small sample.** Only \(plural(voters, "voter")) are counted: read these numbers as a direction, "
-                + "not a conclusion. Each share comes with its 95% range; an option is behind the leader only "
-                + "when the chance that it truly has fewer voters is 95% or more."
+            "**Small sample:** with only \(plural(voters, "voter")) counted, read these numbers as a direction, "
+                + "not a conclusion."
         },
         intervals: "Each share comes with its 95% range (Wilson); an option is behind the leader only when "
             + "the chance that it truly has fewer voters is 95% or more.",

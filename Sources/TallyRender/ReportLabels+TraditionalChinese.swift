@@ -5,7 +5,7 @@ extension ReportLabels {
     public static let traditionalChinese = ReportLabels(
         title: "投票統計",
         headline: { voters, votes, allVoters, allVotes in
-            var text = "**計入 \(n(voters)) 人、\(n(votes)) 票。**"
+            var text = "**計入 \(n(voters)) 人、\(n(votes)) 票**。"
             if let allVoters, let allVotes {
                 text += "另有 \(n(allVoters - voters)) 人、\(n(allVotes - votes)) 票屬於測試資料，沒有計入。"
             }
@@ -14,8 +14,7 @@ extension ReportLabels {
         noVotes: "目前還沒有任何投票。",
         asOf: { time, zone in "統計時間：\(time)。時間以 \(zone) 顯示。" },
         smallSample: { voters in
-            "> **樣本很小。** 只計入 \(n(voters)) 人：這些數字只能看出方向，不足以下結論。"
-                + "每個比例都附上 95% 區間；只有真正比第一名少人選的機率達 95% 以上時，選項才標為落後。"
+            "**樣本很小**：只計入 \(n(voters)) 人，這些數字只能看出方向，不足以下結論。"
         },
         intervals: "每個比例都附上 95% 區間（Wilson 法）；只有真正比第一名少人選的機率達 95% 以上時，選項才標為落後。",
         sectionHeading: { section in
@@ -31,9 +30,9 @@ extension ReportLabels {
                 ? "\(names[0])領先，有 \(n(voters)) 人。"
                 : "\(chineseList(names))並列第一，各有 \(n(voters)) 人。"
         },
-        sameLeadersWithExcluded: "若把排除的工作階段也算進來，第一名不變。",
+        sameLeadersWithExcluded: "若把排除的測試資料也算進來，第一名不變。",
         otherLeadersWithExcluded: { names, voters in
-            "若把排除的工作階段也算進來，第一名會是\(chineseList(names))（\(names.count > 1 ? "各 " : "")\(n(voters)) 人）。"
+            "若把排除的測試資料也算進來，第一名會是\(chineseList(names))（\(names.count > 1 ? "各 " : "")\(n(voters)) 人）。"
         },
         noVotesInSection: "這一區還沒有人投票。",
         rank: "名次", option: "選項", sessions: "工作階段", votes: "票數", share: "比例",
@@ -45,13 +44,13 @@ extension ReportLabels {
             case .behind: return "落後"
             }
         },
-        exclusionsHeading: "排除的工作階段",
-        cutoffRule: { time in "第一票早於 \(time) 的工作階段整個排除，不只排除較早的那幾票。" },
-        namedRule: { count in "另外指名排除 \(n(count)) 個工作階段。" },
+        exclusionsHeading: "排除的投票者",
+        cutoffRule: { time in "第一票早於 \(time) 的人，所有的票都不計入，不只是較早的那幾票。" },
+        namedRule: { count in "另外指名排除 \(n(count)) 人。" },
         excludedTotals: { sessions, votes in
-            "共排除 \(n(sessions)) 個工作階段、\(n(votes)) 票。資料庫裡什麼都沒有刪除：拿掉排除條件重跑，就會把它們算進來。"
+            "共排除 \(n(sessions)) 人、\(n(votes)) 票。資料庫裡什麼都沒有刪除：拿掉排除條件重跑，就會把它們算進來。"
         },
-        nothingExcluded: "沒有排除任何工作階段。",
+        nothingExcluded: "沒有排除任何人。",
         listedFirst: { listed, total in "依第一票時間列出前 \(n(listed)) 個，共 \(n(total)) 個。" },
         session: "工作階段", firstVote: "第一票", reason: "原因",
         reasonCutoff: "第一票早於排除時間", reasonNamed: "指名排除", reasonNotInData: "資料中沒有這個工作階段",
@@ -88,10 +87,10 @@ extension ReportLabels {
         },
         noNotes: "沒有便利貼。",
         approvedSummary: { notes, sessions, largest in
-            if notes == 2 && sessions == 1 { return "兩則便利貼通過審核，都來自同一個工作階段。" }
-            if sessions == 1 { return "\(n(notes)) 則便利貼通過審核，全都來自同一個工作階段。" }
-            var text = "\(n(notes)) 則便利貼通過審核，來自 \(n(sessions)) 個工作階段"
-            if largest > 1 { text += "；其中一個工作階段寫了 \(n(largest)) 則" }
+            if notes == 2 && sessions == 1 { return "兩則便利貼通過審核，都是同一個人寫的。" }
+            if sessions == 1 { return "\(n(notes)) 則便利貼通過審核，全都是同一個人寫的。" }
+            var text = "\(n(notes)) 則便利貼通過審核，由 \(n(sessions)) 個人寫的"
+            if largest > 1 { text += "；其中一人寫了 \(n(largest)) 則" }
             return text + "。"
         },
         noApproved: "沒有通過審核的便利貼。",
@@ -103,11 +102,11 @@ extension ReportLabels {
         missingOption: "（找不到這個選項）", noSession: "（沒有記錄工作階段）",
         anomaliesHeading: "異常資料",
         anomaliesNone: { checked in "沒有發現。檢查項目：\(checked.joined(separator: "；"))。" },
-        anomaliesIntro: "被標記的資料仍然計入所有數字，除非排除它們所屬的工作階段。",
+        anomaliesIntro: "被標記的資料仍然計入所有數字，除非把投下它們的人排除。",
         kind: "類型", count: "數量", examples: "前幾個例子",
         anomalyName: { kind, budget in
             switch kind {
-            case .overBudget: return "超過 \(budget) 票的工作階段"
+            case .overBudget: return "投了超過 \(budget) 票的人"
             case .unknownOption: return "投給不存在選項的票"
             case .voteBeforeOption: return "在選項建立之前投下的票"
             case .futureVote: return "時間晚於統計截止時間的票"

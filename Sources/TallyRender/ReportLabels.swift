@@ -26,7 +26,7 @@ public struct ReportLabels: Sendable {
     public let noVotes: String
     /// The as-of line: the time and the zone times are shown in.
     public let asOf: @Sendable (_ time: String, _ zone: String) -> String
-    /// The warning under 30 counted voters: a direction, not a conclusion (a block quote).
+    /// The warning under 30 counted voters, one sentence after the headline: a direction, not a conclusion.
     public let smallSample: @Sendable (_ voters: Int) -> String
     /// What the 95% ranges mean, when the sample is not small.
     public let intervals: String

@@ -119,7 +119,8 @@ struct BlogOutputTests {
             let text = MarkdownReport.render(demo, selection: ReportSelection(parts: [part]))
             #expect(text.hasPrefix("# \(l.title)\n\n"))
             for (other, heading) in headings {
-                #expect(text.contains("\n## \(heading)\n") == (other == part), "\(part) and \(heading)")
+                // The method parts sit one level down, under "How this was counted".
+                #expect(text.contains("# \(heading)\n") == (other == part), "\(part) and \(heading)")
             }
             #expect(text.contains("## Ranking: original options") == (part == .ranking), "\(part)")
             #expect(text.contains("**Counted:") == (part == .headline), "\(part)")
@@ -136,6 +137,50 @@ struct BlogOutputTests {
         #expect(
             last.hasPrefix("Settings: times in Asia/Taipei; sessions whose first vote is before 2026-09-19 02:11:00"))
         #expect(last.hasSuffix("as of 2026-09-27 12:00:00 +08:00; data fingerprint `\(hash.prefix(12))`."))
+        // Short enough to paste: title, headline, the ranking of sections with votes, one settings line.
+        for language in ReportLanguage.allCases {
+            let brief = MarkdownReport.render(
+                demo, language: language, selection: ReportSelection.briefing.withCharts(in: "charts"))
+            let lines = brief.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.count <= 20, "\(language): \(lines.count) lines")
+            #expect(lines.count > 2 && lines[2].hasPrefix(language == .english ? "Tied for first" : "「做了好多事"))
+            #expect(!brief.contains(language.uncertainty.chanceColumn + "*"), "no method paragraph")
+            #expect(!brief.contains("community") && !brief.contains("社群"), "no section without votes")
+            #expect(brief.contains("](charts/ranking-original.svg)"))
+        }
+    }
+
+    /// The Chinese prose says people (人, 投票者), not 工作階段, and has no English method word; the tables
+    /// keep 工作階段 where the data's unit really is a browser session.
+    @Test func theChineseProseSaysPeopleNotSessions() throws {
+        let week = try String(
+            contentsOf: CommonMarkRendererTests.demoFolder.appendingPathComponent("zh-TW/week-01.md"), encoding: .utf8)
+        for text in [MarkdownReport.render(demo, language: .traditionalChinese), week] {
+            #expect(!text.lowercased().contains("bootstrap"))
+            for block in text.components(separatedBy: "\n\n") where !block.hasPrefix("|") && !block.hasPrefix("#") {
+                #expect(!block.contains("工作階段"), "\(block)")
+            }
+        }
+    }
+
+    /// The page answers first: the headline right under the title, each section's ranking before the rest,
+    /// and the method, exclusions, settings and fingerprint last under one heading.
+    @Test(arguments: ReportLanguage.allCases)
+    func theResultComesFirstAndTheMethodLast(_ language: ReportLanguage) throws {
+        let text = MarkdownReport.render(demo, language: language)
+        let l = language.labels
+        let blocks = text.components(separatedBy: "\n\n")
+        #expect(blocks[1].hasPrefix(language == .english ? "Tied for first" : "「做了好多事"))
+        #expect(blocks[2].contains(l.blog.votingRule(3)))
+        #expect(blocks[3] == "## " + l.sectionHeading("original"))
+        let counted = try #require(text.range(of: "\n## \(l.blog.countedHeading)\n"))
+        for heading in [l.exclusionsHeading, l.settingsHeading, l.fingerprintHeading] {
+            let range = try #require(text.range(of: "\n### \(heading)\n"), "\(heading)")
+            #expect(counted.upperBound < range.lowerBound)
+        }
+        #expect(text.range(of: "\n## " + l.anomaliesHeading)!.upperBound < counted.lowerBound)
+        // The method paragraph and the as-of line come after the heading, not before the ranking.
+        #expect(text.range(of: language.uncertainty.chanceColumn + "*")!.lowerBound > counted.upperBound)
     }
 
     /// `--brief` in CSV keeps the settings and fingerprint rows; `--only` keeps only its parts' rows.
@@ -168,8 +213,8 @@ struct BlogOutputTests {
         #expect(english.contains("| 150,000 | 300,000 |"))
         #expect(!english.contains("207601"))
         let chinese = MarkdownReport.render(model, language: .traditionalChinese)
-        #expect(chinese.contains("**計入 207,601 人、415,202 票。**"))
-        #expect(HTMLReport.render(model).contains("<td class=\"num\">150,000</td>"))
+        #expect(chinese.contains("**計入 207,601 人、415,202 票**。"))
+        #expect(HTMLReport.render(model).contains("<td class=\"num\" data-label=\"Voters\">150,000</td>"))
         // JSON and CSV stay plain numbers.
         #expect(JSONReport.render(model).contains("207601") && !JSONReport.render(model).contains("207,601"))
         #expect(CSVReport.render(model).contains(",150000,300000,") && !CSVReport.render(model).contains("150,000"))
@@ -179,7 +224,7 @@ struct BlogOutputTests {
                 == "Counted voters: 1,000 → 207,601 (+206,601)")
         #expect(
             ReportLanguage.traditionalChinese.weeklyLabels.thisWeek(415_202, 207_601)
-                == "**本週計入 415,202 票；新的投票者 207,601 人。**")
+                == "**本週計入 415,202 票；新的投票者 207,601 人**。")
         #expect(NumberText.grouped(-1_234_567, separator: ",") == "-1,234,567")
         #expect(NumberText.grouped(999, separator: ",") == "999")
         #expect(NumberText.grouped(1000, separator: ",") == "1,000")
@@ -221,7 +266,7 @@ struct BlogOutputTests {
         #expect(page.contains("@media (prefers-color-scheme: dark)") && page.contains("@media print"))
         #expect(page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
         let tables = page.components(separatedBy: "<table>").count - 1
-        #expect(tables == 10)
+        #expect(tables == 9)
         #expect(page.components(separatedBy: "<caption>").count - 1 == tables)
         #expect(page.contains("<th scope=\"col\""))
         #expect(page.components(separatedBy: "<h1>").count == 2)
@@ -233,7 +278,9 @@ struct BlogOutputTests {
             let page = HTMLReport.render(model, language: language)
             #expect(!page.contains("<script>alert") && !page.contains("<b>bold"))
             #expect(page.contains("&lt;b&gt;bold&lt;/b&gt; &lt;script&gt;alert(1)&lt;/script&gt;"))
-            #expect(!page.contains("<a ") && !page.contains("<img") && !page.contains("<em>"))
+            #expect(!page.contains("<a ") && !page.contains("<img"))
+            // The only emphasis is the method paragraph's own term; the user's `*emph*` stays text.
+            #expect(page.components(separatedBy: "<em>").count == 2 && page.contains("*emph* _under_ ~strike~"))
             #expect(page.contains("[link](http://x) ![img](http://y)"), "links stay literal text")
             #expect(page.contains("a | b || c"))
             #expect(!page.unicodeScalars.contains("\u{202E}"), "a bidi override would reorder the page")

@@ -35,6 +35,17 @@ struct BrowserTests {
         /// The body's computed background and text colours.
         let background: String
         let color: String
+        /// The first table's first row: its top (CSS px from the page's top), the width of its first text
+        /// cell (the option) and that cell's font size; nil without a table.
+        let firstRowTop: Double?
+        let optionWidth: Double?
+        let optionFontSize: Double?
+        /// Table boxes whose content is wider than the box (a sideways scroll inside the page).
+        let tablesOverflowing: Int
+        /// Whether the first table shows its header row (desktop) or folds its rows (phone).
+        let headerShown: Bool
+        /// The rendered size in CSS px of every text of the inline charts.
+        let chartTextSizes: [Double]
     }
 
     /// Runs headless chromium on `url` and returns the page's DOM after load.
@@ -49,12 +60,12 @@ struct BrowserTests {
     }
 
     /// Loads every page in a 390 px frame of one wrapper page and returns the measurements, by page name.
-    static func measure(_ pages: [String], in folder: TemporaryDirectory, dark: Bool = false) throws -> [String:
-        Measure]
-    {
+    static func measure(
+        _ pages: [String], in folder: TemporaryDirectory, dark: Bool = false, width: Int = phoneWidth
+    ) throws -> [String: Measure] {
         let frames = pages.enumerated().map { index, page in
             "<iframe id=\"f\(index)\" data-page=\"\(page)\" src=\"\(page)\" "
-                + "style=\"width:\(phoneWidth)px;height:800px;border:0\"></iframe>"
+                + "style=\"width:\(width)px;height:844px;border:0\"></iframe>"
         }
         let wrapper = """
             <!DOCTYPE html><html><body style="margin:0">
@@ -71,9 +82,25 @@ struct BrowserTests {
                   charts: charts.map(s => { const r = s.getBoundingClientRect(); return [r.left, r.right, r.width, r.height]; }),
                   chartsVisible: charts.map(s => { const c = w.getComputedStyle(s);
                     return c.display !== "none" && c.visibility === "visible" && c.opacity !== "0"; }),
-                  forbidden: d.querySelectorAll("script, img, iframe, object, embed, form, input, b, em, a[href^='javascript']").length,
+                  forbidden: d.querySelectorAll("script, img, iframe, object, embed, form, input, b, del, a[href^='javascript']").length,
                   text: d.body.textContent,
                   background: w.getComputedStyle(d.body).backgroundColor, color: w.getComputedStyle(d.body).color,
+                  ...(() => {
+                    const row = d.querySelector("table tbody tr");
+                    const cell = row && [...row.cells].find(c => !c.classList.contains("num"));
+                    const thead = d.querySelector("table thead");
+                    return {
+                      firstRowTop: row ? row.getBoundingClientRect().top + w.scrollY : null,
+                      optionWidth: cell ? cell.getBoundingClientRect().width : null,
+                      optionFontSize: cell ? parseFloat(w.getComputedStyle(cell).fontSize) : null,
+                      headerShown: !!thead && thead.getBoundingClientRect().height > 2,
+                    };
+                  })(),
+                  tablesOverflowing: [...d.querySelectorAll(".table")].filter(b => b.scrollWidth > b.clientWidth + 1).length,
+                  chartTextSizes: charts.flatMap(s => {
+                    const scale = s.getBoundingClientRect().width / s.viewBox.baseVal.width;
+                    return [...s.querySelectorAll("text")].map(t => parseFloat(w.getComputedStyle(t).fontSize) * scale);
+                  }),
                 };
               });
               const out = document.createElement("pre");
@@ -146,6 +173,45 @@ struct BrowserTests {
         for name in ["en-hostile.html", "zh-TW-hostile.html", "en-hostile-week.html"] {
             let text = try #require(measures[name]?.text)
             #expect(text.contains("<b>bold</b> <script>alert(1)</script>"), "\(name): the text is shown as written")
+            #expect(text.contains("*emph* _under_ ~strike~"), "\(name): emphasis marks in user text stay text")
+        }
+    }
+
+    /// Phone first: at 390 px the headline and the first ranking row are on the first screen (844 px), the
+    /// option names have room (at least 8 characters a line), the ranking's columns fold under the option
+    /// instead of scrolling sideways; at 1280 px the full table with its header row. Light and dark.
+    @Test(.enabled(if: available || required, "needs chromium (Debian package chromium)"))
+    func theResultIsOnAPhonesFirstScreen() throws {
+        let folder = try TemporaryDirectory()
+        var pages: [String] = []
+        let demo = try Analyzer(parameters: .demo()).report(from: Demo.inMemory())
+        for language in ReportLanguage.allCases {
+            let week = Self.demoFolder.appendingPathComponent("\(language.rawValue)/week-01.html")
+            try FileManager.default.copyItem(
+                at: week, to: folder.url.appendingPathComponent("\(language.rawValue)-week-01.html"))
+            let report = "\(language.rawValue)-report.html"
+            let html = HTMLReport.render(demo, language: language, selection: ReportSelection.all.withCharts(in: "c"))
+            try Data(html.utf8).write(to: folder.url.appendingPathComponent(report))
+            pages += ["\(language.rawValue)-week-01.html", report]
+        }
+        for dark in [false, true] {
+            let phone = try Self.measure(pages, in: folder, dark: dark)
+            let desktop = try Self.measure(pages, in: folder, dark: dark, width: 1280)
+            for page in pages {
+                let small = try #require(phone[page], "\(page) was not measured")
+                let top = try #require(small.firstRowTop, "\(page) has no table")
+                #expect(top + 30 <= 844, "\(page) (dark: \(dark)): the first ranking row starts at \(top) px")
+                let width = try #require(small.optionWidth)
+                let size = try #require(small.optionFontSize)
+                #expect(width >= 8 * size, "\(page): the option cell is \(width) px for \(size) px text")
+                #expect(small.tablesOverflowing == 0 && small.scrollWidth <= small.clientWidth, "\(page) scrolls")
+                #expect(!small.headerShown, "\(page): the phone layout folds the rows")
+                let large = try #require(desktop[page])
+                #expect(large.headerShown && large.tablesOverflowing == 0, "\(page): the desktop keeps the table")
+                #expect(
+                    large.chartTextSizes.allSatisfy { $0 >= 11 } && !large.chartTextSizes.isEmpty,
+                    "\(page): \(large.charts.count) charts, text \(large.chartTextSizes)")
+            }
         }
     }
 

@@ -28,6 +28,7 @@ enum ConfigCommand {
             SettingOptions.launch,
             SettingOptions.lang,
             SettingOptions.reports,
+            SettingOptions.internal,
         ],
         run: { invocation, context in
             let settings = try Settings.resolve(invocation, context: context)
@@ -48,6 +49,7 @@ enum ConfigCommand {
                 ("launch", settings.launch.value?.dateText ?? "(none)", settings.launch.source),
                 ("lang", settings.language.value.rawValue, settings.language.source),
                 ("reports", settings.reports.value, settings.reports.source),
+                ("internal", String(settings.internal.value), settings.internal.source),
             ]
             // Values come from tally.json and the environment: control characters shown, never sent.
             let shown = rows.map { (NoteText.oneLine($0.0), NoteText.oneLine($0.1), NoteText.oneLine("\($0.2)")) }

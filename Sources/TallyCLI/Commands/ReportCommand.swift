@@ -99,6 +99,7 @@ enum ReportCommand {
                 "Language of the Markdown: en or zh-TW (default: $TALLY_LANG, the config's lang, en)."),
             outputOption,
             fromD1JSONOption,
+            SettingOptions.internal,
         ],
         run: { invocation, context in
             let options = try Options(invocation, context)

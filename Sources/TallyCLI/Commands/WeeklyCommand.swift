@@ -60,6 +60,7 @@ enum WeeklyCommand {
             forceOption,
             pngOption,
             htmlOption,
+            SettingOptions.internal,
         ],
         run: { invocation, context in
             let options = try Options(invocation, context)

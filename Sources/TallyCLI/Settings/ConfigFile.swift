@@ -7,7 +7,7 @@ import TallyCore
 /// ```json
 /// { "db": "votes.sqlite", "timezone": "Asia/Taipei", "exclude_before": "2026-09-19 02:11",
 ///   "exclude_sessions": [], "votes_per_session": 3, "launch": "2026-09-19",
-///   "lang": "zh-TW", "reports": "reports" }
+///   "lang": "zh-TW", "reports": "reports", "internal": false }
 /// ```
 package struct ConfigFile: Equatable, Sendable {
     package var db: String?
@@ -18,10 +18,12 @@ package struct ConfigFile: Equatable, Sendable {
     package var launch: String?
     package var lang: String?
     package var reports: String?
+    package var `internal`: Bool?
 
     /// Every key the file may hold.
     package static let keys = [
         "db", "timezone", "exclude_before", "exclude_sessions", "votes_per_session", "launch", "lang", "reports",
+        "internal",
     ]
 
     /// The largest config read: far above any real one.
@@ -125,6 +127,13 @@ package struct ConfigFile: Equatable, Sendable {
                     "key 'votes_per_session' in config \(path) must be a whole number from 1 to 1000")
             }
             file.votesPerSession = number.intValue
+        }
+        if let value = dictionary["internal"] {
+            // Only a JSON true or false: a number or a string would be a guess at what was meant.
+            guard let flag = value as? NSNumber, String(cString: flag.objCType) == "c" else {
+                throw CommandFailure("key 'internal' in config \(path) must be true or false")
+            }
+            file.internal = flag.boolValue
         }
         if let value = dictionary["exclude_sessions"] {
             guard let list = value as? [Any], list.allSatisfy({ $0 is String && !($0 is NSNumber) }) else {

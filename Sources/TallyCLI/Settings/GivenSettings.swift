@@ -20,6 +20,7 @@ struct GivenSettings {
     var launch: Setting<String?>
     var lang: Setting<String>
     var reports: Setting<String>
+    var `internal`: Setting<Bool>
     var configFile: String?
 
     static func builtIn(_ context: Context) -> GivenSettings {
@@ -33,7 +34,7 @@ struct GivenSettings {
             launch: Setting(value: nil, source: .builtIn),
             lang: Setting(value: ReportLanguage.english.rawValue, source: .builtIn),
             reports: Setting(value: context.path("reports"), source: .builtIn),
-            configFile: nil)
+            internal: Setting(value: false, source: .builtIn), configFile: nil)
     }
 
     static func demo(_ context: Context) -> GivenSettings {
@@ -78,6 +79,7 @@ struct GivenSettings {
         if let value = file.launch { launch = Setting(value: value, source: source) }
         if let value = file.lang { lang = Setting(value: value, source: source) }
         if let value = file.reports { reports = Setting(value: relative(value), source: source) }
+        if let value = file.internal { self.internal = Setting(value: value, source: source) }
     }
 
     mutating func applyEnvironment(_ context: Context) throws {
@@ -153,6 +155,9 @@ struct GivenSettings {
             }
             reports = Setting(value: context.path(value), source: source(SettingOptions.reports))
         }
+        if invocation.flag(SettingOptions.internal) {
+            self.internal = Setting(value: true, source: source(SettingOptions.internal))
+        }
     }
 
     /// Reads every value into its type, naming the setting and its source when one is wrong. A bad
@@ -204,6 +209,7 @@ struct GivenSettings {
             excludeBefore: Setting(value: cutoff, source: excludeBefore.source),
             excludeSessions: excludeSessions, votesPerSession: votesPerSession,
             launch: Setting(value: launchDate, source: launch.source),
-            language: Setting(value: language, source: lang.source), reports: reports, configFile: configFile)
+            language: Setting(value: language, source: lang.source), reports: reports, internal: self.internal,
+            configFile: configFile)
     }
 }

@@ -39,6 +39,12 @@ package enum SettingOptions {
     /// `--lang`: `en` or `zh-TW`.
     package static let lang = OptionSpec("lang", .value("LANG"), "Report language: en or zh-TW.")
 
+    /// `--internal`: the moderators' pages, with session ids and moderators' names.
+    package static let `internal` = OptionSpec(
+        "internal", .flag,
+        "Write the moderators' version: list session ids and moderators' names, and say so at the top. Never "
+            + "publish it; without it every page is public (counts and descriptions only).")
+
     /// `--reports`: the folder `tally weekly` writes into.
     package static let reports = OptionSpec("reports", .value("DIR"), "Folder for weekly reports.")
 }

@@ -87,6 +87,8 @@ package struct Settings: Sendable, Equatable {
     package var language: Setting<ReportLanguage>
     /// `reports`: the folder `tally weekly` writes into, as an absolute path.
     package var reports: Setting<String>
+    /// `internal`: the moderators' pages (session ids and moderators' names shown), not the public ones.
+    package var `internal`: Setting<Bool>
     /// The config file read, if any.
     package var configFile: String?
 
@@ -140,8 +142,10 @@ package struct Settings: Sendable, Equatable {
 extension Settings {
     /// The report parameters these settings give, with the command's own as-of and through times.
     package func reportParameters(asOf: Instant, through: Instant? = nil) -> ReportParameters {
-        ReportParameters(
+        var parameters = ReportParameters(
             zone: zone.value, excludeBefore: cutoff, excludedSessions: excludeSessions.value, asOf: asOf,
             through: through, votesPerSession: votesPerSession.value)
+        parameters.audience = self.internal.value ? .moderators : .readers
+        return parameters
     }
 }

@@ -23,6 +23,9 @@ public struct ReportParameters: Sendable, Equatable {
     /// What a vote dated after `asOf` does to the report (`.refused` unless set).
     public var futureVotes: FutureVotes = .refused
 
+    /// Who the report is written for: readers unless set. Only moderators see voters' identifiers.
+    public var audience: Audience = .readers
+
     /// The vote budget of the vote page: three votes per session.
     public static let defaultVotesPerSession = 3
     /// Enough to paste; a ledger of thousands of sessions is a sign of a wrong cutoff.
@@ -98,4 +101,17 @@ extension ReportParameters {
         return "\(civil.dateText)T\(pad(civil.hour, 2)):\(pad(civil.minute, 2)):\(pad(civil.second, 2))."
             + "\(pad(Int(fraction), 3))Z"
     }
+}
+
+/// Who a report is written for. A session id is often the cookie that casts the votes, and a
+/// moderator's name is staff information: both belong in the moderators' view, never in what is
+/// published, so every output is public unless a moderator asks for the internal one.
+public enum Audience: String, Sendable, Equatable {
+    /// The published page: counts and descriptions, no session ids, no moderator names.
+    case readers
+    /// The moderators' page (`--internal`): session ids and moderator names listed, and said so at the top.
+    case moderators
+
+    /// True when session ids and moderator names may be shown.
+    public var showsIdentifiers: Bool { self == .moderators }
 }

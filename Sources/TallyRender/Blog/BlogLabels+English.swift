@@ -12,11 +12,22 @@ extension BlogLabels {
             return "Settings: " + parts.joined(separator: "; ") + "."
         },
         noteReference: { id in "note \(id)" },
-        chartsHeading: "Charts",
         noRankingChart: { section in "No chart for “\(section)”: nobody has voted in it yet." },
         noDailyChart: "No daily chart: no votes were counted yet.",
         noDailyChartThisWeek: "No daily chart: no votes were counted this week.",
         dailyChartTitle: "Counted votes per day",
         rankingChartTitle: { section in "\(section) — voters per option" },
-        documentTitle: { title, asOf in "\(title) (as of \(asOf))" })
+        documentTitle: { title, asOf in "\(title) (as of \(asOf))" },
+        internalNotice: "> **Internal page.** It lists session ids and moderators' names, for moderators only: "
+            + "do not publish it (run without --internal for the public page).",
+        excludedWhen: { from, to in
+            from == to ? "Their first vote came at \(from)." : "Their first votes came between \(from) and \(to)."
+        },
+        withheldSession: "(id withheld)",
+        countedHeading: "How this was counted",
+        votingRule: { votes in
+            "Each voter had \(votes == 3 ? "three" : String(votes)) vote\(votes == 1 ? "" : "s") and could put more "
+                + "than one on the same option; the ranking counts people, not votes, so the shares add up to more "
+                + "than 100%."
+        })
 }

@@ -4,19 +4,29 @@ extension BlogLabels {
         voters: "人數", thousandsSeparator: ",",
         briefSettings: { zone, cutoff, named, asOf, through, hash in
             var parts = ["時間以 \(zone) 顯示"]
-            if let cutoff { parts.append("第一票早於 \(cutoff) 的工作階段屬於測試資料，沒有計入") }
-            if named > 0 { parts.append("另外指名排除 \(named) 個工作階段") }
+            if let cutoff { parts.append("第一票早於 \(cutoff) 的人屬於測試資料，沒有計入") }
+            if named > 0 { parts.append("另外指名排除 \(named) 人") }
             if let through { parts.append("只計入 \(through) 以前的票") }
             parts.append("統計時間 \(asOf)")
             if let hash { parts.append("資料指紋 `\(hash)`") }
             return "設定：" + parts.joined(separator: "；") + "。"
         },
         noteReference: { id in "便利貼 \(id)" },
-        chartsHeading: "圖表",
         noRankingChart: { section in "「\(section)」沒有圖表：這一區還沒有人投票。" },
         noDailyChart: "沒有每日圖表：還沒有計入的票。",
         noDailyChartThisWeek: "沒有每日圖表：這一週沒有計入的票。",
         dailyChartTitle: "每天計入的票數",
         rankingChartTitle: { section in "\(section) — 各選項的人數" },
-        documentTitle: { title, asOf in "\(title)（統計時間 \(asOf)）" })
+        documentTitle: { title, asOf in "\(title)（統計時間 \(asOf)）" },
+        internalNotice: "> **內部頁面。** 這一頁列出工作階段 id 和審核者的名字，只給審核者看，請不要公開"
+            + "（不加 --internal 重跑，就會得到可以公開的頁面）。",
+        excludedWhen: { from, to in
+            from == to ? "它們的第一票在 \(from)。" : "它們的第一票都在 \(from) 到 \(to) 之間。"
+        },
+        withheldSession: "（不公開 id）",
+        countedHeading: "這些數字怎麼算",
+        votingRule: { votes in
+            "每人有\(votes == 3 ? "三" : " \(votes) ")票，可以把好幾票投給同一個選項；排名看的是有多少人選，"
+                + "不是票數，所以各選項的比例加起來會超過 100%。"
+        })
 }

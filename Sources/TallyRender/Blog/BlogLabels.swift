@@ -16,8 +16,6 @@ public struct BlogLabels: Sendable {
         ) -> String
     /// A sticky note named by its id (`note 6`), never `#6`, which names an option.
     public let noteReference: @Sendable (_ id: Int64) -> String
-    /// The heading of the charts in `report --charts`.
-    public let chartsHeading: String
     /// Why a section's ranking chart is not drawn.
     public let noRankingChart: @Sendable (_ section: String) -> String
     /// Why the daily chart is not drawn.
@@ -30,6 +28,16 @@ public struct BlogLabels: Sendable {
     public let rankingChartTitle: @Sendable (_ section: String) -> String
     /// The HTML page's `<title>`: the report's title and its as-of time.
     public let documentTitle: @Sendable (_ title: String, _ asOf: String) -> String
+    /// The line under the title of an `--internal` page: it lists identifiers, so it is not for publishing.
+    public let internalNotice: String
+    /// When the excluded sessions voted first (the public page describes them instead of listing them).
+    public let excludedWhen: @Sendable (_ from: String, _ to: String) -> String
+    /// A session whose id a public page does not show.
+    public let withheldSession: String
+    /// The heading of the page's last part: as-of time, method, exclusions, settings, fingerprint.
+    public let countedHeading: String
+    /// The rule of the vote in plain words: votes each, stacking, the ranking counts people, shares over 100%.
+    public let votingRule: @Sendable (_ votesEach: Int) -> String
 
     /// `207,601` with this language's separator; the sign stays in front.
     public func number(_ value: Int) -> String {

@@ -72,8 +72,9 @@ public enum HTMLPage {
         return (hashes, String(text.dropFirst(hashes + 1)))
     }
 
-    /// A Markdown table (header, alignment row, rows) as an HTML table in a box that scrolls
-    /// sideways on its own when a phone is too narrow, so the page itself never does.
+    /// A Markdown table (header, alignment row, rows) as an HTML table. Each data cell carries its
+    /// column's name (`data-label`), so on a phone every row folds into lines of "name value" under
+    /// the first text column (the option) and nothing scrolls sideways; a desktop keeps the full table.
     static func table(_ text: String, caption: String, _ inline: MarkdownInline) -> String {
         let lines = text.split(separator: "\n").map { cells(String($0)) }
         guard lines.count >= 2 else { return "<p>\(inline.html(text))</p>\n" }
@@ -84,9 +85,13 @@ public enum HTMLPage {
             html += "<th scope=\"col\"\(align(column))>\(inline.html(cell))</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
+        let labels = lines[0].map { HTMLText.escape(MarkdownInline.plain($0)) }
         for row in lines.dropFirst(2) {
             html += "<tr>"
-            for (column, cell) in row.enumerated() { html += "<td\(align(column))>\(inline.html(cell))</td>" }
+            for (column, cell) in row.enumerated() {
+                let label = column < labels.count ? " data-label=\"\(labels[column])\"" : ""
+                html += "<td\(align(column))\(label)>\(inline.html(cell))</td>"
+            }
             html += "</tr>\n"
         }
         return html + "</tbody>\n</table></div>\n"
@@ -153,8 +158,18 @@ public enum HTMLPage {
         .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         figure { margin: 1rem 0; }
         figure svg { display: block; max-width: 100%; height: auto; }
-        @media (max-width: 480px) { main { padding: 0.75rem; } table { font-size: 0.8rem; }
-          th, td { padding: 0.25rem 0.3rem; } }
+        @media (max-width: 480px) { main { padding: 0.75rem; }
+          .table, .table table, .table tbody, .table tr, .table td { display: block; width: 100%; }
+          .table thead, .table caption { position: absolute; width: 1px; height: 1px; overflow: hidden;
+            clip: rect(0 0 0 0); }
+          .table tr { padding: 0.4rem 0; border-bottom: 1px solid var(--line); }
+          .table td { display: inline-block; width: auto; min-width: 0; border: 0; padding: 0 0.9rem 0 0;
+            text-align: left; white-space: normal; }
+          .table td::before { content: attr(data-label) " "; color: var(--muted); font-size: 0.85em; }
+          .table td:not(.num) { display: block; font-weight: 600; }
+          .table td:not(.num) ~ td:not(.num) { font-weight: normal; }
+          .table td:first-child.num { float: left; font-weight: 600; padding-right: 0.5rem; }
+          .table td:first-child.num::before, .table td:first-child.num + td:not(.num)::before { content: none; } }
         @media print { :root { --fg: #000; --bg: #fff; --stripe: #f2f2f2; --line: #999; }
           figure svg { filter: none; } main { max-width: none; padding: 0; }
           .table { overflow: visible; } h2, h3 { break-after: avoid; } table, figure { break-inside: avoid; }

@@ -1,5 +1,5 @@
 /// Turns one line of the Markdown that tally writes into HTML. It knows only what the renderers
-/// emit: `**strong**`, `` `code` ``, `[text](link)` and backslash escapes. User text reaches the
+/// emit: `**strong**`, `*emphasis*`, `` `code` ``, `[text](link)` and backslash escapes. User text reaches the
 /// Markdown through `MarkdownText`, which backslash-escapes every character that could format, so
 /// every piece of user text comes out here as escaped, literal HTML text and never as markup.
 struct MarkdownInline {
@@ -12,6 +12,7 @@ struct MarkdownInline {
         var result = ""
         var index = 0
         var strong = false
+        var emphasis = false
         while index < characters.count {
             let character = characters[index]
             switch character {
@@ -24,6 +25,10 @@ struct MarkdownInline {
                 result += strong ? "</strong>" : "<strong>"
                 strong.toggle()
                 index += 2
+            case "*":
+                result += emphasis ? "</em>" : "<em>"
+                emphasis.toggle()
+                index += 1
             case "`":
                 // A code span: everything up to the next backtick, literally (no escapes inside).
                 guard let end = characters[(index + 1)...].firstIndex(of: "`") else {
@@ -46,7 +51,25 @@ struct MarkdownInline {
                 index += 1
             }
         }
+        if emphasis { result += "</em>" }
         if strong { result += "</strong>" }
+        return result
+    }
+
+    /// The text of `markdown` without its markup (escapes resolved, `*` and backticks dropped), for attributes.
+    static func plain(_ markdown: String) -> String {
+        var result = ""
+        var escaped = false
+        for character in markdown {
+            if escaped {
+                result.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character != "*" && character != "`" {
+                result.append(character)
+            }
+        }
         return result
     }
 

@@ -52,22 +52,17 @@ public enum ReportChartSet {
         folder.isEmpty || folder == "." ? name : (folder.hasSuffix("/") ? folder : folder + "/") + name
     }
 
-    /// The charts part of the Markdown: a heading, then per section its image or why there is none,
-    /// then the daily chart or why there is none. Links are relative to the page (`folder`).
-    static func markdown(
-        _ model: ReportModel, _ l: ReportLabels, language: ReportLanguage, folder: String
-    ) -> [String] {
+    /// The report's chart blocks: per section its image or why there is none (under the section's heading),
+    /// and the daily chart or why there is none (after the activity). Links are relative to the page (`folder`).
+    static func blocks(_ model: ReportModel, language: ReportLanguage, folder: String) -> MarkdownReport.ChartBlocks {
+        let l = language.labels
         let drawn = Dictionary(uniqueKeysWithValues: charts(model, language: language).map { ($0.name, $0) })
-        var blocks = ["## \(l.blog.chartsHeading)"]
-        for (position, section) in model.sections.enumerated() {
-            if let chart = drawn[rankingName(section, position: position + 1)] {
-                blocks.append(image(chart, folder: folder))
-            } else {
-                blocks.append(l.blog.noRankingChart(MarkdownReport.sectionHeading(section, l)))
-            }
-        }
-        blocks.append(drawn[dailyName].map { image($0, folder: folder) } ?? l.blog.noDailyChart)
-        return blocks
+        return MarkdownReport.ChartBlocks(
+            ranking: { section, position in
+                drawn[rankingName(section, position: position)].map { image($0, folder: folder) }
+                    ?? l.blog.noRankingChart(MarkdownReport.sectionHeading(section, l))
+            },
+            daily: drawn[dailyName].map { image($0, folder: folder) } ?? l.blog.noDailyChart)
     }
 
     /// An image linked relative to the page; the alt text is the chart's title, escaped.

@@ -42,30 +42,33 @@ extension MarkdownReport {
         ]
     }
 
-    /// After a section's table: how sure the order at the top is, then which options went together.
-    static func uncertainty(
+    /// How sure the order at the top of a section is (the headline's "how sure"), by the one criterion:
+    /// the chance that the runner-up truly has fewer voters than some other option. Nil without votes.
+    static func orderSentence(
+        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels
+    ) -> String? {
+        guard model.chanceModel != nil, let first = section.options.first, first.voters > 0 else { return nil }
+        guard let second = section.options.dropFirst().first, second.voters > 0 else {
+            return u.onlyOne(quoted(first.content, l))
+        }
+        // nil when the runner-up ties the leader's count: then nothing tells them apart.
+        let behind = second.chanceBehind ?? 0
+        if second.standing == .behind {
+            return u.clearLead(quoted(first.content, l), quoted(second.content, l), chanceText(behind))
+        } else if behind >= likelyLead {
+            return u.likelyLead(quoted(first.content, l), quoted(second.content, l), chanceText(behind))
+        }
+        return u.coinToss(
+            quoted(first.content, l), quoted(second.content, l),
+            first.chanceOfLeading.map(chanceText) ?? "—", second.chanceOfLeading.map(chanceText) ?? "—")
+    }
+
+    /// Which options went together most often, with the small-sample caution; empty without the chance model.
+    static func togetherSentences(
         _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels
     ) -> [String] {
-        guard model.chanceModel != nil, let first = section.options.first, first.voters > 0 else { return [] }
+        guard model.chanceModel != nil else { return [] }
         var sentences: [String] = []
-        let second = section.options.dropFirst().first
-        if let second, second.voters > 0 {
-            // One criterion: the chance that the runner-up truly has fewer voters than some other option
-            // (nil when it ties the leader's count: then nothing tells them apart).
-            let behind = second.chanceBehind ?? 0
-            if second.standing == .behind {
-                sentences.append(u.clearLead(quoted(first.content, l), quoted(second.content, l), chanceText(behind)))
-            } else if behind >= likelyLead {
-                sentences.append(u.likelyLead(quoted(first.content, l), quoted(second.content, l), chanceText(behind)))
-            } else {
-                sentences.append(
-                    u.coinToss(
-                        quoted(first.content, l), quoted(second.content, l),
-                        first.chanceOfLeading.map(chanceText) ?? "—", second.chanceOfLeading.map(chanceText) ?? "—"))
-            }
-        } else {
-            sentences.append(u.onlyOne(quoted(first.content, l)))
-        }
         if section.options.filter({ $0.voters > 0 }).count >= 2 {
             let names = Dictionary(uniqueKeysWithValues: section.options.map { ($0.id, $0.content) })
             func described(_ pair: Covote) -> (String, String, Int, String) {
@@ -87,6 +90,6 @@ extension MarkdownReport {
             }
             if model.isSmallSample { sentences[sentences.count - 1] += u.togetherCaution(model.totals.voters) }
         }
-        return [sentences.joined(separator: l.sentenceGap)]
+        return sentences
     }
 }

@@ -35,7 +35,11 @@ public enum WeeklyJSON {
             let entry = decision.entry
             return .object([
                 ("log_id", .integer(entry.id)), ("note_id", .integer(entry.noteID)), ("action", .string(entry.action)),
-                ("from", .string(entry.from)), ("to", .string(entry.to)), ("moderator", .string(entry.moderator)),
+                ("from", .string(entry.from)), ("to", .string(entry.to)),
+                (
+                    "moderator",
+                    tally.report.parameters.audience.showsIdentifiers ? .string(entry.moderator) : .null
+                ),
                 ("at", entry.time.map(time) ?? .null), ("option_id", entry.optionID.map(JSONValue.integer) ?? .null),
             ])
         }

@@ -5,7 +5,7 @@ extension WeeklyLabels {
     public static let english = WeeklyLabels(
         weekTitle: { number, first, last in "Week \(number): \(first) to \(last)" },
         weekSpan: { number, start, end, zone in
-            "Week \(number) runs from \(start) to \(end) (\(zone)). The tally below counts every vote cast before "
+            "Week \(number) runs from \(start) to \(end) (\(zone)). This page counts every vote cast before "
                 + "the week ended and is as of that moment, so running it again later gives the same page."
         },
         thisWeekHeading: "This week",
@@ -53,8 +53,6 @@ extension WeeklyLabels {
             guard let places else { return "new" }
             return places > 0 ? "▲ \(places)" : places < 0 ? "▼ \(-places)" : "="
         },
-        chartsHeading: "Charts",
-        tallyHeading: { number in "The tally at the end of week \(number)" },
         rankingChartTitle: { heading, week in "\(heading) — week \(week)" },
         rankingChartDescription: { counted, until, options in
             let items = options.map { option in

@@ -5,16 +5,16 @@ extension WeeklyLabels {
     public static let traditionalChinese = WeeklyLabels(
         weekTitle: { number, first, last in "第 \(number) 週：\(first) 至 \(last)" },
         weekSpan: { number, start, end, zone in
-            "第 \(number) 週從 \(start) 到 \(end)（\(zone)）。下方的統計計入這一週結束前投下的每一票，"
+            "第 \(number) 週從 \(start) 到 \(end)（\(zone)）。這一頁的統計計入這一週結束前投下的每一票，"
                 + "統計時間就是這一週結束的那一刻，所以之後重跑也會得到一模一樣的頁面。"
         },
         thisWeekHeading: "本週",
         thisWeek: { votes, newVoters in
             votes == 0 && newVoters == 0
                 ? "本週沒有計入的票。"
-                : "**本週計入 \(grouped(votes)) 票；新的投票者 \(grouped(newVoters)) 人。**"
+                : "**本週計入 \(grouped(votes)) 票；新的投票者 \(grouped(newVoters)) 人**。"
         },
-        excludedThisWeek: { votes, sessions in "排除的工作階段本週另外投了 \(grouped(votes)) 票（新的工作階段 \(grouped(sessions)) 個）。" },
+        excludedThisWeek: { votes, sessions in "排除的測試資料本週另有 \(grouped(votes)) 票（新出現 \(grouped(sessions)) 人）。" },
         changesHeading: { previous in previous.map { "與第 \($0) 週相比" } ?? "與上線前相比" },
         votersChange: { before, after in
             "計入的投票者：\(grouped(before)) → \(grouped(after))（\(after == before ? "沒有變化" : signed(after - before))）"
@@ -46,8 +46,6 @@ extension WeeklyLabels {
             guard let places else { return "新" }
             return places > 0 ? "▲ \(places)" : places < 0 ? "▼ \(-places)" : "="
         },
-        chartsHeading: "圖表",
-        tallyHeading: { number in "第 \(number) 週結束時的統計" },
         rankingChartTitle: { heading, week in "\(heading)（第 \(week) 週）" },
         rankingChartDescription: { counted, until, options in
             let items = options.map { option in

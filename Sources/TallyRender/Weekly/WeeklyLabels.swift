@@ -48,10 +48,6 @@ public struct WeeklyLabels: Sendable {
     public let moveColumn: String
     /// A move in places: gained (positive), lost (negative), none; nil for a new option.
     public let move: @Sendable (_ places: Int?) -> String
-    /// The heading of the charts.
-    public let chartsHeading: String
-    /// The heading before the cumulative tally.
-    public let tallyHeading: @Sendable (_ number: Int) -> String
 
     /// A ranking chart's title (with the section heading).
     public let rankingChartTitle: @Sendable (_ sectionHeading: String, _ week: Int) -> String

@@ -1,9 +1,10 @@
 import TallyCore
 
-/// `week-NN.md`: the week's own figures, what changed since the week before, the charts
-/// (linked relative to the page, so the folder can be moved or published as it is), then
-/// the whole cumulative report at the week's end, which ends with the parameters and the
-/// data fingerprint. A pure function of the tally and the language.
+/// `week-NN.md`, result first: the title, the tally at the week's end (headline, then each section's
+/// ranking chart and table), the week's own figures and what changed since the week before, the rest of
+/// the report, and last "How this was counted" (the week's span, the method, exclusions, settings, data
+/// fingerprint). Charts are linked relative to the page, so the folder can be moved or published as it is.
+/// A pure function of the tally and the language.
 public enum WeeklyMarkdown {
     /// The page, ending in a newline.
     public static func render(_ tally: WeeklyTally, language: ReportLanguage) -> String {
@@ -13,33 +14,33 @@ public enum WeeklyMarkdown {
         let zone = tally.report.parameters.zone
         var blocks: [String] = []
         blocks.append("# " + w.weekTitle(week.number, week.firstDay.dateText, week.lastDay.dateText))
-        blocks.append(w.weekSpan(week.number, zone.format(week.start), zone.format(week.end), zone.identifier))
+        blocks += MarkdownReport.internalNotice(tally.report, l.blog)
 
-        blocks.append("## \(w.thisWeekHeading)")
+        var changes = ["## \(w.thisWeekHeading)"]
         var summary = w.thisWeek(tally.votes, tally.newVoters)
         let excludedVotes = tally.votesWithExcluded - tally.votes
         if excludedVotes > 0 {
             summary +=
                 l.sentenceGap + w.excludedThisWeek(excludedVotes, tally.newSessionsWithExcluded - tally.newVoters)
         }
-        blocks.append(summary)
-        blocks.append(
+        changes.append(summary)
+        changes.append(
             ReportCharts.drawsDaily(tally.days)
                 ? image(w.dailyChartTitle(week.number), WeeklyFiles.dailyChart(week.number))
                 : l.blog.noDailyChartThisWeek)
 
-        blocks.append("## " + w.changesHeading(week.number > 1 ? week.number - 1 : nil))
+        changes.append("## " + w.changesHeading(week.number > 1 ? week.number - 1 : nil))
         let added = tally.optionsAdded.map { (name: MarkdownReport.quoted($0.content, l), id: $0.id) }
-        blocks.append(
+        changes.append(
             [
                 "- " + w.votersChange(tally.previous.totals.voters, tally.report.totals.voters),
                 "- " + w.votesChange(tally.previous.totals.votes, tally.report.totals.votes),
                 "- " + w.optionsAdded(added),
             ].joined(separator: "\n"))
         for section in tally.report.sections {
-            blocks.append("### " + w.movesHeading(MarkdownReport.sectionHeading(section, l)))
+            changes.append("### " + w.movesHeading(MarkdownReport.sectionHeading(section, l)))
             guard tally.hadRanking(section) else {
-                blocks.append(w.noEarlierRanking)
+                changes.append(w.noEarlierRanking)
                 continue
             }
             var table = MarkdownTable([
@@ -53,29 +54,22 @@ public enum WeeklyMarkdown {
                     signed(move.votersGained), w.move(move.placesGained),
                 ])
             }
-            blocks.append(table.rendered())
+            changes.append(table.rendered())
         }
-        blocks += decisions(tally, zone: zone, w, l.blog)
+        changes += decisions(tally, zone: zone, w, l.blog)
 
-        blocks.append("## \(w.chartsHeading)")
-        let charts = tally.report.sections.enumerated().map { position, section in
-            let heading = MarkdownReport.sectionHeading(section, l)
-            guard ReportCharts.drawsRanking(section) else { return l.blog.noRankingChart(heading) }
-            return image(
-                w.rankingChartTitle(heading, week.number),
-                WeeklyFiles.rankingChart(week.number, section: section, position: position + 1))
-        }
-        blocks.append(charts.joined(separator: "\n\n"))
-
-        blocks.append("## " + w.tallyHeading(week.number))
-        blocks += MarkdownReport.body(tally.report, language: language).map(nestedOneLevel)
+        let charts = MarkdownReport.ChartBlocks(
+            ranking: { section, position in
+                let heading = MarkdownReport.sectionHeading(section, l)
+                guard ReportCharts.drawsRanking(section) else { return l.blog.noRankingChart(heading) }
+                return image(
+                    w.rankingChartTitle(heading, week.number),
+                    WeeklyFiles.rankingChart(week.number, section: section, position: position))
+            }, daily: nil)
+        let span = w.weekSpan(week.number, zone.format(week.start), zone.format(week.end), zone.identifier)
+        blocks += MarkdownReport.body(
+            tally.report, language: language, charts: charts, between: changes, method: [span])
         return MarkdownReport.document(blocks)
-    }
-
-    /// A report block one heading level deeper, so the whole tally sits under the page's H2
-    /// "The tally at the end of week N" and a blog's table of contents comes out nested.
-    static func nestedOneLevel(_ block: String) -> String {
-        block.hasPrefix("#") ? "#" + block : block
     }
 
     /// An image linked relative to the page; the alt text is the chart's title, escaped.

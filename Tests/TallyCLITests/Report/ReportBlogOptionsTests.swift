@@ -101,11 +101,16 @@ struct ReportBlogOptionsTests {
         #expect(headings.first == 1)
         // No heading skips a level on the way down.
         for (previous, next) in zip(headings, headings.dropFirst()) { #expect(next <= previous + 1, "\(headings)") }
-        #expect(page.contains("\n## The tally at the end of week 1\n"))
-        #expect(page.contains("\n### Ranking: original options\n") && page.contains("\n### Exclusions\n"))
+        // Result first: the ranking, then the week's changes; the method last, under one heading.
+        let ranking = try #require(page.range(of: "\n## Ranking: original options\n"))
+        let changes = try #require(page.range(of: "\n## This week\n"))
+        let counted = try #require(page.range(of: "\n## How this was counted\n"))
+        let exclusions = try #require(page.range(of: "\n### Exclusions\n"))
+        #expect(ranking.upperBound < changes.lowerBound && changes.upperBound < counted.lowerBound)
+        #expect(counted.upperBound < exclusions.lowerBound)
         let html = try String(contentsOfFile: folder.path("out/week-01.html"), encoding: .utf8)
         #expect(html.components(separatedBy: "<h1>").count == 2)
-        #expect(html.contains("<h3>Ranking: original options</h3>"))
+        #expect(html.contains("<h2>Ranking: original options</h2>"))
     }
 
     /// Notes are "note N", options "#N": the decisions table never writes a note as "#N".

@@ -32,16 +32,18 @@ struct ReportChartsCommandTests {
         let page = try String(contentsOfFile: folder.path("site/posts/report.md"), encoding: .utf8)
         #expect(page.contains("![Ranking: original options — voters per option](../charts/ranking-original.svg)"))
         #expect(page.contains("![Counted votes per day](../charts/daily.svg)"))
-        #expect(
-            page.contains(
-                "No chart for “Ranking: community options (from approved notes)”: nobody has voted in it yet."))
-        // The charts follow the ranking, before the exclusions.
-        let charts = try #require(page.range(of: "## Charts"))
-        #expect(page.range(of: "## Ranking: community")!.lowerBound < charts.lowerBound)
-        #expect(charts.upperBound < page.range(of: "## Exclusions")!.lowerBound)
-        // To stdout, links are the folder as given.
+        // A section nobody voted in has no chart and no sentence about one: its own sentence says it has no votes.
+        #expect(!page.contains("No chart for"))
+        // Each ranking chart sits under its section's heading, before the table; the daily chart after the activity.
+        let heading = try #require(page.range(of: "## Ranking: original options\n\n![Ranking: original options"))
+        let table = try #require(page.range(of: "| Rank |"))
+        #expect(heading.upperBound < table.lowerBound)
+        let activity = try #require(page.range(of: "## Activity"))
+        let daily = try #require(page.range(of: "![Counted votes per day]"))
+        #expect(activity.upperBound < daily.lowerBound && daily.upperBound < page.range(of: "## How votes")!.lowerBound)
+        // To stdout, links are the folder as given; the brief shows the ranking chart only.
         let printed = try TallyProcess.run(["report", "--demo", "--brief", "--charts", "out"], in: folder.url.path)
-        #expect(printed.stdout.contains("](out/daily.svg)"))
+        #expect(printed.stdout.contains("](out/ranking-original.svg)") && !printed.stdout.contains("daily.svg"))
         // HTML draws them inline and requests nothing.
         let html = try TallyProcess.run(["report", "--demo", "--format", "html", "--charts", "c"], in: folder.url.path)
         #expect(html.stdout.components(separatedBy: "<svg ").count - 1 == 2)

@@ -89,7 +89,7 @@ struct ReportCommandTests {
             ])
         let result = try TallyProcess.run([
             "report", "--db", path, "--tz", "America/New_York", "--exclude-before", "2027-03-14 03:30", "--as-of",
-            "2027-03-15", "--format", "json",
+            "2027-03-15", "--format", "json", "--internal",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try ReportFixtures.json(result.stdout)
