@@ -5,27 +5,28 @@ _tally() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path=tally i
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "$path ${COMP_WORDS[i]}" in
-            "tally report"|"tally weekly"|"tally notes"|"tally notes list"|"tally notes show"|"tally notes approve"|"tally notes reject"|"tally notes reopen"|"tally notes promote"|"tally notes review"|"tally notes export-sql"|"tally notes discard"|"tally import"|"tally pull"|"tally push"|"tally status"|"tally sql"|"tally demo"|"tally init"|"tally migrate"|"tally config"|"tally config show"|"tally generate"|"tally completions") path="$path ${COMP_WORDS[i]}" ;;
+            "tally report"|"tally weekly"|"tally notes"|"tally notes list"|"tally notes show"|"tally notes approve"|"tally notes reject"|"tally notes reopen"|"tally notes promote"|"tally notes review"|"tally notes export-sql"|"tally notes discard"|"tally import"|"tally pull"|"tally push"|"tally serve"|"tally status"|"tally sql"|"tally demo"|"tally init"|"tally migrate"|"tally config"|"tally config show"|"tally generate"|"tally completions") path="$path ${COMP_WORDS[i]}" ;;
         esac
     done
     local words="" files="" folders="" values="" arguments=""
     case "$path" in
-        "tally") words="report weekly notes import pull push status sql demo init migrate config generate completions --help --version" ;;
+        "tally") words="report weekly notes import pull push serve status sql demo init migrate config generate completions --help --version" ;;
         "tally report") words="--db --config --demo --tz --exclude-before --exclude-session --as-of --through --votes-per-session --format --only --brief --charts --png --bom --lang --output -o --from-d1-json --internal -h --help"; files="--db --config --output -o --from-d1-json"; folders="--charts"; values="--tz --exclude-before --exclude-session --as-of --through --votes-per-session --format --only --lang" ;;
         "tally weekly") words="--db --config --demo --through --launch --reports --lang --tz --exclude-before --exclude-session --votes-per-session --force --png --html --internal --quiet -q -h --help"; files="--db --config"; folders="--reports"; values="--through --launch --lang --tz --exclude-before --exclude-session --votes-per-session" ;;
         "tally notes") words="list show approve reject reopen promote review export-sql discard -h --help" ;;
         "tally notes list") words="--status --format --tz --output -o --db --config -h --help"; files="--output -o --db --config"; values="--status --format --tz" ;;
         "tally notes show") words="--format --tz --db --config -h --help"; files="--db --config"; values="--format --tz" ;;
-        "tally notes approve") words="--as --reason --expect-version --db --config -h --help"; files="--db --config"; values="--as --reason --expect-version" ;;
-        "tally notes reject") words="--as --reason --expect-version --db --config -h --help"; files="--db --config"; values="--as --reason --expect-version" ;;
-        "tally notes reopen") words="--as --reason --expect-version --db --config -h --help"; files="--db --config"; values="--as --reason --expect-version" ;;
-        "tally notes promote") words="--as --reason --expect-version --db --config -h --help"; files="--db --config"; values="--as --reason --expect-version" ;;
+        "tally notes approve") words="--as --reason --expect-version --tz --db --config -h --help"; files="--db --config"; values="--as --reason --expect-version --tz" ;;
+        "tally notes reject") words="--as --reason --expect-version --tz --db --config -h --help"; files="--db --config"; values="--as --reason --expect-version --tz" ;;
+        "tally notes reopen") words="--as --reason --expect-version --tz --db --config -h --help"; files="--db --config"; values="--as --reason --expect-version --tz" ;;
+        "tally notes promote") words="--label --section --as --reason --expect-version --tz --db --config -h --help"; files="--db --config"; values="--label --section --as --reason --expect-version --tz" ;;
         "tally notes review") words="--as --tz --db --config -h --help"; files="--db --config"; values="--as --tz" ;;
         "tally notes export-sql") words="--since --tz --output -o --db --config -h --help"; files="--output -o --db --config"; values="--since --tz" ;;
         "tally notes discard") words="--db --config -h --help"; files="--db --config" ;;
         "tally import") words="--db --config --replace --discard-local --quiet -q -h --help"; files="--db --config"; arguments="files" ;;
-        "tally pull") words="--from --wrangler --db --config -h --help"; files="--from --db --config"; values="--wrangler" ;;
-        "tally push") words="--output -o --wrangler --again --db --config -h --help"; files="--output -o --db --config"; values="--wrangler" ;;
+        "tally pull") words="--from --wrangler --export --yes --timeout --db --config -h --help"; files="--from --db --config"; values="--wrangler --timeout" ;;
+        "tally push") words="--output -o --wrangler --again --timeout --db --config -h --help"; files="--output -o --db --config"; values="--wrangler --timeout" ;;
+        "tally serve") words="--listen --port --allow-remote --wrangler --as --tz --lang --db --config -h --help"; files="--db --config"; values="--listen --port --wrangler --as --tz --lang" ;;
         "tally status") words="--format --db --config -h --help"; files="--db --config"; values="--format" ;;
         "tally sql") words="--list --all --output-dir --output -o --tz --exclude-before --exclude-session --through --as-of --votes-per-session --session --config --contract-only -h --help"; files="--output -o --config"; folders="--output-dir"; values="--tz --exclude-before --exclude-session --through --as-of --votes-per-session --session" ;;
         "tally demo") words="--db --replace --discard-local --config --quiet -q -h --help"; files="--db --config" ;;
@@ -33,7 +34,7 @@ _tally() {
         "tally migrate") words="--db --status --config --quiet -q -h --help"; files="--db --config" ;;
         "tally config") words="show -h --help" ;;
         "tally config show") words="--config --db --tz --exclude-before --exclude-session --votes-per-session --launch --lang --reports --internal -h --help"; files="--config --db"; folders="--reports"; values="--tz --exclude-before --exclude-session --votes-per-session --launch --lang" ;;
-        "tally generate") words="--db --votes --days --seed --replace --config --quiet -q -h --help"; files="--db --config"; values="--votes --days --seed" ;;
+        "tally generate") words="--db --votes --days --seed --replace --discard-local --config --quiet -q -h --help"; files="--db --config"; values="--votes --days --seed" ;;
         "tally completions") words="-h --help"; arguments="bash zsh fish" ;;
     esac
     if [[ " $files " == *" $prev "* ]]; then COMPREPLY=($(compgen -f -- "$cur")); return; fi

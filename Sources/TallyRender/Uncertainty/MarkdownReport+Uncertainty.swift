@@ -51,6 +51,10 @@ extension MarkdownReport {
         guard let second = section.options.dropFirst().first, second.voters > 0 else {
             return u.onlyOne(quoted(first.content, l))
         }
+        if second.voters == first.voters, let chance = first.chanceOfLeading {
+            // Tied at the top: the headline named them; equal counts get equal chances by construction.
+            return u.tiedChance(chanceText(chance))
+        }
         // nil when the runner-up ties the leader's count: then nothing tells them apart.
         let behind = second.chanceBehind ?? 0
         if second.standing == .behind {

@@ -12,6 +12,8 @@ public struct UncertaintyLabels: Sendable {
     public let coinToss:
         @Sendable (_ first: String, _ second: String, _ firstChance: String, _ secondChance: String)
             -> String
+    /// The options tied for first (already named by the headline) share the chance of leading equally.
+    public let tiedChance: @Sendable (_ chance: String) -> String
     /// The second is behind (the chance that it truly has fewer voters is at the threshold or more).
     public let clearLead: @Sendable (_ first: String, _ second: String, _ chance: String) -> String
     /// The second is probably behind, but the data cannot tell it apart from the first.
@@ -52,6 +54,7 @@ extension UncertaintyLabels {
         coinToss: { first, second, a, b in
             "The data cannot tell \(first) and \(second) apart (chance of leading \(a) and \(b))."
         },
+        tiedChance: { chance in "The data cannot tell them apart: each has a \(chance) chance of truly leading." },
         clearLead: { first, second, chance in
             "\(first) leads clearly: the chance that \(second) truly has fewer voters is \(chance)."
         },
@@ -79,7 +82,7 @@ extension UncertaintyLabels {
         },
         noClearPair: "No two options were chosen together clearly more or less often than independent voters "
             + "with the same number of choices would.",
-        notYetVotable: { since in "— (since \(since), among 0 voters)" },
+        notYetVotable: { since in "— (0 voters since \(since))" },
         neverTogether: "No voter chose two options of this section.",
         togetherCaution: { voters in
             " With \(voters == 1 ? "1 voter" : "\(voters) voters") this is a hint, not a finding."
@@ -100,6 +103,7 @@ extension UncertaintyLabels {
         coinToss: { first, second, a, b in
             "資料無法區分\(first)和\(second)（領先機率 \(a) 與 \(b)）。"
         },
+        tiedChance: { chance in "資料無法區分它們：各有 \(chance) 的機率真正領先。" },
         clearLead: { first, second, chance in
             "\(first)明確領先：\(second)真正比較少人選的機率是 \(chance)。"
         },
@@ -122,7 +126,7 @@ extension UncertaintyLabels {
             return "比隨機更少被一起選的：" + parts.joined(separator: "；") + "。"
         },
         noClearPair: "沒有哪兩個選項被一起選的次數明顯多於或少於選擇數相同、各自獨立選擇的投票者。",
-        notYetVotable: { since in "—（\(since) 起，0 位投票者可選）" },
+        notYetVotable: { since in "—（\(since) 起 0 人可選）" },
         neverTogether: "沒有投票者在這一區選了兩個選項。",
         togetherCaution: { voters in "只有 \(voters) 位投票者，這只是線索，不是結論。" })
 }
