@@ -100,7 +100,7 @@ struct HostileSignalTests {
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(stderr)")
         let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
-        #expect(stderr.contains("Error: interrupted (\(name)) while `wrangler d1 export votes --remote"), "\(stderr)")
+        #expect(stderr.contains("Error: interrupted (\(name)) while `wrangler d1 execute votes --remote"), "\(stderr)")
         #expect(!Self.groupAlive(child), "wrangler or its child outlived tally")
         #expect(try Self.scratchFiles(folder).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder.path("votes.sqlite")))
