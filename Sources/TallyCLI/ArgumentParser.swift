@@ -293,6 +293,7 @@ package enum ArgumentParser {
             name = String(name[..<equals])
         }
         guard let spec = command.options.first(where: { $0.name == name }) else {
+            if let retired = RetiredOption.message(name, path: path) { throw UsageError(retired, command: path) }
             let hint = Suggestion.hint(for: name, among: command.options.map(\.name) + ["help"], prefix: "--")
             throw UsageError("unknown option '--\(name)'\(hint)", command: path)
         }

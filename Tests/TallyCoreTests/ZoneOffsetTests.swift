@@ -42,7 +42,6 @@ struct ZoneOffsetTests {
         #expect(try Zone(parsing: "+05:45").offsetList(through: .utc("2028-01-01 00:00:00")).count == 1)
         let json = try Zone(parsing: "Asia/Taipei").offsetListJSON(through: .utc("2026-09-27 04:00:00"))
         #expect(json.hasSuffix(",28800]]"))
-        #expect(Zone.parseOffsetList(json)?.count == json.components(separatedBy: "],[").count)
     }
 
     /// The list must fit D1's 100 KB statement with room to spare, for the zones with most changes.

@@ -36,7 +36,6 @@ complete -c tally -n '__fish_seen_subcommand_from report' -l png -d 'With --char
 complete -c tally -n '__fish_seen_subcommand_from report' -l bom -d 'Start the CSV with a UTF-8 byte-order mark, for spreadsheet apps that need one.'
 complete -c tally -n '__fish_seen_subcommand_from report' -l lang -x -d 'Language of the Markdown: en or zh-TW (default: $TALLY_LANG, the config\'s lang, en).'
 complete -c tally -n '__fish_seen_subcommand_from report' -s o -l output -r -F -d 'Write to FILE (atomically, creating folders; - for stdout) instead of stdout.'
-complete -c tally -n '__fish_seen_subcommand_from report' -l from-d1-json -r -F -d 'Render the results D1 computed (`wrangler d1 execute --json` output of `tally sql` queries): a folder of NAME.json files or one file per query (repeatable); no database is opened. Needs --as-of and the options given to tally sql.'
 complete -c tally -n '__fish_seen_subcommand_from report' -l internal -d 'Write the moderators\' version: list session ids and moderators\' names, and say so at the top. Never publish it; without it every page is public (counts and descriptions only).'
 complete -c tally -n '__fish_seen_subcommand_from weekly' -l db -r -F -d 'Database file (default: $TALLY_DB, then the config file\'s db, then ./tally.sqlite).'
 complete -c tally -n '__fish_seen_subcommand_from weekly' -l config -r -F -d 'Config file (default: $TALLY_CONFIG, then ./tally.json if present).'

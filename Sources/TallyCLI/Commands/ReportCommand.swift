@@ -20,11 +20,6 @@ enum ReportCommand {
         "The time the report is as of, for days since the last vote (default: now; always printed).")
     static let throughOption = OptionSpec(
         "through", .value("TIME"), "Count only votes cast at or before TIME (default: all).")
-    static let fromD1JSONOption = OptionSpec(
-        "from-d1-json", .repeated("PATH"),
-        "Render the results D1 computed (`wrangler d1 execute --json` output of `tally sql` queries): a "
-            + "folder of NAME.json files or one file per query (repeatable); no database is opened. "
-            + "Needs --as-of and the options given to tally sql.")
     static let onlyOption = OptionSpec(
         "only", .value("PARTS"),
         "Show only these parts, a comma list of: " + ReportSelectionError.accepted
@@ -98,20 +93,15 @@ enum ReportCommand {
             SettingOptions.lang.withHelp(
                 "Language of the Markdown: en or zh-TW (default: $TALLY_LANG, the config's lang, en)."),
             outputOption,
-            fromD1JSONOption,
+
             SettingOptions.internal,
         ],
         run: { invocation, context in
             let options = try Options(invocation, context)
-            let model: ReportModel
-            if !options.d1JSON.isEmpty {
-                model = try ReportCommand.modelFromD1JSON(options, context)
-            } else {
-                let db = options.demo ? try Demo.inMemory() : try DatabaseFile.openForReading(options.database)
-                model = try Analyzer(parameters: options.parameters).report(from: db)
-                if let future = model.anomalies.first(where: { $0.kind == .futureVote }), !options.asOfGiven {
-                    context.stderr.line(ReportCommand.futureVotesNote(future.total, model.parameters))
-                }
+            let db = options.demo ? try Demo.inMemory() : try DatabaseFile.openForReading(options.database)
+            let model = try Analyzer(parameters: options.parameters).report(from: db)
+            if let future = model.anomalies.first(where: { $0.kind == .futureVote }), !options.asOfGiven {
+                context.stderr.line(ReportCommand.futureVotesNote(future.total, model.parameters))
             }
             var selection = options.selection
             if let folder = options.charts {
@@ -217,13 +207,10 @@ enum ReportCommand {
         var charts: (given: String, path: String)?
         /// The PNG renderer when `--png` is given.
         var png: ChartPNG?
-        /// Result files or folders of `--from-d1-json`; empty for a report from a database.
-        var d1JSON: [String]
 
         init(_ invocation: Invocation, _ context: Context) throws {
             let path = invocation.path
             demo = invocation.flag(SettingOptions.demo)
-            d1JSON = try ReportCommand.d1JSONPaths(invocation, context)
             if demo, invocation.has(SettingOptions.db) {
                 throw UsageError(
                     "--demo reads the built-in demo data; leave out --db, or leave out --demo", command: path)

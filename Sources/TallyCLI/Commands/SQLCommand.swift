@@ -45,8 +45,6 @@ enum SQLCommand {
               tally sql tally --tz Asia/Taipei --exclude-before '2026-09-19 02:11' > tally.sql
               npx wrangler d1 execute DB --remote --command="$(cat tally.sql)"
               tally sql --all --output-dir d1 --tz Asia/Taipei --as-of '2026-09-27 12:00'
-            then save each query's `--json` output as d1/NAME.json and render the report:
-              tally report --from-d1-json d1 --tz Asia/Taipei --as-of '2026-09-27 12:00'
             Give wrangler the SQL with --command= (the equals sign matters: the text starts
             with `--`, which would otherwise read as an option). `--remote --file` runs a
             file as an import and returns no rows.
@@ -54,6 +52,8 @@ enum SQLCommand {
             If D1 answers `no such table: moderation_log` or `no such column:
             promoted_option_id`, its database has only the vote page's own tables: fill the
             queries again with --contract-only. Nothing on D1 is changed either way.
+
+            For the whole report, copy D1 with `tally pull` and run `tally report`.
             """,
         options: [
             listOption, allOption, outputDirOption, outputOption,
@@ -110,18 +110,9 @@ enum SQLCommand {
                 }
                 context.stdout.line("Wrote \(texts.count) queries, filled in, to \(folder):")
                 context.stdout.line("  " + texts.map { $0.0.name + ".sql" }.joined(separator: " "))
-                // The report reads these; the others (notes, notes_own_option_votes) are for reading yourself.
-                let needed = ReportFigures.queryNames
-                let dir = shellQuoted(folder)
+                context.stdout.line("Run one on D1 (or with sqlite3 on a copy of the database), e.g.:")
                 context.stdout.line(
-                    "Run on D1 the \(needed.count) queries the report reads, saving each one's rows beside it as NAME.json:"
-                )
-                context.stdout.line("  for q in \(needed.joined(separator: " ")); do")
-                context.stdout.line(
-                    "    npx wrangler d1 execute DB --remote --json --command=\"$(cat \(dir)/$q.sql)\" > \(dir)/$q.json"
-                )
-                context.stdout.line("  done")
-                context.stdout.line("then render them with the same options: tally report --from-d1-json \(dir) …")
+                    "  npx wrangler d1 execute DB --remote --command=\"$(cat \(shellQuoted(folder))/tally.sql)\"")
             }
         })
 

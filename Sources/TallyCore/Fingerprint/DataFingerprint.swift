@@ -9,7 +9,7 @@
 /// (all when it is not set), notes written by then with their status at that time,
 /// and the moderation log entries made by then.
 ///
-/// A report rendered from query results (`tally report --from-d1-json`) has the
+/// Figures read from query results (`ReportFigures(queryResults:)`, the differential tests) have the
 /// counts, ids and latest time of `queries/fingerprint.sql` but no hash: SQL, and so
 /// D1, has no SHA-256 function, and a hash is never made up from anything else.
 public struct DataFingerprint: Sendable, Equatable {

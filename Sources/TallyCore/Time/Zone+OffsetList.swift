@@ -61,20 +61,4 @@ extension Zone {
         let entries = offsetList(through: end).map { "[\"\($0.since.d1Text)\",\($0.seconds)]" }
         return "[" + entries.joined(separator: ",") + "]"
     }
-
-    /// Reads a `zone_offsets` value back; nil when it is not such a list.
-    public static func parseOffsetList(_ text: String) -> [OffsetChange]? {
-        guard let data = text.data(using: .utf8),
-            let array = try? JSONSerialization.jsonObject(with: data) as? [Any]
-        else { return nil }
-        var list: [OffsetChange] = []
-        for element in array {
-            guard let pair = element as? [Any], pair.count == 2, let time = pair[0] as? String,
-                let since = StoredTimestamp.parse(time), let number = pair[1] as? NSNumber,
-                let seconds = Int(exactly: number.doubleValue)
-            else { return nil }
-            list.append(OffsetChange(since: since, seconds: seconds))
-        }
-        return list
-    }
 }

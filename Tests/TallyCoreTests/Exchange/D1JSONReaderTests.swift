@@ -157,11 +157,6 @@ struct D1JSONReaderTests {
                     file: file,
                     message: "'A request to the Cloudflare API (/accounts/0/d1/database/0/query) failed.'; "
                         + "'no such table: moderation_log: SQLITE_ERROR [code: 7500]'"))
-        #expect(
-            refused?.description.contains("tally sql --all --contract-only") == true, "\(String(describing: refused))")
-        // Another error gets no such advice.
-        let other = Self.refusal(#"{"error":{"text":"x","notes":[{"text":"no such table: votes"}]}}"#)
-        #expect(other != nil && !(other?.description.contains("--contract-only") ?? true))
     }
 
     /// `wrangler d1 execute --remote --file` runs the file as an import and prints a summary.

@@ -32,7 +32,6 @@ struct ContractOnlyQueryTests {
             #expect(
                 message.contains("no such table: moderation_log") || message.contains("promoted_option_id"),
                 "\(name): \(message)")
-            #expect(D1JSONError.contractOnlyHint(message) != nil, "\(name): \(message)")
         }
     }
 

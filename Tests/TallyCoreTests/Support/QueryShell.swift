@@ -12,14 +12,7 @@ enum QueryShell {
 
     /// The rows of any SQL text, via `sqlite3 -json`.
     static func rows(_ database: String, sql: String) throws -> [Row] {
-        let output = try SQLiteShell.run(database, input: sql, arguments: ["-batch", "-json"])
-        let trimmed = output.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return [] }  // the shell prints nothing for no rows
-        let objects = try JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [[String: Any]] ?? []
-        return objects.map { object in
-            let keys = object.keys.sorted()
-            return Row(columns: keys, values: keys.map { value(object[$0]!) })
-        }
+        try SQLiteShell.jsonRows(database, sql: sql)
     }
 
     /// Every report query's rows, keyed by query name.
@@ -29,17 +22,5 @@ enum QueryShell {
             results[name] = try rows(database, query: PortableQuery.named(name), parameters: parameters)
         }
         return results
-    }
-
-    static func value(_ any: Any) -> SQLValue {
-        switch any {
-        case is NSNull: return .null
-        case let text as String: return .text(text)
-        case let number as NSNumber:
-            let text = number.stringValue
-            if let integer = Int64(text) { return .integer(integer) }
-            return .real(number.doubleValue)
-        default: return .text(String(describing: any))
-        }
     }
 }
