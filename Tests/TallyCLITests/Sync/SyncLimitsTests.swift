@@ -26,7 +26,8 @@ struct SyncLimitsTests {
                     actedOnState: .pending, time: Instant(seconds: 1_790_000_000 + Int64(index))))
         }
         // Only the push's own calls: the pull that made the copy also ran --command (several statements a page).
-        let before = ((try? String(contentsOfFile: bed.d1 + ".calls", encoding: .utf8)) ?? "").split(separator: "\n").count
+        let before = ((try? String(contentsOfFile: bed.d1 + ".calls", encoding: .utf8)) ?? "").split(separator: "\n")
+            .count
         let pushed = try bed.tally("a", ["push", "--wrangler", "prod"])
         #expect(pushed.status == 0, "\(pushed.stdout)\(pushed.stderr)")
         #expect(pushed.stdout.contains("D1 confirmed 600; 0 conflict(s)."), "\(pushed.stdout)")
