@@ -33,7 +33,10 @@ enum NotesDiscardCommand {
             if note == nil {
                 context.stdout.line("Note \(id) is not in this copy (deleted on D1).")
             } else if let note,
-                dropped.contains(where: { $0.version == note.version && $0.createdAt == note.reviewedAt })
+                dropped.contains(where: {
+                    // Moderator too: two moderators deciding the same version within one second share the rest.
+                    $0.version == note.version && $0.createdAt == note.reviewedAt && $0.moderator == note.reviewedBy
+                })
             {
                 context.stdout.line(
                     "This copy still shows your decision on note \(id) until `tally pull` brings D1's note.")
