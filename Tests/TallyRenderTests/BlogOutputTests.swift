@@ -279,8 +279,9 @@ struct BlogOutputTests {
             #expect(!page.contains("<script>alert") && !page.contains("<b>bold"))
             #expect(page.contains("&lt;b&gt;bold&lt;/b&gt; &lt;script&gt;alert(1)&lt;/script&gt;"))
             #expect(!page.contains("<a ") && !page.contains("<img"))
-            // The only emphasis is the method paragraph's own term; the user's `*emph*` stays text.
-            #expect(page.components(separatedBy: "<em>").count == 2 && page.contains("*emph* _under_ ~strike~"))
+            // The only emphasis is the method paragraph's own two terms (chance of leading, behind);
+            // the user's `*emph*` stays text.
+            #expect(page.components(separatedBy: "<em>").count == 3 && page.contains("*emph* _under_ ~strike~"))
             #expect(page.contains("[link](http://x) ![img](http://y)"), "links stay literal text")
             #expect(page.contains("a | b || c"))
             #expect(!page.unicodeScalars.contains("\u{202E}"), "a bidi override would reorder the page")
