@@ -66,6 +66,9 @@ anomaly AS (
   FROM considered
   WHERE t IS NOT NULL AND stored NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9]:[0-9][0-9]'
   UNION ALL
+  SELECT 'non_text_session_id', 'votes', id, session_id, option_id, NULL, t, NULL
+  FROM considered WHERE typeof(session_id) <> 'text' OR instr(session_id, char(0)) > 0
+  UNION ALL
   SELECT 'unreadable_option_time', 'survey_options', id, NULL, id,
          CASE WHEN typeof(stored) = 'text' AND instr(stored, char(0)) = 0 THEN stored
               WHEN stored IS NOT NULL THEN typeof(stored) || ':' || hex(stored) END, NULL, NULL

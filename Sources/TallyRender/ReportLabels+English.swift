@@ -128,6 +128,7 @@ extension ReportLabels {
             case .futureVote: return "votes dated after the as-of time"
             case .unreadableVoteTime: return "vote times that cannot be read"
             case .nonD1VoteTime: return "vote times not in D1's form (normalised before comparing)"
+            case .nonTextSessionID: return "votes whose session id is not plain text"
             case .unreadableOptionTime: return "option times that cannot be read"
             case .unknownSection: return "options in a section the vote page does not know"
             case .unknownStatus: return "notes with a status moderation does not know"

@@ -112,6 +112,7 @@ extension ReportLabels {
             case .futureVote: return "時間晚於統計截止時間的票"
             case .unreadableVoteTime: return "讀不出時間的票"
             case .nonD1VoteTime: return "不是 D1 格式的投票時間（比較前已統一換算）"
+            case .nonTextSessionID: return "投票者代號不是純文字的票"
             case .unreadableOptionTime: return "讀不出建立時間的選項"
             case .unknownSection: return "投票頁面不認得的區"
             case .unknownStatus: return "審核流程不認得的便利貼狀態"

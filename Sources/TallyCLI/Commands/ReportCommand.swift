@@ -140,6 +140,19 @@ enum ReportCommand {
                     (URL(fileURLWithPath: folder).appendingPathComponent(ChartPNG.name(for: chart.name)).path, data))
             }
         }
+        // `-o ch/ranking-original.svg --charts ch` replaced the chart with the page (or the page with the chart).
+        if case .file(let page) = options.output {
+            let pagePath = URL(fileURLWithPath: page).resolvingSymlinksInPath().path
+            if let clash = files.first(where: {
+                URL(fileURLWithPath: $0.path).resolvingSymlinksInPath().path == pagePath
+            }) {
+                let name = URL(fileURLWithPath: clash.path).lastPathComponent
+                throw UsageError(
+                    "--output \(page) is where the chart \(name) goes in --charts \(folder); give the page another "
+                        + "name, e.g. -o \(URL(fileURLWithPath: folder).appendingPathComponent("report.md").path)",
+                    command: ["report"])
+            }
+        }
         let targets = try files.map { try AtomicFile.target($0.path) }
         for (file, target) in zip(files, targets) { try AtomicFile.write(file.data, to: target, named: file.path) }
         let kinds = options.png != nil ? "SVG and PNG" : "SVG"

@@ -81,6 +81,12 @@ package struct ConfigFile: Equatable, Sendable {
         do {
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
+            if let found = JSONKeyCheck.firstOutOfRangeNumber(in: Array(data)) {
+                let owner = found.key.map { "key '\($0)'" } ?? "a value"
+                throw CommandFailure(
+                    "\(owner) in config \(path) is \(found.number), a number out of range; give a number of ordinary "
+                        + "size (such as 3)")
+            }
             throw CommandFailure(
                 "config \(path) is not valid JSON; expected an object such as {\"timezone\": \"Asia/Taipei\"}")
         }

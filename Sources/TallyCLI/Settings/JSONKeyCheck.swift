@@ -11,9 +11,22 @@ enum JSONKeyCheck {
         return reader.value()
     }
 
+    /// The first number too large for a Double (such as `1e400`, which `JSONSerialization` refuses
+    /// as if the text were not JSON), with the key it is the value of; nil when there is none.
+    /// Read leniently, so it also works on the text `JSONSerialization` refused.
+    static func firstOutOfRangeNumber(in bytes: [UInt8]) -> (key: String?, number: String)? {
+        var reader = Reader(bytes: bytes)
+        _ = reader.value()
+        return reader.outOfRange
+    }
+
     private struct Reader {
         let bytes: [UInt8]
         var index = 0
+        /// The key whose value is being read, for `outOfRange`.
+        var key: String?
+        /// The first number whose magnitude overflows a Double, and its key.
+        var outOfRange: (key: String?, number: String)?
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -33,7 +46,14 @@ enum JSONKeyCheck {
                 return nil
             default:
                 // A number, true, false or null: up to the next delimiter.
+                let start = index
                 while index < bytes.count, !",]} \t\r\n".utf8.contains(bytes[index]) { index += 1 }
+                let token = String(decoding: bytes[start..<index], as: UTF8.self)
+                if outOfRange == nil, token.utf8.allSatisfy({ "0123456789+-.eE".utf8.contains($0) }),
+                    let number = Double(token), number.isInfinite
+                {
+                    outOfRange = (key, token)
+                }
                 return nil
             }
         }
@@ -54,6 +74,7 @@ enum JSONKeyCheck {
                 }
                 let key = string()
                 if !keys.insert(key).inserted { return key }
+                self.key = key
                 skipSpace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: ":") { index += 1 }
                 if let duplicate = value() { return duplicate }

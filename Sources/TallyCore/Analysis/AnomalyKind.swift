@@ -15,6 +15,9 @@ public enum AnomalyKind: String, Sendable, Equatable, CaseIterable, Comparable {
     /// A vote whose `created_at` is readable but not in D1's `YYYY-MM-DD HH:MM:SS` form
     /// (e.g. JavaScript's ISO text); it was normalised before comparing.
     case nonD1VoteTime = "non_d1_vote_time"
+    /// A vote whose `session_id` is not plain text (a BLOB, a number, NULL, or text holding a NUL):
+    /// counted as its own session like any other, but D1's vote page never writes one.
+    case nonTextSessionID = "non_text_session_id"
     /// An option whose `created_at` is not a timestamp tally reads.
     case unreadableOptionTime = "unreadable_option_time"
     /// An option whose section is neither `original` nor `community` (ranked in its own section).

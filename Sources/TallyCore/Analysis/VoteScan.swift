@@ -50,6 +50,8 @@ struct VoteScan {
     private var session: [UInt8] = []
     private var sessionStorage = StorageClass.text
     private var sessionRank = 2
+    /// The current session's text holds a NUL (so it is not plain text, like a BLOB id).
+    private var sessionHoldsNUL = false
     private var hasSession = false
     private var buffer = ScratchList<Buffered>()
 
@@ -190,7 +192,9 @@ struct VoteScan {
             let index = optionID.map { options.index(of: $0) } ?? -1
             let millis = parsed?.instant.millis ?? Int64.min
             buffer.append(Buffered(optionID: optionID, optionIndex: index, millis: millis))
-            checkVote(statement, voteID: voteID, optionID: optionID, index: index, parsed: parsed, storage: timeStorage)
+            checkVote(
+                statement, voteID: voteID, optionID: optionID, index: index, parsed: parsed, storage: timeStorage,
+                plainSession: stored == .text && !sessionHoldsNUL)
         }
         if hasSession { finishSession() }
         chunks.finish()
@@ -213,6 +217,7 @@ struct VoteScan {
         }
         self.sessionStorage = sessionStorage
         sessionRank = rank
+        sessionHoldsNUL = bytes.contains(0)
         hasSession = true
         chunks.startSession(bytes)
     }
@@ -220,12 +225,17 @@ struct VoteScan {
     /// Vote-level anomalies, recorded whether or not the session is later excluded.
     private mutating func checkVote(
         _ statement: Statement, voteID: Int64, optionID: Int64?, index: Int32,
-        parsed: (instant: Instant, shape: StoredTimestamp.Shape)?, storage: StorageClass
+        parsed: (instant: Instant, shape: StoredTimestamp.Shape)?, storage: StorageClass, plainSession: Bool
     ) {
         guard
-            index < 0 || parsed == nil || parsed!.shape != .d1 || parsed!.instant.millis > asOf
+            !plainSession || index < 0 || parsed == nil || parsed!.shape != .d1 || parsed!.instant.millis > asOf
                 || parsed!.instant.millis < options.createdMillis[Int(index)]
         else { return }
+        if !plainSession {
+            record(.nonTextSessionID, voteID: voteID) {
+                .init(table: "votes", rowID: voteID, session: $0, optionID: optionID, at: parsed?.instant)
+            }
+        }
         if index < 0 {
             record(.unknownOption, voteID: voteID) {
                 .init(table: "votes", rowID: voteID, session: $0, optionID: optionID, at: parsed?.instant)

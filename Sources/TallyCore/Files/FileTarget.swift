@@ -95,7 +95,10 @@ public enum FileTargetError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .notAFile(let path, .directory):
-            return "\(path) is a folder; give a file name, e.g. \(path)/report.md"
+            // Callers that take a page name (`--output`) suggest one themselves; here the file's
+            // name is tally's own (a chart), so the folder in its place is what must move.
+            return "\(path) is a folder where tally writes a file; move or rename that folder (tally never "
+                + "replaces a folder)"
         case .notAFile(let path, let kind):
             return "\(path) is \(kind.rawValue); tally writes only to a regular file, a FIFO or a device "
                 + "(or - for standard output), and never replaces anything else"

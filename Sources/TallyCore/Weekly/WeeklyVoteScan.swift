@@ -64,6 +64,8 @@ struct WeeklyVoteScan {
     private var session: [UInt8] = []
     private var sessionStorage = StorageClass.text
     private var sessionRank = 2
+    /// The current session's text holds a NUL (so it is not plain text, like a BLOB id).
+    private var sessionHoldsNUL = false
     private var hasSession = false
     private var buffer: [Buffered] = []
     /// The session's `S` record, then each buffered vote's `V` record.
@@ -212,6 +214,7 @@ struct WeeklyVoteScan {
                     session.append(contentsOf: bytes)
                     self.sessionStorage = sessionStorage
                     sessionRank = rank
+                    sessionHoldsNUL = bytes.contains(0)
                     hasSession = true
                     records.removeAll()
                     records.tag(.session)
@@ -237,7 +240,7 @@ struct WeeklyVoteScan {
                     stage: Int32(stage), recordEnd: records.count))
             checkVote(
                 statement, voteID: voteID, optionID: optionID, index: index, parsed: parsed, storage: timeStorage,
-                stage: stage)
+                stage: stage, plainSession: stored == .text && !sessionHoldsNUL)
         }
         if hasSession { finishSession() }
     }
@@ -246,12 +249,18 @@ struct WeeklyVoteScan {
     /// never in the future of a report that counts it (as of one millisecond after `through`).
     private mutating func checkVote(
         _ statement: Statement, voteID: Int64, optionID: Int64?, index: Int32,
-        parsed: (instant: Instant, shape: StoredTimestamp.Shape)?, storage: StorageClass, stage: Int
+        parsed: (instant: Instant, shape: StoredTimestamp.Shape)?, storage: StorageClass, stage: Int,
+        plainSession: Bool
     ) {
         guard
-            index < 0 || parsed == nil || parsed!.shape != .d1
+            !plainSession || index < 0 || parsed == nil || parsed!.shape != .d1
                 || parsed!.instant.millis < options.createdMillis[Int(index)]
         else { return }
+        if !plainSession {
+            record(.nonTextSessionID, voteID: voteID, stage: stage) {
+                .init(table: "votes", rowID: voteID, session: $0, optionID: optionID, at: parsed?.instant)
+            }
+        }
         if index < 0 {
             record(.unknownOption, voteID: voteID, stage: stage) {
                 .init(table: "votes", rowID: voteID, session: $0, optionID: optionID, at: parsed?.instant)

@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 import TallyTestSupport
 import Testing
 
@@ -25,6 +26,65 @@ struct HostileMessageTests {
             result.stderr.hasPrefix(
                 "Error: --charts \(folder.path("ch")) is a symbolic link to gone, which does not exist"),
             "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("r.md")))
+    }
+
+    /// A BLOB session id was counted while the report said "Anomalies: None found": it is flagged,
+    /// in both languages, and the SQL twin (`queries/anomalies.sql`) agrees (QueryDifferentialTests).
+    @Test func aBlobSessionIDIsFlagged() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("blob.sqlite")
+        try ReportFixtures.database(
+            at: path, options: [(1, "Tea", "original", "2026-09-01 00:00:00")],
+            votes: [(1, "s1", "2026-09-02 10:00:00")])
+        try DatabaseFile.openForWriting(path).execute(
+            "INSERT INTO votes (option_id, session_id, created_at) VALUES (1, X'FF00', '2026-09-02 11:00:00')")
+        for (language, label) in [("en", "votes whose session id is not plain text"), ("zh-TW", "投票者代號不是純文字的票")] {
+            let result = try TallyProcess.run(
+                ["report", "--db", path, "--internal", "--lang", language, "--as-of", "2026-09-03T00:00:00Z"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains(label), "\(language): \(result.stdout)")
+            #expect(result.stdout.contains("blob:FF00"), "\(language)")
+        }
+    }
+
+    /// `votes_per_session: 1e400` was "not valid JSON": the key and the number are named instead.
+    @Test func anOutOfRangeNumberInTheConfigIsNamed() throws {
+        let folder = try TemporaryDirectory()
+        try "{\"votes_per_session\": 1e400}".write(
+            toFile: folder.path("tally.json"), atomically: false, encoding: .utf8)
+        let result = try TallyProcess.run(["report"], in: folder.url.path)
+        #expect(result.status != 0)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: key 'votes_per_session' in config \(folder.path("tally.json")) is 1e400, a number out of range"),
+            "\(result.stderr)")
+    }
+
+    /// A page named like a chart in the chart folder replaced the chart without a word; a folder
+    /// where a chart goes was answered with "give a file name, e.g. …/ranking-original.svg/report.md".
+    @Test func aChartNameCollisionIsNamed() throws {
+        let folder = try TemporaryDirectory()
+        let page = folder.path("ch/ranking-original.svg")
+        let clash = try TallyProcess.run(
+            ["report", "--demo", "--charts", "ch", "-o", "ch/ranking-original.svg"], in: folder.url.path)
+        #expect(clash.status == 2)
+        #expect(
+            clash.stderr.hasPrefix(
+                "Error: --output \(page) is where the chart ranking-original.svg goes in --charts "
+                    + "\(folder.path("ch")); give the page another name, e.g. -o \(folder.path("ch/report.md"))"),
+            "\(clash.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("ch")))
+
+        try FileManager.default.createDirectory(atPath: page, withIntermediateDirectories: true)
+        let inTheWay = try TallyProcess.run(["report", "--demo", "--charts", "ch", "-o", "r.md"], in: folder.url.path)
+        #expect(inTheWay.status == 1)
+        #expect(
+            inTheWay.stderr.hasPrefix(
+                "Error: \(page) is a folder where tally writes a file; move or rename that folder"),
+            "\(inTheWay.stderr)")
+        #expect(!inTheWay.stderr.contains("report.md"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("ch")) == ["ranking-original.svg"])
         #expect(!FileManager.default.fileExists(atPath: folder.path("r.md")))
     }
 }

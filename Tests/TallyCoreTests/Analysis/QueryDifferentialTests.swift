@@ -217,6 +217,8 @@ struct QueryDifferentialTests {
         #expect(figures.exclusions.listed.contains { $0.session == "blob:FF00" && $0.votes == 4 })
         let overBudget = figures.anomalies.first { $0.kind == .overBudget }?.examples.compactMap(\.session) ?? []
         #expect(overBudget.contains("blob:FF00"))
+        // Every vote of a session id that is not plain text is flagged (and counted, as above).
+        #expect(figures.anomalies.first { $0.kind == .nonTextSessionID }?.total == 6)
         let everySession =
             figures.exclusions.listed.map(\.session) + figures.anomalies.flatMap(\.examples).compactMap(\.session)
         #expect(!everySession.contains { $0.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{FFFD}" } })

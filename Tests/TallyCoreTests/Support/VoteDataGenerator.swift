@@ -12,7 +12,7 @@ extension SplitMix64 {
 
 /// Random vote databases with what makes the report hard: ties, stacked votes,
 /// sessions over budget, mixed timestamp shapes, unreadable times, unknown
-/// options and sections, votes before their option existed, unicode session ids.
+/// options and sections, votes before their option existed, unicode session ids, BLOB session ids.
 struct VoteDataGenerator {
     struct Output {
         /// Every session's first readable vote, for picking cutoffs that hit one exactly.
@@ -85,8 +85,10 @@ struct VoteDataGenerator {
         let favourites = Array(optionIDs.shuffled(using: &random).prefix(3))
         for number in 0..<sessionCount {
             let session: String
-            switch Int.random(in: 0..<12, using: &random) {
+            let kind = Int.random(in: 0..<13, using: &random)
+            switch kind {
             case 0: session = "é-\(number)"
+            case 12: session = "blob-\(number)"  // stored as a BLOB: not plain text, flagged
             case 1: session = "Z\(number)"
             case 2: session = "a b \(number)"
             default: session = String(random.next() & 0xFFFF_FFFF, radix: 16) + "-\(number)"
@@ -106,7 +108,8 @@ struct VoteDataGenerator {
                 if random.chance(0.03) {
                     text = ["soon", "2026-02-30 10:00:00", "2026-09-19 24:00:00", ""].randomElement(using: &random)!
                 }
-                try insertVote.execute([.integer(option), .text(session), .text(text)])
+                let sessionValue: SQLValue = kind == 12 ? .blob(Array(session.utf8)) : .text(session)
+                try insertVote.execute([.integer(option), sessionValue, .text(text)])
                 output.votes += 1
                 if let read = StoredTimestamp.parse(text) {
                     first = min(first ?? read, read)
