@@ -53,7 +53,8 @@ enum PullCommand {
                     database, pull: pull, target: target, timeout: try Wrangler.timeout(invocation), context)
             } else if let database {
                 outcome = try pullThroughQueries(
-                    database, pull: pull, target: target, stop: stop, timeout: try Wrangler.timeout(invocation), context)
+                    database, pull: pull, target: target, stop: stop, timeout: try Wrangler.timeout(invocation), context
+                )
             } else {
                 return
             }
