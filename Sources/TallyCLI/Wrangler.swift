@@ -7,10 +7,10 @@ import TallyCore
 ///
 /// What tally relies on, read from wrangler's `packages/wrangler/src/d1/execute.ts`
 /// and `export.ts`: `d1 export DB --remote --output F` writes the export to F;
-/// `d1 execute DB --remote --file F` sends F to D1's import API, which runs it as a
-/// whole (all or nothing) and prints only a summary; rows come only from
-/// `d1 execute DB --remote --command SQL --json`, printed as one result per
-/// statement: `[{"results":[{…}],"success":true,"meta":{…}}]`.
+/// `d1 execute DB --remote --command SQL --json` sends SQL to D1's query API, which
+/// runs its statements in one transaction and prints one result per statement:
+/// `[{"results":[{…}],"success":true,"meta":{…}}]`. tally never uses `--file`, which goes
+/// through D1's import API and stops D1 serving queries (the vote page) while it runs.
 struct Wrangler {
     /// The binary: `$TALLY_WRANGLER`, else `wrangler` found on `$PATH`.
     let executable: String

@@ -2,12 +2,11 @@ import Foundation
 import TallyCore
 import TallySQLite
 
-/// One request to D1's query API through wrangler, for `pull --wrangler`: the statements
+/// One request to D1's query API through wrangler, for `pull --wrangler` and `push --wrangler`: the statements
 /// go as one `--command` argument and come back as one result each (`--json`).
 extension Wrangler {
-    /// The longest single argument Linux passes to a program (MAX_ARG_STRLEN): 128 KiB. wrangler
-    /// takes the SQL as an argument; a longer one fails before wrangler runs (E2BIG).
-    static let argumentLimit = 128 * 1024
+    /// The longest single argument Linux passes to a program (see `SyncPush.argumentLimit`).
+    static let argumentLimit = SyncPush.argumentLimit
     /// D1's longest SQL statement: 100 KB (developers.cloudflare.com/d1/platform/limits).
     static let statementLimit = 100_000
 
@@ -18,7 +17,7 @@ extension Wrangler {
                 "a statement of \(statement.utf8.count) bytes is over D1's limit of \(Self.statementLimit) bytes; "
                     + "nothing was changed")
         }
-        let sql = statements.joined(separator: ";\n")
+        let sql = statements.joined(separator: SyncPush.requestJoint)
         // The limit counts the terminating NUL.
         guard sql.utf8.count < Self.argumentLimit else {
             throw CommandFailure(

@@ -15,10 +15,13 @@ enum PushCommand {
             those pushed but not confirmed by D1) and writes them as the SQL `notes export-sql` writes:
             every statement applies only to the state it expects, so applying it again changes nothing. The file ends with a
             SELECT that returns one row per decision (applied = 1 when D1 holds it). They are marked
-            pushed only once the file is written. With --wrangler DB, tally runs
-            `wrangler d1 execute DB --remote --file FILE --yes` (D1 runs it all or nothing), then the SELECT
-            with `--command … --json`, and marks each decision confirmed or conflict at once (exit 3 on
-            a new conflict; exit 1 when D1 ran it but did not apply a decision, which stays pushed).
+            pushed only once the file is written. With --wrangler DB, tally sends the statements through
+            D1's query API, `wrangler d1 execute DB --remote --command … --json`, never its import API
+            (`--file`, which stops D1 serving the vote page while it runs): as many whole decisions per
+            request as fit one command-line argument, each request run all or nothing and its decisions
+            marked pushed once D1 took it. Then it runs the SELECT the same way and marks each decision
+            confirmed or conflict at once (exit 3 on a new conflict; exit 1 when D1 ran it but did not
+            apply a decision, which stays pushed).
             Refused when the last pull showed D1 without tally's migrations.
             """,
         options: [
@@ -66,15 +69,31 @@ enum PushCommand {
             }
             guard let database else { return }
             let wrangler = try Wrangler(context, timeout: try Wrangler.timeout(invocation))
-            let file = wrangler.scratchFile("push", beside: path)
-            // Removed on every way out after this line, Ctrl-C and SIGTERM included (the run throws).
-            defer { unlink(file) }
-            try AtomicFile.write(plan.text, to: file)
-            _ = try wrangler.run(["d1", "execute", database, "--remote", "--file", file, "--yes"])
-            _ = try recorded(after: "D1 took the push", then: afterD1Took) {
-                try markPushed(SyncLedger(db), plan, target: "wrangler d1 execute \(database) --remote", context)
+            let target = "wrangler d1 execute \(database) --remote --command"
+            // D1's query API, never its import API (`--file`), which stops D1 serving the vote page while it
+            // runs. Each request runs in one transaction; its decisions are marked pushed once D1 took it.
+            var sent = 0
+            for (index, request) in plan.requests.enumerated() {
+                do {
+                    _ = try wrangler.query(database, request.statements)
+                } catch let failure as CommandFailure where sent > 0 {
+                    // The requests before took effect and are recorded; this one ran all or nothing.
+                    throw CommandFailure(
+                        "D1 took the first \(sent) of the \(count) decision(s) (marked pushed), then request "
+                            + "\(index + 1) of \(plan.requests.count) failed: \(failure.message). The rest stay unpushed; "
+                            + "`tally push` sends them (the guarded SQL changes nothing D1 already holds)")
+                }
+                let took =
+                    plan.requests.count == 1
+                    ? "D1 took the push" : "D1 took \(sent + request.decisions.count) of the \(count) decision(s)"
+                _ = try recorded(after: took, then: afterD1Took) {
+                    try SyncLedger(db).markPushed(request.decisions.map(\.seq), target: target, at: context.now())
+                }
+                sent += request.decisions.count
             }
-            context.stdout.line("Sent \(count) decision(s) to \(database); they are marked pushed.")
+            context.stdout.line(
+                "Sent \(count) decision(s) to \(database) in \(plan.requests.count) request(s) through D1's query API; "
+                    + "they are marked pushed.")
             var answers: [SyncPush.Answer] = []
             // One SELECT per call, each within D1's statement limit and one argument's (SyncPush).
             for (index, query) in plan.verification.enumerated() {
@@ -83,7 +102,7 @@ enum PushCommand {
                 do {
                     answer = try wrangler.run(["d1", "execute", database, "--remote", "--command", query, "--json"])
                 } catch {
-                    // Not "nothing was changed": D1 ran the file and the ledger says so.
+                    // Not "nothing was changed": D1 ran the statements and the ledger says so.
                     throw CommandFailure(
                         "D1 took the push, but the query that checks it\(part) failed (wrangler's messages are above); "
                             + "the decisions stay pushed; `tally pull` will confirm them or show the conflicts")

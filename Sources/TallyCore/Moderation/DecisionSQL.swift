@@ -69,6 +69,7 @@ public enum DecisionSQL {
     ) throws(DecisionSQLError) -> DecisionScript {
         var lines = header.map { "-- " + $0 }
         var statementCount = 0
+        var byDecision: [[String]] = []
         var lastVersion: [Int64: Int64] = [:]
         for entry in entries {
             if let previous = lastVersion[entry.noteID], entry.version <= previous {
@@ -95,9 +96,11 @@ public enum DecisionSQL {
                 lines.append(statement)
             }
             statementCount += statements.count
+            byDecision.append(statements)
         }
         return DecisionScript(
-            text: lines.joined(separator: "\n") + "\n", decisions: entries.count, statements: statementCount)
+            text: lines.joined(separator: "\n") + "\n", decisions: entries.count, statements: statementCount,
+            byDecision: byDecision)
     }
 
     /// The guarded statements that replay one decision.

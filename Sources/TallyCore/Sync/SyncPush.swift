@@ -12,7 +12,29 @@ public struct SyncPush {
         public let text: String
         /// The verification SELECTs, each one `wrangler d1 execute --command` argument.
         public let verification: [String]
+        /// The guarded statements for D1's query API (`push --wrangler`), one request each: as many whole
+        /// decisions as fit one argument (`requestBytes`, statements joined by `requestJoint`), each
+        /// decision's statements in one request, in the order the decisions were made.
+        public let requests: [Request]
     }
+
+    /// Some decisions and their guarded statements, sent as one `--command`.
+    public struct Request: Sendable, Equatable {
+        /// The decisions, in the order they were made.
+        public let decisions: [SyncDecision]
+        /// Their statements, each without its final `;` (the request joins them with `requestJoint`).
+        public let statements: [String]
+    }
+
+    /// The longest single argument Linux passes to a program (`MAX_ARG_STRLEN`): 128 KiB, the
+    /// terminating NUL included. wrangler takes `--command`'s SQL as an argument; a longer one fails
+    /// before wrangler runs (E2BIG).
+    public static let argumentLimit = 128 * 1024
+    /// What separates the statements of one `--command`.
+    public static let requestJoint = ";\n"
+    /// The most bytes one request's SQL may have: one argument, less its NUL. Every statement in it is
+    /// within D1's statement limit already (`DecisionSQL` refuses a longer one).
+    public static let requestBytes = argumentLimit - 1
 
     /// The most bytes one verification SELECT may have: D1 refuses a statement over 100,000
     /// bytes, and Linux a single command-line argument over 128 KiB (`MAX_ARG_STRLEN`, where
@@ -57,7 +79,7 @@ public struct SyncPush {
             entries.append(entry)
             seen[entry.id] = read
         }
-        var script = try store.decisionScript(
+        let script = try store.decisionScript(
             entries: entries,
             header: [
                 "tally push: \(decisions.count) decision(s) D1 has not confirmed yet, as guarded SQL.",
@@ -65,10 +87,47 @@ public struct SyncPush {
                 "Each statement applies only to the state it expects, so applying the file again changes nothing.",
                 "The SELECT at the end returns one row per decision: applied = 1 when D1 holds it.",
             ], seen: seen
-        ).text
+        )
         let verification = Self.verification(for: decisions)
-        script += "\n-- Verification: one row per decision.\n" + verification.joined(separator: "\n") + "\n"
-        return Plan(decisions: decisions, text: script, verification: verification)
+        let text =
+            script.text + "\n-- Verification: one row per decision.\n" + verification.joined(separator: "\n") + "\n"
+        return Plan(
+            decisions: decisions, text: text, verification: verification,
+            requests: Self.requests(decisions, script.byDecision))
+    }
+
+    /// The decisions' statements packed into requests of at most `requestBytes` (see `Plan.requests`).
+    static func requests(_ decisions: [SyncDecision], _ byDecision: [[String]]) -> [Request] {
+        let joint = requestJoint.utf8.count
+        let groups = zip(decisions, byDecision).map { decision, statements in
+            (decision, statements.map { $0.hasSuffix(";") ? String($0.dropLast()) : $0 })
+        }
+        return packed(groups, limit: requestBytes, joint: joint) { group in
+            group.1.reduce(0) { $0 + $1.utf8.count } + joint * max(0, group.1.count - 1)
+        }.map { Request(decisions: $0.map(\.0), statements: $0.flatMap(\.1)) }
+    }
+
+    /// `items` in order, in as few runs as fit: a run's bytes are `frame`, each item's `bytes`, and
+    /// `joint` between two items, at most `limit`. An item over the limit alone still gets a run of
+    /// its own (D1 or the OS refuses it then, and the push says so). The one sizer of push's requests.
+    static func packed<Item>(_ items: [Item], limit: Int, frame: Int = 0, joint: Int, bytes: (Item) -> Int)
+        -> [[Item]]
+    {
+        var runs: [[Item]] = []
+        var run: [Item] = []
+        var total = frame
+        for item in items {
+            let added = bytes(item) + (run.isEmpty ? 0 : joint)
+            if !run.isEmpty, total + added > limit {
+                runs.append(run)
+                run = []
+                total = frame
+            }
+            total += bytes(item) + (run.isEmpty ? 0 : joint)
+            run.append(item)
+        }
+        if !run.isEmpty { runs.append(run) }
+        return runs
     }
 
     /// SELECTs of at most `verificationBytes` each, as many decisions in each as fit: for each
@@ -89,29 +148,17 @@ public struct SyncPush {
                 + "FROM (\(rows.joined(separator: " UNION ALL "))) d LEFT JOIN moderation_log m "
                 + "ON m.suggestion_id = d.note AND m.version = d.version LEFT JOIN suggestions s ON s.id = d.note;"
         }
-        let frame = select([]).utf8.count
-        let joint = " UNION ALL ".utf8.count
-        var statements: [String] = []
-        var rows: [String] = []
-        var bytes = frame
-        for decision in decisions {
-            let row =
-                "SELECT \(decision.noteID) AS note, \(decision.version) AS version, "
+        let rows = decisions.map { decision in
+            "SELECT \(decision.noteID) AS note, \(decision.version) AS version, "
                 + "\(DecisionSQL.literal(decision.action)) AS action, "
                 + "\(DecisionSQL.literal(decision.moderator)) AS moderator, "
                 + "\(DecisionSQL.literal(decision.createdAt)) AS created_at, "
                 + "\(decision.seen.map { DecisionSQL.literal($0.key) } ?? "NULL") AS seen"
-            let added = row.utf8.count + (rows.isEmpty ? 0 : joint)
-            if !rows.isEmpty, bytes + added > verificationBytes {
-                statements.append(select(rows))
-                rows = []
-                bytes = frame
-            }
-            bytes += row.utf8.count + (rows.isEmpty ? 0 : joint)
-            rows.append(row)
         }
-        if !rows.isEmpty { statements.append(select(rows)) }
-        return statements
+        return packed(
+            rows, limit: verificationBytes, frame: select([]).utf8.count, joint: " UNION ALL ".utf8.count,
+            bytes: \.utf8.count
+        ).map(select)
     }
 
     /// One row of the verification's answer.

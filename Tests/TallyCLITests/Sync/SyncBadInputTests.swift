@@ -57,7 +57,7 @@ struct SyncBadInputTests {
         try """
         #!/bin/sh
         case "$*" in
-          *--command*) printf '%s\\n' '\(error)'; exit 1 ;;
+          *"SELECT d.note"*) printf '%s\\n' '\(error)'; exit 1 ;;
         esac
         exec '\(SyncBed.wranglerFolder)/wrangler' "$@"
 

@@ -3,13 +3,15 @@ import TallyCore
 import TallySQLite
 import Testing
 
-/// The verification query goes to wrangler as `--command` arguments that each fit D1's statement
-/// limit (100,000 bytes) and Linux's per-argument limit (128 KiB): a large push is checked whole.
+/// A push goes to wrangler as `--command` arguments (D1's query API, never the import API that
+/// stops D1 serving) that each fit D1's statement limit (100,000 bytes) and Linux's per-argument
+/// limit (128 KiB): a large push is sent and checked whole.
 @Suite("Sync with D1: limits of one statement and one argument", .serialized)
 struct SyncLimitsTests {
     /// 600 decisions by a moderator with a 100-character name: the old single `--command` was
     /// past 128 KiB, wrangler never started, and tally blamed "wrangler's messages are above".
-    @Test func sixHundredDecisionsAreVerifiedInChunksThatFit() throws {
+    /// A bed whose copy `a` holds 600 unpushed approvals of notes 100…699.
+    static func sixHundredDecisions() throws -> SyncBed {
         let bed = try SyncBed()
         let notes = (0..<600).map { "(\(100 + $0), 'sess-\($0)', 'note number \($0)', '2026-09-26 10:00:00')" }
         _ = try SQLiteShell.run(
@@ -25,26 +27,77 @@ struct SyncLimitsTests {
                     noteID: Int64(100 + index), action: .approve, moderator: moderator, actedOnVersion: 0,
                     actedOnState: .pending, time: Instant(seconds: 1_790_000_000 + Int64(index))))
         }
-        // Only the push's own calls: the pull that made the copy also ran --command (several statements a page).
-        let before = ((try? String(contentsOfFile: bed.d1 + ".calls", encoding: .utf8)) ?? "").split(separator: "\n")
-            .count
+        return bed
+    }
+
+    @Test func sixHundredDecisionsAreSentAndVerifiedInChunksThatFit() throws {
+        let bed = try Self.sixHundredDecisions()
         let pushed = try bed.tally("a", ["push", "--wrangler", "prod"])
         #expect(pushed.status == 0, "\(pushed.stdout)\(pushed.stderr)")
         #expect(pushed.stdout.contains("D1 confirmed 600; 0 conflict(s)."), "\(pushed.stdout)")
         #expect(try bed.counts("a") == [0, 0, 600, 0])
-        // What tally gave wrangler: several --command calls, each one statement within both limits.
+        // What tally gave wrangler: only --command calls; D1 never went unavailable.
         let calls = try String(contentsOfFile: bed.d1 + ".calls", encoding: .utf8).split(separator: "\n")
-            .dropFirst(before)
-        let commands = try calls.compactMap { line -> String? in
-            let arguments = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String])
+        let arguments = try calls.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String])
+        }
+        #expect(arguments.allSatisfy { $0.contains("--command") && !$0.contains("--file") })
+        #expect(!FileManager.default.fileExists(atPath: bed.d1 + ".offline"), "a push leaves D1 serving")
+        let commands = arguments.compactMap { arguments -> String? in
             guard let index = arguments.firstIndex(of: "--command") else { return nil }
             return arguments[index + 1]
         }
-        #expect(commands.count >= 2)
         for command in commands {
-            #expect(command.utf8.count <= SyncPush.verificationBytes)
             #expect(command.utf8.count < 128 * 1024)
+        }
+        // The decisions went in several requests, each decision's statements in one of them.
+        let requests = commands.filter { $0.contains("UPDATE suggestions") }
+        #expect(requests.count >= 2, "\(requests.count) request(s)")
+        for index in 0..<600 {
+            let holding = requests.filter { $0.contains("id = \(100 + index) AND") }
+            #expect(holding.count == 1, "note \(100 + index) is in \(holding.count) request(s)")
+        }
+        // The verification: several SELECTs, each one statement within both limits.
+        let checks = commands.filter { $0.hasPrefix("SELECT d.note") }
+        #expect(checks.count >= 2)
+        for command in checks {
+            #expect(command.utf8.count <= SyncPush.verificationBytes)
             #expect(command.filter { $0 == ";" }.count == 1, "one statement per call")
         }
+    }
+
+    /// The second request of a push fails: the first one's decisions are marked pushed, the rest stay
+    /// unpushed, and pushing again then pulling confirms all 600 (nothing applied twice).
+    @Test func aFailedRequestLeavesTheRestUnpushedAndThePushCanBeResent() throws {
+        let bed = try Self.sixHundredDecisions()
+        let wrapper = bed.folder.path("failing-wrangler")
+        try """
+        #!/bin/sh
+        case "$*" in
+          *"UPDATE suggestions"*)
+            n=$(($(cat "$0.count" 2>/dev/null || echo 0) + 1)); echo "$n" > "$0.count"
+            if [ "$n" = 2 ]; then echo "request refused" >&2; exit 1; fi ;;
+        esac
+        exec wrangler "$@"
+        """.write(toFile: wrapper, atomically: true, encoding: .utf8)
+        chmod(wrapper, 0o755)
+        let failed = try bed.tally("a", ["push", "--wrangler", "prod"], env: ["TALLY_WRANGLER": wrapper])
+        #expect(failed.status == 1)
+        let taken = try #require(
+            try bed.rows("a", "SELECT count(*) FROM tally_sync_decisions WHERE state = 'pushed'").first?.first
+                .flatMap { Int($0) })
+        #expect(taken > 0 && taken < 600)
+        #expect(
+            failed.stderr.contains(
+                "D1 took the first \(taken) of the 600 decision(s) (marked pushed), then request 2 of"),
+            "\(failed.stderr)")
+        #expect(try bed.counts("a") == [600 - taken, taken, 0, 0])
+        let again = try bed.tally("a", ["push", "--wrangler", "prod"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("D1 confirmed \(600 - taken); 0 conflict(s)."), "\(again.stdout)")
+        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try bed.counts("a") == [0, 0, 600, 0])
+        try bed.expectD1Consistent()
+        #expect(!FileManager.default.fileExists(atPath: bed.d1 + ".offline"))
     }
 }

@@ -57,7 +57,7 @@ struct SyncQATests {
         #expect(early == nil, "notes approve was not held back by the import's write lock")
     }
 
-    /// A wrangler (`$TALLY_WRANGLER`) that runs the stand-in and, after it ran `--file`, runs
+    /// A wrangler (`$TALLY_WRANGLER`) that runs the stand-in and, after it ran the push's statements, runs
     /// `tally pull --from <export> --db <copy>`: a pull that lands while `push` waits for D1.
     static func wranglerPullingDuringThePush(_ bed: SyncBed, export: String, copy: String) throws -> String {
         let script = bed.path("wrangler-pulls.sh")
@@ -65,7 +65,7 @@ struct SyncQATests {
             #!/bin/sh
             "\(SyncBed.wranglerFolder)/wrangler" "$@" || exit $?
             case " $* " in
-              *" --file "*) TALLY_WRANGLER= "\(TallyProcess.executable.path)" pull --from "\(export)" \
+              *"UPDATE suggestions"*) TALLY_WRANGLER= "\(TallyProcess.executable.path)" pull --from "\(export)" \
                               --db "\(bed.path(copy))" >&2 || exit 9 ;;
             esac
             """
@@ -243,7 +243,7 @@ struct SyncQATests {
         let text = """
             #!/bin/sh
             case " $* " in
-              *" --command "*) echo '[{"results":[],"success":true,"meta":{}}]' ;;
+              *"SELECT d.note"*) echo '[{"results":[],"success":true,"meta":{}}]' ;;
               *) exec "\(SyncBed.wranglerFolder)/wrangler" "$@" ;;
             esac
             """
@@ -385,7 +385,7 @@ struct SyncQATests {
         let text = """
             #!/bin/sh
             "\(SyncBed.wranglerFolder)/wrangler" "$@" || exit $?
-            case " $* " in *" --file "*) : > "\(marker)"; sleep 1 ;; esac
+            case " $* " in *"UPDATE suggestions"*) : > "\(marker)"; sleep 1 ;; esac
             """
         try Data(text.utf8).write(to: URL(fileURLWithPath: script))
         try #require(chmod(script, 0o755) == 0)
