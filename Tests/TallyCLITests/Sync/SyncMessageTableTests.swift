@@ -52,6 +52,12 @@ struct SyncMessageTableTests {
         "warning: D1's votes end at id H, the copy's went on to M …",
     ]
 
+    /// A push of several requests whose later one fails: needs more decisions than one request holds,
+    /// held with its text by SyncLimitsTests.aFailedRequestLeavesTheRestUnpushedAndThePushCanBeResent.
+    static let severalRequestsMessages = [
+        "D1 took the first N of the M decision(s) (marked pushed), then request K of R failed: …"
+    ]
+
     @Test func everyDocumentedMessageIsWhatTallyPrints() throws {
         var printed = ""
         func run(_ bed: SyncBed, _ copy: String, _ arguments: [String], env: [String: String] = [:]) throws {
@@ -89,7 +95,7 @@ struct SyncMessageTableTests {
         try run(bed, "a", ["pull", "--wrangler", "prod"])
         let failing = try script(
             bed, "failing.sh",
-            "case \"$*\" in *--command*) exit 1 ;; esac\nexec '\(SyncBed.wranglerFolder)/wrangler' \"$@\"")
+            "case \"$*\" in *'SELECT d.note'*) exit 1 ;; esac\nexec '\(SyncBed.wranglerFolder)/wrangler' \"$@\"")
         try run(bed, "a", ["push", "--wrangler", "prod", "--again"], env: ["TALLY_WRANGLER": failing])
         try run(bed, "a", ["notes", "approve", "4", "--as", "alice"])
         let empty = try SyncQATests.wranglerAnsweringNothing(bed)
@@ -149,7 +155,8 @@ struct SyncMessageTableTests {
 
         let messages = try Self.documentedMessages()
         #expect(messages.count >= 18, "\(messages)")
-        for message in messages where !(Self.raceMessages + Self.votesChangedMessages).contains(message) {
+        for message in messages
+        where !(Self.raceMessages + Self.votesChangedMessages + Self.severalRequestsMessages).contains(message) {
             let regex = try NSRegularExpression(pattern: Self.pattern(message))
             let found = printed.split(separator: "\n").contains { line in
                 let text = String(line)
