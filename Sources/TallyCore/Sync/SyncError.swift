@@ -6,7 +6,8 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case remoteLacksMigrations([String])
     /// Another process holds the database's write lock (a moderator deciding, another pull).
     case locked(String)
-    /// The export holds tally's local tables, so it is a copy of a local database, not D1's data.
+    /// What was pulled (named as the user gave it: the file, or the wrangler command) holds tally's local
+    /// tables, so it is a copy of a local database, not D1's data.
     case exportHoldsLocalTables(String)
     /// The copy's sync ledger was written by a newer tally (a layout this build does not know).
     case newerLedger(path: String, version: Int64)
@@ -25,7 +26,8 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "the busy timeout; nothing was changed; try again when it is done"
         case .exportHoldsLocalTables(let path):
             return "\(path) holds tally's local sync tables, so it is a dump of a local copy, not an export of D1; "
-                + "nothing was changed. Pull from `wrangler d1 export DB --remote --output FILE` instead"
+                + "nothing was changed. Pull from D1 itself (`tally pull --wrangler DB`); if D1 really holds "
+                + "tally_sync_* tables, drop them there: they belong only in a local copy"
         case .newerLedger(let path, let version):
             return "\(path) was last written by a newer tally (its sync ledger has layout \(version); this tally "
                 + "knows \(SyncLedger.version) and older); nothing was changed. Use that newer tally"

@@ -85,7 +85,7 @@ public struct SyncPull {
             return try db.transaction(.exclusive) {
                 let summary = try importer.importInto(db, from: reader)
                 for table in SyncLedger.tables where summary.tables.contains(where: { $0.name == table }) {
-                    throw SyncError.exportHoldsLocalTables(exportPath)
+                    throw SyncError.exportHoldsLocalTables(source)
                 }
                 // The import read the export to its end (`importInto` stops only there or by throwing).
                 let origin = SyncOrigin(

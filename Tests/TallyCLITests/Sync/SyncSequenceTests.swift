@@ -213,6 +213,22 @@ struct SyncSequenceTests {
         #expect(try NotesDatabase.bytes(bed.path("a")) == before)
     }
 
+    /// A D1 that holds tally's local tables (a local copy loaded into it): the query-API pull named its own
+    /// scratch file (`.tally-pull-PID.sql`), which the user never gave, and advised the export route.
+    @Test func aD1HoldingLocalTablesIsNamedAsTheWranglerPull() throws {
+        let bed = try SyncBed()
+        #expect(try bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
+        let schema = try SQLiteShell.run(bed.path("a"), input: ".schema tally_sync_version\n")
+        _ = try SQLiteShell.run(bed.d1, input: schema)
+        let before = try NotesDatabase.bytes(bed.path("a"))
+        let pulled = try bed.tally("a", ["pull", "--wrangler", "votes"])
+        #expect(pulled.status == 1)
+        #expect(pulled.stderr.contains("wrangler d1 execute votes --remote"), "\(pulled.stderr)")
+        #expect(!pulled.stderr.contains(".tally-pull-"), "\(pulled.stderr)")
+        #expect(pulled.stderr.contains("drop them there"), "\(pulled.stderr)")
+        #expect(try NotesDatabase.bytes(bed.path("a")) == before)
+    }
+
     @Test func aDecisionRecordedUnderANameTallyNowRefusesBecomesANamedConflictNotASilentDrop() throws {
         let bed = try SyncBed()
         #expect(try bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
