@@ -17,6 +17,29 @@ struct HostileMessageTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
     }
 
+    /// A working folder removed under the shell gave "The specified URL type isn't supported" (or a
+    /// report that silently read no `tally.json`): every command now stops, naming what happened.
+    @Test func aRemovedWorkingFolderIsNamed() throws {
+        let folder = try TemporaryDirectory()
+        try "{\"timezone\": \"Asia/Taipei\"}".write(
+            toFile: folder.path("tally.json"), atomically: false, encoding: .utf8)
+        for arguments in [["report", "--demo", "-o", "r.md"], ["report", "--demo"], ["status"]] {
+            // The shell enters `gone`, removes it, then becomes tally: a real process whose cwd is gone.
+            let result = try HostileShell.run(
+                arguments, redirect: "", in: folder.url.path,
+                wrapping: "mkdir gone && cd gone && rmdir ../gone && exec \"$0\" \"$@\"")
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(
+                result.stderr
+                    == "Error: the working folder cannot be read (No such file or directory): it was removed or "
+                    + "moved while this shell was in it; nothing was read or written. Change to an existing "
+                    + "folder (`cd` to it again if it was recreated) and run the command again\n",
+                "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["tally.json"])
+    }
+
     @Test func aDanglingChartsLinkIsNamed() throws {
         let folder = try TemporaryDirectory()
         try FileManager.default.createSymbolicLink(atPath: folder.path("ch"), withDestinationPath: "gone")
