@@ -71,6 +71,25 @@ struct HostileMessageTests {
         }
     }
 
+    /// A NUL stored in text reached the CSV as a raw byte, where spreadsheets cut the cell: it is `␀`.
+    @Test func aNULInStoredTextIsShownInTheCSV() throws {
+        let folder = try TemporaryDirectory()
+        #expect(try TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
+        try SQLiteShell.rows(
+            folder.path("votes.sqlite"),
+            "UPDATE survey_options SET content = 'Tea' || char(0) || 'time' WHERE id = 1; "
+                + "UPDATE suggestions SET content = 'Nap' || char(0) || 'now' WHERE id = 1")
+        for (arguments, cell) in [
+            (["report", "--db", "votes.sqlite", "--format", "csv"], "Tea\u{2400}time"),
+            (["notes", "list", "--db", "votes.sqlite", "--format", "csv"], "Nap\u{2400}now"),
+        ] {
+            let result = try TallyProcess.run(arguments, in: folder.url.path)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(!result.stdout.utf8.contains(0), "\(arguments)")
+            #expect(result.stdout.contains(",\(cell),"), "\(arguments): \(result.stdout)")
+        }
+    }
+
     /// `votes_per_session: 1e400` was "not valid JSON": the key and the number are named instead.
     @Test func anOutOfRangeNumberInTheConfigIsNamed() throws {
         let folder = try TemporaryDirectory()
