@@ -60,11 +60,14 @@ package enum AtomicFile {
     private static func replace(_ file: String, with data: Data, mode: mode_t?, named path: String) throws {
         let url = URL(fileURLWithPath: file)
         let folder = url.deletingLastPathComponent()
+        // What a run killed between writing and renaming left here (`StaleTemporaries`).
+        let prefix = ".\(url.lastPathComponent).tmp-"
+        StaleTemporaries(prefix: prefix, numbered: true).remove(in: folder.path)
         var temporary = ""
         var fd: Int32 = -1
         // O_EXCL | O_NOFOLLOW: never write through something already sitting at the temporary name.
         for attempt in 0..<100 {
-            temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(attempt)").path
+            temporary = folder.appendingPathComponent("\(prefix)\(getpid())-\(attempt)").path
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if fd >= 0 || errno != EEXIST { break }
         }
