@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import TallySQLite
 
@@ -88,7 +87,7 @@ extension DatabaseFile {
         do {
             let db = try Connection(path: file, mode: .readOnly)
             _ = try db.scalar("PRAGMA schema_version")
-        } catch let error as SQLiteError where error.primaryCode == SQLITE_NOTADB {
+        } catch let error as SQLiteError where error.isNotADatabase {
             throw DatabaseError.notReplaceable(path, target: file == path ? nil : file)
         } catch let error as SQLiteError where error.isBusy {
             return  // locked by another connection: a database

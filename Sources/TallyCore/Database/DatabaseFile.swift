@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import TallySQLite
 
@@ -117,7 +116,7 @@ public enum DatabaseFile {
         do {
             return try Connection(path: path, mode: mode)
         } catch let error as SQLiteError {
-            if error.primaryCode == SQLITE_NOTADB { throw DatabaseError.notADatabase(path) }
+            if error.isNotADatabase { throw DatabaseError.notADatabase(path) }
             throw DatabaseError.cannotOpen(path, error.message)
         }
     }
