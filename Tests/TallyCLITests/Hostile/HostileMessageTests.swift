@@ -40,6 +40,17 @@ struct HostileMessageTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["tally.json"])
     }
 
+    /// `--version extra` said "unknown option '--version'".
+    @Test func versionWithMoreIsNotAnUnknownOption() throws {
+        let result = try TallyProcess.run(["--version", "extra"])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: --version takes nothing after it (got 'extra'); run tally --version alone\n"),
+            "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func aDanglingChartsLinkIsNamed() throws {
         let folder = try TemporaryDirectory()
         try FileManager.default.createSymbolicLink(atPath: folder.path("ch"), withDestinationPath: "gone")
