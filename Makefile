@@ -8,7 +8,8 @@
 #   make hostile PREFIX=…         the hostile sweep's classes (replace, write failure, signals, bounds,
 #                                 FIFOs, escapes; docs/hostile.md) against the installed binary
 #   make test                     swift test
-#   make format / make lint       swift format with the checked-in .swift-format
+#   make format / make lint       swift format with the checked-in .swift-format; lint also checks TallyCore's
+#                                 layers (.ci/layers.py, docs/layers.md)
 #
 # GNU Make. The release build takes several minutes on a small machine.
 
@@ -84,3 +85,4 @@ format:
 
 lint:
 	$(SWIFT) format lint --configuration $(FORMAT_CONFIG) --strict --recursive --parallel $(FORMAT_PATHS)
+	python3 .ci/layers.py

@@ -174,12 +174,14 @@ package enum ArgumentParser {
             guard let sub = command.subcommands.first(where: { $0.name == word }) else {
                 if word.hasPrefix("-") {
                     if command.run != nil { break }
-                    let hint =
-                        path.isEmpty && word == "--version"
-                        ? "; --version stands alone: tally --version"
-                        : Suggestion.hint(
-                            for: String(word.drop { $0 == "-" }), among: path.isEmpty ? ["version", "help"] : ["help"],
-                            prefix: "--")
+                    // `--version` is known; given with more it was called "unknown option '--version'".
+                    if path.isEmpty && word == "--version" {
+                        let extra = rest.dropFirst().map { "'\($0)'" }.joined(separator: " ")
+                        throw UsageError("--version takes nothing after it (got \(extra)); run tally --version alone")
+                    }
+                    let hint = Suggestion.hint(
+                        for: String(word.drop { $0 == "-" }), among: path.isEmpty ? ["version", "help"] : ["help"],
+                        prefix: "--")
                     throw UsageError("unknown option '\(word)'; expected a command first\(hint)", command: path)
                 }
                 throw unknownCommand(word, of: command, path: path)

@@ -16,13 +16,36 @@ package enum AtomicFile {
         try write(data, to: target(path), named: path)
     }
 
-    /// What is at `path`, as a command failure naming the path when tally will not write there.
+    /// What is at `path`, as a command failure naming the path when tally will not write there
+    /// (including a write-protected file, `protection`).
     package static func target(_ path: String) throws -> FileTarget {
+        let target = try resolved(path)
+        if let problem = protection(of: target, named: path) { throw CommandFailure(problem) }
+        return target
+    }
+
+    /// What is at `path`, unchecked but for what `FileTarget` refuses.
+    static func resolved(_ path: String) throws -> FileTarget {
         do {
             return try FileTarget.resolve(path)
         } catch {
             throw CommandFailure(error.description)
         }
+    }
+
+    /// Why tally will not replace the regular file `target` reaches, or nil: it is write-protected
+    /// (no write bit, or not writable by this user). The rename that replaces a file needs only
+    /// the folder's permission, so without this a `chmod 444` page, made so it stays as it is, was
+    /// replaced without a word (by root even through its own check). Databases follow the same rule
+    /// (`DatabaseFile.openForWriting`).
+    package static func protection(of target: FileTarget, named path: String) -> String? {
+        guard case .regularFile(let file) = target else { return nil }
+        var info = stat()
+        guard stat(file, &info) == 0 else { return nil }
+        guard info.st_mode & 0o222 == 0 || access(file, W_OK) != 0 else { return nil }
+        let mode = String(info.st_mode & 0o7777, radix: 8)
+        return "\(path) is write-protected (mode 0\(mode)), and tally does not replace a protected file; nothing "
+            + "was written. Make it writable (chmod u+w \(path)) or choose another path"
     }
 
     /// Writes bytes to an already resolved target; `path` (as the user named it) is used in messages.
@@ -60,11 +83,14 @@ package enum AtomicFile {
     private static func replace(_ file: String, with data: Data, mode: mode_t?, named path: String) throws {
         let url = URL(fileURLWithPath: file)
         let folder = url.deletingLastPathComponent()
+        // What a run killed between writing and renaming left here (`StaleTemporaries`).
+        let prefix = ".\(url.lastPathComponent).tmp-"
+        StaleTemporaries(prefix: prefix, numbered: true).remove(in: folder.path)
         var temporary = ""
         var fd: Int32 = -1
         // O_EXCL | O_NOFOLLOW: never write through something already sitting at the temporary name.
         for attempt in 0..<100 {
-            temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(attempt)").path
+            temporary = folder.appendingPathComponent("\(prefix)\(getpid())-\(attempt)").path
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if fd >= 0 || errno != EEXIST { break }
         }

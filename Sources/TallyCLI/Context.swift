@@ -178,6 +178,9 @@ final class LineReader {
 package struct Context: Sendable {
     package let environment: [String: String]
     package let currentDirectory: String
+    /// Why the working folder could not be read (it was removed, or is no longer reachable),
+    /// or nil. Every command then stops before it runs: relative paths and `./tally.json` mean nothing.
+    package let workingFolderFailure: Int32?
     package let stdout: TextOutput
     package let stderr: TextOutput
     package let stdin: LineInput
@@ -186,10 +189,11 @@ package struct Context: Sendable {
 
     package init(
         environment: [String: String], currentDirectory: String, stdout: TextOutput, stderr: TextOutput,
-        stdin: LineInput, now: @escaping @Sendable () -> Instant
+        stdin: LineInput, now: @escaping @Sendable () -> Instant, workingFolderFailure: Int32? = nil
     ) {
         self.environment = environment
         self.currentDirectory = currentDirectory
+        self.workingFolderFailure = workingFolderFailure
         self.stdout = stdout
         self.stderr = stderr
         self.stdin = stdin
@@ -202,12 +206,22 @@ package struct Context: Sendable {
     package static func standard() -> Context {
         let closed = (Int32(0)...2).map { !Descriptor.isOpen($0) }
         for fd: Int32 in 0...2 where closed[Int(fd)] { Descriptor.fillWithNull(fd) }
+        // getcwd itself, not FileManager: with the folder removed, FileManager answers a path that
+        // later fails as "The specified URL type isn't supported".
+        var failure: Int32?
+        var folder = "/"
+        if let buffer = getcwd(nil, 0) {
+            folder = String(cString: buffer)
+            free(buffer)
+        } else {
+            failure = errno
+        }
         return Context(
-            environment: ProcessInfo.processInfo.environment,
-            currentDirectory: FileManager.default.currentDirectoryPath,
+            environment: ProcessInfo.processInfo.environment, currentDirectory: folder,
             stdout: .descriptor(1, name: "standard output", closed: closed[1]),
             stderr: .descriptor(2, name: "standard error"), stdin: .standardInput(),
-            now: { Instant(millis: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))) })
+            now: { Instant(millis: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))) },
+            workingFolderFailure: failure)
     }
 
     /// This context for a `--quiet` run: standard output discarded (the command only narrates there),
@@ -216,7 +230,8 @@ package struct Context: Sendable {
         let errors = stderr
         return Context(
             environment: environment, currentDirectory: currentDirectory, stdout: TextOutput { _ in },
-            stderr: TextOutput(isTerminal: false) { errors.write($0) }, stdin: stdin, now: now)
+            stderr: TextOutput(isTerminal: false) { errors.write($0) }, stdin: stdin, now: now,
+            workingFolderFailure: workingFolderFailure)
     }
 
     /// Resolves a path given on the command line against the working folder.

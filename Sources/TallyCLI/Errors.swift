@@ -1,3 +1,5 @@
+import Foundation
+
 /// Exit codes, documented in the README.
 package enum ExitCode: Int32, Sendable {
     /// Success.
@@ -35,4 +37,17 @@ package struct CommandFailure: Error, Equatable, CustomStringConvertible {
     package let message: String
     package init(_ message: String) { self.message = message }
     package var description: String { message }
+}
+
+/// The working folder cannot be read (`getcwd` failed): usually it was removed, or moved, while the
+/// shell was still in it. Nothing runs: paths given relative to it, and the `tally.json` read from
+/// it, would silently mean something else.
+package struct WorkingFolderLost: Error, Equatable, CustomStringConvertible {
+    package let errno: Int32
+
+    package var description: String {
+        "the working folder cannot be read (\(String(cString: strerror(errno)))): it was removed or moved "
+            + "while this shell was in it; nothing was read or written. Change to an existing folder "
+            + "(`cd` to it again if it was recreated) and run the command again"
+    }
 }

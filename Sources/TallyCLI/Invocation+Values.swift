@@ -47,8 +47,8 @@ extension Invocation {
 
     /// Where `--output` (or `option`) sends a command's text: `-` is standard output; a path is
     /// resolved against the working folder and checked before any work (see `FileTarget`): a
-    /// folder, a socket or an unreadable link is refused, with `example` (e.g. `report.md`) as the
-    /// suggestion for a folder. Nil when the option was not given.
+    /// folder, a socket, an unreadable link or a write-protected file is refused, with `example`
+    /// (e.g. `report.md`) as the suggestion for a folder. Nil when the option was not given.
     package func output(_ option: OptionSpec, _ context: Context, example: String) throws -> OutputDestination? {
         guard let given = value(option) else { return nil }
         if given == "-" { return .standardOutput }
@@ -61,6 +61,9 @@ extension Invocation {
                 "\(option.flagName) \(output) is a folder; give a file name, e.g. \(output)/\(example)", command: path)
         } catch {
             throw UsageError("\(option.flagName) \(error)", command: path)
+        }
+        if let problem = AtomicFile.protection(of: target, named: output) {
+            throw UsageError("\(option.flagName) \(problem)", command: path)
         }
         // `push --output votes.sqlite --db votes.sqlite` renamed the SQL over the copy and every decision in it.
         if case .regularFile(let file) = target, OutputDestination.isSQLiteDatabase(file) {

@@ -56,6 +56,10 @@ package enum Tally {
             context.stdout.write(ArgumentParser.help(for: command, path: path))
             return checked(context)
         case .run(let command, let invocation):
+            if let failure = context.workingFolderFailure {
+                context.stderr.line("Error: \(WorkingFolderLost(errno: failure))")
+                return ExitCode.failure.rawValue
+            }
             do {
                 let quiet = command.isQuietable && invocation.flag(OptionSpec.quiet.name)
                 try command.run?(invocation, quiet ? context.quieted() : context)

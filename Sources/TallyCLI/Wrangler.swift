@@ -65,7 +65,7 @@ struct Wrangler {
     func scratchFile(_ purpose: String, beside database: String) -> String {
         let folder = URL(fileURLWithPath: database).deletingLastPathComponent().path
         let prefix = ".tally-\(purpose)-"
-        DatabaseFile.removeStaleTemporaries(in: folder, prefix: prefix, suffix: ".sql")
+        StaleTemporaries(prefix: prefix, suffix: ".sql").remove(in: folder)
         return (folder as NSString).appendingPathComponent("\(prefix)\(getpid()).sql")
     }
 

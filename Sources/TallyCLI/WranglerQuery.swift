@@ -26,7 +26,7 @@ extension Wrangler {
         }
         let output = try run(["d1", "execute", database, "--remote", "--command", sql, "--json"])
         do {
-            return try D1JSONReader.results(from: Data(output.utf8), file: "wrangler's answer")
+            return try D1JSONReader.results(from: Data(output.utf8), source: "wrangler's answer")
         } catch {
             throw CommandFailure(
                 "`wrangler d1 execute \(database) --remote --command … --json` did not answer with D1's results "

@@ -5,6 +5,10 @@
 /// Text cells are also made formula-safe: a spreadsheet runs a cell that starts
 /// with `=`, `+`, `-`, `@`, tab or CR as a formula (OWASP "CSV injection"), so such
 /// text cells get a leading `'`. Numbers are written as numbers and stay numbers.
+///
+/// A NUL in text (SQLite stores one in TEXT without complaint) is written as `␀` (U+2400, the
+/// symbol Markdown and terminal output show too): spreadsheets and C-string readers cut the cell,
+/// or the rest of the file, at a raw NUL byte, and a dropped NUL would hide that it is there.
 public struct CSVWriter: Sendable {
     /// One field: text (user data, neutralised) or a number (written as is).
     public enum Field: Sendable, Equatable {
@@ -35,7 +39,7 @@ public struct CSVWriter: Sendable {
         case .empty: return ""
         case .integer(let value): return String(value)
         case .number(let value, let decimals): return NumberText.fixed(value, decimals: decimals)
-        case .text(let text): return quoteIfNeeded(neutralise(text))
+        case .text(let text): return quoteIfNeeded(neutralise(showingNUL(text)))
         }
     }
 
@@ -46,6 +50,12 @@ public struct CSVWriter: Sendable {
         case "=", "+", "-", "@", "\t", "\r": return "'" + text
         default: return text
         }
+    }
+
+    /// `text` with every NUL shown as `␀`, so no cell holds a raw NUL byte.
+    static func showingNUL(_ text: String) -> String {
+        guard text.utf8.contains(0) else { return text }
+        return text.replacingAll("\u{0}", with: "\u{2400}")
     }
 
     static func quoteIfNeeded(_ text: String) -> String {

@@ -25,6 +25,9 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// True when another connection holds a lock we needed (`SQLITE_BUSY` or `SQLITE_LOCKED`).
     public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
 
+    /// True when the file is not a database (`SQLITE_NOTADB`): its header is not SQLite's.
+    public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
+
     /// True when an authorizer denied the statement (`SQLITE_AUTH`): what it would have done was refused.
     public var isDenied: Bool { primaryCode == SQLITE_AUTH }
 

@@ -18,18 +18,29 @@ struct DatabaseFileBuildTests {
     @Test func temporariesOfEndedProcessesAreRemovedOthersKept() throws {
         let folder = try TemporaryDirectory()
         let dead = try deadProcessID()
+        let otherDead = try deadProcessID()
         let alive = getppid()
-        let names = [
-            ".out.sqlite.tmp-\(dead)", ".out.sqlite.tmp-\(dead)-journal", ".out.sqlite.tmp-\(alive)",
-            ".other.sqlite.tmp-\(dead)", ".out.sqlite.tmp-notapid", "notes.txt",
+        let header = Data("SQLite format 3\0".utf8) + Data(repeating: 0, count: 84)
+        let tallys = [".out.sqlite.tmp-\(dead)", ".out.sqlite.tmp-\(dead)-journal", ".out.sqlite.tmp-\(otherDead)"]
+        for name in tallys { _ = FileManager.default.createFile(atPath: folder.path(name), contents: header) }
+        let kept = [
+            ".out.sqlite.tmp-\(alive)", ".other.sqlite.tmp-\(dead)", ".out.sqlite.tmp-notapid", "notes.txt",
         ]
-        for name in names { _ = FileManager.default.createFile(atPath: folder.path(name), contents: Data("x".utf8)) }
+        for name in kept { _ = FileManager.default.createFile(atPath: folder.path(name), contents: header) }
+        // Named like tally's but not an SQLite file: someone's own, kept (with what goes with it).
+        let lookalike = ".out.sqlite.tmp-\(try deadProcessID())"
+        for name in [lookalike, lookalike + "-wal"] {
+            _ = FileManager.default.createFile(atPath: folder.path(name), contents: Data("my notes\n".utf8))
+        }
+        // A link named like a temporary is not tally's file either.
+        let link = ".out.sqlite.tmp-\(try deadProcessID())"
+        try FileManager.default.createSymbolicLink(atPath: folder.path(link), withDestinationPath: "notes.txt")
+        let before = try Fixtures.listing(folder)
         try DatabaseFile.build(at: folder.path("out.sqlite")) { db in try db.execute("CREATE TABLE t (a)") }
         #expect(
-            try Fixtures.listing(folder) == [
-                ".other.sqlite.tmp-\(dead)", ".out.sqlite.tmp-\(alive)", ".out.sqlite.tmp-notapid", "notes.txt",
-                "out.sqlite",
-            ])
+            try Fixtures.listing(folder)
+                == (before.filter { !tallys.contains($0) } + ["out.sqlite"]).sorted())
+        #expect(before.contains(link) && before.contains(lookalike))
     }
 
     @Test func aFailedBuildLeavesNothing() throws {

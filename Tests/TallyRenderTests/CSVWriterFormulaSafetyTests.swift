@@ -20,4 +20,12 @@ struct CSVWriterFormulaSafetyTests {
         writer.row(["a,b", "say \"hi\"", "two\nlines"])
         #expect(writer.output == "\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n")
     }
+
+    /// A raw NUL cut the cell (or the file) in spreadsheets and C-string readers: it is shown as ␀.
+    @Test func aNULIsShownNotWritten() {
+        var writer = CSVWriter()
+        writer.row(["Tea\u{0}time", "\u{0}=1", "a,\u{0}"])
+        #expect(writer.output == "Tea\u{2400}time,\u{2400}=1,\"a,\u{2400}\"\r\n")
+        #expect(!writer.output.utf8.contains(0))
+    }
 }

@@ -38,13 +38,16 @@ public struct TallyProcess {
         return packageRoot.appendingPathComponent(".build/debug/tally")
     }()
 
-    /// Runs `tally arguments…` in `directory` with `stdin` as input.
+    /// Runs `tally arguments…` (or `program arguments…`) in `directory` with `stdin` as input; the one
+    /// process runner of the tests (`HostileShell` runs `/bin/sh`, `ToolProcess` the system's tools).
+    /// The status is the exit code, or 128 + the signal's number when a signal ended the process, as
+    /// a shell reports it (`SIGPIPE` is 141), so an exit 9 and SIGKILL are never the same.
     public static func run(
         _ arguments: [String], in directory: String? = nil, stdin: String = "",
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], program: URL = executable
     ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ProcessInfo.processInfo.environment
@@ -59,19 +62,23 @@ public struct TallyProcess {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        // Written on another thread so a large input cannot block while the output fills its pipe.
         let writer = Thread {
             input.fileHandleForWriting.write(Data(stdin.utf8))
             try? input.fileHandleForWriting.close()
         }
         writer.start()
+        // stderr is drained on its own thread, so a process that fills that pipe cannot stall stdout.
         let errorData = DataBox()
         let errorReader = Thread { errorData.data = errors.fileHandleForReading.readDataToEndOfFile() }
         errorReader.start()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         while !errorReader.isFinished { usleep(1_000) }
+        let status = process.terminationStatus
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+            status: process.terminationReason == .exit ? status : 128 + status,
+            stdout: String(decoding: outputData, as: UTF8.self),
             stderr: String(decoding: errorData.data, as: UTF8.self))
     }
 }

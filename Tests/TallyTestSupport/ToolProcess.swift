@@ -14,39 +14,13 @@ public enum ToolProcess {
         public var description: String { "\(tool) exited \(status): \(stderr)" }
     }
 
-    /// Runs `tool arguments…`, with `input` on its stdin when given; returns its stdout.
+    /// Runs `tool arguments…` (found on PATH), with `input` on its stdin; returns its stdout.
     @discardableResult
     public static func run(_ tool: String, _ arguments: [String], input: String? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        if input != nil { process.standardInput = stdin }
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        if let input {
-            // Written on another thread so a large input cannot block while the tool's output fills its pipe.
-            let writer = Thread {
-                stdin.fileHandleForWriting.write(Data(input.utf8))
-                try? stdin.fileHandleForWriting.close()
-            }
-            writer.start()
-        }
-        // stderr is drained on its own thread, so a tool that fills that pipe cannot stall stdout.
-        let errors = DataBox()
-        let errorReader = Thread { errors.data = stderr.fileHandleForReading.readDataToEndOfFile() }
-        errorReader.start()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errorReader.isFinished { usleep(1_000) }
-        guard process.terminationStatus == 0 else {
-            throw Failure(
-                tool: tool, status: process.terminationStatus, stderr: String(decoding: errors.data, as: UTF8.self))
-        }
-        return String(decoding: output, as: UTF8.self)
+        let result = try TallyProcess.run(
+            [tool] + arguments, stdin: input ?? "", program: URL(fileURLWithPath: "/usr/bin/env"))
+        guard result.status == 0 else { throw Failure(tool: tool, status: result.status, stderr: result.stderr) }
+        return result.stdout
     }
 
     /// The repository's root folder (this file is Tests/TallyTestSupport/ToolProcess.swift).

@@ -70,8 +70,8 @@ enum PushCommand {
             guard let database else { return }
             let wrangler = try Wrangler(context, timeout: try Wrangler.timeout(invocation))
             // Earlier releases sent a push as `.tally-push-PID.sql`; one a killed run left there is removed.
-            DatabaseFile.removeStaleTemporaries(
-                in: URL(fileURLWithPath: path).deletingLastPathComponent().path, prefix: ".tally-push-", suffix: ".sql")
+            StaleTemporaries(prefix: ".tally-push-", suffix: ".sql").remove(
+                in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             let target = "wrangler d1 execute \(database) --remote --command"
             // D1's query API, never its import API (`--file`), which stops D1 serving the vote page while it
             // runs. Each request runs in one transaction; its decisions are marked pushed once D1 took it.

@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import TallySQLite
 
@@ -9,8 +8,9 @@ extension DatabaseFile {
     /// at `path` is either complete or absent.
     ///
     /// A process killed while building leaves its temporary file behind (no code
-    /// runs on SIGKILL). Such a file never blocks a later build: every build
-    /// first removes the temporaries of processes that no longer exist.
+    /// runs on SIGKILL). Such a file never blocks a later build: every build (and every
+    /// `openForWriting`) first removes the temporaries of processes that no longer exist
+    /// (`StaleTemporaries`).
     ///
     /// - Parameter replace: allow replacing an existing file (also atomically).
     ///
@@ -44,9 +44,9 @@ extension DatabaseFile {
         else {
             throw DatabaseError.cannotOpen(path, "the folder \(folder.path) does not exist")
         }
-        let prefix = temporaryPrefix(for: target.lastPathComponent)
-        removeStaleTemporaries(in: folder.path, prefix: prefix)
-        let temporary = folder.appendingPathComponent("\(prefix)\(getpid())").path
+        let temporaries = StaleTemporaries.database(named: target.lastPathComponent)
+        temporaries.remove(in: folder.path)
+        let temporary = folder.appendingPathComponent("\(temporaries.prefix)\(getpid())").path
         removeDatabaseFiles(temporary)
         do {
             let result = try fill(temporary, body)
@@ -87,7 +87,7 @@ extension DatabaseFile {
         do {
             let db = try Connection(path: file, mode: .readOnly)
             _ = try db.scalar("PRAGMA schema_version")
-        } catch let error as SQLiteError where error.primaryCode == SQLITE_NOTADB {
+        } catch let error as SQLiteError where error.isNotADatabase {
             throw DatabaseError.notReplaceable(path, target: file == path ? nil : file)
         } catch let error as SQLiteError where error.isBusy {
             return  // locked by another connection: a database
@@ -106,31 +106,6 @@ extension DatabaseFile {
     /// Removes a database file and the journal files SQLite may have left beside it.
     public static func removeDatabaseFiles(_ path: String) {
         for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
-    }
-
-    /// The name of a build's temporary file without its process id: `.NAME.tmp-`.
-    static func temporaryPrefix(for name: String) -> String {
-        ".\(name).tmp-"
-    }
-
-    /// Removes `PREFIX<pid>SUFFIX` files (and their journals) whose process is gone: what a killed
-    /// run left. A file whose process still runs — another run on the same target — is left alone.
-    public static func removeStaleTemporaries(in folder: String, prefix: String, suffix: String = "") {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            var rest = Substring(name.dropFirst(prefix.count))
-            for journal in ["-journal", "-wal", "-shm"] where rest.hasSuffix(journal) {
-                rest = rest.dropLast(journal.count)
-            }
-            guard rest.hasSuffix(suffix) else { continue }
-            rest = rest.dropLast(suffix.count)
-            guard let pid = pid_t(rest), pid > 0, pid != getpid(), !processExists(pid) else { continue }
-            unlink((folder as NSString).appendingPathComponent(name))
-        }
-    }
-
-    static func processExists(_ pid: pid_t) -> Bool {
-        kill(pid, 0) == 0 || errno == EPERM
     }
 
     private static func syncFile(_ temporary: String, path: String) throws {

@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import TallySQLite
 
@@ -71,7 +70,8 @@ public enum DatabaseFile {
         return try open(path, mode: .readOnly)
     }
 
-    /// Opens an existing database for writing; refuses write-protected files.
+    /// Opens an existing database for writing; refuses write-protected files. Removes the temporaries
+    /// a killed build of this file left beside it (`StaleTemporaries`).
     ///
     /// SQLite silently falls back to read-only when a file is write-protected,
     /// and root may write to any file; we honour the file's permission bits
@@ -85,6 +85,9 @@ public enum DatabaseFile {
         }
         let db = try open(path, mode: .readWrite)
         if db.isReadOnly { throw DatabaseError.readOnlyFile(path) }
+        // A write is the next run there: what a killed pull or --replace left beside the file goes.
+        let file = URL(fileURLWithPath: (try? FileTarget.resolve(path).path) ?? path)
+        StaleTemporaries.database(named: file.lastPathComponent).remove(in: file.deletingLastPathComponent().path)
         return db
     }
 
@@ -113,7 +116,7 @@ public enum DatabaseFile {
         do {
             return try Connection(path: path, mode: mode)
         } catch let error as SQLiteError {
-            if error.primaryCode == SQLITE_NOTADB { throw DatabaseError.notADatabase(path) }
+            if error.isNotADatabase { throw DatabaseError.notADatabase(path) }
             throw DatabaseError.cannotOpen(path, error.message)
         }
     }

@@ -1,98 +1,88 @@
 import Foundation
 import TallySQLite
 
-/// Reads the rows of one query from what `wrangler d1 execute DB --json` prints:
+/// Reads D1's answer to one request, as `wrangler d1 execute DB --remote --command … --json` prints it
+/// (`pull --wrangler` and `push --wrangler` read nothing else from D1):
 ///
-///     [{"results": [{"id": 1, "content": "…"}, …], "success": true, "meta": {…}}]
+///     [{"results": [{"id": 1, "content": "…"}, …], "success": true, "meta": {…}}, …]
 ///
-/// The array has one result object per statement run; a query of `queries/` is one
-/// statement, so a file holds one result. Also read: the Cloudflare API's envelope
+/// The array has one result object per statement run. Also read: the Cloudflare API's envelope
 /// (`{"result": [ …that array… ], "success": true, …}`) and a bare result object
 /// (`{"results": […], "success": true}`, what the Worker binding's `.all()` returns).
 ///
 /// Values keep SQLite's storage classes as JSON carries them: whole numbers become
 /// integers, numbers with a fraction or exponent reals, strings text, `null` NULL.
-/// JSON has no blobs; no query of the report returns one.
+/// JSON has no blobs; no query of tally returns one.
 public enum D1JSONReader {
-    /// The rows of the one result in `data`; `file` names it in errors.
-    public static func rows(from data: Data, file: String) throws(D1JSONError) -> [Row] {
-        let results = try resultObjects(json(data, file: file), file: file)
-        guard results.count == 1 else {
-            if results.isEmpty { throw .unexpectedShape(file: file, detail: "the array holds no result") }
-            throw .resultCount(file: file, count: results.count)
-        }
-        return try rows(ofResult: results[0], file: file)
-    }
-
-    /// The rows of every result in `data`, one list per statement, in order: the answer to one
-    /// `--command` of several statements.
-    public static func results(from data: Data, file: String) throws(D1JSONError) -> [[Row]] {
+    /// The rows of every result in `data`, one list per statement, in order; `source` names where
+    /// the text came from in errors ("wrangler's answer").
+    public static func results(from data: Data, source: String) throws(D1JSONError) -> [[Row]] {
         var lists: [[Row]] = []
-        for result in try resultObjects(json(data, file: file), file: file) {
-            lists.append(try rows(ofResult: result, file: file))
+        for result in try resultObjects(json(data, source: source), source: source) {
+            lists.append(try rows(ofResult: result, source: source))
         }
         return lists
     }
 
     /// The parsed JSON of `data`, which must hold some.
-    static func json(_ data: Data, file: String) throws(D1JSONError) -> Any {
+    static func json(_ data: Data, source: String) throws(D1JSONError) -> Any {
         guard data.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
-            throw .empty(file: file)
+            throw .empty(source: source)
         }
         do {
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw .notJSON(file: file, detail: parserDetail(error))
+            throw .notJSON(source: source, detail: parserDetail(error))
         }
     }
 
     /// The list of result objects, whichever of the accepted envelopes holds them.
-    static func resultObjects(_ top: Any, file: String) throws(D1JSONError) -> [[String: Any]] {
+    static func resultObjects(_ top: Any, source: String) throws(D1JSONError) -> [[String: Any]] {
         if let array = top as? [Any] {
             var objects: [[String: Any]] = []
             for (index, element) in array.enumerated() {
                 guard let object = element as? [String: Any] else {
                     throw .unexpectedShape(
-                        file: file, detail: "element \(index + 1) of the array is \(kind(of: element))")
+                        source: source, detail: "element \(index + 1) of the array is \(kind(of: element))")
                 }
                 objects.append(object)
             }
             return objects
         }
         guard let object = top as? [String: Any] else {
-            throw .unexpectedShape(file: file, detail: "the file holds \(kind(of: top))")
+            throw .unexpectedShape(source: source, detail: "it holds \(kind(of: top))")
         }
         if let error = object["error"] {
-            throw .wranglerError(file: file, message: errorText(error))
+            throw .wranglerError(source: source, message: errorText(error))
         }
         if let result = object["result"] {
             // The Cloudflare API: {"result": [...], "success": bool, "errors": [...], "messages": [...]}.
             if let success = object["success"], !isTrue(success) {
-                throw .failed(file: file, message: object["errors"].map(errorText))
+                throw .failed(source: source, message: object["errors"].map(errorText))
             }
-            return try resultObjects(result, file: file)
+            return try resultObjects(result, source: source)
         }
         if object["results"] != nil { return [object] }
         let keys = object.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
         throw .unexpectedShape(
-            file: file, detail: "the object has no \"results\" (its keys: \(keys.isEmpty ? "none" : keys))")
+            source: source, detail: "the object has no \"results\" (its keys: \(keys.isEmpty ? "none" : keys))")
     }
 
     /// The rows of one result object, after checking it succeeded.
-    static func rows(ofResult result: [String: Any], file: String) throws(D1JSONError) -> [Row] {
+    static func rows(ofResult result: [String: Any], source: String) throws(D1JSONError) -> [Row] {
         guard let success = result["success"] else {
-            throw .unexpectedShape(file: file, detail: "the result has no \"success\"")
+            throw .unexpectedShape(source: source, detail: "the result has no \"success\"")
         }
         guard isTrue(success) else {
-            throw .failed(file: file, message: result["error"].map(errorText))
+            throw .failed(source: source, message: result["error"].map(errorText))
         }
         guard let list = result["results"] as? [Any] else {
             let found = result["results"].map(kind(of:)) ?? "missing"
-            throw .unexpectedShape(file: file, detail: "\"results\" is \(found), not an array of rows")
+            throw .unexpectedShape(source: source, detail: "\"results\" is \(found), not an array of rows")
         }
         // Only wrangler's import summary has this column; a query of tally never returns it.
         if list.count == 1, let only = list[0] as? [String: Any], only["Total queries executed"] != nil {
-            throw .importSummary(file: file)
+            throw .importSummary(source: source)
         }
         // wrangler's --local mode turns NULL into "null" and drops every meta field but the duration.
         let localSignature = (result["meta"] as? [String: Any]).map { Set($0.keys) == ["duration"] } ?? false
@@ -100,16 +90,17 @@ public enum D1JSONReader {
         rows.reserveCapacity(list.count)
         for (index, element) in list.enumerated() {
             guard let object = element as? [String: Any] else {
-                throw .unexpectedShape(file: file, detail: "row \(index + 1) is \(kind(of: element)), not an object")
+                throw .unexpectedShape(
+                    source: source, detail: "row \(index + 1) is \(kind(of: element)), not an object")
             }
             // JSON objects have no column order; sorted names make the rows deterministic.
             let columns = object.keys.sorted()
             var values: [SQLValue] = []
             values.reserveCapacity(columns.count)
             for column in columns {
-                let value = try sqlValue(object[column]!, file: file, row: index, column: column)
+                let value = try sqlValue(object[column]!, source: source, row: index, column: column)
                 if localSignature, value == .text("null") {
-                    throw .localNulls(file: file, row: index, column: column)
+                    throw .localNulls(source: source, row: index, column: column)
                 }
                 values.append(value)
             }
@@ -119,12 +110,13 @@ public enum D1JSONReader {
     }
 
     /// One JSON value as the SQLite value it stands for.
-    static func sqlValue(_ value: Any, file: String, row: Int, column: String) throws(D1JSONError) -> SQLValue {
+    static func sqlValue(_ value: Any, source: String, row: Int, column: String) throws(D1JSONError) -> SQLValue {
         if value is NSNull { return .null }
         if let text = value as? String { return .text(text) }
         if let number = value as? NSNumber {
             if isBoolean(number) {
-                throw .unexpectedValue(file: file, row: row, column: column, found: number.boolValue ? "true" : "false")
+                throw .unexpectedValue(
+                    source: source, row: row, column: column, found: number.boolValue ? "true" : "false")
             }
             // Numbers too large for a double's exact range arrive as decimals; keep them exact when they fit.
             if number is NSDecimalNumber {
@@ -135,7 +127,7 @@ public enum D1JSONReader {
             if type == "d" || type == "f" { return .real(number.doubleValue) }
             return .integer(number.int64Value)
         }
-        throw .unexpectedValue(file: file, row: row, column: column, found: kind(of: value))
+        throw .unexpectedValue(source: source, row: row, column: column, found: kind(of: value))
     }
 
     /// JSON `true` and `false` come back as NSNumber; only their type code tells them from 1 and 0.
@@ -162,7 +154,7 @@ public enum D1JSONReader {
     }
 
     /// The message of an error value as wrangler and the API write them: a string, an object
-    /// with `text` or `message`, or a list of those. Quoted, since it comes from the file.
+    /// with `text` or `message`, or a list of those. Quoted, since it comes from outside.
     /// wrangler's own errors put the cause in `notes` under a general `text` ("A request to the
     /// Cloudflare API (…) failed." with D1's "no such column: …" as a note): both are kept.
     static func errorText(_ value: Any) -> String {

@@ -50,14 +50,14 @@ public struct DumpImporter {
 
     // MARK: The whole import
 
-    /// Imports the dump at `dumpPath` (`-` for standard input) into a new
-    /// database at `target`; with `replace`, an existing target is replaced
-    /// atomically. Either the target appears complete, or nothing changes.
-    /// With `source`, the copy records where its data came from, as a pull does (`SyncOrigin`: when,
-    /// `source`, the bytes' SHA-256, the tally migrations the data lacked), so a push from it knows
-    /// whether D1 has what the decisions need.
-    public func run(
-        dumpPath: String, target: String, replace: Bool, source: String? = nil, at time: Instant? = nil
+    /// Loads the dump at `dumpPath` (`-` for standard input) into a new database at `target`; with
+    /// `replace`, an existing target is replaced atomically. Either the target appears complete, or
+    /// nothing changes. `finish` runs last inside the import's transaction, with the summary and the
+    /// SHA-256 (hex) of the bytes read: what the layer above records with the data (the sync ledger,
+    /// `DumpImporter.run` in Sync/), so Exchange needs nothing of Sync.
+    public func load(
+        dumpPath: String, target: String, replace: Bool,
+        finish: (Connection, ImportSummary, _ sha256: String) throws -> Void
     ) throws -> ImportSummary {
         let reader = try DumpReader(path: dumpPath, statementLimit: statementLimit)
         let hash = SHA256()
@@ -73,12 +73,7 @@ public struct DumpImporter {
             do {
                 return try db.transaction(.exclusive) {
                     let summary = try importInto(db, from: reader)
-                    if let source, let time {
-                        try SyncLedger(db).setOrigin(
-                            SyncOrigin(
-                                pulledAt: time.d1Text, source: source, sha256: SHA256.hex(hash.finalize()),
-                                missingMigrations: summary.migrationsApplied))
-                    }
+                    try finish(db, summary, SHA256.hex(hash.finalize()))
                     return summary
                 }
             } catch {
@@ -106,7 +101,8 @@ public struct DumpImporter {
         try db.execute("PRAGMA foreign_keys = OFF")
     }
 
-    /// Load, check the contract, apply the migrations, summarise; inside the caller's transaction.
+    /// Load, check the contract, apply the migrations, summarise; inside the caller's transaction, which
+    /// adds the sync ledger (`DumpImporter.run`, `SyncPull`).
     func importInto(_ db: Connection, from reader: DumpReader) throws -> ImportSummary {
         let loaded = try load(reader, into: db)
         progress?(
@@ -129,9 +125,6 @@ public struct DumpImporter {
                 trigger: ignoring.trigger, table: ignoring.write.table, event: ignoring.write.event,
                 purpose: ignoring.write.purpose)
         }
-        // The data came from elsewhere (D1, or a dump): its logged decisions are
-        // that source's, not this copy's unpushed work. A dump of a local copy keeps its own ledger.
-        try SyncLedger(db).createEmpty()
         var summary = ImportSummary(
             tables: tables, rowsInserted: loaded.rows, statements: loaded.statements, migrationsApplied: applied,
             foreignMigrations: foreign, danglingReferences: try DumpImporter.danglingReferences(db))

@@ -17,54 +17,11 @@ public final class ModerationStore {
         try checkSchema()
     }
 
-    /// Writes one decision, all or nothing.
-    ///
-    /// Inside one `BEGIN IMMEDIATE` transaction (the write lock is taken first,
-    /// so concurrent moderators queue instead of interleaving; the connection's
-    /// busy timeout makes them wait), it reads the note, refuses the decision
-    /// when the note is no longer at the version and state the moderator acted
-    /// on or when the state machine does not allow it, inserts the `community`
-    /// option for a promotion, updates the note with a compare-and-set
-    /// (`WHERE id = ? AND status = ? AND version = ?`) that bumps its version,
-    /// and appends exactly one entry to `moderation_log`.
-    ///
-    /// A decision the note has already had since the moderator's version — or
-    /// one that was already made when the note is still at that version — is a
-    /// conflict (`ModerationError.conflict`) naming the earlier decision.
-    ///
-    /// The writes run under `ModerationWriteGuard` (a trigger that would write
-    /// elsewhere fails the decision, naming it), and the decision is entered in
-    /// the local sync ledger (`SyncLedger`) as unpushed in the same transaction.
-    public func decide(_ request: DecisionRequest) throws -> Decision {
-        try decide(request, replaying: false)
-    }
-
-    /// `decide`; a replay by `tally pull` leaves the ledger's open conflicts as they are
-    /// (a new decision by the moderator settles them).
-    func decide(_ request: DecisionRequest, replaying: Bool) throws -> Decision {
-        if request.action.requiresReason, request.reason == nil {
-            throw ModerationError.reasonRequired(request.action)
-        }
-        do {
-            return try ModerationWriteGuard.run(on: db) {
-                try db.transaction(.immediate) {
-                    // A pull renames a new file into place while holding the old one's
-                    // write lock; whoever gets that lock afterwards must not write into
-                    // the old file, which nobody reads any more.
-                    if db.hasMoved { throw ModerationError.databaseReplaced(db.path) }
-                    let decision = try decideLocked(request)
-                    try SyncLedger(db).record(decision.entry, settlingConflicts: !replaying)
-                    return decision
-                }
-            }
-        } catch let error as SQLiteError where error.isBusy {
-            // Busy or locked past the connection's timeout: the transaction never began or was rolled back.
-            throw ModerationError.databaseBusy(error.codeDescription)
-        }
-    }
+    // `decide`, the one write path, is in Sync/ModerationStore+Decide.swift: it writes the decision
+    // (`decideLocked`, below) and its sync ledger entry in one transaction, and the ledger is Sync's.
 
     /// The checks and writes of `decide`, inside its transaction.
-    private func decideLocked(_ request: DecisionRequest) throws -> Decision {
+    func decideLocked(_ request: DecisionRequest) throws -> Decision {
         guard let note = try note(request.noteID) else { throw ModerationError.noteNotFound(request.noteID) }
         guard let state = note.state else { throw ModerationError.unknownStatus(note) }
         // A replayed decision applies only to the note its moderator read: same text, author and

@@ -9,7 +9,7 @@ extension PortableQuery {
     /// name, so the rest of the query reads the stand-ins unchanged; `main.suggestions` (a
     /// schema-qualified name is never a WITH name) is the table itself.
     static let contractOnlyStandIns: [String] = {
-        let contract = SchemaCheck.required.first { $0.table == "suggestions" }!.columns
+        let contract = SchemaContract.tables.first { $0.name == "suggestions" }!.columns
         let log = CanonicalLayout.log.columns.map { "NULL AS \($0)" }
         // Five columns a line, lined up under the first, so the stand-in reads at a glance.
         let head = "moderation_log AS (SELECT "

@@ -17,6 +17,40 @@ struct HostileMessageTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
     }
 
+    /// A working folder removed under the shell gave "The specified URL type isn't supported" (or a
+    /// report that silently read no `tally.json`): every command now stops, naming what happened.
+    @Test func aRemovedWorkingFolderIsNamed() throws {
+        let folder = try TemporaryDirectory()
+        try "{\"timezone\": \"Asia/Taipei\"}".write(
+            toFile: folder.path("tally.json"), atomically: false, encoding: .utf8)
+        for arguments in [["report", "--demo", "-o", "r.md"], ["report", "--demo"], ["status"]] {
+            // The shell enters `gone`, removes it, then becomes tally: a real process whose cwd is gone.
+            let result = try HostileShell.run(
+                arguments, redirect: "", in: folder.url.path,
+                wrapping: "mkdir gone && cd gone && rmdir ../gone && exec \"$0\" \"$@\"")
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(
+                result.stderr
+                    == "Error: the working folder cannot be read (No such file or directory): it was removed or "
+                    + "moved while this shell was in it; nothing was read or written. Change to an existing "
+                    + "folder (`cd` to it again if it was recreated) and run the command again\n",
+                "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["tally.json"])
+    }
+
+    /// `--version extra` said "unknown option '--version'".
+    @Test func versionWithMoreIsNotAnUnknownOption() throws {
+        let result = try TallyProcess.run(["--version", "extra"])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: --version takes nothing after it (got 'extra'); run tally --version alone\n"),
+            "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func aDanglingChartsLinkIsNamed() throws {
         let folder = try TemporaryDirectory()
         try FileManager.default.createSymbolicLink(atPath: folder.path("ch"), withDestinationPath: "gone")
@@ -45,6 +79,25 @@ struct HostileMessageTests {
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains(label), "\(language): \(result.stdout)")
             #expect(result.stdout.contains("blob:FF00"), "\(language)")
+        }
+    }
+
+    /// A NUL stored in text reached the CSV as a raw byte, where spreadsheets cut the cell: it is `␀`.
+    @Test func aNULInStoredTextIsShownInTheCSV() throws {
+        let folder = try TemporaryDirectory()
+        #expect(try TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
+        try SQLiteShell.rows(
+            folder.path("votes.sqlite"),
+            "UPDATE survey_options SET content = 'Tea' || char(0) || 'time' WHERE id = 1; "
+                + "UPDATE suggestions SET content = 'Nap' || char(0) || 'now' WHERE id = 1")
+        for (arguments, cell) in [
+            (["report", "--db", "votes.sqlite", "--format", "csv"], "Tea\u{2400}time"),
+            (["notes", "list", "--db", "votes.sqlite", "--format", "csv"], "Nap\u{2400}now"),
+        ] {
+            let result = try TallyProcess.run(arguments, in: folder.url.path)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(!result.stdout.utf8.contains(0), "\(arguments)")
+            #expect(result.stdout.contains(",\(cell),"), "\(arguments): \(result.stdout)")
         }
     }
 

@@ -81,4 +81,38 @@ struct HostileReplaceTests {
         #expect(discarded.status == 0, "\(discarded.stderr)")
         #expect(try SQLiteShell.rows(folder.path("votes.sqlite"), "SELECT count(*) FROM votes") == [["10"]])
     }
+
+    /// A `chmod 444` page was replaced by rename without a word (the rename needs only the folder's
+    /// permission, and root passes every check): a write-protected output is refused, nothing written.
+    @Test func aWriteProtectedOutputIsNeverReplaced() throws {
+        let folder = try TemporaryDirectory()
+        let page = folder.path("r.md")
+        try "mine\n".write(toFile: page, atomically: false, encoding: .utf8)
+        chmod(page, 0o444)
+        let refused = try TallyProcess.run(["report", "--demo", "-o", "r.md"], in: folder.url.path)
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr.hasPrefix(
+                "Error: --output \(page) is write-protected (mode 0444), and tally does not replace a protected "
+                    + "file; nothing was written. Make it writable (chmod u+w \(page)) or choose another path\n"),
+            "\(refused.stderr)")
+        #expect(try String(contentsOfFile: page, encoding: .utf8) == "mine\n")
+
+        // A protected chart: refused before any chart or the page is written.
+        let charts = folder.path("ch")
+        try FileManager.default.createDirectory(atPath: charts, withIntermediateDirectories: true)
+        let chart = charts + "/ranking-original.svg"
+        try "old chart\n".write(toFile: chart, atomically: false, encoding: .utf8)
+        chmod(chart, 0o444)
+        let chartRefused = try TallyProcess.run(
+            ["report", "--demo", "--charts", "ch", "-o", "page.md"], in: folder.url.path)
+        #expect(chartRefused.status == 1)
+        #expect(
+            chartRefused.stderr.hasPrefix("Error: \(chart) is write-protected (mode 0444)"), "\(chartRefused.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: charts) == ["ranking-original.svg"])
+        #expect(try String(contentsOfFile: chart, encoding: .utf8) == "old chart\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["ch", "r.md"])
+        var info = stat()
+        #expect(stat(page, &info) == 0 && info.st_mode & 0o777 == 0o444)
+    }
 }

@@ -93,7 +93,6 @@ struct HostileSignalTests {
             ["pull", "--wrangler", "votes", "--db", "votes.sqlite"], in: folder,
             environment: ["TALLY_WRANGLER": wrangler])
         let child = try Self.wranglerID(in: folder)
-        #expect(try Self.scratchFiles(folder).isEmpty || true)
         kill(process.processIdentifier, signal)
         #expect(Self.ends(process, within: 20), "tally did not stop")
         if process.isRunning { process.terminate() }
@@ -170,5 +169,42 @@ struct HostileSignalTests {
             #expect(result.status == 1, "\(result.stderr)")
         }
         #expect(try Self.scratchFiles(folder).sorted() == [".tally-pull-\(alive).sql", ".tally-pull-x.sql"])
+    }
+
+    /// A `.votes.sqlite.tmp-PID` a SIGKILLed `generate --replace` left was removed only by the next
+    /// build of that very file, and an output's `.r.md.tmp-PID-N` never: the next write there removes
+    /// them, and only them (not a look-alike that is not an SQLite file, not a running process's).
+    @Test func theNextWriteRemovesTheTemporariesOfAKilledRun() throws {
+        let folder = try TemporaryDirectory()
+        #expect(try TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
+        let (process, _) = try Self.start(
+            ["generate", "--votes", "5000000", "--db", "votes.sqlite", "--replace", "-q"], in: folder,
+            environment: [:])
+        let temporary = ".votes.sqlite.tmp-\(process.processIdentifier)"
+        let giveUp = Date().addingTimeInterval(60)
+        while process.isRunning, !FileManager.default.fileExists(atPath: folder.path(temporary)), Date() < giveUp {
+            usleep(2_000)
+        }
+        #expect(process.isRunning, "generate ended before it was killed; give it more votes")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        // What the same run left beside a page it was writing; and a file of the user's named alike.
+        let page = ".r.md.tmp-\(process.processIdentifier)-0"
+        try "half a page".write(toFile: folder.path(page), atomically: false, encoding: .utf8)
+        let lookalike = ".votes.sqlite.tmp-\(getppid())0"
+        try "mine".write(toFile: folder.path(lookalike), atomically: false, encoding: .utf8)
+        let running = ".r.md.tmp-\(getpid())-0"
+        try "a running run's".write(toFile: folder.path(running), atomically: false, encoding: .utf8)
+        let listing = { try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() }
+        #expect(try listing().contains(temporary))
+
+        let approved = try TallyProcess.run(
+            ["notes", "approve", "3", "--as", "alice", "--db", "votes.sqlite"], in: folder.url.path)
+        #expect(approved.status == 0, "\(approved.stderr)")
+        #expect(try listing() == [page, running, lookalike, "votes.sqlite"].sorted())
+        let report = try TallyProcess.run(["report", "--db", "votes.sqlite", "-o", "r.md"], in: folder.url.path)
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(try listing() == [running, lookalike, "r.md", "votes.sqlite"].sorted())
     }
 }

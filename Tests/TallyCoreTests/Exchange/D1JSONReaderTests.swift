@@ -4,11 +4,16 @@ import TallySQLite
 import Testing
 
 /// Reading what `wrangler d1 execute --json` prints: values keep their SQLite
-/// storage class, and every malformed or foreign file is refused naming itself.
+/// storage class, and every malformed or foreign answer is refused naming its source.
 @Suite("D1 JSON reader")
 struct D1JSONReaderTests {
+    static let source = "wrangler's answer"
+
+    /// The rows of an answer of one statement (an answer of another number is a test failure).
     static func read(_ text: String) throws(D1JSONError) -> [Row] {
-        try D1JSONReader.rows(from: Data(text.utf8), file: "r/tally.json")
+        let results = try D1JSONReader.results(from: Data(text.utf8), source: source)
+        #expect(results.count == 1, "\(text)")
+        return results.first ?? []
     }
 
     static func refusal(_ text: String) -> D1JSONError? {
@@ -56,6 +61,32 @@ struct D1JSONReaderTests {
         #expect(rows[1]["content"] == .text(""))
     }
 
+    /// One list of rows per statement, in order; no statement, no list (`QueryPull` checks the count).
+    @Test func anAnswerToSeveralStatements() throws {
+        let answer = #"[{"results":[{"a":1}],"success":true},{"results":[],"success":true}]"#
+        #expect(
+            try D1JSONReader.results(from: Data(answer.utf8), source: Self.source) == [
+                [Row(columns: ["a"], values: [.integer(1)])], [],
+            ])
+        #expect(try D1JSONReader.results(from: Data("[]".utf8), source: Self.source).isEmpty)
+    }
+
+    /// No message speaks of a file: the text is always wrangler's answer to a request of tally.
+    @Test func messagesNameTheAnswerNotAFile() {
+        let errors: [D1JSONError] = [
+            .empty(source: Self.source), .notJSON(source: Self.source, detail: "x"),
+            .unexpectedShape(source: Self.source, detail: "x"), .wranglerError(source: Self.source, message: "x"),
+            .failed(source: Self.source, message: nil), .importSummary(source: Self.source),
+            .localNulls(source: Self.source, row: 0, column: "a"),
+            .unexpectedValue(source: Self.source, row: 0, column: "a", found: "true"),
+        ]
+        for error in errors {
+            #expect(error.description.hasPrefix("wrangler's answer"), "\(error)")
+            #expect(!error.description.contains("file") || error.description.contains("`--file`"), "\(error)")
+            #expect(!error.description.contains("save"), "\(error)")
+        }
+    }
+
     @Test func noRowsAndTheOtherEnvelopes() throws {
         #expect(try Self.read(#"[{"results":[],"success":true,"meta":{}}]"#).isEmpty)
         // The Cloudflare API's envelope around the same array.
@@ -73,43 +104,40 @@ struct D1JSONReaderTests {
         // wrangler --local writes NULL as "null" and keeps only the duration in meta.
         #expect(
             Self.refusal(#"[{"results":[{"a":1,"gap_start":"null"}],"success":true,"meta":{"duration":2}}]"#)
-                == .localNulls(file: "r/tally.json", row: 0, column: "gap_start"))
+                == .localNulls(source: Self.source, row: 0, column: "gap_start"))
         // The same output without the text "null" is fine.
         #expect(try Self.read(#"[{"results":[{"a":1}],"success":true,"meta":{"duration":2}}]"#).count == 1)
     }
 
     @Test func malformedFilesAreRefusedNamingTheFile() throws {
-        let file = "r/tally.json"
-        #expect(Self.refusal("") == .empty(file: file))
-        #expect(Self.refusal(" \n\t") == .empty(file: file))
-        #expect(Self.refusal("42") == .unexpectedShape(file: file, detail: "the file holds a number"))
-        #expect(Self.refusal("[42]") == .unexpectedShape(file: file, detail: "element 1 of the array is a number"))
-        #expect(Self.refusal("[]") == .unexpectedShape(file: file, detail: "the array holds no result"))
+        let source = Self.source
+        #expect(Self.refusal("") == .empty(source: source))
+        #expect(Self.refusal(" \n\t") == .empty(source: source))
+        #expect(Self.refusal("42") == .unexpectedShape(source: source, detail: "it holds a number"))
+        #expect(Self.refusal("[42]") == .unexpectedShape(source: source, detail: "element 1 of the array is a number"))
         #expect(
             Self.refusal(#"{"rows":[]}"#)
-                == .unexpectedShape(file: file, detail: "the object has no \"results\" (its keys: \"rows\")"))
+                == .unexpectedShape(source: source, detail: "the object has no \"results\" (its keys: \"rows\")"))
         #expect(
-            Self.refusal(#"[{"results":[]}]"#) == .unexpectedShape(file: file, detail: "the result has no \"success\""))
+            Self.refusal(#"[{"results":[]}]"#)
+                == .unexpectedShape(source: source, detail: "the result has no \"success\""))
         #expect(
             Self.refusal(#"[{"results":{"a":1},"success":true}]"#)
-                == .unexpectedShape(file: file, detail: "\"results\" is an object, not an array of rows"))
+                == .unexpectedShape(source: source, detail: "\"results\" is an object, not an array of rows"))
         #expect(
             Self.refusal(#"[{"success":true}]"#)
-                == .unexpectedShape(file: file, detail: "\"results\" is missing, not an array of rows"))
+                == .unexpectedShape(source: source, detail: "\"results\" is missing, not an array of rows"))
         #expect(
             Self.refusal(#"[{"results":[[1]],"success":true}]"#)
-                == .unexpectedShape(file: file, detail: "row 1 is an array, not an object"))
+                == .unexpectedShape(source: source, detail: "row 1 is an array, not an object"))
         #expect(
             Self.refusal(#"[{"results":[{"a":true}],"success":true}]"#)
-                == .unexpectedValue(file: file, row: 0, column: "a", found: "true"))
+                == .unexpectedValue(source: source, row: 0, column: "a", found: "true"))
         #expect(
             Self.refusal(#"[{"results":[{"a":1},{"a":[1,2]}],"success":true}]"#)
-                == .unexpectedValue(file: file, row: 1, column: "a", found: "an array"))
-        #expect(
-            Self.refusal(#"[{"results":[],"success":true},{"results":[],"success":true}]"#)
-                == .resultCount(file: file, count: 2))
+                == .unexpectedValue(source: source, row: 1, column: "a", found: "an array"))
         // "success": 1 is not true; only the JSON literal is.
-        #expect(Self.refusal(#"[{"results":[],"success":1}]"#) == .failed(file: file, message: nil))
+        #expect(Self.refusal(#"[{"results":[],"success":1}]"#) == .failed(source: source, message: nil))
     }
 
     @Test func brokenJSONSaysWhere() throws {
@@ -117,34 +145,34 @@ struct D1JSONReaderTests {
             #"[{"results":[{"a":1}],"success":tr"#, "[{\"results\":[],\"success\":true}] trailing",
             #"[{"a":"\ud800"}]"#,
         ] {
-            guard case .notJSON(let file, let detail) = Self.refusal(text) else {
+            guard case .notJSON(let named, let detail) = Self.refusal(text) else {
                 Issue.record("\(text) was not refused as JSON")
                 continue
             }
-            #expect(file == "r/tally.json")
+            #expect(named == Self.source)
             #expect(!detail.isEmpty)
         }
         // Not UTF-8.
         let bytes = Data([0x5B, 0x22, 0xFF, 0x22, 0x5D])
-        #expect(throws: D1JSONError.self) { try D1JSONReader.rows(from: bytes, file: "x.json") }
+        #expect(throws: D1JSONError.self) { try D1JSONReader.results(from: bytes, source: Self.source) }
         #expect(
-            D1JSONError.notJSON(file: "a.json", detail: "Unexpected end").description.hasPrefix(
-                "a.json is not valid JSON"))
+            D1JSONError.notJSON(source: Self.source, detail: "Unexpected end").description
+                == "wrangler's answer is not valid JSON (Unexpected end)")
     }
 
     @Test func failuresAndErrorsFromD1AndWranglerAreShownQuoted() throws {
-        let file = "r/tally.json"
+        let source = Self.source
         #expect(
             Self.refusal(#"[{"results":[],"success":false,"error":"D1_ERROR: no such table: votes"}]"#)
-                == .failed(file: file, message: "'D1_ERROR: no such table: votes'"))
+                == .failed(source: source, message: "'D1_ERROR: no such table: votes'"))
         #expect(
             Self.refusal(#"{"error":{"text":"A request to the Cloudflare API failed.\u001b[31m","notes":[]}}"#)
-                == .wranglerError(file: file, message: "'A request to the Cloudflare API failed.\\u{1B}[31m'"))
+                == .wranglerError(source: source, message: "'A request to the Cloudflare API failed.\\u{1B}[31m'"))
         #expect(
             Self.refusal(
                 #"{"result":[],"success":false,"errors":[{"code":7500,"message":"near \"SELEC\": syntax error"}]}"#)
-                == .failed(file: file, message: "'near \"SELEC\": syntax error'"))
-        #expect(Self.refusal(#"{"error":42}"#) == .wranglerError(file: file, message: "(no message)"))
+                == .failed(source: source, message: "'near \"SELEC\": syntax error'"))
+        #expect(Self.refusal(#"{"error":42}"#) == .wranglerError(source: source, message: "(no message)"))
         // wrangler's API errors carry D1's own message as a note under a general text: both are shown.
         let apiError =
             #"{"error":{"text":"A request to the Cloudflare API (/accounts/0/d1/database/0/query) failed.","#
@@ -154,7 +182,7 @@ struct D1JSONReaderTests {
         #expect(
             refused
                 == .wranglerError(
-                    file: file,
+                    source: source,
                     message: "'A request to the Cloudflare API (/accounts/0/d1/database/0/query) failed.'; "
                         + "'no such table: moderation_log: SQLITE_ERROR [code: 7500]'"))
     }
@@ -165,7 +193,7 @@ struct D1JSONReaderTests {
             [{"results":[{"Total queries executed":1,"Rows read":55,"Rows written":0,"Database size (MB)":"0.03"}],
               "success":true,"finalBookmark":"0000-1","meta":{"duration":12}}]
             """#
-        #expect(Self.refusal(summary) == .importSummary(file: "r/tally.json"))
-        #expect(D1JSONError.importSummary(file: "t.json").description.contains("--command"))
+        #expect(Self.refusal(summary) == .importSummary(source: Self.source))
+        #expect(D1JSONError.importSummary(source: Self.source).description.contains("ran as an import (`--file`)"))
     }
 }

@@ -1,0 +1,99 @@
+import Foundation
+import TallyTestSupport
+import Testing
+
+/// The layer check of `make lint` (`.ci/layers.py`, docs/layers.md) passes on the repository and
+/// fails on each kind of violation planted in a copy of TallyCore: a lower folder using a higher one,
+/// two peers using each other, a folder in no layer, `import CSQLite`, an exception that no longer holds.
+@Suite(
+    "TallyCore's layers",
+    .enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3 (the check is a standard-library script)"))
+struct LayersTests {
+    static let script = ToolProcess.repository.appendingPathComponent(".ci/layers.py").path
+
+    /// Runs the check on `root`.
+    static func check(_ root: String) throws -> TallyProcess.Result {
+        try TallyProcess.run(
+            ["python3", script, "--root", root], program: URL(fileURLWithPath: "/usr/bin/env"))
+    }
+
+    /// A copy of docs/layers.md and Sources/TallyCore to plant violations in.
+    static func copy() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        let files = FileManager.default
+        try files.createDirectory(atPath: folder.path("docs"), withIntermediateDirectories: true)
+        try files.createDirectory(atPath: folder.path("Sources"), withIntermediateDirectories: true)
+        try files.copyItem(
+            atPath: ToolProcess.repository.appendingPathComponent("docs/layers.md").path,
+            toPath: folder.path("docs/layers.md"))
+        try files.copyItem(
+            atPath: ToolProcess.repository.appendingPathComponent("Sources/TallyCore").path,
+            toPath: folder.path("Sources/TallyCore"))
+        return folder
+    }
+
+    static func plant(_ text: String, at path: String, in folder: TemporaryDirectory) throws {
+        try FileManager.default.createDirectory(
+            atPath: URL(fileURLWithPath: folder.path(path)).deletingLastPathComponent().path,
+            withIntermediateDirectories: true)
+        try text.write(toFile: folder.path(path), atomically: false, encoding: .utf8)
+    }
+
+    @Test func theRepositoryHoldsItsLayers() throws {
+        let result = try Self.check(ToolProcess.repository.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("no folder uses one above or beside it"), "\(result.stdout)")
+        // The exception the one-engine work removes is reported, not silently passed.
+        #expect(result.stdout.contains("Analysis/ uses WeeklyVoteScan of Weekly/"), "\(result.stdout)")
+    }
+
+    @Test func aLowerFolderUsingAHigherOneFails() throws {
+        let folder = try Self.copy()
+        #expect(try Self.check(folder.url.path).status == 0)
+        // Moderation using the sync ledger again: the circle this check was made against.
+        try Self.plant(
+            "import TallySQLite\n\n/// Planted.\nfunc planted(_ db: Connection) throws {\n"
+                + "    // SyncLedger in a comment is no use\n    _ = \"SyncLedger in a string is none\"\n"
+                + "    try SyncLedger(db).createEmpty()\n}\n",
+            at: "Sources/TallyCore/Moderation/Planted.swift", in: folder)
+        let result = try Self.check(folder.url.path)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "error: Sources/TallyCore/Moderation/Planted.swift:7: Moderation/ uses SyncLedger of Sync/, "
+                    + "a folder above it (1 use)"), "\(result.stderr)")
+    }
+
+    @Test func aUseInsideAnInterpolationCounts() throws {
+        let folder = try Self.copy()
+        try Self.plant(
+            "let planted = \"\\(Migrator.self)\"\n", at: "Sources/TallyCore/Time/Planted.swift", in: folder)
+        let result = try Self.check(folder.url.path)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Time/ uses Migrator of Schema/, a folder above it"), "\(result.stderr)")
+    }
+
+    @Test func aNewFolderOrCSQLiteFails() throws {
+        let folder = try Self.copy()
+        try Self.plant("enum Stray {}\n", at: "Sources/TallyCore/Stray/Stray.swift", in: folder)
+        try Self.plant("import CSQLite\n", at: "Sources/TallyCore/Database/Planted.swift", in: folder)
+        let result = try Self.check(folder.url.path)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Sources/TallyCore/Stray is in no layer of docs/layers.md"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("Sources/TallyCore/Database/Planted.swift:1: TallyCore imports CSQLite"),
+            "\(result.stderr)")
+    }
+
+    @Test func anExceptionThatNoLongerHoldsFails() throws {
+        let folder = try Self.copy()
+        let layers = try String(contentsOfFile: folder.path("docs/layers.md"), encoding: .utf8)
+        try layers.replacingOccurrences(of: "```exceptions\n", with: "```exceptions\nTime -> Sync\n")
+            .write(toFile: folder.path("docs/layers.md"), atomically: false, encoding: .utf8)
+        let result = try Self.check(folder.url.path)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains("lists the exception Time -> Sync, which no longer holds; remove it"),
+            "\(result.stderr)")
+    }
+}
