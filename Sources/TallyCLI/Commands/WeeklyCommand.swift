@@ -52,7 +52,10 @@ enum WeeklyCommand {
             throughOption,
             SettingOptions.launch.withHelp("The local launch date YYYY-MM-DD; week 1 starts at its midnight."),
             SettingOptions.reports.withHelp("The folder to write into (default ./reports)."),
-            SettingOptions.lang.withHelp("Language of the pages and charts: en or zh-TW."),
+            SettingOptions.lang.withHelp(
+                "Language of the pages and charts: en or zh-TW, or both (en,zh-TW): then every page, index and chart "
+                    + "is written once per language, named week-01.en.md, week-01.zh-TW.md, index.en.md…, each "
+                    + "linking the other language."),
             SettingOptions.tz.withHelp("Time zone whose midnights end the weeks: IANA name or offset."),
             SettingOptions.excludeBefore,
             SettingOptions.excludeSession,
@@ -99,11 +102,21 @@ enum WeeklyCommand {
                     }
                 }
             }
-            for tally in tallies { try write(WeeklyPages.files(tally, language: options.language)) }
-            try write([WeeklyPages.index(tallies, calendar: options.calendar, language: options.language)])
+            // With several languages each writes its own edition of every page (week-01.en.md, week-01.zh-TW.md).
+            let editions = LanguageEdition.all(options.languages)
+            for tally in tallies {
+                for edition in editions { try write(WeeklyPages.files(tally, edition: edition)) }
+            }
+            for edition in editions {
+                try write([WeeklyPages.index(tallies, calendar: options.calendar, edition: edition)])
+            }
             if options.html {
-                for tally in tallies { try write([WeeklyPages.html(tally, language: options.language)]) }
-                try write([WeeklyPages.htmlIndex(tallies, calendar: options.calendar, language: options.language)])
+                for tally in tallies {
+                    for edition in editions { try write([WeeklyPages.html(tally, edition: edition)]) }
+                }
+                for edition in editions {
+                    try write([WeeklyPages.htmlIndex(tallies, calendar: options.calendar, edition: edition)])
+                }
             }
             let weeks = last.week.number == 1 ? "week 1" : "weeks 1–\(last.week.number)"
             context.stdout.line(
@@ -120,7 +133,8 @@ enum WeeklyCommand {
         var calendar: WeekCalendar
         var parameters: ReportParameters
         var through: Instant
-        var language: ReportLanguage
+        /// The languages to write, in order (`--lang en,zh-TW`); with several, names carry the language.
+        var languages: [ReportLanguage]
         var folder: String
         /// `--force`: write however many weeks that is.
         var force: Bool
@@ -142,7 +156,7 @@ enum WeeklyCommand {
             }
             let settings = try Settings.resolve(invocation, context: context)
             database = settings.db.value
-            language = settings.language.value
+            languages = settings.languages.value
             let zone = settings.zone.value
             guard let launch = settings.launch.value else {
                 throw UsageError(
