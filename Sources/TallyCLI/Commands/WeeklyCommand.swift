@@ -11,6 +11,11 @@ enum WeeklyCommand {
         "force", .flag,
         "Write even when that is more than \(WeeklyLimits.maxWeeks) weeks, or the launch is over a year before "
             + "the first vote.")
+    static let overwriteOption = OptionSpec(
+        "overwrite", .flag,
+        "Replace files of the reports folder that are not this run's own pages in its language: another "
+            + "language's pages, files tally did not write, files changed since (refused without it; nothing is "
+            + "written then). --force does not do this.")
     static let pngOption = OptionSpec(
         "png", .flag,
         "Also write a PNG beside each SVG chart, for blog hosts that refuse SVG (needs rsvg-convert, "
@@ -61,6 +66,7 @@ enum WeeklyCommand {
             SettingOptions.excludeSession,
             SettingOptions.votesPerSession,
             forceOption,
+            overwriteOption,
             pngOption,
             htmlOption,
             SettingOptions.internal,
@@ -82,42 +88,31 @@ enum WeeklyCommand {
                         + "\(zone.format(options.calendar.week(1).end)). Nothing was written.")
                 return
             }
-            // Page by page: each week's files are written as soon as they are rendered, so memory
-            // holds one week's pages, not all of them (110 MB at 104 weeks before). Week files
-            // still come before the index, so the index never links to a missing page.
+            // Every name is checked before the first file is written (DECISIONS: a page of another language is
+            // never replaced); then page by page: each file is rendered when it is written, so memory holds one
+            // page, not all of them (110 MB at 104 weeks before). Week files come before the indexes, so an
+            // index never links to a missing page.
+            let editions = LanguageEdition.all(options.languages)
+            let planned = WeeklyPages.planned(
+                tallies, calendar: options.calendar, editions: editions, html: options.html)
+            var record = try PageRecord.read(in: options.folder)
+            if !options.overwrite { try WeeklyCommand.checkReplacements(planned, record, options) }
             var total = 0
             var written: [String] = []
-            func write(_ files: [WeeklyPages.File]) throws {
-                for file in files {
-                    total += 1
-                    let path = URL(fileURLWithPath: options.folder).appendingPathComponent(file.name).path
-                    if try AtomicFile.writeIfChanged(file.content, to: path) { written.append(file.name) }
-                    if let png = options.png, file.name.hasSuffix(".svg") {
-                        total += 1
-                        let name = ChartPNG.name(for: file.name)
-                        let pngPath = URL(fileURLWithPath: options.folder).appendingPathComponent(name).path
-                        if try AtomicFile.writeIfChanged(try png.render(file.content, name: file.name), to: pngPath) {
-                            written.append(name)
-                        }
-                    }
+            func put(_ name: String, _ data: Data, _ language: ReportLanguage?) throws {
+                total += 1
+                let path = URL(fileURLWithPath: options.folder).appendingPathComponent(name).path
+                if try AtomicFile.writeIfChanged(data, to: path) { written.append(name) }
+                record.note(name, data, language: language)
+            }
+            for file in planned {
+                let content = file.render()
+                try put(file.name, Data(content.utf8), file.language)
+                if let png = options.png, file.name.hasSuffix(".svg") {
+                    try put(ChartPNG.name(for: file.name), try png.render(content, name: file.name), file.language)
                 }
             }
-            // With several languages each writes its own edition of every page (week-01.en.md, week-01.zh-TW.md).
-            let editions = LanguageEdition.all(options.languages)
-            for tally in tallies {
-                for edition in editions { try write(WeeklyPages.files(tally, edition: edition)) }
-            }
-            for edition in editions {
-                try write([WeeklyPages.index(tallies, calendar: options.calendar, edition: edition)])
-            }
-            if options.html {
-                for tally in tallies {
-                    for edition in editions { try write([WeeklyPages.html(tally, edition: edition)]) }
-                }
-                for edition in editions {
-                    try write([WeeklyPages.htmlIndex(tallies, calendar: options.calendar, edition: edition)])
-                }
-            }
+            try record.write(in: options.folder)
             let weeks = last.week.number == 1 ? "week 1" : "weeks 1–\(last.week.number)"
             context.stdout.line(
                 "Weekly tallies for \(weeks) (ended by \(zone.format(options.through))) in \(options.folder): "
@@ -125,6 +120,40 @@ enum WeeklyCommand {
                     + "\(total - written.count) unchanged.")
             for name in written { context.stdout.line("  wrote \(name)") }
         })
+
+    /// Refuses the run, before anything is written, when it would replace a file of the reports folder
+    /// that is not its own page in the same language (see `PageRecord`): another language's page, a
+    /// file tally did not write, or one changed since. `--overwrite` lifts the check.
+    static func checkReplacements(_ planned: [WeeklyPages.Planned], _ record: PageRecord, _ options: Options) throws {
+        var conflicts: [PageRecord.Conflict] = []
+        for file in planned {
+            if let conflict = try record.conflict(
+                file.name, in: options.folder, language: file.language, content: { Data(file.render().utf8) })
+            {
+                conflicts.append(conflict)
+            }
+            if let png = options.png, file.name.hasSuffix(".svg"),
+                let conflict = try record.conflict(
+                    ChartPNG.name(for: file.name), in: options.folder, language: file.language,
+                    content: { try png.render(file.render(), name: file.name) })
+            {
+                conflicts.append(conflict)
+            }
+        }
+        guard !conflicts.isEmpty else { return }
+        let shown = conflicts.prefix(5).map(\.description).joined(separator: ", ")
+        let more = conflicts.count > 5 ? ", and \(conflicts.count - 5) more" : ""
+        let advice =
+            conflicts.contains { $0.writtenIn != nil }
+            ? "To keep every language, write them in one run (--lang en,zh-TW: then each name carries its "
+                + "language) or give another --reports folder"
+            : "They may be your edits, or pages of an earlier tally, which kept no record (\(PageRecord.name))"
+        throw CommandFailure(
+            "the reports folder \(options.folder) holds \(conflicts.count) file\(conflicts.count == 1 ? "" : "s") this "
+                + "run would replace that \(conflicts.count == 1 ? "is" : "are") not its own pages in "
+                + "\(options.languages.map(\.rawValue).joined(separator: ", ")): \(shown)\(more). Nothing was written. "
+                + "\(advice); to replace them, add --overwrite")
+    }
 
     /// Every option of one run, validated before the database is opened.
     struct Options {
@@ -138,6 +167,8 @@ enum WeeklyCommand {
         var folder: String
         /// `--force`: write however many weeks that is.
         var force: Bool
+        /// `--overwrite`: replace files of the folder that are not this run's own pages in its language.
+        var overwrite: Bool
         /// Where the launch date came from, for messages.
         var launchSource: SettingSource
         /// True for `--html`.
@@ -167,6 +198,7 @@ enum WeeklyCommand {
             parameters = settings.reportParameters(asOf: context.now())
             through = try invocation.time(throughOption, in: zone, context) ?? context.now()
             force = invocation.flag(forceOption)
+            overwrite = invocation.flag(overwriteOption)
             launchSource = settings.launch.source
             folder = settings.reports.value
             if !force { try WeeklyLimits.checkWeeks(self) }

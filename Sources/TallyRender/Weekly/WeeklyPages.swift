@@ -22,29 +22,87 @@ public enum WeeklyPages {
     /// them (`week-01.en.md` beside `week-01.zh-TW.md`); the JSON, which holds no language, only
     /// from the run's first edition, under its one name.
     public static func files(_ tally: WeeklyTally, edition: LanguageEdition) -> [File] {
+        planned(tally, edition: edition).map(\.file)
+    }
+
+    /// A file of the reports folder named but not yet rendered, so a run can check every name it
+    /// will write before it writes (or renders) the first.
+    public struct Planned {
+        /// The name inside the folder.
+        public let name: String
+        /// The language of its words, nil for the JSON (which holds none).
+        public let language: ReportLanguage?
+        /// Renders the content.
+        public let render: () -> String
+
+        /// The rendered file.
+        public var file: File { File(name: name, content: render()) }
+    }
+
+    /// The files `files(_:edition:)` renders, by name, in the same order.
+    public static func planned(_ tally: WeeklyTally, edition: LanguageEdition) -> [Planned] {
         let language = edition.language
         let w = language.weeklyLabels
         let number = tally.week.number
         let zone = tally.report.parameters.zone
         let until = zone.format(tally.week.end)
         var files = [
-            File(
-                name: edition.name(WeeklyFiles.markdown(number)),
-                content: WeeklyMarkdown.render(tally, edition: edition))
+            Planned(
+                name: edition.name(WeeklyFiles.markdown(number)), language: language,
+                render: { WeeklyMarkdown.render(tally, edition: edition) })
         ]
-        if edition.isFirst { files.append(File(name: WeeklyFiles.json(number), content: WeeklyJSON.render(tally))) }
+        if edition.isFirst {
+            files.append(Planned(name: WeeklyFiles.json(number), language: nil, render: { WeeklyJSON.render(tally) }))
+        }
         if ReportCharts.drawsDaily(tally.days) {
             files.append(
-                File(
-                    name: edition.name(WeeklyFiles.dailyChart(number)),
-                    content: ReportCharts.daily(tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w)))
+                Planned(
+                    name: edition.name(WeeklyFiles.dailyChart(number)), language: language,
+                    render: {
+                        ReportCharts.daily(tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w)
+                    }))
         }
         for (position, section) in tally.report.sections.enumerated() where ReportCharts.drawsRanking(section) {
             let title = w.rankingChartTitle(MarkdownReport.sectionHeading(section, language.labels), number)
             files.append(
-                File(
+                Planned(
                     name: edition.name(WeeklyFiles.rankingChart(number, section: section, position: position + 1)),
-                    content: ReportCharts.ranking(section, model: tally.report, title: title, until: until, labels: w)))
+                    language: language,
+                    render: {
+                        ReportCharts.ranking(section, model: tally.report, title: title, until: until, labels: w)
+                    }))
+        }
+        return files
+    }
+
+    /// Every file of a run, named, in the order they are written: per week each edition's files,
+    /// then each edition's index; with `html`, then each week's and each index's HTML page. Week
+    /// files come before the indexes, so an index never links to a missing page.
+    public static func planned(
+        _ tallies: [WeeklyTally], calendar: WeekCalendar, editions: [LanguageEdition], html: Bool
+    ) -> [Planned] {
+        var files: [Planned] = []
+        for tally in tallies { for edition in editions { files += planned(tally, edition: edition) } }
+        for edition in editions {
+            files.append(
+                Planned(
+                    name: edition.name(WeeklyFiles.index), language: edition.language,
+                    render: { index(tallies, calendar: calendar, edition: edition).content }))
+        }
+        guard html else { return files }
+        for tally in tallies {
+            for edition in editions {
+                files.append(
+                    Planned(
+                        name: edition.name(WeeklyFiles.html(tally.week.number)), language: edition.language,
+                        render: { self.html(tally, edition: edition).content }))
+            }
+        }
+        for edition in editions {
+            files.append(
+                Planned(
+                    name: edition.name(WeeklyFiles.htmlIndex), language: edition.language,
+                    render: { htmlIndex(tallies, calendar: calendar, edition: edition).content }))
         }
         return files
     }
