@@ -46,9 +46,11 @@ public struct LanguageEdition: Sendable, Equatable {
         return Self.suffixed(name, other)
     }
 
-    /// `week-01.md` → `week-01.zh-TW.md`: the language before the last extension (at the end when there is none).
+    /// `week-01.md` → `week-01.zh-TW.md`, `out.d/post.md` → `out.d/post.zh-TW.md`: the language before the
+    /// file name's last extension (at its end when it has none, as `post` or `.post`).
     public static func suffixed(_ name: String, _ language: ReportLanguage) -> String {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name + "." + language.rawValue }
+        let file = name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex
+        guard let dot = name[file...].lastIndex(of: "."), dot != file else { return name + "." + language.rawValue }
         return name[..<dot] + "." + language.rawValue + name[dot...]
     }
 
