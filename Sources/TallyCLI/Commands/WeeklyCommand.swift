@@ -95,6 +95,9 @@ enum WeeklyCommand {
             let editions = LanguageEdition.all(options.languages)
             let planned = WeeklyPages.planned(
                 tallies, calendar: options.calendar, editions: editions, html: options.html)
+            // One run at a time per folder: the record is read, checked against and rewritten under the lock.
+            let lock = try FolderLock(options.folder)
+            defer { lock.release() }
             var record = try PageRecord.read(in: options.folder)
             if !options.overwrite { try WeeklyCommand.checkReplacements(planned, record, options) }
             var total = 0
