@@ -45,6 +45,14 @@ enum WeeklyCommand {
             same data gives the same bytes, and a file whose content would not change is not
             rewritten (its modification time stays). Nothing is ever deleted.
 
+            With --lang en,zh-TW every page, index and chart is written once per language
+            (week-01.en.md, week-01.zh-TW.md, index.en.md, …; the JSON once), each page linking the
+            other language; with one language the names are as above. A run replaces only its own
+            pages in its language: .tally-pages.json in the folder records each file written, its
+            language and its SHA-256, and a file that is another language's page, not tally's, or
+            changed since stops the run before anything is written (--overwrite replaces it).
+            The run holds the folder's lock, so a second run into the same folder stops at once.
+
             Example (the built-in demo with the author's settings):
               tally weekly --demo --through 2026-10-03 --reports reports/demo/en
             """,
