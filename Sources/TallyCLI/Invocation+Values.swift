@@ -52,7 +52,12 @@ extension Invocation {
     package func output(_ option: OptionSpec, _ context: Context, example: String) throws -> OutputDestination? {
         guard let given = value(option) else { return nil }
         if given == "-" { return .standardOutput }
-        let output = context.path(given)
+        return try outputFile(context.path(given), option, example: example)
+    }
+
+    /// An absolute output path checked as `output` checks the one given (also for the names derived from
+    /// it, such as one page per language): a folder, a socket, an unreadable link or an SQLite database is refused.
+    package func outputFile(_ output: String, _ option: OptionSpec, example: String) throws -> OutputDestination {
         let target: FileTarget
         do {
             target = try FileTarget.resolve(output)

@@ -5,13 +5,15 @@ import TallyCore
 /// `MarkdownText` (tables) or is quoted inline, so it never becomes Markdown
 /// structure; columns are padded by display width so CJK tables line up.
 public enum MarkdownReport {
-    /// The whole document, ending in a newline: every part, or those `selection` picks.
+    /// The whole document, ending in a newline: every part, or those `selection` picks. `languageLinks`
+    /// (`LanguageEdition.markdownLinks`) stand under the title: the same report in the other languages.
     public static func render(
-        _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all
+        _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all,
+        languageLinks: [String] = []
     ) -> String {
         let charts = selection.chartsFolder.map { ReportChartSet.blocks(model, language: language, folder: $0) }
         return document(
-            ["# \(language.labels.title)"] + internalNotice(model, language.labels.blog)
+            ["# \(language.labels.title)"] + languageLinks + internalNotice(model, language.labels.blog)
                 + body(model, language: language, selection: selection, charts: charts))
     }
 

@@ -47,7 +47,7 @@ enum ConfigCommand {
                 ),
                 ("votes_per_session", String(settings.votesPerSession.value), settings.votesPerSession.source),
                 ("launch", settings.launch.value?.dateText ?? "(none)", settings.launch.source),
-                ("lang", settings.language.value.rawValue, settings.language.source),
+                ("lang", settings.languages.value.map(\.rawValue).joined(separator: ","), settings.languages.source),
                 ("reports", settings.reports.value, settings.reports.source),
                 ("internal", String(settings.internal.value), settings.internal.source),
             ]

@@ -91,7 +91,9 @@ enum ReportCommand {
             pngOption,
             bomOption,
             SettingOptions.lang.withHelp(
-                "Language of the Markdown: en or zh-TW (default: $TALLY_LANG, the config's lang, en)."),
+                "Language of the Markdown and HTML: en or zh-TW (default: $TALLY_LANG, the config's lang, en); both "
+                    + "(en,zh-TW) write one page per language: -o post.md writes post.en.md and post.zh-TW.md, each "
+                    + "linking the other (needs -o; JSON and CSV hold no language and stay one file)."),
             outputOption,
 
             SettingOptions.internal,
@@ -103,25 +105,41 @@ enum ReportCommand {
             if let future = model.anomalies.first(where: { $0.kind == .futureVote }), !options.asOfGiven {
                 context.stderr.line(ReportCommand.futureVotesNote(future.total, model.parameters))
             }
-            var selection = options.selection
-            if let folder = options.charts {
-                var page: String?
-                if case .file(let file) = options.output {
-                    page = URL(fileURLWithPath: file).deletingLastPathComponent().path
+            // One page per language (`--lang en,zh-TW -o post.md`: post.en.md and post.zh-TW.md), each linking the
+            // others; every page is rendered before the first is written.
+            var pages: [(text: String, output: OutputDestination)] = []
+            for (edition, output) in options.pages {
+                var selection = options.selection
+                if let folder = options.charts(edition) {
+                    var page: String?
+                    if case .file(let file) = output {
+                        page = URL(fileURLWithPath: file).deletingLastPathComponent().path
+                    }
+                    let link = ReportCommand.relativePath(from: page, to: folder.given, folder.path)
+                    selection = selection.withCharts(in: link)
+                    try ReportCommand.writeCharts(model, options, edition.language, output, into: folder.path, context)
                 }
-                let link = ReportCommand.relativePath(from: page, to: folder.given, folder.path)
-                selection = selection.withCharts(in: link)
-                try ReportCommand.writeCharts(model, options, into: folder.path, context)
+                var name = ""
+                if case .file(let file) = options.output { name = URL(fileURLWithPath: file).lastPathComponent }
+                let language = edition.language
+                let text: String
+                switch options.format {
+                case .json: text = JSONReport.render(model)
+                case .html:
+                    text = HTMLReport.render(
+                        model, language: language, selection: selection, alternates: edition.htmlAlternates(name))
+                case .csv:
+                    text = (options.bom ? "\u{FEFF}" : "") + CSVReport.render(model, selection: options.selection)
+                case .markdown:
+                    text = MarkdownReport.render(
+                        model, language: language, selection: selection, languageLinks: edition.markdownLinks(name))
+                }
+                pages.append((text, output))
             }
-            let text: String
-            switch options.format {
-            case .json: text = JSONReport.render(model)
-            case .html: text = HTMLReport.render(model, language: options.language, selection: selection)
-            case .csv: text = (options.bom ? "\u{FEFF}" : "") + CSVReport.render(model, selection: options.selection)
-            case .markdown: text = MarkdownReport.render(model, language: options.language, selection: selection)
-            }
-            if let written = try options.output.write(text, context) {
-                context.stdout.line("Wrote the \(options.format.rawValue) report to \(written).")
+            for page in pages {
+                if let written = try page.output.write(page.text, context) {
+                    context.stdout.line("Wrote the \(options.format.rawValue) report to \(written).")
+                }
             }
         })
 
@@ -129,8 +147,11 @@ enum ReportCommand {
     /// with `--png`. Every chart is rendered (rsvg-convert included) and every path checked before
     /// the first file is written, so a failure leaves the folder as it was: no new SVG beside an
     /// old PNG.
-    static func writeCharts(_ model: ReportModel, _ options: Options, into folder: String, _ context: Context) throws {
-        let charts = ReportChartSet.charts(model, language: options.language)
+    static func writeCharts(
+        _ model: ReportModel, _ options: Options, _ language: ReportLanguage, _ output: OutputDestination,
+        into folder: String, _ context: Context
+    ) throws {
+        let charts = ReportChartSet.charts(model, language: language)
         var files: [(path: String, data: Data)] = []
         for chart in charts {
             files.append((URL(fileURLWithPath: folder).appendingPathComponent(chart.name).path, Data(chart.svg.utf8)))
@@ -141,7 +162,7 @@ enum ReportCommand {
             }
         }
         // `-o ch/ranking-original.svg --charts ch` replaced the chart with the page (or the page with the chart).
-        if case .file(let page) = options.output {
+        if case .file(let page) = output {
             let pagePath = URL(fileURLWithPath: page).resolvingSymlinksInPath().path
             if let clash = files.first(where: {
                 URL(fileURLWithPath: $0.path).resolvingSymlinksInPath().path == pagePath
@@ -210,8 +231,14 @@ enum ReportCommand {
         /// False when the as-of time is the clock's (no `--as-of`, not the demo).
         var asOfGiven: Bool
         var format: Format
-        var language: ReportLanguage
+        /// The languages of the Markdown and HTML, in order (`--lang en,zh-TW`).
+        var languages: [ReportLanguage]
+        /// The first language: the only one of JSON and CSV, which hold none.
+        var language: ReportLanguage { languages.first ?? .english }
+        /// The output as given (`-o post.md`; standard output without `-o`).
         var output: OutputDestination
+        /// What is written where: one page, or one per language (`post.en.md`, `post.zh-TW.md`).
+        var pages: [(edition: LanguageEdition, output: OutputDestination)]
         /// The parts shown (`--only`, `--brief`).
         var selection: ReportSelection
         /// True for `--bom` (CSV only).
@@ -263,7 +290,7 @@ enum ReportCommand {
             png = invocation.flag(pngOption) ? try ChartPNG(environment: context.environment) : nil
             let settings = try Settings.resolve(invocation, context: context)
             database = settings.db.value
-            language = settings.language.value
+            languages = settings.languages.value
             let zone = settings.zone.value
             let givenAsOf = try invocation.time(asOfOption, in: zone, context)
             asOfGiven = givenAsOf != nil || demo
@@ -273,6 +300,53 @@ enum ReportCommand {
             // A vote after the clock's now is odd data, flagged; an --as-of before the last vote is a request (refused).
             parameters.futureVotes = asOfGiven ? .refused : .flagged
             output = try invocation.output(outputOption, context, example: "report.md") ?? .standardOutput
+            pages = try Self.pages(invocation, format: format, languages: settings.languages, output: output)
+        }
+
+        /// The `--charts` folder of one language's page: the folder given, or with several languages its
+        /// subfolder per language (`charts/en`, `charts/zh-TW`), since each language's charts have its words.
+        func charts(_ edition: LanguageEdition) -> (given: String, path: String)? {
+            guard let charts, edition.isSuffixed else { return charts }
+            let language = edition.language.rawValue
+            return (
+                ReportChartSet.link(language, folder: charts.given),
+                URL(fileURLWithPath: charts.path).appendingPathComponent(language).path
+            )
+        }
+
+        /// One page, or with several languages one per language, each named from `-o` with its language
+        /// (checked like `-o` itself). JSON and CSV hold no words of a language: one file whatever the
+        /// languages. Several pages need `-o`: standard output would run them together.
+        static func pages(
+            _ invocation: Invocation, format: Format, languages: Setting<[ReportLanguage]>, output: OutputDestination
+        ) throws -> [(edition: LanguageEdition, output: OutputDestination)] {
+            let first = languages.value.first ?? .english
+            guard languages.value.count > 1, format == .markdown || format == .html else {
+                return [(.single(first), output)]
+            }
+            let list = languages.value.map(\.rawValue).joined(separator: ",")
+            guard case .file(let file) = output else {
+                let example = "-o post.\(format == .html ? "html" : "md")"
+                let advice =
+                    "one page per language needs a file name: \(example) writes "
+                    + languages.value.map { LanguageEdition.suffixed("post.\(format == .html ? "html" : "md")", $0) }
+                    .joined(separator: " and ")
+                    + ", each linking the other; or give one language, e.g. --lang \(first.rawValue)"
+                if case .flag = languages.source {
+                    throw UsageError(
+                        "--lang \(list) with the report on standard output: \(advice)", command: invocation.path)
+                }
+                throw CommandFailure(
+                    "lang (from \(languages.source)) is \(list) and the report goes to standard output: \(advice)")
+            }
+            if case .stream = try AtomicFile.target(file) {
+                throw UsageError(
+                    "--output \(file) is a pipe or a device; --lang \(list) writes one file per language, named from "
+                        + "--output (e.g. -o post.md writes post.en.md): give a file name", command: invocation.path)
+            }
+            return try LanguageEdition.all(languages.value).map { edition in
+                (edition, try invocation.outputFile(edition.name(file), outputOption, example: "report.md"))
+            }
         }
     }
 }

@@ -55,7 +55,8 @@ enum ServeCommand {
         let config = invocation.value(Settings.configOption).map { ["--config", $0] } ?? []
         var reportSettings = config
         if let tz = invocation.value(NotesOptions.tz) { reportSettings += ["--tz", tz] }
-        if let lang = invocation.value(SettingOptions.lang) { reportSettings += ["--lang", lang] }
+        // One page in one language: the first of a list (`"lang": ["zh-TW", "en"]` shows zh-TW).
+        reportSettings += ["--lang", settings.language.value.rawValue]
 
         let token = SiteGuard.secret()
         // The site needs the port the server got; requests before it is set are told to wait.

@@ -11,6 +11,11 @@ enum WeeklyCommand {
         "force", .flag,
         "Write even when that is more than \(WeeklyLimits.maxWeeks) weeks, or the launch is over a year before "
             + "the first vote.")
+    static let overwriteOption = OptionSpec(
+        "overwrite", .flag,
+        "Replace files of the reports folder that are not this run's own pages in its language: another "
+            + "language's pages, files tally did not write, files changed since (refused without it; nothing is "
+            + "written then). --force does not do this.")
     static let pngOption = OptionSpec(
         "png", .flag,
         "Also write a PNG beside each SVG chart, for blog hosts that refuse SVG (needs rsvg-convert, "
@@ -40,6 +45,14 @@ enum WeeklyCommand {
             same data gives the same bytes, and a file whose content would not change is not
             rewritten (its modification time stays). Nothing is ever deleted.
 
+            With --lang en,zh-TW every page, index and chart is written once per language
+            (week-01.en.md, week-01.zh-TW.md, index.en.md, …; the JSON once), each page linking the
+            other language; with one language the names are as above. A run replaces only its own
+            pages in its language: .tally-pages.json in the folder records each file written, its
+            language and its SHA-256, and a file that is another language's page, not tally's, or
+            changed since stops the run before anything is written (--overwrite replaces it).
+            The run holds the folder's lock, so a second run into the same folder stops at once.
+
             Example (the built-in demo with the author's settings):
               tally weekly --demo --through 2026-10-03 --reports reports/demo/en
             """,
@@ -52,12 +65,16 @@ enum WeeklyCommand {
             throughOption,
             SettingOptions.launch.withHelp("The local launch date YYYY-MM-DD; week 1 starts at its midnight."),
             SettingOptions.reports.withHelp("The folder to write into (default ./reports)."),
-            SettingOptions.lang.withHelp("Language of the pages and charts: en or zh-TW."),
+            SettingOptions.lang.withHelp(
+                "Language of the pages and charts: en or zh-TW, or both (en,zh-TW): then every page, index and chart "
+                    + "is written once per language, named week-01.en.md, week-01.zh-TW.md, index.en.md…, each "
+                    + "linking the other language."),
             SettingOptions.tz.withHelp("Time zone whose midnights end the weeks: IANA name or offset."),
             SettingOptions.excludeBefore,
             SettingOptions.excludeSession,
             SettingOptions.votesPerSession,
             forceOption,
+            overwriteOption,
             pngOption,
             htmlOption,
             SettingOptions.internal,
@@ -79,32 +96,34 @@ enum WeeklyCommand {
                         + "\(zone.format(options.calendar.week(1).end)). Nothing was written.")
                 return
             }
-            // Page by page: each week's files are written as soon as they are rendered, so memory
-            // holds one week's pages, not all of them (110 MB at 104 weeks before). Week files
-            // still come before the index, so the index never links to a missing page.
+            // Every name is checked before the first file is written (DECISIONS: a page of another language is
+            // never replaced); then page by page: each file is rendered when it is written, so memory holds one
+            // page, not all of them (110 MB at 104 weeks before). Week files come before the indexes, so an
+            // index never links to a missing page.
+            let editions = LanguageEdition.all(options.languages)
+            let planned = WeeklyPages.planned(
+                tallies, calendar: options.calendar, editions: editions, html: options.html)
+            // One run at a time per folder: the record is read, checked against and rewritten under the lock.
+            let lock = try FolderLock(options.folder)
+            defer { lock.release() }
+            var record = try PageRecord.read(in: options.folder)
+            if !options.overwrite { try WeeklyCommand.checkReplacements(planned, record, options) }
             var total = 0
             var written: [String] = []
-            func write(_ files: [WeeklyPages.File]) throws {
-                for file in files {
-                    total += 1
-                    let path = URL(fileURLWithPath: options.folder).appendingPathComponent(file.name).path
-                    if try AtomicFile.writeIfChanged(file.content, to: path) { written.append(file.name) }
-                    if let png = options.png, file.name.hasSuffix(".svg") {
-                        total += 1
-                        let name = ChartPNG.name(for: file.name)
-                        let pngPath = URL(fileURLWithPath: options.folder).appendingPathComponent(name).path
-                        if try AtomicFile.writeIfChanged(try png.render(file.content, name: file.name), to: pngPath) {
-                            written.append(name)
-                        }
-                    }
+            func put(_ name: String, _ data: Data, _ language: ReportLanguage?) throws {
+                total += 1
+                let path = URL(fileURLWithPath: options.folder).appendingPathComponent(name).path
+                if try AtomicFile.writeIfChanged(data, to: path) { written.append(name) }
+                record.note(name, data, language: language)
+            }
+            for file in planned {
+                let content = file.render()
+                try put(file.name, Data(content.utf8), file.language)
+                if let png = options.png, file.name.hasSuffix(".svg") {
+                    try put(ChartPNG.name(for: file.name), try png.render(content, name: file.name), file.language)
                 }
             }
-            for tally in tallies { try write(WeeklyPages.files(tally, language: options.language)) }
-            try write([WeeklyPages.index(tallies, calendar: options.calendar, language: options.language)])
-            if options.html {
-                for tally in tallies { try write([WeeklyPages.html(tally, language: options.language)]) }
-                try write([WeeklyPages.htmlIndex(tallies, calendar: options.calendar, language: options.language)])
-            }
+            try record.write(in: options.folder)
             let weeks = last.week.number == 1 ? "week 1" : "weeks 1–\(last.week.number)"
             context.stdout.line(
                 "Weekly tallies for \(weeks) (ended by \(zone.format(options.through))) in \(options.folder): "
@@ -113,6 +132,40 @@ enum WeeklyCommand {
             for name in written { context.stdout.line("  wrote \(name)") }
         })
 
+    /// Refuses the run, before anything is written, when it would replace a file of the reports folder
+    /// that is not its own page in the same language (see `PageRecord`): another language's page, a
+    /// file tally did not write, or one changed since. `--overwrite` lifts the check.
+    static func checkReplacements(_ planned: [WeeklyPages.Planned], _ record: PageRecord, _ options: Options) throws {
+        var conflicts: [PageRecord.Conflict] = []
+        for file in planned {
+            if let conflict = try record.conflict(
+                file.name, in: options.folder, language: file.language, content: { Data(file.render().utf8) })
+            {
+                conflicts.append(conflict)
+            }
+            if let png = options.png, file.name.hasSuffix(".svg"),
+                let conflict = try record.conflict(
+                    ChartPNG.name(for: file.name), in: options.folder, language: file.language,
+                    content: { try png.render(file.render(), name: file.name) })
+            {
+                conflicts.append(conflict)
+            }
+        }
+        guard !conflicts.isEmpty else { return }
+        let shown = conflicts.prefix(5).map(\.description).joined(separator: ", ")
+        let more = conflicts.count > 5 ? ", and \(conflicts.count - 5) more" : ""
+        let advice =
+            conflicts.contains { $0.writtenIn != nil }
+            ? "To keep every language, write them in one run (--lang en,zh-TW: then each name carries its "
+                + "language) or give another --reports folder"
+            : "They may be your edits, or pages of an earlier tally, which kept no record (\(PageRecord.name))"
+        throw CommandFailure(
+            "the reports folder \(options.folder) holds \(conflicts.count) file\(conflicts.count == 1 ? "" : "s") this "
+                + "run would replace that \(conflicts.count == 1 ? "is" : "are") not its own pages in "
+                + "\(options.languages.map(\.rawValue).joined(separator: ", ")): \(shown)\(more). Nothing was written. "
+                + "\(advice); to replace them, add --overwrite")
+    }
+
     /// Every option of one run, validated before the database is opened.
     struct Options {
         var demo: Bool
@@ -120,10 +173,13 @@ enum WeeklyCommand {
         var calendar: WeekCalendar
         var parameters: ReportParameters
         var through: Instant
-        var language: ReportLanguage
+        /// The languages to write, in order (`--lang en,zh-TW`); with several, names carry the language.
+        var languages: [ReportLanguage]
         var folder: String
         /// `--force`: write however many weeks that is.
         var force: Bool
+        /// `--overwrite`: replace files of the folder that are not this run's own pages in its language.
+        var overwrite: Bool
         /// Where the launch date came from, for messages.
         var launchSource: SettingSource
         /// True for `--html`.
@@ -142,7 +198,7 @@ enum WeeklyCommand {
             }
             let settings = try Settings.resolve(invocation, context: context)
             database = settings.db.value
-            language = settings.language.value
+            languages = settings.languages.value
             let zone = settings.zone.value
             guard let launch = settings.launch.value else {
                 throw UsageError(
@@ -153,6 +209,7 @@ enum WeeklyCommand {
             parameters = settings.reportParameters(asOf: context.now())
             through = try invocation.time(throughOption, in: zone, context) ?? context.now()
             force = invocation.flag(forceOption)
+            overwrite = invocation.flag(overwriteOption)
             launchSource = settings.launch.source
             folder = settings.reports.value
             if !force { try WeeklyLimits.checkWeeks(self) }

@@ -9,6 +9,8 @@ import TallyCore
 ///   "exclude_sessions": [], "votes_per_session": 3, "launch": "2026-09-19",
 ///   "lang": "zh-TW", "reports": "reports", "internal": false }
 /// ```
+///
+/// `lang` is one language, a comma list (`"en,zh-TW"`) or a JSON list (`["en", "zh-TW"]`).
 package struct ConfigFile: Equatable, Sendable {
     package var db: String?
     package var timezone: String?
@@ -16,7 +18,8 @@ package struct ConfigFile: Equatable, Sendable {
     package var excludeSessions: [String]?
     package var votesPerSession: Int?
     package var launch: String?
-    package var lang: String?
+    /// The language names as written, in order (one for `"lang": "en"`; checked in `GivenSettings.typed`).
+    package var lang: [String]?
     package var reports: String?
     package var `internal`: Bool?
 
@@ -122,7 +125,20 @@ package struct ConfigFile: Equatable, Sendable {
         file.timezone = try string("timezone")
         file.excludeBefore = try string("exclude_before")
         file.launch = try string("launch")
-        file.lang = try string("lang")
+        if let value = dictionary["lang"] {
+            // One name, a comma list or a JSON list of names; each name is checked with the flag's and the
+            // environment's (GivenSettings.typed), so the three places accept the same languages.
+            if let list = value as? [Any] {
+                guard !list.isEmpty, list.allSatisfy({ $0 is String && !($0 is NSNumber) }) else {
+                    throw CommandFailure(
+                        "key 'lang' in config \(path) must be a language or a list of languages, such as "
+                            + "\"en\" or [\"en\", \"zh-TW\"]")
+                }
+                file.lang = list.compactMap { $0 as? String }
+            } else {
+                file.lang = try string("lang").map(GivenSettings.languageNames)
+            }
+        }
         file.reports = try string("reports")
         if let value = dictionary["votes_per_session"] {
             // JSON booleans and fractions also arrive as NSNumber; only whole numbers pass.

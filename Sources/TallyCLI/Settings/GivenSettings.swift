@@ -18,7 +18,8 @@ struct GivenSettings {
     var excludeSessions: Setting<[String]>
     var votesPerSession: Setting<Int>
     var launch: Setting<String?>
-    var lang: Setting<String>
+    /// The language names as given, in order (`en,zh-TW` split at its commas).
+    var lang: Setting<[String]>
     var reports: Setting<String>
     var `internal`: Setting<Bool>
     var configFile: String?
@@ -32,7 +33,7 @@ struct GivenSettings {
             excludeSessions: Setting(value: [], source: .builtIn),
             votesPerSession: Setting(value: ReportParameters.defaultVotesPerSession, source: .builtIn),
             launch: Setting(value: nil, source: .builtIn),
-            lang: Setting(value: ReportLanguage.english.rawValue, source: .builtIn),
+            lang: Setting(value: [ReportLanguage.english.rawValue], source: .builtIn),
             reports: Setting(value: context.path("reports"), source: .builtIn),
             internal: Setting(value: false, source: .builtIn), configFile: nil)
     }
@@ -111,7 +112,9 @@ struct GivenSettings {
             votesPerSession = Setting(value: number, source: .environment("TALLY_VOTES_PER_SESSION"))
         }
         if let value = variable("TALLY_LAUNCH") { launch = Setting(value: value, source: .environment("TALLY_LAUNCH")) }
-        if let value = variable("TALLY_LANG") { lang = Setting(value: value, source: .environment("TALLY_LANG")) }
+        if let value = variable("TALLY_LANG") {
+            lang = Setting(value: Self.languageNames(value), source: .environment("TALLY_LANG"))
+        }
         if let value = variable("TALLY_REPORTS") {
             reports = Setting(value: context.path(value), source: .environment("TALLY_REPORTS"))
         }
@@ -144,7 +147,7 @@ struct GivenSettings {
             launch = Setting(value: value, source: source(SettingOptions.launch))
         }
         if let value = invocation.value(SettingOptions.lang) {
-            lang = Setting(value: value, source: source(SettingOptions.lang))
+            lang = Setting(value: Self.languageNames(value), source: source(SettingOptions.lang))
         }
         if let value = invocation.value(SettingOptions.reports) {
             // '' would resolve to the working folder and fill it with pages.
@@ -197,10 +200,7 @@ struct GivenSettings {
             }
             launchDate = date
         }
-        guard let language = ReportLanguage(rawValue: lang.value) else {
-            let choices = ReportLanguage.allCases.map(\.rawValue).joined(separator: ", ")
-            throw fail("lang", lang.source, lang.value, "; expected one of: \(choices)")
-        }
+        let languages = try typedLanguages(fail)
         if excludeSessions.value.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw fail("exclude_sessions", excludeSessions.source, "", ": a session id is empty")
         }
@@ -209,7 +209,43 @@ struct GivenSettings {
             excludeBefore: Setting(value: cutoff, source: excludeBefore.source),
             excludeSessions: excludeSessions, votesPerSession: votesPerSession,
             launch: Setting(value: launchDate, source: launch.source),
-            language: Setting(value: language, source: lang.source), reports: reports, internal: self.internal,
+            languages: Setting(value: languages, source: lang.source), reports: reports, internal: self.internal,
             configFile: configFile)
+    }
+
+    /// `en,zh-TW` → `["en", "zh-TW"]`: split at commas, each name trimmed (empty names kept, so
+    /// `typed` can refuse them rather than skip them).
+    static func languageNames(_ text: String) -> [String] {
+        text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// The languages in order: at least one, each known, none twice (a page per language, so a
+    /// repeated one would write the same files twice and say nothing the user meant).
+    private func typedLanguages(_ fail: (String, SettingSource, String, String) -> Error) throws -> [ReportLanguage] {
+        let given = lang.value.joined(separator: ",")
+        let choices = ReportLanguage.allCases.map(\.rawValue).joined(separator: ", ")
+        var languages: [ReportLanguage] = []
+        for name in lang.value {
+            guard !name.isEmpty else {
+                throw fail(
+                    "lang", lang.source, given,
+                    ": a language name is empty; expected \(choices) or a comma list such as en,zh-TW")
+            }
+            guard let language = ReportLanguage(rawValue: name) else {
+                throw fail(
+                    "lang", lang.source, given, "; expected one of: \(choices), or a comma list such as en,zh-TW")
+            }
+            guard !languages.contains(language) else {
+                throw fail("lang", lang.source, given, ": \(name) is listed twice; list each language once")
+            }
+            languages.append(language)
+        }
+        guard !languages.isEmpty else {
+            throw fail(
+                "lang", lang.source, given, ": no language given; expected \(choices) or a comma list such as en,zh-TW")
+        }
+        return languages
     }
 }

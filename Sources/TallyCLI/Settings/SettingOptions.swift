@@ -36,8 +36,9 @@ package enum SettingOptions {
     /// `--launch`: the local date week 1 starts.
     package static let launch = OptionSpec("launch", .value("DATE"), "Local launch date; week 1 starts then.")
 
-    /// `--lang`: `en` or `zh-TW`.
-    package static let lang = OptionSpec("lang", .value("LANG"), "Report language: en or zh-TW.")
+    /// `--lang`: `en`, `zh-TW`, or a comma list of them (`en,zh-TW`).
+    package static let lang = OptionSpec(
+        "lang", .value("LANG"), "Report language: en or zh-TW, or both as a comma list (en,zh-TW).")
 
     /// `--internal`: the moderators' pages, with session ids and moderators' names.
     package static let `internal` = OptionSpec(

@@ -83,8 +83,13 @@ package struct Settings: Sendable, Equatable {
     package var votesPerSession: Setting<Int>
     /// `launch`: the local date week 1 starts, or none.
     package var launch: Setting<CivilDateTime?>
-    /// `lang`: the language of reports.
-    package var language: Setting<ReportLanguage>
+    /// `lang`: the languages of reports and weekly pages, in the order given (never empty, no repeats):
+    /// `--lang en,zh-TW`, `TALLY_LANG=en,zh-TW`, `"lang": "en,zh-TW"` or `"lang": ["en", "zh-TW"]`.
+    package var languages: Setting<[ReportLanguage]>
+    /// The first of `languages`, for what is written in one language only (the moderation site).
+    package var language: Setting<ReportLanguage> {
+        Setting(value: languages.value.first ?? .english, source: languages.source)
+    }
     /// `reports`: the folder `tally weekly` writes into, as an absolute path.
     package var reports: Setting<String>
     /// `internal`: the moderators' pages (session ids and moderators' names shown), not the public ones.

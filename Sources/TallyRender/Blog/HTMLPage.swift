@@ -4,13 +4,23 @@
 /// inline SVG charts, no scripts and no outside requests. Tables get a `<caption>` (the heading
 /// they stand under) and `scope` on their header cells.
 public enum HTMLPage {
+    /// The same page in another language: announced in the head (`<link rel="alternate" hreflang>`)
+    /// and linked under the title (`<a hreflang lang>`, named in its own language).
+    public struct Alternate: Sendable, Equatable {
+        /// The other page's language.
+        public let language: ReportLanguage
+        /// The link to it, relative to this page and already a URL (percent-encoded).
+        public let href: String
+    }
+
     /// The page for a Markdown `document`. `charts` maps an image's file name (as linked from the
     /// Markdown) to its SVG text, drawn inline; `link` rewrites link targets (`.md` → `.html`).
     /// An image whose SVG is not given is left out with its alt text in a paragraph, so nothing
-    /// outside the file is ever requested.
+    /// outside the file is ever requested. `alternates` are the same page in other languages, linked
+    /// under the first heading.
     public static func render(
         markdown document: String, title: String, language: ReportLanguage, charts: [String: String] = [:],
-        link: @escaping (String) -> String = { $0 }
+        link: @escaping (String) -> String = { $0 }, alternates: [Alternate] = []
     ) -> String {
         let inline = MarkdownInline(link: link)
         var body = ""
@@ -22,6 +32,9 @@ public enum HTMLPage {
             if let (level, heading) = headingLevel(text) {
                 caption = heading
                 body += "<h\(level)>\(inline.html(heading))</h\(level)>\n"
+                if level == 1, !alternates.isEmpty, !body.contains("<nav") {
+                    body += languageLinks(alternates, language)
+                }
             } else if text.hasPrefix("|") {
                 body += table(text, caption: caption, inline)
             } else if text.hasPrefix("> ") {
@@ -53,7 +66,7 @@ public enum HTMLPage {
             <meta http-equiv="Content-Security-Policy"
               content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
             <title>\(HTMLText.escape(title))</title>
-            <style>
+            \(alternates.map(alternateLink).joined())<style>
             \(style)</style>
             </head>
             <body>
@@ -63,6 +76,21 @@ public enum HTMLPage {
             </html>
 
             """
+    }
+
+    /// The head's announcement of a page in another language (a line, or nothing without alternates).
+    static func alternateLink(_ alternate: Alternate) -> String {
+        "<link rel=\"alternate\" hreflang=\"\(alternate.language.rawValue)\" href=\"\(HTMLText.escape(alternate.href))\">\n"
+    }
+
+    /// The links under the title to the same page in the other languages, each named in its own language.
+    static func languageLinks(_ alternates: [Alternate], _ language: ReportLanguage) -> String {
+        let links = alternates.map {
+            "<a href=\"\(HTMLText.escape($0.href))\" hreflang=\"\($0.language.rawValue)\" lang=\"\($0.language.rawValue)\">"
+                + HTMLText.escape($0.language.nativeName) + "</a>"
+        }
+        return "<nav class=\"languages\"><p>\(HTMLText.escape(language.otherLanguagesLead))"
+            + links.joined(separator: " · ") + "</p></nav>\n"
     }
 
     /// `## Heading` → (2, "Heading").

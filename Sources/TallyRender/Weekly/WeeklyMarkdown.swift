@@ -8,12 +8,20 @@ import TallyCore
 public enum WeeklyMarkdown {
     /// The page, ending in a newline.
     public static func render(_ tally: WeeklyTally, language: ReportLanguage) -> String {
+        render(tally, edition: .single(language))
+    }
+
+    /// The page of one language's edition: its charts named as that edition writes them and, with
+    /// `languageLinks` (the HTML page draws its own), links to the same week in the other languages under the title.
+    public static func render(_ tally: WeeklyTally, edition: LanguageEdition, languageLinks: Bool = true) -> String {
+        let language = edition.language
         let l = language.labels
         let w = language.weeklyLabels
         let week = tally.week
         let zone = tally.report.parameters.zone
         var blocks: [String] = []
         blocks.append("# " + w.weekTitle(week.number, week.firstDay.dateText, week.lastDay.dateText))
+        if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.markdown(week.number)) }
         blocks += MarkdownReport.internalNotice(tally.report, l.blog)
 
         var changes = ["## \(w.thisWeekHeading)"]
@@ -26,7 +34,7 @@ public enum WeeklyMarkdown {
         changes.append(summary)
         changes.append(
             ReportCharts.drawsDaily(tally.days)
-                ? image(w.dailyChartTitle(week.number), WeeklyFiles.dailyChart(week.number))
+                ? image(w.dailyChartTitle(week.number), edition.name(WeeklyFiles.dailyChart(week.number)))
                 : l.blog.noDailyChartThisWeek)
 
         changes.append("## " + w.changesHeading(week.number > 1 ? week.number - 1 : nil))
@@ -64,7 +72,7 @@ public enum WeeklyMarkdown {
                 guard ReportCharts.drawsRanking(section) else { return l.blog.noRankingChart(heading) }
                 return image(
                     w.rankingChartTitle(heading, week.number),
-                    WeeklyFiles.rankingChart(week.number, section: section, position: position))
+                    edition.name(WeeklyFiles.rankingChart(week.number, section: section, position: position)))
             }, daily: nil)
         let span = w.weekSpan(week.number, zone.format(week.start), zone.format(week.end), zone.identifier)
         blocks += MarkdownReport.body(

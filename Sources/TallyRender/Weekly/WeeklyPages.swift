@@ -15,65 +15,155 @@ public enum WeeklyPages {
     /// A week's files: `week-NN.md`, `week-NN.json`, the daily chart and one ranking chart per section
     /// (charts only when they have something to show: see `ReportCharts.drawsDaily`).
     public static func files(_ tally: WeeklyTally, language: ReportLanguage) -> [File] {
+        files(tally, edition: .single(language))
+    }
+
+    /// One language's edition of a week's files: the page and charts named as the edition writes
+    /// them (`week-01.en.md` beside `week-01.zh-TW.md`); the JSON, which holds no language, only
+    /// from the run's first edition, under its one name.
+    public static func files(_ tally: WeeklyTally, edition: LanguageEdition) -> [File] {
+        planned(tally, edition: edition).map(\.file)
+    }
+
+    /// A file of the reports folder named but not yet rendered, so a run can check every name it
+    /// will write before it writes (or renders) the first.
+    public struct Planned {
+        /// The name inside the folder.
+        public let name: String
+        /// The language of its words, nil for the JSON (which holds none).
+        public let language: ReportLanguage?
+        /// Renders the content.
+        public let render: () -> String
+
+        /// The rendered file.
+        public var file: File { File(name: name, content: render()) }
+    }
+
+    /// The files `files(_:edition:)` renders, by name, in the same order.
+    public static func planned(_ tally: WeeklyTally, edition: LanguageEdition) -> [Planned] {
+        let language = edition.language
         let w = language.weeklyLabels
         let number = tally.week.number
         let zone = tally.report.parameters.zone
         let until = zone.format(tally.week.end)
         var files = [
-            File(name: WeeklyFiles.markdown(number), content: WeeklyMarkdown.render(tally, language: language)),
-            File(name: WeeklyFiles.json(number), content: WeeklyJSON.render(tally)),
+            Planned(
+                name: edition.name(WeeklyFiles.markdown(number)), language: language,
+                render: { WeeklyMarkdown.render(tally, edition: edition) })
         ]
+        if edition.isFirst {
+            files.append(Planned(name: WeeklyFiles.json(number), language: nil, render: { WeeklyJSON.render(tally) }))
+        }
         if ReportCharts.drawsDaily(tally.days) {
             files.append(
-                File(
-                    name: WeeklyFiles.dailyChart(number),
-                    content: ReportCharts.daily(tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w)))
+                Planned(
+                    name: edition.name(WeeklyFiles.dailyChart(number)), language: language,
+                    render: {
+                        ReportCharts.daily(tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w)
+                    }))
         }
         for (position, section) in tally.report.sections.enumerated() where ReportCharts.drawsRanking(section) {
             let title = w.rankingChartTitle(MarkdownReport.sectionHeading(section, language.labels), number)
             files.append(
-                File(
-                    name: WeeklyFiles.rankingChart(number, section: section, position: position + 1),
-                    content: ReportCharts.ranking(section, model: tally.report, title: title, until: until, labels: w)))
+                Planned(
+                    name: edition.name(WeeklyFiles.rankingChart(number, section: section, position: position + 1)),
+                    language: language,
+                    render: {
+                        ReportCharts.ranking(section, model: tally.report, title: title, until: until, labels: w)
+                    }))
+        }
+        return files
+    }
+
+    /// Every file of a run, named, in the order they are written: per week each edition's files,
+    /// then each edition's index; with `html`, then each week's and each index's HTML page. Week
+    /// files come before the indexes, so an index never links to a missing page.
+    public static func planned(
+        _ tallies: [WeeklyTally], calendar: WeekCalendar, editions: [LanguageEdition], html: Bool
+    ) -> [Planned] {
+        var files: [Planned] = []
+        for tally in tallies { for edition in editions { files += planned(tally, edition: edition) } }
+        for edition in editions {
+            files.append(
+                Planned(
+                    name: edition.name(WeeklyFiles.index), language: edition.language,
+                    render: { index(tallies, calendar: calendar, edition: edition).content }))
+        }
+        guard html else { return files }
+        for tally in tallies {
+            for edition in editions {
+                files.append(
+                    Planned(
+                        name: edition.name(WeeklyFiles.html(tally.week.number)), language: edition.language,
+                        render: { self.html(tally, edition: edition).content }))
+            }
+        }
+        for edition in editions {
+            files.append(
+                Planned(
+                    name: edition.name(WeeklyFiles.htmlIndex), language: edition.language,
+                    render: { htmlIndex(tallies, calendar: calendar, edition: edition).content }))
         }
         return files
     }
 
     /// `week-NN.html`: the week's page as one self-contained HTML file, its charts drawn inline.
     public static func html(_ tally: WeeklyTally, language: ReportLanguage) -> File {
+        html(tally, edition: .single(language))
+    }
+
+    /// One language's edition of `week-NN.html`, linking the same week in the other languages.
+    public static func html(_ tally: WeeklyTally, edition: LanguageEdition) -> File {
+        let language = edition.language
         let number = tally.week.number
         let week = tally.week
-        let charts = files(tally, language: language).filter { $0.name.hasSuffix(".svg") }
+        let charts = files(tally, edition: edition).filter { $0.name.hasSuffix(".svg") }
         let title = language.weeklyLabels.weekTitle(number, week.firstDay.dateText, week.lastDay.dateText)
         return File(
-            name: WeeklyFiles.html(number),
+            name: edition.name(WeeklyFiles.html(number)),
             content: HTMLPage.render(
-                markdown: WeeklyMarkdown.render(tally, language: language), title: title, language: language,
-                charts: Dictionary(uniqueKeysWithValues: charts.map { ($0.name, $0.content) }),
-                link: WeeklyFiles.htmlLink))
+                markdown: WeeklyMarkdown.render(tally, edition: edition, languageLinks: false), title: title,
+                language: language, charts: Dictionary(uniqueKeysWithValues: charts.map { ($0.name, $0.content) }),
+                link: WeeklyFiles.htmlLink, alternates: edition.htmlAlternates(WeeklyFiles.html(number))))
     }
 
     /// `index.html`: the index as HTML, linking to the weeks' HTML pages.
     public static func htmlIndex(_ tallies: [WeeklyTally], calendar: WeekCalendar, language: ReportLanguage) -> File {
-        let markdown = index(tallies, calendar: calendar, language: language)
+        htmlIndex(tallies, calendar: calendar, edition: .single(language))
+    }
+
+    /// One language's edition of `index.html`, linking the other languages' indexes.
+    public static func htmlIndex(_ tallies: [WeeklyTally], calendar: WeekCalendar, edition: LanguageEdition) -> File {
+        let language = edition.language
+        let markdown = index(tallies, calendar: calendar, edition: edition, languageLinks: false)
         return File(
-            name: WeeklyFiles.htmlIndex,
+            name: edition.name(WeeklyFiles.htmlIndex),
             content: HTMLPage.render(
                 markdown: markdown.content, title: language.weeklyLabels.indexTitle, language: language,
-                link: WeeklyFiles.htmlLink))
+                link: WeeklyFiles.htmlLink, alternates: edition.htmlAlternates(WeeklyFiles.htmlIndex)))
     }
 
     /// `index.md`: one line per week, oldest first.
     public static func index(_ tallies: [WeeklyTally], calendar: WeekCalendar, language: ReportLanguage) -> File {
-        let w = language.weeklyLabels
-        var blocks = ["# \(w.indexTitle)", w.indexIntro(calendar.launch.dateText, calendar.zone.identifier)]
+        index(tallies, calendar: calendar, edition: .single(language))
+    }
+
+    /// One language's edition of `index.md`, linking its own edition's weeks and (with `languageLinks`) the
+    /// other languages' indexes.
+    public static func index(
+        _ tallies: [WeeklyTally], calendar: WeekCalendar, edition: LanguageEdition, languageLinks: Bool = true
+    ) -> File {
+        let w = edition.language.weeklyLabels
+        var blocks = ["# \(w.indexTitle)"]
+        if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.index) }
+        blocks.append(w.indexIntro(calendar.launch.dateText, calendar.zone.identifier))
         let lines = tallies.map { tally in
             w.indexLine(
                 w.weekTitle(tally.week.number, tally.week.firstDay.dateText, tally.week.lastDay.dateText),
-                WeeklyFiles.markdown(tally.week.number), tally.report.totals.voters, tally.report.totals.votes,
-                tally.newVoters, tally.votes)
+                edition.name(WeeklyFiles.markdown(tally.week.number)), tally.report.totals.voters,
+                tally.report.totals.votes, tally.newVoters, tally.votes)
         }
         blocks.append(lines.joined(separator: "\n"))
-        return File(name: WeeklyFiles.index, content: MarkdownReport.document(blocks))
+        return File(name: edition.name(WeeklyFiles.index), content: MarkdownReport.document(blocks))
     }
 }
