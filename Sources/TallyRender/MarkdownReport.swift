@@ -5,14 +5,26 @@ import TallyCore
 /// `MarkdownText` (tables) or is quoted inline, so it never becomes Markdown
 /// structure; columns are padded by display width so CJK tables line up.
 public enum MarkdownReport {
-    /// The whole document, ending in a newline: every part, or those `selection` picks.
+    /// The whole document, ending in a newline: every part, or those `selection` picks. `title` (the `title`
+    /// setting, plain text) replaces the language's heading.
     public static func render(
-        _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all
+        _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all,
+        title: String? = nil
     ) -> String {
         let charts = selection.chartsFolder.map { ReportChartSet.blocks(model, language: language, folder: $0) }
         return document(
-            ["# \(language.labels.title)"] + internalNotice(model, language.labels.blog)
+            ["# " + heading(title, language.labels.title)] + internalNotice(model, language.labels.blog)
                 + body(model, language: language, selection: selection, charts: charts))
+    }
+
+    /// A page's Markdown heading text: the author's `title` (plain text, escaped so it stays text) followed
+    /// through `titled` by the page's own heading when the page has one, or the language's `fallback`.
+    public static func heading(
+        _ title: String?, _ fallback: String, titled: (@Sendable (String, String) -> String)? = nil
+    ) -> String {
+        guard let title else { return fallback }
+        let escaped = MarkdownText.inline(title)
+        return titled.map { $0(escaped, fallback) } ?? escaped
     }
 
     /// The warning under the title of a page for moderators; nothing on a public page.

@@ -5,9 +5,11 @@ import TallyCore
 /// voters), and counted votes per local day as columns. Pure functions of the model;
 /// every word comes from `WeeklyLabels`.
 public enum ReportCharts {
-    /// One section's options as bars; `until` is the time votes were counted until, as shown.
+    /// One section's options as bars; `until` is the time votes were counted until, as shown; `kicker` is the
+    /// page's title (the `title` setting), drawn above the chart's own.
     public static func ranking(
-        _ section: ReportModel.Section, model: ReportModel, title: String, until: String, labels: WeeklyLabels
+        _ section: ReportModel.Section, model: ReportModel, title: String, until: String, labels: WeeklyLabels,
+        kicker: String? = nil
     ) -> String {
         let counted = model.totals.voters
         func bounds(_ option: ReportModel.RankedOption) -> (low: Double, high: Double)? {
@@ -26,11 +28,13 @@ public enum ReportCharts {
         }
         return SVGChart.horizontalBars(
             title: title, description: labels.rankingChartDescription(counted, until, described), bars: bars,
-            axisLabel: labels.rankingAxis(counted), maximum: counted > 0 ? Double(counted) : nil)
+            axisLabel: labels.rankingAxis(counted), maximum: counted > 0 ? Double(counted) : nil, kicker: kicker)
     }
 
-    /// Days as columns of counted votes.
-    public static func daily(_ days: [ReportFigures.Day], zone: Zone, title: String, labels: WeeklyLabels) -> String {
+    /// Days as columns of counted votes; `kicker` is the page's title, drawn above the chart's own.
+    public static func daily(
+        _ days: [ReportFigures.Day], zone: Zone, title: String, labels: WeeklyLabels, kicker: String? = nil
+    ) -> String {
         let columns = days.map { day in
             SVGChart.Column(
                 label: labels.dayLabel(day.date.month, day.date.day, weekday(day.date)), value: Double(day.votes),
@@ -39,7 +43,7 @@ public enum ReportCharts {
         return SVGChart.columns(
             title: title,
             description: labels.dailyChartDescription(zone.identifier, days.map { ($0.date.dateText, $0.votes) }),
-            columns: columns, axisLabel: labels.dailyAxis)
+            columns: columns, axisLabel: labels.dailyAxis, kicker: kicker)
     }
 
     /// 0 for Monday … 6 for Sunday (1970-01-01 was a Thursday).

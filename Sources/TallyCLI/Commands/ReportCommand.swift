@@ -55,8 +55,9 @@ enum ReportCommand {
             and the same options always give the same bytes.
 
             Settings not given as options come from the environment (TALLY_DB, TALLY_TZ,
-            TALLY_EXCLUDE_BEFORE, TALLY_EXCLUDE_SESSIONS, TALLY_VOTES_PER_SESSION, TALLY_LANG),
-            then the config file (./tally.json or --config FILE); see `tally config show`.
+            TALLY_EXCLUDE_BEFORE, TALLY_EXCLUDE_SESSIONS, TALLY_VOTES_PER_SESSION, TALLY_LANG,
+            TALLY_TITLE), then the config file (./tally.json or --config FILE); see
+            `tally config show`.
 
             For a blog post: --brief prints the headline, the ranking and one line of settings;
             --format html writes one self-contained page; --charts DIR adds the charts (--png
@@ -93,7 +94,7 @@ enum ReportCommand {
             SettingOptions.lang.withHelp(
                 "Language of the Markdown: en or zh-TW (default: $TALLY_LANG, the config's lang, en)."),
             outputOption,
-
+            SettingOptions.title,
             SettingOptions.internal,
         ],
         run: { invocation, context in
@@ -116,9 +117,12 @@ enum ReportCommand {
             let text: String
             switch options.format {
             case .json: text = JSONReport.render(model)
-            case .html: text = HTMLReport.render(model, language: options.language, selection: selection)
+            case .html:
+                text = HTMLReport.render(model, language: options.language, selection: selection, title: options.title)
             case .csv: text = (options.bom ? "\u{FEFF}" : "") + CSVReport.render(model, selection: options.selection)
-            case .markdown: text = MarkdownReport.render(model, language: options.language, selection: selection)
+            case .markdown:
+                text = MarkdownReport.render(
+                    model, language: options.language, selection: selection, title: options.title)
             }
             if let written = try options.output.write(text, context) {
                 context.stdout.line("Wrote the \(options.format.rawValue) report to \(written).")
@@ -130,7 +134,7 @@ enum ReportCommand {
     /// the first file is written, so a failure leaves the folder as it was: no new SVG beside an
     /// old PNG.
     static func writeCharts(_ model: ReportModel, _ options: Options, into folder: String, _ context: Context) throws {
-        let charts = ReportChartSet.charts(model, language: options.language)
+        let charts = ReportChartSet.charts(model, language: options.language, title: options.title)
         var files: [(path: String, data: Data)] = []
         for chart in charts {
             files.append((URL(fileURLWithPath: folder).appendingPathComponent(chart.name).path, Data(chart.svg.utf8)))
@@ -211,6 +215,8 @@ enum ReportCommand {
         var asOfGiven: Bool
         var format: Format
         var language: ReportLanguage
+        /// The `title` setting: the page's heading and the line above each chart's title, if set.
+        var title: String?
         var output: OutputDestination
         /// The parts shown (`--only`, `--brief`).
         var selection: ReportSelection
@@ -264,6 +270,7 @@ enum ReportCommand {
             let settings = try Settings.resolve(invocation, context: context)
             database = settings.db.value
             language = settings.language.value
+            title = settings.title.value
             let zone = settings.zone.value
             let givenAsOf = try invocation.time(asOfOption, in: zone, context)
             asOfGiven = givenAsOf != nil || demo

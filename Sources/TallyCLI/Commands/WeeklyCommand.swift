@@ -60,6 +60,7 @@ enum WeeklyCommand {
             forceOption,
             pngOption,
             htmlOption,
+            SettingOptions.title,
             SettingOptions.internal,
         ],
         run: { invocation, context in
@@ -99,11 +100,14 @@ enum WeeklyCommand {
                     }
                 }
             }
-            for tally in tallies { try write(WeeklyPages.files(tally, language: options.language)) }
-            try write([WeeklyPages.index(tallies, calendar: options.calendar, language: options.language)])
+            let (language, title) = (options.language, options.title)
+            for tally in tallies { try write(WeeklyPages.files(tally, language: language, title: title)) }
+            try write([WeeklyPages.index(tallies, calendar: options.calendar, language: language, title: title)])
             if options.html {
-                for tally in tallies { try write([WeeklyPages.html(tally, language: options.language)]) }
-                try write([WeeklyPages.htmlIndex(tallies, calendar: options.calendar, language: options.language)])
+                for tally in tallies { try write([WeeklyPages.html(tally, language: language, title: title)]) }
+                try write([
+                    WeeklyPages.htmlIndex(tallies, calendar: options.calendar, language: language, title: title)
+                ])
             }
             let weeks = last.week.number == 1 ? "week 1" : "weeks 1–\(last.week.number)"
             context.stdout.line(
@@ -121,6 +125,8 @@ enum WeeklyCommand {
         var parameters: ReportParameters
         var through: Instant
         var language: ReportLanguage
+        /// The `title` setting: before every page's heading and above each chart's title, if set.
+        var title: String?
         var folder: String
         /// `--force`: write however many weeks that is.
         var force: Bool
@@ -143,6 +149,7 @@ enum WeeklyCommand {
             let settings = try Settings.resolve(invocation, context: context)
             database = settings.db.value
             language = settings.language.value
+            title = settings.title.value
             let zone = settings.zone.value
             guard let launch = settings.launch.value else {
                 throw UsageError(

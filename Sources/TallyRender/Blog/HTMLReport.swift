@@ -3,22 +3,25 @@ import TallyCore
 /// The report as one self-contained HTML page (`report --format html`): the same parts as
 /// the Markdown, through `HTMLPage`.
 public enum HTMLReport {
-    /// The page, ending in a newline.
+    /// The page, ending in a newline; `title` (the `title` setting) replaces the language's heading.
     public static func render(
-        _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all
+        _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all,
+        title: String? = nil
     ) -> String {
         let l = language.labels
         let zone = model.parameters.zone
         return HTMLPage.render(
-            markdown: MarkdownReport.render(model, language: language, selection: selection),
-            title: l.blog.documentTitle(l.title, ReportText.time(model.parameters.asOf, zone)), language: language,
-            charts: charts(model, language: language, selection: selection))
+            markdown: MarkdownReport.render(model, language: language, selection: selection, title: title),
+            title: l.blog.documentTitle(title ?? l.title, ReportText.time(model.parameters.asOf, zone)),
+            language: language, charts: charts(model, language: language, selection: selection, title: title))
     }
 
     /// The charts linked from the page, by link, so the page draws them inline and stays self-contained.
-    static func charts(_ model: ReportModel, language: ReportLanguage, selection: ReportSelection) -> [String: String] {
+    static func charts(
+        _ model: ReportModel, language: ReportLanguage, selection: ReportSelection, title: String?
+    ) -> [String: String] {
         guard let folder = selection.chartsFolder else { return [:] }
-        let charts = ReportChartSet.charts(model, language: language)
+        let charts = ReportChartSet.charts(model, language: language, title: title)
         return Dictionary(uniqueKeysWithValues: charts.map { (ReportChartSet.link($0.name, folder: folder), $0.svg) })
     }
 }

@@ -24,7 +24,9 @@ public enum ReportChartSet {
     }
 
     /// Every chart that has something to show, ranking charts first (in section order), then the daily chart.
-    public static func charts(_ model: ReportModel, language: ReportLanguage) -> [Chart] {
+    /// `title` is the page's title (the `title` setting), drawn above each chart's own.
+    public static func charts(_ model: ReportModel, language: ReportLanguage, title pageTitle: String? = nil) -> [Chart]
+    {
         let l = language.labels
         let w = language.weeklyLabels
         let zone = model.parameters.zone
@@ -35,14 +37,16 @@ public enum ReportChartSet {
             charts.append(
                 Chart(
                     name: rankingName(section, position: position + 1), title: title,
-                    svg: ReportCharts.ranking(section, model: model, title: title, until: until, labels: w)))
+                    svg: ReportCharts.ranking(
+                        section, model: model, title: title, until: until, labels: w, kicker: pageTitle)))
         }
         if ReportCharts.drawsDaily(model.activity.days) {
             let title = l.blog.dailyChartTitle
             charts.append(
                 Chart(
                     name: dailyName, title: title,
-                    svg: ReportCharts.daily(model.activity.days, zone: zone, title: title, labels: w)))
+                    svg: ReportCharts.daily(
+                        model.activity.days, zone: zone, title: title, labels: w, kicker: pageTitle)))
         }
         return charts
     }

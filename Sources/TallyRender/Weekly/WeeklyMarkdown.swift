@@ -6,14 +6,15 @@ import TallyCore
 /// fingerprint). Charts are linked relative to the page, so the folder can be moved or published as it is.
 /// A pure function of the tally and the language.
 public enum WeeklyMarkdown {
-    /// The page, ending in a newline.
-    public static func render(_ tally: WeeklyTally, language: ReportLanguage) -> String {
+    /// The page, ending in a newline; `title` (the `title` setting) stands before the week's heading.
+    public static func render(_ tally: WeeklyTally, language: ReportLanguage, title: String? = nil) -> String {
         let l = language.labels
         let w = language.weeklyLabels
         let week = tally.week
         let zone = tally.report.parameters.zone
         var blocks: [String] = []
-        blocks.append("# " + w.weekTitle(week.number, week.firstDay.dateText, week.lastDay.dateText))
+        let weekTitle = w.weekTitle(week.number, week.firstDay.dateText, week.lastDay.dateText)
+        blocks.append("# " + MarkdownReport.heading(title, weekTitle, titled: l.blog.titled))
         blocks += MarkdownReport.internalNotice(tally.report, l.blog)
 
         var changes = ["## \(w.thisWeekHeading)"]

@@ -13,60 +13,75 @@ public enum WeeklyPages {
     }
 
     /// A week's files: `week-NN.md`, `week-NN.json`, the daily chart and one ranking chart per section
-    /// (charts only when they have something to show: see `ReportCharts.drawsDaily`).
-    public static func files(_ tally: WeeklyTally, language: ReportLanguage) -> [File] {
+    /// (charts only when they have something to show: see `ReportCharts.drawsDaily`). `title` is the `title`
+    /// setting: it heads the page and stands above each chart's own title.
+    public static func files(_ tally: WeeklyTally, language: ReportLanguage, title pageTitle: String? = nil) -> [File] {
         let w = language.weeklyLabels
         let number = tally.week.number
         let zone = tally.report.parameters.zone
         let until = zone.format(tally.week.end)
         var files = [
-            File(name: WeeklyFiles.markdown(number), content: WeeklyMarkdown.render(tally, language: language)),
+            File(
+                name: WeeklyFiles.markdown(number),
+                content: WeeklyMarkdown.render(tally, language: language, title: pageTitle)),
             File(name: WeeklyFiles.json(number), content: WeeklyJSON.render(tally)),
         ]
         if ReportCharts.drawsDaily(tally.days) {
             files.append(
                 File(
                     name: WeeklyFiles.dailyChart(number),
-                    content: ReportCharts.daily(tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w)))
+                    content: ReportCharts.daily(
+                        tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w, kicker: pageTitle)))
         }
         for (position, section) in tally.report.sections.enumerated() where ReportCharts.drawsRanking(section) {
             let title = w.rankingChartTitle(MarkdownReport.sectionHeading(section, language.labels), number)
             files.append(
                 File(
                     name: WeeklyFiles.rankingChart(number, section: section, position: position + 1),
-                    content: ReportCharts.ranking(section, model: tally.report, title: title, until: until, labels: w)))
+                    content: ReportCharts.ranking(
+                        section, model: tally.report, title: title, until: until, labels: w, kicker: pageTitle)))
         }
         return files
     }
 
     /// `week-NN.html`: the week's page as one self-contained HTML file, its charts drawn inline.
-    public static func html(_ tally: WeeklyTally, language: ReportLanguage) -> File {
+    public static func html(_ tally: WeeklyTally, language: ReportLanguage, title pageTitle: String? = nil) -> File {
         let number = tally.week.number
         let week = tally.week
-        let charts = files(tally, language: language).filter { $0.name.hasSuffix(".svg") }
-        let title = language.weeklyLabels.weekTitle(number, week.firstDay.dateText, week.lastDay.dateText)
+        let charts = files(tally, language: language, title: pageTitle).filter { $0.name.hasSuffix(".svg") }
+        let title = plainTitle(
+            pageTitle, language.weeklyLabels.weekTitle(number, week.firstDay.dateText, week.lastDay.dateText), language)
         return File(
             name: WeeklyFiles.html(number),
             content: HTMLPage.render(
-                markdown: WeeklyMarkdown.render(tally, language: language), title: title, language: language,
+                markdown: WeeklyMarkdown.render(tally, language: language, title: pageTitle), title: title,
+                language: language,
                 charts: Dictionary(uniqueKeysWithValues: charts.map { ($0.name, $0.content) }),
                 link: WeeklyFiles.htmlLink))
     }
 
     /// `index.html`: the index as HTML, linking to the weeks' HTML pages.
-    public static func htmlIndex(_ tallies: [WeeklyTally], calendar: WeekCalendar, language: ReportLanguage) -> File {
-        let markdown = index(tallies, calendar: calendar, language: language)
+    public static func htmlIndex(
+        _ tallies: [WeeklyTally], calendar: WeekCalendar, language: ReportLanguage, title: String? = nil
+    ) -> File {
+        let markdown = index(tallies, calendar: calendar, language: language, title: title)
         return File(
             name: WeeklyFiles.htmlIndex,
             content: HTMLPage.render(
-                markdown: markdown.content, title: language.weeklyLabels.indexTitle, language: language,
+                markdown: markdown.content, title: plainTitle(title, language.weeklyLabels.indexTitle, language),
+                language: language,
                 link: WeeklyFiles.htmlLink))
     }
 
     /// `index.md`: one line per week, oldest first.
-    public static func index(_ tallies: [WeeklyTally], calendar: WeekCalendar, language: ReportLanguage) -> File {
+    public static func index(
+        _ tallies: [WeeklyTally], calendar: WeekCalendar, language: ReportLanguage, title: String? = nil
+    ) -> File {
         let w = language.weeklyLabels
-        var blocks = ["# \(w.indexTitle)", w.indexIntro(calendar.launch.dateText, calendar.zone.identifier)]
+        var blocks = [
+            "# " + MarkdownReport.heading(title, w.indexTitle, titled: language.labels.blog.titled),
+            w.indexIntro(calendar.launch.dateText, calendar.zone.identifier),
+        ]
         let lines = tallies.map { tally in
             w.indexLine(
                 w.weekTitle(tally.week.number, tally.week.firstDay.dateText, tally.week.lastDay.dateText),
@@ -75,5 +90,10 @@ public enum WeeklyPages {
         }
         blocks.append(lines.joined(separator: "\n"))
         return File(name: WeeklyFiles.index, content: MarkdownReport.document(blocks))
+    }
+
+    /// A page's plain-text title (the HTML `<title>`): the `title` setting before the page's own, if set.
+    static func plainTitle(_ title: String?, _ page: String, _ language: ReportLanguage) -> String {
+        title.map { language.labels.blog.titled($0, page) } ?? page
     }
 }
