@@ -17,12 +17,12 @@ public enum ReportCharts {
         }
         let bars = section.options.map { option in
             SVGChart.Bar(
-                label: ReportText.shortened(option.content, cells: 40), value: Double(option.voters),
+                label: option.content, value: Double(option.voters),
                 low: bounds(option)?.low, high: bounds(option)?.high, valueText: String(option.voters))
         }
         let described = section.options.map { option in
             (
-                name: ReportText.shortened(option.content), voters: option.voters,
+                name: option.content, voters: option.voters,
                 low: Int((bounds(option)?.low ?? 0).rounded()), high: Int((bounds(option)?.high ?? 0).rounded())
             )
         }

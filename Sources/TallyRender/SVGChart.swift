@@ -5,7 +5,8 @@
 public enum SVGChart {
     /// One horizontal bar.
     public struct Bar: Sendable, Equatable {
-        /// The label left of the bar (cut with an ellipsis past 48 cells).
+        /// The label left of the bar, whole: the chart cuts it with an ellipsis past `labelLimit` cells and keeps
+        /// the whole label as the cut text's `<title>`.
         public var label: String
         /// The bar's length in the chart's unit.
         public var value: Double
@@ -49,6 +50,8 @@ public enum SVGChart {
         + "'Heiti TC', sans-serif"
 
     static let fontSize = 14.0
+    /// The widest bar label drawn, in display cells; longer ones are cut with an ellipsis.
+    static let labelLimit = 40
     static let barColour = "#4a78b5"
     static let whiskerColour = "#1d1d1d"
     static let gridColour = "#e3e3e3"
@@ -91,8 +94,8 @@ public enum SVGChart {
         title: String, description: String, bars: [Bar], axisLabel: String, maximum: Double? = nil,
         kicker: String? = nil
     ) -> String {
-        // Labels longer than 48 cells are cut with an ellipsis; the rest get the room they need.
-        let labelCells = min(48, bars.map { DisplayWidth.of($0.label) }.max() ?? 0)
+        // Labels longer than `labelLimit` cells are cut with an ellipsis; the rest get the room they need.
+        let labelCells = min(labelLimit, bars.map { DisplayWidth.of($0.label) }.max() ?? 0)
         let labelWidth = max(80, Double(labelCells) * fontSize * cellWidth + 16)
         let plotWidth = 360.0
         let rowHeight = 30.0
@@ -117,7 +120,11 @@ public enum SVGChart {
         }
         for (index, bar) in bars.enumerated() {
             let y = top + rowHeight * Double(index)
-            svg += text(truncated(bar.label, cells: labelCells), x: labelWidth - 8, y: y + 19, anchor: "end")
+            let label = text(truncated(bar.label, cells: labelCells), x: labelWidth - 8, y: y + 19, anchor: "end")
+            // A cut label keeps the whole name as its tooltip and accessible name (the `<desc>` lists it too).
+            svg +=
+                DisplayWidth.of(bar.label) > labelCells
+                ? "  <g><title>\(escape(bar.label))</title>\n  " + label + "  </g>\n" : label
             svg +=
                 "  <rect x=\"\(n(labelWidth))\" y=\"\(n(y + 6))\" width=\"\(n(x(bar.value) - labelWidth))\" "
                 + "height=\"\(n(rowHeight - 12))\" fill=\"\(barColour)\"/>\n"

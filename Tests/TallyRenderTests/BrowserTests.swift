@@ -174,6 +174,8 @@ struct BrowserTests {
             let text = try #require(measures[name]?.text)
             #expect(text.contains("<b>bold</b> <script>alert(1)</script>"), "\(name): the text is shown as written")
             #expect(text.contains("*emph* _under_ ~strike~"), "\(name): emphasis marks in user text stay text")
+            // A long name is shown whole and wraps (the page does not scroll sideways: checked above).
+            #expect(text.contains(HostileTextTests.longName), "\(name): the long option name is cut")
         }
     }
 

@@ -151,7 +151,7 @@ public enum HTMLPage {
         blockquote { margin: 1rem 0; padding: 0.25rem 1rem; border-left: 4px solid var(--accent); }
         .table { max-width: 100%; overflow-x: auto; margin: 1rem 0; }
         table { border-collapse: collapse; font-size: 0.9rem; overflow-wrap: normal; }
-        td { min-width: 2.5em; } td:not(.num) { min-width: 5em; }
+        td { min-width: 2.5em; } td:not(.num) { min-width: 5em; overflow-wrap: anywhere; }
         caption { text-align: left; font-weight: 600; padding-bottom: 0.25rem; color: var(--muted); }
         th, td { border-bottom: 1px solid var(--line); padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
         tbody tr:nth-child(even) { background: var(--stripe); }
