@@ -11,7 +11,9 @@ public enum MarkdownReport {
         _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all,
         title: String? = nil
     ) -> String {
-        let charts = selection.chartsFolder.map { ReportChartSet.blocks(model, language: language, folder: $0) }
+        let charts = selection.chartsFolder.map {
+            ReportChartSet.blocks(model, language: language, folder: $0, png: selection.chartsAsPNG)
+        }
         return document(
             ["# " + heading(title, language.labels.title)] + internalNotice(model, language.labels.blog)
                 + body(model, language: language, selection: selection, charts: charts))

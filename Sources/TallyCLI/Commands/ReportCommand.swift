@@ -35,8 +35,8 @@ enum ReportCommand {
             + "sentence.")
     static let pngOption = OptionSpec(
         "png", .flag,
-        "With --charts: also write a PNG beside each SVG, for blog hosts that refuse SVG (needs rsvg-convert, "
-            + "Debian package librsvg2-bin).")
+        "With --charts: also write a PNG (twice the SVG's size, sharp on phones) beside each SVG and link the PNGs "
+            + "from the Markdown, for blog hosts that refuse SVG (needs rsvg-convert, Debian package librsvg2-bin).")
     static let bomOption = OptionSpec(
         "bom", .flag, "Start the CSV with a UTF-8 byte-order mark, for spreadsheet apps that need one.")
 
@@ -111,7 +111,7 @@ enum ReportCommand {
                     page = URL(fileURLWithPath: file).deletingLastPathComponent().path
                 }
                 let link = ReportCommand.relativePath(from: page, to: folder.given, folder.path)
-                selection = selection.withCharts(in: link)
+                selection = selection.withCharts(in: link, png: options.png != nil)
                 try ReportCommand.writeCharts(model, options, into: folder.path, context)
             }
             let text: String

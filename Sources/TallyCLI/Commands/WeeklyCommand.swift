@@ -13,8 +13,8 @@ enum WeeklyCommand {
             + "the first vote.")
     static let pngOption = OptionSpec(
         "png", .flag,
-        "Also write a PNG beside each SVG chart, for blog hosts that refuse SVG (needs rsvg-convert, "
-            + "Debian package librsvg2-bin).")
+        "Also write a PNG (twice the SVG's size, sharp on phones) beside each SVG chart and link the PNGs from the "
+            + "Markdown pages, for blog hosts that refuse SVG (needs rsvg-convert, Debian package librsvg2-bin).")
     static let htmlOption = OptionSpec(
         "html", .flag,
         "Also write week-NN.html and index.html: self-contained pages (inline CSS and charts, no scripts).")
@@ -101,7 +101,9 @@ enum WeeklyCommand {
                 }
             }
             let (language, title) = (options.language, options.title)
-            for tally in tallies { try write(WeeklyPages.files(tally, language: language, title: title)) }
+            for tally in tallies {
+                try write(WeeklyPages.files(tally, language: language, title: title, png: options.png != nil))
+            }
             try write([WeeklyPages.index(tallies, calendar: options.calendar, language: language, title: title)])
             if options.html {
                 for tally in tallies { try write([WeeklyPages.html(tally, language: language, title: title)]) }

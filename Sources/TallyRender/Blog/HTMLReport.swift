@@ -11,9 +11,14 @@ public enum HTMLReport {
         let l = language.labels
         let zone = model.parameters.zone
         return HTMLPage.render(
-            markdown: MarkdownReport.render(model, language: language, selection: selection, title: title),
+            markdown: MarkdownReport.render(model, language: language, selection: svgLinks(selection), title: title),
             title: l.blog.documentTitle(title ?? l.title, ReportText.time(model.parameters.asOf, zone)),
             language: language, charts: charts(model, language: language, selection: selection, title: title))
+    }
+
+    /// The selection with its charts linked as SVG, whatever `--png` says: the page draws the SVG inline.
+    static func svgLinks(_ selection: ReportSelection) -> ReportSelection {
+        selection.chartsFolder.map { selection.withCharts(in: $0) } ?? selection
     }
 
     /// The charts linked from the page, by link, so the page draws them inline and stays self-contained.

@@ -14,6 +14,11 @@ public enum ReportChartSet {
         public let svg: String
     }
 
+    /// `chart.svg` → `chart.png`: the name of a chart's PNG copy (`--png`).
+    public static func pngName(_ svg: String) -> String {
+        (svg.hasSuffix(".svg") ? String(svg.dropLast(4)) : svg) + ".png"
+    }
+
     /// The daily chart's file name.
     public static let dailyName = "daily.svg"
 
@@ -58,19 +63,22 @@ public enum ReportChartSet {
 
     /// The report's chart blocks: per section its image or why there is none (under the section's heading),
     /// and the daily chart or why there is none (after the activity). Links are relative to the page (`folder`).
-    static func blocks(_ model: ReportModel, language: ReportLanguage, folder: String) -> MarkdownReport.ChartBlocks {
+    /// With `png`, the images are the charts' PNG copies.
+    static func blocks(
+        _ model: ReportModel, language: ReportLanguage, folder: String, png: Bool = false
+    ) -> MarkdownReport.ChartBlocks {
         let l = language.labels
         let drawn = Dictionary(uniqueKeysWithValues: charts(model, language: language).map { ($0.name, $0) })
         return MarkdownReport.ChartBlocks(
             ranking: { section, position in
-                drawn[rankingName(section, position: position)].map { image($0, folder: folder) }
+                drawn[rankingName(section, position: position)].map { image($0, folder: folder, png: png) }
                     ?? l.blog.noRankingChart(MarkdownReport.sectionHeading(section, l))
             },
-            daily: drawn[dailyName].map { image($0, folder: folder) } ?? l.blog.noDailyChart)
+            daily: drawn[dailyName].map { image($0, folder: folder, png: png) } ?? l.blog.noDailyChart)
     }
 
     /// An image linked relative to the page; the alt text is the chart's title, escaped.
-    static func image(_ chart: Chart, folder: String) -> String {
-        "![\(MarkdownText.cell(chart.title))](\(link(chart.name, folder: folder)))"
+    static func image(_ chart: Chart, folder: String, png: Bool) -> String {
+        "![\(MarkdownText.cell(chart.title))](\(link(png ? pngName(chart.name) : chart.name, folder: folder)))"
     }
 }

@@ -6,8 +6,14 @@ import TallyCore
 /// fingerprint). Charts are linked relative to the page, so the folder can be moved or published as it is.
 /// A pure function of the tally and the language.
 public enum WeeklyMarkdown {
-    /// The page, ending in a newline; `title` (the `title` setting) stands before the week's heading.
-    public static func render(_ tally: WeeklyTally, language: ReportLanguage, title: String? = nil) -> String {
+    /// The page, ending in a newline; `title` (the `title` setting) stands before the week's heading. With `png`
+    /// (`--png`) the images are the charts' PNG copies.
+    public static func render(
+        _ tally: WeeklyTally, language: ReportLanguage, title: String? = nil, png: Bool = false
+    ) -> String {
+        func image(_ title: String, _ file: String) -> String {
+            WeeklyMarkdown.image(title, png ? ReportChartSet.pngName(file) : file)
+        }
         let l = language.labels
         let w = language.weeklyLabels
         let week = tally.week

@@ -15,7 +15,10 @@ public enum WeeklyPages {
     /// A week's files: `week-NN.md`, `week-NN.json`, the daily chart and one ranking chart per section
     /// (charts only when they have something to show: see `ReportCharts.drawsDaily`). `title` is the `title`
     /// setting: it heads the page and stands above each chart's own title.
-    public static func files(_ tally: WeeklyTally, language: ReportLanguage, title pageTitle: String? = nil) -> [File] {
+    /// With `png` (`--png`) the page links the charts' PNG copies, which the caller writes.
+    public static func files(
+        _ tally: WeeklyTally, language: ReportLanguage, title pageTitle: String? = nil, png: Bool = false
+    ) -> [File] {
         let w = language.weeklyLabels
         let number = tally.week.number
         let zone = tally.report.parameters.zone
@@ -23,7 +26,7 @@ public enum WeeklyPages {
         var files = [
             File(
                 name: WeeklyFiles.markdown(number),
-                content: WeeklyMarkdown.render(tally, language: language, title: pageTitle)),
+                content: WeeklyMarkdown.render(tally, language: language, title: pageTitle, png: png)),
             File(name: WeeklyFiles.json(number), content: WeeklyJSON.render(tally)),
         ]
         if ReportCharts.drawsDaily(tally.days) {
