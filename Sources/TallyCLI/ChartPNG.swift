@@ -30,10 +30,11 @@ struct ChartPNG {
     /// The PNG of one SVG document; `name` is only for the message when rendering fails.
     /// Run through `ChildProcess`: Ctrl-C stops it, it has a time limit, and one that exits without
     /// reading the SVG is a failure with its exit status, never a SIGPIPE that kills tally.
-    func render(_ svg: String, name: String) throws -> Data {
+    /// `scale` is pixels per SVG unit (2 for charts, 1 for the share image, whose SVG is already in pixels).
+    func render(_ svg: String, name: String, scale: Int = ChartPNG.scale) throws -> Data {
         let messages = Messages()
         let child = ChildProcess(
-            executable: tool, arguments: ["--format", "png", "--zoom", String(Self.scale)],
+            executable: tool, arguments: ["--format", "png", "--zoom", String(scale)],
             environment: ProcessInfo.processInfo.environment,
             directory: FileManager.default.currentDirectoryPath, input: Data(svg.utf8), timeout: Self.timeout,
             errors: { messages.add($0) })

@@ -168,6 +168,12 @@ public enum MarkdownReport {
         l.quote(ReportText.cell(text))
     }
 
+    /// A section's heading as plain text (for an image's title, an alt text, an SVG): the language's name for a
+    /// known section, else the name as stored. Escape it for where it goes; `sectionHeading` is its Markdown.
+    public static func plainSectionHeading(_ section: ReportModel.Section, _ l: ReportLabels) -> String {
+        section.isKnown ? l.sectionHeading(section.name) : l.unknownSectionHeading(section.name)
+    }
+
     /// A section's heading: the language's name for a known section, else the escaped name.
     static func sectionHeading(_ section: ReportModel.Section, _ l: ReportLabels) -> String {
         section.isKnown ? l.sectionHeading(section.name) : l.unknownSectionHeading(ReportText.cell(section.name))

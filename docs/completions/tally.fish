@@ -33,6 +33,7 @@ complete -c tally -n '__fish_seen_subcommand_from report' -l only -x -d 'Show on
 complete -c tally -n '__fish_seen_subcommand_from report' -l brief -d 'The table a post needs: the headline, the ranking and one line of settings with a short data fingerprint. Not for JSON.'
 complete -c tally -n '__fish_seen_subcommand_from report' -l charts -r -F -d 'Write the ranking charts and the chart of votes per day as SVG into DIR and link them from the Markdown (the HTML draws them inline). Charts with nothing to show are left out, with a sentence.'
 complete -c tally -n '__fish_seen_subcommand_from report' -l png -d 'With --charts: also write a PNG (twice the SVG\'s size, sharp on phones) beside each SVG and link the PNGs from the Markdown, for blog hosts that refuse SVG (needs rsvg-convert, Debian package librsvg2-bin).'
+complete -c tally -n '__fish_seen_subcommand_from report' -l share -x -d 'Also write FILE.png: a 1200×630 image for social media with the title, the top options as bars with their voters, the counted voters and the as-of time (needs rsvg-convert). Replaces only a PNG.'
 complete -c tally -n '__fish_seen_subcommand_from report' -l bom -d 'Start the CSV with a UTF-8 byte-order mark, for spreadsheet apps that need one.'
 complete -c tally -n '__fish_seen_subcommand_from report' -l lang -x -d 'Language of the Markdown: en or zh-TW (default: $TALLY_LANG, the config\'s lang, en).'
 complete -c tally -n '__fish_seen_subcommand_from report' -s o -l output -r -F -d 'Write to FILE (atomically, creating folders; - for stdout) instead of stdout.'

@@ -90,6 +90,7 @@ enum ReportCommand {
             briefOption,
             chartsOption,
             pngOption,
+            ShareCard.option,
             bomOption,
             SettingOptions.lang.withHelp(
                 "Language of the Markdown: en or zh-TW (default: $TALLY_LANG, the config's lang, en)."),
@@ -124,6 +125,7 @@ enum ReportCommand {
                 text = MarkdownReport.render(
                     model, language: options.language, selection: selection, title: options.title)
             }
+            try options.share?.write(model, language: options.language, title: options.title, context)
             if let written = try options.output.write(text, context) {
                 context.stdout.line("Wrote the \(options.format.rawValue) report to \(written).")
             }
@@ -226,6 +228,8 @@ enum ReportCommand {
         var charts: (given: String, path: String)?
         /// The PNG renderer when `--png` is given.
         var png: ChartPNG?
+        /// The share image of `--share FILE.png`, checked.
+        var share: ShareCard?
 
         init(_ invocation: Invocation, _ context: Context) throws {
             let path = invocation.path
@@ -267,6 +271,7 @@ enum ReportCommand {
                 }
             }
             png = invocation.flag(pngOption) ? try ChartPNG(environment: context.environment) : nil
+            share = try ShareCard(invocation, context)
             let settings = try Settings.resolve(invocation, context: context)
             database = settings.db.value
             language = settings.language.value
