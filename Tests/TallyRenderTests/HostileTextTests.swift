@@ -12,7 +12,7 @@ struct HostileTextTests {
         "\tTabbed", "\rCarriage", "# heading", "- item", "[link](http://x) ![img](http://y)", "*emph* _under_ ~strike~",
         "right\u{202E}to left\u{2066}isolate",
         String(repeating: "很長的選項", count: 200),
-        longName + " <i>end</i>",
+        longName + " <i>end</i>", "chart-title", "id=\"chart-desc\"",
     ]
 
     /// An option name of 251 letters with no place to break a line.

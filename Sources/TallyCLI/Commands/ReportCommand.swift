@@ -248,6 +248,13 @@ enum ReportCommand {
                 // '' would resolve to the working folder and scatter the charts there.
                 throw UsageError("--charts is empty; give a folder for the charts, e.g. --charts charts", command: path)
             }
+            if let given = invocation.value(chartsOption), let bad = MarkdownText.unlinkableCharacter(given) {
+                let code = "U+" + String(bad.value, radix: 16, uppercase: true)
+                throw UsageError(
+                    "--charts '\(TerminalText.visible(given, keepNewlines: false))' holds the control character "
+                        + "\(code); a page cannot link to a folder named so. Give a folder name without one, e.g. "
+                        + "--charts charts", command: path)
+            }
             charts = invocation.value(chartsOption).map { ($0, context.path($0)) }
             if charts != nil, format != .markdown, format != .html {
                 throw UsageError(

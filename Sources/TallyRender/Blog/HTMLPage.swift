@@ -124,8 +124,13 @@ public enum HTMLPage {
     static func inlineSVG(_ svg: String, number: Int) -> String {
         var text = svg
         if text.hasPrefix("<?xml"), let end = text.range(of: "?>\n") { text = String(text[end.upperBound...]) }
-        return text.replacingAll("chart-title", with: "chart-\(number)-title")
-            .replacingAll("chart-desc", with: "chart-\(number)-desc")
+        // Only the attributes `SVGChart.header` writes are renumbered: text is escaped (a `"` is `&quot;`), so an
+        // option named `chart-title` or `id="chart-title"` can never match, and stays as written.
+        return text.replacingAll("id=\"chart-title\"", with: "id=\"chart-\(number)-title\"")
+            .replacingAll("id=\"chart-desc\"", with: "id=\"chart-\(number)-desc\"")
+            .replacingAll(
+                "aria-labelledby=\"chart-title chart-desc\"",
+                with: "aria-labelledby=\"chart-\(number)-title chart-\(number)-desc\"")
     }
 
     /// The page's whole style sheet.

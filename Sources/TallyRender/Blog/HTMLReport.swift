@@ -27,6 +27,9 @@ public enum HTMLReport {
     ) -> [String: String] {
         guard let folder = selection.chartsFolder else { return [:] }
         let charts = ReportChartSet.charts(model, language: language, title: title)
-        return Dictionary(uniqueKeysWithValues: charts.map { (ReportChartSet.link($0.name, folder: folder), $0.svg) })
+        return Dictionary(
+            uniqueKeysWithValues: charts.map {
+                (MarkdownText.linkDestination(ReportChartSet.link($0.name, folder: folder)), $0.svg)
+            })
     }
 }

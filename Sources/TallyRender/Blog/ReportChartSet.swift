@@ -38,7 +38,7 @@ public enum ReportChartSet {
         let until = ReportText.time(model.parameters.through ?? model.parameters.asOf, zone)
         var charts: [Chart] = []
         for (position, section) in model.sections.enumerated() where ReportCharts.drawsRanking(section) {
-            let title = l.blog.rankingChartTitle(MarkdownReport.sectionHeading(section, l))
+            let title = l.blog.rankingChartTitle(MarkdownReport.plainSectionHeading(section, l))
             charts.append(
                 Chart(
                     name: rankingName(section, position: position + 1), title: title,
@@ -77,8 +77,8 @@ public enum ReportChartSet {
             daily: drawn[dailyName].map { image($0, folder: folder, png: png) } ?? l.blog.noDailyChart)
     }
 
-    /// An image linked relative to the page; the alt text is the chart's title, escaped.
+    /// An image linked relative to the page; the alt text is the chart's title.
     static func image(_ chart: Chart, folder: String, png: Bool) -> String {
-        "![\(MarkdownText.cell(chart.title))](\(link(png ? pngName(chart.name) : chart.name, folder: folder)))"
+        MarkdownText.image(alt: chart.title, path: link(png ? pngName(chart.name) : chart.name, folder: folder))
     }
 }

@@ -67,10 +67,11 @@ public enum WeeklyMarkdown {
 
         let charts = MarkdownReport.ChartBlocks(
             ranking: { section, position in
-                let heading = MarkdownReport.sectionHeading(section, l)
-                guard ReportCharts.drawsRanking(section) else { return l.blog.noRankingChart(heading) }
+                guard ReportCharts.drawsRanking(section) else {
+                    return l.blog.noRankingChart(MarkdownReport.sectionHeading(section, l))
+                }
                 return image(
-                    w.rankingChartTitle(heading, week.number),
+                    w.rankingChartTitle(MarkdownReport.plainSectionHeading(section, l), week.number),
                     WeeklyFiles.rankingChart(week.number, section: section, position: position))
             }, daily: nil)
         let span = w.weekSpan(week.number, zone.format(week.start), zone.format(week.end), zone.identifier)
@@ -79,9 +80,9 @@ public enum WeeklyMarkdown {
         return MarkdownReport.document(blocks)
     }
 
-    /// An image linked relative to the page; the alt text is the chart's title, escaped.
+    /// An image linked relative to the page; the alt text is the chart's title (plain text).
     static func image(_ title: String, _ file: String) -> String {
-        "![\(MarkdownText.cell(title))](\(file))"
+        MarkdownText.image(alt: title, path: file)
     }
 
     /// The notes decided during the week. A rejected note's text is not repeated: the page is

@@ -37,7 +37,7 @@ public enum WeeklyPages {
                         tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w, kicker: pageTitle)))
         }
         for (position, section) in tally.report.sections.enumerated() where ReportCharts.drawsRanking(section) {
-            let title = w.rankingChartTitle(MarkdownReport.sectionHeading(section, language.labels), number)
+            let title = w.rankingChartTitle(MarkdownReport.plainSectionHeading(section, language.labels), number)
             files.append(
                 File(
                     name: WeeklyFiles.rankingChart(number, section: section, position: position + 1),

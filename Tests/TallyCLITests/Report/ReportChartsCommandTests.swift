@@ -148,3 +148,43 @@ struct ReportChartsCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["file.txt"])
     }
 }
+
+/// Chart folders with ordinary names (spaces, parens, brackets, `#`, `%`, a backslash, CJK): the Markdown link,
+/// as cmark-gfm reads it, finds the chart, and the HTML draws every chart inline.
+@Suite("tally report --charts with ordinary folder names")
+struct ChartFolderNameTests {
+    static let names = [
+        "c (1)", "my charts", "a)b", "<x>", "c#1?", "100%", "back\\slash", "圖表 資料", "[x](y)", "c:d", "-dash",
+    ]
+
+    @Test(
+        .enabled(if: OutsideProgram.mayRun(needing: "cmark-gfm"), "needs cmark-gfm (apt-get install cmark-gfm)"),
+        arguments: names)
+    func theLinkFindsTheChartAndTheHTMLDrawsIt(_ name: String) throws {
+        let folder = try TemporaryDirectory()
+        let result = try TallyProcess.run(
+            ["report", "--demo", "--charts", "site/\(name)", "-o", "site/post.md"], in: folder.url.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let markdown = try String(contentsOfFile: folder.path("site/post.md"), encoding: .utf8)
+        let sources = try ReportChartsCommandTests.imageSources(markdown)
+        #expect(sources.count == 2, "\(name): \(sources)")
+        for source in sources {
+            #expect(source.hasPrefix(name + "/"), "\(name): \(source)")
+            #expect(FileManager.default.fileExists(atPath: folder.path("site/" + source)), "\(name): \(source)")
+        }
+        let html = try TallyProcess.run(
+            ["report", "--demo", "--format", "html", "--charts", name], in: folder.url.path)
+        #expect(html.status == 0 && html.stdout.components(separatedBy: "<svg ").count - 1 == 2, "\(name)")
+    }
+
+    @Test func aFolderNameWithAControlCharacterIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        for name in ["two\nlines", "tab\there", "esc\u{1B}[2J"] {
+            let result = try TallyProcess.run(
+                ["report", "--demo", "--charts", name, "-o", "p.md"], in: folder.url.path)
+            #expect(result.status == 2 && result.stderr.contains("holds the control character"), "\(result.stderr)")
+            #expect(!result.stderr.contains("\u{1B}"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+        }
+    }
+}
