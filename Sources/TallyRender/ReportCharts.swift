@@ -1,7 +1,7 @@
 import TallyCore
 
 /// The report's charts, drawn with `SVGChart`: a section's ranking as horizontal bars
-/// of voters with the 95% interval as whiskers (in voters, on a scale of all counted
+/// of voters with the 95% interval as a thin line (in voters, on a scale of all counted
 /// voters), and counted votes per local day as columns. Pure functions of the model;
 /// every word comes from `WeeklyLabels`.
 public enum ReportCharts {

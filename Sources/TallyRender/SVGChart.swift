@@ -91,7 +91,7 @@ public enum SVGChart {
     /// grid at round values. `maximum` fixes the scale (e.g. all counted voters), else the
     /// longest bar or whisker sets it. `kicker` (the page's title) stands above the chart's title.
     public static func horizontalBars(
-        title: String, description: String, bars: [Bar], axisLabel: String, maximum: Double? = nil,
+        title: String, description: String, bars: [Bar], axisLabel: [String], maximum: Double? = nil,
         kicker: String? = nil
     ) -> String {
         // Labels longer than `labelLimit` cells are cut with an ellipsis; the rest get the room they need.
@@ -104,9 +104,11 @@ public enum SVGChart {
         let longest = bars.map { max($0.value, $0.high ?? 0) }.max() ?? 0
         let ticks = SVGChart.ticks(upTo: max(maximum ?? longest, longest))
         let scaleMax = ticks.last ?? 1
+        // The axis label is centred under the plot; the chart is wide enough for all of it.
         let width = max(
-            labelWidth + plotWidth + 60, textWidth(title, size: 16) + 24, textWidth(kicker ?? "", size: 12) + 24)
-        let height = top + rowHeight * Double(max(bars.count, 1)) + 48
+            labelWidth + plotWidth + 60, textWidth(title, size: 16) + 24, textWidth(kicker ?? "", size: 12) + 24,
+            labelWidth + plotWidth / 2 + (axisLabel.map { textWidth($0, size: 12) }.max() ?? 0) / 2 + 12)
+        let height = top + rowHeight * Double(max(bars.count, 1)) + 48 + 15 * Double(max(axisLabel.count - 1, 0))
         func x(_ value: Double) -> Double { labelWidth + plotWidth * min(max(value, 0), scaleMax) / scaleMax }
         let axisY = top + rowHeight * Double(max(bars.count, 1)) + 4
 
@@ -144,7 +146,10 @@ public enum SVGChart {
         }
         svg +=
             "  <path d=\"M\(n(labelWidth)) \(n(axisY))H\(n(labelWidth + plotWidth))\" stroke=\"\(axisColour)\" fill=\"none\"/>\n"
-        svg += text(axisLabel, x: labelWidth + plotWidth / 2, y: axisY + 36, size: 12, anchor: "middle")
+        for (line, label) in axisLabel.enumerated() {
+            svg += text(
+                label, x: labelWidth + plotWidth / 2, y: axisY + 36 + 15 * Double(line), size: 12, anchor: "middle")
+        }
         return svg + "</svg>\n"
     }
 
