@@ -9,7 +9,7 @@ public enum HTMLPage {
     /// An image whose SVG is not given is left out with its alt text in a paragraph, so nothing
     /// outside the file is ever requested.
     public static func render(
-        markdown document: String, title: String, language: ReportLanguage, charts: [String: String] = [:],
+        markdown document: String, title: String, language: ReportLanguage, charts: [String: Chart] = [:],
         link: @escaping (String) -> String = { $0 }
     ) -> String {
         let inline = MarkdownInline(link: link)
@@ -33,9 +33,15 @@ public enum HTMLPage {
             } else if text.hasPrefix("!["),
                 let (alt, file, _) = MarkdownInline.link(in: Array(text.dropFirst()), at: 0)
             {
-                if let svg = charts[file] {
+                if let chart = charts[file] {
+                    // Both layouts are inline; the style sheet shows the phone one below 600 px.
                     chartNumber += 1
-                    body += "<figure>\n" + inlineSVG(svg, number: chartNumber) + "</figure>\n"
+                    body += "<figure>\n<div class=\"wide\">\n" + inlineSVG(chart.svg, number: chartNumber) + "</div>\n"
+                    if let phone = chart.phone {
+                        chartNumber += 1
+                        body += "<div class=\"phone\">\n" + inlineSVG(phone, number: chartNumber) + "</div>\n"
+                    }
+                    body += "</figure>\n"
                 } else {
                     body += "<p>\(inline.html(alt))</p>\n"
                 }
@@ -63,6 +69,20 @@ public enum HTMLPage {
             </html>
 
             """
+    }
+
+    /// A chart drawn inline: its SVG, and the phone layout shown instead on narrow screens, if there is one.
+    public struct Chart: Sendable, Equatable {
+        /// The SVG of the chart file.
+        public let svg: String
+        /// The phone layout (`SVGChart.phoneBars`), shown below 600 px.
+        public let phone: String?
+
+        /// A chart, with its phone layout if any.
+        public init(svg: String, phone: String? = nil) {
+            self.svg = svg
+            self.phone = phone
+        }
     }
 
     /// `## Heading` → (2, "Heading").
@@ -163,6 +183,8 @@ public enum HTMLPage {
         .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         figure { margin: 1rem 0; }
         figure svg { display: block; max-width: 100%; height: auto; }
+        figure .phone { display: none; }
+        @media (max-width: 600px) { figure .wide:has(+ .phone) { display: none; } figure .phone { display: block; } }
         @media (max-width: 480px) { main { padding: 0.75rem; }
           .table, .table table, .table tbody, .table tr, .table td { display: block; width: 100%; }
           .table thead, .table caption { position: absolute; width: 1px; height: 1px; overflow: hidden;

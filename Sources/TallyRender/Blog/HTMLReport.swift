@@ -24,12 +24,15 @@ public enum HTMLReport {
     /// The charts linked from the page, by link, so the page draws them inline and stays self-contained.
     static func charts(
         _ model: ReportModel, language: ReportLanguage, selection: ReportSelection, title: String?
-    ) -> [String: String] {
+    ) -> [String: HTMLPage.Chart] {
         guard let folder = selection.chartsFolder else { return [:] }
         let charts = ReportChartSet.charts(model, language: language, title: title)
         return Dictionary(
             uniqueKeysWithValues: charts.map {
-                (MarkdownText.linkDestination(ReportChartSet.link($0.name, folder: folder)), $0.svg)
+                (
+                    MarkdownText.linkDestination(ReportChartSet.link($0.name, folder: folder)),
+                    HTMLPage.Chart(svg: $0.svg, phone: $0.phoneSVG)
+                )
             })
     }
 }

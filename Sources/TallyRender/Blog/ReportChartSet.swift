@@ -12,6 +12,8 @@ public enum ReportChartSet {
         public let title: String
         /// The SVG document.
         public let svg: String
+        /// The same chart in the phone layout, which the HTML page shows on narrow screens (never a file).
+        public let phoneSVG: String
     }
 
     /// `chart.svg` → `chart.png`: the name of a chart's PNG copy (`--png`).
@@ -39,19 +41,22 @@ public enum ReportChartSet {
         var charts: [Chart] = []
         for (position, section) in model.sections.enumerated() where ReportCharts.drawsRanking(section) {
             let title = l.blog.rankingChartTitle(MarkdownReport.plainSectionHeading(section, l))
+            func draw(phone: Bool) -> String {
+                ReportCharts.ranking(
+                    section, model: model, title: title, until: until, labels: w, kicker: pageTitle, phone: phone)
+            }
             charts.append(
                 Chart(
-                    name: rankingName(section, position: position + 1), title: title,
-                    svg: ReportCharts.ranking(
-                        section, model: model, title: title, until: until, labels: w, kicker: pageTitle)))
+                    name: rankingName(section, position: position + 1), title: title, svg: draw(phone: false),
+                    phoneSVG: draw(phone: true)))
         }
         if ReportCharts.drawsDaily(model.activity.days) {
             let title = l.blog.dailyChartTitle
-            charts.append(
-                Chart(
-                    name: dailyName, title: title,
-                    svg: ReportCharts.daily(
-                        model.activity.days, zone: zone, title: title, labels: w, kicker: pageTitle)))
+            func draw(phone: Bool) -> String {
+                ReportCharts.daily(
+                    model.activity.days, zone: zone, title: title, labels: w, kicker: pageTitle, phone: phone)
+            }
+            charts.append(Chart(name: dailyName, title: title, svg: draw(phone: false), phoneSVG: draw(phone: true)))
         }
         return charts
     }

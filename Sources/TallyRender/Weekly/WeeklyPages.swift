@@ -19,22 +19,31 @@ public enum WeeklyPages {
     public static func files(
         _ tally: WeeklyTally, language: ReportLanguage, title pageTitle: String? = nil, png: Bool = false
     ) -> [File] {
-        let w = language.weeklyLabels
         let number = tally.week.number
-        let zone = tally.report.parameters.zone
-        let until = zone.format(tally.week.end)
-        var files = [
+        return [
             File(
                 name: WeeklyFiles.markdown(number),
                 content: WeeklyMarkdown.render(tally, language: language, title: pageTitle, png: png)),
             File(name: WeeklyFiles.json(number), content: WeeklyJSON.render(tally)),
-        ]
+        ] + charts(tally, language: language, title: pageTitle)
+    }
+
+    /// A week's charts, as files; with `phone`, in the phone layout the HTML page shows on narrow screens.
+    static func charts(_ tally: WeeklyTally, language: ReportLanguage, title pageTitle: String?, phone: Bool = false)
+        -> [File]
+    {
+        let w = language.weeklyLabels
+        let number = tally.week.number
+        let zone = tally.report.parameters.zone
+        let until = zone.format(tally.week.end)
+        var files: [File] = []
         if ReportCharts.drawsDaily(tally.days) {
             files.append(
                 File(
                     name: WeeklyFiles.dailyChart(number),
                     content: ReportCharts.daily(
-                        tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w, kicker: pageTitle)))
+                        tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w, kicker: pageTitle,
+                        phone: phone)))
         }
         for (position, section) in tally.report.sections.enumerated() where ReportCharts.drawsRanking(section) {
             let title = w.rankingChartTitle(MarkdownReport.plainSectionHeading(section, language.labels), number)
@@ -42,7 +51,8 @@ public enum WeeklyPages {
                 File(
                     name: WeeklyFiles.rankingChart(number, section: section, position: position + 1),
                     content: ReportCharts.ranking(
-                        section, model: tally.report, title: title, until: until, labels: w, kicker: pageTitle)))
+                        section, model: tally.report, title: title, until: until, labels: w, kicker: pageTitle,
+                        phone: phone)))
         }
         return files
     }
@@ -51,7 +61,8 @@ public enum WeeklyPages {
     public static func html(_ tally: WeeklyTally, language: ReportLanguage, title pageTitle: String? = nil) -> File {
         let number = tally.week.number
         let week = tally.week
-        let charts = files(tally, language: language, title: pageTitle).filter { $0.name.hasSuffix(".svg") }
+        let wide = charts(tally, language: language, title: pageTitle)
+        let phone = charts(tally, language: language, title: pageTitle, phone: true)
         let title = plainTitle(
             pageTitle, language.weeklyLabels.weekTitle(number, week.firstDay.dateText, week.lastDay.dateText), language)
         return File(
@@ -59,7 +70,11 @@ public enum WeeklyPages {
             content: HTMLPage.render(
                 markdown: WeeklyMarkdown.render(tally, language: language, title: pageTitle), title: title,
                 language: language,
-                charts: Dictionary(uniqueKeysWithValues: charts.map { ($0.name, $0.content) }),
+                charts: Dictionary(
+                    uniqueKeysWithValues: zip(wide, phone).map {
+                        ($0.name, HTMLPage.Chart(svg: $0.content, phone: $1.content))
+                    }
+                ),
                 link: WeeklyFiles.htmlLink))
     }
 

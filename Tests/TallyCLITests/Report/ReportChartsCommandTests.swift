@@ -46,7 +46,7 @@ struct ReportChartsCommandTests {
         #expect(printed.stdout.contains("](out/ranking-original.svg)") && !printed.stdout.contains("daily.svg"))
         // HTML draws them inline and requests nothing.
         let html = try TallyProcess.run(["report", "--demo", "--format", "html", "--charts", "c"], in: folder.url.path)
-        #expect(html.stdout.components(separatedBy: "<svg ").count - 1 == 2)
+        #expect(html.stdout.components(separatedBy: "<figure>").count - 1 == 2)
         #expect(!html.stdout.contains(".svg"))
     }
 
@@ -78,7 +78,7 @@ struct ReportChartsCommandTests {
         // The HTML still draws the SVGs inline and links no file.
         let html = try TallyProcess.run(
             ["report", "--demo", "--charts", "c", "--png", "--format", "html"], in: folder.url.path)
-        #expect(html.stdout.components(separatedBy: "<svg ").count - 1 == 2 && !html.stdout.contains(".png"))
+        #expect(html.stdout.components(separatedBy: "<figure>").count - 1 == 2 && !html.stdout.contains(".png"))
     }
 
     /// The `src` of every image cmark-gfm finds in `markdown`, percent-decoded as a browser resolves it.
@@ -174,7 +174,7 @@ struct ChartFolderNameTests {
         }
         let html = try TallyProcess.run(
             ["report", "--demo", "--format", "html", "--charts", name], in: folder.url.path)
-        #expect(html.status == 0 && html.stdout.components(separatedBy: "<svg ").count - 1 == 2, "\(name)")
+        #expect(html.status == 0 && html.stdout.components(separatedBy: "<figure>").count - 1 == 2, "\(name)")
     }
 
     @Test func aFolderNameWithAControlCharacterIsRefused() throws {
