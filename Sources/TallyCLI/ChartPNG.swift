@@ -1,4 +1,5 @@
 import Foundation
+import TallyRender
 
 /// PNG copies of the SVG charts, for blog hosts that refuse SVG uploads. Rendered by
 /// `rsvg-convert` (Debian package `librsvg2-bin`), run at the edge as the architecture asks:
@@ -29,10 +30,12 @@ struct ChartPNG {
     /// The PNG of one SVG document; `name` is only for the message when rendering fails.
     /// Run through `ChildProcess`: Ctrl-C stops it, it has a time limit, and one that exits without
     /// reading the SVG is a failure with its exit status, never a SIGPIPE that kills tally.
-    func render(_ svg: String, name: String) throws -> Data {
+    /// `scale` is pixels per SVG unit (2 for charts, 1 for the share image, whose SVG is already in pixels).
+    func render(_ svg: String, name: String, scale: Int = ChartPNG.scale) throws -> Data {
         let messages = Messages()
         let child = ChildProcess(
-            executable: tool, arguments: ["--format", "png"], environment: ProcessInfo.processInfo.environment,
+            executable: tool, arguments: ["--format", "png", "--zoom", String(scale)],
+            environment: ProcessInfo.processInfo.environment,
             directory: FileManager.default.currentDirectoryPath, input: Data(svg.utf8), timeout: Self.timeout,
             errors: { messages.add($0) })
         let ended: (termination: ChildProcess.Termination, output: Data)
@@ -65,9 +68,10 @@ struct ChartPNG {
     }
 
     /// `chart.svg` → `chart.png`.
-    static func name(for svg: String) -> String {
-        (svg.hasSuffix(".svg") ? String(svg.dropLast(4)) : svg) + ".png"
-    }
+    static func name(for svg: String) -> String { ReportChartSet.pngName(svg) }
+
+    /// Pixels per SVG unit: 2, so a chart is sharp on a phone's 2× screen and keeps the SVG's layout.
+    static let scale = 2
 
     /// The lines rsvg-convert printed on stderr (the first 20), collected on another thread.
     private final class Messages: @unchecked Sendable {

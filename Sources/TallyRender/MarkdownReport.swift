@@ -5,16 +5,29 @@ import TallyCore
 /// `MarkdownText` (tables) or is quoted inline, so it never becomes Markdown
 /// structure; columns are padded by display width so CJK tables line up.
 public enum MarkdownReport {
-    /// The whole document, ending in a newline: every part, or those `selection` picks. `languageLinks`
-    /// (`LanguageEdition.markdownLinks`) stand under the title: the same report in the other languages.
+    /// The whole document, ending in a newline: every part, or those `selection` picks. `title` (the `title`
+    /// setting, plain text) replaces the language's heading. `languageLinks` (`LanguageEdition.markdownLinks`)
+    /// stand under the title: the same report in the other languages.
     public static func render(
         _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all,
-        languageLinks: [String] = []
+        title: String? = nil, languageLinks: [String] = []
     ) -> String {
-        let charts = selection.chartsFolder.map { ReportChartSet.blocks(model, language: language, folder: $0) }
+        let charts = selection.chartsFolder.map {
+            ReportChartSet.blocks(model, language: language, folder: $0, png: selection.chartsAsPNG)
+        }
         return document(
-            ["# \(language.labels.title)"] + languageLinks + internalNotice(model, language.labels.blog)
+            ["# " + heading(title, language.labels.title)] + languageLinks + internalNotice(model, language.labels.blog)
                 + body(model, language: language, selection: selection, charts: charts))
+    }
+
+    /// A page's Markdown heading text: the author's `title` (plain text, escaped so it stays text) followed
+    /// through `titled` by the page's own heading when the page has one, or the language's `fallback`.
+    public static func heading(
+        _ title: String?, _ fallback: String, titled: (@Sendable (String, String) -> String)? = nil
+    ) -> String {
+        guard let title else { return fallback }
+        let escaped = MarkdownText.inline(title)
+        return titled.map { $0(escaped, fallback) } ?? escaped
     }
 
     /// The warning under the title of a page for moderators; nothing on a public page.
@@ -154,6 +167,12 @@ public enum MarkdownReport {
     /// User text inside a sentence: shortened, escaped, quoted.
     static func quoted(_ text: String, _ l: ReportLabels) -> String {
         l.quote(ReportText.cell(text))
+    }
+
+    /// A section's heading as plain text (for an image's title, an alt text, an SVG): the language's name for a
+    /// known section, else the name as stored. Escape it for where it goes; `sectionHeading` is its Markdown.
+    public static func plainSectionHeading(_ section: ReportModel.Section, _ l: ReportLabels) -> String {
+        section.isKnown ? l.sectionHeading(section.name) : l.unknownSectionHeading(section.name)
     }
 
     /// A section's heading: the language's name for a known section, else the escaped name.

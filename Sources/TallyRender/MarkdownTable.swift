@@ -32,15 +32,19 @@ public struct MarkdownTable: Sendable {
         rows.append(cells)
     }
 
+    /// Columns are padded to at most this many cells: a cell wider than that (an option's whole long name) sticks
+    /// out of its column in an editor rather than pad every other row of the table with hundreds of spaces.
+    public static let paddingLimit = 60
+
     /// The table's lines, each ending in a newline.
     public func rendered() -> String {
         // Each cell's width is measured once and the lines are written into one string: the
         // weekly pages' ledgers (1,000 rows each, 104 pages) made this a visible share of a run.
         let headerWidths = headers.map(DisplayWidth.of)
         let rowWidths = rows.map { $0.map(DisplayWidth.of) }
-        var widths = headerWidths.map { max(3, $0) }
+        var widths = headerWidths.map { max(3, min($0, Self.paddingLimit)) }
         for row in rowWidths {
-            for (index, width) in row.enumerated() { widths[index] = max(widths[index], width) }
+            for (index, width) in row.enumerated() { widths[index] = max(widths[index], min(width, Self.paddingLimit)) }
         }
         var text = ""
         func line(_ cells: [String], _ cellWidths: [Int]) {

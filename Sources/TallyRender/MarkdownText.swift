@@ -48,6 +48,37 @@ public enum MarkdownText {
         return escaped
     }
 
+    /// An image: `alt` is plain text (a chart's title, never Markdown), escaped once here; `path` is a relative
+    /// path made a link destination by `linkDestination`. Every image tally writes in Markdown is made here.
+    public static func image(alt: String, path: String) -> String {
+        "![\(cell(alt))](\(linkDestination(path)))"
+    }
+
+    /// A relative path as a CommonMark link destination that every renderer and browser reads back as the same
+    /// path: every byte but unreserved URL characters and `/` is percent-encoded (UTF-8), so a space, a paren,
+    /// `<`, `>`, `\\` (a `/` to browsers), `#`, `?`, `%` or `:` (a scheme) in a folder's name can neither end the
+    /// link nor change what it points at. Callers refuse control characters first (`unlinkableCharacter`).
+    public static func linkDestination(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return result
+    }
+
+    /// The first character of `path` a page cannot link to as written (a control character: a newline would
+    /// end the Markdown link, and no reader could type the name), or nil.
+    public static func unlinkableCharacter(_ path: String) -> Unicode.Scalar? {
+        path.unicodeScalars.first { $0.properties.generalCategory == .control }
+    }
+
     /// True for a printable ASCII byte that `cell` writes unchanged.
     private static func isPlainCellByte(_ byte: UInt8) -> Bool {
         switch byte {

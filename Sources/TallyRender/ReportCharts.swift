@@ -1,13 +1,16 @@
 import TallyCore
 
 /// The report's charts, drawn with `SVGChart`: a section's ranking as horizontal bars
-/// of voters with the 95% interval as whiskers (in voters, on a scale of all counted
+/// of voters with the 95% interval as a thin line (in voters, on a scale of all counted
 /// voters), and counted votes per local day as columns. Pure functions of the model;
 /// every word comes from `WeeklyLabels`.
 public enum ReportCharts {
-    /// One section's options as bars; `until` is the time votes were counted until, as shown.
+    /// One section's options as bars; `until` is the time votes were counted until, as shown; `kicker` is the
+    /// page's title (the `title` setting), drawn above the chart's own. `phone` draws the phone layout
+    /// (`SVGChart.phoneBars`), which the HTML pages show on narrow screens.
     public static func ranking(
-        _ section: ReportModel.Section, model: ReportModel, title: String, until: String, labels: WeeklyLabels
+        _ section: ReportModel.Section, model: ReportModel, title: String, until: String, labels: WeeklyLabels,
+        kicker: String? = nil, phone: Bool = false
     ) -> String {
         let counted = model.totals.voters
         func bounds(_ option: ReportModel.RankedOption) -> (low: Double, high: Double)? {
@@ -15,31 +18,41 @@ public enum ReportCharts {
         }
         let bars = section.options.map { option in
             SVGChart.Bar(
-                label: ReportText.shortened(option.content, cells: 40), value: Double(option.voters),
+                label: option.content, value: Double(option.voters),
                 low: bounds(option)?.low, high: bounds(option)?.high, valueText: String(option.voters))
         }
         let described = section.options.map { option in
             (
-                name: ReportText.shortened(option.content), voters: option.voters,
+                name: option.content, voters: option.voters,
                 low: Int((bounds(option)?.low ?? 0).rounded()), high: Int((bounds(option)?.high ?? 0).rounded())
             )
         }
-        return SVGChart.horizontalBars(
-            title: title, description: labels.rankingChartDescription(counted, until, described), bars: bars,
-            axisLabel: labels.rankingAxis(counted), maximum: counted > 0 ? Double(counted) : nil)
+        let draw = phone ? SVGChart.phoneBars : SVGChart.horizontalBars
+        return draw(
+            title, labels.rankingChartDescription(counted, until, described), bars, labels.rankingAxis(counted),
+            counted > 0 ? Double(counted) : nil, kicker)
     }
 
-    /// Days as columns of counted votes.
-    public static func daily(_ days: [ReportFigures.Day], zone: Zone, title: String, labels: WeeklyLabels) -> String {
+    /// Days as columns of counted votes; `kicker` is the page's title, drawn above the chart's own. `phone`
+    /// draws the days as bars, one under another (`SVGChart.phoneBars`), for narrow screens.
+    public static func daily(
+        _ days: [ReportFigures.Day], zone: Zone, title: String, labels: WeeklyLabels, kicker: String? = nil,
+        phone: Bool = false
+    ) -> String {
         let columns = days.map { day in
             SVGChart.Column(
                 label: labels.dayLabel(day.date.month, day.date.day, weekday(day.date)), value: Double(day.votes),
                 valueText: String(day.votes))
         }
+        let description = labels.dailyChartDescription(zone.identifier, days.map { ($0.date.dateText, $0.votes) })
+        if phone {
+            return SVGChart.phoneBars(
+                title: title, description: description,
+                bars: columns.map { SVGChart.Bar(label: $0.label, value: $0.value, valueText: $0.valueText) },
+                axisLabel: [labels.dailyAxis], kicker: kicker)
+        }
         return SVGChart.columns(
-            title: title,
-            description: labels.dailyChartDescription(zone.identifier, days.map { ($0.date.dateText, $0.votes) }),
-            columns: columns, axisLabel: labels.dailyAxis)
+            title: title, description: description, columns: columns, axisLabel: labels.dailyAxis, kicker: kicker)
     }
 
     /// 0 for Monday … 6 for Sunday (1970-01-01 was a Thursday).

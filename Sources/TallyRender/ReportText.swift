@@ -71,9 +71,11 @@ public enum ReportText {
         return result + "…"
     }
 
-    /// User text for a table cell: shortened, then escaped.
+    /// User text (an option's name, a note) for a table cell or a sentence: whole, escaped. It is never cut:
+    /// a reader must see the name voters saw; `MarkdownTable` bounds the padding, the HTML wraps it, and only
+    /// charts shorten it (keeping the whole name in the chart's text alternative).
     public static func cell(_ text: String) -> String {
-        cell(text, cells: maximumCells)
+        MarkdownText.cell(text)
     }
 
     /// User text for a table cell, shortened to `cells` display cells, then escaped.

@@ -5,7 +5,8 @@
 public enum SVGChart {
     /// One horizontal bar.
     public struct Bar: Sendable, Equatable {
-        /// The label left of the bar (cut with an ellipsis past 48 cells).
+        /// The label left of the bar, whole: the chart cuts it with an ellipsis past `labelLimit` cells and keeps
+        /// the whole label as the cut text's `<title>`.
         public var label: String
         /// The bar's length in the chart's unit.
         public var value: Double
@@ -49,6 +50,8 @@ public enum SVGChart {
         + "'Heiti TC', sans-serif"
 
     static let fontSize = 14.0
+    /// The widest bar label drawn, in display cells; longer ones are cut with an ellipsis.
+    static let labelLimit = 40
     static let barColour = "#4a78b5"
     static let whiskerColour = "#1d1d1d"
     static let gridColour = "#e3e3e3"
@@ -76,28 +79,41 @@ public enum SVGChart {
         return (0...count).map { Double($0) * step }
     }
 
+    /// How far a chart's content moves down for a page title (`kicker`) above the chart's own title.
+    static func kickerRoom(_ kicker: String?) -> Double { kicker == nil ? 0 : 18 }
+
+    /// The page title (the `title` setting) in small grey type above the chart's own title, if any.
+    static func kickerText(_ kicker: String?) -> String {
+        kicker.map { text($0, x: 12, y: 18, size: 12, fill: axisColour) } ?? ""
+    }
+
     /// Horizontal bars, one per row, labels on the left, value at the bar's end, a light
     /// grid at round values. `maximum` fixes the scale (e.g. all counted voters), else the
-    /// longest bar or whisker sets it.
+    /// longest bar or whisker sets it. `kicker` (the page's title) stands above the chart's title.
     public static func horizontalBars(
-        title: String, description: String, bars: [Bar], axisLabel: String, maximum: Double? = nil
+        title: String, description: String, bars: [Bar], axisLabel: [String], maximum: Double? = nil,
+        kicker: String? = nil
     ) -> String {
-        // Labels longer than 48 cells are cut with an ellipsis; the rest get the room they need.
-        let labelCells = min(48, bars.map { DisplayWidth.of($0.label) }.max() ?? 0)
+        // Labels longer than `labelLimit` cells are cut with an ellipsis; the rest get the room they need.
+        let labelCells = min(labelLimit, bars.map { DisplayWidth.of($0.label) }.max() ?? 0)
         let labelWidth = max(80, Double(labelCells) * fontSize * cellWidth + 16)
         let plotWidth = 360.0
         let rowHeight = 30.0
-        let top = 48.0
+        let lift = kickerRoom(kicker)
+        let top = 48.0 + lift
         let longest = bars.map { max($0.value, $0.high ?? 0) }.max() ?? 0
         let ticks = SVGChart.ticks(upTo: max(maximum ?? longest, longest))
         let scaleMax = ticks.last ?? 1
-        let width = max(labelWidth + plotWidth + 60, textWidth(title, size: 16) + 24)
-        let height = top + rowHeight * Double(max(bars.count, 1)) + 48
+        // The axis label is centred under the plot; the chart is wide enough for all of it.
+        let width = max(
+            labelWidth + plotWidth + 60, textWidth(title, size: 16) + 24, textWidth(kicker ?? "", size: 12) + 24,
+            labelWidth + plotWidth / 2 + (axisLabel.map { textWidth($0, size: 12) }.max() ?? 0) / 2 + 12)
+        let height = top + rowHeight * Double(max(bars.count, 1)) + 48 + 15 * Double(max(axisLabel.count - 1, 0))
         func x(_ value: Double) -> Double { labelWidth + plotWidth * min(max(value, 0), scaleMax) / scaleMax }
         let axisY = top + rowHeight * Double(max(bars.count, 1)) + 4
 
         var svg = header(width: width, height: height, title: title, description: description)
-        svg += text(title, x: 12, y: 24, size: 16, weight: "bold")
+        svg += kickerText(kicker) + text(title, x: 12, y: 24 + lift, size: 16, weight: "bold")
         for tick in ticks {
             svg +=
                 "  <line x1=\"\(n(x(tick)))\" y1=\"\(n(top))\" x2=\"\(n(x(tick)))\" y2=\"\(n(axisY))\" "
@@ -106,7 +122,11 @@ public enum SVGChart {
         }
         for (index, bar) in bars.enumerated() {
             let y = top + rowHeight * Double(index)
-            svg += text(truncated(bar.label, cells: labelCells), x: labelWidth - 8, y: y + 19, anchor: "end")
+            let label = text(truncated(bar.label, cells: labelCells), x: labelWidth - 8, y: y + 19, anchor: "end")
+            // A cut label keeps the whole name as its tooltip and accessible name (the `<desc>` lists it too).
+            svg +=
+                DisplayWidth.of(bar.label) > labelCells
+                ? "  <g><title>\(escape(bar.label))</title>\n  " + label + "  </g>\n" : label
             svg +=
                 "  <rect x=\"\(n(labelWidth))\" y=\"\(n(y + 6))\" width=\"\(n(x(bar.value) - labelWidth))\" "
                 + "height=\"\(n(rowHeight - 12))\" fill=\"\(barColour)\"/>\n"
@@ -126,23 +146,31 @@ public enum SVGChart {
         }
         svg +=
             "  <path d=\"M\(n(labelWidth)) \(n(axisY))H\(n(labelWidth + plotWidth))\" stroke=\"\(axisColour)\" fill=\"none\"/>\n"
-        svg += text(axisLabel, x: labelWidth + plotWidth / 2, y: axisY + 36, size: 12, anchor: "middle")
+        for (line, label) in axisLabel.enumerated() {
+            svg += text(
+                label, x: labelWidth + plotWidth / 2, y: axisY + 36 + 15 * Double(line), size: 12, anchor: "middle")
+        }
         return svg + "</svg>\n"
     }
 
     /// Vertical columns, one per label (e.g. votes per local day), on a light grid at round
     /// values. Labels stand upright when they fit under their column, else they are slanted.
-    public static func columns(title: String, description: String, columns: [Column], axisLabel: String) -> String {
+    /// `kicker` (the page's title) stands above the chart's title.
+    public static func columns(
+        title: String, description: String, columns: [Column], axisLabel: String, kicker: String? = nil
+    ) -> String {
         let labelSize = 11.0
         let widestLabel = columns.map { textWidth($0.label, size: labelSize) }.max() ?? 0
         let columnWidth = max(24.0, min(84.0, max(widestLabel + 8, 640.0 / Double(max(columns.count, 1)))))
         let upright = widestLabel + 4 <= columnWidth
         let left = 48.0
-        let top = 56.0
+        let lift = kickerRoom(kicker)
+        let top = 56.0 + lift
         let plotHeight = 200.0
         let plotWidth = columnWidth * Double(max(columns.count, 1))
         let labelRoom = upright ? 24.0 : widestLabel * 0.75 + 16
-        let width = max(left + plotWidth + 24, textWidth(title, size: 16) + 24, 320)
+        let width = max(
+            left + plotWidth + 24, textWidth(title, size: 16) + 24, textWidth(kicker ?? "", size: 12) + 24, 320)
         let height = top + plotHeight + labelRoom + 16
         let ticks = SVGChart.ticks(upTo: columns.map(\.value).max() ?? 0)
         let scaleMax = ticks.last ?? 1
@@ -150,7 +178,7 @@ public enum SVGChart {
         func y(_ value: Double) -> Double { baseline - plotHeight * min(max(value, 0), scaleMax) / scaleMax }
 
         var svg = header(width: width, height: height, title: title, description: description)
-        svg += text(title, x: 12, y: 24, size: 16, weight: "bold")
+        svg += kickerText(kicker) + text(title, x: 12, y: 24 + lift, size: 16, weight: "bold")
         svg += text(axisLabel, x: left, y: top - 14, size: 12, anchor: "middle")
         for tick in ticks {
             svg +=

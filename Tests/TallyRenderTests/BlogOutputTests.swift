@@ -313,7 +313,7 @@ struct BlogOutputTests {
         let label = "abc\u{202E}cba\u{2066}x\u{2069}"
         let svg = SVGChart.horizontalBars(
             title: "t\u{202E}", description: "d\u{202E}", bars: [.init(label: label, value: 1, valueText: "1")],
-            axisLabel: "a")
+            axisLabel: ["a"])
         #expect(!svg.unicodeScalars.contains { [0x202E, 0x2066, 0x2069].contains($0.value) })
         #expect(svg.contains("abc\\u{202E}cba\\u{2066}x\\u{2069}"))
         #expect(MarkdownText.cell(label) == "abc\\u{202E}cba\\u{2066}x\\u{2069}")
@@ -327,7 +327,7 @@ struct BlogOutputTests {
                 .init(label: "long", value: 10, low: 6, high: 13, valueText: "10"),
                 .init(label: "short", value: 0, low: 0, high: 3, valueText: "0"),
             ],
-            axisLabel: "a", maximum: 15)
+            axisLabel: ["a"], maximum: 15)
         let texts = svg.split(separator: "\n").filter { $0.contains("<text") }
         let ten = try #require(texts.first { $0.hasSuffix(">10</text>") && $0.contains("fill=") })
         #expect(ten.contains("fill=\"#ffffff\""))

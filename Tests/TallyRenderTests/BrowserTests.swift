@@ -74,7 +74,8 @@ struct BrowserTests {
             window.addEventListener("load", () => {
               const results = [...document.querySelectorAll("iframe")].map(frame => {
                 const d = frame.contentDocument, w = frame.contentWindow;
-                const charts = [...d.querySelectorAll("figure svg")];
+                // The charts laid out at this width: each figure holds a wide and a phone layout, one displayed.
+                const charts = [...d.querySelectorAll("figure svg")].filter(s => s.getClientRects().length > 0);
                 return {
                   page: frame.dataset.page, clientWidth: d.documentElement.clientWidth,
                   scrollWidth: d.documentElement.scrollWidth, scrollHeight: d.documentElement.scrollHeight,
@@ -157,7 +158,7 @@ struct BrowserTests {
                 measure.clientWidth > 300 && measure.clientWidth <= Self.phoneWidth, "\(name): \(measure.clientWidth)")
             #expect(measure.scrollWidth <= measure.clientWidth, "\(name) overflows sideways: \(measure.scrollWidth) px")
             #expect(measure.lang == String(name.prefix(2)) || measure.lang == "zh-TW" && name.hasPrefix("zh-TW"))
-            let drawn = content.components(separatedBy: "<svg ").count - 1
+            let drawn = content.components(separatedBy: "<figure>").count - 1
             #expect(measure.charts.count == drawn, "\(name): \(measure.charts.count) of \(drawn) charts rendered")
             #expect(measure.chartsVisible.allSatisfy { $0 } && measure.chartsVisible.count == drawn, "\(name)")
             for chart in measure.charts {
@@ -174,6 +175,8 @@ struct BrowserTests {
             let text = try #require(measures[name]?.text)
             #expect(text.contains("<b>bold</b> <script>alert(1)</script>"), "\(name): the text is shown as written")
             #expect(text.contains("*emph* _under_ ~strike~"), "\(name): emphasis marks in user text stay text")
+            // A long name is shown whole and wraps (the page does not scroll sideways: checked above).
+            #expect(text.contains(HostileTextTests.longName), "\(name): the long option name is cut")
         }
     }
 
@@ -206,6 +209,10 @@ struct BrowserTests {
                 #expect(width >= 8 * size, "\(page): the option cell is \(width) px for \(size) px text")
                 #expect(small.tablesOverflowing == 0 && small.scrollWidth <= small.clientWidth, "\(page) scrolls")
                 #expect(!small.headerShown, "\(page): the phone layout folds the rows")
+                // Chart text is readable on the phone: its phone layout is drawn at no less than 11 CSS px.
+                #expect(
+                    small.chartTextSizes.allSatisfy { $0 >= 11 } && !small.chartTextSizes.isEmpty,
+                    "\(page) at 390 px: \(small.charts.count) charts, text \(small.chartTextSizes.min() ?? 0) px")
                 let large = try #require(desktop[page])
                 #expect(large.headerShown && large.tablesOverflowing == 0, "\(page): the desktop keeps the table")
                 #expect(

@@ -12,7 +12,11 @@ struct HostileTextTests {
         "\tTabbed", "\rCarriage", "# heading", "- item", "[link](http://x) ![img](http://y)", "*emph* _under_ ~strike~",
         "right\u{202E}to left\u{2066}isolate",
         String(repeating: "很長的選項", count: 200),
+        longName + " <i>end</i>", "chart-title", "id=\"chart-desc\"",
     ]
+
+    /// An option name of 251 letters with no place to break a line.
+    static let longName = "Unbreakable" + String(repeating: "Supercalifragilistic", count: 12)
 
     /// A report where every piece of user text is hostile, with anomalies of every kind.
     static func model() throws -> ReportModel {
@@ -82,8 +86,14 @@ struct HostileTextTests {
             #expect(!line.contains("```"))
         }
         #expect(!document.contains("line one\nline two"))
-        // Very long text is cut in Markdown, so it cannot stretch every row of its table.
-        #expect(!document.contains(String(repeating: "很長的選項", count: 20)))
+        // Very long text is kept whole, and only its own lines are long: columns are padded to at most
+        // MarkdownTable.paddingLimit cells.
+        #expect(document.contains(String(repeating: "很長的選項", count: 200)))
+        #expect(document.contains(HostileTextTests.longName))
+        for line in document.split(separator: "\n")
+        where line.hasPrefix("|") && !line.contains("很長的選項") && !line.contains("Supercali") {
+            #expect(DisplayWidth.of(String(line)) < 400, "a line is padded for a long cell: \(line.prefix(80))")
+        }
     }
 
     @Test func noCSVCellStartsAFormula() throws {

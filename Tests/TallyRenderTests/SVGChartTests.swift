@@ -15,7 +15,7 @@ struct SVGChartTests {
     static var barChart: String {
         SVGChart.horizontalBars(
             title: "Ranking by voters", description: "Two options tie at 10 voters.", bars: bars,
-            axisLabel: "voters (sessions)", maximum: 15)
+            axisLabel: ["voters (sessions)"], maximum: 15)
     }
 
     static var columnChart: String {
@@ -78,7 +78,7 @@ struct SVGChartTests {
         func draw(_ bars: [SVGChart.Bar]) -> String {
             SVGChart.horizontalBars(
                 title: "Ranking by voters", description: "Two options tie at 10 voters.", bars: bars,
-                axisLabel: "voters (sessions)", maximum: 15)
+                axisLabel: ["voters (sessions)"], maximum: 15)
         }
         let first = draw(Self.bars)
         #expect(draw(Self.bars) == first)

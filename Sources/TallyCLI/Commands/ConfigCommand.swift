@@ -29,6 +29,7 @@ enum ConfigCommand {
             SettingOptions.lang,
             SettingOptions.reports,
             SettingOptions.internal,
+            SettingOptions.title,
         ],
         run: { invocation, context in
             let settings = try Settings.resolve(invocation, context: context)
@@ -50,6 +51,7 @@ enum ConfigCommand {
                 ("lang", settings.languages.value.map(\.rawValue).joined(separator: ","), settings.languages.source),
                 ("reports", settings.reports.value, settings.reports.source),
                 ("internal", String(settings.internal.value), settings.internal.source),
+                ("title", settings.title.value ?? "(none)", settings.title.source),
             ]
             // Values come from tally.json and the environment: control characters shown, never sent.
             let shown = rows.map { (NoteText.oneLine($0.0), NoteText.oneLine($0.1), NoteText.oneLine("\($0.2)")) }

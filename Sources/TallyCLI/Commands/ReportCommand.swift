@@ -35,8 +35,8 @@ enum ReportCommand {
             + "sentence.")
     static let pngOption = OptionSpec(
         "png", .flag,
-        "With --charts: also write a PNG beside each SVG, for blog hosts that refuse SVG (needs rsvg-convert, "
-            + "Debian package librsvg2-bin).")
+        "With --charts: also write a PNG (twice the SVG's size, sharp on phones) beside each SVG and link the PNGs "
+            + "from the Markdown, for blog hosts that refuse SVG (needs rsvg-convert, Debian package librsvg2-bin).")
     static let bomOption = OptionSpec(
         "bom", .flag, "Start the CSV with a UTF-8 byte-order mark, for spreadsheet apps that need one.")
 
@@ -55,8 +55,9 @@ enum ReportCommand {
             and the same options always give the same bytes.
 
             Settings not given as options come from the environment (TALLY_DB, TALLY_TZ,
-            TALLY_EXCLUDE_BEFORE, TALLY_EXCLUDE_SESSIONS, TALLY_VOTES_PER_SESSION, TALLY_LANG),
-            then the config file (./tally.json or --config FILE); see `tally config show`.
+            TALLY_EXCLUDE_BEFORE, TALLY_EXCLUDE_SESSIONS, TALLY_VOTES_PER_SESSION, TALLY_LANG,
+            TALLY_TITLE), then the config file (./tally.json or --config FILE); see
+            `tally config show`.
 
             For a blog post: --brief prints the headline, the ranking and one line of settings;
             --format html writes one self-contained page; --charts DIR adds the charts (--png
@@ -89,13 +90,14 @@ enum ReportCommand {
             briefOption,
             chartsOption,
             pngOption,
+            ShareCard.option,
             bomOption,
             SettingOptions.lang.withHelp(
                 "Language of the Markdown and HTML: en or zh-TW (default: $TALLY_LANG, the config's lang, en); both "
                     + "(en,zh-TW) write one page per language: -o post.md writes post.en.md and post.zh-TW.md, each "
                     + "linking the other (needs -o; JSON and CSV hold no language and stay one file)."),
             outputOption,
-
+            SettingOptions.title,
             SettingOptions.internal,
         ],
         run: { invocation, context in
@@ -116,7 +118,7 @@ enum ReportCommand {
                         page = URL(fileURLWithPath: file).deletingLastPathComponent().path
                     }
                     let link = ReportCommand.relativePath(from: page, to: folder.given, folder.path)
-                    selection = selection.withCharts(in: link)
+                    selection = selection.withCharts(in: link, png: options.png != nil)
                     try ReportCommand.writeCharts(model, options, edition.language, output, into: folder.path, context)
                 }
                 var name = ""
@@ -127,15 +129,18 @@ enum ReportCommand {
                 case .json: text = JSONReport.render(model)
                 case .html:
                     text = HTMLReport.render(
-                        model, language: language, selection: selection, alternates: edition.htmlAlternates(name))
+                        model, language: language, selection: selection, title: options.title,
+                        alternates: edition.htmlAlternates(name))
                 case .csv:
                     text = (options.bom ? "\u{FEFF}" : "") + CSVReport.render(model, selection: options.selection)
                 case .markdown:
                     text = MarkdownReport.render(
-                        model, language: language, selection: selection, languageLinks: edition.markdownLinks(name))
+                        model, language: language, selection: selection, title: options.title,
+                        languageLinks: edition.markdownLinks(name))
                 }
                 pages.append((text, output))
             }
+            try options.share?.write(model, language: options.language, title: options.title, context)
             for page in pages {
                 if let written = try page.output.write(page.text, context) {
                     context.stdout.line("Wrote the \(options.format.rawValue) report to \(written).")
@@ -151,7 +156,7 @@ enum ReportCommand {
         _ model: ReportModel, _ options: Options, _ language: ReportLanguage, _ output: OutputDestination,
         into folder: String, _ context: Context
     ) throws {
-        let charts = ReportChartSet.charts(model, language: language)
+        let charts = ReportChartSet.charts(model, language: language, title: options.title)
         var files: [(path: String, data: Data)] = []
         for chart in charts {
             files.append((URL(fileURLWithPath: folder).appendingPathComponent(chart.name).path, Data(chart.svg.utf8)))
@@ -235,6 +240,8 @@ enum ReportCommand {
         var languages: [ReportLanguage]
         /// The first language: the only one of JSON and CSV, which hold none.
         var language: ReportLanguage { languages.first ?? .english }
+        /// The `title` setting: the page's heading and the line above each chart's title, if set.
+        var title: String?
         /// The output as given (`-o post.md`; standard output without `-o`).
         var output: OutputDestination
         /// What is written where: one page, or one per language (`post.en.md`, `post.zh-TW.md`).
@@ -247,6 +254,8 @@ enum ReportCommand {
         var charts: (given: String, path: String)?
         /// The PNG renderer when `--png` is given.
         var png: ChartPNG?
+        /// The share image of `--share FILE.png`, checked.
+        var share: ShareCard?
 
         init(_ invocation: Invocation, _ context: Context) throws {
             let path = invocation.path
@@ -264,6 +273,13 @@ enum ReportCommand {
             if invocation.value(chartsOption) == "" {
                 // '' would resolve to the working folder and scatter the charts there.
                 throw UsageError("--charts is empty; give a folder for the charts, e.g. --charts charts", command: path)
+            }
+            if let given = invocation.value(chartsOption), let bad = MarkdownText.unlinkableCharacter(given) {
+                let code = "U+" + String(bad.value, radix: 16, uppercase: true)
+                throw UsageError(
+                    "--charts '\(TerminalText.visible(given, keepNewlines: false))' holds the control character "
+                        + "\(code); a page cannot link to a folder named so. Give a folder name without one, e.g. "
+                        + "--charts charts", command: path)
             }
             charts = invocation.value(chartsOption).map { ($0, context.path($0)) }
             if charts != nil, format != .markdown, format != .html {
@@ -288,9 +304,11 @@ enum ReportCommand {
                 }
             }
             png = invocation.flag(pngOption) ? try ChartPNG(environment: context.environment) : nil
+            share = try ShareCard(invocation, context)
             let settings = try Settings.resolve(invocation, context: context)
             database = settings.db.value
             languages = settings.languages.value
+            title = settings.title.value
             let zone = settings.zone.value
             let givenAsOf = try invocation.time(asOfOption, in: zone, context)
             asOfGiven = givenAsOf != nil || demo

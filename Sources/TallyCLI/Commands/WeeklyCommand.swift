@@ -18,8 +18,8 @@ enum WeeklyCommand {
             + "written then). --force does not do this.")
     static let pngOption = OptionSpec(
         "png", .flag,
-        "Also write a PNG beside each SVG chart, for blog hosts that refuse SVG (needs rsvg-convert, "
-            + "Debian package librsvg2-bin).")
+        "Also write a PNG (twice the SVG's size, sharp on phones) beside each SVG chart and link the PNGs from the "
+            + "Markdown pages, for blog hosts that refuse SVG (needs rsvg-convert, Debian package librsvg2-bin).")
     static let htmlOption = OptionSpec(
         "html", .flag,
         "Also write week-NN.html and index.html: self-contained pages (inline CSS and charts, no scripts).")
@@ -77,6 +77,7 @@ enum WeeklyCommand {
             overwriteOption,
             pngOption,
             htmlOption,
+            SettingOptions.title,
             SettingOptions.internal,
         ],
         run: { invocation, context in
@@ -102,7 +103,8 @@ enum WeeklyCommand {
             // index never links to a missing page.
             let editions = LanguageEdition.all(options.languages)
             let planned = WeeklyPages.planned(
-                tallies, calendar: options.calendar, editions: editions, html: options.html)
+                tallies, calendar: options.calendar, editions: editions, html: options.html, title: options.title,
+                png: options.png != nil)
             // One run at a time per folder: the record is read, checked against and rewritten under the lock.
             let lock = try FolderLock(options.folder)
             defer { lock.release() }
@@ -175,6 +177,8 @@ enum WeeklyCommand {
         var through: Instant
         /// The languages to write, in order (`--lang en,zh-TW`); with several, names carry the language.
         var languages: [ReportLanguage]
+        /// The `title` setting: before every page's heading and above each chart's title, if set.
+        var title: String?
         var folder: String
         /// `--force`: write however many weeks that is.
         var force: Bool
@@ -199,6 +203,7 @@ enum WeeklyCommand {
             let settings = try Settings.resolve(invocation, context: context)
             database = settings.db.value
             languages = settings.languages.value
+            title = settings.title.value
             let zone = settings.zone.value
             guard let launch = settings.launch.value else {
                 throw UsageError(

@@ -7,7 +7,7 @@ import TallyCore
 /// ```json
 /// { "db": "votes.sqlite", "timezone": "Asia/Taipei", "exclude_before": "2026-09-19 02:11",
 ///   "exclude_sessions": [], "votes_per_session": 3, "launch": "2026-09-19",
-///   "lang": "zh-TW", "reports": "reports", "internal": false }
+///   "lang": "zh-TW", "reports": "reports", "internal": false, "title": "Which feature next?" }
 /// ```
 ///
 /// `lang` is one language, a comma list (`"en,zh-TW"`) or a JSON list (`["en", "zh-TW"]`).
@@ -22,11 +22,12 @@ package struct ConfigFile: Equatable, Sendable {
     package var lang: [String]?
     package var reports: String?
     package var `internal`: Bool?
+    package var title: String?
 
     /// Every key the file may hold.
     package static let keys = [
         "db", "timezone", "exclude_before", "exclude_sessions", "votes_per_session", "launch", "lang", "reports",
-        "internal",
+        "internal", "title",
     ]
 
     /// The largest config read: far above any real one.
@@ -140,6 +141,7 @@ package struct ConfigFile: Equatable, Sendable {
             }
         }
         file.reports = try string("reports")
+        file.title = try string("title")
         if let value = dictionary["votes_per_session"] {
             // JSON booleans and fractions also arrive as NSNumber; only whole numbers pass.
             guard let number = value as? NSNumber, String(cString: number.objCType) != "c",

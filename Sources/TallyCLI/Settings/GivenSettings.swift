@@ -22,6 +22,7 @@ struct GivenSettings {
     var lang: Setting<[String]>
     var reports: Setting<String>
     var `internal`: Setting<Bool>
+    var title: Setting<String?>
     var configFile: String?
 
     static func builtIn(_ context: Context) -> GivenSettings {
@@ -35,7 +36,8 @@ struct GivenSettings {
             launch: Setting(value: nil, source: .builtIn),
             lang: Setting(value: [ReportLanguage.english.rawValue], source: .builtIn),
             reports: Setting(value: context.path("reports"), source: .builtIn),
-            internal: Setting(value: false, source: .builtIn), configFile: nil)
+            internal: Setting(value: false, source: .builtIn), title: Setting(value: nil, source: .builtIn),
+            configFile: nil)
     }
 
     static func demo(_ context: Context) -> GivenSettings {
@@ -81,6 +83,7 @@ struct GivenSettings {
         if let value = file.lang { lang = Setting(value: value, source: source) }
         if let value = file.reports { reports = Setting(value: relative(value), source: source) }
         if let value = file.internal { self.internal = Setting(value: value, source: source) }
+        if let value = file.title { title = Setting(value: value, source: source) }
     }
 
     mutating func applyEnvironment(_ context: Context) throws {
@@ -115,6 +118,7 @@ struct GivenSettings {
         if let value = variable("TALLY_LANG") {
             lang = Setting(value: Self.languageNames(value), source: .environment("TALLY_LANG"))
         }
+        if let value = variable("TALLY_TITLE") { title = Setting(value: value, source: .environment("TALLY_TITLE")) }
         if let value = variable("TALLY_REPORTS") {
             reports = Setting(value: context.path(value), source: .environment("TALLY_REPORTS"))
         }
@@ -157,6 +161,9 @@ struct GivenSettings {
                     command: invocation.path)
             }
             reports = Setting(value: context.path(value), source: source(SettingOptions.reports))
+        }
+        if let value = invocation.value(SettingOptions.title) {
+            title = Setting(value: value, source: source(SettingOptions.title))
         }
         if invocation.flag(SettingOptions.internal) {
             self.internal = Setting(value: true, source: source(SettingOptions.internal))
@@ -201,6 +208,9 @@ struct GivenSettings {
             launchDate = date
         }
         let languages = try typedLanguages(fail)
+        if let text = title.value, let problem = Self.titleProblem(text) {
+            throw fail("title", title.source, TerminalText.visible(text, keepNewlines: false), problem)
+        }
         if excludeSessions.value.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw fail("exclude_sessions", excludeSessions.source, "", ": a session id is empty")
         }
@@ -210,7 +220,31 @@ struct GivenSettings {
             excludeSessions: excludeSessions, votesPerSession: votesPerSession,
             launch: Setting(value: launchDate, source: launch.source),
             languages: Setting(value: languages, source: lang.source), reports: reports, internal: self.internal,
-            configFile: configFile)
+            title: title, configFile: configFile)
+    }
+
+    /// The longest title taken, in characters: a heading, not a paragraph.
+    static let titleLimit = 120
+
+    /// Why a title cannot be used, or nil. A title is one line of plain text: control characters (a newline
+    /// would end the heading, an escape would reach a terminal) and bidi controls (which reorder what follows)
+    /// are refused rather than shown as symbols, since a heading full of "␛" is not what the author meant.
+    static func titleProblem(_ text: String) -> String? {
+        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+            return ": the title is empty; give some text, or leave the setting out for the default heading"
+        }
+        if text.count > titleLimit {
+            return ": the title is \(text.count) characters long; give at most \(titleLimit)"
+        }
+        let refused = text.unicodeScalars.first {
+            $0.properties.generalCategory == .control || (0x202A...0x202E).contains($0.value)
+                || (0x2066...0x2069).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}"
+        }
+        if let refused {
+            let code = "U+" + String(refused.value, radix: 16, uppercase: true)
+            return ": it holds the control character \(code); a title is one line of plain text"
+        }
+        return nil
     }
 
     /// `en,zh-TW` → `["en", "zh-TW"]`: split at commas, each name trimmed (empty names kept, so

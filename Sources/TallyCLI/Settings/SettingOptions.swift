@@ -46,6 +46,12 @@ package enum SettingOptions {
         "Write the moderators' version: list session ids and moderators' names, and say so at the top. Never "
             + "publish it; without it every page is public (counts and descriptions only).")
 
+    /// `--title`: the heading of every page and image, instead of the language's "Vote tally".
+    package static let title = OptionSpec(
+        "title", .value("TEXT"),
+        "Title of every page and image (default: $TALLY_TITLE, the config's title, else \"Vote tally\" in the "
+            + "page's language). Plain text: shown as written, never as markup.")
+
     /// `--reports`: the folder `tally weekly` writes into.
     package static let reports = OptionSpec("reports", .value("DIR"), "Folder for weekly reports.")
 }

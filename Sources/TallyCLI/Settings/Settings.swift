@@ -94,6 +94,8 @@ package struct Settings: Sendable, Equatable {
     package var reports: Setting<String>
     /// `internal`: the moderators' pages (session ids and moderators' names shown), not the public ones.
     package var `internal`: Setting<Bool>
+    /// `title`: the author's title for every page and image (plain text), or none for the language's own.
+    package var title: Setting<String?>
     /// The config file read, if any.
     package var configFile: String?
 

@@ -17,6 +17,8 @@ extension BlogLabels {
         noDailyChartThisWeek: "No daily chart: no votes were counted this week.",
         dailyChartTitle: "Counted votes per day",
         rankingChartTitle: { section in "\(section) — voters per option" },
+        titled: { title, page in "\(title) — \(page)" },
+        shareFooter: { voters, until in "\(plural(voters, "voter")) counted · as of \(until)" },
         documentTitle: { title, asOf in "\(title) (as of \(asOf))" },
         internalNotice: "> **Internal page.** It lists session ids and moderators' names, for moderators only: "
             + "do not publish it (run without --internal for the public page).",

@@ -17,6 +17,8 @@ extension BlogLabels {
         noDailyChartThisWeek: "沒有每日圖表：這一週沒有計入的票。",
         dailyChartTitle: "每天計入的票數",
         rankingChartTitle: { section in "\(section) — 各選項的人數" },
+        titled: { title, page in "\(title)｜\(page)" },
+        shareFooter: { voters, until in "計入 \(grouped(voters)) 人・統計到 \(until)" },
         documentTitle: { title, asOf in "\(title)（統計時間 \(asOf)）" },
         internalNotice: "> **內部頁面。** 這一頁列出工作階段 id 和審核者的名字，只給審核者看，請不要公開"
             + "（不加 --internal 重跑，就會得到可以公開的頁面）。",

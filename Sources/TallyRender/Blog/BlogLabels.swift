@@ -26,6 +26,10 @@ public struct BlogLabels: Sendable {
     public let dailyChartTitle: String
     /// The title of a section's ranking chart in the report.
     public let rankingChartTitle: @Sendable (_ section: String) -> String
+    /// A weekly page's or the index's heading under the `title` setting: the author's title, then the page's own.
+    public let titled: @Sendable (_ title: String, _ page: String) -> String
+    /// The share image's footer: the counted voters and the time votes were counted until.
+    public let shareFooter: @Sendable (_ voters: Int, _ until: String) -> String
     /// The HTML page's `<title>`: the report's title and its as-of time.
     public let documentTitle: @Sendable (_ title: String, _ asOf: String) -> String
     /// The line under the title of an `--internal` page: it lists identifiers, so it is not for publishing.

@@ -19,7 +19,7 @@ public enum HTMLPage {
     /// outside the file is ever requested. `alternates` are the same page in other languages, linked
     /// under the first heading.
     public static func render(
-        markdown document: String, title: String, language: ReportLanguage, charts: [String: String] = [:],
+        markdown document: String, title: String, language: ReportLanguage, charts: [String: Chart] = [:],
         link: @escaping (String) -> String = { $0 }, alternates: [Alternate] = []
     ) -> String {
         let inline = MarkdownInline(link: link)
@@ -46,9 +46,15 @@ public enum HTMLPage {
             } else if text.hasPrefix("!["),
                 let (alt, file, _) = MarkdownInline.link(in: Array(text.dropFirst()), at: 0)
             {
-                if let svg = charts[file] {
+                if let chart = charts[file] {
+                    // Both layouts are inline; the style sheet shows the phone one below 600 px.
                     chartNumber += 1
-                    body += "<figure>\n" + inlineSVG(svg, number: chartNumber) + "</figure>\n"
+                    body += "<figure>\n<div class=\"wide\">\n" + inlineSVG(chart.svg, number: chartNumber) + "</div>\n"
+                    if let phone = chart.phone {
+                        chartNumber += 1
+                        body += "<div class=\"phone\">\n" + inlineSVG(phone, number: chartNumber) + "</div>\n"
+                    }
+                    body += "</figure>\n"
                 } else {
                     body += "<p>\(inline.html(alt))</p>\n"
                 }
@@ -91,6 +97,20 @@ public enum HTMLPage {
         }
         return "<nav class=\"languages\"><p>\(HTMLText.escape(language.otherLanguagesLead))"
             + links.joined(separator: " · ") + "</p></nav>\n"
+    }
+
+    /// A chart drawn inline: its SVG, and the phone layout shown instead on narrow screens, if there is one.
+    public struct Chart: Sendable, Equatable {
+        /// The SVG of the chart file.
+        public let svg: String
+        /// The phone layout (`SVGChart.phoneBars`), shown below 600 px.
+        public let phone: String?
+
+        /// A chart, with its phone layout if any.
+        public init(svg: String, phone: String? = nil) {
+            self.svg = svg
+            self.phone = phone
+        }
     }
 
     /// `## Heading` → (2, "Heading").
@@ -152,8 +172,13 @@ public enum HTMLPage {
     static func inlineSVG(_ svg: String, number: Int) -> String {
         var text = svg
         if text.hasPrefix("<?xml"), let end = text.range(of: "?>\n") { text = String(text[end.upperBound...]) }
-        return text.replacingAll("chart-title", with: "chart-\(number)-title")
-            .replacingAll("chart-desc", with: "chart-\(number)-desc")
+        // Only the attributes `SVGChart.header` writes are renumbered: text is escaped (a `"` is `&quot;`), so an
+        // option named `chart-title` or `id="chart-title"` can never match, and stays as written.
+        return text.replacingAll("id=\"chart-title\"", with: "id=\"chart-\(number)-title\"")
+            .replacingAll("id=\"chart-desc\"", with: "id=\"chart-\(number)-desc\"")
+            .replacingAll(
+                "aria-labelledby=\"chart-title chart-desc\"",
+                with: "aria-labelledby=\"chart-\(number)-title chart-\(number)-desc\"")
     }
 
     /// The page's whole style sheet.
@@ -179,13 +204,15 @@ public enum HTMLPage {
         blockquote { margin: 1rem 0; padding: 0.25rem 1rem; border-left: 4px solid var(--accent); }
         .table { max-width: 100%; overflow-x: auto; margin: 1rem 0; }
         table { border-collapse: collapse; font-size: 0.9rem; overflow-wrap: normal; }
-        td { min-width: 2.5em; } td:not(.num) { min-width: 5em; }
+        td { min-width: 2.5em; } td:not(.num) { min-width: 5em; overflow-wrap: anywhere; }
         caption { text-align: left; font-weight: 600; padding-bottom: 0.25rem; color: var(--muted); }
         th, td { border-bottom: 1px solid var(--line); padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
         tbody tr:nth-child(even) { background: var(--stripe); }
         .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         figure { margin: 1rem 0; }
         figure svg { display: block; max-width: 100%; height: auto; }
+        figure .phone { display: none; }
+        @media (max-width: 600px) { figure .wide:has(+ .phone) { display: none; } figure .phone { display: block; } }
         @media (max-width: 480px) { main { padding: 0.75rem; }
           .table, .table table, .table tbody, .table tr, .table td { display: block; width: 100%; }
           .table thead, .table caption { position: absolute; width: 1px; height: 1px; overflow: hidden;

@@ -3,23 +3,38 @@ import TallyCore
 /// The report as one self-contained HTML page (`report --format html`): the same parts as
 /// the Markdown, through `HTMLPage`.
 public enum HTMLReport {
-    /// The page, ending in a newline; `alternates` are the same report in other languages.
+    /// The page, ending in a newline; `title` (the `title` setting) replaces the language's heading;
+    /// `alternates` are the same report in other languages.
     public static func render(
         _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all,
-        alternates: [HTMLPage.Alternate] = []
+        title: String? = nil, alternates: [HTMLPage.Alternate] = []
     ) -> String {
         let l = language.labels
         let zone = model.parameters.zone
         return HTMLPage.render(
-            markdown: MarkdownReport.render(model, language: language, selection: selection),
-            title: l.blog.documentTitle(l.title, ReportText.time(model.parameters.asOf, zone)), language: language,
-            charts: charts(model, language: language, selection: selection), alternates: alternates)
+            markdown: MarkdownReport.render(model, language: language, selection: svgLinks(selection), title: title),
+            title: l.blog.documentTitle(title ?? l.title, ReportText.time(model.parameters.asOf, zone)),
+            language: language, charts: charts(model, language: language, selection: selection, title: title),
+            alternates: alternates)
+    }
+
+    /// The selection with its charts linked as SVG, whatever `--png` says: the page draws the SVG inline.
+    static func svgLinks(_ selection: ReportSelection) -> ReportSelection {
+        selection.chartsFolder.map { selection.withCharts(in: $0) } ?? selection
     }
 
     /// The charts linked from the page, by link, so the page draws them inline and stays self-contained.
-    static func charts(_ model: ReportModel, language: ReportLanguage, selection: ReportSelection) -> [String: String] {
+    static func charts(
+        _ model: ReportModel, language: ReportLanguage, selection: ReportSelection, title: String?
+    ) -> [String: HTMLPage.Chart] {
         guard let folder = selection.chartsFolder else { return [:] }
-        let charts = ReportChartSet.charts(model, language: language)
-        return Dictionary(uniqueKeysWithValues: charts.map { (ReportChartSet.link($0.name, folder: folder), $0.svg) })
+        let charts = ReportChartSet.charts(model, language: language, title: title)
+        return Dictionary(
+            uniqueKeysWithValues: charts.map {
+                (
+                    MarkdownText.linkDestination(ReportChartSet.link($0.name, folder: folder)),
+                    HTMLPage.Chart(svg: $0.svg, phone: $0.phoneSVG)
+                )
+            })
     }
 }

@@ -12,6 +12,13 @@ public enum ReportChartSet {
         public let title: String
         /// The SVG document.
         public let svg: String
+        /// The same chart in the phone layout, which the HTML page shows on narrow screens (never a file).
+        public let phoneSVG: String
+    }
+
+    /// `chart.svg` → `chart.png`: the name of a chart's PNG copy (`--png`).
+    public static func pngName(_ svg: String) -> String {
+        (svg.hasSuffix(".svg") ? String(svg.dropLast(4)) : svg) + ".png"
     }
 
     /// The daily chart's file name.
@@ -24,25 +31,32 @@ public enum ReportChartSet {
     }
 
     /// Every chart that has something to show, ranking charts first (in section order), then the daily chart.
-    public static func charts(_ model: ReportModel, language: ReportLanguage) -> [Chart] {
+    /// `title` is the page's title (the `title` setting), drawn above each chart's own.
+    public static func charts(_ model: ReportModel, language: ReportLanguage, title pageTitle: String? = nil) -> [Chart]
+    {
         let l = language.labels
         let w = language.weeklyLabels
         let zone = model.parameters.zone
         let until = ReportText.time(model.parameters.through ?? model.parameters.asOf, zone)
         var charts: [Chart] = []
         for (position, section) in model.sections.enumerated() where ReportCharts.drawsRanking(section) {
-            let title = l.blog.rankingChartTitle(MarkdownReport.sectionHeading(section, l))
+            let title = l.blog.rankingChartTitle(MarkdownReport.plainSectionHeading(section, l))
+            func draw(phone: Bool) -> String {
+                ReportCharts.ranking(
+                    section, model: model, title: title, until: until, labels: w, kicker: pageTitle, phone: phone)
+            }
             charts.append(
                 Chart(
-                    name: rankingName(section, position: position + 1), title: title,
-                    svg: ReportCharts.ranking(section, model: model, title: title, until: until, labels: w)))
+                    name: rankingName(section, position: position + 1), title: title, svg: draw(phone: false),
+                    phoneSVG: draw(phone: true)))
         }
         if ReportCharts.drawsDaily(model.activity.days) {
             let title = l.blog.dailyChartTitle
-            charts.append(
-                Chart(
-                    name: dailyName, title: title,
-                    svg: ReportCharts.daily(model.activity.days, zone: zone, title: title, labels: w)))
+            func draw(phone: Bool) -> String {
+                ReportCharts.daily(
+                    model.activity.days, zone: zone, title: title, labels: w, kicker: pageTitle, phone: phone)
+            }
+            charts.append(Chart(name: dailyName, title: title, svg: draw(phone: false), phoneSVG: draw(phone: true)))
         }
         return charts
     }
@@ -54,19 +68,22 @@ public enum ReportChartSet {
 
     /// The report's chart blocks: per section its image or why there is none (under the section's heading),
     /// and the daily chart or why there is none (after the activity). Links are relative to the page (`folder`).
-    static func blocks(_ model: ReportModel, language: ReportLanguage, folder: String) -> MarkdownReport.ChartBlocks {
+    /// With `png`, the images are the charts' PNG copies.
+    static func blocks(
+        _ model: ReportModel, language: ReportLanguage, folder: String, png: Bool = false
+    ) -> MarkdownReport.ChartBlocks {
         let l = language.labels
         let drawn = Dictionary(uniqueKeysWithValues: charts(model, language: language).map { ($0.name, $0) })
         return MarkdownReport.ChartBlocks(
             ranking: { section, position in
-                drawn[rankingName(section, position: position)].map { image($0, folder: folder) }
+                drawn[rankingName(section, position: position)].map { image($0, folder: folder, png: png) }
                     ?? l.blog.noRankingChart(MarkdownReport.sectionHeading(section, l))
             },
-            daily: drawn[dailyName].map { image($0, folder: folder) } ?? l.blog.noDailyChart)
+            daily: drawn[dailyName].map { image($0, folder: folder, png: png) } ?? l.blog.noDailyChart)
     }
 
-    /// An image linked relative to the page; the alt text is the chart's title, escaped.
-    static func image(_ chart: Chart, folder: String) -> String {
-        "![\(MarkdownText.cell(chart.title))](\(link(chart.name, folder: folder)))"
+    /// An image linked relative to the page; the alt text is the chart's title.
+    static func image(_ chart: Chart, folder: String, png: Bool) -> String {
+        MarkdownText.image(alt: chart.title, path: link(png ? pngName(chart.name) : chart.name, folder: folder))
     }
 }

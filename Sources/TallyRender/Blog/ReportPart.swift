@@ -31,6 +31,8 @@ public struct ReportSelection: Sendable, Equatable {
     public let brief: Bool
     /// The folder of `--charts`, relative to the page, when the ranking is followed by its charts; nil for none.
     public var chartsFolder: String?
+    /// True for `--png`: the Markdown links each chart's PNG instead of its SVG (the HTML still draws the SVG inline).
+    public var chartsAsPNG = false
 
     /// Every part, in full: the default report.
     public static let all = ReportSelection(parts: ReportPart.allCases, brief: false)
@@ -51,8 +53,10 @@ public struct ReportSelection: Sendable, Equatable {
     public var isRankingOnly: Bool { parts == [.ranking] && !brief }
 
     /// The same parts, with the charts linked from `folder` (relative to the page).
-    public func withCharts(in folder: String) -> ReportSelection {
-        ReportSelection(parts: parts, brief: brief, chartsFolder: folder)
+    public func withCharts(in folder: String, png: Bool = false) -> ReportSelection {
+        var selection = ReportSelection(parts: parts, brief: brief, chartsFolder: folder)
+        selection.chartsAsPNG = png
+        return selection
     }
 
     /// Parses an `--only` list such as `headline, ranking` (commas, spaces ignored around names).

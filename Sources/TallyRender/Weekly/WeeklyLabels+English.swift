@@ -59,9 +59,12 @@ extension WeeklyLabels {
                 "\(option.name): \(plural(option.voters, "voter")) (95% range \(option.low) to \(option.high))"
             }
             return "Voters (sessions) per option of \(plural(counted, "counted voter")), counting votes cast until "
-                + "\(until); the whiskers show the 95% range. " + items.joined(separator: "; ") + "."
+                + "\(until). The thin line across each bar shows where its count would likely fall if a similar crowd "
+                + "voted again (its 95% range). " + items.joined(separator: "; ") + "."
         },
-        rankingAxis: { counted in "voters (of \(grouped(counted))); whiskers: 95% range" },
+        rankingAxis: { counted in
+            ["voters (of \(grouped(counted)))", "thin line: the likely count if a similar crowd voted again"]
+        },
         dailyChartTitle: { week in "Counted votes per day — week \(week)" },
         dailyChartDescription: { zone, days in
             "Counted votes per local day in \(zone): "

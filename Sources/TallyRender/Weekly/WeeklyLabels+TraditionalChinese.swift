@@ -52,9 +52,10 @@ extension WeeklyLabels {
                 "\(option.name)：\(grouped(option.voters)) 人（95% 區間 \(option.low) 到 \(option.high)）"
             }
             return "每個選項的投票者（工作階段）人數，共計入 \(grouped(counted)) 人，計入 \(until) 以前投下的票；"
-                + "誤差線是 95% 區間。" + items.joined(separator: "；") + "。"
+                + "每條長條上的細線，是換一群差不多的人再投一次時，人數多半會落在的範圍（95% 區間）。"
+                + items.joined(separator: "；") + "。"
         },
-        rankingAxis: { counted in "投票者（共 \(grouped(counted)) 人）；誤差線：95% 區間" },
+        rankingAxis: { counted in ["人數（共 \(grouped(counted)) 人）", "細線：換一群差不多的人再投一次，多半落在這段"] },
         dailyChartTitle: { week in "每天計入的票數（第 \(week) 週）" },
         dailyChartDescription: { zone, days in
             "以 \(zone) 的日期計算，每天計入的票數：" + days.map { "\($0.date)：\($0.votes) 票" }.joined(separator: "；") + "。"

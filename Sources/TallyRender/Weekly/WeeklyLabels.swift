@@ -56,7 +56,8 @@ public struct WeeklyLabels: Sendable {
         @Sendable (_ counted: Int, _ until: String, _ options: [(name: String, voters: Int, low: Int, high: Int)]) ->
             String
     /// A ranking chart's axis.
-    public let rankingAxis: @Sendable (_ counted: Int) -> String
+    /// Lines of plain text (one per element; the second explains the thin line of each bar).
+    public let rankingAxis: @Sendable (_ counted: Int) -> [String]
     /// The daily chart's title.
     public let dailyChartTitle: @Sendable (_ week: Int) -> String
     /// The daily chart's description with each day's votes.

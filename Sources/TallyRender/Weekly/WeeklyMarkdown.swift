@@ -6,21 +6,31 @@ import TallyCore
 /// fingerprint). Charts are linked relative to the page, so the folder can be moved or published as it is.
 /// A pure function of the tally and the language.
 public enum WeeklyMarkdown {
-    /// The page, ending in a newline.
-    public static func render(_ tally: WeeklyTally, language: ReportLanguage) -> String {
-        render(tally, edition: .single(language))
+    /// The page, ending in a newline; `title` (the `title` setting) stands before the week's heading. With `png`
+    /// (`--png`) the images are the charts' PNG copies.
+    public static func render(
+        _ tally: WeeklyTally, language: ReportLanguage, title: String? = nil, png: Bool = false
+    ) -> String {
+        render(tally, edition: .single(language), title: title, png: png)
     }
 
     /// The page of one language's edition: its charts named as that edition writes them and, with
     /// `languageLinks` (the HTML page draws its own), links to the same week in the other languages under the title.
-    public static func render(_ tally: WeeklyTally, edition: LanguageEdition, languageLinks: Bool = true) -> String {
+    public static func render(
+        _ tally: WeeklyTally, edition: LanguageEdition, title: String? = nil, png: Bool = false,
+        languageLinks: Bool = true
+    ) -> String {
+        func image(_ title: String, _ file: String) -> String {
+            WeeklyMarkdown.image(title, png ? ReportChartSet.pngName(file) : file)
+        }
         let language = edition.language
         let l = language.labels
         let w = language.weeklyLabels
         let week = tally.week
         let zone = tally.report.parameters.zone
         var blocks: [String] = []
-        blocks.append("# " + w.weekTitle(week.number, week.firstDay.dateText, week.lastDay.dateText))
+        let weekTitle = w.weekTitle(week.number, week.firstDay.dateText, week.lastDay.dateText)
+        blocks.append("# " + MarkdownReport.heading(title, weekTitle, titled: l.blog.titled))
         if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.markdown(week.number)) }
         blocks += MarkdownReport.internalNotice(tally.report, l.blog)
 
@@ -68,10 +78,11 @@ public enum WeeklyMarkdown {
 
         let charts = MarkdownReport.ChartBlocks(
             ranking: { section, position in
-                let heading = MarkdownReport.sectionHeading(section, l)
-                guard ReportCharts.drawsRanking(section) else { return l.blog.noRankingChart(heading) }
+                guard ReportCharts.drawsRanking(section) else {
+                    return l.blog.noRankingChart(MarkdownReport.sectionHeading(section, l))
+                }
                 return image(
-                    w.rankingChartTitle(heading, week.number),
+                    w.rankingChartTitle(MarkdownReport.plainSectionHeading(section, l), week.number),
                     edition.name(WeeklyFiles.rankingChart(week.number, section: section, position: position)))
             }, daily: nil)
         let span = w.weekSpan(week.number, zone.format(week.start), zone.format(week.end), zone.identifier)
@@ -80,9 +91,9 @@ public enum WeeklyMarkdown {
         return MarkdownReport.document(blocks)
     }
 
-    /// An image linked relative to the page; the alt text is the chart's title, escaped.
+    /// An image linked relative to the page; the alt text is the chart's title (plain text).
     static func image(_ title: String, _ file: String) -> String {
-        "![\(MarkdownText.cell(title))](\(file))"
+        MarkdownText.image(alt: title, path: file)
     }
 
     /// The notes decided during the week. A rejected note's text is not repeated: the page is

@@ -13,16 +13,22 @@ public enum WeeklyPages {
     }
 
     /// A week's files: `week-NN.md`, `week-NN.json`, the daily chart and one ranking chart per section
-    /// (charts only when they have something to show: see `ReportCharts.drawsDaily`).
-    public static func files(_ tally: WeeklyTally, language: ReportLanguage) -> [File] {
-        files(tally, edition: .single(language))
+    /// (charts only when they have something to show: see `ReportCharts.drawsDaily`). `title` is the `title`
+    /// setting: it heads the page and stands above each chart's own title.
+    /// With `png` (`--png`) the page links the charts' PNG copies, which the caller writes.
+    public static func files(
+        _ tally: WeeklyTally, language: ReportLanguage, title: String? = nil, png: Bool = false
+    ) -> [File] {
+        files(tally, edition: .single(language), title: title, png: png)
     }
 
     /// One language's edition of a week's files: the page and charts named as the edition writes
     /// them (`week-01.en.md` beside `week-01.zh-TW.md`); the JSON, which holds no language, only
     /// from the run's first edition, under its one name.
-    public static func files(_ tally: WeeklyTally, edition: LanguageEdition) -> [File] {
-        planned(tally, edition: edition).map(\.file)
+    public static func files(
+        _ tally: WeeklyTally, edition: LanguageEdition, title: String? = nil, png: Bool = false
+    ) -> [File] {
+        planned(tally, edition: edition, title: title, png: png).map(\.file)
     }
 
     /// A file of the reports folder named but not yet rendered, so a run can check every name it
@@ -40,36 +46,52 @@ public enum WeeklyPages {
     }
 
     /// The files `files(_:edition:)` renders, by name, in the same order.
-    public static func planned(_ tally: WeeklyTally, edition: LanguageEdition) -> [Planned] {
+    public static func planned(
+        _ tally: WeeklyTally, edition: LanguageEdition, title pageTitle: String? = nil, png: Bool = false
+    ) -> [Planned] {
+        let number = tally.week.number
+        var files = [
+            Planned(
+                name: edition.name(WeeklyFiles.markdown(number)), language: edition.language,
+                render: { WeeklyMarkdown.render(tally, edition: edition, title: pageTitle, png: png) })
+        ]
+        if edition.isFirst {
+            files.append(Planned(name: WeeklyFiles.json(number), language: nil, render: { WeeklyJSON.render(tally) }))
+        }
+        return files + charts(tally, edition: edition, title: pageTitle)
+    }
+
+    /// A week's charts, named as `edition` writes them; with `phone`, in the phone layout the HTML page shows
+    /// on narrow screens.
+    static func charts(
+        _ tally: WeeklyTally, edition: LanguageEdition, title pageTitle: String?, phone: Bool = false
+    ) -> [Planned] {
         let language = edition.language
         let w = language.weeklyLabels
         let number = tally.week.number
         let zone = tally.report.parameters.zone
         let until = zone.format(tally.week.end)
-        var files = [
-            Planned(
-                name: edition.name(WeeklyFiles.markdown(number)), language: language,
-                render: { WeeklyMarkdown.render(tally, edition: edition) })
-        ]
-        if edition.isFirst {
-            files.append(Planned(name: WeeklyFiles.json(number), language: nil, render: { WeeklyJSON.render(tally) }))
-        }
+        var files: [Planned] = []
         if ReportCharts.drawsDaily(tally.days) {
             files.append(
                 Planned(
                     name: edition.name(WeeklyFiles.dailyChart(number)), language: language,
                     render: {
-                        ReportCharts.daily(tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w)
+                        ReportCharts.daily(
+                            tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w, kicker: pageTitle,
+                            phone: phone)
                     }))
         }
         for (position, section) in tally.report.sections.enumerated() where ReportCharts.drawsRanking(section) {
-            let title = w.rankingChartTitle(MarkdownReport.sectionHeading(section, language.labels), number)
+            let title = w.rankingChartTitle(MarkdownReport.plainSectionHeading(section, language.labels), number)
             files.append(
                 Planned(
                     name: edition.name(WeeklyFiles.rankingChart(number, section: section, position: position + 1)),
                     language: language,
                     render: {
-                        ReportCharts.ranking(section, model: tally.report, title: title, until: until, labels: w)
+                        ReportCharts.ranking(
+                            section, model: tally.report, title: title, until: until, labels: w, kicker: pageTitle,
+                            phone: phone)
                     }))
         }
         return files
@@ -79,15 +101,18 @@ public enum WeeklyPages {
     /// then each edition's index; with `html`, then each week's and each index's HTML page. Week
     /// files come before the indexes, so an index never links to a missing page.
     public static func planned(
-        _ tallies: [WeeklyTally], calendar: WeekCalendar, editions: [LanguageEdition], html: Bool
+        _ tallies: [WeeklyTally], calendar: WeekCalendar, editions: [LanguageEdition], html: Bool,
+        title: String? = nil, png: Bool = false
     ) -> [Planned] {
         var files: [Planned] = []
-        for tally in tallies { for edition in editions { files += planned(tally, edition: edition) } }
+        for tally in tallies {
+            for edition in editions { files += planned(tally, edition: edition, title: title, png: png) }
+        }
         for edition in editions {
             files.append(
                 Planned(
                     name: edition.name(WeeklyFiles.index), language: edition.language,
-                    render: { index(tallies, calendar: calendar, edition: edition).content }))
+                    render: { index(tallies, calendar: calendar, edition: edition, title: title).content }))
         }
         guard html else { return files }
         for tally in tallies {
@@ -95,66 +120,82 @@ public enum WeeklyPages {
                 files.append(
                     Planned(
                         name: edition.name(WeeklyFiles.html(tally.week.number)), language: edition.language,
-                        render: { self.html(tally, edition: edition).content }))
+                        render: { self.html(tally, edition: edition, title: title).content }))
             }
         }
         for edition in editions {
             files.append(
                 Planned(
                     name: edition.name(WeeklyFiles.htmlIndex), language: edition.language,
-                    render: { htmlIndex(tallies, calendar: calendar, edition: edition).content }))
+                    render: { htmlIndex(tallies, calendar: calendar, edition: edition, title: title).content }))
         }
         return files
     }
 
     /// `week-NN.html`: the week's page as one self-contained HTML file, its charts drawn inline.
-    public static func html(_ tally: WeeklyTally, language: ReportLanguage) -> File {
-        html(tally, edition: .single(language))
+    public static func html(_ tally: WeeklyTally, language: ReportLanguage, title: String? = nil) -> File {
+        html(tally, edition: .single(language), title: title)
     }
 
     /// One language's edition of `week-NN.html`, linking the same week in the other languages.
-    public static func html(_ tally: WeeklyTally, edition: LanguageEdition) -> File {
+    public static func html(_ tally: WeeklyTally, edition: LanguageEdition, title pageTitle: String? = nil) -> File {
         let language = edition.language
         let number = tally.week.number
         let week = tally.week
-        let charts = files(tally, edition: edition).filter { $0.name.hasSuffix(".svg") }
-        let title = language.weeklyLabels.weekTitle(number, week.firstDay.dateText, week.lastDay.dateText)
+        let wide = charts(tally, edition: edition, title: pageTitle).map(\.file)
+        let phone = charts(tally, edition: edition, title: pageTitle, phone: true).map(\.file)
+        let title = plainTitle(
+            pageTitle, language.weeklyLabels.weekTitle(number, week.firstDay.dateText, week.lastDay.dateText), language)
         return File(
             name: edition.name(WeeklyFiles.html(number)),
             content: HTMLPage.render(
-                markdown: WeeklyMarkdown.render(tally, edition: edition, languageLinks: false), title: title,
-                language: language, charts: Dictionary(uniqueKeysWithValues: charts.map { ($0.name, $0.content) }),
+                markdown: WeeklyMarkdown.render(tally, edition: edition, title: pageTitle, languageLinks: false),
+                title: title, language: language,
+                charts: Dictionary(
+                    uniqueKeysWithValues: zip(wide, phone).map {
+                        ($0.name, HTMLPage.Chart(svg: $0.content, phone: $1.content))
+                    }
+                ),
                 link: WeeklyFiles.htmlLink, alternates: edition.htmlAlternates(WeeklyFiles.html(number))))
     }
 
     /// `index.html`: the index as HTML, linking to the weeks' HTML pages.
-    public static func htmlIndex(_ tallies: [WeeklyTally], calendar: WeekCalendar, language: ReportLanguage) -> File {
-        htmlIndex(tallies, calendar: calendar, edition: .single(language))
+    public static func htmlIndex(
+        _ tallies: [WeeklyTally], calendar: WeekCalendar, language: ReportLanguage, title: String? = nil
+    ) -> File {
+        htmlIndex(tallies, calendar: calendar, edition: .single(language), title: title)
     }
 
     /// One language's edition of `index.html`, linking the other languages' indexes.
-    public static func htmlIndex(_ tallies: [WeeklyTally], calendar: WeekCalendar, edition: LanguageEdition) -> File {
+    public static func htmlIndex(
+        _ tallies: [WeeklyTally], calendar: WeekCalendar, edition: LanguageEdition, title: String? = nil
+    ) -> File {
         let language = edition.language
-        let markdown = index(tallies, calendar: calendar, edition: edition, languageLinks: false)
+        let markdown = index(tallies, calendar: calendar, edition: edition, title: title, languageLinks: false)
         return File(
             name: edition.name(WeeklyFiles.htmlIndex),
             content: HTMLPage.render(
-                markdown: markdown.content, title: language.weeklyLabels.indexTitle, language: language,
-                link: WeeklyFiles.htmlLink, alternates: edition.htmlAlternates(WeeklyFiles.htmlIndex)))
+                markdown: markdown.content, title: plainTitle(title, language.weeklyLabels.indexTitle, language),
+                language: language, link: WeeklyFiles.htmlLink,
+                alternates: edition.htmlAlternates(WeeklyFiles.htmlIndex)))
     }
 
     /// `index.md`: one line per week, oldest first.
-    public static func index(_ tallies: [WeeklyTally], calendar: WeekCalendar, language: ReportLanguage) -> File {
-        index(tallies, calendar: calendar, edition: .single(language))
+    public static func index(
+        _ tallies: [WeeklyTally], calendar: WeekCalendar, language: ReportLanguage, title: String? = nil
+    ) -> File {
+        index(tallies, calendar: calendar, edition: .single(language), title: title)
     }
 
     /// One language's edition of `index.md`, linking its own edition's weeks and (with `languageLinks`) the
     /// other languages' indexes.
     public static func index(
-        _ tallies: [WeeklyTally], calendar: WeekCalendar, edition: LanguageEdition, languageLinks: Bool = true
+        _ tallies: [WeeklyTally], calendar: WeekCalendar, edition: LanguageEdition, title: String? = nil,
+        languageLinks: Bool = true
     ) -> File {
-        let w = edition.language.weeklyLabels
-        var blocks = ["# \(w.indexTitle)"]
+        let language = edition.language
+        let w = language.weeklyLabels
+        var blocks = ["# " + MarkdownReport.heading(title, w.indexTitle, titled: language.labels.blog.titled)]
         if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.index) }
         blocks.append(w.indexIntro(calendar.launch.dateText, calendar.zone.identifier))
         let lines = tallies.map { tally in
@@ -165,5 +206,10 @@ public enum WeeklyPages {
         }
         blocks.append(lines.joined(separator: "\n"))
         return File(name: edition.name(WeeklyFiles.index), content: MarkdownReport.document(blocks))
+    }
+
+    /// A page's plain-text title (the HTML `<title>`): the `title` setting before the page's own, if set.
+    static func plainTitle(_ title: String?, _ page: String, _ language: ReportLanguage) -> String {
+        title.map { language.labels.blog.titled($0, page) } ?? page
     }
 }

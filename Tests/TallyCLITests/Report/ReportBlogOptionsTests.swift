@@ -78,7 +78,7 @@ struct ReportBlogOptionsTests {
         let week = try String(contentsOfFile: folder.path("out/week-01.html"), encoding: .utf8)
         let svg = try String(contentsOfFile: folder.path("out/week-01-daily.svg"), encoding: .utf8)
         #expect(
-            week.components(separatedBy: "<svg ").count - 1 == 2, "the daily and the original ranking chart, inline")
+            week.components(separatedBy: "<figure>").count - 1 == 2, "the daily and the original ranking chart, inline")
         let bar = try #require(svg.split(separator: "\n").first { $0.contains("<rect x=") })
         #expect(week.contains(String(bar)), "the daily chart's own drawing")
         #expect(!week.contains(".svg") && !week.contains("<img"))

@@ -46,24 +46,46 @@ struct ReportChartsCommandTests {
         #expect(printed.stdout.contains("](out/ranking-original.svg)") && !printed.stdout.contains("daily.svg"))
         // HTML draws them inline and requests nothing.
         let html = try TallyProcess.run(["report", "--demo", "--format", "html", "--charts", "c"], in: folder.url.path)
-        #expect(html.stdout.components(separatedBy: "<svg ").count - 1 == 2)
+        #expect(html.stdout.components(separatedBy: "<figure>").count - 1 == 2)
         #expect(!html.stdout.contains(".svg"))
     }
 
     @Test(.enabled(if: hasRSVG || required, "needs rsvg-convert (Debian package librsvg2-bin)"))
     func pngCopiesAreValidImagesOfTheCharts() throws {
         let folder = try TemporaryDirectory()
-        let result = try TallyProcess.run(["report", "--demo", "--charts", "c", "--png"], in: folder.url.path)
+        let result = try TallyProcess.run(
+            ["report", "--demo", "--charts", "c", "--png", "-o", "post/p.md"], in: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("Wrote 2 charts (SVG and PNG)"))
         for name in ["daily", "ranking-original"] {
             let svg = try String(contentsOfFile: folder.path("c/\(name).svg"), encoding: .utf8)
             let image = try Self.decode(folder.path("c/\(name).png"))
-            // rsvg-convert renders at the SVG's own size, rounded to whole pixels.
-            let size = try #require(
-                svg.split(separator: "\n")[1].split(separator: "\"").compactMap { Double($0) }.first)
-            #expect(abs(Double(image.width) - size) <= 1, "\(name): \(image.width) px for width \(size)")
+            // Twice the SVG's viewBox in pixels (the same layout, sharp on a 2x phone screen), rounded to whole pixels.
+            let box = try #require(svg.range(of: "viewBox=\"0 0 ")).upperBound
+            let size = svg[box...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) }
+            try #require(size.count == 2)
+            #expect(abs(Double(image.width) - 2 * size[0]) <= 1, "\(name): \(image.width) px for width \(size[0])")
+            #expect(abs(Double(image.height) - 2 * size[1]) <= 1, "\(name): \(image.height) px for \(size[1])")
             #expect(image.ink > image.width * image.height / 50, "\(name): only \(image.ink) pixels drawn")
+        }
+        // The Markdown links the PNGs, and each link, as cmark-gfm reads it, finds its file from the page's folder.
+        let markdown = try String(contentsOfFile: folder.path("post/p.md"), encoding: .utf8)
+        let sources = try Self.imageSources(markdown)
+        #expect(sources == ["../c/ranking-original.png", "../c/daily.png"])
+        for source in sources {
+            #expect(FileManager.default.fileExists(atPath: folder.path("post/" + source)), "\(source)")
+        }
+        // The HTML still draws the SVGs inline and links no file.
+        let html = try TallyProcess.run(
+            ["report", "--demo", "--charts", "c", "--png", "--format", "html"], in: folder.url.path)
+        #expect(html.stdout.components(separatedBy: "<figure>").count - 1 == 2 && !html.stdout.contains(".png"))
+    }
+
+    /// The `src` of every image cmark-gfm finds in `markdown`, percent-decoded as a browser resolves it.
+    static func imageSources(_ markdown: String) throws -> [String] {
+        let html = try ToolProcess.run("cmark-gfm", ["-e", "table"], input: markdown)
+        return html.components(separatedBy: "<img src=\"").dropFirst().compactMap {
+            $0.prefix { $0 != "\"" }.replacingOccurrences(of: "&amp;", with: "&").removingPercentEncoding
         }
     }
 
@@ -80,6 +102,14 @@ struct ReportChartsCommandTests {
             let png = String(svg.dropLast(4)) + ".png"
             #expect(names.contains(png), "\(png)")
             #expect(try Self.decode(folder.path("out/\(png)")).ink > 0)
+        }
+        // The pages link the PNGs, and every link finds its file.
+        for page in ["week-01.md", "week-02.md"] {
+            let sources = try Self.imageSources(String(contentsOfFile: folder.path("out/\(page)"), encoding: .utf8))
+            #expect(!sources.isEmpty && sources.allSatisfy { $0.hasSuffix(".png") }, "\(page): \(sources)")
+            for source in sources {
+                #expect(FileManager.default.fileExists(atPath: folder.path("out/" + source)), "\(page): \(source)")
+            }
         }
         let again = try TallyProcess.run(arguments)
         #expect(again.stdout.contains("0 files written, 11 unchanged."), "\(again.stdout)")
@@ -116,5 +146,45 @@ struct ReportChartsCommandTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["file.txt"])
+    }
+}
+
+/// Chart folders with ordinary names (spaces, parens, brackets, `#`, `%`, a backslash, CJK): the Markdown link,
+/// as cmark-gfm reads it, finds the chart, and the HTML draws every chart inline.
+@Suite("tally report --charts with ordinary folder names")
+struct ChartFolderNameTests {
+    static let names = [
+        "c (1)", "my charts", "a)b", "<x>", "c#1?", "100%", "back\\slash", "圖表 資料", "[x](y)", "c:d", "-dash",
+    ]
+
+    @Test(
+        .enabled(if: OutsideProgram.mayRun(needing: "cmark-gfm"), "needs cmark-gfm (apt-get install cmark-gfm)"),
+        arguments: names)
+    func theLinkFindsTheChartAndTheHTMLDrawsIt(_ name: String) throws {
+        let folder = try TemporaryDirectory()
+        let result = try TallyProcess.run(
+            ["report", "--demo", "--charts", "site/\(name)", "-o", "site/post.md"], in: folder.url.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let markdown = try String(contentsOfFile: folder.path("site/post.md"), encoding: .utf8)
+        let sources = try ReportChartsCommandTests.imageSources(markdown)
+        #expect(sources.count == 2, "\(name): \(sources)")
+        for source in sources {
+            #expect(source.hasPrefix(name + "/"), "\(name): \(source)")
+            #expect(FileManager.default.fileExists(atPath: folder.path("site/" + source)), "\(name): \(source)")
+        }
+        let html = try TallyProcess.run(
+            ["report", "--demo", "--format", "html", "--charts", name], in: folder.url.path)
+        #expect(html.status == 0 && html.stdout.components(separatedBy: "<figure>").count - 1 == 2, "\(name)")
+    }
+
+    @Test func aFolderNameWithAControlCharacterIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        for name in ["two\nlines", "tab\there", "esc\u{1B}[2J"] {
+            let result = try TallyProcess.run(
+                ["report", "--demo", "--charts", name, "-o", "p.md"], in: folder.url.path)
+            #expect(result.status == 2 && result.stderr.contains("holds the control character"), "\(result.stderr)")
+            #expect(!result.stderr.contains("\u{1B}"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+        }
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// `tally report --share FILE.png`, run as a user runs it.
+@Suite("tally report --share (end to end)")
+struct ShareImageCommandTests {
+    static let hasRSVG = OutsideProgram.isInstalled("rsvg-convert")
+    /// rsvg-convert draws Chinese only with a CJK font installed (`.ci/run` installs fonts-wqy-microhei).
+    static let hasCJKFont =
+        (try? ToolProcess.run("fc-list", [":lang=zh"]).contains(":")) ?? false
+
+    @Test(.enabled(if: hasRSVG || OutsideProgram.isCI, "needs rsvg-convert (Debian package librsvg2-bin)"))
+    func theEnglishImageIsA1200By630PNG() throws { try Self.check("en") }
+
+    @Test(
+        .enabled(
+            if: (hasRSVG && hasCJKFont) || OutsideProgram.isCI,
+            "needs rsvg-convert and a CJK font (fc-list :lang=zh is empty; install fonts-wqy-microhei)"))
+    func theChineseImageIsA1200By630PNG() throws { try Self.check("zh-TW") }
+
+    /// Writes the image in `language` and checks its size, its ink and the rerun.
+    static func check(_ language: String) throws {
+        let folder = try TemporaryDirectory()
+        let result = try TallyProcess.run(
+            ["report", "--demo", "--lang", language, "--share", "s/result.png", "-o", "r.md"], in: folder.url.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Wrote the share image (1200×630 PNG) to \(folder.path("s/result.png"))."))
+        let image = try ReportChartsCommandTests.decode(folder.path("s/result.png"))
+        #expect(image.width == 1200 && image.height == 630)
+        #expect(image.ink > 1200 * 630 / 40, "only \(image.ink) pixels drawn")
+        // No temporary file is left beside it; a rerun replaces the PNG.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("s")) == ["result.png"])
+        let again = try TallyProcess.run(
+            ["report", "--demo", "--lang", language, "--share", "s/result.png"], in: folder.url.path)
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+
+    @Test func whatIsNotAPNGIsNeverReplaced() throws {
+        let folder = try TemporaryDirectory()
+        try Data("my post\n".utf8).write(to: URL(fileURLWithPath: folder.path("post.png")))
+        let refused = try TallyProcess.run(["report", "--demo", "--share", "post.png"], in: folder.url.path)
+        #expect(refused.status == 1 && refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("post.png exists and is not a PNG image; tally replaces only a PNG there"))
+        #expect(try String(contentsOfFile: folder.path("post.png"), encoding: .utf8) == "my post\n")
+        for (value, said) in [("result.jpg", "is not a .png file name"), (".png", "is not a .png file name")] {
+            let result = try TallyProcess.run(["report", "--demo", "--share", value], in: folder.url.path)
+            #expect(result.status == 2 && result.stderr.contains(said), "\(result.stderr)")
+        }
+        try FileManager.default.createDirectory(atPath: folder.path("d.png"), withIntermediateDirectories: true)
+        let directory = try TallyProcess.run(["report", "--demo", "--share", "d.png"], in: folder.url.path)
+        #expect(directory.status == 2 && directory.stderr.contains("is a folder"), "\(directory.stderr)")
+        // Without rsvg-convert: a clear message, exit 1, nothing written.
+        try FileManager.default.createDirectory(atPath: folder.path("bin"), withIntermediateDirectories: true)
+        let missing = try TallyProcess.run(
+            ["report", "--demo", "--share", "new.png", "-o", "r.md"], in: folder.url.path,
+            environment: ["PATH": folder.path("bin")])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("--share needs rsvg-convert, which is not installed"), "\(missing.stderr)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [
+                "bin", "d.png", "post.png",
+            ])
+    }
+}
