@@ -33,7 +33,7 @@ _tally() {
         "tally init") words="--db --config --quiet -q -h --help"; files="--db --config" ;;
         "tally migrate") words="--db --status --config --quiet -q -h --help"; files="--db --config" ;;
         "tally config") words="show -h --help" ;;
-        "tally config show") words="--config --db --tz --exclude-before --exclude-session --votes-per-session --launch --lang --reports --internal -h --help"; files="--config --db"; folders="--reports"; values="--tz --exclude-before --exclude-session --votes-per-session --launch --lang" ;;
+        "tally config show") words="--config --db --tz --exclude-before --exclude-session --votes-per-session --launch --lang --reports --internal --title -h --help"; files="--config --db"; folders="--reports"; values="--tz --exclude-before --exclude-session --votes-per-session --launch --lang --title" ;;
         "tally generate") words="--db --votes --days --seed --replace --discard-local --config --quiet -q -h --help"; files="--db --config"; values="--votes --days --seed" ;;
         "tally completions") words="-h --help"; arguments="bash zsh fish" ;;
     esac
