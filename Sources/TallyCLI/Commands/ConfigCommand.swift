@@ -43,7 +43,8 @@ enum ConfigCommand {
             "Exclude sessions whose first vote is before TIME (read in --tz if given, else the configured zone).",
         SettingSpec.excludeSessions.key: "Exclude a session (repeatable).",
         SettingSpec.votesPerSession.key: "Vote budget of a session.",
-        SettingSpec.lang.key: "Report language: en or zh-TW, or a comma list such as en,zh-TW (the first is the main one).",
+        SettingSpec.lang.key:
+            "Report language: en or zh-TW, or a comma list such as en,zh-TW (the first is the main one).",
     ]
 
     /// The table of names in the help: `db  TALLY_DB  --db`, one setting a line.
