@@ -101,54 +101,28 @@ package struct CommandSpec: Sendable {
     }
 }
 
-/// The parsed arguments of one command run.
+/// The parsed arguments of one command run. Options are read through the specs the command
+/// declares (see `Invocation+Values.swift`): reading one it does not declare stops tally as the bug it is.
 package struct Invocation: Sendable {
     /// The command path, e.g. `["notes", "approve"]`.
     package let path: [String]
     /// Positional arguments in order.
     package let positionals: [String]
+    /// The options the command declares.
+    let options: [OptionSpec]
+    /// Every value given for each value option, by name, in order.
     let values: [String: [String]]
+    /// The flags given, by name.
     let flags: Set<String>
 
-    package init(path: [String], positionals: [String], values: [String: [String]], flags: Set<String>) {
+    package init(
+        path: [String], positionals: [String], options: [OptionSpec], values: [String: [String]], flags: Set<String>
+    ) {
         self.path = path
         self.positionals = positionals
+        self.options = options
         self.values = values
         self.flags = flags
-    }
-
-    /// The last value given for an option, or nil.
-    package func value(_ name: String) -> String? { values[name]?.last }
-
-    /// Every value given for a repeatable option, in order.
-    package func values(_ name: String) -> [String] { values[name] ?? [] }
-
-    /// True when a flag was given.
-    package func flag(_ name: String) -> Bool { flags.contains(name) }
-
-    /// True when the option was given at all (flag or value).
-    package func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
-
-    /// An integer option within a range; a usage error names the flag, the value and the range.
-    package func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw UsageError(
-                "invalid value '\(text)' for --\(name); expected a whole number from \(range.lowerBound) "
-                    + "to \(range.upperBound)", command: path)
-        }
-        return number
-    }
-
-    /// A value that must be one of a fixed set; a usage error lists the choices.
-    package func choice(_ name: String, of choices: [String]) throws -> String? {
-        guard let text = value(name) else { return nil }
-        guard choices.contains(text) else {
-            throw UsageError(
-                "invalid value '\(text)' for --\(name); expected one of: \(choices.joined(separator: ", "))",
-                command: path)
-        }
-        return text
     }
 }
 
@@ -241,7 +215,9 @@ package enum ArgumentParser {
                 command.subcommands.isEmpty ? "" : Suggestion.hint(for: extra, among: command.subcommands.map(\.name))
             throw UsageError("unexpected argument '\(extra)'\(asCommand)", command: path)
         }
-        return .run(command, Invocation(path: path, positionals: positionals, values: values, flags: flags))
+        return .run(
+            command,
+            Invocation(path: path, positionals: positionals, options: command.options, values: values, flags: flags))
     }
 
     /// `tally help [CMD…]`: the help of the command the words name, exactly as `tally CMD… --help` shows it.

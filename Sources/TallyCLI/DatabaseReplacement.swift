@@ -17,9 +17,9 @@ enum DatabaseReplacement {
     /// D1 has not confirmed (unless `--discard-local`); hold the returned lock until the new file
     /// is renamed into place, then release it. Nil without `--replace`.
     static func lock(_ invocation: Invocation, _ path: String) throws -> ReplacementLock? {
-        guard invocation.flag("replace") else { return nil }
+        guard invocation.flag(replaceOption) else { return nil }
         let held = try ReplacementLock(path)
-        if !invocation.flag("discard-local") {
+        if !invocation.flag(discardLocalOption) {
             do {
                 try refuseToLoseDecisions(held, path)
             } catch {

@@ -2,30 +2,61 @@ import Foundation
 import TallyCore
 
 extension Invocation {
+    /// True when the command declares this option (same name and kind). Settings read their options
+    /// only where the command declares them; everything else reads through the checked accessors below.
+    package func declares(_ option: OptionSpec) -> Bool {
+        options.contains { $0.name == option.name && $0.kind == option.kind }
+    }
+
+    /// The option's name, once it is known to be declared. Reading an option the command does not
+    /// declare would read nil forever (the parser refuses it on the command line): a bug, so it stops
+    /// tally here, in every test that runs the command, instead of quietly ignoring what the user typed.
+    private func checked(_ option: OptionSpec) -> String {
+        precondition(
+            declares(option),
+            "tally \(path.joined(separator: " ")) reads \(option.flagName), which its spec does not declare")
+        return option.name
+    }
+
     /// The last value given for an option, or nil.
-    package func value(_ option: OptionSpec) -> String? { value(option.name) }
+    package func value(_ option: OptionSpec) -> String? { values[checked(option)]?.last }
 
     /// Every value given for a repeatable option, in order.
-    package func values(_ option: OptionSpec) -> [String] { values(option.name) }
+    package func values(_ option: OptionSpec) -> [String] { values[checked(option)] ?? [] }
 
     /// True when a flag option was given.
-    package func flag(_ option: OptionSpec) -> Bool { flag(option.name) }
+    package func flag(_ option: OptionSpec) -> Bool { flags.contains(checked(option)) }
 
     /// True when the option was given at all.
-    package func has(_ option: OptionSpec) -> Bool { has(option.name) }
+    package func has(_ option: OptionSpec) -> Bool {
+        let name = checked(option)
+        return flags.contains(name) || values[name] != nil
+    }
+
+    /// The option's last value when the command declares it; nil when it declares it not.
+    package func declared(_ option: OptionSpec) -> String? { declares(option) ? value(option) : nil }
 
     /// An integer option within a range; a usage error names the flag, the value and the range.
     package func integer(_ option: OptionSpec, in range: ClosedRange<Int>) throws -> Int? {
-        try integer(option.name, in: range)
+        guard let text = value(option) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError(
+                "invalid value '\(text)' for \(option.flagName); expected a whole number from \(range.lowerBound) "
+                    + "to \(range.upperBound)", command: path)
+        }
+        return number
     }
 
     /// An option whose value must be one of an enum's raw values; a usage error lists them.
     package func choice<Choice: RawRepresentable & CaseIterable>(_ option: OptionSpec, of _: Choice.Type) throws
         -> Choice? where Choice.RawValue == String
     {
-        guard let text = try choice(option.name, of: Choice.allCases.map(\.rawValue)) else { return nil }
-        // `choice` checked the text is one of the raw values.
-        guard let value = Choice(rawValue: text) else { preconditionFailure("\(text) is one of the choices") }
+        guard let text = value(option) else { return nil }
+        guard let value = Choice(rawValue: text) else {
+            let choices = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(
+                "invalid value '\(text)' for \(option.flagName); expected one of: \(choices)", command: path)
+        }
         return value
     }
 

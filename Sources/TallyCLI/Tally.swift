@@ -61,7 +61,7 @@ package enum Tally {
                 return ExitCode.failure.rawValue
             }
             do {
-                let quiet = command.isQuietable && invocation.flag(OptionSpec.quiet.name)
+                let quiet = command.isQuietable && invocation.flag(OptionSpec.quiet)
                 try command.run?(invocation, quiet ? context.quieted() : context)
                 // A command whose output was lost did not succeed (`report > /dev/full`).
                 try context.stdout.check()

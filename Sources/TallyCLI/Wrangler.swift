@@ -30,7 +30,7 @@ struct Wrangler {
 
     /// The `--timeout` given, or the default.
     static func timeout(_ invocation: Invocation) throws -> Int {
-        try invocation.integer(timeoutOption.name, in: 1...86_400) ?? defaultTimeout
+        try invocation.integer(timeoutOption, in: 1...86_400) ?? defaultTimeout
     }
 
     /// Finds the binary or says how to get it.

@@ -5,14 +5,13 @@ import Testing
 /// The argument parser alone, against a small command tree of its own (no command runs).
 @Suite("Argument parser")
 struct ArgumentParserTests {
+    static let db = OptionSpec("db", .value("PATH"), "The database.")
+    static let output = OptionSpec("output", .value("FILE"), "Where to write.")
+    static let tag = OptionSpec("tag", .repeated("TAG"), "A tag (repeatable).")
+    static let verbose = OptionSpec("verbose", .flag, "Say more.")
     static let leaf = CommandSpec(
         name: "show", abstract: "Show one",
-        options: [
-            OptionSpec("db", .value("PATH"), "The database."),
-            OptionSpec("output", .value("FILE"), "Where to write."),
-            OptionSpec("tag", .repeated("TAG"), "A tag (repeatable)."),
-            OptionSpec("verbose", .flag, "Say more."),
-        ],
+        options: [db, output, tag, verbose],
         positionals: [PositionalSpec("ID", "The id."), PositionalSpec("extra", "More.", optional: true)],
         run: { _, _ in })
     static let root = CommandSpec(
@@ -44,23 +43,23 @@ struct ArgumentParserTests {
         let parsed = try Self.invocation(["notes", "show", "7", "--db", "a.sqlite", "--output=out.md"])
         #expect(parsed.path == ["notes", "show"])
         #expect(parsed.positionals == ["7"])
-        #expect(parsed.value("db") == "a.sqlite")
-        #expect(parsed.value("output") == "out.md")
-        #expect(parsed.value("tag") == nil)
-        #expect(!parsed.flag("verbose"))
+        #expect(parsed.value(Self.db) == "a.sqlite")
+        #expect(parsed.value(Self.output) == "out.md")
+        #expect(parsed.value(Self.tag) == nil)
+        #expect(!parsed.flag(Self.verbose))
     }
 
     @Test func anEqualsSignAfterTheFirstBelongsToTheValue() throws {
         let parsed = try Self.invocation(["notes", "show", "7", "--db=a=b.sqlite", "--output="])
-        #expect(parsed.value("db") == "a=b.sqlite")
-        #expect(parsed.value("output") == "")
+        #expect(parsed.value(Self.db) == "a=b.sqlite")
+        #expect(parsed.value(Self.output) == "")
     }
 
     @Test func doubleDashEndsOptions() throws {
         let parsed = try Self.invocation(["notes", "show", "--verbose", "--", "--db", "-x"])
-        #expect(parsed.flag("verbose"))
+        #expect(parsed.flag(Self.verbose))
         #expect(parsed.positionals == ["--db", "-x"])
-        #expect(parsed.value("db") == nil)
+        #expect(parsed.value(Self.db) == nil)
     }
 
     @Test func aValueThatBeginsWithDashesMustBeAttached() throws {
@@ -68,30 +67,30 @@ struct ArgumentParserTests {
         #expect(error.message.contains("option '--output' needs a value (FILE)"))
         #expect(error.message.contains("--output=VALUE"))
         let attached = try Self.invocation(["notes", "show", "7", "--output=--verbose"])
-        #expect(attached.value("output") == "--verbose")
-        #expect(!attached.flag("verbose"))
+        #expect(attached.value(Self.output) == "--verbose")
+        #expect(!attached.flag(Self.verbose))
     }
 
     @Test func aSingleDashAndNegativeNumbersAreValues() throws {
         let parsed = try Self.invocation(["notes", "show", "-", "--output", "-", "--db", "-1"])
         #expect(parsed.positionals == ["-"])
-        #expect(parsed.value("output") == "-")
-        #expect(parsed.value("db") == "-1")
+        #expect(parsed.value(Self.output) == "-")
+        #expect(parsed.value(Self.db) == "-1")
     }
 
     @Test func repeatedOptions() throws {
         let parsed = try Self.invocation(
             ["notes", "show", "7", "--tag", "a", "--db", "x", "--tag=b", "--db", "y", "--verbose", "--verbose"])
-        #expect(parsed.values("tag") == ["a", "b"], "a repeatable option keeps every value in order")
-        #expect(parsed.value("db") == "y", "a single-value option given twice: the last wins")
-        #expect(parsed.values("db") == ["x", "y"])
-        #expect(parsed.flag("verbose"))
+        #expect(parsed.values(Self.tag) == ["a", "b"], "a repeatable option keeps every value in order")
+        #expect(parsed.value(Self.db) == "y", "a single-value option given twice: the last wins")
+        #expect(parsed.values(Self.db) == ["x", "y"])
+        #expect(parsed.flag(Self.verbose))
     }
 
     @Test func shortOutputForm() throws {
-        #expect(try Self.invocation(["notes", "show", "7", "-o", "a.md"]).value("output") == "a.md")
-        #expect(try Self.invocation(["notes", "show", "7", "-ob.md"]).value("output") == "b.md")
-        #expect(try Self.invocation(["notes", "show", "7", "-o=c.md"]).value("output") == "c.md")
+        #expect(try Self.invocation(["notes", "show", "7", "-o", "a.md"]).value(Self.output) == "a.md")
+        #expect(try Self.invocation(["notes", "show", "7", "-ob.md"]).value(Self.output) == "b.md")
+        #expect(try Self.invocation(["notes", "show", "7", "-o=c.md"]).value(Self.output) == "c.md")
         let error = try #require(Self.usageError(["notes", "show", "7", "-x"]))
         #expect(error.message == "unknown option '-x'; the short options here are -o, -h; others are spelled --name")
     }

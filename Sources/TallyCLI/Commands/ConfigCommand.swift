@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import TallyRender
 
@@ -8,53 +9,24 @@ enum ConfigCommand {
         abstract: "Print the settings in force and where each came from",
         discussion: """
             Settings come from built-in defaults, then the config file (./tally.json or
-            --config FILE, or $TALLY_CONFIG), then environment variables (TALLY_DB, TALLY_TZ,
-            TALLY_EXCLUDE_BEFORE, TALLY_EXCLUDE_SESSIONS, TALLY_VOTES_PER_SESSION, TALLY_LAUNCH,
-            TALLY_LANG, TALLY_REPORTS), then flags; later ones win.
+            --config FILE, or $TALLY_CONFIG), then environment variables, then flags; later
+            ones win. Each setting's key in the config file, variable and flag:
+
+            \(names)
 
             exclude_before is read in the timezone set in the same place (the config file, the
             environment or the flags); where that place sets none, in the zone the config file
             and environment give. So --tz changes how times are shown, never which sessions a
             configured cutoff excludes. It is shown as the instant with its offset.
             """,
-        options: [
-            SettingOptions.config,
-            SettingOptions.db.withHelp("Database file."),
-            SettingOptions.tz,
-            SettingOptions.excludeBefore.withHelp(
-                "Exclude sessions whose first vote is before TIME (read in --tz if given, else the configured zone)."),
-            SettingOptions.excludeSession.withHelp("Exclude a session (repeatable)."),
-            SettingOptions.votesPerSession.withHelp("Vote budget of a session."),
-            SettingOptions.launch,
-            SettingOptions.lang,
-            SettingOptions.reports,
-            SettingOptions.internal,
-            SettingOptions.title,
-        ],
+        options: [SettingOptions.config] + SettingSpec.all.map { ownHelp[$0.key].map($0.option.withHelp) ?? $0.option },
         run: { invocation, context in
             let settings = try Settings.resolve(invocation, context: context)
-            let rows: [(String, String, SettingSource)] = [
-                ("db", settings.db.value, settings.db.source),
-                ("timezone", settings.zone.value.identifier, settings.zone.source),
-                (
-                    "exclude_before", settings.excludeBefore.value.map(ConfigCommand.cutoffText) ?? "(none)",
-                    settings.excludeBefore.source
-                ),
-                (
-                    "exclude_sessions",
-                    settings.excludeSessions.value.isEmpty
-                        ? "(none)" : settings.excludeSessions.value.joined(separator: ", "),
-                    settings.excludeSessions.source
-                ),
-                ("votes_per_session", String(settings.votesPerSession.value), settings.votesPerSession.source),
-                ("launch", settings.launch.value?.dateText ?? "(none)", settings.launch.source),
-                ("lang", settings.languages.value.map(\.rawValue).joined(separator: ","), settings.languages.source),
-                ("reports", settings.reports.value, settings.reports.source),
-                ("internal", String(settings.internal.value), settings.internal.source),
-                ("title", settings.title.value ?? "(none)", settings.title.source),
-            ]
             // Values come from tally.json and the environment: control characters shown, never sent.
-            let shown = rows.map { (NoteText.oneLine($0.0), NoteText.oneLine($0.1), NoteText.oneLine("\($0.2)")) }
+            let shown = SettingSpec.all.map { spec in
+                let (value, source) = spec.shown(settings)
+                return (NoteText.oneLine(spec.key), NoteText.oneLine(value), NoteText.oneLine("\(source)"))
+            }
             let width = shown.map { DisplayWidth.of($0.0) }.max() ?? 0
             let valueWidth = shown.map { DisplayWidth.of($0.1) }.max() ?? 0
             for (key, value, source) in shown {
@@ -63,6 +35,27 @@ enum ConfigCommand {
                 )
             }
         })
+
+    /// Help of `config show`'s own where the table's would say less, by key.
+    private static let ownHelp = [
+        SettingSpec.db.key: "Database file.",
+        SettingSpec.excludeBefore.key:
+            "Exclude sessions whose first vote is before TIME (read in --tz if given, else the configured zone).",
+        SettingSpec.excludeSessions.key: "Exclude a session (repeatable).",
+        SettingSpec.votesPerSession.key: "Vote budget of a session.",
+        SettingSpec.lang.key:
+            "Report language: en or zh-TW, or a comma list such as en,zh-TW (the first is the main one).",
+    ]
+
+    /// The table of names in the help: `db  TALLY_DB  --db`, one setting a line.
+    private static var names: String {
+        let rows = SettingSpec.all.map { [$0.key, $0.environment ?? "(none)", $0.option.flagName] }
+        let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            "  " + (0..<2).map { row[$0].padding(toLength: widths[$0] + 2, withPad: " ", startingAt: 0) }.joined()
+                + row[2]
+        }.joined(separator: "\n")
+    }
 
     /// The cutoff with its offset, and the zone it was read in when that is not plain from the
     /// offset: `2026-09-19 02:11 +08:00 (Asia/Taipei)`.

@@ -21,7 +21,7 @@ enum DemoCommand {
             let path = try Settings.database(invocation, context)
             let held = try DatabaseReplacement.lock(invocation, path)
             defer { held?.release() }
-            try DatabaseFile.build(at: path, replace: invocation.flag("replace")) { db in
+            try DatabaseFile.build(at: path, replace: invocation.flag(DatabaseReplacement.replaceOption)) { db in
                 try Demo.write(into: db)
                 // The demo stands for D1's data: its recorded decisions are D1's, not unpushed work.
                 try SyncLedger(db).createEmpty()

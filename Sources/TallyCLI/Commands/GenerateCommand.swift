@@ -3,6 +3,11 @@ import TallySQLite
 
 /// `tally generate`: write a deterministic synthetic poll (benchmarks, trying tally at scale).
 enum GenerateCommand {
+    static let votesOption = OptionSpec("votes", .value("N"), "How many votes (1 to 100000000; default 1000000).")
+    static let daysOption = OptionSpec(
+        "days", .value("N"), "Days the votes span after the launch (1 to 36500; default 30).")
+    static let seedOption = OptionSpec("seed", .value("N"), "Seed for the generator (default 1).")
+
     static let spec = CommandSpec(
         name: "generate",
         abstract: "Write a deterministic synthetic poll database (for benchmarks)",
@@ -15,22 +20,21 @@ enum GenerateCommand {
             """,
         options: [
             Settings.newDatabaseOption,
-            OptionSpec("votes", .value("N"), "How many votes (1 to 100000000; default 1000000)."),
-            OptionSpec("days", .value("N"), "Days the votes span after the launch (1 to 36500; default 30)."),
-            OptionSpec("seed", .value("N"), "Seed for the generator (default 1)."),
+            votesOption, daysOption, seedOption,
             DatabaseReplacement.replaceOption,
             DatabaseReplacement.discardLocalOption,
             Settings.configOption,
         ],
         run: { invocation, context in
-            let votes = try invocation.integer("votes", in: 1...100_000_000) ?? 1_000_000
-            let days = try invocation.integer("days", in: 1...36_500) ?? 30
-            let seed = try invocation.integer("seed", in: 0...Int.max) ?? 1
+            let votes = try invocation.integer(votesOption, in: 1...100_000_000) ?? 1_000_000
+            let days = try invocation.integer(daysOption, in: 1...36_500) ?? 30
+            let seed = try invocation.integer(seedOption, in: 0...Int.max) ?? 1
             let path = try Settings.database(invocation, context)
             let held = try DatabaseReplacement.lock(invocation, path)
             defer { held?.release() }
             let poll = SyntheticPoll(votes: votes, seed: UInt64(seed), days: days)
-            let summary = try DatabaseFile.build(at: path, replace: invocation.flag("replace")) { db in
+            let summary = try DatabaseFile.build(at: path, replace: invocation.flag(DatabaseReplacement.replaceOption))
+            { db in
                 // The file is renamed into place only when complete, so the
                 // rollback journal buys nothing here; skipping it halves the time.
                 try db.execute("PRAGMA journal_mode = OFF")

@@ -52,7 +52,7 @@ enum ImportCommand {
             let summary: ImportSummary
             do {
                 summary = try importer.run(
-                    dumpPath: dumpPath, target: target, replace: invocation.flag("replace"),
+                    dumpPath: dumpPath, target: target, replace: invocation.flag(DatabaseReplacement.replaceOption),
                     source: "tally import \(file == "-" ? "(standard input)" : file)", at: context.now())
             } catch {
                 display.abandon()

@@ -3,6 +3,8 @@ import TallySQLite
 
 /// `tally migrate`: apply pending migrations to an existing database.
 enum MigrateCommand {
+    static let statusOption = OptionSpec("status", .flag, "List applied and pending migrations; change nothing.")
+
     static let spec = CommandSpec(
         name: "migrate",
         abstract: "Apply pending migrations to an existing database",
@@ -15,13 +17,13 @@ enum MigrateCommand {
             """,
         options: [
             Settings.dbOption,
-            OptionSpec("status", .flag, "List applied and pending migrations; change nothing."),
+            statusOption,
             Settings.configOption,
         ],
         run: { invocation, context in
             let path = try Settings.database(invocation, context)
             let migrator = Migrator()
-            if invocation.flag("status") {
+            if invocation.flag(statusOption) {
                 let db = try DatabaseFile.openForReading(path)
                 let status = try migrator.status(of: db)
                 for name in status.applied { context.stdout.line("applied  \(name)") }

@@ -33,7 +33,7 @@ enum NotesOptions {
 
     /// The moderator: `--as`, else `TALLY_MODERATOR`; missing, empty or blank is a usage error naming where it came from.
     static func moderator(_ invocation: Invocation, _ context: Context) throws -> Moderator {
-        if let given = invocation.value("as") {
+        if let given = invocation.value(moderator) {
             do {
                 return try Moderator(given)
             } catch {
@@ -57,7 +57,7 @@ enum NotesOptions {
 
     /// `--reason`, validated; a usage error when required and missing.
     static func reason(_ invocation: Invocation, for action: ModerationAction) throws -> ModerationReason? {
-        guard let text = invocation.value("reason") else {
+        guard let text = invocation.value(reason(required: action.requiresReason)) else {
             if action.requiresReason {
                 throw UsageError(
                     "missing --reason TEXT: to \(action.rawValue) a note, say why; the reason is kept in the log",
@@ -74,6 +74,6 @@ enum NotesOptions {
 
     /// `--expect-version`, a whole number from 0.
     static func expectedVersion(_ invocation: Invocation) throws -> Int64? {
-        try invocation.integer("expect-version", in: 0...Int.max).map(Int64.init)
+        try invocation.integer(expectVersion, in: 0...Int.max).map(Int64.init)
     }
 }

@@ -4,6 +4,19 @@ import TallySQLite
 
 /// `tally pull`: make the local database D1's data plus the local decisions D1 has not seen.
 enum PullCommand {
+    static let fromOption = OptionSpec(
+        "from", .value("FILE"), "The export to pull (`wrangler d1 export DB --remote --output FILE`).")
+    static let wranglerOption = OptionSpec(
+        "wrangler", .value("DB"),
+        "Read D1's data through its query API (`wrangler d1 execute DB --remote --command … --json`): only "
+            + "what the copy lacks, D1 serving the vote page throughout ($TALLY_WRANGLER names the binary).")
+    static let exportOption = OptionSpec(
+        "export", .flag,
+        "With --wrangler: run `wrangler d1 export DB --remote` instead (everything; D1 does not serve the "
+            + "vote page meanwhile), after asking.")
+    static let yesOption = OptionSpec(
+        "yes", .flag, "With --export: do not ask (a run not on a terminal refuses without it).")
+
     static let spec = CommandSpec(
         name: "pull",
         abstract: "Replace the local data with D1's, keeping every local decision D1 has not seen",
@@ -19,25 +32,16 @@ enum PullCommand {
             are still D1's; D1 keeps serving the vote page. See docs/sync.md.
             """,
         options: [
-            OptionSpec("from", .value("FILE"), "The export to pull (`wrangler d1 export DB --remote --output FILE`)."),
-            OptionSpec(
-                "wrangler", .value("DB"),
-                "Read D1's data through its query API (`wrangler d1 execute DB --remote --command … --json`): only "
-                    + "what the copy lacks, D1 serving the vote page throughout ($TALLY_WRANGLER names the binary)."),
-            OptionSpec(
-                "export", .flag,
-                "With --wrangler: run `wrangler d1 export DB --remote` instead (everything; D1 does not serve the "
-                    + "vote page meanwhile), after asking."),
-            OptionSpec("yes", .flag, "With --export: do not ask (a run not on a terminal refuses without it)."),
+            fromOption, wranglerOption, exportOption, yesOption,
             Wrangler.timeoutOption, Settings.newDatabaseOption, Settings.configOption,
         ],
         run: { invocation, context in
-            let from = invocation.value("from")
-            let database = invocation.value("wrangler")
+            let from = invocation.value(fromOption)
+            let database = invocation.value(wranglerOption)
             guard (from == nil) != (database == nil) else {
                 throw UsageError("give either --from FILE or --wrangler DB", command: invocation.path)
             }
-            if database == nil, invocation.flag("export") || invocation.flag("yes") {
+            if database == nil, invocation.flag(exportOption) || invocation.flag(yesOption) {
                 throw UsageError("--export and --yes go with --wrangler DB", command: invocation.path)
             }
             let target = try Settings.database(invocation, context)
@@ -47,8 +51,8 @@ enum PullCommand {
             let outcome: SyncPull.Outcome
             if let from {
                 outcome = try pull.run(exportPath: context.path(from), target: target, source: from, at: context.now())
-            } else if let database, invocation.flag("export") {
-                try confirmExport(database, yes: invocation.flag("yes"), context)
+            } else if let database, invocation.flag(exportOption) {
+                try confirmExport(database, yes: invocation.flag(yesOption), context)
                 outcome = try pullExport(
                     database, pull: pull, target: target, timeout: try Wrangler.timeout(invocation), context)
             } else if let database {

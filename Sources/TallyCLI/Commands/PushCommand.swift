@@ -4,6 +4,10 @@ import TallySQLite
 
 /// `tally push`: the decisions D1 has not confirmed, as guarded SQL, to a file or through wrangler.
 enum PushCommand {
+    static let wranglerOption = OptionSpec(
+        "wrangler", .value("DB"), "Apply it to D1 with wrangler ($TALLY_WRANGLER names the binary).")
+    static let againOption = OptionSpec(
+        "again", .flag, "Also send the decisions pushed before that D1 has not confirmed.")
     static let outputOption = OptionSpec(
         "output", .value("FILE"), "Write the SQL to FILE (atomically; - for stdout).")
 
@@ -26,14 +30,13 @@ enum PushCommand {
             """,
         options: [
             outputOption,
-            OptionSpec("wrangler", .value("DB"), "Apply it to D1 with wrangler ($TALLY_WRANGLER names the binary)."),
-            OptionSpec("again", .flag, "Also send the decisions pushed before that D1 has not confirmed."),
+            wranglerOption, againOption,
             Wrangler.timeoutOption,
             Settings.dbOption, Settings.configOption,
         ],
         run: { invocation, context in
             let output = try invocation.output(outputOption, context, example: "push.sql")
-            let database = invocation.value("wrangler")
+            let database = invocation.value(wranglerOption)
             guard (output == nil) != (database == nil) else {
                 throw UsageError("give either --output FILE or --wrangler DB", command: invocation.path)
             }
@@ -42,7 +45,7 @@ enum PushCommand {
             // A copy made before the ledger: its logged decisions enter it as unpushed, so none is skipped.
             try SyncLedger(db).createIfMissing()
             let push = SyncPush(db)
-            guard let plan = try push.plan(again: invocation.flag("again")) else {
+            guard let plan = try push.plan(again: invocation.flag(againOption)) else {
                 let waiting = try SyncLedger(db).decisions(where: "state = 'pushed'").count
                 context.stdout.line(
                     "Nothing new to push."

@@ -4,6 +4,11 @@ import TallyRender
 
 /// `tally status`: where the local decisions stand against D1, and where the data came from.
 enum StatusCommand {
+    /// What `--format` chooses.
+    enum Format: String, CaseIterable { case text, json }
+
+    static let formatOption = OptionSpec("format", .value("FORMAT"), "text or json (default text).")
+
     static let spec = CommandSpec(
         name: "status",
         abstract: "Show the local decisions' sync state (unpushed, pushed, confirmed, conflicts) and the data's origin",
@@ -17,11 +22,11 @@ enum StatusCommand {
             decision object has action, to, moderator, time (UTC text) and version.
             """,
         options: [
-            OptionSpec("format", .value("FORMAT"), "text or json (default text)."),
+            formatOption,
             Settings.dbOption, Settings.configOption,
         ],
         run: { invocation, context in
-            let format = try invocation.choice("format", of: ["text", "json"]) ?? "text"
+            let format = try invocation.choice(formatOption, of: Format.self) ?? .text
             let db = try DatabaseFile.openForReading(Settings.database(invocation, context))
             // One snapshot: the counts, conflicts and origin belong together.
             let (origin, decisions, unknown) = try db.transaction(.deferred) {
@@ -32,7 +37,7 @@ enum StatusCommand {
             }
             func count(_ state: SyncState) -> Int { decisions.filter { $0.state == state }.count }
             let conflicts = decisions.filter { $0.state == .conflict }
-            if format == "json" {
+            if format == .json {
                 func object(_ action: String, _ to: String, _ moderator: String, _ time: String, _ version: Int64)
                     -> [String: Any]
                 {

@@ -1,41 +1,22 @@
 import Foundation
 import TallyCore
 
-/// The contents of `tally.json`: every key optional; unknown keys, repeated keys and null values
-/// refused (each would leave a setting other than the file seems to say).
+/// `tally.json`: a JSON object of settings, each key one of `SettingSpec.all`'s and optional;
+/// unknown keys, repeated keys and null values refused (each would leave a setting other than the
+/// file seems to say).
 ///
 /// ```json
 /// { "db": "votes.sqlite", "timezone": "Asia/Taipei", "exclude_before": "2026-09-19 02:11",
 ///   "exclude_sessions": [], "votes_per_session": 3, "launch": "2026-09-19",
-///   "lang": "zh-TW", "reports": "reports", "internal": false, "title": "Which feature next?" }
+///   "lang": "zh-TW", "reports": "reports", "internal": false, "title": "Votes" }
 /// ```
-///
-/// `lang` is one language, a comma list (`"en,zh-TW"`) or a JSON list (`["en", "zh-TW"]`).
-package struct ConfigFile: Equatable, Sendable {
-    package var db: String?
-    package var timezone: String?
-    package var excludeBefore: String?
-    package var excludeSessions: [String]?
-    package var votesPerSession: Int?
-    package var launch: String?
-    /// The language names as written, in order (one for `"lang": "en"`; checked in `GivenSettings.typed`).
-    package var lang: [String]?
-    package var reports: String?
-    package var `internal`: Bool?
-    package var title: String?
-
-    /// Every key the file may hold.
-    package static let keys = [
-        "db", "timezone", "exclude_before", "exclude_sessions", "votes_per_session", "launch", "lang", "reports",
-        "internal", "title",
-    ]
-
+enum ConfigFile {
     /// The largest config read: far above any real one.
     static let sizeLimit = 1_024 * 1_024
 
     /// Reads and checks a config file; errors name the file and the key. A regular file or a pipe
     /// (`--config <(…)`) is read; a folder, a device or a socket is refused for what it is.
-    package static func load(_ path: String) throws -> ConfigFile {
+    static func load(_ path: String) throws -> [(spec: SettingSpec, value: GivenValue)] {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
@@ -79,8 +60,9 @@ package struct ConfigFile: Equatable, Sendable {
         return try parse(data, path: path)
     }
 
-    /// Parses config JSON; `path` is only used in messages.
-    package static func parse(_ data: Data, path: String) throws -> ConfigFile {
+    /// Parses config JSON into the values it gives, in table order (paths still as written);
+    /// `path` is only used in messages.
+    static func parse(_ data: Data, path: String) throws -> [(spec: SettingSpec, value: GivenValue)] {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data)
@@ -107,64 +89,51 @@ package struct ConfigFile: Equatable, Sendable {
             throw CommandFailure(
                 "key '\(key)' in config \(path) is null; give a value, or remove the key to use the default")
         }
-        for key in dictionary.keys.sorted() where !keys.contains(key) {
-            throw CommandFailure(
-                "unknown key '\(key)' in config \(path); known keys: \(keys.joined(separator: ", "))")
+        for key in dictionary.keys.sorted() where SettingSpec.named(key) == nil {
+            let known = SettingSpec.all.map(\.key).joined(separator: ", ")
+            throw CommandFailure("unknown key '\(key)' in config \(path); known keys: \(known)")
         }
-        func string(_ key: String) throws -> String? {
-            guard let value = dictionary[key] else { return nil }
-            guard let text = value as? String, !(value is NSNumber) else {
-                throw CommandFailure("key '\(key)' in config \(path) must be a string")
-            }
-            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw CommandFailure("key '\(key)' in config \(path) is empty")
-            }
-            return text
+        return try SettingSpec.all.compactMap { spec in
+            try dictionary[spec.key].map { (spec, try value($0, of: spec, path: path)) }
         }
-        var file = ConfigFile()
-        file.db = try string("db")
-        file.timezone = try string("timezone")
-        file.excludeBefore = try string("exclude_before")
-        file.launch = try string("launch")
-        if let value = dictionary["lang"] {
-            // One name, a comma list or a JSON list of names; each name is checked with the flag's and the
-            // environment's (GivenSettings.typed), so the three places accept the same languages.
-            if let list = value as? [Any] {
-                guard !list.isEmpty, list.allSatisfy({ $0 is String && !($0 is NSNumber) }) else {
-                    throw CommandFailure(
-                        "key 'lang' in config \(path) must be a language or a list of languages, such as "
-                            + "\"en\" or [\"en\", \"zh-TW\"]")
+    }
+
+    /// One key's JSON value read as its kind asks; the message says what the key must be.
+    private static func value(_ json: Any, of spec: SettingSpec, path: String) throws -> GivenValue {
+        func refuse(_ expected: String) -> CommandFailure {
+            CommandFailure("key '\(spec.key)' in config \(path) \(expected)")
+        }
+        // JSON numbers and booleans both arrive as NSNumber; a boolean's objCType is "c".
+        let number = json as? NSNumber
+        let isBoolean = number.map { String(cString: $0.objCType) == "c" } ?? false
+        let text = number == nil ? json as? String : nil
+        let strings = (json as? [Any]).flatMap { list in
+            list.allSatisfy { $0 is String && !($0 is NSNumber) } ? list : nil
+        }
+        .map { $0.compactMap { $0 as? String } }
+        switch spec.kind {
+        case .text, .path, .commaList:
+            if case .commaList = spec.kind, let strings { return .list(strings) }
+            guard let text else {
+                if case .commaList(let item) = spec.kind {
+                    throw refuse("must be a \(item) string or a list of \(item) strings")
                 }
-                file.lang = list.compactMap { $0 as? String }
-            } else {
-                file.lang = try string("lang").map(GivenSettings.languageNames)
+                throw refuse("must be a string")
             }
-        }
-        file.reports = try string("reports")
-        file.title = try string("title")
-        if let value = dictionary["votes_per_session"] {
-            // JSON booleans and fractions also arrive as NSNumber; only whole numbers pass.
-            guard let number = value as? NSNumber, String(cString: number.objCType) != "c",
-                Double(number.intValue) == number.doubleValue, (1...1000).contains(number.intValue)
-            else {
-                throw CommandFailure(
-                    "key 'votes_per_session' in config \(path) must be a whole number from 1 to 1000")
-            }
-            file.votesPerSession = number.intValue
-        }
-        if let value = dictionary["internal"] {
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw refuse("is empty") }
+            return .text(text)
+        case .list(let item):
+            guard let strings else { throw refuse("must be a list of \(item) strings") }
+            return .list(strings)
+        case .count(let range):
+            // Only whole numbers: a boolean or a fraction would be a guess at what was meant.
+            guard let number, !isBoolean, Double(number.intValue) == number.doubleValue, range.contains(number.intValue)
+            else { throw refuse("must be a whole number from \(range.lowerBound) to \(range.upperBound)") }
+            return .text(String(number.intValue))
+        case .toggle:
             // Only a JSON true or false: a number or a string would be a guess at what was meant.
-            guard let flag = value as? NSNumber, String(cString: flag.objCType) == "c" else {
-                throw CommandFailure("key 'internal' in config \(path) must be true or false")
-            }
-            file.internal = flag.boolValue
+            guard let number, isBoolean else { throw refuse("must be true or false") }
+            return .toggle(number.boolValue)
         }
-        if let value = dictionary["exclude_sessions"] {
-            guard let list = value as? [Any], list.allSatisfy({ $0 is String && !($0 is NSNumber) }) else {
-                throw CommandFailure("key 'exclude_sessions' in config \(path) must be a list of session id strings")
-            }
-            file.excludeSessions = list.compactMap { $0 as? String }
-        }
-        return file
     }
 }

@@ -59,7 +59,8 @@ package struct Cutoff: Sendable, Equatable {
 /// into its type here, before any command touches data, and errors name the key and
 /// where it was set; nothing falls back silently afterwards. Every command that reads a
 /// setting (the database path above all) takes it from here, so one `tally.json` means
-/// the same thing to all of them.
+/// the same thing to all of them. Each setting is declared once, in `SettingSpec` (its key,
+/// variable, flag and kind), with its parser in `Settings+Parsing.swift`.
 ///
 /// A cutoff belongs to the zone it was written in: `exclude_before` is read in the
 /// `timezone` set in the same place (the config file, the environment, the flags); where
@@ -83,21 +84,21 @@ package struct Settings: Sendable, Equatable {
     package var votesPerSession: Setting<Int>
     /// `launch`: the local date week 1 starts, or none.
     package var launch: Setting<CivilDateTime?>
-    /// `lang`: the languages of reports and weekly pages, in the order given (never empty, no repeats):
-    /// `--lang en,zh-TW`, `TALLY_LANG=en,zh-TW`, `"lang": "en,zh-TW"` or `"lang": ["en", "zh-TW"]`.
+    /// `lang`: the languages of reports, in the order given (never empty, no language twice).
     package var languages: Setting<[ReportLanguage]>
-    /// The first of `languages`, for what is written in one language only (the moderation site).
-    package var language: Setting<ReportLanguage> {
-        Setting(value: languages.value.first ?? .english, source: languages.source)
-    }
     /// `reports`: the folder `tally weekly` writes into, as an absolute path.
     package var reports: Setting<String>
     /// `internal`: the moderators' pages (session ids and moderators' names shown), not the public ones.
     package var `internal`: Setting<Bool>
-    /// `title`: the author's title for every page and image (plain text), or none for the language's own.
+    /// `title`: the title of the report and pages (one line, no control characters), or none.
     package var title: Setting<String?>
     /// The config file read, if any.
     package var configFile: String?
+
+    /// The first of `languages`: the language of everything written in one language.
+    package var language: Setting<ReportLanguage> {
+        Setting(value: languages.value[0], source: languages.source)
+    }
 
     /// The options every command that reads settings takes to name its config file.
     /// `--db` for commands that read or change an existing database.
@@ -130,19 +131,21 @@ package struct Settings: Sendable, Equatable {
     }
 
     static func resolveQuietly(_ invocation: Invocation, context: Context) throws -> Settings {
-        let demo = invocation.flag(SettingOptions.demo)
-        if demo, invocation.has(SettingOptions.config) {
+        let demo = invocation.declares(SettingOptions.demo) && invocation.flag(SettingOptions.demo)
+        if demo, invocation.declared(SettingOptions.config) != nil {
             throw UsageError(
                 "--demo uses the author's settings and reads no config file; leave out --config, or leave out --demo",
                 command: invocation.path)
         }
-        var given = demo ? GivenSettings.demo(context) : GivenSettings.builtIn(context)
-        if !demo {
+        var given = GivenSettings(context)
+        if demo {
+            given.applyDemo()
+        } else {
             try given.applyFile(invocation, context)
-            try given.applyEnvironment(context)
+            given.applyEnvironment(context)
         }
         try given.applyFlags(invocation, context)
-        return try given.typed(command: invocation.path)
+        return try Settings(given, command: invocation.path)
     }
 }
 

@@ -1,0 +1,147 @@
+import Foundation
+import TallyCore
+import TallyRender
+
+/// Why a given value is wrong: starts with ": " (why) or "; " (what would be accepted).
+struct SettingProblem: Error {
+    let text: String
+    /// The value to quote, when it is not the value as given (an item of a list, say).
+    var value: String?
+
+    init(_ text: String, value: String? = nil) {
+        self.text = text
+        self.value = value
+    }
+}
+
+extension Settings {
+    /// Reads every given value into its type: one parser per setting of `SettingSpec.all`. A bad flag
+    /// is a usage error (exit 2) worded like every other bad option; a bad file or environment value
+    /// is a failure (exit 1) naming the key and where it was set.
+    init(_ given: GivenSettings, command: [String]) throws {
+        func parsed<Value>(
+            _ spec: SettingSpec, _ setting: Setting<GivenValue>, _ parse: (GivenValue) throws(SettingProblem) -> Value
+        ) throws -> Value {
+            do {
+                return try parse(setting.value)
+            } catch {
+                let value = error.value ?? setting.value.shown
+                switch setting.source {
+                case .flag(let name):
+                    throw UsageError("invalid value '\(value)' for --\(name)\(error.text)", command: command)
+                default: throw CommandFailure("\(spec.key) (from \(setting.source)) is '\(value)'\(error.text)")
+                }
+            }
+        }
+        func read<Value>(_ spec: SettingSpec, _ parse: (GivenValue) throws(SettingProblem) -> Value) throws
+            -> Setting<Value?>
+        {
+            guard let setting = given[spec] else { return Setting(value: nil, source: .builtIn) }
+            return Setting(value: try parsed(spec, setting, parse), source: setting.source)
+        }
+        /// A setting with a built-in value: always set.
+        func required<Value>(_ spec: SettingSpec, _ parse: (GivenValue) throws(SettingProblem) -> Value) throws
+            -> Setting<Value>
+        {
+            guard let setting = given[spec] else { preconditionFailure("\(spec.key) has a built-in value") }
+            return Setting(value: try parsed(spec, setting, parse), source: setting.source)
+        }
+        func readZone(_ given: GivenValue) throws(SettingProblem) -> Zone {
+            do { return try Zone(parsing: given.shown) } catch { throw SettingProblem(": \(error.description)") }
+        }
+
+        db = try required(.db) { $0.shown }
+        zone = try required(.timezone, readZone)
+        excludeBefore = Setting(value: nil, source: .builtIn)
+        if let cutoff = given[.excludeBefore] {
+            // Read in the zone set where the cutoff was set, else the configured zone (see `Settings`).
+            let readIn = try parsed(.timezone, given.cutoffZone ?? given.configuredZone, readZone)
+            let value = try parsed(.excludeBefore, cutoff) { text throws(SettingProblem) in
+                let time: UserTime
+                do throws(TimeError) {
+                    time = try readIn.readUserTime(text.shown)
+                } catch { throw SettingProblem(": \(error.description)") }
+                return Cutoff(text: text.shown, zone: readIn, instant: time.instant, ambiguity: time.ambiguity)
+            }
+            excludeBefore = Setting(value: value, source: cutoff.source)
+        }
+        excludeSessions = try required(.excludeSessions) { given throws(SettingProblem) in
+            let ids = given.items
+            if ids.contains(where: { GivenValue.trimmed($0[...]).isEmpty }) {
+                throw SettingProblem(": a session id is empty", value: "")
+            }
+            return ids
+        }
+        guard case .count(let range) = SettingSpec.votesPerSession.kind else { preconditionFailure("a count") }
+        votesPerSession = try required(.votesPerSession) { given throws(SettingProblem) in
+            guard let number = Int(given.shown), range.contains(number) else {
+                throw SettingProblem("; expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return number
+        }
+        launch = try read(.launch) { given throws(SettingProblem) in
+            guard let date = Zone.parseDate(given.shown) else {
+                throw SettingProblem(": not a date; expected YYYY-MM-DD (a local date)")
+            }
+            return date
+        }
+        languages = try required(.lang, Self.languages)
+        reports = try required(.reports) { $0.shown }
+        self.internal = try required(.internal) { $0 == .toggle(true) }
+        title = try read(.title, Self.title)
+        configFile = given.configFile
+    }
+
+    /// `title`: one line of text, no control characters (it is shown in pages and terminals).
+    private static func title(_ given: GivenValue) throws(SettingProblem) -> String {
+        let text = given.shown
+        if let control = text.unicodeScalars.first(where: isControl) {
+            let code = String(control.value, radix: 16, uppercase: true)
+            let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
+            throw SettingProblem(
+                ": it holds a control character (U+\(padded)); a title is one line of plain text",
+                value: NoteText.oneLine(text))
+        }
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw SettingProblem(": a title needs some text; leave the setting out for none")
+        }
+        guard text.count <= titleLimit else {
+            throw SettingProblem(
+                ": the title is \(text.count) characters long; give at most \(titleLimit)",
+                value: NoteText.oneLine(text))
+        }
+        return text
+    }
+
+    /// The longest title taken, in characters: a heading, not a paragraph.
+    static let titleLimit = 120
+
+    /// Line breaks and other control characters (C0, DEL, C1, the Unicode line and paragraph separators) and
+    /// bidi controls (which reorder what follows): a title is one line of plain text wherever it is shown.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        if (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) { return true }
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
+    }
+
+    /// `lang`: one language or a comma list (or a JSON list): each known, none twice, order kept.
+    private static func languages(_ given: GivenValue) throws(SettingProblem) -> [ReportLanguage] {
+        let choices = ReportLanguage.allCases.map(\.rawValue).joined(separator: ", ")
+        let items = given.items
+        var languages: [ReportLanguage] = []
+        for item in items {
+            guard let language = ReportLanguage(rawValue: item) else {
+                if items.count == 1 { throw SettingProblem("; expected one of: \(choices)") }
+                throw SettingProblem("; '\(item)' is not a language tally writes; expected a comma list of: \(choices)")
+            }
+            guard !languages.contains(language) else {
+                throw SettingProblem("; '\(item)' is listed twice; name each language once")
+            }
+            languages.append(language)
+        }
+        guard !languages.isEmpty else { throw SettingProblem("; expected at least one of: \(choices)") }
+        return languages
+    }
+}
