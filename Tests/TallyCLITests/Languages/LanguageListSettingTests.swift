@@ -30,26 +30,13 @@ struct LanguageListSettingTests {
         #expect(fields.last?.hasPrefix("(\(source)") == true, "\(fields)")
     }
 
-    /// The typed value: order kept, `language` is the first.
-    @Test func theSettingKeepsTheOrderAndTheFirstIsTheLanguage() throws {
-        let context = Context(
-            environment: [:], currentDirectory: "/", stdout: TextOutput { _ in }, stderr: TextOutput { _ in },
-            stdin: LineInput { nil }, now: { Instant(millis: 0) })
-        var given = GivenSettings.builtIn(context)
-        #expect(try given.typed(command: ["report"]).languages.value == [.english], "the default")
-        given.lang = Setting(value: ["zh-TW", "en"], source: .builtIn)
-        let typed = try given.typed(command: ["report"])
-        #expect(typed.languages.value == [.traditionalChinese, .english])
-        #expect(typed.language.value == .traditionalChinese)
-    }
-
     @Test(arguments: [
-        (#"{"lang": "en,en"}"#, "is 'en,en': en is listed twice; list each language once"),
-        (#"{"lang": "en,fr"}"#, "is 'en,fr'; expected one of: en, zh-TW, or a comma list such as en,zh-TW"),
-        (#"{"lang": "en,"}"#, "is 'en,': a language name is empty"),
-        (#"{"lang": ["en", "en"]}"#, "is 'en,en': en is listed twice"),
-        (#"{"lang": []}"#, "key 'lang' in config"),
-        (#"{"lang": ["en", 1]}"#, "must be a language or a list of languages"),
+        (#"{"lang": "en,en"}"#, "is 'en,en'; 'en' is listed twice; name each language once"),
+        (#"{"lang": "en,fr"}"#, "is 'en,fr'; 'fr' is not a language tally writes; expected a comma list of: en, zh-TW"),
+        (#"{"lang": "en,"}"#, "is 'en,'; '' is not a language tally writes"),
+        (#"{"lang": ["en", "en"]}"#, "is 'en,en'; 'en' is listed twice"),
+        (#"{"lang": []}"#, "expected at least one of: en, zh-TW"),
+        (#"{"lang": ["en", 1]}"#, "must be a language string or a list of language strings"),
         (#"{"lang": ""}"#, "key 'lang' in config"),
     ])
     func badListsInTheFileNameTheFileAndWhatIsAccepted(_ json: String, _ expected: String) throws {
@@ -68,17 +55,17 @@ struct LanguageListSettingTests {
         #expect(env.status == 1)
         #expect(
             env.stderr
-                == "Error: lang (from env TALLY_LANG) is 'zh-TW,fr'; expected one of: en, zh-TW, or a comma list "
-                + "such as en,zh-TW\n")
+                == "Error: lang (from env TALLY_LANG) is 'zh-TW,fr'; 'fr' is not a language tally writes; expected a "
+                + "comma list of: en, zh-TW\n")
         let flag = InProcessTally.run(["report", "--demo", "--lang", "zh-TW,zh-TW"], directory: folder.url.path)
         #expect(flag.status == 2)
         #expect(
             flag.stderr.contains(
-                "invalid value 'zh-TW,zh-TW' for --lang: zh-TW is listed twice; list each language once"),
+                "invalid value 'zh-TW,zh-TW' for --lang; 'zh-TW' is listed twice; name each language once"),
             "\(flag.stderr)")
         let empty = InProcessTally.run(["weekly", "--demo", "--lang", ","], directory: folder.url.path)
         #expect(empty.status == 2)
-        #expect(empty.stderr.contains("invalid value ',' for --lang: a language name is empty"), "\(empty.stderr)")
+        #expect(empty.stderr.contains("invalid value ',' for --lang; '' is not a language tally writes"), "\(empty.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("reports")), "nothing written")
     }
 }
