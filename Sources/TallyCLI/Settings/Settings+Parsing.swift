@@ -134,6 +134,9 @@ extension Settings {
         for item in items {
             guard let language = ReportLanguage(rawValue: item) else {
                 if items.count == 1 { throw SettingProblem("; expected one of: \(choices)") }
+                if item.isEmpty {
+                    throw SettingProblem("; a language name is empty; expected a comma list of: \(choices)")
+                }
                 throw SettingProblem("; '\(item)' is not a language tally writes; expected a comma list of: \(choices)")
             }
             guard !languages.contains(language) else {

@@ -33,7 +33,7 @@ struct LanguageListSettingTests {
     @Test(arguments: [
         (#"{"lang": "en,en"}"#, "is 'en,en'; 'en' is listed twice; name each language once"),
         (#"{"lang": "en,fr"}"#, "is 'en,fr'; 'fr' is not a language tally writes; expected a comma list of: en, zh-TW"),
-        (#"{"lang": "en,"}"#, "is 'en,'; '' is not a language tally writes"),
+        (#"{"lang": "en,"}"#, "is 'en,'; a language name is empty"),
         (#"{"lang": ["en", "en"]}"#, "is 'en,en'; 'en' is listed twice"),
         (#"{"lang": []}"#, "expected at least one of: en, zh-TW"),
         (#"{"lang": ["en", 1]}"#, "must be a language string or a list of language strings"),
@@ -65,7 +65,7 @@ struct LanguageListSettingTests {
             "\(flag.stderr)")
         let empty = InProcessTally.run(["weekly", "--demo", "--lang", ","], directory: folder.url.path)
         #expect(empty.status == 2)
-        #expect(empty.stderr.contains("invalid value ',' for --lang; '' is not a language tally writes"), "\(empty.stderr)")
+        #expect(empty.stderr.contains("invalid value ',' for --lang; a language name is empty"), "\(empty.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("reports")), "nothing written")
     }
 }
