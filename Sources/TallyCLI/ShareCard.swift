@@ -58,9 +58,12 @@ struct ShareCard {
     /// The eight bytes every PNG starts with.
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    /// Renders and writes the card (temporary name, then rename), and says so on stderr.
-    func write(_ model: ReportModel, language: ReportLanguage, title: String?, _ context: Context) throws {
-        let svg = ShareImage.svg(model, language: language, title: title)
+    /// Renders and writes the card (temporary name, then rename), and says so on stderr. `until` is the time shown
+    /// as the card's "as of" (a week's end for `weekly`).
+    func write(
+        _ model: ReportModel, language: ReportLanguage, title: String?, until: String? = nil, _ context: Context
+    ) throws {
+        let svg = ShareImage.svg(model, language: language, title: title, until: until)
         let png = try renderer.render(svg, name: given, scale: 1)
         try AtomicFile.write(png, to: AtomicFile.target(path), named: path)
         context.stderr.line("Wrote the share image (1200×630 PNG) to \(path).")

@@ -15,11 +15,14 @@ public enum ShareImage {
     static let labelSize = 32.0
     static let footerSize = 28.0
 
-    /// The card; `title` is the `title` setting (the language's heading when nil).
-    public static func svg(_ model: ReportModel, language: ReportLanguage, title: String? = nil) -> String {
+    /// The card; `title` is the `title` setting (the language's heading when nil); `until` the time shown as the
+    /// card's "as of" (by default the time votes were counted until, or the as-of time).
+    public static func svg(
+        _ model: ReportModel, language: ReportLanguage, title: String? = nil, until shown: String? = nil
+    ) -> String {
         let l = language.labels
         let zone = model.parameters.zone
-        let until = ReportText.time(model.parameters.through ?? model.parameters.asOf, zone)
+        let until = shown ?? ReportText.time(model.parameters.through ?? model.parameters.asOf, zone)
         let counted = model.totals.voters
         let section = model.sections.first(where: ReportCharts.drawsRanking)
         let options = Array((section?.options ?? []).filter { $0.voters > 0 }.prefix(maximumBars))

@@ -77,6 +77,10 @@ enum WeeklyCommand {
             overwriteOption,
             pngOption,
             htmlOption,
+            ShareCard.option.withHelp(
+                "Also write FILE.png: a 1200×630 image of the latest week's tally for social media (title, top options "
+                    + "as bars with their voters, counted voters, the week's end; needs rsvg-convert). Replaces only a PNG."
+            ),
             SettingOptions.title,
             SettingOptions.internal,
         ],
@@ -126,6 +130,9 @@ enum WeeklyCommand {
                 }
             }
             try record.write(in: options.folder)
+            try options.share?.write(
+                last.report, language: options.languages[0], title: options.title, until: zone.format(last.week.end),
+                context)
             let weeks = last.week.number == 1 ? "week 1" : "weeks 1–\(last.week.number)"
             context.stdout.line(
                 "Weekly tallies for \(weeks) (ended by \(zone.format(options.through))) in \(options.folder): "
@@ -190,12 +197,15 @@ enum WeeklyCommand {
         var html: Bool
         /// The PNG renderer when `--png` is given.
         var png: ChartPNG?
+        /// The share image of the latest week (`--share FILE.png`), checked.
+        var share: ShareCard?
 
         init(_ invocation: Invocation, _ context: Context) throws {
             let path = invocation.path
             demo = invocation.flag(SettingOptions.demo)
             html = invocation.flag(htmlOption)
             png = invocation.flag(pngOption) ? try ChartPNG(environment: context.environment) : nil
+            share = try ShareCard(invocation, context)
             if demo, invocation.has(SettingOptions.db) {
                 throw UsageError(
                     "--demo reads the built-in demo data; leave out --db, or leave out --demo", command: path)

@@ -62,3 +62,24 @@ struct ShareImageCommandTests {
             ])
     }
 }
+
+/// `tally weekly --share FILE.png`: the latest week's card.
+@Suite("tally weekly --share (end to end)")
+struct WeeklyShareImageTests {
+    @Test(.enabled(if: ShareImageCommandTests.hasRSVG || OutsideProgram.isCI, "needs rsvg-convert (librsvg2-bin)"))
+    func theLatestWeeksCardIsWritten() throws {
+        let folder = try TemporaryDirectory()
+        let result = try TallyProcess.run(
+            ["weekly", "--demo", "--through", "2026-10-03", "--reports", "r", "-q", "--share", "week.png"],
+            in: folder.url.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try ReportChartsCommandTests.decode(folder.path("week.png"))
+        #expect(image.width == 1200 && image.height == 630 && image.ink > 1200 * 630 / 40)
+        // A file that is not a PNG is refused before anything is written.
+        try Data("notes\n".utf8).write(to: URL(fileURLWithPath: folder.path("n.png")))
+        let refused = try TallyProcess.run(
+            ["weekly", "--demo", "--through", "2026-10-03", "--reports", "s", "-q", "--share", "n.png"],
+            in: folder.url.path)
+        #expect(refused.status == 1 && !FileManager.default.fileExists(atPath: folder.path("s")))
+    }
+}
