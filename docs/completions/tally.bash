@@ -12,7 +12,7 @@ _tally() {
     case "$path" in
         "tally") words="report weekly notes import pull push serve status sql demo init migrate config generate completions --help --version" ;;
         "tally report") words="--db --config --demo --tz --exclude-before --exclude-session --as-of --through --votes-per-session --format --only --brief --charts --png --share --bom --lang --output -o --title --internal -h --help"; files="--db --config --output -o"; folders="--charts"; values="--tz --exclude-before --exclude-session --as-of --through --votes-per-session --format --only --share --lang --title" ;;
-        "tally weekly") words="--db --config --demo --through --launch --reports --lang --tz --exclude-before --exclude-session --votes-per-session --force --png --html --share --title --internal --quiet -q -h --help"; files="--db --config"; folders="--reports"; values="--through --launch --lang --tz --exclude-before --exclude-session --votes-per-session --share --title" ;;
+        "tally weekly") words="--db --config --demo --through --launch --reports --lang --tz --exclude-before --exclude-session --votes-per-session --force --overwrite --png --html --share --title --internal --quiet -q -h --help"; files="--db --config"; folders="--reports"; values="--through --launch --lang --tz --exclude-before --exclude-session --votes-per-session --share --title" ;;
         "tally notes") words="list show approve reject reopen promote review export-sql discard -h --help" ;;
         "tally notes list") words="--status --format --tz --output -o --db --config -h --help"; files="--output -o --db --config"; values="--status --format --tz" ;;
         "tally notes show") words="--format --tz --db --config -h --help"; files="--db --config"; values="--format --tz" ;;
