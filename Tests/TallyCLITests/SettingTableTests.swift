@@ -149,6 +149,6 @@ struct SettingTableTests {
         #expect(notText.stderr.contains("must be a language string or a list of language strings"))
         let blankItem = try Self.configShow(nil, ["--lang", "en,"]).result
         #expect(blankItem.status == 2)
-        #expect(blankItem.stderr.contains("'' is not a language tally writes"), "\(blankItem.stderr)")
+        #expect(blankItem.stderr.contains("a language name is empty"), "\(blankItem.stderr)")
     }
 }
