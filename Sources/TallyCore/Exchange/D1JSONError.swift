@@ -19,7 +19,7 @@ public enum D1JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file has the signature of `wrangler d1 execute --local` output, which writes SQL NULL
     /// as the text "null".
     case localNulls(file: String, row: Int, column: String)
-    /// A value is not one a SQL result holds (a boolean, an array, an object).
+    /// A value is not one a SQL result holds (a boolean, an object, an array that is not a blob's bytes).
     case unexpectedValue(file: String, row: Int, column: String, found: String)
     public var description: String {
         switch self {
@@ -48,7 +48,7 @@ public enum D1JSONError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "with --remote, or report on a local copy with `tally report --db`"
         case .unexpectedValue(let file, let row, let column, let found):
             return "\(file) row \(row + 1), column '\(column)': \(found) is not a value SQL returns "
-                + "(expected a number, text or null)"
+                + "(expected a number, text, null, or a blob as the array of its byte values)"
         }
     }
 }

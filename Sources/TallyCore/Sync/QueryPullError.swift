@@ -6,6 +6,17 @@ public enum QueryPullError: Error, Equatable, CustomStringConvertible {
     case answerCount(expected: Int, found: Int)
     /// The pull was interrupted (Ctrl-C, SIGTERM) between two requests.
     case interrupted
+    /// A value of D1's answer stands for more than one stored value (`D1AnswerExactness`); `row`
+    /// says which row ("the row with id 7", "row 3 of D1's answer").
+    case inexactValue(table: String, column: String, row: String, reason: Inexact)
+
+    /// Why a number of D1's JSON answer does not say which stored value it is.
+    public enum Inexact: Equatable, Sendable {
+        /// An integer past 2^53 − 1: JavaScript's number may have rounded it.
+        case beyondJavaScript(Int64)
+        /// A whole number in a column without a type: INTEGER or a REAL without a fraction.
+        case wholeNumberWithoutType(Int64)
+    }
 
     public var description: String {
         switch self {
@@ -18,6 +29,21 @@ public enum QueryPullError: Error, Equatable, CustomStringConvertible {
             return "D1 answered a request of \(expected) statement(s) with \(found) result(s); nothing was changed"
         case .interrupted:
             return "interrupted while fetching from D1; nothing was changed"
+        case .inexactValue(let table, let column, let row, let reason):
+            let what: String
+            switch reason {
+            case .beyondJavaScript(let number):
+                what =
+                    "D1 answered \(number), past 2^53 − 1: its query API writes numbers as JavaScript numbers, "
+                    + "so the integer D1 holds may differ in its last digits"
+            case .wholeNumberWithoutType(let number):
+                what =
+                    "D1 answered \(number) in a column with no declared type: its query API writes the INTEGER "
+                    + "\(number) and the REAL \(number).0 alike, so which one D1 holds cannot be told"
+            }
+            return "D1's table \(MessageText.quoted(table)), column \(MessageText.quoted(column)), \(row): \(what). "
+                + "Nothing was changed. Pull with `tally pull --wrangler DB --export`, which reads D1's own export "
+                + "and carries every value exactly (D1 does not serve the vote page while it runs)"
         }
     }
 }
