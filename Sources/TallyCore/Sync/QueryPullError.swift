@@ -26,7 +26,9 @@ public enum QueryPullError: Error, Equatable, CustomStringConvertible {
                 + "state of D1. Nothing was changed. Use `tally pull --wrangler DB --export` (D1 does not serve "
                 + "the vote page during an export), or a larger TALLY_PULL_PAGE_ROWS"
         case .answerCount(let expected, let found):
-            return "D1 answered a request of \(expected) statement(s) with \(found) result(s); nothing was changed"
+            return "wrangler's answer to a request of \(expected) statement(s) holds \(found) result(s), not one per "
+                + "statement as `d1 execute --json` prints them; nothing was changed. Run the pull again; if it "
+                + "repeats, update wrangler (npm install -g wrangler), or pull with --export"
         case .interrupted:
             return "interrupted while fetching from D1; nothing was changed"
         case .inexactValue(let table, let column, let row, let reason):

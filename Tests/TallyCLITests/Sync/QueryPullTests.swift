@@ -250,5 +250,14 @@ struct QueryPullTests {
         try Data("#!/bin/sh\necho 'Logged in as nobody'\n".utf8).write(to: URL(fileURLWithPath: script))
         let named = try bed.tally("a", ["pull", "--wrangler", "prod"], env: ["TALLY_WRANGLER": script])
         #expect(named.stderr.contains("it begins 'Logged in as nobody'"), "\(named.stderr)")
+        // An answer with another number of results than statements.
+        try Data("#!/bin/sh\necho '[]'\n".utf8).write(to: URL(fileURLWithPath: script))
+        let counted = try bed.tally("a", ["pull", "--wrangler", "prod"], env: ["TALLY_WRANGLER": script])
+        #expect(counted.status == 1)
+        #expect(
+            counted.stderr.contains("wrangler's answer to a request of 1 statement(s) holds 0 result(s)"),
+            "\(counted.stderr)")
+        #expect(counted.stderr.contains("Run the pull again"))
+        #expect(!FileManager.default.fileExists(atPath: bed.path("a")))
     }
 }
