@@ -28,9 +28,7 @@ extension Wrangler {
         do {
             return try D1JSONReader.results(from: Data(output.utf8), source: "wrangler's answer")
         } catch {
-            throw CommandFailure(
-                "`wrangler d1 execute \(database) --remote --command … --json` did not answer with D1's results "
-                    + "(\(error)). Check the database name and wrangler's login; nothing was changed")
+            throw D1AnswerError(error, printed: output, database: database)
         }
     }
 }

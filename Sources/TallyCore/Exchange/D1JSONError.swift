@@ -18,7 +18,7 @@ public enum D1JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The answer has the signature of `wrangler d1 execute --local`, which writes SQL NULL as the
     /// text "null".
     case localNulls(source: String, row: Int, column: String)
-    /// A value is not one a SQL result holds (a boolean, an array, an object).
+    /// A value is not one a SQL result holds (a boolean, an object, an array that is not a blob's bytes).
     case unexpectedValue(source: String, row: Int, column: String, found: String)
 
     public var description: String {
@@ -44,7 +44,7 @@ public enum D1JSONError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "the answer must come from D1 (--remote)"
         case .unexpectedValue(let source, let row, let column, let found):
             return "\(source) row \(row + 1), column '\(column)': \(found) is not a value SQL returns "
-                + "(expected a number, text or null)"
+                + "(expected a number, text, null, or a blob as the array of its byte values)"
         }
     }
 }

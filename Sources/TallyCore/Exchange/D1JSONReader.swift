@@ -11,8 +11,11 @@ import TallySQLite
 /// (`{"results": […], "success": true}`, what the Worker binding's `.all()` returns).
 ///
 /// Values keep SQLite's storage classes as JSON carries them: whole numbers become
-/// integers, numbers with a fraction or exponent reals, strings text, `null` NULL.
-/// JSON has no blobs; no query of tally returns one.
+/// integers, numbers with a fraction or exponent reals, strings text, `null` NULL, and an
+/// array of byte values (0–255) a blob: D1 answers a BLOB as that array (its worker API
+/// documents BLOB → Array; miniflare's D1 builds it from the bytes). What JSON cannot carry —
+/// an integer past 2^53 − 1 written as a JavaScript number, a REAL without a fraction — is the
+/// reader's caller's to judge (`QueryPull` checks it against the column's type).
 public enum D1JSONReader {
     /// The rows of every result in `data`, one list per statement, in order; `source` names where
     /// the text came from in errors ("wrangler's answer").
@@ -113,6 +116,7 @@ public enum D1JSONReader {
     static func sqlValue(_ value: Any, source: String, row: Int, column: String) throws(D1JSONError) -> SQLValue {
         if value is NSNull { return .null }
         if let text = value as? String { return .text(text) }
+        if let list = value as? [Any] { return try blob(list, source: source, row: row, column: column) }
         if let number = value as? NSNumber {
             if isBoolean(number) {
                 throw .unexpectedValue(
@@ -121,13 +125,38 @@ public enum D1JSONReader {
             // Numbers too large for a double's exact range arrive as decimals; keep them exact when they fit.
             if number is NSDecimalNumber {
                 if let integer = Int64(number.stringValue) { return .integer(integer) }
-                return .real(number.doubleValue)
+                // Swift's parser rounds correctly; NSDecimalNumber.doubleValue may not.
+                return .real(Double(number.stringValue) ?? number.doubleValue)
             }
             let type = String(cString: number.objCType)
             if type == "d" || type == "f" { return .real(number.doubleValue) }
             return .integer(number.int64Value)
         }
         throw .unexpectedValue(source: source, row: row, column: column, found: kind(of: value))
+    }
+
+    /// A blob from the array of its byte values, as D1 writes one; any other array is refused.
+    static func blob(_ list: [Any], source: String, row: Int, column: String) throws(D1JSONError) -> SQLValue {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(list.count)
+        for (index, element) in list.enumerated() {
+            guard let number = element as? NSNumber, !isBoolean(number), !(number is NSDecimalNumber),
+                String(cString: number.objCType) != "d", String(cString: number.objCType) != "f",
+                let byte = UInt8(exactly: number.int64Value)
+            else {
+                throw .unexpectedValue(
+                    source: source, row: row, column: column,
+                    found: "an array whose element \(index + 1) is \(describe(element)) (not a byte value 0–255)")
+            }
+            bytes.append(byte)
+        }
+        return .blob(bytes)
+    }
+
+    /// A JSON value for a message: a number as written, anything else by its kind.
+    static func describe(_ value: Any) -> String {
+        if let number = value as? NSNumber, !isBoolean(number) { return number.stringValue }
+        return kind(of: value)
     }
 
     /// JSON `true` and `false` come back as NSNumber; only their type code tells them from 1 and 0.

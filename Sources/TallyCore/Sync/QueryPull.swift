@@ -112,6 +112,7 @@ public struct QueryPull {
         let votes = tables.first { $0.name == "votes" }
         let others = tables.filter { $0.name != "votes" }
         let hasSequence = schema.contains { $0.type == "table" && $0.name == "sqlite_sequence" }
+        let exactness = try D1AnswerExactness(tables: tables.map { ($0.name, $0.sql) })
         // 2. The vote ids' extent and the other tables' sizes.
         var second: [String] = others.map { "SELECT count(*) AS n FROM \(DumpImporter.quoted($0.name))" }
         if votes != nil { second.append("SELECT max(id) AS top, min(id) AS bottom FROM votes") }
@@ -130,7 +131,8 @@ public struct QueryPull {
             let local = try copy.flatMap { try LocalVotes(path: $0, definition: votes.sql) }
             defer { local?.close() }
             try copyVotes(
-                local: local, top: top, bottom: bottom ?? top, writer: writer, send: send, assembled: &assembled)
+                local: local, top: top, bottom: bottom ?? top, writer: writer, send: send, exactness: exactness,
+                assembled: &assembled)
             assembled.watermarks = [
                 SyncWatermark(table: "votes", throughID: top, rows: assembled.votesKept + assembled.votesFetched)
             ]
@@ -141,7 +143,10 @@ public struct QueryPull {
         if !last.isEmpty {
             let answer = try send(last)
             for (table, rows) in zip(others, answer) {
-                for row in rows { try writer.insert(into: table.name, row) }
+                for (position, row) in rows.enumerated() {
+                    try exactness.check(row, table: table.name, position: position)
+                    try writer.insert(into: table.name, row)
+                }
             }
             if hasSequence, let sequence = answer.last {
                 try writer.statement("DELETE FROM sqlite_sequence")
@@ -160,8 +165,11 @@ public struct QueryPull {
     /// Steps 3 and 4: the votes up to `top`, from the copy where it still agrees with D1.
     private func copyVotes(
         local: LocalVotes?, top: Int64, bottom: Int64, writer: ExportWriter, send: Request,
-        assembled: inout Assembled
+        exactness: D1AnswerExactness, assembled: inout Assembled
     ) throws {
+        func fetchVotes(_ from: Int64?, _ through: Int64) throws -> Int64 {
+            try self.fetchVotes(from: from, through: through, writer: writer, send: send, exactness: exactness)
+        }
         var through: Int64? = nil  // the copy's votes up to here are compared and, where equal, kept
         var differing = Set<Int64>()
         if let local {
@@ -199,17 +207,16 @@ public struct QueryPull {
             }
         }
         guard let through, let local else {
-            assembled.votesFetched += try fetchVotes(from: nil, through: top, writer: writer, send: send)
+            assembled.votesFetched += try fetchVotes(nil, top)
             return
         }
         for bucket in differing.sorted() {
             let ids = Self.ids(ofBucket: bucket, through: through)
-            assembled.votesFetched += try fetchVotes(
-                from: ids.lowerBound, through: ids.upperBound, writer: writer, send: send)
+            assembled.votesFetched += try fetchVotes(ids.lowerBound, ids.upperBound)
         }
         assembled.votesKept = try local.write(through: through, skipping: differing, to: writer)
         if through < top {
-            assembled.votesFetched += try fetchVotes(from: through + 1, through: top, writer: writer, send: send)
+            assembled.votesFetched += try fetchVotes(through + 1, top)
         }
     }
 
@@ -224,14 +231,19 @@ public struct QueryPull {
     }
 
     /// Fetches the votes with ids in `from...through` (from the lowest when `from` is nil), in pages.
-    private func fetchVotes(from: Int64?, through: Int64, writer: ExportWriter, send: Request) throws -> Int64 {
+    private func fetchVotes(
+        from: Int64?, through: Int64, writer: ExportWriter, send: Request, exactness: D1AnswerExactness
+    ) throws -> Int64 {
         var lower = from.map { "id >= \($0)" } ?? "1"
         var fetched: Int64 = 0
         while true {
             let rows = try send([
                 "SELECT * FROM votes WHERE \(lower) AND id <= \(through) ORDER BY id LIMIT \(pageRows)"
             ])[0]
-            for row in rows { try writer.insert(into: "votes", row) }
+            for (position, row) in rows.enumerated() {
+                try exactness.check(row, table: "votes", position: position)
+                try writer.insert(into: "votes", row)
+            }
             fetched += Int64(rows.count)
             guard rows.count == pageRows, let last = rows.last?["id"]?.int64, last < through else { return fetched }
             lower = "id > \(last)"

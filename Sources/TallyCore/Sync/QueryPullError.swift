@@ -6,6 +6,17 @@ public enum QueryPullError: Error, Equatable, CustomStringConvertible {
     case answerCount(expected: Int, found: Int)
     /// The pull was interrupted (Ctrl-C, SIGTERM) between two requests.
     case interrupted
+    /// A value of D1's answer stands for more than one stored value (`D1AnswerExactness`); `row`
+    /// says which row ("the row with id 7", "row 3 of D1's answer").
+    case inexactValue(table: String, column: String, row: String, reason: Inexact)
+
+    /// Why a number of D1's JSON answer does not say which stored value it is.
+    public enum Inexact: Equatable, Sendable {
+        /// An integer past 2^53 − 1: JavaScript's number may have rounded it.
+        case beyondJavaScript(Int64)
+        /// A whole number in a column without a type: INTEGER or a REAL without a fraction.
+        case wholeNumberWithoutType(Int64)
+    }
 
     public var description: String {
         switch self {
@@ -15,9 +26,26 @@ public enum QueryPullError: Error, Equatable, CustomStringConvertible {
                 + "state of D1. Nothing was changed. Use `tally pull --wrangler DB --export` (D1 does not serve "
                 + "the vote page during an export), or a larger TALLY_PULL_PAGE_ROWS"
         case .answerCount(let expected, let found):
-            return "D1 answered a request of \(expected) statement(s) with \(found) result(s); nothing was changed"
+            return "wrangler's answer to a request of \(expected) statement(s) holds \(found) result(s), not one per "
+                + "statement as `d1 execute --json` prints them; nothing was changed. Run the pull again; if it "
+                + "repeats, update wrangler (npm install -g wrangler), or pull with --export"
         case .interrupted:
             return "interrupted while fetching from D1; nothing was changed"
+        case .inexactValue(let table, let column, let row, let reason):
+            let what: String
+            switch reason {
+            case .beyondJavaScript(let number):
+                what =
+                    "D1 answered \(number), past 2^53 − 1: its query API writes numbers as JavaScript numbers, "
+                    + "so the integer D1 holds may differ in its last digits"
+            case .wholeNumberWithoutType(let number):
+                what =
+                    "D1 answered \(number) in a column with no declared type: its query API writes the INTEGER "
+                    + "\(number) and the REAL \(number).0 alike, so which one D1 holds cannot be told"
+            }
+            return "D1's table \(MessageText.quoted(table)), column \(MessageText.quoted(column)), \(row): \(what). "
+                + "Nothing was changed. Pull with `tally pull --wrangler DB --export`, which reads D1's own export "
+                + "and carries every value exactly (D1 does not serve the vote page while it runs)"
         }
     }
 }

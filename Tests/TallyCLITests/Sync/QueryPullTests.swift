@@ -215,14 +215,49 @@ struct QueryPullTests {
         #expect(usage.status == 2)
     }
 
+    /// wrangler exited 0 with something else than D1's results: what it printed is said, and what to
+    /// do; a login problem would make wrangler fail, so the login is not blamed for a shape.
     @Test func aWranglerThatAnswersSomethingElseIsNamed() throws {
         let bed = try Self.bed()
-        let script = bed.path("wrangler-silent.sh")
-        try Data("#!/bin/sh\necho 'Logged in as nobody'\nexit 0\n".utf8).write(to: URL(fileURLWithPath: script))
-        try #require(chmod(script, 0o755) == 0)
-        let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"], env: ["TALLY_WRANGLER": script])
-        #expect(pulled.status == 1)
-        #expect(pulled.stderr.contains("did not answer with D1's results"), "\(pulled.stderr)")
+        let answers: [(printed: String, seen: String)] = [
+            ("Logged in as nobody", "it printed text that is not JSON ("),
+            ("", "it printed nothing on standard output"),
+            (
+                #"{"rows":[]}"#,
+                #"its JSON is not D1's list of results (the object has no "results" (its keys: "rows"))"#
+            ),
+            (
+                #"[{"results":[{"a":{"b":1}}],"success":true}]"#,
+                "row 1 of a result, column 'a', holds an object, which is not a value SQL stores"
+            ),
+        ]
+        for answer in answers {
+            let script = bed.path("wrangler-other.sh")
+            let body = "#!/bin/sh\ncat <<'EOF'\n\(answer.printed)\nEOF\n"
+            try Data(body.utf8).write(to: URL(fileURLWithPath: script))
+            try #require(chmod(script, 0o755) == 0)
+            let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"], env: ["TALLY_WRANGLER": script])
+            #expect(pulled.status == 1)
+            #expect(
+                pulled.stderr.contains(
+                    "`wrangler d1 execute prod --remote --command … --json` exited 0, but its answer is not D1's "
+                        + "results: " + answer.seen), "\(pulled.stderr)")
+            #expect(pulled.stderr.contains("Nothing was changed. tally reads what `d1 execute --json` prints"))
+            #expect(!pulled.stderr.contains("login"), "\(pulled.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: bed.path("a")))
+        }
+        let script = bed.path("wrangler-other.sh")
+        try Data("#!/bin/sh\necho 'Logged in as nobody'\n".utf8).write(to: URL(fileURLWithPath: script))
+        let named = try bed.tally("a", ["pull", "--wrangler", "prod"], env: ["TALLY_WRANGLER": script])
+        #expect(named.stderr.contains("it begins 'Logged in as nobody'"), "\(named.stderr)")
+        // An answer with another number of results than statements.
+        try Data("#!/bin/sh\necho '[]'\n".utf8).write(to: URL(fileURLWithPath: script))
+        let counted = try bed.tally("a", ["pull", "--wrangler", "prod"], env: ["TALLY_WRANGLER": script])
+        #expect(counted.status == 1)
+        #expect(
+            counted.stderr.contains("wrangler's answer to a request of 1 statement(s) holds 0 result(s)"),
+            "\(counted.stderr)")
+        #expect(counted.stderr.contains("Run the pull again"))
         #expect(!FileManager.default.fileExists(atPath: bed.path("a")))
     }
 }

@@ -134,10 +134,26 @@ struct D1JSONReaderTests {
             Self.refusal(#"[{"results":[{"a":true}],"success":true}]"#)
                 == .unexpectedValue(source: source, row: 0, column: "a", found: "true"))
         #expect(
-            Self.refusal(#"[{"results":[{"a":1},{"a":[1,2]}],"success":true}]"#)
-                == .unexpectedValue(source: source, row: 1, column: "a", found: "an array"))
+            Self.refusal(#"[{"results":[{"a":1},{"a":[1,256]}],"success":true}]"#)
+                == .unexpectedValue(
+                    source: source, row: 1, column: "a", found: "an array whose element 2 is 256 (not a byte value 0–255)"))
+        for (element, shown) in [
+            ("1.5", "1.5"), ("-1", "-1"), ("\"x\"", "a string"), ("true", "true"), ("[1]", "an array"),
+        ] {
+            #expect(
+                Self.refusal(#"[{"results":[{"a":[0,"# + element + #"]}],"success":true}]"#)
+                    == .unexpectedValue(
+                        source: source, row: 0, column: "a",
+                        found: "an array whose element 2 is \(shown) (not a byte value 0–255)"))
+        }
         // "success": 1 is not true; only the JSON literal is.
         #expect(Self.refusal(#"[{"results":[],"success":1}]"#) == .failed(source: source, message: nil))
+    }
+
+    /// D1 answers a BLOB as the array of its byte values (its worker API: BLOB reads as an Array).
+    @Test func aBlobIsTheArrayOfItsBytes() throws {
+        let rows = try Self.read(#"[{"results":[{"b":[0,255,10,37]},{"b":[]}],"success":true,"meta":{}}]"#)
+        #expect(rows.map { $0["b"] } == [.blob([0, 255, 10, 37]), .blob([])])
     }
 
     @Test func brokenJSONSaysWhere() throws {
