@@ -10,6 +10,9 @@
 -- stratum's pairs add up to n_m * m(m-1)/2.
 -- lift = voters(a and b) / expected (0 when nothing is expected): 1 is what independent choices give given
 -- their number; the 3-vote budget alone pushes the plain lift (voters * N / (voters(a) * voters(b))) below 1.
+-- Sessions are compared only with sessions that could choose the same options (`votable`: those that existed at the
+-- session's last counted vote, as in choices.sql), so a late option's baseline is among the sessions that saw it:
+-- the sums above run over strata of (votable, m).
 -- Every pair of options of a section that both have counted voters is listed, a < b by id.
 WITH params AS (SELECT
   '2026-09-19T02:11:00+08:00' AS exclude_before,  -- sessions whose first vote is earlier are excluded whole; NULL: none
@@ -52,37 +55,63 @@ option AS (  -- options that existed at `through`, as the ranking lists them
              AND datetime(julianday(o.created_at)) = datetime(o.created_at))
      OR strftime('%Y-%m-%d %H:%M:%f', o.created_at) <= strftime('%Y-%m-%d %H:%M:%f', params.through)
 ),
+every_option AS (  -- every option with its creation time, for which options a session could choose
+  SELECT id,
+         CASE WHEN typeof(created_at) = 'text' AND instr(created_at, char(0)) = 0
+                   AND created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*'
+                   AND substr(created_at, 17) NOT GLOB '*[^0-9:.Zz+-]*' AND substr(created_at, 1, 4) <> '0000'
+                   AND substr(created_at, 12, 2) < '24' AND date(julianday(substr(created_at, 1, 10))) = substr(created_at, 1, 10)
+                   AND julianday(CASE WHEN created_at GLOB '???????????????????.[0-9][0-9][0-9][0-9]*'
+                         THEN substr(created_at, 1, 23) || ltrim(substr(created_at, 24), '0123456789') ELSE created_at END)
+                       BETWEEN 1721426.5 AND 5373483.49999999
+              THEN strftime('%Y-%m-%d %H:%M:%f', CASE WHEN created_at GLOB '???????????????????.[0-9][0-9][0-9][0-9]*'
+                         THEN substr(created_at, 1, 23) || ltrim(substr(created_at, 24), '0123456789') ELSE created_at END) END AS t
+  FROM survey_options
+),
+last_vote AS (  -- the session's last counted vote with a readable time; NULL when none is readable
+  SELECT session_id, MAX(t) AS last FROM counted GROUP BY session_id
+),
+votable AS (  -- per counted session, the options it could choose, ascending, joined by commas
+  SELECT DISTINCT l.session_id,
+         group_concat(o.id, ',') OVER (
+           PARTITION BY l.session_id ORDER BY o.id
+           ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS votable
+  FROM last_vote AS l JOIN every_option AS o ON o.t IS NULL OR l.last IS NULL OR o.t <= l.last
+),
 chose AS (  -- one row per counted session and option it chose (stacked votes count once)
   SELECT DISTINCT counted.session_id, counted.option_id FROM counted JOIN option ON option.id = counted.option_id
 ),
 by_option AS (
   SELECT option_id, COUNT(*) AS voters FROM chose GROUP BY option_id
 ),
-sized AS (  -- per counted session and section: how many of the section's options it chose
-  SELECT chose.session_id, option.section, COUNT(*) AS m
-  FROM chose JOIN option ON option.id = chose.option_id GROUP BY chose.session_id, option.section
+sized AS (  -- per counted session and section: the options it could choose and how many of the section's it chose
+  SELECT chose.session_id, COALESCE(votable.votable, '') AS v, option.section, COUNT(*) AS m
+  FROM chose JOIN option ON option.id = chose.option_id
+  LEFT JOIN votable ON votable.session_id = chose.session_id
+  GROUP BY chose.session_id, option.section
 ),
 stratum_option AS (
-  SELECT option.section, sized.m, chose.option_id, COUNT(*) AS c
+  SELECT option.section, sized.v, sized.m, chose.option_id, COUNT(*) AS c
   FROM chose JOIN option ON option.id = chose.option_id
   JOIN sized ON sized.session_id = chose.session_id AND sized.section = option.section
-  WHERE sized.m >= 2 GROUP BY option.section, sized.m, chose.option_id
+  WHERE sized.m >= 2 GROUP BY option.section, sized.v, sized.m, chose.option_id
 ),
 stratum AS (
-  SELECT section, m, COUNT(*) AS n FROM sized WHERE m >= 2 GROUP BY section, m
+  SELECT section, v, m, COUNT(*) AS n FROM sized WHERE m >= 2 GROUP BY section, v, m
 ),
 stratum_share AS (
-  SELECT so.section, so.m, stratum.n, so.option_id, 1.0 * so.c / stratum.n AS p
-  FROM stratum_option AS so JOIN stratum ON stratum.section = so.section AND stratum.m = so.m
+  SELECT so.section, so.v, so.m, stratum.n, so.option_id, 1.0 * so.c / stratum.n AS p
+  FROM stratum_option AS so
+  JOIN stratum ON stratum.section = so.section AND stratum.v = so.v AND stratum.m = so.m
 ),
 stratum_sums AS (
-  SELECT section, m, n, SUM(p * p) AS s2, SUM(p * (1 - p)) AS d, SUM((p * (1 - p)) * (p * (1 - p))) AS q2
-  FROM stratum_share GROUP BY section, m
+  SELECT section, v, m, n, SUM(p * p) AS s2, SUM(p * (1 - p)) AS d, SUM((p * (1 - p)) * (p * (1 - p))) AS q2
+  FROM stratum_share GROUP BY section, v, m
 ),
 stratum_weight AS (  -- scale so that a stratum's pairs add up to n * m(m-1)/2
-  SELECT section, m, n, d,
+  SELECT section, v, m, n, d,
          CASE WHEN total > 0 THEN m * (m - 1) / 2.0 / total ELSE 0 END AS scale
-  FROM (SELECT section, m, n, d,
+  FROM (SELECT section, v, m, n, d,
                0.5 * (1.0 * m * m - s2) - CASE WHEN d > 0 THEN 0.5 * (d * d - q2) / d ELSE 0 END AS total
         FROM stratum_sums)
 ),
@@ -90,8 +119,8 @@ expected AS (
   SELECT x.option_id AS a, y.option_id AS b,
          SUM(w.n * w.scale * x.p * y.p * CASE WHEN w.d > 0 THEN 1 - (1 - x.p) * (1 - y.p) / w.d ELSE 1 END) AS e
   FROM stratum_share AS x
-  JOIN stratum_share AS y ON y.section = x.section AND y.m = x.m AND y.option_id > x.option_id
-  JOIN stratum_weight AS w ON w.section = x.section AND w.m = x.m
+  JOIN stratum_share AS y ON y.section = x.section AND y.v = x.v AND y.m = x.m AND y.option_id > x.option_id
+  JOIN stratum_weight AS w ON w.section = x.section AND w.v = x.v AND w.m = x.m
   GROUP BY x.option_id, y.option_id
 ),
 both_chosen AS (

@@ -4,6 +4,10 @@
 -- Times are ISO 8601 with an offset ('2026-09-19T02:11:00+08:00') or D1's UTC text ('2026-09-18 18:11:00').
 -- Stored times are read as UTC and normalised with strftime() before any comparison, so D1's
 -- 'YYYY-MM-DD HH:MM:SS' and JavaScript's 'YYYY-MM-DDTHH:MM:SS.sssZ' compare correctly.
+-- `eligible` is the counted sessions that could choose the option: those whose last counted vote is at or after its
+-- creation (an option whose created_at cannot be read counts as always there, a session none of whose vote times can
+-- be read as able to choose every option) or that chose it; `share` is its voters among them (an option created
+-- mid-poll is not counted against sessions that finished before it existed; NULL when nobody could choose it).
 WITH params AS (SELECT
   '2026-09-19T02:11:00+08:00' AS exclude_before,  -- sessions whose first vote is earlier are excluded whole; NULL: none
   '[]' AS exclude_sessions,                       -- JSON array of session ids to exclude, e.g. '["a1b2","c3d4"]'
@@ -58,6 +62,17 @@ by_option_all AS (
 ),
 total AS (
   SELECT COUNT(DISTINCT session_id) AS voters FROM counted
+),
+last_vote AS (  -- the session's last counted vote with a readable time; NULL when none is readable
+  SELECT session_id, MAX(t) AS last FROM counted GROUP BY session_id
+),
+eligible AS (  -- per option, the counted sessions that could choose it (see the header)
+  SELECT option_id, COUNT(*) AS sessions FROM (
+    SELECT o.id AS option_id, l.session_id
+    FROM option AS o JOIN last_vote AS l ON o.t IS NULL OR l.last IS NULL OR o.t <= l.last
+    UNION  -- a session that chose it anyway (a vote before its creation) could choose it too
+    SELECT option_id, session_id FROM counted
+  ) GROUP BY option_id
 )
 SELECT o.id,
        o.content,
@@ -66,14 +81,16 @@ SELECT o.id,
        RANK() OVER (PARTITION BY o.section ORDER BY COALESCE(c.voters, 0) DESC) AS rank,
        COALESCE(c.voters, 0) AS voters,
        COALESCE(c.votes, 0) AS votes,
-       ROUND(1.0 * COALESCE(c.voters, 0) / NULLIF(total.voters, 0), 4) AS share,
+       ROUND(1.0 * COALESCE(c.voters, 0) / NULLIF(e.sessions, 0), 4) AS share,
        COALESCE(a.voters, 0) AS voters_all,
-       COALESCE(a.votes, 0) AS votes_all
+       COALESCE(a.votes, 0) AS votes_all,
+       COALESCE(e.sessions, 0) AS eligible
 FROM option AS o
 CROSS JOIN total
 CROSS JOIN params
 LEFT JOIN by_option AS c ON c.option_id = o.id
 LEFT JOIN by_option_all AS a ON a.option_id = o.id
+LEFT JOIN eligible AS e ON e.option_id = o.id
 WHERE params.through IS NULL OR o.t IS NULL  -- options added after `through` did not exist yet
    OR o.t <= strftime('%Y-%m-%d %H:%M:%f', params.through)
 ORDER BY CASE o.section WHEN 'original' THEN 0 WHEN 'community' THEN 1 ELSE 2 END, o.section,

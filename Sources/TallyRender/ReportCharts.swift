@@ -14,7 +14,9 @@ public enum ReportCharts {
     ) -> String {
         let counted = model.totals.voters
         func bounds(_ option: ReportModel.RankedOption) -> (low: Double, high: Double)? {
-            option.interval.map { (Double(counted) * $0.lower, Double(counted) * $0.upper) }
+            // The range is of the sessions that could choose the option (all counted ones but for a late option).
+            let among = Double(option.eligible ?? counted)
+            return option.interval.map { (among * $0.lower, among * $0.upper) }
         }
         let bars = section.options.map { option in
             SVGChart.Bar(

@@ -116,3 +116,21 @@ struct UncertaintyMarkdownTests {
         #expect(JSONReport.render(model).contains("\"chance_model\": null"))
     }
 }
+
+extension UncertaintyMarkdownTests {
+    /// Issue 21.4: an option created mid-poll shows its range among the voters who could choose it, and says
+    /// so beside it, in both languages.
+    @Test func aLateOptionsRangeSaysAmongWhom() throws {
+        let model = try UncertaintyMarkdownTests.model([
+            ChoicePattern(optionIDs: [1], votable: [1, 3, 4], sessions: 6),
+            ChoicePattern(optionIDs: [2], votable: [1, 2, 3, 4], sessions: 4),
+            ChoicePattern(optionIDs: [1, 3], votable: [1, 2, 3, 4], sessions: 2),
+        ])
+        let late = try #require(model.sections.first?.options.first { $0.id == 2 })
+        #expect(late.eligible == 6 && late.share == 4.0 / 6.0)
+        let english = MarkdownReport.render(model, language: .english)
+        #expect(english.contains("30.0–90.3% (since 09-18, among 6 voters)"), "\(english)")
+        let chinese = MarkdownReport.render(model, language: .traditionalChinese)
+        #expect(chinese.contains("30.0–90.3%（09-18 起可選，6 位投票者中）"), "\(chinese)")
+    }
+}

@@ -103,6 +103,7 @@ public struct Analyzer: Sendable {
         }
 
         let values = parameters.queryValues
+        let eligibility = Eligibility(table)
         var figures = ReportFigures(
             options: options, totals: totals,
             exclusions: .init(listed: scan.ledger, total: scan.ledgerTotal), days: days,
@@ -112,7 +113,10 @@ public struct Analyzer: Sendable {
             anomalies: anomalies, fingerprint: try fingerprint(db, votes: scan),
             choices: ChoicePattern.canonical(
                 scan.choiceSets.map { set in
-                    ChoicePattern(optionIDs: set.indices.map { table.options[Int($0)].id }, sessions: set.sessions)
+                    ChoicePattern(
+                        optionIDs: set.indices.map { table.options[Int($0)].id },
+                        votable: eligibility.options(in: set.epoch).map { table.options[Int($0)].id },
+                        sessions: set.sessions)
                 }))
         figures.moderationRecord = moderationRecord
         return figures

@@ -31,20 +31,24 @@ extension ReportFigures {
             choices: try ReportFigures.choices(from: rows("choices")))
     }
 
-    /// `choices.sql` rows: `options` (ascending ids joined by commas, '' for none) and `sessions`.
+    /// `choices.sql` rows: `options` and `votable` (ascending ids joined by commas, '' for none) and `sessions`.
     public static func choices(from rows: [Row]) throws(QueryResultError) -> [ChoicePattern] {
         let patterns = try QueryRow.map("choices", rows) { r throws(QueryResultError) in
-            let text = try r.text("options")
-            var ids: [Int64] = []
-            for part in text.split(separator: ",", omittingEmptySubsequences: false) where !text.isEmpty {
-                guard let id = Int64(part) else {
-                    throw QueryResultError.badValue(
-                        query: "choices", row: r.index, column: "options",
-                        expected: "option ids joined by commas, or an empty text")
+            func ids(_ column: String) throws(QueryResultError) -> [Int64] {
+                let text = try r.text(column)
+                var ids: [Int64] = []
+                for part in text.split(separator: ",", omittingEmptySubsequences: false) where !text.isEmpty {
+                    guard let id = Int64(part) else {
+                        throw QueryResultError.badValue(
+                            query: "choices", row: r.index, column: column,
+                            expected: "option ids joined by commas, or an empty text")
+                    }
+                    ids.append(id)
                 }
-                ids.append(id)
+                return ids
             }
-            return ChoicePattern(optionIDs: ids, sessions: try r.int("sessions"))
+            return ChoicePattern(
+                optionIDs: try ids("options"), votable: try ids("votable"), sessions: try r.int("sessions"))
         }
         return ChoicePattern.canonical(patterns)
     }

@@ -18,7 +18,8 @@ extension ReportModel {
             votersAll: figures.totals.votersAll, votesAll: figures.totals.votesAll, voters: counted,
             votes: figures.totals.votes)
         self.isSmallSample = counted > 0 && counted < ReportModel.smallSampleThreshold
-        var sections = ReportModel.rank(figures.options, countedVoters: counted, lastVote: figures.timeline.lastVote)
+        var sections = ReportModel.rank(
+            figures.options, countedVoters: counted, lastVote: figures.timeline.lastVote, choices: figures.choices)
         self.chanceModel = ReportModel.addUncertainty(&sections, figures: figures)
         self.sections = sections
         self.exclusions = figures.exclusions
@@ -31,11 +32,16 @@ extension ReportModel {
     }
 
     /// Ranks options per section by counted voters (competition ranking: 1, 1, 3),
-    /// with shares and Wilson intervals of all counted voters, and marks the leaders
-    /// (the others' standings come from `LeadModel`, in `addUncertainty`).
-    /// An option created after `lastVote` (the last counted vote) could not yet be chosen by anybody: it has
-    /// no share, range, standing or chance (0 of 0 is not "unpopular").
-    static func rank(_ options: [ReportFigures.Option], countedVoters: Int, lastVote: Instant? = nil) -> [Section] {
+    /// with shares and Wilson intervals of the counted voters who could choose each option, and marks the
+    /// leaders (the others' standings come from `LeadModel`, in `addUncertainty`).
+    /// Who could choose an option comes from the choice sets (`ChoicePattern.couldChoose`: the sessions whose
+    /// last counted vote is at or after its creation); without them (figures put together by hand) every
+    /// counted session could, except that an option created after `lastVote` (the last counted vote) could
+    /// not yet be chosen by anybody. An option nobody could choose has no share, range, standing or chance
+    /// (0 of 0 is not "unpopular").
+    static func rank(
+        _ options: [ReportFigures.Option], countedVoters: Int, lastVote: Instant? = nil, choices: [ChoicePattern]? = nil
+    ) -> [Section] {
         var names: [String] = []
         var bySection: [String: [ReportFigures.Option]] = [:]
         for option in options {
@@ -52,19 +58,23 @@ extension ReportModel {
             let top = members.first?.voters ?? 0
             let ranked = members.map { option -> RankedOption in
                 let rank = 1 + members.filter { $0.voters > option.voters }.count
-                let notYet =
-                    option.voters == 0 && countedVoters > 0
-                    && lastVote.map { last in
-                        option.createdAt.map { $0 > last } ?? false
-                    } ?? false
-                let interval = notYet ? nil : WilsonInterval(successes: option.voters, trials: countedVoters)
+                let eligible: Int
+                if let choices {
+                    eligible = ChoicePattern.eligible([option.id], patterns: choices)[0]
+                } else {
+                    let notYet =
+                        option.voters == 0 && countedVoters > 0
+                        && lastVote.map { last in option.createdAt.map { $0 > last } ?? false } ?? false
+                    eligible = notYet ? 0 : countedVoters
+                }
+                let interval = eligible > 0 ? WilsonInterval(successes: option.voters, trials: eligible) : nil
                 let standing: Standing? = top > 0 && countedVoters > 0 && rank == 1 ? .leader : nil
                 return RankedOption(
                     id: option.id, content: option.content, section: option.section, createdAt: option.createdAt,
                     rank: rank, voters: option.voters, votes: option.votes, votersAll: option.votersAll,
                     votesAll: option.votesAll,
-                    eligible: notYet ? 0 : nil,
-                    share: countedVoters > 0 && !notYet ? Double(option.voters) / Double(countedVoters) : nil,
+                    eligible: eligible == countedVoters ? nil : eligible,
+                    share: countedVoters > 0 && eligible > 0 ? Double(option.voters) / Double(eligible) : nil,
                     interval: interval, standing: standing)
             }
             let topAll = members.map(\.votersAll).max() ?? 0

@@ -41,11 +41,12 @@ public struct ReportModel: Sendable, Equatable {
         public let votersAll: Int
         /// Votes including excluded sessions.
         public let votesAll: Int
-        /// Counted sessions that could choose it: 0 when it was created after the last counted vote (nobody
-        /// could yet), nil otherwise (all counted sessions are its denominator, also for an option created
-        /// between the first and the last vote: docs/statistics.md, "Late options").
+        /// Counted sessions that could choose it (`ChoicePattern.couldChoose`: their last counted vote is at or
+        /// after its creation), when that is not every counted session: an option created mid-poll; 0 when it was
+        /// created after the last counted vote (nobody could yet). nil: every counted session could.
+        /// Its share, range, chance and co-votes are taken over these sessions (docs/statistics.md, "Late options").
         public let eligible: Int?
-        /// Voters as a share of all counted voters; nil when nobody is counted or nobody could choose it.
+        /// Voters as a share of the counted voters who could choose it; nil when nobody is counted or nobody could choose it.
         public let share: Double?
         /// 95% Wilson interval of the share; nil when nobody is counted or nobody could choose it.
         public let interval: WilsonInterval?

@@ -33,7 +33,7 @@ struct ScannedVotes {
     var anomalyTotals: [AnomalyKind: Int]
     var anomalyExamples: [AnomalyKind: [ReportFigures.AnomalyExample]]
     /// Counted sessions per set of chosen option indices (ascending), without empty counts.
-    var choiceSets: [(indices: [Int32], sessions: Int)]
+    var choiceSets: [(indices: [Int32], epoch: Int, sessions: Int)]
 
     /// The votes' chunk digests for the fingerprint, in order.
     var chunkDigests: [[UInt8]]

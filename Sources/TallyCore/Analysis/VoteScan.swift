@@ -106,10 +106,12 @@ struct VoteScan {
     /// no allocation per session (measured at 1M votes: about 70 instructions a session, against 465
     /// with a dictionary). With more options, sets of up to four indices below 65,535 are packed into
     /// one integer, 16 bits per index + 1, ascending; others are kept as arrays.
+    /// Each store is kept per eligibility epoch (`Eligibility`): a mask's slot is `epoch << options | mask`.
     private var maskCounts: [Int]
     static let maskedOptions = 12
-    private var packedChoiceSets: [UInt64: Int] = [:]
-    private var otherChoiceSets: [[Int32]: Int] = [:]
+    private var packedChoiceSets: [[UInt64: Int]]
+    private var otherChoiceSets: [[[Int32]: Int]]
+    let eligibility: Eligibility
     private var choiceScratch: [Int32] = []
 
     // Scratch space reused for every session.
@@ -130,7 +132,10 @@ struct VoteScan {
         optionVotesAll = Array(repeating: 0, count: count)
         optionVotersAll = Array(repeating: 0, count: count)
         offsets = ZoneOffsetCache(zone: parameters.zone)
-        maskCounts = count <= VoteScan.maskedOptions ? Array(repeating: 0, count: 1 << count) : []
+        eligibility = Eligibility(options)
+        maskCounts = count <= VoteScan.maskedOptions ? Array(repeating: 0, count: eligibility.epochs << count) : []
+        packedChoiceSets = Array(repeating: [:], count: eligibility.epochs)
+        otherChoiceSets = Array(repeating: [:], count: eligibility.epochs)
         ledger = BoundedList(limit: parameters.maxListed, by: VoteScan.ledgerOrder)
         for kind in AnomalyKind.allCases {
             anomalyExamples[kind] = BoundedList(limit: parameters.maxExamples, by: VoteScan.exampleOrder)
@@ -338,7 +343,7 @@ struct VoteScan {
             optionVotes[Int(entry.index)] += entry.count
             optionVoters[Int(entry.index)] += 1
         }
-        countChoiceSet()
+        countChoiceSet(epoch: eligibility.epoch(last: last))
         modify(&usage[count, default: UsageCount()]) {
             $0.sessions += 1
             if stacked { $0.stacking += 1 }
@@ -371,9 +376,9 @@ struct VoteScan {
     }
 
     /// Counts the current session's set of chosen (existing) options.
-    private mutating func countChoiceSet() {
+    private mutating func countChoiceSet(epoch: Int) {
         if !maskCounts.isEmpty {
-            var mask = 0
+            var mask = epoch << options.options.count
             for position in distinctOptions.indices where distinctOptions[position].index >= 0 {
                 mask |= 1 << Int(distinctOptions[position].index)
             }
@@ -388,35 +393,43 @@ struct VoteScan {
         if choiceScratch.count <= 4, choiceScratch.allSatisfy({ $0 < 65_535 }) {
             var key: UInt64 = 0
             for index in choiceScratch { key = key << 16 | UInt64(index + 1) }
-            packedChoiceSets[key, default: 0] += 1
+            packedChoiceSets[epoch][key, default: 0] += 1
         } else {
-            otherChoiceSets[choiceScratch, default: 0] += 1
+            otherChoiceSets[epoch][choiceScratch, default: 0] += 1
         }
     }
 
-    /// Every counted session's set of chosen option indices (ascending), with how many sessions chose it.
-    var choiceSets: [(indices: [Int32], sessions: Int)] {
-        VoteScan.choiceSets(masks: maskCounts, packed: packedChoiceSets, other: otherChoiceSets)
+    /// Every counted session's set of chosen option indices (ascending) and its eligibility epoch, with
+    /// how many sessions chose it.
+    var choiceSets: [(indices: [Int32], epoch: Int, sessions: Int)] {
+        VoteScan.choiceSets(
+            masks: maskCounts, width: options.options.count, packed: packedChoiceSets, other: otherChoiceSets)
     }
 
-    /// The choice sets from their three stores (options as bits of a mask, up to four indices
-    /// packed 16 bits each, any other set as its indices), leaving out sets counted zero times.
-    /// The weekly pass keeps its per-week counts in the same stores.
-    static func choiceSets(masks: [Int], packed: [UInt64: Int], other: [[Int32]: Int]) -> [(
-        indices: [Int32], sessions: Int
+    /// The choice sets from their three stores per epoch (options as bits of a mask whose bits from
+    /// `width` on are the epoch, up to four indices packed 16 bits each, any other set as its indices),
+    /// leaving out sets counted zero times. The weekly pass keeps its per-week counts in the same stores.
+    static func choiceSets(masks: [Int], width: Int, packed: [[UInt64: Int]], other: [[[Int32]: Int]]) -> [(
+        indices: [Int32], epoch: Int, sessions: Int
     )] {
-        var sets = other.filter { $0.value != 0 }.map { (indices: $0.key, sessions: $0.value) }
-        for (mask, sessions) in masks.enumerated() where sessions != 0 {
-            sets.append(((0..<VoteScan.maskedOptions).filter { mask & (1 << $0) != 0 }.map(Int32.init), sessions))
+        var sets: [(indices: [Int32], epoch: Int, sessions: Int)] = []
+        for (epoch, store) in other.enumerated() {
+            for (indices, sessions) in store where sessions != 0 { sets.append((indices, epoch, sessions)) }
         }
-        for (key, sessions) in packed where sessions != 0 {
-            var indices: [Int32] = []
-            var rest = key
-            while rest != 0 {
-                indices.insert(Int32(rest & 0xFFFF) - 1, at: 0)
-                rest >>= 16
+        for (slot, sessions) in masks.enumerated() where sessions != 0 {
+            let mask = slot & ((1 << width) - 1)
+            sets.append(((0..<width).filter { mask & (1 << $0) != 0 }.map(Int32.init), slot >> width, sessions))
+        }
+        for (epoch, store) in packed.enumerated() {
+            for (key, sessions) in store where sessions != 0 {
+                var indices: [Int32] = []
+                var rest = key
+                while rest != 0 {
+                    indices.insert(Int32(rest & 0xFFFF) - 1, at: 0)
+                    rest >>= 16
+                }
+                sets.append((indices, epoch, sessions))
             }
-            sets.append((indices, sessions))
         }
         return sets
     }
@@ -532,8 +545,10 @@ struct VoteScan {
         }
         seconds.formUnion(other.seconds)
         for index in maskCounts.indices { maskCounts[index] += other.maskCounts[index] }
-        packedChoiceSets.merge(other.packedChoiceSets, uniquingKeysWith: +)
-        otherChoiceSets.merge(other.otherChoiceSets, uniquingKeysWith: +)
+        for epoch in packedChoiceSets.indices {
+            packedChoiceSets[epoch].merge(other.packedChoiceSets[epoch], uniquingKeysWith: +)
+            otherChoiceSets[epoch].merge(other.otherChoiceSets[epoch], uniquingKeysWith: +)
+        }
         for entry in other.ledger.elements { ledger.insert(entry) }
         ledgerTotal += other.ledgerTotal
         for (kind, total) in other.anomalyTotals { anomalyTotals[kind, default: 0] += total }

@@ -82,22 +82,28 @@ public struct Covote: Sendable, Equatable {
         let count = options.count
         let chosen = options.indices.filter { options[$0].voters > 0 }.sorted { options[$0].id < options[$1].id }
         guard chosen.count >= 2 else { return [] }
-        // Per number m of the section's options a session chose: sessions, and each option's voters among them.
+        // Per set of options the sessions could choose (`ChoicePattern.votable`: a late option is compared
+        // only among sessions that saw it) and number m of the section's options a session chose: sessions,
+        // and each option's voters among them.
         let position = Dictionary(options.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-        var strata: [Int: (sessions: Int, voters: [Int])] = [:]
+        var strata: [Stratum: (sessions: Int, voters: [Int])] = [:]
         for pattern in patterns where pattern.sessions > 0 {
             let inSection = pattern.optionIDs.compactMap { position[$0] }
             guard inSection.count >= 2 else { continue }
-            var stratum = strata[inSection.count] ?? (0, Array(repeating: 0, count: count))
+            let key = Stratum(votable: pattern.votable, chosen: inSection.count)
+            var stratum = strata[key] ?? (0, Array(repeating: 0, count: count))
             stratum.sessions += pattern.sessions
             for i in inSection { stratum.voters[i] += pattern.sessions }
-            strata[inSection.count] = stratum
+            strata[key] = stratum
         }
         // Independent choices given their number m are conditional Poisson sampling; its pair inclusion
         // probability is close to π_a π_b (1 − (1 − π_a)(1 − π_b) / d), d = Σ π_k (1 − π_k) (Hájek 1964), with
         // π_i = c_i / N_m. Scaled by κ_m so that a stratum's pairs add up to exactly N_m m(m − 1)/2 (then exact
         // when the options are equally popular): expected(a, b) = Σ_m N_m κ_m w_m(a, b).
-        let strataWeights = strata.map { m, stratum -> (n: Double, share: [Double], d: Double, scale: Double) in
+        // In a fixed order, so that the sums below are the same on every run.
+        let ordered = strata.sorted { $0.key.precedes($1.key) }
+        let strataWeights = ordered.map { key, stratum -> (n: Double, share: [Double], d: Double, scale: Double) in
+            let m = key.chosen
             let n = Double(stratum.sessions)
             let share = stratum.voters.map { Double($0) / n }
             let d = share.reduce(0) { $0 + $1 * (1 - $1) }
@@ -122,6 +128,17 @@ public struct Covote: Sendable, Equatable {
         return pairs.sorted { x, y in
             if x.voters != y.voters { return x.voters > y.voters }
             return x.a != y.a ? x.a < y.a : x.b < y.b
+        }
+    }
+
+    /// Sessions of one stratum of the baseline: the options they could choose and how many they chose.
+    struct Stratum: Hashable {
+        let votable: [Int64]?
+        let chosen: Int
+
+        func precedes(_ other: Stratum) -> Bool {
+            if chosen != other.chosen { return chosen < other.chosen }
+            return (votable ?? []).lexicographicallyPrecedes(other.votable ?? [])
         }
     }
 

@@ -24,8 +24,6 @@ extension WeeklyVoteScan {
                 .init(sessions: $0.sessions + $1.sessions, stacking: $0.stacking + $1.stacking)
             }
             anomalyTotals[k].merge(other.anomalyTotals[k], uniquingKeysWith: +)
-            packedChoiceSets[k].merge(other.packedChoiceSets[k], uniquingKeysWith: +)
-            otherChoiceSets[k].merge(other.otherChoiceSets[k], uniquingKeysWith: +)
             firstAll[k] = VoteScan.earliest(firstAll[k], other.firstAll[k])
             lastAll[k] = VoteScan.latest(lastAll[k], other.lastAll[k])
             firstCounted[k] = VoteScan.earliest(firstCounted[k], other.firstCounted[k])
@@ -38,6 +36,10 @@ extension WeeklyVoteScan {
                 for example in list.elements { voteExamples[k][kind]!.insert(example) }
             }
             chunks[k].append(other.chunks[k])
+        }
+        for slot in packedChoiceSets.indices {
+            packedChoiceSets[slot].merge(other.packedChoiceSets[slot], uniquingKeysWith: +)
+            otherChoiceSets[slot].merge(other.otherChoiceSets[slot], uniquingKeysWith: +)
         }
         seconds.formUnion(other.seconds)
     }
@@ -60,9 +62,10 @@ extension WeeklyVoteScan {
             sessionsCounted: 0, votesCounted: 0, firstAll: nil, lastAll: nil, firstCounted: nil, lastCounted: nil,
             days: [:], usage: [:], gap: nil, ledger: [], ledgerTotal: 0, anomalyTotals: [:], anomalyExamples: [:],
             choiceSets: [], chunkDigests: [], highestVoteID: nil)
-        var masks = Array(repeating: 0, count: maskCounts.isEmpty ? 0 : 1 << optionCount)
-        var packed: [UInt64: Int] = [:]
-        var other: [[Int32]: Int] = [:]
+        let epochs = eligibility.epochs
+        var masks = Array(repeating: 0, count: maskCounts.isEmpty ? 0 : epochs << optionCount)
+        var packed: [[UInt64: Int]] = Array(repeating: [:], count: epochs)
+        var other: [[[Int32]: Int]] = Array(repeating: [:], count: epochs)
         var examples = voteExamples.first ?? [:]
         var sortedExamples: [AnomalyKind: [ReportFigures.AnomalyExample]] = [:]
         var cutoff = BoundedList<CutoffLine>(limit: parameters.maxListed) { VoteScan.ledgerOrder($0.line, $1.line) }
@@ -103,11 +106,14 @@ extension WeeklyVoteScan {
             anomalyExamples[.overBudget] = overBudgetExamples[k].elements
             running.anomalyExamples = anomalyExamples
             if !masks.isEmpty {
-                for mask in masks.indices { masks[mask] += maskCounts[k << optionCount + mask] }
+                for mask in masks.indices { masks[mask] += maskCounts[(k * epochs) << optionCount + mask] }
             }
-            packed.merge(packedChoiceSets[k], uniquingKeysWith: +)
-            other.merge(otherChoiceSets[k], uniquingKeysWith: +)
-            running.choiceSets = VoteScan.choiceSets(masks: masks, packed: packed, other: other)
+            for epoch in 0..<epochs {
+                packed[epoch].merge(packedChoiceSets[k * epochs + epoch], uniquingKeysWith: +)
+                other[epoch].merge(otherChoiceSets[k * epochs + epoch], uniquingKeysWith: +)
+            }
+            running.choiceSets = VoteScan.choiceSets(
+                masks: masks, width: optionCount, packed: packed, other: other)
             running.ledgerTotal += ledgerTotal[k]
 
             var week = running

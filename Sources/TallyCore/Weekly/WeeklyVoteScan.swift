@@ -86,8 +86,10 @@ struct WeeklyVoteScan {
     var days: [[Int64: VoteScan.DayCount]]
     var usage: [[Int: VoteScan.UsageCount]]
     var anomalyTotals: [[AnomalyKind: Int]]
-    /// Set-wise counters of chosen options (see `VoteScan`): masks for few options, else keys.
+    /// Set-wise counters of chosen options (see `VoteScan`): masks for few options, else keys; per
+    /// boundary and eligibility epoch (slot `k * epochs + epoch`).
     var maskCounts: [Int]
+    let eligibility: Eligibility
     var packedChoiceSets: [[UInt64: Int]]
     var otherChoiceSets: [[[Int32]: Int]]
     // Minima and maxima of what enters at each boundary (they only move one way).
@@ -155,10 +157,12 @@ struct WeeklyVoteScan {
         days = Array(repeating: [:], count: count)
         usage = Array(repeating: [:], count: count)
         anomalyTotals = Array(repeating: [:], count: count)
+        eligibility = Eligibility(options)
+        let slots = count * eligibility.epochs
         maskCounts =
-            optionCount <= VoteScan.maskedOptions ? Array(repeating: 0, count: count << optionCount) : []
-        packedChoiceSets = Array(repeating: [:], count: count)
-        otherChoiceSets = Array(repeating: [:], count: count)
+            optionCount <= VoteScan.maskedOptions ? Array(repeating: 0, count: slots << optionCount) : []
+        packedChoiceSets = Array(repeating: [:], count: slots)
+        otherChoiceSets = Array(repeating: [:], count: slots)
         let none: [Int64?] = Array(repeating: nil, count: count)
         (firstAll, lastAll, firstCounted, lastCounted, highestVoteID) = (none, none, none, none, none)
         ledgers = Array(
@@ -414,10 +418,11 @@ struct WeeklyVoteScan {
 
     /// `VoteScan.countChoiceSet` with a sign, at boundary `k`.
     private mutating func countChoiceSet(_ share: Share, sign: Int, at k: Int) {
+        let epoch = eligibility.epoch(last: share.last)
         if !maskCounts.isEmpty {
-            var mask = 0
+            var mask = epoch << optionCount
             for entry in share.options where entry.index >= 0 { mask |= 1 << Int(entry.index) }
-            maskCounts[k << optionCount + mask] += sign
+            maskCounts[(k * eligibility.epochs) << optionCount + mask] += sign
             return
         }
         choiceScratch.removeAll(keepingCapacity: true)
@@ -426,9 +431,9 @@ struct WeeklyVoteScan {
         if choiceScratch.count <= 4, choiceScratch.allSatisfy({ $0 < 65_535 }) {
             var key: UInt64 = 0
             for index in choiceScratch { key = key << 16 | UInt64(index + 1) }
-            packedChoiceSets[k][key, default: 0] += sign
+            packedChoiceSets[k * eligibility.epochs + epoch][key, default: 0] += sign
         } else {
-            otherChoiceSets[k][choiceScratch, default: 0] += sign
+            otherChoiceSets[k * eligibility.epochs + epoch][choiceScratch, default: 0] += sign
         }
     }
 

@@ -18,14 +18,22 @@ extension MarkdownReport {
         return NumberText.percent(chance, decimals: 0)
     }
 
-    /// The 95% range, or for an option nobody could yet choose (created after the last counted vote)
-    /// when it became votable and that no voter could choose it: no range, which would read as "unpopular".
+    /// The 95% range; for an option created mid-poll, the range among the voters who could choose it, with
+    /// when it became votable and how many they are; for an option nobody could yet choose (created after the
+    /// last counted vote), when it became votable and that no voter could choose it: no range, which would
+    /// read as "unpopular".
     static func rangeCell(_ option: ReportModel.RankedOption, _ model: ReportModel, _ u: UncertaintyLabels) -> String {
-        if let interval = option.interval { return ReportText.range(interval) }
-        guard option.eligible == 0, let created = option.createdAt else { return "—" }
-        let local = model.parameters.zone.local(created)
-        let two = { (value: Int) in value < 10 ? "0\(value)" : String(value) }
-        return u.notYetVotable("\(two(local.month))-\(two(local.day))")
+        let since = option.createdAt.map { created in
+            let local = model.parameters.zone.local(created)
+            let two = { (value: Int) in value < 10 ? "0\(value)" : String(value) }
+            return "\(two(local.month))-\(two(local.day))"
+        }
+        if let interval = option.interval {
+            guard let eligible = option.eligible, eligible > 0, let since else { return ReportText.range(interval) }
+            return ReportText.range(interval) + u.votableAmong(since, eligible)
+        }
+        guard option.eligible == 0, let since else { return "—" }
+        return u.notYetVotable(since)
     }
 
     /// The paragraph that says what the chance of leading and the standings mean; none when nobody is counted.

@@ -29,6 +29,9 @@ public struct UncertaintyLabels: Sendable {
     public let noClearPair: String
     /// The range cell of an option created after the last counted vote: its local creation date (MM-DD).
     public let notYetVotable: @Sendable (_ since: String) -> String
+    /// After the range of an option created mid-poll: its local creation date (MM-DD) and the counted voters
+    /// who could choose it (the range's denominator).
+    public let votableAmong: @Sendable (_ since: String, _ voters: Int) -> String
     /// No two options of the section were chosen by the same voter.
     public let neverTogether: String
     /// The small-sample caution after the pairs sentence.
@@ -83,6 +86,7 @@ extension UncertaintyLabels {
         noClearPair: "No two options were chosen together clearly more or less often than independent voters "
             + "with the same number of choices would.",
         notYetVotable: { since in "— (0 voters since \(since))" },
+        votableAmong: { since, voters in " (since \(since), among \(voters == 1 ? "1 voter" : "\(voters) voters"))" },
         neverTogether: "No voter chose two options of this section.",
         togetherCaution: { voters in
             " With \(voters == 1 ? "1 voter" : "\(voters) voters") this is a hint, not a finding."
@@ -127,6 +131,7 @@ extension UncertaintyLabels {
         },
         noClearPair: "沒有哪兩個選項被一起選的次數明顯多於或少於選擇數相同、各自獨立選擇的投票者。",
         notYetVotable: { since in "—（\(since) 起 0 人可選）" },
+        votableAmong: { since, voters in "（\(since) 起可選，\(voters) 位投票者中）" },
         neverTogether: "沒有投票者在這一區選了兩個選項。",
         togetherCaution: { voters in "只有 \(voters) 位投票者，這只是線索，不是結論。" })
 }

@@ -44,7 +44,7 @@ struct SQLCommandTests {
                 "'2026-09-19T02:11:00+08:00' AS exclude_before,", "'[]' AS exclude_sessions,", "NULL AS through",
             ])
         let rows = try SQLiteShell.rows(database, result.stdout)
-        // id | content | section | created_at | rank | voters | votes | share | voters_all | votes_all
+        // id | content | section | created_at | rank | voters | votes | share | voters_all | votes_all | eligible
         let figures = rows.map { [$0[0], $0[4], $0[5], $0[6], $0[8], $0[9]] }
         #expect(
             figures == [

@@ -55,6 +55,9 @@ struct QueryDifferentialTests {
             if model.sections.flatMap(\.covotes).contains(where: { $0.voters > 0 }) { seen.insert("chosen together") }
             if model.sections.flatMap(\.covotes).contains(where: { $0.voters == 0 }) { seen.insert("never together") }
             if model.sections.contains(where: { !$0.isKnown }) { seen.insert("unknown section") }
+            // Issue 21: an option created mid-poll, counted over the sessions that could choose it.
+            let late = model.sections.flatMap(\.options).compactMap(\.eligible)
+            if late.contains(where: { $0 > 0 }) { seen.insert("late option among some voters") }
             for anomaly in figures.anomalies { seen.insert(anomaly.kind.rawValue) }
             if figures.anomalies.contains(where: { $0.total > $0.examples.count }) { seen.insert("examples cut") }
             if scenario.parameters.zone.identifier != "UTC",
@@ -66,7 +69,7 @@ struct QueryDifferentialTests {
         let expected = Set<String>([
             "tie at the top", "zero-vote option", "ledger cut", "named session not found", "both reasons",
             "first vote exactly at cutoff", "through cut votes", "stacking", "unknown section", "examples cut",
-            "per-day in an offset zone", "chosen together", "never together",
+            "per-day in an offset zone", "chosen together", "never together", "late option among some voters",
         ]).union(AnomalyKind.allCases.map(\.rawValue)).subtracting([AnomalyKind.futureVote.rawValue])
         #expect(expected.subtracting(seen).isEmpty, "not covered: \(expected.subtracting(seen).sorted())")
     }
@@ -275,6 +278,7 @@ struct QueryDifferentialTests {
                 if let share = option.share {
                     #expect(abs((row["share"]?.double ?? -1) - share) < 0.00005)
                 }
+                #expect(row["eligible"]?.int64 == Int64(option.eligible ?? swift.totals.voters), "\(row)")
             }
         }
     }

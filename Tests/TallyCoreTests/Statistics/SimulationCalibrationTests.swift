@@ -270,6 +270,61 @@ struct SimulationCalibrationTests {
         return (median(lifts), median(plain))
     }
 
+    /// What polls with a late option gave: option 5 is added after a share of the sessions (30–70%) have voted.
+    /// Sessions before it choose among the first four (the same vote page without it); its true share is the
+    /// probability that a session who saw it chooses it.
+    struct LateOption {
+        var covered = 0
+        var coveredAll = 0
+        var polls = 0
+        var meanRatio = 0.0
+        var meanRatioAll = 0.0
+        var lifts: [Double] = []
+    }
+
+    static func lateOption(polls: Int, n: Int, seed: UInt64) -> LateOption {
+        var random = SplitMix64(seed: seed)
+        var result = LateOption()
+        for _ in 0..<polls {
+            let weights = Prior.nearEqual.weights(&random)
+            let full = World(weights: weights)
+            let before = World(weights: Array(weights.prefix(4)) + [0])
+            let early = Int(Double(n) * (0.3 + 0.4 * random.unit()))
+            var sets: [[Int64]: Int] = [:]
+            var votable: [[Int64]: [Int64]] = [:]
+            for session in 0..<n {
+                let world = session < early ? before : full
+                let chosen = world.session(&random).map { Int64($0 + 1) }.sorted()
+                let key = chosen + [session < early ? -4 : -5]  // the set and what could be chosen
+                sets[key, default: 0] += 1
+                votable[key] = session < early ? [1, 2, 3, 4] : [1, 2, 3, 4, 5]
+            }
+            let patterns = sets.map {
+                ChoicePattern(optionIDs: $0.key.filter { $0 > 0 }, votable: votable[$0.key]!, sessions: $0.value)
+            }
+            var voters = [Int64: Int]()
+            for pattern in patterns { for id in pattern.optionIDs { voters[id, default: 0] += pattern.sessions } }
+            let eligible = ChoicePattern.eligible([5], patterns: patterns)[0]
+            let late = voters[5] ?? 0
+            let truth = full.trueShares[4]
+            if let range = WilsonInterval(successes: late, trials: eligible) {
+                result.covered += range.lower <= truth && truth <= range.upper ? 1 : 0
+            }
+            let all = WilsonInterval(successes: late, trials: n)!
+            result.coveredAll += all.lower <= truth && truth <= all.upper ? 1 : 0
+            result.meanRatio += Double(late) / Double(max(1, eligible)) / truth
+            result.meanRatioAll += Double(late) / Double(n) / truth
+            let options = (1...5).map { (id: Int64($0), voters: voters[Int64($0)] ?? 0) }
+            for pair in Covote.pairs(options: options, patterns: patterns) where pair.b == 5 && pair.expected > 0 {
+                result.lifts.append(pair.lift)
+            }
+            result.polls += 1
+        }
+        result.meanRatio /= Double(polls)
+        result.meanRatioAll /= Double(polls)
+        return result
+    }
+
     /// Weights whose two first options are exactly tied: true shares .588/.588/.337/.232/.232.
     static let twoWayTie: [Double] = [1, 1, 0.5, 0.33, 0.33]
 
@@ -355,6 +410,23 @@ struct SimulationCalibrationTests {
             )
             #expect((0.95...1.05).contains(lift), "\(name): median lift \(lift)")
         }
+        let late = Self.lateOption(polls: 400, n: 60, seed: 12)
+        let lateName =
+            "a fifth option added after 30–70% of the sessions, near-equal prior, n = 60, \(late.polls) polls"
+        let lateCoverage = Double(late.covered) / Double(late.polls)
+        table.append(
+            "| \(lateName) | its 95% range (among the sessions that could choose it) holds (over every session) | "
+                + "\(percent(lateCoverage)) (\(percent(Double(late.coveredAll) / Double(late.polls)))) | 93–97% |")
+        table.append(
+            "| \(lateName) | its mean share against its true share (over every session) | "
+                + "\(NumberFormat.three(late.meanRatio)) (\(NumberFormat.three(late.meanRatioAll))) | about 1 |")
+        let lateLift = late.lifts.sorted()[late.lifts.count / 2]
+        table.append(
+            "| \(lateName) | median co-vote lift of its pairs (independent voters) | \(NumberFormat.three(lateLift)) | 0.95–1.05 |"
+        )
+        #expect((0.93...0.97).contains(lateCoverage), "late option: coverage \(lateCoverage)")
+        #expect(abs(late.meanRatio - 1) < 0.05, "late option: mean share ratio \(late.meanRatio)")
+        #expect((0.95...1.05).contains(lateLift), "late option: median lift \(lateLift)")
         let five = Self.fixedWorld([1, 1, 1, 1, 1], n: 15, polls: 1000, seed: 8)
         table.append(
             "| true five-way tie, n = 15, \(five.polls) polls | \"the lead is clear\" said | \(five.clear) | never |")

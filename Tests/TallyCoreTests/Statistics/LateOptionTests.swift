@@ -1,0 +1,78 @@
+import Foundation
+import TallySQLite
+import TallyTestSupport
+import Testing
+
+@testable import TallyCore
+
+/// Issue 21.4: an option created mid-poll is counted over the sessions that could choose it (their last
+/// counted vote is at or after its creation), for its share, range, chance and co-votes; the analysis and
+/// `queries/` agree (the real `sqlite3` shell as the oracle).
+@Suite("Late options: counted over the voters who could choose them")
+struct LateOptionTests {
+    /// Options 1 and 2 from the start, option 3 from 01-10 noon. Six sessions finish before option 3 exists;
+    /// four vote after it (two choose it, both with option 1); one votes before and again after (so it saw
+    /// option 3 and passed it over).
+    static func database() throws -> VoteDatabase {
+        var votes: [(Int64, String, String)] = []
+        for s in 1...6 { votes.append((s % 2 == 0 ? 1 : 2, "early\(s)", "2026-01-0\(s) 08:00:00")) }
+        votes.append((1, "early1", "2026-01-06 09:00:00"))
+        for s in 1...4 {
+            votes.append((s <= 2 ? 3 : 2, "late\(s)", "2026-01-1\(s) 08:00:00"))
+            votes.append((1, "late\(s)", "2026-01-1\(s) 08:01:00"))
+        }
+        votes.append((2, "both", "2026-01-05 08:00:00"))
+        votes.append((2, "both", "2026-01-15 08:00:00"))
+        return try VoteDatabase(
+            options: [
+                (1, "first", "original", "2026-01-01 00:00:00"), (2, "second", "original", "2026-01-01 00:00:00"),
+                (3, "late", "original", "2026-01-10 12:00:00"),
+            ], votes: votes)
+    }
+
+    static let parameters = ReportParameters(asOf: .utc("2026-02-01 00:00:00"))
+
+    @Test func aLateOptionsShareRangeAndChanceAreAmongItsVoters() throws {
+        let database = try Self.database()
+        let model = try database.report(Self.parameters)
+        let options = try #require(model.sections.first).options
+        let late = try #require(options.first { $0.id == 3 })
+        #expect(model.totals.voters == 11)
+        #expect(late.voters == 2 && late.eligible == 5, "\(late)")
+        #expect(late.share == 0.4)
+        #expect(late.interval == WilsonInterval(successes: 2, trials: 5))
+        #expect(late.chanceOfLeading != nil)
+        // The options there from the start keep every counted session as their denominator.
+        #expect(options.filter { $0.id != 3 }.allSatisfy { $0.eligible == nil })
+        // Co-votes: the late option's pair with option 1 is compared with the sessions that could choose it.
+        let pair = try #require(model.sections.first?.covotes.first { $0.a == 1 && $0.b == 3 })
+        #expect(pair.voters == 2)
+        // Its baseline is the four sessions of two choices that saw option 3 (shares 1, 1/2, 1/2 there: d = 1/2,
+        // weights 1/2, 1/2, 1/8 scaled to add up to 4 pairs), not early1, which chose two before option 3
+        // existed: 4 × (1/2) / (9/8) = 16/9. Over every session of two choices it would be 5 × … with shares
+        // 1, 3/5, 2/5.
+        #expect(abs(pair.expected - 16.0 / 9.0) < 1e-9, "\(pair)")
+    }
+
+    @Test func theQueriesCountTheSameVotableSessions() throws {
+        let database = try Self.database()
+        let swift = try database.figures(Self.parameters)
+        let sql = try ReportFigures(queryResults: QueryShell.results(database.path, parameters: Self.parameters))
+        #expect(swift.choices == sql.choices)
+        let votable = try #require(sql.choices).filter { $0.votable == [1, 2, 3] }.reduce(0) { $0 + $1.sessions }
+        #expect(votable == 5)
+        let rows = try QueryShell.rows(database.path, query: PortableQuery.named("tally"), parameters: Self.parameters)
+        let late = try #require(rows.first { $0["id"]?.int64 == 3 })
+        #expect(late["eligible"]?.int64 == 5 && late["share"]?.double == 0.4, "\(late)")
+    }
+
+    /// An option created after every counted vote: nobody could choose it, as before.
+    @Test func throughBeforeTheLateOptionLeavesItUnvotable() throws {
+        let database = try Self.database()
+        var parameters = Self.parameters
+        parameters.through = .utc("2026-01-10 12:30:00")
+        let model = try database.report(parameters)
+        let late = try #require(model.sections.first?.options.first { $0.id == 3 })
+        #expect(late.eligible == 0 && late.share == nil && late.interval == nil && late.chanceOfLeading == nil)
+    }
+}
