@@ -5,7 +5,7 @@ import Testing
 @testable import TallyCore
 
 /// The data fingerprint: what it counts, that one vote changes it, that rows after
-/// `--through` do not, that it does not depend on the partitions, and that the
+/// `--through` do not, and that the
 /// reference implementation in docs/fingerprint.py (Python's own hashlib and
 /// sqlite3) computes the same SHA-256 from the file.
 @Suite(
@@ -17,9 +17,9 @@ struct FingerprintTests {
     static let farFuture = Instant.utc("2100-01-01 00:00:00")
 
     /// The fingerprint tally computes for a file.
-    static func fingerprint(_ path: String, through: Instant? = nil, partitions: Int? = nil) throws -> DataFingerprint {
+    static func fingerprint(_ path: String, through: Instant? = nil) throws -> DataFingerprint {
         let parameters = ReportParameters(asOf: farFuture, through: through)
-        let figures = try Analyzer(parameters: parameters, partitions: partitions)
+        let figures = try Analyzer(parameters: parameters)
             .figures(from: DatabaseFile.openForReading(path))
         return try #require(figures.fingerprint)
     }
@@ -148,9 +148,8 @@ struct FingerprintTests {
         try Self.expectAgreement(path)
     }
 
-    /// Enough sessions for several chunks: the hash is the same read in one pass or in any
-    /// number of parallel partitions, with or without `through`, and the reference agrees.
-    @Test func partitionsDoNotChangeTheHash() throws {
+    /// Enough sessions for several chunks, with or without `through`: the reference agrees.
+    @Test func manyChunksAgreeWithTheReference() throws {
         var random = SeededRandom(seed: 42)
         var votes: [(Int64, String, String)] = []
         for session in 0..<8000 {
@@ -164,35 +163,9 @@ struct FingerprintTests {
             }
         }
         let db = try VoteDatabase(votes: votes)
-        let through = Instant(seconds: 1_789_700_000 + 5000 * 37)
-        for cut in [nil, through] {
-            let one = try Self.fingerprint(db.path, through: cut, partitions: 1)
-            #expect(try Analyzer.splitKeys(db.open(), partitions: 4, through: cut).count >= 2)
-            for partitions in [2, 4] {
-                #expect(try Self.fingerprint(db.path, through: cut, partitions: partitions) == one, "\(partitions)")
-            }
+        for cut in [nil, Instant(seconds: 1_789_700_000 + 5000 * 37)] {
             try Self.expectAgreement(db.path, through: cut)
         }
-    }
-
-    /// A split key is never a session whose votes all come after `through`: that session is not
-    /// in the data then, so a cut there would end a chunk the one-pass reading does not end.
-    @Test func splitKeysHaveAVoteWithinThrough() throws {
-        var votes: [(Int64, String, String)] = []
-        for session in 0..<4000 {
-            let id = "s\(session)"
-            // Chunk-end sessions vote late; the others early.
-            let time = VoteChunks.endsChunk(id) && session % 2 == 0 ? "2026-10-01 00:00:00" : "2026-09-20 00:00:00"
-            votes.append((1, id, time))
-        }
-        let db = try VoteDatabase(votes: votes)
-        let through = Instant.utc("2026-09-25 00:00:00")
-        let keys = try Analyzer.splitKeys(db.open(), partitions: 4, through: through)
-        let late = Set(votes.filter { $0.2.hasPrefix("2026-10") }.map(\.1))
-        #expect(!keys.isEmpty && keys.allSatisfy { !late.contains($0) && VoteChunks.endsChunk($0) })
-        let one = try Self.fingerprint(db.path, through: through, partitions: 1)
-        #expect(try Self.fingerprint(db.path, through: through, partitions: 4) == one)
-        try Self.expectAgreement(db.path, through: through)
     }
 
     /// Odd values are encoded exactly (NULLs, empty text, integers stored as text, reals,
