@@ -35,8 +35,8 @@ struct ScannedVotes {
     /// Counted sessions per set of chosen option indices (ascending), without empty counts.
     var choiceSets: [(indices: [Int32], sessions: Int)]
 
-    /// The votes' chunk digests for the fingerprint, in order.
-    var chunkDigests: [[UInt8]]
+    /// The votes' digest for the fingerprint (`VoteDayChain`).
+    var votesDigest: [UInt8]
     /// The highest vote id read.
     var highestVoteID: Int64?
 }

@@ -4,6 +4,7 @@ extension VoteScan {
     /// boundary at a time, in order, so only one is held at once.
     mutating func reports(asOf: [Instant], _ body: (ScannedVotes) throws -> Void) rethrows {
         let gaps = quietGaps(asOf: asOf)
+        let digests = fingerprint.digests()
         seconds = SecondSet()  // a bitmap a busy day (8 MB for two years): freed before the reports are built
         let shown = parameters.excludedSessions.sorted(by: bytesPrecede)
         let zeros = Array(repeating: 0, count: optionCount)
@@ -11,7 +12,7 @@ extension VoteScan {
             optionVotes: zeros, optionVoters: zeros, optionVotesAll: zeros, optionVotersAll: zeros, sessionsAll: 0,
             votesAll: 0, sessionsCounted: 0, votesCounted: 0, firstAll: nil, lastAll: nil, firstCounted: nil,
             lastCounted: nil, days: [:], usage: [:], gap: nil, ledger: [], ledgerTotal: 0, anomalyTotals: [:],
-            anomalyExamples: [:], choiceSets: [], chunkDigests: [], highestVoteID: nil)
+            anomalyExamples: [:], choiceSets: [], votesDigest: [], highestVoteID: nil)
         var masks = Array(repeating: 0, count: maskCounts.isEmpty ? 0 : 1 << optionCount)
         var packed: [UInt64: Int] = [:]
         var other: [[Int32]: Int] = [:]
@@ -72,8 +73,7 @@ extension VoteScan {
             }
             report.ledger = ledger.elements
             report.gap = running.firstCounted == nil ? nil : gaps[k]
-            report.chunkDigests = chunks[k].finished()
-            chunks[k] = WeekChunks()  // this boundary's digests are its report's now: not held twice
+            report.votesDigest = digests[k]
             try body(report)
         }
     }

@@ -40,7 +40,6 @@ extension VoteScan {
         for vote in buffer where !stages.contains(vote.stage) { stages.append(vote.stage) }
         stages.sort()
         let isNamed = matchNamed(stage: Int(stages[0]))
-        let endsChunk = session.withUnsafeBufferPointer { VoteChunks.endsChunk($0) }
         for (position, stage) in stages.enumerated() {
             let k = Int(stage)
             let next = position + 1 < stages.count ? Int(stages[position + 1]) : through.count
@@ -52,7 +51,6 @@ extension VoteScan {
             if position > 0 { apply(previousShare, sign: -1, at: k) }
             apply(share, sign: 1, at: k)
             listed(share, from: k, to: next, newlyExcluded: position == 0 || !previousShare.excluded)
-            writeChunks(upTo: stage, from: k, to: next, endsChunk: endsChunk)
         }
         // Counted once readable, always counted: the last share's seconds are all of them.
         if !share.excluded && share.readable {
@@ -195,33 +193,6 @@ extension VoteScan {
                 entry!.session = sessionShown
             }
             ledgers[boundary].insert(entry!)
-        }
-    }
-
-    /// Writes the session's records counted at boundaries `k..<next` into their chunks.
-    private mutating func writeChunks(upTo stage: Int32, from k: Int, to next: Int, endsChunk: Bool) {
-        // Usually the votes counted so far are the first ones read: their records are a prefix.
-        var prefix = 0
-        while prefix < buffer.count, buffer[prefix].stage <= stage { prefix += 1 }
-        if !buffer[prefix...].contains(where: { $0.stage <= stage }) {
-            let end = prefix == 0 ? sessionRecordEnd : buffer[prefix - 1].recordEnd
-            records.bytes.withUnsafeBufferPointer { all in
-                let slice = UnsafeBufferPointer(rebasing: all[0..<end])
-                for boundary in k..<next { chunks[boundary].session(slice, endsChunk: endsChunk) }
-            }
-            return
-        }
-        selected.removeAll()
-        records.bytes.withUnsafeBufferPointer { all in
-            selected.append(UnsafeBufferPointer(rebasing: all[0..<sessionRecordEnd]))
-            var start = sessionRecordEnd
-            for vote in buffer {
-                if vote.stage <= stage { selected.append(UnsafeBufferPointer(rebasing: all[start..<vote.recordEnd])) }
-                start = vote.recordEnd
-            }
-        }
-        selected.bytes.withUnsafeBufferPointer { slice in
-            for boundary in k..<next { chunks[boundary].session(slice, endsChunk: endsChunk) }
         }
     }
 }

@@ -21,7 +21,8 @@ import TallySQLite
 /// boundaries advance, so they are minima and maxima per stage; the exclusion ledger's named
 /// sessions and over-budget examples are kept per boundary, its cutoff-excluded sessions once per
 /// stage (`CutoffLine`); vote-level anomaly examples per stage and merged; quiet gaps come from
-/// one set of seconds (`SecondSet.longestGaps`); the fingerprint's vote digests per boundary.
+/// one set of seconds (`SecondSet.longestGaps`); the fingerprint's votes are hashed as they are
+/// read, once, into streams per UTC day (`VoteDayChain`).
 struct VoteScan {
     /// The order votes are read in: sessions in byte order of their id (SQLite's BINARY
     /// collation), a session's votes by stored time, option and id. It is the order of the
@@ -39,8 +40,6 @@ struct VoteScan {
         var millis: Int64
         /// The first boundary whose report counts it.
         var stage: Int32
-        /// Where its record ends in `records`.
-        var recordEnd: Int
     }
 
     let parameters: ReportParameters
@@ -65,7 +64,9 @@ struct VoteScan {
     var sessionHoldsNUL = false
     var hasSession = false
     var buffer: [Buffered] = []
-    /// The session's `S` record, then each buffered vote's `V` record.
+    /// Counts sessions: the fingerprint's streams know by it when another session starts.
+    var sessionSerial = 0
+    /// The session's `S` record, then the current vote's `V` record.
     var records = CanonicalBytes()
     var sessionRecordEnd = 0
     var offsets: ZoneOffsetCache
@@ -112,14 +113,13 @@ struct VoteScan {
     var overBudgetExamples: [BoundedList<ReportFigures.AnomalyExample>]
     /// Per stage: examples of vote-level anomalies of the votes first counted there.
     var voteExamples: [[AnomalyKind: BoundedList<ReportFigures.AnomalyExample>]]
-    /// Per boundary: the votes' chunks of the fingerprint.
-    var chunks: [WeekChunks]
+    /// The votes' part of every boundary's fingerprint.
+    var fingerprint: VoteDayChain
 
     // Scratch space reused for every session.
     var stages: [Int32] = []
     var share = Share()
     var previousShare = Share()
-    var selected = CanonicalBytes()
     var choiceScratch: [Int32] = []
 
     /// - Parameter through: the boundaries, ascending (milliseconds); `Int64.max` counts every vote.
@@ -161,7 +161,7 @@ struct VoteScan {
             kinds[kind] = BoundedList(limit: parameters.maxExamples, by: VoteScan.exampleOrder)
         }
         voteExamples = Array(repeating: kinds, count: count)
-        chunks = (0..<count).map { _ in WeekChunks() }
+        fingerprint = VoteDayChain(through: through)
     }
 
     /// The first boundary at or after `millis`; `through.count` when it is after the last.
@@ -208,19 +208,12 @@ struct VoteScan {
             let voteID = statement.column(at: 3).int64
             let stage = parsed.map { self.stage(of: $0.instant.millis) } ?? 0
             highestVoteID[stage] = max(highestVoteID[stage] ?? voteID, voteID)
-            records.tag(.vote)
-            records.integer(voteID)
-            records.integer(optionID)
-            if let parsed, parsed.shape == .d1 {
-                records.d1Time(seconds: parsed.instant.seconds)
-            } else {
-                records.text(statement, 1)
-            }
+            writeRecord(statement, voteID: voteID, optionID: optionID, parsed: parsed, stage: stage)
             let index = optionID.map { options.index(of: $0) } ?? -1
             buffer.append(
                 Buffered(
                     optionID: optionID, optionIndex: index, millis: parsed?.instant.millis ?? Int64.min,
-                    stage: Int32(stage), recordEnd: records.count))
+                    stage: Int32(stage)))
             checkVote(
                 statement, voteID: voteID, optionID: optionID, index: index, parsed: parsed, storage: timeStorage,
                 stage: stage, plainSession: stored == .text && !sessionHoldsNUL)
@@ -243,10 +236,35 @@ struct VoteScan {
         sessionRank = rank
         sessionHoldsNUL = bytes.contains(0)
         hasSession = true
+        sessionSerial += 1
         records.removeAll()
         records.tag(.session)
         records.textBytes(bytes)
         sessionRecordEnd = records.count
+    }
+
+    /// Hashes the vote's `V` record (its id, option id and stored time, the time parsed already and
+    /// read again as text only when it is not in D1's exact form) into the fingerprint's streams.
+    private mutating func writeRecord(
+        _ statement: Statement, voteID: Int64, optionID: Int64?,
+        parsed: (instant: Instant, shape: StoredTimestamp.Shape)?,
+        stage: Int
+    ) {
+        records.truncate(to: sessionRecordEnd)
+        records.tag(.vote)
+        records.integer(voteID)
+        records.integer(optionID)
+        if let parsed, parsed.shape == .d1 {
+            records.d1Time(seconds: parsed.instant.seconds)
+        } else {
+            records.text(statement, 1)
+        }
+        let end = sessionRecordEnd
+        records.bytes.withUnsafeBufferPointer { all in
+            fingerprint.vote(
+                millis: parsed?.instant.millis, stage: stage, session: sessionSerial,
+                UnsafeBufferPointer(rebasing: all[..<end]), UnsafeBufferPointer(rebasing: all[end...]))
+        }
     }
 
     /// Vote-level anomalies, counted from the vote's stage on whether or not the session is later

@@ -148,14 +148,15 @@ struct FingerprintTests {
         try Self.expectAgreement(path)
     }
 
-    /// Enough sessions for several chunks, with or without `through`: the reference agrees.
-    @Test func manyChunksAgreeWithTheReference() throws {
+    /// Many sessions over several days, some voting on two, with or without `through` (which
+    /// cuts a day in two): the reference agrees.
+    @Test func manySessionsAndDaysAgreeWithTheReference() throws {
         var random = SeededRandom(seed: 42)
         var votes: [(Int64, String, String)] = []
         for session in 0..<8000 {
             let id = String(format: "%08x-%04x", UInt32.random(in: 0...UInt32.max, using: &random), session)
             for vote in 0..<Int.random(in: 1...3, using: &random) {
-                let second = 1_789_700_000 + session * 37 + vote * 11
+                let second = 1_789_700_000 + session * 37 + vote * 11 * (session % 5 == 0 ? 10_000 : 1)
                 let text = CivilDateTime(utcSeconds: Int64(second)).text(withSeconds: true)
                 // Some stored as JavaScript's ISO text, one option that does not exist.
                 let stored = session % 97 == 0 ? text.replacingOccurrences(of: " ", with: "T") + ".250Z" : text
@@ -163,8 +164,32 @@ struct FingerprintTests {
             }
         }
         let db = try VoteDatabase(votes: votes)
-        for cut in [nil, Instant(seconds: 1_789_700_000 + 5000 * 37)] {
+        for cut in [nil, Instant(seconds: 1_789_700_000 + 5000 * 37), .utc("2026-09-19 23:59:59.999")] {
             try Self.expectAgreement(db.path, through: cut)
+        }
+    }
+
+    /// The hostile weekly databases (votes at a week's last millisecond, odd times, BLOB and NULL
+    /// session ids, sessions voting in several weeks; New York weeks, which end mid-way through a
+    /// UTC day): every week's fingerprint, from one pass over all the weeks, is the reference's at
+    /// that week's end, and each week's hash differs from the one before when its votes do.
+    @Test(arguments: 0..<4 as Range<UInt64>)
+    func hostileWeeksAgreeWithTheReference(seed: UInt64) throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("hostile.sqlite")
+        var random = SplitMix64(seed: seed)
+        _ = try HostileWeeks.database(at: path, &random)
+        let calendar = WeekCalendar(launch: Zone.parseDate("2026-09-28")!, zone: try Zone(parsing: "America/New_York"))
+        let tallies = try WeeklyAnalyzer(calendar: calendar, parameters: ReportParameters(asOf: Self.farFuture))
+            .tallies(from: DatabaseFile.openForReading(path), through: .utc("2026-12-08 05:00:00"))
+        try #require(tallies.count == 10)
+        for tally in tallies {
+            let through = try #require(tally.report.parameters.through)
+            let ours = try #require(tally.report.fingerprint)
+            #expect(try Self.reference(path, through: through)["sha256"] == ours.sha256, "week \(tally.week.number)")
+            if tally.report.fingerprint?.table("votes") != tally.previous.fingerprint?.table("votes") {
+                #expect(ours.sha256 != tally.previous.fingerprint?.sha256, "week \(tally.week.number)")
+            }
         }
     }
 

@@ -132,8 +132,6 @@ enum HostileWeeks {
                 ]
                 let start = Instant.utc("2026-09-20 00:00:00").millis
                 let end = Instant.utc("2026-12-20 00:00:00").millis
-                var chunkEnders = 0
-                var candidate = 0
                 for number in 0..<90 {
                     let session: SQLValue
                     // No numeric ids: with a NULL id (read as empty text) they are out of order for
@@ -143,15 +141,7 @@ enum HostileWeeks {
                     case 1: session = .null
                     case 2: session = .text("é-\(number)")
                     default:
-                        // Many sessions that end a fingerprint chunk, so partitions can be cut.
-                        var id = "s\(number)"
-                        if random.chance(0.5) {
-                            repeat {
-                                candidate += 1
-                                id = "c\(candidate)"
-                            } while !Array(id.utf8).withUnsafeBufferPointer { VoteChunks.endsChunk($0) }
-                            chunkEnders += 1
-                        }
+                        let id = "s\(number)"
                         texts.append(id)
                         session = .text(id)
                     }
@@ -172,7 +162,6 @@ enum HostileWeeks {
                         at += Int64.random(in: 0...600_000, using: &random)
                     }
                 }
-                _ = chunkEnders
             }
         }
         return texts
