@@ -66,9 +66,8 @@ struct VoteScan {
     var buffer: [Buffered] = []
     /// Counts sessions: the fingerprint's streams know by it when another session starts.
     var sessionSerial = 0
-    /// The session's `S` record, then the current vote's `V` record.
-    var records = CanonicalBytes()
-    var sessionRecordEnd = 0
+    /// The session's `S` record.
+    var sessionRecord = CanonicalBytes()
     var offsets: ZoneOffsetCache
     var times = D1TimeReader()
 
@@ -237,10 +236,9 @@ struct VoteScan {
         sessionHoldsNUL = bytes.contains(0)
         hasSession = true
         sessionSerial += 1
-        records.removeAll()
-        records.tag(.session)
-        records.textBytes(bytes)
-        sessionRecordEnd = records.count
+        sessionRecord.removeAll()
+        sessionRecord.tag(.session)
+        sessionRecord.textBytes(bytes)
     }
 
     /// Hashes the vote's `V` record (its id, option id and stored time, the time parsed already and
@@ -250,20 +248,19 @@ struct VoteScan {
         parsed: (instant: Instant, shape: StoredTimestamp.Shape)?,
         stage: Int
     ) {
-        records.truncate(to: sessionRecordEnd)
-        records.tag(.vote)
-        records.integer(voteID)
-        records.integer(optionID)
-        if let parsed, parsed.shape == .d1 {
-            records.d1Time(seconds: parsed.instant.seconds)
-        } else {
-            records.text(statement, 1)
-        }
-        let end = sessionRecordEnd
-        records.bytes.withUnsafeBufferPointer { all in
-            fingerprint.vote(
-                millis: parsed?.instant.millis, stage: stage, session: sessionSerial,
-                UnsafeBufferPointer(rebasing: all[..<end]), UnsafeBufferPointer(rebasing: all[end...]))
+        let d1Seconds = parsed.flatMap { $0.shape == .d1 ? $0.instant.seconds : nil }
+        sessionRecord.bytes.withUnsafeBufferPointer { session in
+            // Encoded straight into each stream it goes to: no copy of the record in between.
+            fingerprint.vote(millis: parsed?.instant.millis, stage: stage, session: sessionSerial, session) { bytes in
+                if let d1Seconds {
+                    bytes.d1Vote(id: voteID, optionID: optionID, seconds: d1Seconds)
+                } else {
+                    bytes.tag(.vote)
+                    bytes.integer(voteID)
+                    bytes.integer(optionID)
+                    bytes.text(statement, 1)
+                }
+            }
         }
     }
 

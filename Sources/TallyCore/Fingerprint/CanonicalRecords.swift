@@ -9,6 +9,7 @@ final class CanonicalRecords {
     private(set) var isEmpty = true
 
     /// Writes records.
+    @inline(__always)
     func write(_ body: (inout CanonicalBytes) -> Void) {
         body(&staged)
         isEmpty = false

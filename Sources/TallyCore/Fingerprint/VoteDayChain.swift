@@ -30,12 +30,15 @@ struct VoteDayChain {
         let records = CanonicalRecords()
         var session = -1
 
-        /// Writes a vote, after its session's `S` record when the session is new to the stream.
-        func write(session serial: Int, _ sessionRecord: UnsafeBufferPointer<UInt8>, _ vote: UnsafeBufferPointer<UInt8>)
-        {
+        /// Writes a vote (`encode` writes its record), after its session's `S` record when the
+        /// session is new to the stream.
+        @inline(__always)
+        func write(
+            session serial: Int, _ sessionRecord: UnsafeBufferPointer<UInt8>, _ encode: (inout CanonicalBytes) -> Void
+        ) {
             records.write { bytes in
                 if session != serial { bytes.append(sessionRecord) }
-                bytes.append(vote)
+                encode(&bytes)
             }
             session = serial
         }
@@ -49,10 +52,11 @@ struct VoteDayChain {
     }
 
     /// Writes one counted vote (its time in milliseconds, nil when unreadable; its stage: the
-    /// first boundary that counts it) with its session's `S` record.
+    /// first boundary that counts it; `vote` encodes its record) with its session's `S` record.
+    @inline(__always)
     mutating func vote(
         millis: Int64?, stage: Int, session serial: Int, _ sessionRecord: UnsafeBufferPointer<UInt8>,
-        _ vote: UnsafeBufferPointer<UInt8>
+        _ vote: (inout CanonicalBytes) -> Void
     ) {
         guard let millis else { return unreadable.write(session: serial, sessionRecord, vote) }
         let day = floorDivide(millis, VoteDayChain.millisPerDay)
