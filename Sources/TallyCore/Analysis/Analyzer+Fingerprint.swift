@@ -28,7 +28,7 @@ extension Analyzer {
         func table(_ layout: CanonicalLayout, _ sql: String, chosen: Bool = false) throws -> (
             DataFingerprint.Table, [UInt8]
         ) {
-            let records = CanonicalRecords()
+            var records = CanonicalRecords()
             var rows = 0
             var highest: Int64?
             let statement = try db.prepare(sql)
@@ -39,7 +39,7 @@ extension Analyzer {
                 if let millis { latest = max(latest ?? millis, millis) }
                 rows += 1
                 highest = statement.int64(at: resolved.id)
-                resolved.write(statement, to: records)
+                resolved.write(statement, to: &records)
             }
             return (.init(name: layout.table, rows: rows, highestID: highest), records.finish())
         }

@@ -69,7 +69,7 @@ struct CanonicalLayout {
         let time: Int
 
         /// Writes the statement's current row as one record.
-        func write(_ statement: Statement, to records: CanonicalRecords) {
+        func write(_ statement: Statement, to records: inout CanonicalRecords) {
             records.write { bytes in
                 bytes.tag(tag)
                 for field in fields {

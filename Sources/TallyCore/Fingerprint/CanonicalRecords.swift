@@ -1,7 +1,8 @@
 /// Records hashed with SHA-256 as they are written (`CanonicalBytes`' encoding): bytes are
 /// staged and hashed about 4 KB at a time, and a stream that never fills its stage (a day with
-/// few votes) holds no hash state until it is finished.
-final class CanonicalRecords {
+/// few votes) holds no hash state until it is finished. A value type: its writes are checked for
+/// exclusive access when compiled, not at run time on every vote as a class's stored properties are.
+struct CanonicalRecords {
     private static let stage = 4096
     private var staged = CanonicalBytes()
     private var hasher: SHA256?
@@ -10,7 +11,7 @@ final class CanonicalRecords {
 
     /// Writes records.
     @inline(__always)
-    func write(_ body: (inout CanonicalBytes) -> Void) {
+    mutating func write(_ body: (inout CanonicalBytes) -> Void) {
         body(&staged)
         isEmpty = false
         if staged.count >= CanonicalRecords.stage {
