@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Recomputes the data fingerprint (tally.fingerprint/1) that ends every tally report.
+"""Recomputes the data fingerprint (tally.fingerprint/2) that ends every tally report and weekly page.
 
     python3 docs/fingerprint.py votes.sqlite                     # a report without --through
     python3 docs/fingerprint.py votes.sqlite 2026-09-25T23:59:59.999+08:00
@@ -18,7 +18,7 @@ import sqlite3
 import struct
 import sys
 
-SCHEME = b"tally.fingerprint/1"
+SCHEME = b"tally.fingerprint/2"
 
 # A stored time read as UTC and normalised (the same check as queries/*.sql); NULL when unreadable.
 TIME = ("CASE WHEN {c} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][ T][0-9][0-9]:[0-9][0-9]*' "
@@ -68,12 +68,9 @@ def counted(t, through):
     return through is None or t is None or t <= through
 
 
-def ends_chunk(session):
-    """A session ends a chunk of votes when the low 10 bits of its id's 32-bit FNV-1a hash are all ones."""
-    h = 0x811C9DC5
-    for byte in session:
-        h = ((h ^ byte) * 0x01000193) & 0xFFFFFFFF
-    return h & 0x3FF == 0x3FF
+def day_number(t):
+    """The UTC day of a normalised time ('YYYY-MM-DD HH:MM:SS.SSS'), as days since 1970-01-01."""
+    return datetime.date.fromisoformat(t[:10].decode()).toordinal() - datetime.date(1970, 1, 1).toordinal()
 
 
 def fingerprint(path, through_text=None):
@@ -139,10 +136,12 @@ def fingerprint(path, through_text=None):
             decisions.update(b"L" + b"".join(value(v) for v in entry[:7]) + time_value(entry[7]) + value(entry[8])
                              + value(entry[9]))
 
-    # Votes: sessions in byte order of their id, a session's votes by stored time, option and id;
-    # cut into chunks after every session that ends one, each chunk hashed on its own.
-    chunks = []
-    chunk = None
+    # Votes, read in the report's order (sessions in byte order of their id, a session's votes by
+    # stored time, option and id), each written to the stream of its UTC day, or of the votes whose
+    # time cannot be read (None); an S record first whenever another session starts in a stream.
+    streams = {}
+    last_session = {}
+    serial = 0
     previous = None
     for session, vote_id, option_id, created_at, t in db.execute(
             "SELECT coalesce(CAST(session_id AS TEXT), CAST('' AS TEXT)), id, CAST(option_id AS INTEGER), "
@@ -151,20 +150,22 @@ def fingerprint(path, through_text=None):
         if not counted(t, through):
             continue
         if session != previous:
-            if previous is not None and ends_chunk(previous):
-                chunks.append(chunk.digest())
-                chunk = None
-            chunk = chunk or hashlib.sha256()
-            chunk.update(b"S" + value(session))
+            serial += 1
             previous = session
+        day = None if t is None else day_number(t)
+        stream = streams.setdefault(day, hashlib.sha256())
+        if last_session.get(day) != serial:
+            stream.update(b"S" + value(session))
+            last_session[day] = serial
         seen("votes", vote_id, t)
-        chunk.update(b"V" + value(vote_id) + value(option_id) + time_value(created_at))
-    if chunk is not None:
-        chunks.append(chunk.digest())
+        stream.update(b"V" + value(vote_id) + value(option_id) + time_value(created_at))
 
-    whole = hashlib.sha256(SCHEME + b"\n" + options.digest() + notes.digest() + decisions.digest())
-    for digest in chunks:
-        whole.update(digest)
+    # The chain: the unreadable stream's digest, then for each day in order SHA-256 of the chain,
+    # the day's number and the day's digest.
+    chain = streams.pop(None, hashlib.sha256()).digest()
+    for day in sorted(streams):
+        chain = hashlib.sha256(chain + varint(day) + streams[day].digest()).digest()
+    whole = hashlib.sha256(SCHEME + b"\n" + options.digest() + notes.digest() + decisions.digest() + chain)
     for name in ("votes", "survey_options", "suggestions", "moderation_log"):
         rows, highest = tables.get(name, (0, None))
         print("%s %d %s" % (name, rows, "-" if highest is None else highest))

@@ -89,7 +89,7 @@ enum WeeklyCommand {
             let db = options.demo ? try Demo.inMemory() : try DatabaseFile.openForReading(options.database)
             let analyzer = WeeklyAnalyzer(calendar: options.calendar, parameters: options.parameters)
             // One committed state for every week and the launch check (DECISIONS.md, "One read snapshot").
-            let (tallies, firstVote) = try ReadSnapshot.read(db, readers: analyzer.readers(db)) { snapshot in
+            let (tallies, firstVote) = try ReadSnapshot.read(db) { snapshot in
                 let result = try analyzer.talliesAndFirstVote(in: snapshot, through: options.through)
                 if !options.force { try WeeklyLimits.checkLaunch(options, snapshot, counted: result.firstVote) }
                 return result

@@ -19,68 +19,44 @@ extension Analyzer {
     }
 
     /// The fingerprint of the rows this report reads (docs/fingerprint.md): the options, notes
-    /// and log entries are hashed here, the votes were hashed chunk by chunk during the scan.
+    /// and log entries are hashed here, the votes were hashed day by day during the scan.
     func fingerprint(_ db: Connection, votes scan: ScannedVotes) throws -> DataFingerprint {
         let through = parameters.through?.millis
         var latest = scan.lastAll
-        func keep(_ statement: Statement, timeColumn: Int) -> Bool {
-            let millis = StoredTimestamp.read(statement, at: timeColumn)?.instant.millis
-            if let through, let millis, millis > through { return false }
-            if let millis { latest = max(latest ?? millis, millis) }
-            return true
+        /// Hashes the rows of `sql` in `layout`'s records: those at or before `through` (or with a
+        /// time that cannot be read) unless `sql` chose them already; also the latest time among them.
+        func table(_ layout: CanonicalLayout, _ sql: String, chosen: Bool = false) throws -> (
+            DataFingerprint.Table, [UInt8]
+        ) {
+            var records = CanonicalRecords()
+            var rows = 0
+            var highest: Int64?
+            let statement = try db.prepare(sql)
+            let resolved = try layout.resolved(in: statement)
+            while try statement.step() {
+                let millis = StoredTimestamp.read(statement, at: resolved.time)?.instant.millis
+                if !chosen, let through, let millis, millis > through { continue }
+                if let millis { latest = max(latest ?? millis, millis) }
+                rows += 1
+                highest = statement.int64(at: resolved.id)
+                resolved.write(statement, to: &records)
+            }
+            return (.init(name: layout.table, rows: rows, highestID: highest), records.finish())
         }
-
-        let options = CanonicalRecords()
-        var optionRows = 0
-        var optionMax: Int64?
-        let optionRead = try db.prepare(
-            "SELECT " + CanonicalLayout.option.columns.joined(separator: ", ") + " FROM survey_options ORDER BY id")
-        let option = try CanonicalLayout.option.resolved(in: optionRead)
-        while try optionRead.step() {
-            guard keep(optionRead, timeColumn: option.time) else { continue }
-            optionRows += 1
-            optionMax = optionRead.int64(at: option.id)
-            option.write(optionRead, to: options)
+        func all(_ layout: CanonicalLayout) -> String {
+            "SELECT " + layout.columns.joined(separator: ", ") + " FROM " + layout.table + " ORDER BY id"
         }
-
-        let notes = CanonicalRecords()
-        var noteRows = 0
-        var noteMax: Int64?
-        let noteRead = try db.prepare(PortableQuery.named("notes").filled(parameters.queryValues))
-        let note = try CanonicalLayout.note.resolved(in: noteRead)
-        while try noteRead.step() {
-            _ = keep(noteRead, timeColumn: note.time)  // the query already left out notes written after `through`
-            noteRows += 1
-            noteMax = noteRead.int64(at: note.id)
-            note.write(noteRead, to: notes)
-        }
-
-        let log = CanonicalRecords()
-        var logRows = 0
-        var logMax: Int64?
-        let logRead = try db.prepare(
-            "SELECT " + CanonicalLayout.log.columns.joined(separator: ", ") + " FROM moderation_log ORDER BY id")
-        let entry = try CanonicalLayout.log.resolved(in: logRead)
-        while try logRead.step() {
-            guard keep(logRead, timeColumn: entry.time) else { continue }
-            logRows += 1
-            logMax = logRead.int64(at: entry.id)
-            entry.write(logRead, to: log)
-        }
+        let (options, optionDigest) = try table(.option, all(.option))
+        // The query leaves out notes written after `through` and gives each its status then.
+        let (notes, noteDigest) = try table(
+            .note, PortableQuery.named("notes").filled(parameters.queryValues), chosen: true)
+        let (log, logDigest) = try table(.log, all(.log))
 
         let whole = SHA256()
         whole.update(DataFingerprint.scheme + "\n")
-        whole.update(options.finish())
-        whole.update(notes.finish())
-        whole.update(log.finish())
-        for digest in scan.chunkDigests { whole.update(digest) }
+        for digest in [optionDigest, noteDigest, logDigest, scan.votesDigest] { whole.update(digest) }
         return DataFingerprint(
-            tables: [
-                .init(name: "votes", rows: scan.votesAll, highestID: scan.highestVoteID),
-                .init(name: "survey_options", rows: optionRows, highestID: optionMax),
-                .init(name: "suggestions", rows: noteRows, highestID: noteMax),
-                .init(name: "moderation_log", rows: logRows, highestID: logMax),
-            ],
+            tables: [.init(name: "votes", rows: scan.votesAll, highestID: scan.highestVoteID), options, notes, log],
             latest: latest.map(Instant.init(millis:)), sha256: SHA256.hex(whole.finalize()))
     }
 }

@@ -2,24 +2,20 @@ import TallySQLite
 
 /// Reads a vote database (read-only) and computes a report's figures.
 ///
-/// Vote figures come from one streaming pass (`VoteScan`), which also hashes the
-/// votes for the data fingerprint; the notes figures run the shipped
+/// Vote figures come from one streaming pass (`VoteScan` with one boundary), which also
+/// hashes the votes for the data fingerprint; the notes figures run the shipped
 /// `queries/suggestions.sql` and `queries/approved.sql` themselves, so for those
 /// the portable SQL is the only definition.
 public struct Analyzer: Sendable {
     /// The parameters every figure is computed with.
     public let parameters: ReportParameters
-    /// How many parallel partitions of session ids to read; nil chooses by the size of the data.
-    public let partitions: Int?
 
     /// The one query every vote figure is read with (see `VoteScan`).
     public static let voteScanSQL = VoteScan.sql
 
-    /// - Parameter partitions: parallel partitions of the vote scan; nil (the default) uses one
-    ///   per core for a large database file and one otherwise. The figures do not depend on it.
-    public init(parameters: ReportParameters, partitions: Int? = nil) {
+    /// A report made with `parameters`.
+    public init(parameters: ReportParameters) {
         self.parameters = parameters
-        self.partitions = partitions
     }
 
     /// The complete report: figures, then everything derived from them, all read from one
@@ -38,24 +34,25 @@ public struct Analyzer: Sendable {
     /// The raw figures: the same values the files of `queries/` return, all read from one
     /// committed state of the database.
     public func figures(from db: Connection) throws -> ReportFigures {
-        // Checked first so that a database without `votes` is named as such, not by the size probe's SQL.
-        try SchemaCheck.verify(db)
-        return try ReadSnapshot.read(db, readers: partitionCount(db)) { try figures(in: $0) }
+        try ReadSnapshot.read(db) { try figures(in: $0) }
     }
 
-    /// The raw figures, read from `snapshot`; the vote scan uses its parallel readers when it has some.
+    /// The raw figures, read from `snapshot`: the vote pass with this report's one boundary.
     public func figures(in snapshot: ReadSnapshot) throws -> ReportFigures {
         let db = snapshot.connection
         let moderationRecord = try SchemaCheck.prepare(db)
         try Analyzer.provideLogTable(db)
         let table = try readOptions(db)
-        var scan = try scanVotes(snapshot, table)
-        for session in scan.namedMissing { scan.addMissingNamed(session) }
-        return try figures(
-            from: db, table: table, votes: scan.scanned(asOf: parameters.asOf), moderationRecord: moderationRecord)
+        var scan = VoteScan(parameters: parameters, options: table, through: [parameters.through?.millis ?? .max])
+        try scan.run(db.prepare(VoteScan.sql))
+        var figures: ReportFigures?
+        try scan.reports(asOf: [parameters.asOf]) { votes in
+            figures = try self.figures(from: db, table: table, votes: votes, moderationRecord: moderationRecord)
+        }
+        return figures!
     }
 
-    /// The figures from votes already counted (by `VoteScan`, or for a week by `WeeklyVoteScan`):
+    /// The figures from votes already counted (`VoteScan`, at this report's boundary):
     /// everything else (options, notes, anomalies of options and notes, the fingerprint's other
     /// tables) is read here with this report's parameters.
     func figures(

@@ -1,7 +1,6 @@
 /// What one reading of the votes counted for one report: the vote figures before the options,
-/// notes and log are read. `VoteScan` makes one for a report; `WeeklyVoteScan` makes one per
-/// week boundary from a single pass. Both feed the same `Analyzer.figures(from:table:votes:…)`,
-/// so the rest of a report (and its rendering) cannot tell which pass counted the votes.
+/// notes and log are read. `VoteScan` makes one per boundary from a single pass (one for a report,
+/// one per week for the weekly pages); each feeds `Analyzer.figures(from:table:votes:…)`.
 struct ScannedVotes {
     /// Per option index (of `OptionTable`): counted votes and voters, then all (excluded sessions too).
     var optionVotes: [Int]
@@ -35,8 +34,8 @@ struct ScannedVotes {
     /// Counted sessions per set of chosen option indices (ascending), without empty counts.
     var choiceSets: [(indices: [Int32], epoch: Int, sessions: Int)]
 
-    /// The votes' chunk digests for the fingerprint, in order.
-    var chunkDigests: [[UInt8]]
+    /// The votes' digest for the fingerprint (`VoteDayChain`).
+    var votesDigest: [UInt8]
     /// The highest vote id read.
     var highestVoteID: Int64?
 }

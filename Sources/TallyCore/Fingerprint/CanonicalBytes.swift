@@ -1,10 +1,24 @@
 import TallySQLite
 
-/// The fingerprint's canonical encoding (docs/fingerprint.md) written into a byte array
-/// instead of a hash: the weekly pass encodes a session's vote records once and hashes the
-/// bytes into every week whose report counts them. The encoding is `CanonicalRecords`'s,
-/// byte for byte (the weekly differential tests compare the fingerprints).
+/// The fingerprint's canonical encoding (docs/fingerprint.md), written into a byte array: every
+/// record tally hashes is written here, and `CanonicalRecords` hashes the bytes.
+///
+/// A record is a one-byte tag followed by its values. A value is `0x00` (NULL), `0x01` + an
+/// integer, `0x02` + a length + that many bytes (text, as UTF-8), or `0x03` + an integer (a
+/// stored time that is exactly D1's `YYYY-MM-DD HH:MM:SS`, as seconds since 1970 UTC; the text
+/// follows from it). Integers and lengths are unsigned LEB128 of the zigzag form (0, -1, 1, -2 …
+/// → 0, 1, 2, 3 …), so small numbers take one byte: the votes are most of the bytes hashed, and
+/// fewer bytes is less time.
 struct CanonicalBytes {
+    /// Record tags (ASCII letters, so a hex dump is readable).
+    enum Tag: UInt8 {
+        case option = 0x4F  // O
+        case note = 0x4E  // N
+        case log = 0x4C  // L
+        case session = 0x53  // S
+        case vote = 0x56  // V
+    }
+
     private(set) var bytes: [UInt8] = []
 
     /// Forgets the bytes, keeping the storage.
@@ -14,45 +28,103 @@ struct CanonicalBytes {
     var count: Int { bytes.count }
 
     /// Starts a record.
-    mutating func tag(_ tag: CanonicalRecords.Tag) { bytes.append(tag.rawValue) }
+    mutating func tag(_ tag: Tag) { bytes.append(tag.rawValue) }
 
     /// An integer value, or NULL.
     mutating func integer(_ value: Int64?) {
         guard let value else { return bytes.append(0) }
         bytes.append(1)
-        varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+        varint(value)
     }
 
     /// A stored time in D1's exact form, as its seconds since 1970 UTC.
     mutating func d1Time(seconds: Int64) {
         bytes.append(3)
-        varint(UInt64(bitPattern: (seconds << 1) ^ (seconds >> 63)))
+        varint(seconds)
     }
 
-    /// A text value from UTF-8 bytes, never NULL.
+    /// A whole vote record whose time is in D1's exact form, appended at once: the same bytes as
+    /// `tag(.vote)`, `integer(id)`, `integer(optionID)` and `d1Time(seconds:)`. Votes are most of
+    /// the bytes hashed, and one append instead of one a byte is a third of the report's encoding time.
+    mutating func d1Vote(id: Int64, optionID: Int64?, seconds: Int64) {
+        // The tag, three type bytes and three varints of at most 10 bytes each.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 34) { buffer in
+            let start = buffer.baseAddress!
+            start[0] = Tag.vote.rawValue
+            start[1] = 1
+            var p = CanonicalBytes.put(id, at: start + 2)
+            if let optionID {
+                p.pointee = 1
+                p = CanonicalBytes.put(optionID, at: p + 1)
+            } else {
+                p.pointee = 0
+                p += 1
+            }
+            p.pointee = 3
+            p = CanonicalBytes.put(seconds, at: p + 1)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: p - start))
+        }
+    }
+
+    /// A text value from UTF-8 bytes, never NULL (an empty buffer is empty text).
     mutating func textBytes(_ text: UnsafeBufferPointer<UInt8>) {
         bytes.append(2)
-        varint(UInt64(text.count) << 1)
+        varint(Int64(text.count))
         bytes.append(contentsOf: text)
     }
 
-    /// A column of the current row as text, or NULL (a nil base address, as SQLite hands out NULL).
+    /// A text value from UTF-8 bytes; a nil base address is NULL (how SQLite hands out a NULL column).
+    mutating func text(_ text: UnsafeBufferPointer<UInt8>) {
+        if text.baseAddress == nil { integer(nil) } else { textBytes(text) }
+    }
+
+    /// An integer column of the current row (SQLite's conversion for other storage classes), or NULL.
+    mutating func integer(_ statement: Statement, _ index: Int) {
+        integer(statement.isNull(at: index) ? nil : statement.int64(at: index))
+    }
+
+    /// A column of the current row as text (SQLite's conversion for other storage classes), or NULL.
     mutating func text(_ statement: Statement, _ index: Int) {
-        statement.withTextBytes(at: index) { text in
-            if text.baseAddress == nil { integer(nil) } else { textBytes(text) }
+        statement.withTextBytes(at: index) { text($0) }
+    }
+
+    /// A stored-time column of the current row: D1's exact form as seconds, anything else as
+    /// text, NULL as NULL. Only TEXT can be a time: a BLOB of the same bytes is hashed as what it is.
+    mutating func time(_ statement: Statement, _ index: Int) {
+        guard statement.storageClass(at: index) == .text else { return text(statement, index) }
+        statement.withTextBytes(at: index) { bytes in
+            if let parsed = StoredTimestamp.parse(bytes: bytes), parsed.shape == .d1 {
+                d1Time(seconds: parsed.instant.seconds)
+            } else {
+                text(bytes)
+            }
         }
     }
 
     /// Bytes already encoded.
     mutating func append(_ encoded: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: encoded) }
 
-    /// Unsigned LEB128.
-    private mutating func varint(_ value: UInt64) {
-        var rest = value
+    /// A signed number as unsigned LEB128 of its zigzag form: seven bits a byte, low bits first,
+    /// the high bit set on all but the last.
+    mutating func varint(_ value: Int64) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { buffer in
+            let start = buffer.baseAddress!
+            bytes.append(
+                contentsOf: UnsafeBufferPointer(start: start, count: CanonicalBytes.put(value, at: start) - start))
+        }
+    }
+
+    /// Writes `value` as a varint at `start` and returns the position after it.
+    @inline(__always)
+    private static func put(_ value: Int64, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var p = start
+        var rest = UInt64(bitPattern: (value << 1) ^ (value >> 63))
         while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            p.pointee = UInt8(truncatingIfNeeded: rest) | 0x80
+            p += 1
             rest >>= 7
         }
-        bytes.append(UInt8(truncatingIfNeeded: rest))
+        p.pointee = UInt8(truncatingIfNeeded: rest)
+        return p + 1
     }
 }

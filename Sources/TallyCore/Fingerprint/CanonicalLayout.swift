@@ -15,7 +15,9 @@ struct CanonicalLayout {
         case time
     }
 
-    let tag: CanonicalRecords.Tag
+    let tag: CanonicalBytes.Tag
+    /// The table the rows are from, as the fingerprint names it.
+    let table: String
     /// Where the rows come from, for messages (`survey_options`, `queries/notes.sql`).
     let source: String
     let fields: [(column: String, encoding: Encoding)]
@@ -24,12 +26,12 @@ struct CanonicalLayout {
     var columns: [String] { fields.map(\.column) }
 
     static let option = CanonicalLayout(
-        tag: .option, source: "survey_options",
+        tag: .option, table: "survey_options", source: "survey_options",
         fields: [("id", .integer), ("content", .text), ("section", .text), ("created_at", .time)])
 
     /// The rows of `queries/notes.sql`: each note as it stood at `through`.
     static let note = CanonicalLayout(
-        tag: .note, source: "queries/notes.sql",
+        tag: .note, table: "suggestions", source: "queries/notes.sql",
         fields: [
             ("id", .integer), ("session_id", .text), ("content", .text), ("status", .text), ("created_at", .time),
             ("promoted_option_id", .integer),
@@ -38,7 +40,7 @@ struct CanonicalLayout {
     /// Kept apart from `ModerationLogEntry`'s columns on purpose: this order is part of the hash and
     /// must not follow changes made for moderation.
     static let log = CanonicalLayout(
-        tag: .log, source: "moderation_log",
+        tag: .log, table: "moderation_log", source: "moderation_log",
         fields: [
             ("id", .integer), ("suggestion_id", .integer), ("action", .text), ("from_status", .text),
             ("to_status", .text), ("moderator", .text), ("reason", .text), ("created_at", .time),
@@ -60,20 +62,22 @@ struct CanonicalLayout {
 
     /// A layout whose columns are positions of one statement.
     struct Resolved {
-        let tag: CanonicalRecords.Tag
+        let tag: CanonicalBytes.Tag
         let fields: [(index: Int, encoding: Encoding)]
         /// The position of `id` and of `created_at`, which the fingerprint also reads on their own.
         let id: Int
         let time: Int
 
         /// Writes the statement's current row as one record.
-        func write(_ statement: Statement, to records: CanonicalRecords) {
-            records.tag(tag)
-            for field in fields {
-                switch field.encoding {
-                case .integer: records.integer(statement, field.index)
-                case .text: records.text(statement, field.index)
-                case .time: records.time(statement, field.index)
+        func write(_ statement: Statement, to records: inout CanonicalRecords) {
+            records.write { bytes in
+                bytes.tag(tag)
+                for field in fields {
+                    switch field.encoding {
+                    case .integer: bytes.integer(statement, field.index)
+                    case .text: bytes.text(statement, field.index)
+                    case .time: bytes.time(statement, field.index)
+                    }
                 }
             }
         }

@@ -1,9 +1,8 @@
 /// Which data a report was made from: how many rows of each table it read, the
 /// highest id in each, the latest stored time among them, and a SHA-256 over
 /// those rows in a canonical byte encoding (docs/fingerprint.md). The same rows
-/// always give the same fingerprint, whatever the machine or the number of
-/// partitions the votes were read in; changing, adding or removing one vote
-/// changes the hash.
+/// always give the same fingerprint, whatever the machine, in a report or in any
+/// week of `tally weekly`; changing, adding or removing one vote changes the hash.
 ///
 /// The rows are the ones the report counts: votes and options up to `through`
 /// (all when it is not set), notes written by then with their status at that time,
@@ -14,7 +13,7 @@
 /// D1, has no SHA-256 function, and a hash is never made up from anything else.
 public struct DataFingerprint: Sendable, Equatable {
     /// The name and version of the encoding; part of the hashed bytes.
-    public static let scheme = "tally.fingerprint/1"
+    public static let scheme = "tally.fingerprint/2"
 
     /// Where the fingerprint was computed, which decides whether it has a hash.
     public enum Source: String, Sendable, Equatable {

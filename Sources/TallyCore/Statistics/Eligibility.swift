@@ -7,7 +7,7 @@
 ///
 /// Options are few and their creation times fewer, so a session's votable set is one of a handful: its
 /// *epoch*, the number of distinct readable creation times at or before its last vote. The scans count
-/// choice sets per epoch (`VoteScan.countChoiceSet`, `WeeklyVoteScan.countChoiceSet`), and `options(in:)`
+/// choice sets per epoch (`VoteScan.countChoiceSet`), and `options(in:)`
 /// turns an epoch back into the option indices it means; `queries/choices.sql` computes the same set
 /// per session directly (its `votable` column).
 struct Eligibility: Sendable {

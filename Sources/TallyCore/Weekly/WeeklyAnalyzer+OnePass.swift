@@ -1,4 +1,3 @@
-import Foundation
 import TallySQLite
 
 extension WeeklyAnalyzer {
@@ -13,10 +12,12 @@ extension WeeklyAnalyzer {
         let moderationRecord = try SchemaCheck.prepare(db)
         try Analyzer.provideLogTable(db)
         let table = try Analyzer(parameters: parameters(before: last)).readOptions(db)
-        var scan = try scanVotes(snapshot, table, through: instants.map { $0.millis - 1 })
+        var scan = VoteScan(
+            parameters: parameters(before: last), options: table, through: instants.map { $0.millis - 1 })
+        try scan.run(db.prepare(VoteScan.sql))
         var reports: [ReportModel] = []
         var firstVote: Instant?
-        try scan.weeks(asOf: instants) { votes in
+        try scan.reports(asOf: instants) { votes in
             let analyzer = Analyzer(parameters: parameters(before: instants[reports.count]))
             reports.append(
                 try ReportModel(
@@ -25,15 +26,5 @@ extension WeeklyAnalyzer {
             firstVote = votes.firstAll.map(Instant.init(millis:))
         }
         return (reports, firstVote)
-    }
-
-    /// Reads every vote once for all boundaries, in parallel partitions of session ids on the
-    /// snapshot's readers as a report does (`PartitionedScan`), and merges the partitions.
-    /// A partition after the first keeps its first unfinished chunk as bytes for the merge.
-    private func scanVotes(_ snapshot: ReadSnapshot, _ table: OptionTable, through: [Int64]) throws -> WeeklyVoteScan {
-        let parameters = self.parameters(before: Instant(millis: through.last! + 1))
-        return try Analyzer.scanPartitions(snapshot, through: parameters.through) { index in
-            WeeklyVoteScan(parameters: parameters, options: table, through: through, keepsChunkHead: index > 0)
-        }
     }
 }

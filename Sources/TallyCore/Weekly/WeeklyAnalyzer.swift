@@ -3,7 +3,7 @@ import TallySQLite
 /// Makes the weekly tallies: one report at every week boundary (each week's end is the
 /// next week's start, so N weeks need N + 1 reports), and the moderation decisions of each
 /// week from `moderation_log`. The votes of all N + 1 reports are counted in one pass
-/// (`WeeklyVoteScan`); the rest of each report (options, notes, the fingerprint's other
+/// (`VoteScan` with every boundary); the rest of each report (options, notes, the fingerprint's other
 /// tables) is read per week, as a report reads it.
 ///
 /// A week's report is as of the week's end and counts the votes cast before it
@@ -15,19 +15,15 @@ public struct WeeklyAnalyzer: Sendable {
     public let calendar: WeekCalendar
     /// Exclusions and vote budget; the zone, as-of and through are set per week.
     public let parameters: ReportParameters
-    /// Parallel partitions of the vote pass; nil chooses as a report does (`Analyzer.partitions`).
-    public let partitions: Int?
 
     /// - Parameters:
     ///   - parameters: the report parameters of every week but their `asOf` and `through`
     ///     (which are the week's); their zone is replaced by the calendar's.
-    ///   - partitions: parallel partitions of the vote pass; the tallies do not depend on it.
-    public init(calendar: WeekCalendar, parameters: ReportParameters, partitions: Int? = nil) {
+    public init(calendar: WeekCalendar, parameters: ReportParameters) {
         self.calendar = calendar
         var parameters = parameters
         parameters.zone = calendar.zone
         self.parameters = parameters
-        self.partitions = partitions
     }
 
     /// The parameters of the report as it stood just before `instant`: as of `instant`,
@@ -42,25 +38,19 @@ public struct WeeklyAnalyzer: Sendable {
     /// The report as it stood just before `instant`, made by a whole report of its own (the
     /// reference the one-pass tallies are tested against), read from one committed state.
     public func report(before instant: Instant, from db: Connection) throws -> ReportModel {
-        try ReadSnapshot.read(db, readers: readers(db)) { try report(before: instant, in: $0) }
+        try ReadSnapshot.read(db) { try report(before: instant, in: $0) }
     }
 
     /// The report as it stood just before `instant`, read from `snapshot`.
     public func report(before instant: Instant, in snapshot: ReadSnapshot) throws -> ReportModel {
-        try Analyzer(parameters: parameters(before: instant), partitions: partitions).report(in: snapshot)
-    }
-
-    /// How many parallel readers a snapshot for this run should have (as `Analyzer` chooses).
-    public func readers(_ db: Connection) throws -> Int {
-        try SchemaCheck.verify(db)
-        return try Analyzer(parameters: parameters, partitions: partitions).partitionCount(db)
+        try Analyzer(parameters: parameters(before: instant)).report(in: snapshot)
     }
 
     /// Every week finished by `through`, oldest first; all reports from one pass over the votes,
     /// all read from one committed state of the database: a week's pages never mix two states,
     /// and neither do two weeks of one run.
     public func tallies(from db: Connection, through: Instant) throws -> [WeeklyTally] {
-        try ReadSnapshot.read(db, readers: readers(db)) { try talliesAndFirstVote(in: $0, through: through).tallies }
+        try ReadSnapshot.read(db) { try talliesAndFirstVote(in: $0, through: through).tallies }
     }
 
     /// `tallies(from:through:)` read from `snapshot`, and the first readable vote up to the last
@@ -76,12 +66,12 @@ public struct WeeklyAnalyzer: Sendable {
         return (try tallies(weeks, reports: reports, from: snapshot.connection), firstVote)
     }
 
-    /// `tallies(from:through:)` made the way it was before the one pass: a whole report at every
-    /// week boundary, all from one snapshot. Kept as the reference of the differential tests.
+    /// `tallies(from:through:)` made from a pass with one boundary per week (a whole report at
+    /// every week boundary), all from one snapshot: the reference of `WeeklyOnePassTests`.
     func talliesByReports(from db: Connection, through: Instant) throws -> [WeeklyTally] {
         let weeks = calendar.finishedWeeks(through: through)
         guard let first = weeks.first else { return [] }
-        return try ReadSnapshot.read(db, readers: readers(db)) { snapshot in
+        return try ReadSnapshot.read(db) { snapshot in
             let reports = try ([first.start] + weeks.map(\.end)).map { try report(before: $0, in: snapshot) }
             return try tallies(weeks, reports: reports, from: snapshot.connection)
         }

@@ -77,7 +77,7 @@ struct QueryDifferentialTests {
     /// Issue 12.3: votes spread over many days (one a day from 1800 on) plus one busy day with more
     /// distinct seconds than `SecondSet.denseFrom`, so the busy day becomes a bitmap and the rest stay
     /// listed (the compaction during a long scan is covered by `secondSetAgreesWithSorting`). The days
-    /// and the longest gap must still be exactly the SQL's, whatever the partitions.
+    /// and the longest gap must still be exactly the SQL's.
     @Test func manyDistinctDaysAndOneBusyDay() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("days.sqlite")
@@ -101,7 +101,7 @@ struct QueryDifferentialTests {
         }
         let parameters = ReportParameters(zone: try Zone(parsing: "+05:45"), asOf: Instant(seconds: 4_102_444_800))
         try expectSameFigures(path, parameters)
-        let figures = try Analyzer(parameters: parameters, partitions: 1).figures(
+        let figures = try Analyzer(parameters: parameters).figures(
             from: DatabaseFile.openForReading(path))
         // About a fifth of the listed days share a local day with the next (+05:45 moves late votes over midnight).
         #expect(figures.days.count > 1_100)
@@ -237,11 +237,7 @@ struct QueryDifferentialTests {
     /// Runs both routes and compares; on a difference, says which figure group differs.
     func expectSameFigures(_ path: String, _ parameters: ReportParameters, checkModel: Bool = true) throws {
         let db = try DatabaseFile.openForReading(path)
-        let swift = try Analyzer(parameters: parameters, partitions: 1).figures(from: db)
-        // Reading in parallel partitions of session ids changes nothing.
-        for partitions in [2, 3, 5] {
-            #expect(try Analyzer(parameters: parameters, partitions: partitions).figures(from: db) == swift)
-        }
+        let swift = try Analyzer(parameters: parameters).figures(from: db)
         let results = try QueryShell.results(path, parameters: parameters)
         let sql = try ReportFigures(queryResults: results)
         #expect(swift.options == sql.options)

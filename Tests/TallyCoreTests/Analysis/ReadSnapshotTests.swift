@@ -7,18 +7,18 @@ import Testing
 /// Issue 12, item 6: every figure of a report comes from one committed state, while another
 /// process commits without pause. The writer (python3's sqlite3, a real process) adds, in each
 /// transaction, one option, three votes for it from three new sessions spread over the session
-/// ids (so over the partitions), and one note. In any committed state the writer's k
+/// ids, and one note. In any committed state the writer's k
 /// transactions show as k options, 3k votes and k notes, and each of its options has its three
 /// votes; a report that mixes two states breaks one of those, and the test reads each of them
 /// from a different statement (options, vote scan, notes queries, fingerprint).
 @Suite("One read snapshot per report, under a writing process", .serialized)
 struct ReadSnapshotTests {
-    /// Base data: five options, 70,000 sessions of three votes (210,000 votes: above
-    /// `Analyzer.partitionThreshold`, so the size alone makes the report read in partitions).
+    /// Base data: five options, 70,000 sessions of three votes (210,000 votes: a scan long enough
+    /// for the writer to commit during it).
     static let baseSessions = 70_000
 
     @Test(
-        "rollback journal and WAL; one partition, partitions by size, four forced",
+        "rollback journal and WAL",
         .enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3 (its sqlite3 module is the writer)"),
         arguments: ["delete", "wal"])
     func everyReportMatchesItsOwnFingerprint(journalMode: String) throws {
@@ -26,14 +26,12 @@ struct ReadSnapshotTests {
         let writer = try SnapshotWriter(path: database.path, folder: database.folder)
         defer { writer.stop() }
         var seen: [Int] = []
-        for partitions in [1, nil, 4] as [Int?] {
-            for _ in 0..<2 {
-                // Wait for the writer to commit again, so that every report starts on a new state.
-                try writer.waitForCommit(after: writer.commits)
-                let figures = try Analyzer(parameters: SnapshotDatabase.parameters, partitions: partitions)
-                    .figures(from: DatabaseFile.openForReading(database.path))
-                seen.append(try database.checkConsistent(Observed(figures), partitions: partitions))
-            }
+        for _ in 0..<4 {
+            // Wait for the writer to commit again, so that every report starts on a new state.
+            try writer.waitForCommit(after: writer.commits)
+            let figures = try Analyzer(parameters: SnapshotDatabase.parameters)
+                .figures(from: DatabaseFile.openForReading(database.path))
+            seen.append(try database.checkConsistent(Observed(figures)))
         }
         writer.stop()
         try #require(writer.failure == nil, "the writer failed: \(writer.failure ?? "")")
@@ -56,7 +54,7 @@ struct ReadSnapshotTests {
         writer.stop()
         try #require(writer.failure == nil, "the writer failed: \(writer.failure ?? "")")
         // The writer's rows are dated in week 1; weeks 1–3 all count them, and all must count the same.
-        let counts = try tallies.map { try database.checkConsistent(Observed($0.report), partitions: nil) }
+        let counts = try tallies.map { try database.checkConsistent(Observed($0.report)) }
         try #require(counts.count == 3)
         #expect(Set(counts).count == 1, "writer transactions seen per week: \(counts)")
     }
@@ -92,13 +90,13 @@ struct SnapshotDatabase {
 
     /// Checks that a report's figures belong to one committed state and returns how many of the
     /// writer's transactions that state holds.
-    func checkConsistent(_ figures: Observed, partitions: Int?) throws -> Int {
+    func checkConsistent(_ figures: Observed) throws -> Int {
         let fingerprint = try #require(figures.fingerprint)
         let table = Dictionary(uniqueKeysWithValues: fingerprint.tables.map { ($0.name, $0) })
         let votes = try #require(table["votes"])
         let options = try #require(table["survey_options"])
         let notes = try #require(table["suggestions"])
-        let context = "partitions \(partitions.map(String.init) ?? "by size")"
+        let context = "one state"
 
         let k = figures.options.count - baseOptions  // read by the option query
         #expect(figures.votesAll - baseVotes == 3 * k, "vote scan vs options, \(context)")
@@ -262,19 +260,18 @@ struct SnapshotWriterExited: Error, CustomStringConvertible {
 
 @Suite("Read snapshot: locks")
 struct ReadSnapshotLockTests {
-    @Test func everyConnectionLetsGoWhenTheReadEnds() throws {
+    @Test func theConnectionLetsGoWhenTheReadEnds() throws {
         let database = try SnapshotDatabase.small()
         let db = try DatabaseFile.openForReading(database.path)
-        let count = try ReadSnapshot.read(db, readers: 3) { snapshot in
-            // The readers are in read transactions; a writer can start but not commit.
-            #expect(snapshot.readers.count == 3)
-            #expect(snapshot.readers.allSatisfy { !$0.isAutocommit })
+        let count = try ReadSnapshot.read(db) { snapshot in
+            // The connection is in a read transaction; a writer can start but not commit.
+            #expect(!snapshot.connection.isAutocommit)
             let writer = try Connection(path: database.path, mode: .readWrite, busyTimeout: 0)
             try writer.execute("BEGIN IMMEDIATE")
             try writer.execute("INSERT INTO votes (option_id, session_id) VALUES (1, 'late')")
             #expect(throws: SQLiteError.self) { try writer.execute("COMMIT") }
             try writer.execute("ROLLBACK")
-            return try snapshot.readers[2].scalar("SELECT count(*) FROM votes")?.int64
+            return try snapshot.connection.scalar("SELECT count(*) FROM votes")?.int64
         }
         #expect(count == 3)
         #expect(db.isAutocommit)
@@ -288,7 +285,7 @@ struct ReadSnapshotLockTests {
         let db = try Connection(path: database.path, mode: .readWrite)
         try db.execute("BEGIN IMMEDIATE")
         try db.execute("INSERT INTO votes (option_id, session_id, created_at) VALUES (1, 'u', '2026-09-15 11:00:00')")
-        let figures = try Analyzer(parameters: SnapshotDatabase.parameters, partitions: 3).figures(from: db)
+        let figures = try Analyzer(parameters: SnapshotDatabase.parameters).figures(from: db)
         // The caller's own uncommitted vote is counted: other connections could not have seen it.
         #expect(figures.totals.votesAll == 4)
         #expect(!db.isAutocommit)
@@ -302,7 +299,7 @@ struct ReadSnapshotLockTests {
         let holder = try Connection(path: database.path, mode: .readWrite)
         try holder.execute("BEGIN EXCLUSIVE")
         #expect {
-            try ReadSnapshot.read(db, readers: 0, patience: 0.2) { _ in 0 }
+            try ReadSnapshot.read(db, patience: 0.2) { _ in 0 }
         } throws: { error in
             guard case DatabaseError.keptChanging(database.path, let attempts, 0.2) = error else { return false }
             return attempts > 1
@@ -310,7 +307,7 @@ struct ReadSnapshotLockTests {
         #expect(db.isAutocommit)
         try holder.execute("ROLLBACK")
         // Once the lock is gone the same read goes through.
-        #expect(try ReadSnapshot.read(db, readers: 2, patience: 0.2) { $0.readers.count } == 2)
+        #expect(try ReadSnapshot.read(db, patience: 0.2) { _ in 1 } == 1)
     }
 
     @Test func theMessageNamesTheFileAndWhatToDo() {

@@ -26,15 +26,4 @@ struct ScanMemoryTests {
             set.storedBytes <= bitmaps + 1_048_576,
             "\(set.storedBytes) bytes, of which bitmaps \(bitmaps): the list kept its capacity")
     }
-
-    /// The extra readers of a snapshot walk one index range each: their page cache is small.
-    @Test func snapshotReadersKeepASmallPageCache() throws {
-        let database = try VoteDatabase(votes: [(1, "s1", "2026-09-15 10:00:00")])
-        let db = try DatabaseFile.openForReading(database.path)
-        let sizes = try ReadSnapshot.read(db, readers: 2) { snapshot in
-            try snapshot.readers.map { try $0.scalar("PRAGMA cache_size")?.int64 }
-        }
-        #expect(sizes == [-Int64(ReadSnapshot.readerCacheKiB), -Int64(ReadSnapshot.readerCacheKiB)])
-        #expect(try db.scalar("PRAGMA cache_size")?.int64 == -2000, "the caller's connection keeps its own")
-    }
 }

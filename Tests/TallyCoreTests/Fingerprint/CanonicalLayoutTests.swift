@@ -11,8 +11,8 @@ struct CanonicalLayoutTests {
     static func digest(_ db: Connection, _ sql: String) throws -> [UInt8] {
         let statement = try db.prepare(sql)
         let layout = try CanonicalLayout.option.resolved(in: statement)
-        let records = CanonicalRecords()
-        while try statement.step() { layout.write(statement, to: records) }
+        var records = CanonicalRecords()
+        while try statement.step() { layout.write(statement, to: &records) }
         return records.finish()
     }
 

@@ -5,7 +5,7 @@ import Testing
 @testable import TallyCore
 
 /// The data fingerprint: what it counts, that one vote changes it, that rows after
-/// `--through` do not, that it does not depend on the partitions, and that the
+/// `--through` do not, and that the
 /// reference implementation in docs/fingerprint.py (Python's own hashlib and
 /// sqlite3) computes the same SHA-256 from the file.
 @Suite(
@@ -17,9 +17,9 @@ struct FingerprintTests {
     static let farFuture = Instant.utc("2100-01-01 00:00:00")
 
     /// The fingerprint tally computes for a file.
-    static func fingerprint(_ path: String, through: Instant? = nil, partitions: Int? = nil) throws -> DataFingerprint {
+    static func fingerprint(_ path: String, through: Instant? = nil) throws -> DataFingerprint {
         let parameters = ReportParameters(asOf: farFuture, through: through)
-        let figures = try Analyzer(parameters: parameters, partitions: partitions)
+        let figures = try Analyzer(parameters: parameters)
             .figures(from: DatabaseFile.openForReading(path))
         return try #require(figures.fingerprint)
     }
@@ -148,15 +148,15 @@ struct FingerprintTests {
         try Self.expectAgreement(path)
     }
 
-    /// Enough sessions for several chunks: the hash is the same read in one pass or in any
-    /// number of parallel partitions, with or without `through`, and the reference agrees.
-    @Test func partitionsDoNotChangeTheHash() throws {
+    /// Many sessions over several days, some voting on two, with or without `through` (which
+    /// cuts a day in two): the reference agrees.
+    @Test func manySessionsAndDaysAgreeWithTheReference() throws {
         var random = SeededRandom(seed: 42)
         var votes: [(Int64, String, String)] = []
         for session in 0..<8000 {
             let id = String(format: "%08x-%04x", UInt32.random(in: 0...UInt32.max, using: &random), session)
             for vote in 0..<Int.random(in: 1...3, using: &random) {
-                let second = 1_789_700_000 + session * 37 + vote * 11
+                let second = 1_789_700_000 + session * 37 + vote * 11 * (session % 5 == 0 ? 10_000 : 1)
                 let text = CivilDateTime(utcSeconds: Int64(second)).text(withSeconds: true)
                 // Some stored as JavaScript's ISO text, one option that does not exist.
                 let stored = session % 97 == 0 ? text.replacingOccurrences(of: " ", with: "T") + ".250Z" : text
@@ -164,35 +164,33 @@ struct FingerprintTests {
             }
         }
         let db = try VoteDatabase(votes: votes)
-        let through = Instant(seconds: 1_789_700_000 + 5000 * 37)
-        for cut in [nil, through] {
-            let one = try Self.fingerprint(db.path, through: cut, partitions: 1)
-            #expect(try Analyzer.splitKeys(db.open(), partitions: 4, through: cut).count >= 2)
-            for partitions in [2, 4] {
-                #expect(try Self.fingerprint(db.path, through: cut, partitions: partitions) == one, "\(partitions)")
-            }
+        for cut in [nil, Instant(seconds: 1_789_700_000 + 5000 * 37), .utc("2026-09-19 23:59:59.999")] {
             try Self.expectAgreement(db.path, through: cut)
         }
     }
 
-    /// A split key is never a session whose votes all come after `through`: that session is not
-    /// in the data then, so a cut there would end a chunk the one-pass reading does not end.
-    @Test func splitKeysHaveAVoteWithinThrough() throws {
-        var votes: [(Int64, String, String)] = []
-        for session in 0..<4000 {
-            let id = "s\(session)"
-            // Chunk-end sessions vote late; the others early.
-            let time = VoteChunks.endsChunk(id) && session % 2 == 0 ? "2026-10-01 00:00:00" : "2026-09-20 00:00:00"
-            votes.append((1, id, time))
+    /// The hostile weekly databases (votes at a week's last millisecond, odd times, BLOB and NULL
+    /// session ids, sessions voting in several weeks; New York weeks, which end mid-way through a
+    /// UTC day): every week's fingerprint, from one pass over all the weeks, is the reference's at
+    /// that week's end, and each week's hash differs from the one before when its votes do.
+    @Test(arguments: 0..<4 as Range<UInt64>)
+    func hostileWeeksAgreeWithTheReference(seed: UInt64) throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("hostile.sqlite")
+        var random = SplitMix64(seed: seed)
+        _ = try HostileWeeks.database(at: path, &random)
+        let calendar = WeekCalendar(launch: Zone.parseDate("2026-09-28")!, zone: try Zone(parsing: "America/New_York"))
+        let tallies = try WeeklyAnalyzer(calendar: calendar, parameters: ReportParameters(asOf: Self.farFuture))
+            .tallies(from: DatabaseFile.openForReading(path), through: .utc("2026-12-08 05:00:00"))
+        try #require(tallies.count == 10)
+        for tally in tallies {
+            let through = try #require(tally.report.parameters.through)
+            let ours = try #require(tally.report.fingerprint)
+            #expect(try Self.reference(path, through: through)["sha256"] == ours.sha256, "week \(tally.week.number)")
+            if tally.report.fingerprint?.table("votes") != tally.previous.fingerprint?.table("votes") {
+                #expect(ours.sha256 != tally.previous.fingerprint?.sha256, "week \(tally.week.number)")
+            }
         }
-        let db = try VoteDatabase(votes: votes)
-        let through = Instant.utc("2026-09-25 00:00:00")
-        let keys = try Analyzer.splitKeys(db.open(), partitions: 4, through: through)
-        let late = Set(votes.filter { $0.2.hasPrefix("2026-10") }.map(\.1))
-        #expect(!keys.isEmpty && keys.allSatisfy { !late.contains($0) && VoteChunks.endsChunk($0) })
-        let one = try Self.fingerprint(db.path, through: through, partitions: 1)
-        #expect(try Self.fingerprint(db.path, through: through, partitions: 4) == one)
-        try Self.expectAgreement(db.path, through: through)
     }
 
     /// Odd values are encoded exactly (NULLs, empty text, integers stored as text, reals,

@@ -88,7 +88,7 @@ struct LeadModelTests {
         #expect(try chances(Analyzer(parameters: through).report(from: db)) == figures)
         let weekly = WeeklyAnalyzer(
             calendar: WeekCalendar(launch: Zone.parseDate("2026-09-19")!, zone: try Zone(parsing: "Asia/Taipei")),
-            parameters: .demo(), partitions: 1)
+            parameters: .demo())
         let week = try #require(try weekly.tallies(from: db, through: .utc("2026-10-03 00:00:00")).first)
         #expect(try chances(week.report) == figures)
         let writable = try DatabaseFile.openForWriting(path)

@@ -4,9 +4,10 @@ import Testing
 
 @testable import TallyCore
 
-/// The weekly tallies from one pass over the votes equal, week for week, the tallies made the
-/// old way (a whole report at every week boundary, `talliesByReports`), with one partition and
-/// several: on the demo, on a generated poll, and on random hostile databases.
+/// The weekly tallies from one pass over the votes with every week boundary equal, week for week,
+/// the tallies made from a pass with one boundary per week (`talliesByReports`, a report at every
+/// boundary): the running sums of what changes at each stage are what a report counts. On the
+/// demo, on a generated poll, and on random hostile databases.
 @Suite("Weekly tallies in one pass")
 struct WeeklyOnePassTests {
     /// Compares week by week, so a failure names the week and the part that differs.
@@ -38,25 +39,24 @@ struct WeeklyOnePassTests {
 
     static let taipei = try! Zone(parsing: "Asia/Taipei")
 
-    @Test(arguments: [1, 2])
-    func theDemoAgrees(partitions: Int) throws {
+    @Test func theDemoAgrees() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("demo.sqlite")
         try DatabaseFile.build(at: path) { try Demo.write(into: $0) }
         let db = try DatabaseFile.openForReading(path)
         let analyzer = WeeklyAnalyzer(
             calendar: WeekCalendar(launch: Zone.parseDate("2026-09-19")!, zone: Self.taipei),
-            parameters: .demo(), partitions: partitions)
+            parameters: .demo())
         try Self.expectEqual(analyzer, db, through: .utc("2026-10-03 00:00:00"), "demo")
         try Self.expectEqual(analyzer, Demo.inMemory(), through: .utc("2026-12-31 00:00:00"), "demo in memory")
         // Launched the week before: the smoke tests fall into week 1, the votes into week 2.
         let early = WeeklyAnalyzer(
             calendar: WeekCalendar(launch: Zone.parseDate("2026-09-13")!, zone: Self.taipei),
-            parameters: .demo(), partitions: partitions)
+            parameters: .demo())
         try Self.expectEqual(early, db, through: .utc("2026-10-03 00:00:00"), "demo launched early")
     }
 
-    /// A generated poll of nine weeks, read in one partition and in three.
+    /// A generated poll of nine weeks.
     @Test func aGeneratedPollAgrees() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("poll.sqlite")
@@ -65,20 +65,16 @@ struct WeeklyOnePassTests {
             try SyntheticPoll(votes: 6_000, seed: 7, launch: launch, days: 60).write(into: $0)
         }
         let db = try DatabaseFile.openForReading(path)
-        for partitions in [1, 3] {
-            var parameters = ReportParameters(
-                zone: .utc, excludeBefore: launch, excludedSessions: ["no-such-session"], asOf: launch)
-            parameters.maxListed = 2
-            let analyzer = WeeklyAnalyzer(
-                calendar: WeekCalendar(launch: Zone.parseDate("2026-09-01")!, zone: Self.taipei),
-                parameters: parameters, partitions: partitions)
-            try Self.expectEqual(
-                analyzer, db, through: .utc("2026-12-31 00:00:00"), "generated, \(partitions) partitions")
-        }
+        var parameters = ReportParameters(
+            zone: .utc, excludeBefore: launch, excludedSessions: ["no-such-session"], asOf: launch)
+        parameters.maxListed = 2
+        let analyzer = WeeklyAnalyzer(
+            calendar: WeekCalendar(launch: Zone.parseDate("2026-09-01")!, zone: Self.taipei), parameters: parameters)
+        try Self.expectEqual(analyzer, db, through: .utc("2026-12-31 00:00:00"), "generated")
     }
 
     /// Random databases with everything the report tolerates, over ten weeks across a
-    /// daylight-saving change, compared with 1 and 3 partitions under several settings.
+    /// daylight-saving change, compared under several settings.
     @Test(arguments: 0..<12)
     func hostileDatabasesAgree(seed: UInt64) throws {
         let folder = try TemporaryDirectory()
@@ -90,31 +86,16 @@ struct WeeklyOnePassTests {
         let calendar = WeekCalendar(launch: Zone.parseDate("2026-09-28")!, zone: zone)
         let named = Array(sessions.shuffled(using: &random).prefix(2)) + ["not-in-the-data"]
         let cutoffs: [Instant?] = [nil, .utc("2026-10-06 12:00:00"), .utc("2026-11-20 00:00:00")]
-        for partitions in [1, 3] {
-            var parameters = ReportParameters(
-                zone: .utc, excludeBefore: cutoffs[Int(seed) % 3], excludedSessions: seed % 2 == 0 ? named : [],
-                asOf: .utc("2026-09-01 00:00:00"))
-            if seed % 4 < 2 {
-                parameters.maxListed = 3
-                parameters.maxExamples = 2
-            }
-            parameters.votesPerSession = seed % 3 == 0 ? 2 : 3
-            let analyzer = WeeklyAnalyzer(calendar: calendar, parameters: parameters, partitions: partitions)
-            try Self.expectEqual(
-                analyzer, db, through: .utc("2026-12-08 05:00:00"), "seed \(seed), \(partitions) partitions")
+        var parameters = ReportParameters(
+            zone: .utc, excludeBefore: cutoffs[Int(seed) % 3], excludedSessions: seed % 2 == 0 ? named : [],
+            asOf: .utc("2026-09-01 00:00:00"))
+        if seed % 4 < 2 {
+            parameters.maxListed = 3
+            parameters.maxExamples = 2
         }
-    }
-
-    /// The one pass really splits: with the hostile data's many chunk-ending sessions there
-    /// is a cut, so the partitioned comparisons above are not one pass in disguise.
-    @Test func hostileDatabasesAreSplit() throws {
-        let folder = try TemporaryDirectory()
-        let path = folder.path("hostile.sqlite")
-        var random = SplitMix64(seed: 3)
-        _ = try HostileWeeks.database(at: path, &random)
-        let keys = try Analyzer.splitKeys(
-            DatabaseFile.openForReading(path), partitions: 3, through: .utc("2026-12-08 05:00:00"))
-        #expect(!keys.isEmpty)
+        parameters.votesPerSession = seed % 3 == 0 ? 2 : 3
+        let analyzer = WeeklyAnalyzer(calendar: calendar, parameters: parameters)
+        try Self.expectEqual(analyzer, db, through: .utc("2026-12-08 05:00:00"), "seed \(seed)")
     }
 }
 
@@ -151,8 +132,6 @@ enum HostileWeeks {
                 ]
                 let start = Instant.utc("2026-09-20 00:00:00").millis
                 let end = Instant.utc("2026-12-20 00:00:00").millis
-                var chunkEnders = 0
-                var candidate = 0
                 for number in 0..<90 {
                     let session: SQLValue
                     // No numeric ids: with a NULL id (read as empty text) they are out of order for
@@ -162,15 +141,7 @@ enum HostileWeeks {
                     case 1: session = .null
                     case 2: session = .text("é-\(number)")
                     default:
-                        // Many sessions that end a fingerprint chunk, so partitions can be cut.
-                        var id = "s\(number)"
-                        if random.chance(0.5) {
-                            repeat {
-                                candidate += 1
-                                id = "c\(candidate)"
-                            } while !Array(id.utf8).withUnsafeBufferPointer { VoteChunks.endsChunk($0) }
-                            chunkEnders += 1
-                        }
+                        let id = "s\(number)"
                         texts.append(id)
                         session = .text(id)
                     }
@@ -191,7 +162,6 @@ enum HostileWeeks {
                         at += Int64.random(in: 0...600_000, using: &random)
                     }
                 }
-                _ = chunkEnders
             }
         }
         return texts

@@ -1,0 +1,99 @@
+extension VoteScan {
+    /// Each boundary's vote figures, as of `asOf[k]`: the differences summed up. Named sessions
+    /// not in a boundary's data are listed in its ledger with 0 votes. Handed to `body` one
+    /// boundary at a time, in order, so only one is held at once.
+    mutating func reports(asOf: [Instant], _ body: (ScannedVotes) throws -> Void) rethrows {
+        let gaps = quietGaps(asOf: asOf)
+        let digests = fingerprint.digests()
+        seconds = SecondSet()  // a bitmap a busy day (8 MB for two years): freed before the reports are built
+        let shown = parameters.excludedSessions.sorted(by: bytesPrecede)
+        let zeros = Array(repeating: 0, count: optionCount)
+        var running = ScannedVotes(
+            optionVotes: zeros, optionVoters: zeros, optionVotesAll: zeros, optionVotersAll: zeros, sessionsAll: 0,
+            votesAll: 0, sessionsCounted: 0, votesCounted: 0, firstAll: nil, lastAll: nil, firstCounted: nil,
+            lastCounted: nil, days: [:], usage: [:], gap: nil, ledger: [], ledgerTotal: 0, anomalyTotals: [:],
+            anomalyExamples: [:], choiceSets: [], votesDigest: [], highestVoteID: nil)
+        let epochs = eligibility.epochs
+        var masks = Array(repeating: 0, count: maskCounts.isEmpty ? 0 : epochs << optionCount)
+        var packed: [[UInt64: Int]] = Array(repeating: [:], count: epochs)
+        var other: [[[Int32]: Int]] = Array(repeating: [:], count: epochs)
+        var examples = voteExamples.first ?? [:]
+        var sortedExamples: [AnomalyKind: [ReportFigures.AnomalyExample]] = [:]
+        var cutoff = BoundedList<CutoffLine>(limit: parameters.maxListed) { VoteScan.ledgerOrder($0.line, $1.line) }
+        for k in through.indices {
+            let base = k * optionCount
+            for index in 0..<optionCount {
+                running.optionVotes[index] += optionVotes[base + index]
+                running.optionVoters[index] += optionVoters[base + index]
+                running.optionVotesAll[index] += optionVotesAll[base + index]
+                running.optionVotersAll[index] += optionVotersAll[base + index]
+            }
+            running.sessionsAll += sessionsAll[k]
+            running.votesAll += votesAll[k]
+            running.sessionsCounted += sessionsCounted[k]
+            running.votesCounted += votesCounted[k]
+            running.firstAll = VoteScan.earliest(running.firstAll, firstAll[k])
+            running.lastAll = VoteScan.latest(running.lastAll, lastAll[k])
+            running.firstCounted = VoteScan.earliest(running.firstCounted, firstCounted[k])
+            running.lastCounted = VoteScan.latest(running.lastCounted, lastCounted[k])
+            running.highestVoteID = VoteScan.latest(running.highestVoteID, highestVoteID[k])
+            running.days.merge(days[k]) { .init(votes: $0.votes + $1.votes, voters: $0.voters + $1.voters) }
+            running.days = running.days.filter { $0.value.voters != 0 }
+            running.usage.merge(usage[k]) {
+                .init(sessions: $0.sessions + $1.sessions, stacking: $0.stacking + $1.stacking)
+            }
+            running.usage = running.usage.filter { $0.value.sessions != 0 }
+            running.anomalyTotals.merge(anomalyTotals[k], uniquingKeysWith: +)
+            // The examples change only at a boundary with new ones: sorted again only then.
+            if k == 0 || voteExamples[k].values.contains(where: { $0.count > 0 }) {
+                if k > 0 {
+                    for (kind, list) in voteExamples[k] {
+                        for example in list.unordered { examples[kind]!.insert(example) }
+                    }
+                }
+                sortedExamples = examples.mapValues(\.elements)
+            }
+            var anomalyExamples = sortedExamples
+            anomalyExamples[.overBudget] = overBudgetExamples[k].elements
+            running.anomalyExamples = anomalyExamples
+            // Boundary k's stores are contiguous: epoch e's mask slots follow epoch e - 1's.
+            if !masks.isEmpty {
+                let start = (k * epochs) << optionCount
+                for slot in masks.indices { masks[slot] += maskCounts[start + slot] }
+            }
+            for epoch in 0..<epochs {
+                packed[epoch].merge(packedChoiceSets[k * epochs + epoch], uniquingKeysWith: +)
+                other[epoch].merge(otherChoiceSets[k * epochs + epoch], uniquingKeysWith: +)
+            }
+            running.choiceSets = VoteScan.choiceSets(
+                masks: masks, width: optionCount, packed: packed, other: other)
+            running.ledgerTotal += ledgerTotal[k]
+
+            var report = running
+            var ledger = ledgers[k]
+            for line in cutoffLines[k].unordered { cutoff.insert(line) }
+            for line in cutoff.unordered { ledger.insert(line.line(at: k)) }
+            for (index, name) in shown.enumerated() where namedStage[index].map({ $0 > k }) ?? true {
+                report.ledgerTotal += 1
+                ledger.insert(.init(session: name, firstVote: nil, votes: 0, beforeCutoff: false, named: true))
+            }
+            report.ledger = ledger.elements
+            report.gap = running.firstCounted == nil ? nil : gaps[k]
+            report.votesDigest = digests[k]
+            try body(report)
+        }
+    }
+
+    /// The longest quiet stretch (seconds) between counted votes and `asOf[k]`, per boundary.
+    private mutating func quietGaps(asOf: [Instant]) -> [(start: Int64, end: Int64)?] {
+        // One boundary: its as-of time joins the set, wherever it falls among the votes (a report
+        // may count votes after its as-of time, which it flags as from the future).
+        if through.count == 1, let only = asOf.first {
+            seconds.insert(only.seconds)
+            return [seconds.longestGap()]
+        }
+        // Several (the weeks): each is as of one millisecond after its end, so after all its votes;
+        // a vote's second is at or before `through[k]`'s exactly when the vote is at or before it.
+        return seconds.longestGaps(through.indices.map { (floorDivide(through[$0], 1000), asOf[$0].seconds) })
+    }
+}
