@@ -31,7 +31,7 @@ struct BoundedList<Element> {
     func wouldKeep(_ element: Element) -> Bool {
         guard limit > 0 else { return false }
         guard heap.count == limit else { return true }
-        return areInIncreasingOrder(element, heap[0])
+        return heap.withUnsafeBufferPointer { areInIncreasingOrder(element, $0[0]) }
     }
 
     mutating func insert(_ element: Element) {
@@ -45,11 +45,18 @@ struct BoundedList<Element> {
         }
     }
 
+    /// Compares two elements in place: read through the buffer, they are lent to the order, not
+    /// copied (a copy retains an element's strings and arrays: 1–2% of a report's samples in perf).
+    @inline(__always)
+    private func precedes(_ a: Int, _ b: Int) -> Bool {
+        heap.withUnsafeBufferPointer { areInIncreasingOrder($0[a], $0[b]) }
+    }
+
     private mutating func siftUp(from start: Int) {
         var child = start
         while child > 0 {
             let parent = (child - 1) / 2
-            guard areInIncreasingOrder(heap[parent], heap[child]) else { return }
+            guard precedes(parent, child) else { return }
             heap.swapAt(parent, child)
             child = parent
         }
@@ -60,9 +67,9 @@ struct BoundedList<Element> {
         while true {
             var largest = parent
             let left = 2 * parent + 1
-            if left < heap.count, areInIncreasingOrder(heap[largest], heap[left]) { largest = left }
+            if left < heap.count, precedes(largest, left) { largest = left }
             let right = left + 1
-            if right < heap.count, areInIncreasingOrder(heap[largest], heap[right]) { largest = right }
+            if right < heap.count, precedes(largest, right) { largest = right }
             guard largest != parent else { return }
             heap.swapAt(parent, largest)
             parent = largest
