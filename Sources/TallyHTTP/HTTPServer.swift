@@ -6,28 +6,28 @@ import Foundation
 ///
 /// libmicrohttpd calls back on its own polling threads (a pool of `Limits.threads`), several
 /// at once: `admit` and `respond` must be safe to call concurrently.
-public final class HTTPServer: @unchecked Sendable {
+package final class HTTPServer: @unchecked Sendable {
     /// The limits every connection runs under.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// Largest request body accepted; a larger one gets 413 and is not read further.
-        public var bodyBytes = 64 * 1024
+        package var bodyBytes = 64 * 1024
         /// A connection idle for this long is closed by libmicrohttpd (slow or stalled clients).
-        public var timeoutSeconds: UInt32 = 10
+        package var timeoutSeconds: UInt32 = 10
         /// Polling threads.
-        public var threads: UInt32 = 4
+        package var threads: UInt32 = 4
         /// Simultaneous connections; more are refused by libmicrohttpd.
-        public var connections: UInt32 = 64
+        package var connections: UInt32 = 64
         /// Memory per connection for headers and buffers; a longer head gets 431/413 from the library.
-        public var connectionMemory = 64 * 1024
+        package var connectionMemory = 64 * 1024
 
         /// The defaults above.
-        public init() {}
+        package init() {}
     }
 
     /// Why the server did not start.
-    public struct StartError: Error, CustomStringConvertible {
+    package struct StartError: Error, CustomStringConvertible {
         /// What went wrong.
-        public let description: String
+        package let description: String
     }
 
     let limits: Limits
@@ -35,12 +35,12 @@ public final class HTTPServer: @unchecked Sendable {
     let respond: @Sendable (HTTPRequest) -> HTTPResponse
     private var daemon: OpaquePointer?
     /// The port listened on (the one chosen when 0 was asked for).
-    public private(set) var port: UInt16 = 0
+    package private(set) var port: UInt16 = 0
 
     /// Starts listening on `address` (numeric IPv4 or IPv6) and `port` (0: any free one).
     /// `admit` sees every request's head first and may refuse it (its body is then never
     /// read); `respond` answers the rest.
-    public init(
+    package init(
         address: String, port: UInt16, limits: Limits = Limits(),
         admit: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse?,
         respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse
@@ -63,7 +63,7 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Stops listening and waits for the polling threads to end.
-    public func stop() {
+    package func stop() {
         if let daemon { MHD_stop_daemon(daemon) }
         daemon = nil
     }

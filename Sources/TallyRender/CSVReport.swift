@@ -5,16 +5,16 @@ import TallyCore
 /// uses the columns that part needs (docs/report-csv.md lists them). Text cells
 /// go through `CSVWriter`, so a cell a spreadsheet would run as a formula is
 /// neutralised; numbers stay numbers.
-public enum CSVReport {
+package enum CSVReport {
     /// The columns, in order.
-    public static let columns = [
+    package static let columns = [
         "table", "section", "rank", "id", "session", "label", "time", "sessions", "votes", "share", "ci95_low",
         "ci95_high", "value", "detail",
     ]
 
     /// The `detail` of the fingerprint's `sha256` row when the report was rendered from D1's
     /// results: the hash is not there, and this says why (the `source` row above says `d1`).
-    public static let sha256NotOnD1 = "not available: computed on D1, which has no SHA-256 function"
+    package static let sha256NotOnD1 = "not available: computed on D1, which has no SHA-256 function"
 
     /// The part of the report each `table` value belongs to, for `--only`.
     static let tableParts: [String: ReportPart] = [
@@ -28,13 +28,13 @@ public enum CSVReport {
     ]
 
     /// The columns of the plain ranking table (`--only ranking`).
-    public static let rankingColumns = [
+    package static let rankingColumns = [
         "section", "rank", "option_id", "option", "voters", "votes", "share", "ci95_low", "ci95_high", "standing",
     ]
 
     /// The report as CSV: the long table of the parts `selection` picks (`--brief` adds the settings and
     /// the fingerprint rows), or the plain ranking table when only the ranking is asked for.
-    public static func render(_ model: ReportModel, selection: ReportSelection) -> String {
+    package static func render(_ model: ReportModel, selection: ReportSelection) -> String {
         if selection.isRankingOnly { return ranking(model) }
         var parts = selection.parts
         if selection.brief { parts += [.settings, .fingerprint] }
@@ -43,7 +43,7 @@ public enum CSVReport {
 
     /// One row per option, in rank order within each section: a table a spreadsheet can sort and
     /// chart as it is. An option nobody voted for has an empty rank, as in the Markdown.
-    public static func ranking(_ model: ReportModel) -> String {
+    package static func ranking(_ model: ReportModel) -> String {
         var writer = CSVWriter()
         writer.row(rankingColumns)
         for option in model.sections.flatMap(\.options) {
@@ -59,7 +59,7 @@ public enum CSVReport {
     }
 
     /// The whole table, header first, each record ending in CRLF.
-    public static func render(_ model: ReportModel) -> String {
+    package static func render(_ model: ReportModel) -> String {
         render(model, parts: Set(ReportPart.allCases))
     }
 

@@ -9,32 +9,32 @@
 /// A NUL in text (SQLite stores one in TEXT without complaint) is written as `␀` (U+2400, the
 /// symbol Markdown and terminal output show too): spreadsheets and C-string readers cut the cell,
 /// or the rest of the file, at a raw NUL byte, and a dropped NUL would hide that it is there.
-public struct CSVWriter: Sendable {
+package struct CSVWriter: Sendable {
     /// One field: text (user data, neutralised) or a number (written as is).
-    public enum Field: Sendable, Equatable {
+    package enum Field: Sendable, Equatable {
         case text(String)
         case integer(Int64)
         case number(Double, decimals: Int)
         case empty
     }
 
-    private(set) public var output = ""
+    private(set) package var output = ""
 
-    public init() {}
+    package init() {}
 
     /// Appends one record.
-    public mutating func row(_ fields: [Field]) {
+    package mutating func row(_ fields: [Field]) {
         output += fields.map(CSVWriter.encode).joined(separator: ",")
         output += "\r\n"
     }
 
     /// Appends one record of text fields.
-    public mutating func row(_ texts: [String]) {
+    package mutating func row(_ texts: [String]) {
         row(texts.map(Field.text))
     }
 
     /// One field as it appears in the file.
-    public static func encode(_ field: Field) -> String {
+    package static func encode(_ field: Field) -> String {
         switch field {
         case .empty: return ""
         case .integer(let value): return String(value)
@@ -44,7 +44,7 @@ public struct CSVWriter: Sendable {
     }
 
     /// Prefixes `'` to text a spreadsheet would run as a formula.
-    public static func neutralise(_ text: String) -> String {
+    package static func neutralise(_ text: String) -> String {
         guard let first = text.unicodeScalars.first else { return text }
         switch first {
         case "=", "+", "-", "@", "\t", "\r": return "'" + text
@@ -66,9 +66,9 @@ public struct CSVWriter: Sendable {
 }
 
 /// Number formatting that never depends on the machine's locale.
-public enum NumberText {
+package enum NumberText {
     /// `value` with exactly `decimals` digits after the point, rounded half away from zero.
-    public static func fixed(_ value: Double, decimals: Int) -> String {
+    package static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? "-inf" : "inf") }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
@@ -83,7 +83,7 @@ public enum NumberText {
     }
 
     /// A share as a percentage text, e.g. 0.6667 → `66.7%`.
-    public static func percent(_ share: Double, decimals: Int = 1) -> String {
+    package static func percent(_ share: Double, decimals: Int = 1) -> String {
         fixed(share * 100, decimals: decimals) + "%"
     }
 }

@@ -2,9 +2,9 @@
 /// (UAX #11): Wide and Fullwidth characters (CJK ideographs, kana, Hangul, fullwidth
 /// forms, most emoji) take two cells; combining marks and zero-width characters none;
 /// everything else one. Counting characters instead misaligns every CJK table.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// Cells taken by a whole string.
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         // ASCII (nearly every cell): one cell a byte but for control characters, as `of(scalar)` says.
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             return text.utf8.reduce(0) { $0 + ($1 < 0x20 || $1 == 0x7F ? 0 : 1) }
@@ -15,7 +15,7 @@ public enum DisplayWidth {
     }
 
     /// Cells taken by one scalar: 0, 1 or 2.
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x300 { return v < 0x20 || (v >= 0x7F && v < 0xA0) ? 0 : 1 }
         if isZeroWidth(scalar) { return 0 }
@@ -23,13 +23,13 @@ public enum DisplayWidth {
     }
 
     /// Pads text with spaces on the right to `cells` cells (never truncates).
-    public static func padRight(_ text: String, to cells: Int) -> String {
+    package static func padRight(_ text: String, to cells: Int) -> String {
         let missing = cells - of(text)
         return missing > 0 ? text + String(repeating: " ", count: missing) : text
     }
 
     /// Pads text with spaces on the left to `cells` cells (for numbers).
-    public static func padLeft(_ text: String, to cells: Int) -> String {
+    package static func padLeft(_ text: String, to cells: Int) -> String {
         let missing = cells - of(text)
         return missing > 0 ? String(repeating: " ", count: missing) + text : text
     }

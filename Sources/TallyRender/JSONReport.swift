@@ -5,14 +5,14 @@ import TallyCore
 /// machine keys. Times are ISO 8601 with the report zone's offset; shares and
 /// interval bounds are fractions with 4 decimals. Keys keep a fixed order, so
 /// the same model always gives the same bytes.
-public enum JSONReport {
+package enum JSONReport {
     /// The document as text, pretty-printed, ending in a newline.
-    public static func render(_ model: ReportModel) -> String {
+    package static func render(_ model: ReportModel) -> String {
         document(model).serialized()
     }
 
     /// The document as a value (for tests and for embedding).
-    public static func document(_ model: ReportModel) -> JSONValue {
+    package static func document(_ model: ReportModel) -> JSONValue {
         let zone = model.parameters.zone
         func time(_ instant: Instant?) -> JSONValue { instant.map { .string(ReportText.iso8601($0, zone)) } ?? .null }
         func fraction(_ value: Double?) -> JSONValue { value.map { .number($0, decimals: 4) } ?? .null }

@@ -1,7 +1,7 @@
 /// A JSON document built in code and written deterministically: object keys keep
 /// the order they were given, numbers are written without locale or float noise,
 /// so the same report gives the same bytes on every run.
-public indirect enum JSONValue: Equatable, Sendable {
+package indirect enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -12,17 +12,17 @@ public indirect enum JSONValue: Equatable, Sendable {
     /// Key–value pairs in the order they are written.
     case object([(String, JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.serialized() == rhs.serialized()
     }
 
     /// An integer or null.
-    public static func int(_ value: Int?) -> JSONValue { value.map { .integer(Int64($0)) } ?? .null }
+    package static func int(_ value: Int?) -> JSONValue { value.map { .integer(Int64($0)) } ?? .null }
     /// A string or null.
-    public static func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    package static func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
 
     /// The document as text, pretty-printed with two-space indents and a final newline.
-    public func serialized() -> String {
+    package func serialized() -> String {
         var output = ""
         write(into: &output, indent: 0)
         output += "\n"
@@ -97,7 +97,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// A JSON string literal (RFC 8259): quotes, backslashes and control characters escaped.
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

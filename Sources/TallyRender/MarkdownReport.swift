@@ -4,11 +4,11 @@ import TallyCore
 /// function of the model and a language. User text goes through
 /// `MarkdownText` (tables) or is quoted inline, so it never becomes Markdown
 /// structure; columns are padded by display width so CJK tables line up.
-public enum MarkdownReport {
+package enum MarkdownReport {
     /// The whole document, ending in a newline: every part, or those `selection` picks. `title` (the `title`
     /// setting, plain text) replaces the language's heading. `languageLinks` (`LanguageEdition.markdownLinks`)
     /// stand under the title: the same report in the other languages.
-    public static func render(
+    package static func render(
         _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all,
         title: String? = nil, languageLinks: [String] = []
     ) -> String {
@@ -22,7 +22,7 @@ public enum MarkdownReport {
 
     /// A page's Markdown heading text: the author's `title` (plain text, escaped so it stays text) followed
     /// through `titled` by the page's own heading when the page has one, or the language's `fallback`.
-    public static func heading(
+    package static func heading(
         _ title: String?, _ fallback: String, titled: (@Sendable (String, String) -> String)? = nil
     ) -> String {
         guard let title else { return fallback }
@@ -31,12 +31,12 @@ public enum MarkdownReport {
     }
 
     /// The warning under the title of a page for moderators; nothing on a public page.
-    public static func internalNotice(_ model: ReportModel, _ b: BlogLabels) -> [String] {
+    package static func internalNotice(_ model: ReportModel, _ b: BlogLabels) -> [String] {
         model.parameters.audience.showsIdentifiers ? [b.internalNotice] : []
     }
 
     /// Blocks joined with blank lines, each ending in a newline.
-    public static func document(_ blocks: [String]) -> String {
+    package static func document(_ blocks: [String]) -> String {
         blocks.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined(separator: "\n")
     }
 
@@ -47,7 +47,7 @@ public enum MarkdownReport {
     /// chart), `between` (a weekly page's changes), the other parts, then "How this was counted" with the
     /// as-of time, what the ranges and chances mean, the exclusions, the settings and the fingerprint.
     /// `selection` picks the parts; `--brief` keeps the headline, the sections with votes and one settings line.
-    public static func body(
+    package static func body(
         _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all,
         charts: ChartBlocks? = nil, between: [String] = [], method: [String] = []
     ) -> [String] {
@@ -81,14 +81,14 @@ public enum MarkdownReport {
 
     /// The chart blocks a page shows: a section's ranking chart (or why there is none) under its heading, and
     /// the chart of votes per day (or why there is none) after the activity.
-    public struct ChartBlocks {
+    package struct ChartBlocks {
         /// The block for a section, given its position from 1.
-        public let ranking: (ReportModel.Section, Int) -> String
+        package let ranking: (ReportModel.Section, Int) -> String
         /// The block for the daily chart, if the page has one.
-        public let daily: String?
+        package let daily: String?
 
         /// Chart blocks made by the given functions.
-        public init(ranking: @escaping (ReportModel.Section, Int) -> String, daily: String?) {
+        package init(ranking: @escaping (ReportModel.Section, Int) -> String, daily: String?) {
             self.ranking = ranking
             self.daily = daily
         }
@@ -171,7 +171,7 @@ public enum MarkdownReport {
 
     /// A section's heading as plain text (for an image's title, an alt text, an SVG): the language's name for a
     /// known section, else the name as stored. Escape it for where it goes; `sectionHeading` is its Markdown.
-    public static func plainSectionHeading(_ section: ReportModel.Section, _ l: ReportLabels) -> String {
+    package static func plainSectionHeading(_ section: ReportModel.Section, _ l: ReportLabels) -> String {
         section.isKnown ? l.sectionHeading(section.name) : l.unknownSectionHeading(section.name)
     }
 

@@ -4,9 +4,9 @@
 ///
 /// Cells are written as given: user text must already have gone through
 /// `MarkdownText.cell`, which keeps it in one cell on one line.
-public struct MarkdownTable: Sendable {
+package struct MarkdownTable: Sendable {
     /// How a column is aligned (GFM's `:---` and `---:`).
-    public enum Alignment: Sendable {
+    package enum Alignment: Sendable {
         /// Text.
         case left
         /// Numbers.
@@ -14,30 +14,30 @@ public struct MarkdownTable: Sendable {
     }
 
     /// Column headings, as written.
-    public let headers: [String]
+    package let headers: [String]
     /// One alignment per column.
-    public let alignments: [Alignment]
+    package let alignments: [Alignment]
     /// The rows added so far.
-    public private(set) var rows: [[String]] = []
+    package private(set) var rows: [[String]] = []
 
     /// A table with these columns (heading and alignment), no rows yet.
-    public init(_ columns: [(String, Alignment)]) {
+    package init(_ columns: [(String, Alignment)]) {
         headers = columns.map(\.0)
         alignments = columns.map(\.1)
     }
 
     /// Adds a row; it must have one cell per column.
-    public mutating func add(_ cells: [String]) {
+    package mutating func add(_ cells: [String]) {
         precondition(cells.count == headers.count, "a table row needs one cell per column")
         rows.append(cells)
     }
 
     /// Columns are padded to at most this many cells: a cell wider than that (an option's whole long name) sticks
     /// out of its column in an editor rather than pad every other row of the table with hundreds of spaces.
-    public static let paddingLimit = 60
+    package static let paddingLimit = 60
 
     /// The table's lines, each ending in a newline.
-    public func rendered() -> String {
+    package func rendered() -> String {
         // Each cell's width is measured once and the lines are written into one string: the
         // weekly pages' ledgers (1,000 rows each, 104 pages) made this a visible share of a run.
         let headerWidths = headers.map(DisplayWidth.of)

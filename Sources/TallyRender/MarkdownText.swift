@@ -3,7 +3,7 @@
 /// User text (option names, notes) must never become Markdown structure: a `|`
 /// would split a table cell, a newline would end the row, a backslash could
 /// escape our own delimiters, and `<b>` or backticks would format the post.
-public enum MarkdownText {
+package enum MarkdownText {
     /// Escapes text for a GFM table cell: the cell stays one cell, on one line,
     /// and shows the text literally.
     ///
@@ -12,7 +12,7 @@ public enum MarkdownText {
     ///   the visible two-character sequence `↵ ` so the row stays intact
     /// - Markdown punctuation that could format (`` ` * _ [ ] < > # ~ ``) is backslash-escaped
     /// - other control characters become visible (`\u{7}` → `␇`)
-    public static func cell(_ text: String) -> String {
+    package static func cell(_ text: String) -> String {
         // Printable ASCII with nothing to escape (session ids, times: nearly every cell) stays as
         // it is; checking the bytes is much quicker than rebuilding the text scalar by scalar.
         if text.utf8.allSatisfy(isPlainCellByte) { return text }
@@ -40,7 +40,7 @@ public enum MarkdownText {
 
     /// Escapes text for running prose (a list item or paragraph): same rules as a cell,
     /// since a leading `#`, `-` or `1.` could otherwise start a heading or a list.
-    public static func inline(_ text: String) -> String {
+    package static func inline(_ text: String) -> String {
         var escaped = cell(text)
         if let first = escaped.first, first == "-" || first == "+" || first == "=" {
             escaped = "\\" + escaped
@@ -50,7 +50,7 @@ public enum MarkdownText {
 
     /// An image: `alt` is plain text (a chart's title, never Markdown), escaped once here; `path` is a relative
     /// path made a link destination by `linkDestination`. Every image tally writes in Markdown is made here.
-    public static func image(alt: String, path: String) -> String {
+    package static func image(alt: String, path: String) -> String {
         "![\(cell(alt))](\(linkDestination(path)))"
     }
 
@@ -58,7 +58,7 @@ public enum MarkdownText {
     /// path: every byte but unreserved URL characters and `/` is percent-encoded (UTF-8), so a space, a paren,
     /// `<`, `>`, `\\` (a `/` to browsers), `#`, `?`, `%` or `:` (a scheme) in a folder's name can neither end the
     /// link nor change what it points at. Callers refuse control characters first (`unlinkableCharacter`).
-    public static func linkDestination(_ path: String) -> String {
+    package static func linkDestination(_ path: String) -> String {
         var result = ""
         for byte in path.utf8 {
             switch byte {
@@ -75,7 +75,7 @@ public enum MarkdownText {
 
     /// The first character of `path` a page cannot link to as written (a control character: a newline would
     /// end the Markdown link, and no reader could type the name), or nil.
-    public static func unlinkableCharacter(_ path: String) -> Unicode.Scalar? {
+    package static func unlinkableCharacter(_ path: String) -> Unicode.Scalar? {
         path.unicodeScalars.first { $0.properties.generalCategory == .control }
     }
 
@@ -97,9 +97,9 @@ public enum MarkdownText {
 
 /// Makes text safe to print on a terminal: control characters (which could move
 /// the cursor, change colours or clear the screen) are shown as visible symbols.
-public enum TerminalText {
+package enum TerminalText {
     /// Text with every C0/C1 control character except newline and tab made visible.
-    public static func visible(_ text: String, keepNewlines: Bool = true) -> String {
+    package static func visible(_ text: String, keepNewlines: Bool = true) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar == "\n", keepNewlines {
@@ -116,7 +116,7 @@ public enum TerminalText {
     /// One scalar, made visible when it is a control character: C0 controls as the
     /// Unicode "control pictures" (␛ for ESC), DEL as ␡, C1 controls and bidi
     /// overrides as `\u{…}`.
-    public static func visibleScalar(_ scalar: Unicode.Scalar) -> String {
+    package static func visibleScalar(_ scalar: Unicode.Scalar) -> String {
         switch scalar.value {
         case 0x00...0x1F: return String(Unicode.Scalar(0x2400 + scalar.value)!)
         case 0x7F: return "␡"

@@ -4,11 +4,11 @@ import TallyCore
 /// of voters with the 95% interval as a thin line (in voters, on a scale of all counted
 /// voters), and counted votes per local day as columns. Pure functions of the model;
 /// every word comes from `WeeklyLabels`.
-public enum ReportCharts {
+package enum ReportCharts {
     /// One section's options as bars; `until` is the time votes were counted until, as shown; `kicker` is the
     /// page's title (the `title` setting), drawn above the chart's own. `phone` draws the phone layout
     /// (`SVGChart.phoneBars`), which the HTML pages show on narrow screens.
-    public static func ranking(
+    package static func ranking(
         _ section: ReportModel.Section, model: ReportModel, title: String, until: String, labels: WeeklyLabels,
         kicker: String? = nil, phone: Bool = false
     ) -> String {
@@ -37,7 +37,7 @@ public enum ReportCharts {
 
     /// Days as columns of counted votes; `kicker` is the page's title, drawn above the chart's own. `phone`
     /// draws the days as bars, one under another (`SVGChart.phoneBars`), for narrow screens.
-    public static func daily(
+    package static func daily(
         _ days: [ReportFigures.Day], zone: Zone, title: String, labels: WeeklyLabels, kicker: String? = nil,
         phone: Bool = false
     ) -> String {
@@ -64,12 +64,12 @@ public enum ReportCharts {
 
     /// True when a section's ranking chart has something to show: somebody counted voted in it.
     /// A chart of zero-length bars on an empty axis says nothing, so it is not drawn; the page says why.
-    public static func drawsRanking(_ section: ReportModel.Section) -> Bool {
+    package static func drawsRanking(_ section: ReportModel.Section) -> Bool {
         section.options.contains { $0.voters > 0 }
     }
 
     /// True when a daily chart has something to show: some day has counted votes.
-    public static func drawsDaily(_ days: [ReportFigures.Day]) -> Bool {
+    package static func drawsDaily(_ days: [ReportFigures.Day]) -> Bool {
         days.contains { $0.votes > 0 }
     }
 }

@@ -2,7 +2,7 @@ import TallyCore
 
 extension ReportLabels {
     /// English.
-    public static let english = ReportLabels(
+    package static let english = ReportLabels(
         title: "Vote tally",
         headline: { voters, votes, allVoters, allVotes in
             var text = "**Counted: \(plural(voters, "voter")), \(plural(votes, "vote")).**"

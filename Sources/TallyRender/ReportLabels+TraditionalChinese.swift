@@ -2,7 +2,7 @@ import TallyCore
 
 extension ReportLabels {
     /// Traditional Chinese as written in Taiwan.
-    public static let traditionalChinese = ReportLabels(
+    package static let traditionalChinese = ReportLabels(
         title: "投票統計",
         headline: { voters, votes, allVoters, allVotes in
             var text = "**計入 \(n(voters)) 人、\(n(votes)) 票**。"

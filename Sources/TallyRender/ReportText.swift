@@ -2,15 +2,15 @@ import TallyCore
 
 /// Formatting shared by the report renderers: times with their offset, shares,
 /// durations and shortened user text. Nothing here depends on the machine's locale.
-public enum ReportText {
+package enum ReportText {
     /// `2026-09-19 02:06:14 +08:00`: every time shown carries its offset.
-    public static func time(_ instant: Instant, _ zone: Zone) -> String {
+    package static func time(_ instant: Instant, _ zone: Zone) -> String {
         zone.format(instant, seconds: true)
     }
 
     /// ISO 8601 with offset, with milliseconds only when there are some:
     /// `2026-09-19T02:06:14+08:00`, `2026-09-19T02:06:14.250+08:00`.
-    public static func iso8601(_ instant: Instant, _ zone: Zone) -> String {
+    package static func iso8601(_ instant: Instant, _ zone: Zone) -> String {
         let text = zone.iso8601(instant)
         let millis = instant.millis - instant.seconds * 1000
         guard millis != 0 else { return text }
@@ -20,7 +20,7 @@ public enum ReportText {
 
     /// Why a ledger session was excluded, as the JSON and CSV reports write it:
     /// `first_vote_before_cutoff`, `named`, or both joined by `+`.
-    public static func exclusionReason(_ entry: ReportFigures.ExcludedSession) -> String {
+    package static func exclusionReason(_ entry: ReportFigures.ExcludedSession) -> String {
         var reasons: [String] = []
         if entry.beforeCutoff { reasons.append("first_vote_before_cutoff") }
         if entry.named { reasons.append("named") }
@@ -28,18 +28,18 @@ public enum ReportText {
     }
 
     /// `66.7%`.
-    public static func percent(_ share: Double) -> String {
+    package static func percent(_ share: Double) -> String {
         NumberText.percent(share, decimals: 1)
     }
 
     /// `41.7–84.8%`.
-    public static func range(_ interval: WilsonInterval) -> String {
+    package static func range(_ interval: WilsonInterval) -> String {
         NumberText.fixed(interval.lower * 100, decimals: 1) + "–" + NumberText.percent(interval.upper, decimals: 1)
     }
 
     /// Days, hours, minutes (and seconds under an hour) of a length in seconds, with the
     /// language's units; zero parts are left out.
-    public static func duration(seconds total: Int64, _ units: ReportLabels.Units) -> String {
+    package static func duration(seconds total: Int64, _ units: ReportLabels.Units) -> String {
         let days = total / 86_400
         let hours = total % 86_400 / 3600
         let minutes = total % 3600 / 60
@@ -54,11 +54,11 @@ public enum ReportText {
 
     /// The most display cells user text gets in a Markdown table or sentence; longer text
     /// is cut with `…` (JSON and CSV keep it whole).
-    public static let maximumCells = 60
+    package static let maximumCells = 60
 
     /// User text cut to `maximumCells` display cells. Cut before escaping, so an escape
     /// sequence is never split.
-    public static func shortened(_ text: String, cells: Int = ReportText.maximumCells) -> String {
+    package static func shortened(_ text: String, cells: Int = ReportText.maximumCells) -> String {
         guard DisplayWidth.of(text) > cells else { return text }
         var result = ""
         var width = 0
@@ -74,12 +74,12 @@ public enum ReportText {
     /// User text (an option's name, a note) for a table cell or a sentence: whole, escaped. It is never cut:
     /// a reader must see the name voters saw; `MarkdownTable` bounds the padding, the HTML wraps it, and only
     /// charts shorten it (keeping the whole name in the chart's text alternative).
-    public static func cell(_ text: String) -> String {
+    package static func cell(_ text: String) -> String {
         MarkdownText.cell(text)
     }
 
     /// User text for a table cell, shortened to `cells` display cells, then escaped.
-    public static func cell(_ text: String, cells: Int) -> String {
+    package static func cell(_ text: String, cells: Int) -> String {
         MarkdownText.cell(shortened(text, cells: cells))
     }
 }

@@ -5,7 +5,7 @@
 /// must still reach the ranking table.
 extension SVGChart {
     /// The widest phone chart, in SVG units.
-    public static let phoneWidth = 340.0
+    package static let phoneWidth = 340.0
 
     /// `text` in lines of at most `width` units at `size`: broken at spaces where there are some, else
     /// between characters (Chinese has no spaces).
@@ -35,7 +35,7 @@ extension SVGChart {
 
     /// Horizontal bars for a phone: each label (cut past the width, the whole name in its `<title>`) above its
     /// bar, the count in or past the bar, the scale's ticks under the last bar, then the axis notes.
-    public static func phoneBars(
+    package static func phoneBars(
         title: String, description: String, bars: [Bar], axisLabel: [String], maximum: Double? = nil,
         kicker _: String? = nil
     ) -> String {

@@ -2,23 +2,23 @@
 /// columns. Output is deterministic (fixed decimals, no ids from randomness),
 /// well-formed XML with every text escaped, and accessible: `role="img"`, a
 /// `<title>` and a `<desc>` that states the data in words.
-public enum SVGChart {
+package enum SVGChart {
     /// One horizontal bar.
-    public struct Bar: Sendable, Equatable {
+    package struct Bar: Sendable, Equatable {
         /// The label left of the bar, whole: the chart cuts it with an ellipsis past `labelLimit` cells and keeps
         /// the whole label as the cut text's `<title>`.
-        public var label: String
+        package var label: String
         /// The bar's length in the chart's unit.
-        public var value: Double
+        package var value: Double
         /// Whisker ends in the same unit as `value` (e.g. a 95% interval), if any.
-        public var low: Double?
+        package var low: Double?
         /// The upper whisker end.
-        public var high: Double?
+        package var high: Double?
         /// The value as printed at the end of the bar.
-        public var valueText: String
+        package var valueText: String
 
         /// A bar, with whiskers when both ends are given.
-        public init(label: String, value: Double, low: Double? = nil, high: Double? = nil, valueText: String) {
+        package init(label: String, value: Double, low: Double? = nil, high: Double? = nil, valueText: String) {
             self.label = label
             self.value = value
             self.low = low
@@ -28,16 +28,16 @@ public enum SVGChart {
     }
 
     /// One vertical column.
-    public struct Column: Sendable, Equatable {
+    package struct Column: Sendable, Equatable {
         /// The label under the column.
-        public var label: String
+        package var label: String
         /// The column's height in the chart's unit.
-        public var value: Double
+        package var value: Double
         /// The value as printed above the column.
-        public var valueText: String
+        package var valueText: String
 
         /// A column.
-        public init(label: String, value: Double, valueText: String) {
+        package init(label: String, value: Double, valueText: String) {
             self.label = label
             self.value = value
             self.valueText = valueText
@@ -45,7 +45,7 @@ public enum SVGChart {
     }
 
     /// Fonts tried in order; CJK-capable ones first so Traditional Chinese labels render.
-    public static let fontFamily =
+    package static let fontFamily =
         "'Noto Sans CJK TC', 'Noto Sans TC', 'PingFang TC', 'Microsoft JhengHei', 'WenQuanYi Micro Hei', "
         + "'Heiti TC', sans-serif"
 
@@ -90,7 +90,7 @@ public enum SVGChart {
     /// Horizontal bars, one per row, labels on the left, value at the bar's end, a light
     /// grid at round values. `maximum` fixes the scale (e.g. all counted voters), else the
     /// longest bar or whisker sets it. `kicker` (the page's title) stands above the chart's title.
-    public static func horizontalBars(
+    package static func horizontalBars(
         title: String, description: String, bars: [Bar], axisLabel: [String], maximum: Double? = nil,
         kicker: String? = nil
     ) -> String {
@@ -156,7 +156,7 @@ public enum SVGChart {
     /// Vertical columns, one per label (e.g. votes per local day), on a light grid at round
     /// values. Labels stand upright when they fit under their column, else they are slanted.
     /// `kicker` (the page's title) stands above the chart's title.
-    public static func columns(
+    package static func columns(
         title: String, description: String, columns: [Column], axisLabel: String, kicker: String? = nil
     ) -> String {
         let labelSize = 11.0
@@ -248,7 +248,7 @@ public enum SVGChart {
     /// XML text and attribute escaping; control characters (not allowed in XML 1.0) become visible, and so do
     /// C1 controls and bidi overrides and isolates (U+202A–U+202E, U+2066–U+2069), as the Markdown shows them,
     /// so a label cannot reorder the text drawn after it.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -4,12 +4,12 @@ import TallyCore
 /// previews use), readable as a thumbnail. The title, the leading section's top options as bars with their
 /// voters, and a footer with the counted voters and the as-of time; every text at least 28 px. Drawn as SVG
 /// here (a pure function of the model), rendered to PNG at the edge.
-public enum ShareImage {
+package enum ShareImage {
     /// The card's size in pixels.
-    public static let width = 1200.0
-    public static let height = 630.0
+    package static let width = 1200.0
+    package static let height = 630.0
     /// At most this many options are drawn: more would not be readable at thumbnail size.
-    public static let maximumBars = 5
+    package static let maximumBars = 5
 
     static let margin = 60.0
     static let labelSize = 32.0
@@ -17,7 +17,7 @@ public enum ShareImage {
 
     /// The card; `title` is the `title` setting (the language's heading when nil); `until` the time shown as the
     /// card's "as of" (by default the time votes were counted until, or the as-of time).
-    public static func svg(
+    package static func svg(
         _ model: ReportModel, language: ReportLanguage, title: String? = nil, until shown: String? = nil
     ) -> String {
         let l = language.labels

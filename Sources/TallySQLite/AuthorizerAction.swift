@@ -3,7 +3,7 @@ import CSQLite
 /// The action codes SQLite passes to an authorizer, as a Swift enum
 /// (https://sqlite.org/c3ref/c_alter_table.html). What the detail arguments of
 /// `AuthorizerRequest` hold depends on the action; it is noted per case.
-public enum AuthorizerAction: Equatable, Sendable {
+package enum AuthorizerAction: Equatable, Sendable {
     /// first: index name, second: table name.
     case createIndex
     /// first: table name.
@@ -60,7 +60,7 @@ public enum AuthorizerAction: Equatable, Sendable {
     case other(Int32)
 
     /// The action for one of SQLite's codes.
-    public init(code: Int32) {
+    package init(code: Int32) {
         switch code {
         case SQLITE_CREATE_INDEX: self = .createIndex
         case SQLITE_CREATE_TABLE: self = .createTable
@@ -97,5 +97,5 @@ public enum AuthorizerAction: Equatable, Sendable {
 
 extension AuthorizerRequest {
     /// The request's action as an enum.
-    public var kind: AuthorizerAction { AuthorizerAction(code: action) }
+    package var kind: AuthorizerAction { AuthorizerAction(code: action) }
 }

@@ -13,14 +13,14 @@ import CSQLite
 /// with `SQLITE_OPEN_NOMUTEX` and belongs to one thread, so there is no mutex to take.
 /// Like the pointer `sqlite3_column_text` gives, it is valid only until the statement steps,
 /// is reset or is finalized: use it within one row and never keep it.
-public struct ColumnValue {
+package struct ColumnValue {
     @usableFromInline let value: OpaquePointer
 
     @inlinable init(_ value: OpaquePointer) { self.value = value }
 
     /// The value's storage class, SQLite's `typeof()`. Ask before reading the value in another
     /// form: SQLite's answer is undefined after a conversion.
-    @inlinable public var storageClass: StorageClass {
+    @inlinable package var storageClass: StorageClass {
         switch sqlite3_value_type(value) {
         case SQLITE_INTEGER: return .integer
         case SQLITE_FLOAT: return .real
@@ -31,15 +31,15 @@ public struct ColumnValue {
     }
 
     /// True when the value is NULL.
-    @inlinable public var isNull: Bool { sqlite3_value_type(value) == SQLITE_NULL }
+    @inlinable package var isNull: Bool { sqlite3_value_type(value) == SQLITE_NULL }
 
     /// The value as an integer (SQLite's conversion rules apply; NULL reads as 0).
-    @inlinable public var int64: Int64 { sqlite3_value_int64(value) }
+    @inlinable package var int64: Int64 { sqlite3_value_int64(value) }
 
     /// Calls `body` with the value's UTF-8 text without copying it (empty for NULL), as
     /// `Statement.withTextBytes` does. The buffer is valid only during the call.
     @inlinable
-    public func withTextBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+    package func withTextBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
         let bytes = sqlite3_value_text(value)
         let count = Int(sqlite3_value_bytes(value))
         return try body(UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count))

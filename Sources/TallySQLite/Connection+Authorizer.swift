@@ -2,20 +2,20 @@ import CSQLite
 
 /// What SQLite asks the authorizer about while it compiles a statement
 /// (https://sqlite.org/c3ref/set_authorizer.html).
-public struct AuthorizerRequest: Sendable, Equatable {
+package struct AuthorizerRequest: Sendable, Equatable {
     /// The action code, e.g. `SQLITE_INSERT`, `SQLITE_PRAGMA`, `SQLITE_ATTACH`.
-    public let action: Int32
+    package let action: Int32
     /// First detail argument (table name, pragma name, file name … depending on the action).
-    public let first: String?
+    package let first: String?
     /// Second detail argument (column name, pragma value, …).
-    public let second: String?
+    package let second: String?
     /// Database name ("main", "temp", …), when relevant.
-    public let database: String?
+    package let database: String?
     /// Name of the innermost trigger or view that caused the access, if any.
-    public let trigger: String?
+    package let trigger: String?
 
     /// A request as SQLite passes it (tests build their own to check a policy).
-    public init(action: Int32, first: String?, second: String?, database: String?, trigger: String?) {
+    package init(action: Int32, first: String?, second: String?, database: String?, trigger: String?) {
         self.action = action
         self.first = first
         self.second = second
@@ -25,7 +25,7 @@ public struct AuthorizerRequest: Sendable, Equatable {
 }
 
 /// The authorizer's answer.
-public enum AuthorizerDecision: Sendable {
+package enum AuthorizerDecision: Sendable {
     /// Allow the action.
     case allow
     /// Refuse the whole statement (it fails to prepare with SQLITE_AUTH).
@@ -43,7 +43,7 @@ extension Connection {
     /// Installs (or with nil, removes) an authorizer that SQLite consults for every
     /// action while preparing statements. This is SQLite's own mechanism for running
     /// untrusted SQL: the decision is made on what the statement does, not on its text.
-    public func setAuthorizer(_ decide: ((AuthorizerRequest) -> AuthorizerDecision)?) {
+    package func setAuthorizer(_ decide: ((AuthorizerRequest) -> AuthorizerDecision)?) {
         guard let decide else {
             sqlite3_set_authorizer(handle, nil, nil)
             authorizerBox = nil
@@ -74,5 +74,5 @@ extension Connection {
 
 extension Connection {
     /// True while an authorizer is installed (so a nested guard can leave the outer one in place).
-    public var hasAuthorizer: Bool { authorizerBox != nil }
+    package var hasAuthorizer: Bool { authorizerBox != nil }
 }

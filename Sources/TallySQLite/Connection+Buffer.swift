@@ -17,7 +17,7 @@ extension Connection {
     /// - Throws: `SQLiteError` when SQLite rejects the statement (a syntax error,
     ///   a missing table, or a refusal by the authorizer: `SQLITE_AUTH`). The
     ///   error carries no SQL: the caller knows where in its input it was.
-    public func prepareFirst(in text: UnsafeRawBufferPointer) throws -> (statement: Statement?, consumed: Int) {
+    package func prepareFirst(in text: UnsafeRawBufferPointer) throws -> (statement: Statement?, consumed: Int) {
         guard let base = text.baseAddress, text.count > 0 else { return (nil, 0) }
         let start = base.assumingMemoryBound(to: CChar.self)
         var statement: OpaquePointer?

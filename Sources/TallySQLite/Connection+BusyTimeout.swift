@@ -6,10 +6,10 @@ extension Connection {
     ///
     /// A read snapshot over several connections takes their locks with 0: waiting there while
     /// holding another lock is what deadlocks against a writer waiting to commit.
-    public func setBusyTimeout(_ milliseconds: Int32) {
+    package func setBusyTimeout(_ milliseconds: Int32) {
         sqlite3_busy_timeout(handle, milliseconds)
     }
 
     /// The busy timeout every connection gets when it is opened, in milliseconds.
-    public static let defaultBusyTimeout: Int32 = 5_000
+    package static let defaultBusyTimeout: Int32 = 5_000
 }

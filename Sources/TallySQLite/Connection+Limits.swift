@@ -1,7 +1,7 @@
 import CSQLite
 
 /// A run-time limit of one connection (https://sqlite.org/c3ref/limit.html).
-public enum SQLiteLimit: Sendable {
+package enum SQLiteLimit: Sendable {
     /// The largest string or blob, in bytes (`SQLITE_LIMIT_LENGTH`).
     case length
     /// The longest SQL statement, in bytes (`SQLITE_LIMIT_SQL_LENGTH`).
@@ -20,12 +20,12 @@ extension Connection {
     /// returns the value it had before. SQLite never raises a limit above its
     /// compile-time maximum.
     @discardableResult
-    public func setLimit(_ limit: SQLiteLimit, to value: Int32) -> Int32 {
+    package func setLimit(_ limit: SQLiteLimit, to value: Int32) -> Int32 {
         sqlite3_limit(handle, limit.code, value)
     }
 
     /// The current value of a limit.
-    public func limit(_ limit: SQLiteLimit) -> Int32 {
+    package func limit(_ limit: SQLiteLimit) -> Int32 {
         sqlite3_limit(handle, limit.code, -1)
     }
 
@@ -39,7 +39,7 @@ extension Connection {
     ///   expressions that the file itself defines.
     ///
     /// - Throws: `SQLiteError` when the library refuses either setting.
-    public func harden() throws {
+    package func harden() throws {
         for (option, on) in [(SQLITE_DBCONFIG_DEFENSIVE, Int32(1)), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, Int32(0))] {
             let rc = tally_db_config_flag(handle, option, on)
             guard rc == SQLITE_OK else {

@@ -14,7 +14,7 @@ extension Connection {
     /// `SQLITE_INTERRUPT`. This is how a long statement (building an index over
     /// millions of rows) is stopped cleanly, on the connection's own thread,
     /// when the user presses Ctrl-C.
-    public func setProgressHandler(every instructions: Int32 = 10_000, _ shouldStop: (() -> Bool)?) {
+    package func setProgressHandler(every instructions: Int32 = 10_000, _ shouldStop: (() -> Bool)?) {
         guard let shouldStop else {
             sqlite3_progress_handler(handle, 0, nil, nil)
             progressBox = nil

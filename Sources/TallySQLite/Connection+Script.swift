@@ -1,15 +1,15 @@
 import CSQLite
 
 /// A statement in a multi-statement script failed.
-public struct ScriptError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct ScriptError: Error, Equatable, Sendable, CustomStringConvertible {
     /// 1-based line of the script where the failing statement starts.
-    public let line: Int
+    package let line: Int
     /// The failing statement's text, trimmed.
-    public let statement: String
+    package let statement: String
     /// What SQLite said.
-    public let underlying: SQLiteError
+    package let underlying: SQLiteError
 
-    public var description: String {
+    package var description: String {
         "line \(line): \(underlying.message) (in: \(SQLiteError.abbreviate(statement)))"
     }
 }
@@ -20,7 +20,7 @@ extension Connection {
     ///
     /// Unlike `sqlite3_exec`, a failure says which statement and line failed.
     /// The caller decides about transactions; this runs the statements as given.
-    public func executeScript(_ script: String) throws {
+    package func executeScript(_ script: String) throws {
         var utf8 = Array(script.utf8)
         utf8.append(0)
         try utf8.withUnsafeBufferPointer { buffer in
@@ -50,7 +50,7 @@ extension Connection {
 
     /// Splits a script into its statements without running them, using SQLite's
     /// own tokenizer (`sqlite3_complete`) to find where each one ends.
-    public static func statements(in script: String) -> [(line: Int, text: String)] {
+    package static func statements(in script: String) -> [(line: Int, text: String)] {
         var result: [(Int, String)] = []
         var current = ""
         var startLine = 1

@@ -9,7 +9,7 @@ extension Connection {
     /// They are registered deterministic and innocuous, as SQLite's own are, so
     /// a hardened connection (`trusted_schema` off) may still use them.
     @discardableResult
-    public func provideTextFunctions() throws -> [String] {
+    package func provideTextFunctions() throws -> [String] {
         var registered: [String] = []
         let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
         if !hasFunction("unhex('')") {

@@ -1,7 +1,7 @@
 import CSQLite
 
 /// How a transaction takes its locks (https://sqlite.org/lang_transaction.html).
-public enum TransactionKind: String, Sendable {
+package enum TransactionKind: String, Sendable {
     /// Takes locks on first use; can fail later with SQLITE_BUSY on upgrade.
     case deferred = "DEFERRED"
     /// Takes the write lock at once, so two writers queue instead of deadlocking.
@@ -19,7 +19,7 @@ extension Connection {
     /// so the connection is never left inside a half-finished transaction.
     /// Called inside a transaction, it nests with a SAVEPOINT, so its part alone
     /// is undone when `body` throws.
-    public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+    package func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
         if !isAutocommit { return try savepoint(body) }
         try execute("BEGIN \(kind.rawValue)")
         do {

@@ -9,9 +9,9 @@ import CSQLite
 ///
 /// A connection is not thread-safe (it is opened with `SQLITE_OPEN_NOMUTEX`):
 /// use it from one thread at a time. It is deliberately not `Sendable`.
-public final class Connection {
+package final class Connection {
     /// How to open the file.
-    public enum OpenMode: Sendable, Equatable {
+    package enum OpenMode: Sendable, Equatable {
         /// Read only: the file must exist; nothing can be written through this connection.
         case readOnly
         /// Read and write an existing file.
@@ -21,9 +21,9 @@ public final class Connection {
     }
 
     /// The path this connection was opened with (`:memory:` for an in-memory database).
-    public let path: String
+    package let path: String
     /// The mode this connection was opened with.
-    public let mode: OpenMode
+    package let mode: OpenMode
     let handle: OpaquePointer
     /// Keeps the installed authorizer closure alive while SQLite holds a pointer to it.
     var authorizerBox: AuthorizerBox?
@@ -37,7 +37,7 @@ public final class Connection {
     ///   - mode: read-only, read-write, or create.
     ///   - busyTimeout: how long to wait for another connection's lock, in milliseconds.
     /// - Throws: `SQLiteError` when the file cannot be opened or is not a database.
-    public init(path: String, mode: OpenMode = .readOnly, busyTimeout: Int32 = Connection.defaultBusyTimeout) throws {
+    package init(path: String, mode: OpenMode = .readOnly, busyTimeout: Int32 = Connection.defaultBusyTimeout) throws {
         _ = Connection.libraryConfigured
         var flags = SQLITE_OPEN_NOMUTEX
         switch mode {
@@ -90,7 +90,7 @@ public final class Connection {
 
     /// Prepares one statement. Trailing text after the first statement is an error,
     /// so a value can never smuggle in a second statement.
-    public func prepare(_ sql: String) throws -> Statement {
+    package func prepare(_ sql: String) throws -> Statement {
         var statement: OpaquePointer?
         var trailing = false
         let rc = sql.withCString { start -> Int32 in
@@ -112,14 +112,14 @@ public final class Connection {
     }
 
     /// Runs one statement with bound values, stepping until it is done.
-    public func execute(_ sql: String, _ values: [SQLValue] = []) throws {
+    package func execute(_ sql: String, _ values: [SQLValue] = []) throws {
         let statement = try prepare(sql)
         try statement.bind(values)
         while try statement.step() {}
     }
 
     /// Runs a statement and collects every row.
-    public func query(_ sql: String, _ values: [SQLValue] = []) throws -> [Row] {
+    package func query(_ sql: String, _ values: [SQLValue] = []) throws -> [Row] {
         let statement = try prepare(sql)
         try statement.bind(values)
         var rows: [Row] = []
@@ -128,27 +128,27 @@ public final class Connection {
     }
 
     /// Runs a statement and returns the first column of its first row, or nil when there is no row.
-    public func scalar(_ sql: String, _ values: [SQLValue] = []) throws -> SQLValue? {
+    package func scalar(_ sql: String, _ values: [SQLValue] = []) throws -> SQLValue? {
         let statement = try prepare(sql)
         try statement.bind(values)
         return try statement.step() ? statement.value(at: 0) : nil
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    public var changes: Int { Int(sqlite3_changes64(handle)) }
+    package var changes: Int { Int(sqlite3_changes64(handle)) }
 
     /// The rowid of the last successful INSERT on this connection.
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     /// True outside an explicit transaction.
-    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+    package var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
     /// True when the main database cannot be written through this connection
     /// (opened read-only, or SQLite fell back to read-only because the file is write-protected).
-    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    package var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// The SQLite library version in use, e.g. "3.40.1".
-    public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+    package static var libraryVersion: String { String(cString: sqlite3_libversion()) }
 
     func lastError(sql: String?) -> SQLiteError {
         SQLiteError(

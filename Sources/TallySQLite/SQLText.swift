@@ -1,19 +1,19 @@
 import CSQLite
 
 /// Whether a text is a whole SQL statement, as SQLite's own tokenizer sees it.
-public enum SQLText {
+package enum SQLText {
     /// True when the NUL-terminated UTF-8 text ends with a complete statement:
     /// its last token is a `;` outside any string, identifier, comment or
     /// `CREATE TRIGGER … END` body (`sqlite3_complete`,
     /// https://sqlite.org/c3ref/complete.html). Only whitespace and comments may follow.
-    public static func isComplete(_ text: UnsafePointer<CChar>) -> Bool {
+    package static func isComplete(_ text: UnsafePointer<CChar>) -> Bool {
         sqlite3_complete(text) != 0
     }
 
     /// Offset of the first byte that is not whitespace, a stray `;` or part of a
     /// comment; nil when the text holds nothing else (an unfinished `/* …` counts
     /// as comment to the end).
-    public static func firstToken(in text: UnsafeRawBufferPointer) -> Int? {
+    package static func firstToken(in text: UnsafeRawBufferPointer) -> Int? {
         var index = 0
         let count = text.count
         while index < count {

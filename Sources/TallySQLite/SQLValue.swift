@@ -2,7 +2,7 @@
 ///
 /// See https://sqlite.org/datatype3.html — every value in SQLite has exactly
 /// one of these classes, whatever the column's declared type.
-public enum SQLValue: Equatable, Hashable, Sendable {
+package enum SQLValue: Equatable, Hashable, Sendable {
     case null
     case integer(Int64)
     case real(Double)
@@ -10,19 +10,19 @@ public enum SQLValue: Equatable, Hashable, Sendable {
     case blob([UInt8])
 
     /// The value as an integer, when it is one.
-    public var int64: Int64? {
+    package var int64: Int64? {
         if case .integer(let value) = self { return value }
         return nil
     }
 
     /// The value as text, when it is text.
-    public var string: String? {
+    package var string: String? {
         if case .text(let value) = self { return value }
         return nil
     }
 
     /// The value as a double, converting integers.
-    public var double: Double? {
+    package var double: Double? {
         switch self {
         case .real(let value): return value
         case .integer(let value): return Double(value)
@@ -31,23 +31,23 @@ public enum SQLValue: Equatable, Hashable, Sendable {
     }
 
     /// True for SQL NULL.
-    public var isNull: Bool { self == .null }
+    package var isNull: Bool { self == .null }
 }
 
 extension SQLValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByNilLiteral,
     ExpressibleByFloatLiteral
 {
-    public init(stringLiteral value: String) { self = .text(value) }
-    public init(integerLiteral value: Int64) { self = .integer(value) }
-    public init(nilLiteral: ()) { self = .null }
-    public init(floatLiteral value: Double) { self = .real(value) }
+    package init(stringLiteral value: String) { self = .text(value) }
+    package init(integerLiteral value: Int64) { self = .integer(value) }
+    package init(nilLiteral: ()) { self = .null }
+    package init(floatLiteral value: Double) { self = .real(value) }
 }
 
 extension SQLValue {
     /// Text or NULL.
-    public init(_ text: String?) { self = text.map(SQLValue.text) ?? .null }
+    package init(_ text: String?) { self = text.map(SQLValue.text) ?? .null }
     /// Integer or NULL.
-    public init(_ number: Int64?) { self = number.map(SQLValue.integer) ?? .null }
+    package init(_ number: Int64?) { self = number.map(SQLValue.integer) ?? .null }
     /// Integer or NULL.
-    public init(_ number: Int?) { self = number.map { .integer(Int64($0)) } ?? .null }
+    package init(_ number: Int?) { self = number.map { .integer(Int64($0)) } ?? .null }
 }

@@ -5,39 +5,39 @@ import CSQLite
 /// It keeps the *extended* result code (https://sqlite.org/rescode.html),
 /// SQLite's own message and the SQL that failed. Bound values are never part
 /// of it: they are user data (votes, notes) and do not belong in logs.
-public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The extended result code, e.g. `SQLITE_CONSTRAINT_UNIQUE` (2067).
-    public let code: Int32
+    package let code: Int32
     /// SQLite's message (`sqlite3_errmsg`) or this layer's explanation.
-    public let message: String
+    package let message: String
     /// The statement that failed, when there was one.
-    public let sql: String?
+    package let sql: String?
 
-    public init(code: Int32, message: String, sql: String? = nil) {
+    package init(code: Int32, message: String, sql: String? = nil) {
         self.code = code
         self.message = message
         self.sql = sql
     }
 
     /// The primary result code (the low byte of the extended code), e.g. `SQLITE_CONSTRAINT`.
-    public var primaryCode: Int32 { code & 0xFF }
+    package var primaryCode: Int32 { code & 0xFF }
 
     /// True when another connection holds a lock we needed (`SQLITE_BUSY` or `SQLITE_LOCKED`).
-    public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+    package var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
 
     /// True when the file is not a database (`SQLITE_NOTADB`): its header is not SQLite's.
-    public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
+    package var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
 
     /// True when an authorizer denied the statement (`SQLITE_AUTH`): what it would have done was refused.
-    public var isDenied: Bool { primaryCode == SQLITE_AUTH }
+    package var isDenied: Bool { primaryCode == SQLITE_AUTH }
 
     /// True for any constraint violation (UNIQUE, NOT NULL, CHECK, FOREIGN KEY, trigger RAISE).
-    public var isConstraint: Bool { primaryCode == SQLITE_CONSTRAINT }
+    package var isConstraint: Bool { primaryCode == SQLITE_CONSTRAINT }
 
     /// SQLite's short English name for the code, e.g. "constraint failed".
-    public var codeDescription: String { String(cString: sqlite3_errstr(code)) }
+    package var codeDescription: String { String(cString: sqlite3_errstr(code)) }
 
-    public var description: String {
+    package var description: String {
         var text = "SQLite error \(code) (\(codeDescription)): \(message)"
         if let sql { text += " — in: \(SQLiteError.abbreviate(sql))" }
         return text

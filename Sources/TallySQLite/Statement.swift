@@ -4,10 +4,10 @@ import CSQLite
 let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A prepared statement. It finalizes itself in `deinit`.
-public final class Statement {
+package final class Statement {
     @usableFromInline let handle: OpaquePointer
     /// The connection, kept alive as long as this statement lives.
-    public let connection: Connection
+    package let connection: Connection
     /// The text given when preparing, when the caller had it as a String already.
     private let givenSQL: String?
 
@@ -16,7 +16,7 @@ public final class Statement {
     /// Statements prepared from a byte buffer do not copy their text into a
     /// String up front (an import prepares millions of them); SQLite keeps the
     /// text (`sqlite3_sql`) and it is read here only when asked for.
-    public var sql: String {
+    package var sql: String {
         if let givenSQL { return givenSQL }
         return sqlite3_sql(handle).map { String(cString: $0) } ?? ""
     }
@@ -32,19 +32,19 @@ public final class Statement {
     }
 
     /// How many `?` parameters the statement takes.
-    public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+    package var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
 
     /// True when the statement does not write to the database.
-    public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+    package var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 
     /// True for an `EXPLAIN` or `EXPLAIN QUERY PLAN` statement: stepping it
     /// describes the statement instead of running it.
-    public var isExplain: Bool { sqlite3_stmt_isexplain(handle) != 0 }
+    package var isExplain: Bool { sqlite3_stmt_isexplain(handle) != 0 }
 
     /// Resets the statement and binds all its parameters at once.
     ///
     /// - Throws: when the number of values differs from the number of parameters.
-    public func bind(_ values: [SQLValue]) throws {
+    package func bind(_ values: [SQLValue]) throws {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         guard values.count == parameterCount else {
@@ -59,7 +59,7 @@ public final class Statement {
     }
 
     /// Binds one value to the 1-based parameter `index`.
-    public func bind(_ value: SQLValue, at index: Int32) throws {
+    package func bind(_ value: SQLValue, at index: Int32) throws {
         let rc: Int32
         switch value {
         case .null: rc = sqlite3_bind_null(handle, index)
@@ -81,12 +81,12 @@ public final class Statement {
     }
 
     /// Resets the statement so it can run again; bindings are kept.
-    public func reset() {
+    package func reset() {
         sqlite3_reset(handle)
     }
 
     /// Advances the statement: `true` when a row is ready to read, `false` when done.
-    public func step() throws -> Bool {
+    package func step() throws -> Bool {
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
@@ -98,7 +98,7 @@ public final class Statement {
     }
 
     /// Binds the values and steps until done.
-    public func execute(_ values: [SQLValue] = []) throws {
+    package func execute(_ values: [SQLValue] = []) throws {
         try bind(values)
         while try step() {}
     }
@@ -106,21 +106,21 @@ public final class Statement {
     // MARK: Reading columns of the current row
 
     /// Number of columns in a result row.
-    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+    package var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
     /// The name of a result column.
-    public func columnName(at index: Int) -> String {
+    package func columnName(at index: Int) -> String {
         String(cString: sqlite3_column_name(handle, Int32(index)))
     }
 
     /// True when the column holds NULL.
-    public func isNull(at index: Int) -> Bool {
+    package func isNull(at index: Int) -> Bool {
         sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
     }
 
     /// The column's storage class, SQLite's `typeof()`. Ask before reading the value in another
     /// form (`text(at:)` on a BLOB, …): SQLite's answer is undefined after a conversion.
-    public func storageClass(at index: Int) -> StorageClass {
+    package func storageClass(at index: Int) -> StorageClass {
         switch sqlite3_column_type(handle, Int32(index)) {
         case SQLITE_INTEGER: return .integer
         case SQLITE_FLOAT: return .real
@@ -133,23 +133,23 @@ public final class Statement {
     /// The column of the current row as a value to read several times or in several forms
     /// (one column lookup instead of one per call; see `ColumnValue`). Valid until the next step.
     @inlinable
-    public func column(at index: Int) -> ColumnValue {
+    package func column(at index: Int) -> ColumnValue {
         // sqlite3_column_value never returns NULL for a row being read (out of range: a NULL value).
         ColumnValue(sqlite3_column_value(handle, Int32(index))!)
     }
 
     /// The column as an integer (SQLite's conversion rules apply; NULL reads as 0).
-    public func int64(at index: Int) -> Int64 {
+    package func int64(at index: Int) -> Int64 {
         sqlite3_column_int64(handle, Int32(index))
     }
 
     /// The column as a double (NULL reads as 0).
-    public func double(at index: Int) -> Double {
+    package func double(at index: Int) -> Double {
         sqlite3_column_double(handle, Int32(index))
     }
 
     /// The column as text, or nil for NULL.
-    public func text(at index: Int) -> String? {
+    package func text(at index: Int) -> String? {
         guard let bytes = sqlite3_column_text(handle, Int32(index)) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, Int32(index)))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
@@ -157,14 +157,14 @@ public final class Statement {
 
     /// Calls `body` with the column's UTF-8 bytes without copying them (empty for NULL).
     /// The buffer is valid only during the call.
-    public func withTextBytes<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+    package func withTextBytes<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
         let bytes = sqlite3_column_text(handle, Int32(index))
         let count = Int(sqlite3_column_bytes(handle, Int32(index)))
         return try body(UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
     }
 
     /// The column as bytes, or nil for NULL.
-    public func blob(at index: Int) -> [UInt8]? {
+    package func blob(at index: Int) -> [UInt8]? {
         guard sqlite3_column_type(handle, Int32(index)) != SQLITE_NULL else { return nil }
         let count = Int(sqlite3_column_bytes(handle, Int32(index)))
         guard count > 0, let raw = sqlite3_column_blob(handle, Int32(index)) else { return [] }
@@ -172,7 +172,7 @@ public final class Statement {
     }
 
     /// The column as a typed value, following its storage class.
-    public func value(at index: Int) -> SQLValue {
+    package func value(at index: Int) -> SQLValue {
         switch sqlite3_column_type(handle, Int32(index)) {
         case SQLITE_INTEGER: return .integer(int64(at: index))
         case SQLITE_FLOAT: return .real(double(at: index))
@@ -183,7 +183,7 @@ public final class Statement {
     }
 
     /// The current row, copied out as values.
-    public func row() -> Row {
+    package func row() -> Row {
         let count = columnCount
         var names: [String] = []
         var values: [SQLValue] = []

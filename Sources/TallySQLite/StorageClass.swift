@@ -1,4 +1,4 @@
 /// SQLite's storage classes (https://sqlite.org/datatype3.html), named as `typeof()` names them.
-public enum StorageClass: String, Sendable, Equatable {
+package enum StorageClass: String, Sendable, Equatable {
     case null, integer, real, text, blob
 }

@@ -4,11 +4,11 @@
 ///
 /// They follow https://sqlite.org/lang_corefunc.html#unhex and #unistr, and
 /// are tested against SQLite 3.54 itself (through Python's apsw) on the same inputs.
-public enum TextFunctions {
+package enum TextFunctions {
     /// `unhex(X, Y)`: the bytes whose hexadecimal digits X holds, in pairs.
     /// Characters of `ignoring` (Y) may stand between pairs, never inside one;
     /// any other character, or an odd digit, makes the result nil (SQL NULL).
-    public static func unhex(_ text: [UInt8], ignoring: [UInt8] = []) -> [UInt8]? {
+    package static func unhex(_ text: [UInt8], ignoring: [UInt8] = []) -> [UInt8]? {
         let allowed = Set(UTF8Scalars(ignoring))
         var output: [UInt8] = []
         output.reserveCapacity(text.count / 2)
@@ -29,7 +29,7 @@ public enum TextFunctions {
     }
 
     /// Why `unistr` refused its argument; SQLite's own message.
-    public static let invalidEscape = "invalid Unicode escape"
+    package static let invalidEscape = "invalid Unicode escape"
 
     /// `unistr(X)`: X with its escapes replaced by the characters they name —
     /// `\XXXX` and `\uXXXX` (4 hex digits), `\+XXXXXX` (6), `\UXXXXXXXX` (8) —
@@ -37,7 +37,7 @@ public enum TextFunctions {
     /// "invalid Unicode escape". Also nil, where SQLite would write bytes that
     /// are not UTF-8, for a surrogate or a value above U+10FFFF: tally never
     /// stores text that is not what the dump meant.
-    public static func unistr(_ text: [UInt8]) -> [UInt8]? {
+    package static func unistr(_ text: [UInt8]) -> [UInt8]? {
         var output: [UInt8] = []
         output.reserveCapacity(text.count)
         var index = 0

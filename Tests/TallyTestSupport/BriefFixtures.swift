@@ -1,7 +1,7 @@
 /// Text quoted from the design brief, used by several suites.
-public enum BriefFixtures {
+package enum BriefFixtures {
     /// The author's own query from the brief, verbatim: it must run unchanged on the toolkit's schema.
-    public static let authorsQuery = """
+    package static let authorsQuery = """
         WITH test AS (
           SELECT session_id FROM votes
           GROUP BY session_id HAVING MIN(created_at) < '2026-09-18 18:11'

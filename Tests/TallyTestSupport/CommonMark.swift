@@ -2,30 +2,30 @@ import Foundation
 
 /// The real CommonMark renderer as an oracle for the Markdown tally writes: `cmark-gfm -e table`
 /// (Debian package `cmark-gfm`), the GitHub-Flavored dialect blogs paste into.
-public enum CommonMark {
+package enum CommonMark {
     /// What a renderer made of one Markdown document.
-    public struct Rendering {
+    package struct Rendering {
         /// The HTML `cmark-gfm` wrote.
-        public let html: String
+        package let html: String
         /// Literal `*` left in the rendered text (code spans left out) beyond those the Markdown escaped:
         /// each one is an emphasis marker a reader would see.
-        public let strayAsterisks: Int
+        package let strayAsterisks: Int
         /// Tables in the source (a `|` line followed by an alignment row) and `<table>`s in the HTML.
-        public let sourceTables: Int
-        public let renderedTables: Int
+        package let sourceTables: Int
+        package let renderedTables: Int
         /// Rows (header included) per source table, and `<tr>`s per rendered table, in order.
-        public let sourceRows: [Int]
-        public let renderedRows: [Int]
+        package let sourceRows: [Int]
+        package let renderedRows: [Int]
     }
 
     /// Renders `markdown` with `cmark-gfm -e table` and reads the result.
-    public static func render(_ markdown: String) throws -> Rendering {
+    package static func render(_ markdown: String) throws -> Rendering {
         let html = try ToolProcess.run("cmark-gfm", ["-e", "table"], input: markdown)
         return check(markdown: markdown, html: html)
     }
 
     /// Compares a Markdown document with the HTML made from it (by cmark-gfm or by tally's own HTML page).
-    public static func check(markdown: String, html: String) -> Rendering {
+    package static func check(markdown: String, html: String) -> Rendering {
         let tables = sourceTables(markdown)
         let rendered = html.components(separatedBy: "<table").dropFirst().map { table in
             (table.components(separatedBy: "</table>").first ?? "").components(separatedBy: "<tr").count - 1
@@ -36,7 +36,7 @@ public enum CommonMark {
     }
 
     /// `*` in the text of `html`: code and style elements and tags removed.
-    public static func asterisks(inText html: String) -> Int {
+    package static func asterisks(inText html: String) -> Int {
         var text = html
         for (start, end) in [("<code>", "</code>"), ("<style>", "</style>")] {
             while let open = text.range(of: start),

@@ -6,32 +6,32 @@ import Testing
 /// Run with `TALLY_RECORD_GOLDEN=1` to write the current output as the new
 /// expectation; such a run always fails, so a changed expectation is only ever
 /// accepted by a person reading the diff and running the tests again.
-public struct GoldenFiles: Sendable {
+package struct GoldenFiles: Sendable {
     /// The folder holding the expected files.
-    public let folder: URL
+    package let folder: URL
 
     /// Golden files of the test target whose source file is `filePath`
     /// (pass `#filePath` from a file directly inside the target's `Support/`).
-    public init(besideSupportFile filePath: String) {
+    package init(besideSupportFile filePath: String) {
         folder = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Golden")
     }
 
     /// Golden files in `folder` (e.g. checked-in generated documents under `docs/`).
-    public init(folder: URL) {
+    package init(folder: URL) {
         self.folder = folder
     }
 
     /// True when the run was asked to re-record.
-    public static var recording: Bool { ProcessInfo.processInfo.environment["TALLY_RECORD_GOLDEN"] == "1" }
+    package static var recording: Bool { ProcessInfo.processInfo.environment["TALLY_RECORD_GOLDEN"] == "1" }
 
     /// The expected text of a golden file.
-    public func expected(_ name: String) throws -> String {
+    package func expected(_ name: String) throws -> String {
         String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
     }
 
     /// Compares `actual` with the golden file `name`, or records it (and fails) when asked to.
-    public func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    package func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let url = folder.appendingPathComponent(name)
         if Self.recording {
             do {

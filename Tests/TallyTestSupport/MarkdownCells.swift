@@ -1,8 +1,8 @@
 /// Reads GFM table rows the way a Markdown renderer does, to check that user
 /// text never adds or removes a cell.
-public enum MarkdownCells {
+package enum MarkdownCells {
     /// The number of cells in a table row `| a | b |`: pipes not escaped by a backslash, minus one.
-    public static func count(_ line: Substring) -> Int {
+    package static func count(_ line: Substring) -> Int {
         var pipes = 0
         var escaped = false
         for character in line {
@@ -18,7 +18,7 @@ public enum MarkdownCells {
     }
 
     /// Every table in a document as its rows' cell counts, table by table.
-    public static func tables(in document: String) -> [[Int]] {
+    package static func tables(in document: String) -> [[Int]] {
         var tables: [[Int]] = []
         var current: [Int] = []
         for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -35,9 +35,9 @@ public enum MarkdownCells {
 }
 
 /// Reads CSV as RFC 4180 describes, to check what a spreadsheet would see in each cell.
-public enum CSVCells {
+package enum CSVCells {
     /// Records of fields, quotes and doubled quotes resolved.
-    public static func parse(_ text: String) -> [[String]] {
+    package static func parse(_ text: String) -> [[String]] {
         var records: [[String]] = []
         var record: [String] = []
         var field = ""

@@ -7,12 +7,12 @@ import Foundation
 /// it), so a fresh clone passes `swift test`. Under `CI=true` a missing program is never a reason
 /// to skip: CI installs every program the tests use, so the test runs and fails, and nothing is
 /// silently left untested there.
-public enum OutsideProgram {
+package enum OutsideProgram {
     /// True when the environment says this is a CI run (`CI=true`, as most CI services set).
-    public static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+    package static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
 
     /// True when `name` is an executable file in a folder of `PATH`.
-    public static func isInstalled(_ name: String) -> Bool {
+    package static func isInstalled(_ name: String) -> Bool {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         return path.split(separator: ":").contains { folder in
             FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)")
@@ -21,7 +21,7 @@ public enum OutsideProgram {
 
     /// Whether a test that needs every program of `names` should run: when all are installed,
     /// and always under CI (where a missing program must fail the test, not skip it).
-    public static func mayRun(needing names: String...) -> Bool {
+    package static func mayRun(needing names: String...) -> Bool {
         isCI || names.allSatisfy(isInstalled)
     }
 }

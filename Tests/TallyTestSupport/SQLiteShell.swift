@@ -2,15 +2,15 @@ import Foundation
 
 /// The real `sqlite3` shell, used as an oracle: what it computes from a file is
 /// what any user would get running the same SQL by hand.
-public enum SQLiteShell {
+package enum SQLiteShell {
     /// Runs `sqlite3 [arguments] database` with `input` on stdin; returns stdout.
     @discardableResult
-    public static func run(_ database: String, input: String, arguments: [String] = []) throws -> String {
+    package static func run(_ database: String, input: String, arguments: [String] = []) throws -> String {
         try ToolProcess.run("sqlite3", arguments + [database], input: input)
     }
 
     /// Runs a query and returns rows as arrays of column texts (`-separator` is the ASCII unit separator).
-    public static func rows(_ database: String, _ sql: String) throws -> [[String]] {
+    package static func rows(_ database: String, _ sql: String) throws -> [[String]] {
         let output = try run(
             database, input: sql, arguments: ["-batch", "-noheader", "-separator", "\u{1F}", "-newline", "\u{1E}"])
         return output.split(separator: "\u{1E}", omittingEmptySubsequences: true).map {

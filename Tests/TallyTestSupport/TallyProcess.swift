@@ -2,14 +2,14 @@ import Foundation
 
 /// Runs the built `tally` executable as a real process: end-to-end tests check
 /// exactly what a user sees (stdout, stderr, exit code).
-public struct TallyProcess {
+package struct TallyProcess {
     /// What a run printed and how it exited.
-    public struct Result: Sendable {
-        public let status: Int32
-        public let stdout: String
-        public let stderr: String
+    package struct Result: Sendable {
+        package let status: Int32
+        package let stdout: String
+        package let stderr: String
 
-        public init(status: Int32, stdout: String, stderr: String) {
+        package init(status: Int32, stdout: String, stderr: String) {
             self.status = status
             self.stdout = stdout
             self.stderr = stderr
@@ -19,7 +19,7 @@ public struct TallyProcess {
     /// The `tally` binary the end-to-end tests run: `$TALLY_BINARY` when set (CI points it at the
     /// installed release binary, so a static build that breaks time zones or JSON fails these tests),
     /// else the one next to the test bundle in the build folder.
-    public static let executable: URL = {
+    package static let executable: URL = {
         if let given = ProcessInfo.processInfo.environment["TALLY_BINARY"], !given.isEmpty {
             precondition(
                 FileManager.default.isExecutableFile(atPath: given), "TALLY_BINARY=\(given) is not an executable file")
@@ -42,7 +42,7 @@ public struct TallyProcess {
     /// process runner of the tests (`HostileShell` runs `/bin/sh`, `ToolProcess` the system's tools).
     /// The status is the exit code, or 128 + the signal's number when a signal ended the process, as
     /// a shell reports it (`SIGPIPE` is 141), so an exit 9 and SIGKILL are never the same.
-    public static func run(
+    package static func run(
         _ arguments: [String], in directory: String? = nil, stdin: String = "",
         environment: [String: String] = [:], program: URL = executable
     ) throws -> Result {

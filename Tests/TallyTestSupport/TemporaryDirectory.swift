@@ -1,11 +1,11 @@
 import Foundation
 
 /// A fresh folder for one test, removed when the value is released.
-public final class TemporaryDirectory {
+package final class TemporaryDirectory {
     /// The folder.
-    public let url: URL
+    package let url: URL
 
-    public init() throws {
+    package init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("tally-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
@@ -15,5 +15,5 @@ public final class TemporaryDirectory {
     }
 
     /// A path inside the folder.
-    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    package func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }

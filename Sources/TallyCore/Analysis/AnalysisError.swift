@@ -1,5 +1,5 @@
 /// Why a report cannot be made from this database with these parameters.
-public enum AnalysisError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum AnalysisError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Tables or columns the report reads are missing (names as `table` and `table.column`).
     case schemaMismatch(missingTables: [String], missingColumns: [String])
     /// `--as-of` is before the first vote: nothing had happened yet.
@@ -9,7 +9,7 @@ public enum AnalysisError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `votes.session_id` does not come back in byte order, so sessions cannot be read one at a time.
     case sessionOrder(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .schemaMismatch(let tables, let columns):
             var missing: [String] = []

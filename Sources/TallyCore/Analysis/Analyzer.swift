@@ -6,15 +6,15 @@ import TallySQLite
 /// hashes the votes for the data fingerprint; the notes figures run the shipped
 /// `queries/suggestions.sql` and `queries/approved.sql` themselves, so for those
 /// the portable SQL is the only definition.
-public struct Analyzer: Sendable {
+package struct Analyzer: Sendable {
     /// The parameters every figure is computed with.
-    public let parameters: ReportParameters
+    package let parameters: ReportParameters
 
     /// The one query every vote figure is read with (see `VoteScan`).
-    public static let voteScanSQL = VoteScan.sql
+    package static let voteScanSQL = VoteScan.sql
 
     /// A report made with `parameters`.
-    public init(parameters: ReportParameters) {
+    package init(parameters: ReportParameters) {
         self.parameters = parameters
     }
 
@@ -22,23 +22,23 @@ public struct Analyzer: Sendable {
     /// committed state of the database (`ReadSnapshot`).
     /// Throws `AnalysisError` for a schema that lacks what the report reads or an
     /// as-of time before the votes.
-    public func report(from db: Connection) throws -> ReportModel {
+    package func report(from db: Connection) throws -> ReportModel {
         try ReportModel(figures: figures(from: db), parameters: parameters)
     }
 
     /// The complete report, read from `snapshot` (several reports can share one).
-    public func report(in snapshot: ReadSnapshot) throws -> ReportModel {
+    package func report(in snapshot: ReadSnapshot) throws -> ReportModel {
         try ReportModel(figures: figures(in: snapshot), parameters: parameters)
     }
 
     /// The raw figures: the same values the files of `queries/` return, all read from one
     /// committed state of the database.
-    public func figures(from db: Connection) throws -> ReportFigures {
+    package func figures(from db: Connection) throws -> ReportFigures {
         try ReadSnapshot.read(db) { try figures(in: $0) }
     }
 
     /// The raw figures, read from `snapshot`: the vote pass with this report's one boundary.
-    public func figures(in snapshot: ReadSnapshot) throws -> ReportFigures {
+    package func figures(in snapshot: ReadSnapshot) throws -> ReportFigures {
         let db = snapshot.connection
         let moderationRecord = try SchemaCheck.prepare(db)
         try Analyzer.provideLogTable(db)
@@ -131,7 +131,7 @@ public struct Analyzer: Sendable {
     }
 
     /// The two sections the vote page knows, in the order it shows them.
-    public static let knownSections = ["original", "community"]
+    package static let knownSections = ["original", "community"]
 
     static func sectionRank(_ section: String) -> Int {
         knownSections.firstIndex(of: section) ?? knownSections.count

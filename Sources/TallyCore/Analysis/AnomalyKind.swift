@@ -1,6 +1,6 @@
 /// Kinds of odd data the report flags. Flagged rows are never dropped: they
 /// stay in every count unless the user excludes their sessions.
-public enum AnomalyKind: String, Sendable, Equatable, CaseIterable, Comparable {
+package enum AnomalyKind: String, Sendable, Equatable, CaseIterable, Comparable {
     /// A session cast more votes than the budget (`--votes-per-session`).
     case overBudget = "over_budget"
     /// A vote for an option id that `survey_options` does not have.
@@ -26,5 +26,5 @@ public enum AnomalyKind: String, Sendable, Equatable, CaseIterable, Comparable {
     case unknownStatus = "unknown_status"
 
     /// Alphabetical by code, the order `queries/anomalies.sql` returns them in.
-    public static func < (lhs: AnomalyKind, rhs: AnomalyKind) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: AnomalyKind, rhs: AnomalyKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }

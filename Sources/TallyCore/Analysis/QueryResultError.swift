@@ -1,5 +1,5 @@
 /// A query result that does not have the shape the query file promises.
-public enum QueryResultError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum QueryResultError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No result was given for a query the report needs.
     case missingResult(query: String)
     /// A row lacks a column.
@@ -9,7 +9,7 @@ public enum QueryResultError: Error, Equatable, Sendable, CustomStringConvertibl
     /// A one-row query returned another number of rows.
     case rowCount(query: String, expected: Int, got: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingResult(let query):
             return "no result for queries/\(query).sql; run every query the report needs: "

@@ -4,7 +4,7 @@ extension ReportFigures {
     /// The queries a report is made of, one per figure group. `fingerprint` gives the data
     /// fingerprint's counts; `notes` (the rows the local fingerprint hashes) is not needed,
     /// since query results carry no hash.
-    public static let queryNames = [
+    package static let queryNames = [
         "tally", "totals", "excluded", "activity", "timeline", "concentration", "suggestions", "approved", "anomalies",
         "fingerprint", "choices",
     ]
@@ -12,7 +12,7 @@ extension ReportFigures {
     /// Reads the figures from the results of the portable queries, keyed by query
     /// name (`tally`, `totals`, …): the rows the `sqlite3` shell or
     /// `wrangler d1 execute --json` returns for each file of `queries/`.
-    public init(queryResults: [String: [Row]]) throws(QueryResultError) {
+    package init(queryResults: [String: [Row]]) throws(QueryResultError) {
         func rows(_ name: String) throws(QueryResultError) -> [Row] {
             guard let rows = queryResults[name] else { throw .missingResult(query: name) }
             return rows
@@ -32,7 +32,7 @@ extension ReportFigures {
     }
 
     /// `choices.sql` rows: `options` and `votable` (ascending ids joined by commas, '' for none) and `sessions`.
-    public static func choices(from rows: [Row]) throws(QueryResultError) -> [ChoicePattern] {
+    package static func choices(from rows: [Row]) throws(QueryResultError) -> [ChoicePattern] {
         let patterns = try QueryRow.map("choices", rows) { r throws(QueryResultError) in
             func ids(_ column: String) throws(QueryResultError) -> [Int64] {
                 let text = try r.text(column)
@@ -54,7 +54,7 @@ extension ReportFigures {
     }
 
     /// `tally.sql` rows.
-    public static func options(from rows: [Row]) throws(QueryResultError) -> [Option] {
+    package static func options(from rows: [Row]) throws(QueryResultError) -> [Option] {
         try QueryRow.map("tally", rows) { r throws(QueryResultError) in
             Option(
                 id: try r.int64("id"), content: try r.text("content"), section: try r.text("section"),
@@ -64,7 +64,7 @@ extension ReportFigures {
     }
 
     /// `totals.sql` rows (one).
-    public static func totals(from rows: [Row]) throws(QueryResultError) -> Totals {
+    package static func totals(from rows: [Row]) throws(QueryResultError) -> Totals {
         guard rows.count == 1 else { throw .rowCount(query: "totals", expected: 1, got: rows.count) }
         let r = QueryRow(query: "totals", index: 0, row: rows[0])
         return Totals(
@@ -74,7 +74,7 @@ extension ReportFigures {
     }
 
     /// `excluded.sql` rows.
-    public static func exclusions(from rows: [Row]) throws(QueryResultError) -> Exclusions {
+    package static func exclusions(from rows: [Row]) throws(QueryResultError) -> Exclusions {
         var listed: [ExcludedSession] = []
         var total = 0
         for (index, row) in rows.enumerated() {
@@ -90,14 +90,14 @@ extension ReportFigures {
     }
 
     /// `activity.sql` rows.
-    public static func days(from rows: [Row]) throws(QueryResultError) -> [Day] {
+    package static func days(from rows: [Row]) throws(QueryResultError) -> [Day] {
         try QueryRow.map("activity", rows) { r throws(QueryResultError) in
             Day(date: try r.date("day"), votes: try r.int("votes"), voters: try r.int("voters"))
         }
     }
 
     /// `timeline.sql` rows (one).
-    public static func timeline(from rows: [Row]) throws(QueryResultError) -> Timeline {
+    package static func timeline(from rows: [Row]) throws(QueryResultError) -> Timeline {
         guard rows.count == 1 else { throw .rowCount(query: "timeline", expected: 1, got: rows.count) }
         let r = QueryRow(query: "timeline", index: 0, row: rows[0])
         var gap: Gap?
@@ -109,7 +109,7 @@ extension ReportFigures {
     }
 
     /// `concentration.sql` rows.
-    public static func usage(from rows: [Row]) throws(QueryResultError) -> [Usage] {
+    package static func usage(from rows: [Row]) throws(QueryResultError) -> [Usage] {
         try QueryRow.map("concentration", rows) { r throws(QueryResultError) in
             Usage(
                 votesUsed: try r.int("votes_used"), sessions: try r.int("sessions"),
@@ -118,7 +118,7 @@ extension ReportFigures {
     }
 
     /// `suggestions.sql` rows.
-    public static func statuses(from rows: [Row]) throws(QueryResultError) -> [StatusCount] {
+    package static func statuses(from rows: [Row]) throws(QueryResultError) -> [StatusCount] {
         try QueryRow.map("suggestions", rows) { r throws(QueryResultError) in
             StatusCount(
                 status: try r.textOrNil("status") ?? "", notes: try r.int("notes"), promoted: try r.int("promoted"),
@@ -127,7 +127,7 @@ extension ReportFigures {
     }
 
     /// `approved.sql` rows.
-    public static func approved(from rows: [Row]) throws(QueryResultError) -> [ApprovedNote] {
+    package static func approved(from rows: [Row]) throws(QueryResultError) -> [ApprovedNote] {
         try QueryRow.map("approved", rows) { r throws(QueryResultError) in
             ApprovedNote(
                 id: try r.int64("id"), session: try r.textOrNil("session_id"), content: try r.text("content"),
@@ -137,7 +137,7 @@ extension ReportFigures {
     }
 
     /// `anomalies.sql` rows: grouped by kind, in code order.
-    public static func anomalies(from rows: [Row]) throws(QueryResultError) -> [Anomaly] {
+    package static func anomalies(from rows: [Row]) throws(QueryResultError) -> [Anomaly] {
         var result: [Anomaly] = []
         for (index, row) in rows.enumerated() {
             let r = QueryRow(query: "anomalies", index: index, row: row)
@@ -163,7 +163,7 @@ extension ReportFigures {
 
     /// `fingerprint.sql` rows: one per table, in `DataFingerprint`'s order. The fingerprint
     /// has the counts, highest ids and the latest time of the four tables, and no hash.
-    public static func fingerprint(from rows: [Row]) throws(QueryResultError) -> DataFingerprint {
+    package static func fingerprint(from rows: [Row]) throws(QueryResultError) -> DataFingerprint {
         let names = ["votes", "survey_options", "suggestions", "moderation_log"]
         guard rows.count == names.count else {
             throw .rowCount(query: "fingerprint", expected: names.count, got: rows.count)

@@ -4,28 +4,28 @@
 /// the portable queries' output (the `sqlite3` shell, or `wrangler d1 execute
 /// --json`). `ReportModel` derives everything else (ranks, shares, intervals,
 /// leaders) from these, so both routes give the same report.
-public struct ReportFigures: Sendable, Equatable {
+package struct ReportFigures: Sendable, Equatable {
     /// One option and its counts (`queries/tally.sql`, one row).
-    public struct Option: Sendable, Equatable {
+    package struct Option: Sendable, Equatable {
         /// The option's id in `survey_options`.
-        public var id: Int64
+        package var id: Int64
         /// The option's text as stored.
-        public var content: String
+        package var content: String
         /// The option's section as stored.
-        public var section: String
+        package var section: String
         /// When the option was created; nil when its stored time cannot be read.
-        public var createdAt: Instant?
+        package var createdAt: Instant?
         /// Distinct counted sessions that voted for it.
-        public var voters: Int
+        package var voters: Int
         /// Counted votes for it.
-        public var votes: Int
+        package var votes: Int
         /// Distinct sessions including excluded ones.
-        public var votersAll: Int
+        package var votersAll: Int
         /// Votes including excluded sessions.
-        public var votesAll: Int
+        package var votesAll: Int
 
         /// An option row.
-        public init(
+        package init(
             id: Int64, content: String, section: String, createdAt: Instant?, voters: Int, votes: Int,
             votersAll: Int, votesAll: Int
         ) {
@@ -41,22 +41,22 @@ public struct ReportFigures: Sendable, Equatable {
     }
 
     /// Sessions and votes with and without exclusions (`queries/totals.sql`).
-    public struct Totals: Sendable, Equatable {
+    package struct Totals: Sendable, Equatable {
         /// Every session (within `through`).
-        public var votersAll: Int
+        package var votersAll: Int
         /// Every vote (within `through`).
-        public var votesAll: Int
+        package var votesAll: Int
         /// Counted sessions.
-        public var voters: Int
+        package var voters: Int
         /// Votes of counted sessions.
-        public var votes: Int
+        package var votes: Int
         /// The first readable vote time of all sessions.
-        public var firstVoteAll: Instant?
+        package var firstVoteAll: Instant?
         /// The last readable vote time of all sessions.
-        public var lastVoteAll: Instant?
+        package var lastVoteAll: Instant?
 
         /// A totals row.
-        public init(
+        package init(
             votersAll: Int, votesAll: Int, voters: Int, votes: Int, firstVoteAll: Instant?, lastVoteAll: Instant?
         ) {
             self.votersAll = votersAll
@@ -69,20 +69,20 @@ public struct ReportFigures: Sendable, Equatable {
     }
 
     /// One line of the exclusion ledger (`queries/excluded.sql`, one row).
-    public struct ExcludedSession: Sendable, Equatable {
+    package struct ExcludedSession: Sendable, Equatable {
         /// The full session id.
-        public var session: String
+        package var session: String
         /// Its first readable vote; nil when none can be read or the session is not in the data.
-        public var firstVote: Instant?
+        package var firstVote: Instant?
         /// Its votes; 0 for a named session that is not in the data.
-        public var votes: Int
+        package var votes: Int
         /// Excluded because its first vote is before the cutoff.
-        public var beforeCutoff: Bool
+        package var beforeCutoff: Bool
         /// Excluded because it was named (`--exclude-session`).
-        public var named: Bool
+        package var named: Bool
 
         /// A ledger line.
-        public init(session: String, firstVote: Instant?, votes: Int, beforeCutoff: Bool, named: Bool) {
+        package init(session: String, firstVote: Instant?, votes: Int, beforeCutoff: Bool, named: Bool) {
             self.session = session
             self.firstVote = firstVote
             self.votes = votes
@@ -92,30 +92,30 @@ public struct ReportFigures: Sendable, Equatable {
     }
 
     /// The exclusion ledger: listed sessions (earliest first vote first) and how many there are in all.
-    public struct Exclusions: Sendable, Equatable {
+    package struct Exclusions: Sendable, Equatable {
         /// Ledger lines, earliest first vote first (at most `maxListed`).
-        public var listed: [ExcludedSession]
+        package var listed: [ExcludedSession]
         /// Ledger lines in all; more than `listed.count` when the list was cut at `maxListed`.
-        public var total: Int
+        package var total: Int
 
         /// The ledger.
-        public init(listed: [ExcludedSession], total: Int) {
+        package init(listed: [ExcludedSession], total: Int) {
             self.listed = listed
             self.total = total
         }
     }
 
     /// Counted votes and voters of one local day (`queries/activity.sql`, one row).
-    public struct Day: Sendable, Equatable {
+    package struct Day: Sendable, Equatable {
         /// The local calendar date (time fields are zero).
-        public var date: CivilDateTime
+        package var date: CivilDateTime
         /// Counted votes cast that day.
-        public var votes: Int
+        package var votes: Int
         /// Distinct counted sessions that voted that day.
-        public var voters: Int
+        package var voters: Int
 
         /// One day's counts.
-        public init(date: CivilDateTime, votes: Int, voters: Int) {
+        package init(date: CivilDateTime, votes: Int, voters: Int) {
             self.date = date
             self.votes = votes
             self.voters = voters
@@ -123,33 +123,33 @@ public struct ReportFigures: Sendable, Equatable {
     }
 
     /// The longest stretch without counted votes, to the second.
-    public struct Gap: Sendable, Equatable {
+    package struct Gap: Sendable, Equatable {
         /// The vote before the gap (whole seconds).
-        public var start: Instant
+        package var start: Instant
         /// The vote after the gap, or the as-of time when the gap is still going on (whole seconds).
-        public var end: Instant
+        package var end: Instant
 
         /// A gap between two whole seconds.
-        public init(start: Instant, end: Instant) {
+        package init(start: Instant, end: Instant) {
             self.start = start
             self.end = end
         }
 
         /// Its length in whole seconds.
-        public var seconds: Int64 { end.seconds - start.seconds }
+        package var seconds: Int64 { end.seconds - start.seconds }
     }
 
     /// First and last counted vote and the longest quiet gap (`queries/timeline.sql`).
-    public struct Timeline: Sendable, Equatable {
+    package struct Timeline: Sendable, Equatable {
         /// The first counted vote (readable times only).
-        public var firstVote: Instant?
+        package var firstVote: Instant?
         /// The last counted vote (readable times only).
-        public var lastVote: Instant?
+        package var lastVote: Instant?
         /// The longest quiet gap, counting the as-of time as its last point; nil without counted votes.
-        public var longestGap: Gap?
+        package var longestGap: Gap?
 
         /// A timeline row.
-        public init(firstVote: Instant?, lastVote: Instant?, longestGap: Gap?) {
+        package init(firstVote: Instant?, lastVote: Instant?, longestGap: Gap?) {
             self.firstVote = firstVote
             self.lastVote = lastVote
             self.longestGap = longestGap
@@ -157,16 +157,16 @@ public struct ReportFigures: Sendable, Equatable {
     }
 
     /// Counted sessions that used a number of votes (`queries/concentration.sql`, one row).
-    public struct Usage: Sendable, Equatable {
+    package struct Usage: Sendable, Equatable {
         /// Votes the sessions cast.
-        public var votesUsed: Int
+        package var votesUsed: Int
         /// Counted sessions that cast that many.
-        public var sessions: Int
+        package var sessions: Int
         /// Of those, sessions that put 2 or more votes on one option.
-        public var stackingSessions: Int
+        package var stackingSessions: Int
 
         /// One votes-used row.
-        public init(votesUsed: Int, sessions: Int, stackingSessions: Int) {
+        package init(votesUsed: Int, sessions: Int, stackingSessions: Int) {
             self.votesUsed = votesUsed
             self.sessions = sessions
             self.stackingSessions = stackingSessions
@@ -174,18 +174,18 @@ public struct ReportFigures: Sendable, Equatable {
     }
 
     /// Notes with one status (`queries/suggestions.sql`, one row).
-    public struct StatusCount: Sendable, Equatable {
+    package struct StatusCount: Sendable, Equatable {
         /// The status as stored.
-        public var status: String
+        package var status: String
         /// Notes with that status.
-        public var notes: Int
+        package var notes: Int
         /// Of those, notes promoted to an option.
-        public var promoted: Int
+        package var promoted: Int
         /// Distinct sessions that wrote them.
-        public var sessions: Int
+        package var sessions: Int
 
         /// One status row.
-        public init(status: String, notes: Int, promoted: Int, sessions: Int) {
+        package init(status: String, notes: Int, promoted: Int, sessions: Int) {
             self.status = status
             self.notes = notes
             self.promoted = promoted
@@ -194,22 +194,22 @@ public struct ReportFigures: Sendable, Equatable {
     }
 
     /// One approved note (`queries/approved.sql`, one row).
-    public struct ApprovedNote: Sendable, Equatable {
+    package struct ApprovedNote: Sendable, Equatable {
         /// The note's id in `suggestions`.
-        public var id: Int64
+        package var id: Int64
         /// The session that wrote it; nil when none was recorded.
-        public var session: String?
+        package var session: String?
         /// The note's text as stored.
-        public var content: String
+        package var content: String
         /// When the note was written; nil when unreadable.
-        public var createdAt: Instant?
+        package var createdAt: Instant?
         /// The option it became, if promoted.
-        public var promotedOptionID: Int64?
+        package var promotedOptionID: Int64?
         /// Approved notes written by the same session (this one included).
-        public var sessionNotes: Int
+        package var sessionNotes: Int
 
         /// One approved note.
-        public init(
+        package init(
             id: Int64, session: String?, content: String, createdAt: Instant?, promotedOptionID: Int64?,
             sessionNotes: Int
         ) {
@@ -223,24 +223,24 @@ public struct ReportFigures: Sendable, Equatable {
     }
 
     /// One flagged row (or session, for `overBudget`).
-    public struct AnomalyExample: Sendable, Equatable {
+    package struct AnomalyExample: Sendable, Equatable {
         /// The table the row is in: `votes`, `survey_options` or `suggestions`.
-        public var table: String
+        package var table: String
         /// The row's id; nil for a session-level finding.
-        public var rowID: Int64?
+        package var rowID: Int64?
         /// The session involved, if any.
-        public var session: String?
+        package var session: String?
         /// The option involved, if any.
-        public var optionID: Int64?
+        package var optionID: Int64?
         /// The stored text that is odd (a time, a section, a status).
-        public var text: String?
+        package var text: String?
         /// The vote's time, when readable.
-        public var at: Instant?
+        package var at: Instant?
         /// The session's number of votes (`overBudget`).
-        public var count: Int?
+        package var count: Int?
 
         /// An example; unused fields stay nil.
-        public init(
+        package init(
             table: String, rowID: Int64? = nil, session: String? = nil, optionID: Int64? = nil, text: String? = nil,
             at: Instant? = nil, count: Int? = nil
         ) {
@@ -255,16 +255,16 @@ public struct ReportFigures: Sendable, Equatable {
     }
 
     /// One kind of anomaly: how many and the first examples (`queries/anomalies.sql`, rows of one kind).
-    public struct Anomaly: Sendable, Equatable {
+    package struct Anomaly: Sendable, Equatable {
         /// Which kind.
-        public var kind: AnomalyKind
+        package var kind: AnomalyKind
         /// How many there are in all.
-        public var total: Int
+        package var total: Int
         /// The first examples (at most `maxExamples`).
-        public var examples: [AnomalyExample]
+        package var examples: [AnomalyExample]
 
         /// One kind's findings.
-        public init(kind: AnomalyKind, total: Int, examples: [AnomalyExample]) {
+        package init(kind: AnomalyKind, total: Int, examples: [AnomalyExample]) {
             self.kind = kind
             self.total = total
             self.examples = examples
@@ -272,37 +272,37 @@ public struct ReportFigures: Sendable, Equatable {
     }
 
     /// `tally.sql`: every option (created by `through`), known sections first, then by voters, votes, id.
-    public var options: [Option]
+    package var options: [Option]
     /// `totals.sql`.
-    public var totals: Totals
+    package var totals: Totals
     /// `excluded.sql`.
-    public var exclusions: Exclusions
+    package var exclusions: Exclusions
     /// `activity.sql`: days with counted votes, in order.
-    public var days: [Day]
+    package var days: [Day]
     /// `timeline.sql`.
-    public var timeline: Timeline
+    package var timeline: Timeline
     /// `concentration.sql`: by votes used, ascending.
-    public var usage: [Usage]
+    package var usage: [Usage]
     /// `suggestions.sql`.
-    public var statuses: [StatusCount]
+    package var statuses: [StatusCount]
     /// `approved.sql`.
-    public var approved: [ApprovedNote]
+    package var approved: [ApprovedNote]
     /// `anomalies.sql`: kinds found, in code order.
-    public var anomalies: [Anomaly]
+    package var anomalies: [Anomaly]
     /// Which rows the figures come from (`fingerprint.sql` gives its counts): from a database
     /// with the SHA-256 over the rows, from query results without it (the rows themselves were
     /// not read, so there is nothing to hash); nil only for figures put together by hand.
-    public var fingerprint: DataFingerprint?
+    package var fingerprint: DataFingerprint?
     /// The sets of options counted sessions chose, with how many sessions chose each (`queries/choices.sql`,
     /// in canonical order); nil only for figures put together without them.
-    public var choices: [ChoicePattern]?
+    package var choices: [ChoicePattern]?
     /// False when the database has only the vote page's tables (a copy of production, wrangler's
     /// local database): without tally's columns, promotion links and moderation history are not
     /// available, and the notes figures show none. Results from D1 ran the queries, which need them.
-    public var moderationRecord = true
+    package var moderationRecord = true
 
     /// Figures from their parts.
-    public init(
+    package init(
         options: [Option], totals: Totals, exclusions: Exclusions, days: [Day], timeline: Timeline, usage: [Usage],
         statuses: [StatusCount], approved: [ApprovedNote], anomalies: [Anomaly], fingerprint: DataFingerprint? = nil,
         choices: [ChoicePattern]? = nil

@@ -4,7 +4,7 @@ extension ReportModel {
     ///
     /// - Throws: `AnalysisError` when the as-of time is before the first or the last vote and
     ///   `parameters.futureVotes` is `.refused`.
-    public init(figures: ReportFigures, parameters: ReportParameters) throws {
+    package init(figures: ReportFigures, parameters: ReportParameters) throws {
         let zone = parameters.zone
         if parameters.futureVotes == .refused, let first = figures.totals.firstVoteAll, parameters.asOf < first {
             throw AnalysisError.asOfBeforeFirstVote(asOf: parameters.asOf, firstVote: first, zone: zone)

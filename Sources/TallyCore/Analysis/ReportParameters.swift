@@ -1,40 +1,40 @@
 /// Everything a report depends on besides the data: the same database and the
 /// same parameters always give the same report, byte for byte.
-public struct ReportParameters: Sendable, Equatable {
+package struct ReportParameters: Sendable, Equatable {
     /// The reader's zone: times given without an offset are read in it, and every time shown is in it.
-    public var zone: Zone
+    package var zone: Zone
     /// Sessions whose first vote is strictly before this instant are excluded whole (test sessions).
-    public var excludeBefore: Instant?
+    package var excludeBefore: Instant?
     /// Sessions excluded by name, in the order given, without repeats.
-    public var excludedSessions: [String]
+    package var excludedSessions: [String]
     /// The time the report is as of: days since the last vote and quiet gaps end here.
     /// Never the wall clock inside the analysis, so a rerun gives the same figures.
-    public var asOf: Instant
+    package var asOf: Instant
     /// Only votes at or before this instant count (the tally as it stood then); nil for all votes.
     /// Votes whose time cannot be read are kept, since they cannot be placed.
-    public var through: Instant?
+    package var through: Instant?
     /// A session's vote budget; sessions with more votes are flagged (and still counted).
-    public var votesPerSession: Int
+    package var votesPerSession: Int
     /// At most this many sessions are listed in the exclusion ledger (totals are always complete).
-    public var maxListed: Int
+    package var maxListed: Int
     /// At most this many examples are kept per kind of anomaly (counts are always complete).
-    public var maxExamples: Int
+    package var maxExamples: Int
 
     /// What a vote dated after `asOf` does to the report (`.refused` unless set).
-    public var futureVotes: FutureVotes = .refused
+    package var futureVotes: FutureVotes = .refused
 
     /// Who the report is written for: readers unless set. Only moderators see voters' identifiers.
-    public var audience: Audience = .readers
+    package var audience: Audience = .readers
 
     /// The vote budget of the vote page: three votes per session.
-    public static let defaultVotesPerSession = 3
+    package static let defaultVotesPerSession = 3
     /// Enough to paste; a ledger of thousands of sessions is a sign of a wrong cutoff.
-    public static let defaultMaxListed = 1000
+    package static let defaultMaxListed = 1000
     /// Enough to find the rows; the counts say how many there are.
-    public static let defaultMaxExamples = 20
+    package static let defaultMaxExamples = 20
 
     /// Parameters for a report; repeated session names are kept once, in the order given.
-    public init(
+    package init(
         zone: Zone = .utc, excludeBefore: Instant? = nil, excludedSessions: [String] = [], asOf: Instant,
         through: Instant? = nil, votesPerSession: Int = ReportParameters.defaultVotesPerSession,
         maxListed: Int = ReportParameters.defaultMaxListed, maxExamples: Int = ReportParameters.defaultMaxExamples
@@ -51,7 +51,7 @@ public struct ReportParameters: Sendable, Equatable {
     }
 
     /// The author's settings for the published week-one figures (see `Demo.Settings`).
-    public static func demo() -> ReportParameters {
+    package static func demo() -> ReportParameters {
         let zone = Demo.Settings.zoneValue()
         let cutoff = Demo.Settings.cutoffInstant()
         let asOf = Demo.Settings.asOfInstant()
@@ -61,7 +61,7 @@ public struct ReportParameters: Sendable, Equatable {
 }
 
 /// What a vote dated after the as-of time does to a report.
-public enum FutureVotes: Sendable, Equatable {
+package enum FutureVotes: Sendable, Equatable {
     /// The report is refused (`AnalysisError.asOfBefore…`): an as-of time someone gave before the
     /// last vote asks for an earlier tally, which `through` gives; counting later votes would not.
     case refused
@@ -78,7 +78,7 @@ extension ReportParameters {
     /// D1 has no time zone database, so the zone is written out as its list of UTC offsets
     /// (`zone_offsets`, see `Zone.offsetList`) from 1800 to two years after `asOf`, and the
     /// SQL maps each vote through it: local days agree with the analysis in every zone.
-    public var queryValues: [String: QueryValue] {
+    package var queryValues: [String: QueryValue] {
         [
             "exclude_before": excludeBefore.map { .text(ReportParameters.queryTime($0, zone: zone)) } ?? .null,
             "exclude_sessions": .jsonArray(excludedSessions),
@@ -106,12 +106,12 @@ extension ReportParameters {
 /// Who a report is written for. A session id is often the cookie that casts the votes, and a
 /// moderator's name is staff information: both belong in the moderators' view, never in what is
 /// published, so every output is public unless a moderator asks for the internal one.
-public enum Audience: String, Sendable, Equatable {
+package enum Audience: String, Sendable, Equatable {
     /// The published page: counts and descriptions, no session ids, no moderator names.
     case readers
     /// The moderators' page (`--internal`): session ids and moderator names listed, and said so at the top.
     case moderators
 
     /// True when session ids and moderator names may be shown.
-    public var showsIdentifiers: Bool { self == .moderators }
+    package var showsIdentifiers: Bool { self == .moderators }
 }

@@ -4,9 +4,9 @@ import TallySQLite
 /// tally's own moderation record — the link from a promoted note to its option
 /// and `moderation_log` — which a vote page's own database does not have.
 /// Extra tables and columns are ignored.
-public enum SchemaCheck {
+package enum SchemaCheck {
     /// Required columns per table (the vote page's schema contract), in the order they are reported when missing.
-    public static let required: [(table: String, columns: [String])] = [
+    package static let required: [(table: String, columns: [String])] = [
         ("survey_options", ["id", "content", "section", "created_at"]),
         ("votes", ["id", "option_id", "session_id", "created_at"]),
         ("suggestions", ["id", "session_id", "content", "status", "created_at"]),
@@ -19,7 +19,7 @@ public enum SchemaCheck {
     /// Returns false when the moderation record is not available.
     /// Throws `AnalysisError.schemaMismatch` naming every missing table and column of the contract.
     @discardableResult
-    public static func prepare(_ db: Connection) throws -> Bool {
+    package static func prepare(_ db: Connection) throws -> Bool {
         try verify(db)
         // In the file itself: a second report on this connection finds the temporary view and table first.
         let hasLink =
@@ -36,7 +36,7 @@ public enum SchemaCheck {
     }
 
     /// Throws `AnalysisError.schemaMismatch` naming every missing table and column.
-    public static func verify(_ db: Connection) throws {
+    package static func verify(_ db: Connection) throws {
         var missingTables: [String] = []
         var missingColumns: [String] = []
         let columns = try db.prepare("SELECT name FROM pragma_table_info(?)")

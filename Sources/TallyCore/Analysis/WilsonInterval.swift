@@ -1,23 +1,23 @@
 /// A 95% Wilson score interval for a proportion (Wilson 1927; Brown, Cai &
 /// DasGupta 2001 recommend it over the textbook normal interval, which gives
 /// impossible ranges such as below 0% for small samples like 15 voters).
-public struct WilsonInterval: Sendable, Equatable {
+package struct WilsonInterval: Sendable, Equatable {
     /// Lower bound, 0...1.
-    public let lower: Double
+    package let lower: Double
     /// Upper bound, 0...1.
-    public let upper: Double
+    package let upper: Double
 
     /// The two-sided 95% normal quantile.
-    public static let z95 = 1.959963984540054
+    package static let z95 = 1.959963984540054
 
     /// An interval with known bounds.
-    public init(lower: Double, upper: Double) {
+    package init(lower: Double, upper: Double) {
         self.lower = lower
         self.upper = upper
     }
 
     /// The interval for `successes` out of `trials`; nil when there are no trials.
-    public init?(successes: Int, trials: Int, z: Double = WilsonInterval.z95) {
+    package init?(successes: Int, trials: Int, z: Double = WilsonInterval.z95) {
         guard trials > 0, successes >= 0, successes <= trials else { return nil }
         let n = Double(trials)
         let p = Double(successes) / n

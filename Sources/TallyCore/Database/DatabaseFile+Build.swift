@@ -19,7 +19,7 @@ extension DatabaseFile {
     /// folder) is refused, so it never turns into a database. With `replace`, the regular file
     /// (the link's target) must itself be an SQLite database or empty: `--replace` is the way to
     /// renew a database, never a way to overwrite a text file or `/etc/passwd` through a link.
-    public static func build<T>(at path: String, replace: Bool = false, _ body: (Connection) throws -> T) throws -> T {
+    package static func build<T>(at path: String, replace: Bool = false, _ body: (Connection) throws -> T) throws -> T {
         let resolved: FileTarget
         do {
             resolved = try FileTarget.resolve(path)
@@ -104,7 +104,7 @@ extension DatabaseFile {
     }
 
     /// Removes a database file and the journal files SQLite may have left beside it.
-    public static func removeDatabaseFiles(_ path: String) {
+    package static func removeDatabaseFiles(_ path: String) {
         for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
     }
 

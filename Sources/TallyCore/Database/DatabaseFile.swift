@@ -2,7 +2,7 @@ import Foundation
 import TallySQLite
 
 /// Problems with the database file itself, found before any data is touched.
-public enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case isDirectory(String)
     case notFound(String)
     case notADatabase(String)
@@ -21,7 +21,7 @@ public enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Other connections kept writing the file, so no read could start on one committed state (`ReadSnapshot`).
     case keptChanging(String, attempts: Int, seconds: Double)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .isDirectory(let path):
             return "\(path) is a directory; give the path of a database file, e.g. \(path)/tally.sqlite"
@@ -60,10 +60,10 @@ public enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Opens database files with the checks every command needs, so a bad path is
 /// answered with a clear message before anything is written.
-public enum DatabaseFile {
+package enum DatabaseFile {
     /// Opens an existing database for reading only; an empty file is refused (SQLite would read it
     /// as a database with no tables).
-    public static func openForReading(_ path: String) throws -> Connection {
+    package static func openForReading(_ path: String) throws -> Connection {
         try checkExisting(path)
         var info = stat()
         if stat(path, &info) == 0, info.st_size == 0 { throw DatabaseError.empty(path) }
@@ -76,7 +76,7 @@ public enum DatabaseFile {
     /// SQLite silently falls back to read-only when a file is write-protected,
     /// and root may write to any file; we honour the file's permission bits
     /// instead, so a protected file is never changed.
-    public static func openForWriting(_ path: String) throws -> Connection {
+    package static func openForWriting(_ path: String) throws -> Connection {
         try checkExisting(path)
         if let permissions = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int,
             permissions & 0o200 == 0
@@ -92,7 +92,7 @@ public enum DatabaseFile {
     }
 
     /// Creates a new database file; refuses to touch an existing one.
-    public static func create(_ path: String) throws -> Connection {
+    package static func create(_ path: String) throws -> Connection {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             throw isDirectory.boolValue ? DatabaseError.isDirectory(path) : DatabaseError.alreadyExists(path)

@@ -10,9 +10,9 @@ import TallySQLite
 /// read from starting after the connection's busy timeout, it tries again with a random backoff
 /// (up to 50 ms) and stops after `patience`, with `DatabaseError.keptChanging`. Nothing is ever
 /// written to the file, and its journal mode is never changed.
-public final class ReadSnapshot {
+package final class ReadSnapshot {
     /// The connection every statement runs on.
-    public let connection: Connection
+    package let connection: Connection
 
     private init(connection: Connection) { self.connection = connection }
 
@@ -24,7 +24,7 @@ public final class ReadSnapshot {
     /// When `db` is already inside a transaction (the caller's), that transaction is the snapshot.
     /// - Throws: `DatabaseError.keptChanging` when a lock kept the read from starting for
     ///   `patience` seconds, or what `body` throws.
-    public static func read<T>(_ db: Connection, _ body: (ReadSnapshot) throws -> T) throws -> T {
+    package static func read<T>(_ db: Connection, _ body: (ReadSnapshot) throws -> T) throws -> T {
         try read(db, patience: patience, body)
     }
 

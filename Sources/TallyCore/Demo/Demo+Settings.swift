@@ -1,6 +1,6 @@
 extension Demo.Settings {
     /// The demo's zone, Asia/Taipei.
-    public static func zoneValue() -> Zone {
+    package static func zoneValue() -> Zone {
         do {
             return try Zone(parsing: timezone)
         } catch {
@@ -10,10 +10,10 @@ extension Demo.Settings {
     }
 
     /// The author's cutoff, 2026-09-19 02:11 in Taipei.
-    public static func cutoffInstant() -> Instant { constantTime(excludeBefore) }
+    package static func cutoffInstant() -> Instant { constantTime(excludeBefore) }
 
     /// The author's as-of time, 2026-09-27 12:00 in Taipei.
-    public static func asOfInstant() -> Instant { constantTime(asOf) }
+    package static func asOfInstant() -> Instant { constantTime(asOf) }
 
     private static func constantTime(_ text: String) -> Instant {
         do {

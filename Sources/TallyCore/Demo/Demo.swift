@@ -10,19 +10,19 @@ import TallySQLite
 /// 23:04:12, then nothing; two notes by one session approved and promoted to the
 /// `community` section on 2026-09-24, with no votes yet. Timestamps are stored as
 /// D1 stores them: UTC text.
-public enum Demo {
+package enum Demo {
     /// The settings the author used for the published figures.
-    public enum Settings {
-        public static let timezone = "Asia/Taipei"
-        public static let excludeBefore = "2026-09-19 02:11"
-        public static let asOf = "2026-09-27 12:00"
-        public static let votesPerSession = 3
+    package enum Settings {
+        package static let timezone = "Asia/Taipei"
+        package static let excludeBefore = "2026-09-19 02:11"
+        package static let asOf = "2026-09-27 12:00"
+        package static let votesPerSession = 3
         /// The local date the vote page went live: week 1 of the weekly tallies starts then.
-        public static let launch = "2026-09-19"
+        package static let launch = "2026-09-19"
     }
 
     /// Survey options: (id, content, section, created_at UTC).
-    public static let options: [(id: Int64, content: String, section: String, createdAt: String)] = [
+    package static let options: [(id: Int64, content: String, section: String, createdAt: String)] = [
         (1, "做了好多事，另一半不知道", "original", "2026-09-18 10:00:00"),
         (2, "今天吃什麼，永遠臨時才有人想", "original", "2026-09-18 10:00:00"),
         (3, "家事分工，說好的永遠做不到", "original", "2026-09-18 10:00:00"),
@@ -33,21 +33,21 @@ public enum Demo {
     ]
 
     /// The smoke-test sessions' tags (their session ids are in `sessions`).
-    public static let testSessionTags = ["t1", "t2", "t3", "t4"]
+    package static let testSessionTags = ["t1", "t2", "t3", "t4"]
 
     /// A note as the demo stores it.
-    public struct Note: Sendable {
-        public let id: Int64
-        public let session: String
-        public let content: String
-        public let createdAt: String
+    package struct Note: Sendable {
+        package let id: Int64
+        package let session: String
+        package let content: String
+        package let createdAt: String
         /// Decisions in order: (action, from, to, moderator, reason, at UTC, option id).
-        public let history:
+        package let history:
             [(action: String, from: String, to: String, by: String, reason: String?, at: String, option: Int64?)]
     }
 
     /// Sticky notes and their moderation history.
-    public static let notes: [Note] = [
+    package static let notes: [Note] = [
         Note(
             id: 1, session: "s07", content: "爸爸可以不要看手機嗎？", createdAt: "2026-09-20 05:05:10",
             history: [
@@ -76,7 +76,7 @@ public enum Demo {
     ]
 
     /// Session tag → session id (UUIDs, as a vote page's cookie would hold).
-    public static let sessions: [String: String] = [
+    package static let sessions: [String: String] = [
         "t1": "2865f6c9-2761-4275-acef-3732c2a90d80",
         "t2": "6ebe63a4-e3c5-4497-ac07-9989e0fb7bbd",
         "t3": "fe3ed1bd-bbfc-42ee-ae8a-1e484b121e68",
@@ -99,7 +99,7 @@ public enum Demo {
     ]
 
     /// Votes: (option id, session tag, stored UTC text), in id order.
-    public static let votes: [(option: Int64, session: String, at: String)] = [
+    package static let votes: [(option: Int64, session: String, at: String)] = [
         (3, "t1", "2026-09-18 18:06:14"),
         (4, "t1", "2026-09-18 18:06:34"),
         (5, "t1", "2026-09-18 18:06:54"),
@@ -158,7 +158,7 @@ public enum Demo {
     ]
 
     /// Writes the demo into a database: migrations, then every row, in one transaction.
-    public static func write(into db: Connection) throws {
+    package static func write(into db: Connection) throws {
         try db.transaction(.immediate) {
             try Migrator().migrate(db)
             let option = try db.prepare(
@@ -205,7 +205,7 @@ public enum Demo {
     }
 
     /// The demo in a private in-memory database (what `--demo` reads).
-    public static func inMemory() throws -> Connection {
+    package static func inMemory() throws -> Connection {
         let db = try Connection(path: ":memory:", mode: .create)
         try write(into: db)
         return db

@@ -1,7 +1,7 @@
 /// Why what `wrangler d1 execute --remote --command … --json` printed cannot be read as D1's results
 /// (the answers `pull --wrangler` and `push --wrangler` read). Every case names the source ("wrangler's
 /// answer"); the command that ran it adds which request it was and what to check.
-public enum D1JSONError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum D1JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The answer holds nothing but white space.
     case empty(source: String)
     /// The answer is not JSON (or not UTF-8); `detail` is the parser's own words.
@@ -21,7 +21,7 @@ public enum D1JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A value is not one a SQL result holds (a boolean, an object, an array that is not a blob's bytes).
     case unexpectedValue(source: String, row: Int, column: String, found: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .empty(let source):
             return "\(source) is empty: wrangler printed nothing on standard output"

@@ -16,10 +16,10 @@ import TallySQLite
 /// documents BLOB → Array; miniflare's D1 builds it from the bytes). What JSON cannot carry —
 /// an integer past 2^53 − 1 written as a JavaScript number, a REAL without a fraction — is the
 /// reader's caller's to judge (`QueryPull` checks it against the column's type).
-public enum D1JSONReader {
+package enum D1JSONReader {
     /// The rows of every result in `data`, one list per statement, in order; `source` names where
     /// the text came from in errors ("wrangler's answer").
-    public static func results(from data: Data, source: String) throws(D1JSONError) -> [[Row]] {
+    package static func results(from data: Data, source: String) throws(D1JSONError) -> [[Row]] {
         var lists: [[Row]] = []
         for result in try resultObjects(json(data, source: source), source: source) {
             lists.append(try rows(ofResult: result, source: source))

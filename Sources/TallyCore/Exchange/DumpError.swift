@@ -1,6 +1,6 @@
 /// Why a dump could not be imported. Whatever the case, nothing was written:
 /// the temporary file is removed and the target is untouched.
-public enum DumpError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DumpError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The dump file cannot be opened or read.
     case cannotRead(path: String, reason: String)
     /// The file is not SQL text at all (an SQLite database, a compressed file, UTF-16 text).
@@ -30,7 +30,7 @@ public enum DumpError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The import was stopped (Ctrl-C or a termination signal).
     case interrupted
 
-    public var description: String {
+    package var description: String {
         let nothing = "; nothing was written"
         switch self {
         case .cannotRead(let path, let reason):

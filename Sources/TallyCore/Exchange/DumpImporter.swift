@@ -5,20 +5,20 @@ import TallySQLite
 /// database file: streamed, checked statement by statement by `DumpPolicy`,
 /// in one transaction, into a temporary file that becomes the target only
 /// when everything — load, schema contract, migrations — succeeded.
-public struct DumpImporter {
+package struct DumpImporter {
     /// How far the import is, for a progress display.
-    public struct Progress: Sendable {
+    package struct Progress: Sendable {
         /// Bytes of the dump read so far.
-        public let bytesRead: Int64
+        package let bytesRead: Int64
         /// The dump's size, when known (a regular file).
-        public let totalBytes: Int64?
+        package let totalBytes: Int64?
         /// Rows inserted so far.
-        public let rows: Int64
+        package let rows: Int64
         /// True once the dump is loaded and tally checks it and adds its own tables and indexes.
-        public let finishing: Bool
+        package let finishing: Bool
 
         /// A progress report.
-        public init(bytesRead: Int64, totalBytes: Int64?, rows: Int64, finishing: Bool = false) {
+        package init(bytesRead: Int64, totalBytes: Int64?, rows: Int64, finishing: Bool = false) {
             self.bytesRead = bytesRead
             self.totalBytes = totalBytes
             self.rows = rows
@@ -27,18 +27,18 @@ public struct DumpImporter {
     }
 
     /// Called every few thousand statements, on the importing thread.
-    public var progress: ((Progress) -> Void)?
+    package var progress: ((Progress) -> Void)?
     /// Asked between statements and while a long one runs; `true` stops the import.
-    public var shouldStop: () -> Bool
+    package var shouldStop: () -> Bool
     /// The largest statement accepted, in bytes.
-    public var statementLimit: Int
+    package var statementLimit: Int
     /// Page cache of the importing connection, in KiB (its memory does not grow
     /// with the file). A small cache builds indexes faster than a large one:
     /// measured on a million votes, 8 MiB beat both 2 MiB and 32 MiB.
-    public var cacheKiB: Int
+    package var cacheKiB: Int
 
     /// An importer; `progress` and `shouldStop` are called on the importing thread.
-    public init(
+    package init(
         statementLimit: Int = DumpReader.defaultStatementLimit, cacheKiB: Int = 8 << 10,
         progress: ((Progress) -> Void)? = nil, shouldStop: @escaping () -> Bool = { false }
     ) {
@@ -55,7 +55,7 @@ public struct DumpImporter {
     /// nothing changes. `finish` runs last inside the import's transaction, with the summary and the
     /// SHA-256 (hex) of the bytes read: what the layer above records with the data (the sync ledger,
     /// `DumpImporter.run` in Sync/), so Exchange needs nothing of Sync.
-    public func load(
+    package func load(
         dumpPath: String, target: String, replace: Bool,
         finish: (Connection, ImportSummary, _ sha256: String) throws -> Void
     ) throws -> ImportSummary {
@@ -161,16 +161,16 @@ public struct DumpImporter {
     // MARK: Loading
 
     /// What `load` did.
-    public struct Loaded: Equatable, Sendable {
+    package struct Loaded: Equatable, Sendable {
         /// Rows inserted into the dump's tables (SQLite's own sqlite_sequence and statistics rows left out).
-        public var rows: Int64 = 0
+        package var rows: Int64 = 0
         /// Statements read, including the dump's own BEGIN/COMMIT/PRAGMA that were skipped.
-        public var statements = 0
+        package var statements = 0
     }
 
     /// Runs every statement of the dump on `db` under `DumpPolicy`, in the
     /// caller's transaction, with nothing else: no contract check, no migrations.
-    public func load(_ reader: DumpReader, into db: Connection) throws -> Loaded {
+    package func load(_ reader: DumpReader, into db: Connection) throws -> Loaded {
         let policy = DumpPolicy()
         db.setAuthorizer { policy.decide($0) }
         defer { db.setAuthorizer(nil) }

@@ -28,18 +28,18 @@ import TallySQLite
 /// must be exactly the dump's rows. A trigger that only reads or raises an
 /// error may fire: it cannot change anything. `guardOwnStatements` applies the
 /// same rule while tally applies its migrations to the loaded data.
-public final class DumpPolicy {
+package final class DumpPolicy {
     /// Requests of the statement being prepared, outside triggers and views.
     private var requests: [AuthorizerRequest] = []
     /// Why a request was denied, for the error message.
-    public private(set) var refusal: String?
+    package private(set) var refusal: String?
     private var recording = true
 
     /// A policy with nothing recorded yet.
-    public init() {}
+    package init() {}
 
     /// Forgets the previous statement; call before preparing the next one.
-    public func reset() {
+    package func reset() {
         requests.removeAll(keepingCapacity: true)
         refusal = nil
         recording = true
@@ -47,7 +47,7 @@ public final class DumpPolicy {
 
     /// Call once the statement compiled: requests SQLite makes while it runs
     /// (ANALYZE reads its statistics, for one) are still judged, not recorded.
-    public func stopRecording() {
+    package func stopRecording() {
         recording = false
     }
 
@@ -55,7 +55,7 @@ public final class DumpPolicy {
 
     /// The authorizer's answer to one request. Install it with
     /// `connection.setAuthorizer(policy.decide)`.
-    public func decide(_ request: AuthorizerRequest) -> AuthorizerDecision {
+    package func decide(_ request: AuthorizerRequest) -> AuthorizerDecision {
         if let reason = DumpPolicy.refusal(of: request) {
             if refusal == nil { refusal = reason }
             return .deny
@@ -66,7 +66,7 @@ public final class DumpPolicy {
 
     /// The authorizer for tally's own statements on loaded data (applying the
     /// migrations): the dump's triggers may not write, whatever fires them.
-    public static func guardOwnStatements(_ request: AuthorizerRequest) -> AuthorizerDecision {
+    package static func guardOwnStatements(_ request: AuthorizerRequest) -> AuthorizerDecision {
         guard request.trigger != nil else { return .allow }
         switch request.kind {
         case .insert, .update, .delete: return .deny
@@ -162,7 +162,7 @@ public final class DumpPolicy {
 
     /// What the compiled statement is, or why it is refused. `explain` is the
     /// statement's `isExplain`.
-    public func classify(explain: Bool = false) -> Result<DumpStatement, DumpRefusal> {
+    package func classify(explain: Bool = false) -> Result<DumpStatement, DumpRefusal> {
         if let refusal { return .failure(DumpRefusal(refusal)) }
         if explain { return .failure(DumpRefusal("EXPLAIN (a dump runs its statements)")) }
         guard let head = requests.first else { return .failure(.unknownKind) }
@@ -280,7 +280,7 @@ public final class DumpPolicy {
     /// Functions the dumps use in values: newlines and carriage returns are
     /// written as `replace('…','\n',char(10))`; newer sqlite3 shells write
     /// control characters with `unistr('…')` and may use `unhex`.
-    public static let dataFunctions: Set<String> = ["replace", "char", "unhex", "unistr"]
+    package static let dataFunctions: Set<String> = ["replace", "char", "unhex", "unistr"]
 
     /// SQLite's built-in functions without side effects outside the database,
     /// which a vote page's own schema may use in CHECK constraints, generated
@@ -288,7 +288,7 @@ public final class DumpPolicy {
     /// (https://sqlite.org/lang_corefunc.html, lang_datefunc, lang_aggfunc,
     /// windowfunctions, lang_mathfunc, json1). `load_extension`,
     /// `fts3_tokenizer` and anything unknown are not in it.
-    public static let schemaFunctions: Set<String> = dataFunctions.union([
+    package static let schemaFunctions: Set<String> = dataFunctions.union([
         "abs", "changes", "coalesce", "concat", "concat_ws", "format", "glob", "hex", "ifnull", "iif", "instr",
         "last_insert_rowid", "length", "like", "likelihood", "likely", "lower", "ltrim", "max", "min", "nullif",
         "octet_length", "printf", "quote", "random", "randomblob", "round", "rtrim", "sign", "soundex",
@@ -307,12 +307,12 @@ public final class DumpPolicy {
 }
 
 /// Why a statement is refused; `DumpImporter` adds the line.
-public struct DumpRefusal: Error, Equatable, Sendable {
+package struct DumpRefusal: Error, Equatable, Sendable {
     /// What was refused, e.g. "ATTACH DATABASE '/tmp/x.db' (…)".
-    public let what: String
+    package let what: String
     /// A refusal described by `what`.
-    public init(_ what: String) { self.what = what }
+    package init(_ what: String) { self.what = what }
 
     /// A statement that compiled but is none of the kinds a dump holds.
-    public static let unknownKind = DumpRefusal("a statement of a kind a dump never holds")
+    package static let unknownKind = DumpRefusal("a statement of a kind a dump never holds")
 }

@@ -10,31 +10,31 @@ import TallySQLite
 /// a string, a quoted name, a comment or a trigger body never splits one. Every
 /// line is checked to be UTF-8 without NUL bytes before SQLite sees it, so an
 /// encoding problem is reported with its line and byte.
-public final class DumpReader {
+package final class DumpReader {
     /// Whole statements (usually one) as SQLite will read them.
-    public struct Chunk {
+    package struct Chunk {
         /// The UTF-8 text followed by one NUL byte, which is part of the buffer.
         /// Valid until the next call of `next()`. It is mutable so a caller may
         /// put a NUL inside it temporarily.
-        public let text: UnsafeMutableRawBufferPointer
+        package let text: UnsafeMutableRawBufferPointer
         /// The line of the file on which the first byte of `text` stands (1-based).
-        public let firstLine: Int
+        package let firstLine: Int
         /// False only for the end of a file whose last statement is not finished.
-        public let isComplete: Bool
+        package let isComplete: Bool
     }
 
     /// The largest statement accepted by default: far above D1's 2 MB rows.
-    public static let defaultStatementLimit = 64 << 20
+    package static let defaultStatementLimit = 64 << 20
 
     /// The path read, or `-` for standard input.
-    public let path: String
+    package let path: String
     /// The file's size when it is a regular file (for progress), else nil.
-    public let totalBytes: Int64?
+    package let totalBytes: Int64?
     /// Bytes taken from the file so far.
-    public private(set) var bytesRead: Int64 = 0
+    package private(set) var bytesRead: Int64 = 0
     /// Called with every block of bytes as it is read from the file, in order (a byte-order mark
     /// included), so a caller can hash exactly what was imported without reading the file twice.
-    public var onRead: ((UnsafeRawBufferPointer) -> Void)?
+    package var onRead: ((UnsafeRawBufferPointer) -> Void)?
 
     private let descriptor: Int32
     private let ownsDescriptor: Bool
@@ -64,7 +64,7 @@ public final class DumpReader {
     /// - Parameters:
     ///   - blockSize: bytes read from the file at a time.
     ///   - statementLimit: the largest statement accepted, in bytes.
-    public init(path: String, blockSize: Int = 1 << 20, statementLimit: Int = DumpReader.defaultStatementLimit)
+    package init(path: String, blockSize: Int = 1 << 20, statementLimit: Int = DumpReader.defaultStatementLimit)
         throws(DumpError)
     {
         self.path = path
@@ -95,7 +95,7 @@ public final class DumpReader {
     }
 
     /// The next piece of the dump, or nil at the end of the file.
-    public func next() throws(DumpError) -> Chunk? {
+    package func next() throws(DumpError) -> Chunk? {
         if finished { return nil }
         if resetBeforeNext {
             count = 0
@@ -244,12 +244,12 @@ public final class DumpReader {
     // MARK: Positions in SQL text
 
     /// True when the text holds nothing but whitespace, `;` and comments.
-    public static func isBlank(_ text: UnsafeRawBufferPointer) -> Bool {
+    package static func isBlank(_ text: UnsafeRawBufferPointer) -> Bool {
         SQLText.firstToken(in: text) == nil
     }
 
     /// The line of the first byte of the text that is not whitespace or comment.
-    public static func lineOfFirstToken(in text: UnsafeRawBufferPointer, firstLine: Int) -> Int {
+    package static func lineOfFirstToken(in text: UnsafeRawBufferPointer, firstLine: Int) -> Int {
         let end = SQLText.firstToken(in: text) ?? text.count
         var line = firstLine
         for index in 0..<end where text[index] == 0x0A { line += 1 }

@@ -1,6 +1,6 @@
 /// What a statement of a dump is, as told by everything SQLite's authorizer
 /// saw it do while preparing it — never by its text.
-public enum DumpStatement: Equatable, Sendable {
+package enum DumpStatement: Equatable, Sendable {
     /// The dump's `BEGIN TRANSACTION` (sqlite3 .dump). Not run: the importer
     /// owns one transaction over the whole file.
     case begin
@@ -23,7 +23,7 @@ public enum DumpStatement: Equatable, Sendable {
 
     /// True for statements the importer runs; false for the dump's own
     /// transaction control and pragmas, which it recognises and skips.
-    public var runs: Bool {
+    package var runs: Bool {
         switch self {
         case .begin, .commit, .deferForeignKeys, .foreignKeysOff: return false
         case .create, .insert, .clearSequence, .statistics: return true

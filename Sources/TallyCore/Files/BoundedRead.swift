@@ -2,9 +2,9 @@ import Foundation
 
 /// Reads a small file whole with a bound on its size and, for a pipe, on the time it may take:
 /// a FIFO nobody writes to, `/dev/zero` or `/proc/self/mem` never hangs tally or fills memory.
-public enum BoundedRead {
+package enum BoundedRead {
     /// Why a bounded read stopped.
-    public enum Failure: Error, Equatable, Sendable {
+    package enum Failure: Error, Equatable, Sendable {
         /// The file holds more than the limit (bytes).
         case tooLarge(Int)
         /// A pipe sent nothing more for this many seconds.
@@ -15,7 +15,7 @@ public enum BoundedRead {
 
     /// The bytes of `path` (a regular file or a FIFO), at most `limit`, within `seconds`. Opened
     /// without blocking, so a FIFO nobody opens for writing ends at the time bound, not never.
-    public static func contents(of path: String, limit: Int, seconds: Int = 10) throws(Failure) -> Data {
+    package static func contents(of path: String, limit: Int, seconds: Int = 10) throws(Failure) -> Data {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw .system(String(cString: strerror(errno))) }
         defer { close(fd) }

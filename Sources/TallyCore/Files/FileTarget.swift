@@ -8,7 +8,7 @@ import Foundation
 /// replaced; anything else (a folder, a socket) is refused. So nothing a user made (a named
 /// pipe a reader waits on, `/dev/null`, a link into a synced folder) is ever turned into a
 /// regular file.
-public enum FileTarget: Equatable, Sendable {
+package enum FileTarget: Equatable, Sendable {
     /// Nothing is there yet: a new regular file is created at this path.
     case absent(String)
     /// A regular file at this path: replaced atomically (temporary name beside it, then rename).
@@ -17,14 +17,14 @@ public enum FileTarget: Equatable, Sendable {
     case stream(String, FileKind)
 
     /// The path bytes will end up at (the symbolic links' final target).
-    public var path: String {
+    package var path: String {
         switch self {
         case .absent(let path), .regularFile(let path), .stream(let path, _): return path
         }
     }
 
     /// Follows symbolic links from `path` (at most 40, as the kernel does) and says what is at the end.
-    public static func resolve(_ path: String) throws(FileTargetError) -> FileTarget {
+    package static func resolve(_ path: String) throws(FileTargetError) -> FileTarget {
         var current = path
         for _ in 0..<40 {
             var info = stat()
@@ -60,7 +60,7 @@ public enum FileTarget: Equatable, Sendable {
 }
 
 /// The kind of thing a path names, from `lstat(2)`.
-public enum FileKind: String, Equatable, Sendable {
+package enum FileKind: String, Equatable, Sendable {
     case regularFile = "a regular file"
     case directory = "a folder"
     case symbolicLink = "a symbolic link"
@@ -71,7 +71,7 @@ public enum FileKind: String, Equatable, Sendable {
     case other = "not a file"
 
     /// The kind named by the `st_mode` of `stat(2)`.
-    public init(mode: mode_t) {
+    package init(mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFREG: self = .regularFile
         case S_IFDIR: self = .directory
@@ -86,13 +86,13 @@ public enum FileKind: String, Equatable, Sendable {
 }
 
 /// Why tally will not write to a path.
-public enum FileTargetError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum FileTargetError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The path (or its link's target) is a folder, a socket or something else that is not a file.
     case notAFile(String, FileKind)
     /// The path could not be inspected (permission, a link loop, …).
     case cannotInspect(String, String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notAFile(let path, .directory):
             // Callers that take a page name (`--output`) suggest one themselves; here the file's

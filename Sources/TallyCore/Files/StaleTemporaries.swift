@@ -9,18 +9,18 @@ import Foundation
 /// no process of that id runs); it is a regular file (not a link), owned by this user; and its
 /// content is what tally writes there (for a database: SQLite's header, or nothing yet).
 /// A file of a run still going, or a user's own file that happens to look alike, is left alone.
-public struct StaleTemporaries: Sendable {
+package struct StaleTemporaries: Sendable {
     /// The name before the process id: `.votes.sqlite.tmp-`.
-    public let prefix: String
+    package let prefix: String
     /// The name after the process id (and attempt number): `.sql`, or nothing.
-    public let suffix: String
+    package let suffix: String
     /// True when a `-N` attempt number follows the process id (`AtomicFile`'s names).
-    public let numbered: Bool
+    package let numbered: Bool
     /// True for a database's temporary: SQLite's `-journal`, `-wal` and `-shm` files go with it.
-    public let database: Bool
+    package let database: Bool
 
     /// The temporaries named `PREFIX<pid>[-N]SUFFIX`.
-    public init(prefix: String, suffix: String = "", numbered: Bool = false, database: Bool = false) {
+    package init(prefix: String, suffix: String = "", numbered: Bool = false, database: Bool = false) {
         self.prefix = prefix
         self.suffix = suffix
         self.numbered = numbered
@@ -28,13 +28,13 @@ public struct StaleTemporaries: Sendable {
     }
 
     /// A database build's temporaries beside a database named `name` (`DatabaseFile.build`).
-    public static func database(named name: String) -> StaleTemporaries {
+    package static func database(named name: String) -> StaleTemporaries {
         StaleTemporaries(prefix: ".\(name).tmp-", database: true)
     }
 
     /// Removes, in `folder`, the abandoned temporaries of this pattern; returns their names.
     @discardableResult
-    public func remove(in folder: String) -> [String] {
+    package func remove(in folder: String) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         var removed: [String] = []
         // The main files first: a journal goes only when its database went (or was never there).
@@ -77,7 +77,7 @@ public struct StaleTemporaries: Sendable {
     }
 
     /// True while a process `pid` exists (EPERM: it does, someone else's).
-    public static func isAlive(_ pid: pid_t) -> Bool {
+    package static func isAlive(_ pid: pid_t) -> Bool {
         kill(pid, 0) == 0 || errno == EPERM
     }
 

@@ -11,12 +11,12 @@
 /// Figures read from query results (`ReportFigures(queryResults:)`, the differential tests) have the
 /// counts, ids and latest time of `queries/fingerprint.sql` but no hash: SQL, and so
 /// D1, has no SHA-256 function, and a hash is never made up from anything else.
-public struct DataFingerprint: Sendable, Equatable {
+package struct DataFingerprint: Sendable, Equatable {
     /// The name and version of the encoding; part of the hashed bytes.
-    public static let scheme = "tally.fingerprint/2"
+    package static let scheme = "tally.fingerprint/2"
 
     /// Where the fingerprint was computed, which decides whether it has a hash.
-    public enum Source: String, Sendable, Equatable {
+    package enum Source: String, Sendable, Equatable {
         /// tally read the rows from a database and hashed them.
         case database
         /// `queries/fingerprint.sql` counted the rows on D1 (or wherever the portable
@@ -25,16 +25,16 @@ public struct DataFingerprint: Sendable, Equatable {
     }
 
     /// The rows read from one table.
-    public struct Table: Sendable, Equatable {
+    package struct Table: Sendable, Equatable {
         /// The table's name: `votes`, `survey_options`, `suggestions` or `moderation_log`.
-        public let name: String
+        package let name: String
         /// How many of its rows the report read.
-        public let rows: Int
+        package let rows: Int
         /// The highest id among them; nil when there are none.
-        public let highestID: Int64?
+        package let highestID: Int64?
 
         /// A table's counts.
-        public init(name: String, rows: Int, highestID: Int64?) {
+        package init(name: String, rows: Int, highestID: Int64?) {
             self.name = name
             self.rows = rows
             self.highestID = highestID
@@ -42,16 +42,16 @@ public struct DataFingerprint: Sendable, Equatable {
     }
 
     /// The tables in a fixed order: votes, survey_options, suggestions, moderation_log.
-    public let tables: [Table]
+    package let tables: [Table]
     /// The latest readable stored time among the rows; nil when none can be read.
-    public let latest: Instant?
+    package let latest: Instant?
     /// Where it was computed.
-    public let source: Source
+    package let source: Source
     /// The SHA-256, lowercase hexadecimal; nil exactly when `source` is `.d1`.
-    public let sha256: String?
+    package let sha256: String?
 
     /// The fingerprint of rows tally read and hashed itself.
-    public init(tables: [Table], latest: Instant?, sha256: String) {
+    package init(tables: [Table], latest: Instant?, sha256: String) {
         self.tables = tables
         self.latest = latest
         self.source = .database
@@ -60,7 +60,7 @@ public struct DataFingerprint: Sendable, Equatable {
 
     /// The fingerprint as `queries/fingerprint.sql` gives it: counts, highest ids and the
     /// latest time, without a hash (see `Source.d1`).
-    public init(countedOnD1 tables: [Table], latest: Instant?) {
+    package init(countedOnD1 tables: [Table], latest: Instant?) {
         self.tables = tables
         self.latest = latest
         self.source = .d1
@@ -68,5 +68,5 @@ public struct DataFingerprint: Sendable, Equatable {
     }
 
     /// The counts of one table, by name.
-    public func table(_ name: String) -> Table? { tables.first { $0.name == name } }
+    package func table(_ name: String) -> Table? { tables.first { $0.name == name } }
 }

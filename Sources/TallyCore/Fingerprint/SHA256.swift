@@ -10,12 +10,12 @@ import CSHA256
 /// hashes every vote). Both are tested against the FIPS and NIST example vectors,
 /// against the `sha256sum` tool and against each other. It is not `Sendable`: one
 /// hasher belongs to one thread (each partition of the vote scan has its own).
-public final class SHA256 {
+package final class SHA256 {
     /// The digest length in bytes.
-    public static let digestLength = 32
+    package static let digestLength = 32
 
     /// True when this CPU can run the compression function on its SHA instructions.
-    public static let hardwareAvailable = tally_sha256_hardware_available() != 0
+    package static let hardwareAvailable = tally_sha256_hardware_available() != 0
 
     /// The eight state words (H0 … H7), initially the fractional parts of the square roots of the first primes.
     private let state: UnsafeMutablePointer<UInt32>
@@ -33,7 +33,7 @@ public final class SHA256 {
     private var finished = false
 
     /// A fresh hasher, on the CPU's SHA instructions when it has them.
-    public convenience init() {
+    package convenience init() {
         self.init(accelerated: SHA256.hardwareAvailable)
     }
 
@@ -59,14 +59,14 @@ public final class SHA256 {
     }
 
     /// The digest of some bytes.
-    public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         let hasher = SHA256()
         hasher.update(Array(bytes))
         return hasher.finalize()
     }
 
     /// Lowercase hexadecimal, as `sha256sum` prints digests.
-    public static func hex(_ digest: [UInt8]) -> String {
+    package static func hex(_ digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(digest.count * 2)
@@ -78,19 +78,19 @@ public final class SHA256 {
     }
 
     /// Feeds bytes.
-    public func update(_ bytes: [UInt8]) {
+    package func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { update($0) }
     }
 
     /// Feeds the UTF-8 bytes of a text.
-    public func update(_ text: String) {
+    package func update(_ text: String) {
         var text = text
         text.withUTF8 { update($0) }
     }
 
     /// Feeds one byte.
     @inline(__always)
-    public func update(byte: UInt8) {
+    package func update(byte: UInt8) {
         precondition(!finished, "SHA256 used after finalize")
         block[blockCount] = byte
         blockCount += 1
@@ -102,7 +102,7 @@ public final class SHA256 {
     }
 
     /// Feeds bytes from a buffer (no copy when whole blocks can be read in place).
-    public func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package func update(_ bytes: UnsafeBufferPointer<UInt8>) {
         precondition(!finished, "SHA256 used after finalize")
         guard var next = bytes.baseAddress, bytes.count > 0 else { return }
         var remaining = bytes.count
@@ -130,7 +130,7 @@ public final class SHA256 {
     }
 
     /// Pads the message and returns the 32-byte digest. The hasher cannot be fed afterwards.
-    public func finalize() -> [UInt8] {
+    package func finalize() -> [UInt8] {
         precondition(!finished, "SHA256 finalized twice")
         let bits = length &* 8
         update(byte: 0x80)

@@ -4,18 +4,18 @@
 ///
 /// Sessions are not people: one person may have several sessions, and these
 /// are signals to look at, not proof of anything.
-public struct AuthorGroup: Sendable, Equatable {
+package struct AuthorGroup: Sendable, Equatable {
     /// A promoted note of this session and the author's votes for its option.
-    public struct PromotedOption: Sendable, Equatable {
+    package struct PromotedOption: Sendable, Equatable {
         /// The note.
-        public let noteID: Int64
+        package let noteID: Int64
         /// The option it became.
-        public let optionID: Int64
+        package let optionID: Int64
         /// Votes this same session gave that option.
-        public let votesByAuthor: Int
+        package let votesByAuthor: Int
 
         /// A promoted note, its option, and its author's votes for that option.
-        public init(noteID: Int64, optionID: Int64, votesByAuthor: Int) {
+        package init(noteID: Int64, optionID: Int64, votesByAuthor: Int) {
             self.noteID = noteID
             self.optionID = optionID
             self.votesByAuthor = votesByAuthor
@@ -23,35 +23,35 @@ public struct AuthorGroup: Sendable, Equatable {
     }
 
     /// How many approved notes (promoted ones included) make a session worth flagging.
-    public static let flagThreshold = 2
+    package static let flagThreshold = 2
 
     /// The session id, or nil for notes stored without one.
-    public let session: String?
+    package let session: String?
     /// Every note of this session, by id.
-    public let notes: [Note]
+    package let notes: [Note]
     /// The session's promoted notes, by note id.
-    public let promotedOptions: [PromotedOption]
+    package let promotedOptions: [PromotedOption]
 
     /// The first 8 characters of the session id: enough to tell sessions apart on screen.
-    public var shortSession: String { AuthorGroup.short(session) }
+    package var shortSession: String { AuthorGroup.short(session) }
 
     /// A session as moderators see it: its first 8 characters, `(none)` when missing.
-    public static func short(_ session: String?) -> String { session.map { String($0.prefix(8)) } ?? "(none)" }
+    package static func short(_ session: String?) -> String { session.map { String($0.prefix(8)) } ?? "(none)" }
 
     /// Notes approved or promoted.
-    public var approvedCount: Int { notes.filter { $0.state == .approved || $0.state == .promoted }.count }
+    package var approvedCount: Int { notes.filter { $0.state == .approved || $0.state == .promoted }.count }
 
     /// True when one (known) session has several approved notes.
-    public var isFlagged: Bool { session != nil && approvedCount >= AuthorGroup.flagThreshold }
+    package var isFlagged: Bool { session != nil && approvedCount >= AuthorGroup.flagThreshold }
 
     /// Whether the session voted for at least one of its own promoted options;
     /// nil when it has none.
-    public var votedForOwnOption: Bool? {
+    package var votedForOwnOption: Bool? {
         promotedOptions.isEmpty ? nil : promotedOptions.contains { $0.votesByAuthor > 0 }
     }
 
     /// How many of the session's notes are in each state, in state order, leaving out zeros.
-    public var stateCounts: [(state: String, count: Int)] {
+    package var stateCounts: [(state: String, count: Int)] {
         var order: [String] = NoteState.allCases.map(\.rawValue)
         var counts: [String: Int] = [:]
         for note in notes {
@@ -62,7 +62,7 @@ public struct AuthorGroup: Sendable, Equatable {
     }
 
     /// A group as given; `grouping(_:ownOptionVotes:)` builds them from notes.
-    public init(session: String?, notes: [Note], promotedOptions: [PromotedOption]) {
+    package init(session: String?, notes: [Note], promotedOptions: [PromotedOption]) {
         self.session = session
         self.notes = notes
         self.promotedOptions = promotedOptions
@@ -73,7 +73,7 @@ public struct AuthorGroup: Sendable, Equatable {
     ///
     /// - Parameter ownOptionVotes: note id → votes its author gave its option
     ///   (from `ModerationStore.ownOptionVotes()`).
-    public static func grouping(_ notes: [Note], ownOptionVotes: [Int64: Int]) -> [AuthorGroup] {
+    package static func grouping(_ notes: [Note], ownOptionVotes: [Int64: Int]) -> [AuthorGroup] {
         var order: [String?] = []
         var bySession: [String?: [Note]] = [:]
         for note in notes.sorted(by: { $0.id < $1.id }) {

@@ -1,29 +1,29 @@
 /// One decision a moderator wants written, with what they saw when they made it.
-public struct DecisionRequest: Sendable, Equatable {
+package struct DecisionRequest: Sendable, Equatable {
     /// The note.
-    public let noteID: Int64
+    package let noteID: Int64
     /// What to do.
-    public let action: ModerationAction
+    package let action: ModerationAction
     /// Who decides.
-    public let moderator: Moderator
+    package let moderator: Moderator
     /// Why (required for reject and reopen).
-    public let reason: ModerationReason?
+    package let reason: ModerationReason?
     /// The note's version the moderator acted on: what they passed with
     /// `--expect-version`, or what the command read first.
-    public let actedOnVersion: Int64
+    package let actedOnVersion: Int64
     /// The state the moderator saw, when known (nil when only a version was given).
-    public let actedOnState: NoteState?
+    package let actedOnState: NoteState?
     /// When the decision is made (stored as D1's UTC text).
-    public let time: Instant
+    package let time: Instant
     /// For a promotion: the option's label and section (the note's text, community, by default).
-    public let option: OptionDraft
+    package let option: OptionDraft
     /// The note's text, session and creation time the moderator decided on, when they must
     /// still be the note's (a replay by `tally pull`); nil when the note is read in the same
     /// transaction (a decision made now is made on the note as it is).
-    public let seen: SeenNote?
+    package let seen: SeenNote?
 
     /// A decision request; see the properties.
-    public init(
+    package init(
         noteID: Int64, action: ModerationAction, moderator: Moderator, reason: ModerationReason? = nil,
         actedOnVersion: Int64, actedOnState: NoteState? = nil, time: Instant, option: OptionDraft = .verbatim,
         seen: SeenNote? = nil

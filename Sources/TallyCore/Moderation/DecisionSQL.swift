@@ -18,18 +18,18 @@
 /// log entry is inserted only when absent and only when the note is in the
 /// state that decision produced. Applying the file twice, or to a database
 /// that already has some of the decisions, changes nothing it should not.
-public enum DecisionSQL {
+package enum DecisionSQL {
     /// A `survey_options` row as the source database holds it.
-    public struct OptionRow: Sendable, Equatable {
+    package struct OptionRow: Sendable, Equatable {
         /// The option's text.
-        public let content: String
+        package let content: String
         /// `original` or `community`.
-        public let section: String
+        package let section: String
         /// When it was created, as stored.
-        public let createdAt: String
+        package let createdAt: String
 
         /// An option row as read from `survey_options`.
-        public init(content: String, section: String, createdAt: String) {
+        package init(content: String, section: String, createdAt: String) {
             self.content = content
             self.section = section
             self.createdAt = createdAt
@@ -38,23 +38,23 @@ public enum DecisionSQL {
 
     /// What a decision applies to besides the note's id, status and version: the note as the
     /// moderator read it, and the decision it carried then.
-    public struct Guard: Sendable, Equatable {
+    package struct Guard: Sendable, Equatable {
         /// The note's text, author session and creation time, as read.
-        public let seen: SeenNote
+        package let seen: SeenNote
         /// The note's latest decision when the moderator decided (nil for its first decision):
         /// a decision made after one of yours applies only on top of that one, never on another
         /// moderator's decision that happens to have the same version and status.
-        public let previous: ModerationLogEntry?
+        package let previous: ModerationLogEntry?
 
         /// A guard; see the properties.
-        public init(seen: SeenNote, previous: ModerationLogEntry?) {
+        package init(seen: SeenNote, previous: ModerationLogEntry?) {
             self.seen = seen
             self.previous = previous
         }
     }
 
     /// D1's limit on one statement, in bytes.
-    public static let maximumStatementBytes = MigrationLint.maximumStatementBytes
+    package static let maximumStatementBytes = MigrationLint.maximumStatementBytes
 
     /// The script for decisions in log order.
     ///
@@ -64,7 +64,7 @@ public enum DecisionSQL {
     ///   - guards: what each entry was decided on, by entry id (a promoted option that
     ///     equals the note read is copied from the note instead of repeating its text).
     ///   - header: comment lines for the top of the file (no user text).
-    public static func script(
+    package static func script(
         entries: [ModerationLogEntry], options: [Int64: OptionRow], guards: [Int64: Guard], header: [String] = []
     ) throws(DecisionSQLError) -> DecisionScript {
         var lines = header.map { "-- " + $0 }
@@ -104,7 +104,7 @@ public enum DecisionSQL {
     }
 
     /// The guarded statements that replay one decision.
-    public static func statements(
+    package static func statements(
         for entry: ModerationLogEntry, option: OptionRow?, guard guarding: Guard
     ) throws(DecisionSQLError) -> [String] {
         func refuse(_ why: String) -> DecisionSQLError { .cannotExport(entry: entry.id, note: entry.noteID, why: why) }
@@ -199,7 +199,7 @@ public enum DecisionSQL {
     /// A SQL string literal for any text: single quotes doubled; control
     /// characters (newline, escape …) as `char(n)` joined with `||`, so the
     /// statement stays on one line. Text without NUL round-trips exactly.
-    public static func literal(_ text: String) -> String {
+    package static func literal(_ text: String) -> String {
         var parts: [String] = []
         var plain = ""
         var controls: [UInt32] = []

@@ -1,5 +1,5 @@
 /// Why decisions could not be written as SQL. Nothing is written then.
-public enum DecisionSQLError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DecisionSQLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A log entry cannot be replayed safely.
     case cannotExport(entry: Int64, note: Int64, why: String)
     /// A statement would exceed D1's 100 KB limit.
@@ -8,7 +8,7 @@ public enum DecisionSQLError: Error, Sendable, Equatable, CustomStringConvertibl
     case unreadableTime(entry: Int64, note: Int64, stored: String)
 
     /// Which entry, why, and what to do instead.
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotExport(let entry, let note, let why):
             return "cannot export moderation_log entry \(entry) (note \(note)): \(why); "

@@ -1,5 +1,5 @@
 /// A moderator's decision about a note.
-public enum ModerationAction: String, Sendable, CaseIterable, Hashable {
+package enum ModerationAction: String, Sendable, CaseIterable, Hashable {
     /// pending → approved.
     case approve
     /// pending → rejected (a reason is required).
@@ -10,7 +10,7 @@ public enum ModerationAction: String, Sendable, CaseIterable, Hashable {
     case promote
 
     /// The states this action may be taken from.
-    public var sources: Set<NoteState> {
+    package var sources: Set<NoteState> {
         switch self {
         case .approve, .reject: return [.pending]
         case .reopen: return [.approved, .rejected]
@@ -19,7 +19,7 @@ public enum ModerationAction: String, Sendable, CaseIterable, Hashable {
     }
 
     /// The state this action leads to.
-    public var target: NoteState {
+    package var target: NoteState {
         switch self {
         case .approve: return .approved
         case .reject: return .rejected
@@ -30,10 +30,10 @@ public enum ModerationAction: String, Sendable, CaseIterable, Hashable {
 
     /// True when the decision must say why: undoing or refusing someone's note
     /// is what a later reader most needs explained.
-    public var requiresReason: Bool { self == .reject || self == .reopen }
+    package var requiresReason: Bool { self == .reject || self == .reopen }
 
     /// `approved`, `rejected`, `reopened`, `promoted` — for messages.
-    public var pastTense: String {
+    package var pastTense: String {
         switch self {
         case .approve: return "approved"
         case .reject: return "rejected"

@@ -1,22 +1,22 @@
 /// A decision that lost a race: the note is no longer in the state the
 /// moderator acted on, so the decision was not written.
-public struct ModerationConflict: Sendable, Equatable, CustomStringConvertible {
+package struct ModerationConflict: Sendable, Equatable, CustomStringConvertible {
     /// The note.
-    public let noteID: Int64
+    package let noteID: Int64
     /// The decision that was refused.
-    public let action: ModerationAction
+    package let action: ModerationAction
     /// The version the moderator acted on (`--expect-version`, or the one read first).
-    public let actedOnVersion: Int64
+    package let actedOnVersion: Int64
     /// The note as it was found when the decision was to be written.
-    public let found: Note
+    package let found: Note
     /// The decisions the moderator did not see, oldest first — or, when the note
     /// was still at the version acted on, the decision that already moved it
     /// out of the states this action applies to. Empty when the note changed
     /// without a log entry (outside tally).
-    public let decisions: [ModerationLogEntry]
+    package let decisions: [ModerationLogEntry]
 
     /// A conflict; see the properties.
-    public init(
+    package init(
         noteID: Int64, action: ModerationAction, actedOnVersion: Int64, found: Note, decisions: [ModerationLogEntry]
     ) {
         self.noteID = noteID
@@ -27,15 +27,15 @@ public struct ModerationConflict: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// True when the earlier decision is the very one this moderator tried to make.
-    public var sameDecisionMade: Bool {
+    package var sameDecisionMade: Bool {
         decisions.count == 1 && decisions[0].action == action.rawValue
     }
 
     /// What happened and what to do: the earlier decision (who, what, when) and the note's state now.
-    public var description: String { message(in: nil) }
+    package var description: String { message(in: nil) }
 
     /// The description with times in `zone` (UTC when nil).
-    public func message(in zone: Zone?) -> String {
+    package func message(in zone: Zone?) -> String {
         let refused = "your \(action.rawValue) was not applied"
         let now = "it is now \(found.stateName) (version \(found.version))"
         let lookAgain = "look again with `tally notes show \(noteID)`"

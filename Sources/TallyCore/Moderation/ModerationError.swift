@@ -1,5 +1,5 @@
 /// Why a moderation command refused to act. Whatever the case, nothing was written.
-public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No note has this id.
     case noteNotFound(Int64)
     /// The note's stored status is not a state tally knows, so no transition applies.
@@ -32,7 +32,7 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
     case databaseBusy(String)
 
     /// True for the lost-race cases, which the command line reports with exit code 3.
-    public var isConflict: Bool {
+    package var isConflict: Bool {
         switch self {
         case .conflict, .noteChanged: return true
         default: return false
@@ -40,10 +40,10 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// A message that says what was wrong and what to do next.
-    public var description: String { message(in: nil) }
+    package var description: String { message(in: nil) }
 
     /// The description with every time in `zone` (UTC when nil), as a moderator's settings show times.
-    public func message(in zone: Zone?) -> String {
+    package func message(in zone: Zone?) -> String {
         switch self {
         case .noteNotFound(let id):
             return "no note with id \(id); see the ids with `tally notes list`"
@@ -113,7 +113,7 @@ public enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible
 extension ModerationError {
     /// Why a decision did not apply to note `id`: it is not the note the moderator read. Both texts
     /// are shown, so the moderator sees what changed; `place` is where the other text is (D1, this copy).
-    public static func noteChangedText(_ id: Int64, seen: String, found: String, place: String) -> String {
+    package static func noteChangedText(_ id: Int64, seen: String, found: String, place: String) -> String {
         let what =
             seen == found
             ? "its text is the same but its author session or creation time is not (deleted and written again?)"

@@ -4,32 +4,32 @@ import TallySQLite
 ///
 /// Action and statuses are kept as text: the log is history, and may hold
 /// entries written by another tool; nothing read from it is rejected.
-public struct ModerationLogEntry: Sendable, Equatable {
+package struct ModerationLogEntry: Sendable, Equatable {
     /// `moderation_log.id`: the order decisions were recorded in.
-    public let id: Int64
+    package let id: Int64
     /// The note decided about.
-    public let noteID: Int64
+    package let noteID: Int64
     /// `approve`, `reject`, `reopen` or `promote`.
-    public let action: String
+    package let action: String
     /// The state before (`pending`, `approved`, `rejected`).
-    public let from: String
+    package let from: String
     /// The state after (`pending`, `approved`, `rejected`, `promoted`).
-    public let to: String
+    package let to: String
     /// Who decided.
-    public let moderator: String
+    package let moderator: String
     /// Why, when given.
-    public let reason: String?
+    package let reason: String?
     /// When, as stored (UTC text).
-    public let createdAt: String
+    package let createdAt: String
     /// When, read as an instant; nil when the stored text is not a timestamp.
-    public let time: Instant?
+    package let time: Instant?
     /// The note's version after this decision.
-    public let version: Int64
+    package let version: Int64
     /// The option a promotion created.
-    public let optionID: Int64?
+    package let optionID: Int64?
 
     /// An entry as stored; `createdAt` is read into `time` here.
-    public init(
+    package init(
         id: Int64, noteID: Int64, action: String, from: String, to: String, moderator: String, reason: String?,
         createdAt: String, version: Int64, optionID: Int64?
     ) {
@@ -47,7 +47,7 @@ public struct ModerationLogEntry: Sendable, Equatable {
     }
 
     /// The action, when it is one tally knows.
-    public var knownAction: ModerationAction? { ModerationAction(rawValue: action) }
+    package var knownAction: ModerationAction? { ModerationAction(rawValue: action) }
 
     /// The columns `ModerationLogEntry(row:)` reads, in order.
     static let columns =
@@ -67,10 +67,10 @@ public struct ModerationLogEntry: Sendable, Equatable {
     }
 
     /// "approved by mod-a at 2026-09-24 01:55:00 UTC", with the option for a promotion.
-    public var summary: String { summary(in: nil) }
+    package var summary: String { summary(in: nil) }
 
     /// The summary with its time in `zone` ("… at 2026-09-24 09:55:00 +08:00"); UTC when nil.
-    public func summary(in zone: Zone?) -> String {
+    package func summary(in zone: Zone?) -> String {
         let verb = knownAction?.pastTense ?? "\(MessageText.quoted(action)) recorded"
         var text = "\(verb) by \(MessageText.quoted(moderator)) at \(timeText(in: zone))"
         if let optionID { text += " as option #\(optionID)" }
@@ -79,7 +79,7 @@ public struct ModerationLogEntry: Sendable, Equatable {
 
     /// When, in `zone` with its offset (`2026-09-24 09:55:00 +08:00`), or as D1's UTC text when
     /// `zone` is nil or UTC; the stored text quoted when it is not a timestamp.
-    public func timeText(in zone: Zone?) -> String {
+    package func timeText(in zone: Zone?) -> String {
         guard let time else { return MessageText.quoted(createdAt) }
         guard let zone, zone.identifier != Zone.utc.identifier else { return time.description }
         return zone.format(time, seconds: true)

@@ -1,7 +1,7 @@
 /// Why a decision was made: validated text, stored verbatim.
-public struct ModerationReason: Sendable, Equatable, CustomStringConvertible {
+package struct ModerationReason: Sendable, Equatable, CustomStringConvertible {
     /// Why a reason was refused.
-    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
         /// Empty or only white space.
         case blank
         /// Longer than `ModerationReason.maximumLength` characters.
@@ -10,7 +10,7 @@ public struct ModerationReason: Sendable, Equatable, CustomStringConvertible {
         case nul
 
         /// What is wrong with the reason, to follow "the reason …".
-        public var description: String {
+        package var description: String {
             switch self {
             case .blank: return "is blank"
             case .tooLong(let count):
@@ -22,13 +22,13 @@ public struct ModerationReason: Sendable, Equatable, CustomStringConvertible {
 
     /// Longest accepted reason, in characters: reasons travel in the SQL sent to
     /// D1, whose statements are limited to 100 KB.
-    public static let maximumLength = 2_000
+    package static let maximumLength = 2_000
 
     /// The reason exactly as given.
-    public let text: String
+    package let text: String
 
     /// Validates a reason: not blank, no NUL, at most 2,000 characters. The text is kept as given.
-    public init(_ text: String) throws(Problem) {
+    package init(_ text: String) throws(Problem) {
         guard !text.isBlank else { throw .blank }
         guard !text.unicodeScalars.contains("\u{0}") else { throw .nul }
         guard text.count <= ModerationReason.maximumLength else { throw .tooLong(text.count) }
@@ -36,5 +36,5 @@ public struct ModerationReason: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The reason's text.
-    public var description: String { text }
+    package var description: String { text }
 }

@@ -4,7 +4,7 @@ extension ModerationStore {
     /// The recorded decisions as SQL for D1 (see `DecisionSQL`), in log order.
     ///
     /// - Parameter since: only decisions recorded at or after this instant.
-    public func decisionScript(since: Instant? = nil) throws -> DecisionScript {
+    package func decisionScript(since: Instant? = nil) throws -> DecisionScript {
         var entries = try log()
         if let since {
             entries = try entries.filter { entry throws(DecisionSQLError) in

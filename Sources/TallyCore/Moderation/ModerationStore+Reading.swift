@@ -2,17 +2,17 @@ import TallySQLite
 
 extension ModerationStore {
     /// One note, or nil when there is no note with this id.
-    public func note(_ id: Int64) throws -> Note? {
+    package func note(_ id: Int64) throws -> Note? {
         try db.query("SELECT \(Note.columns) FROM suggestions WHERE id = ?", [.integer(id)]).first.map(Note.init(row:))
     }
 
     /// Every note, by id.
-    public func notes() throws -> [Note] {
+    package func notes() throws -> [Note] {
         try db.query("SELECT \(Note.columns) FROM suggestions ORDER BY id").map(Note.init(row:))
     }
 
     /// A note's decisions, oldest first.
-    public func history(of noteID: Int64) throws -> [ModerationLogEntry] {
+    package func history(of noteID: Int64) throws -> [ModerationLogEntry] {
         try db.query(
             "SELECT \(ModerationLogEntry.columns) FROM moderation_log WHERE suggestion_id = ? ORDER BY version, id",
             [.integer(noteID)]
@@ -20,7 +20,7 @@ extension ModerationStore {
     }
 
     /// Every decision, in the order it was recorded.
-    public func log() throws -> [ModerationLogEntry] {
+    package func log() throws -> [ModerationLogEntry] {
         try db.query("SELECT \(ModerationLogEntry.columns) FROM moderation_log ORDER BY id")
             .map(ModerationLogEntry.init(row:))
     }
@@ -33,7 +33,7 @@ extension ModerationStore {
 
     /// For each promoted note, how many votes its own author's session gave the
     /// option it became (0 when none). Runs `queries/notes_own_option_votes.sql`.
-    public func ownOptionVotes() throws -> [Int64: Int] {
+    package func ownOptionVotes() throws -> [Int64: Int] {
         var votes: [Int64: Int] = [:]
         for row in try db.query(PortableQuery.named("notes_own_option_votes").sql) {
             if let note = row["note_id"]?.int64 { votes[note] = Int(row["votes_by_author"]?.int64 ?? 0) }
@@ -42,12 +42,12 @@ extension ModerationStore {
     }
 
     /// Notes grouped by the session that wrote them, with the same-author signals.
-    public func authorGroups() throws -> [AuthorGroup] {
+    package func authorGroups() throws -> [AuthorGroup] {
         AuthorGroup.grouping(try notes(), ownOptionVotes: try ownOptionVotes())
     }
 
     /// The group of the session that wrote this note, or nil when there is no such note.
-    public func authorGroup(of noteID: Int64) throws -> AuthorGroup? {
+    package func authorGroup(of noteID: Int64) throws -> AuthorGroup? {
         try authorGroups().first { $0.notes.contains { $0.id == noteID } }
     }
 

@@ -5,14 +5,14 @@ import TallySQLite
 /// `decide` is the one write path: every change to a note — approve, reject,
 /// reopen, promote, from any command — goes through it, so the state machine,
 /// the compare-and-set and the log entry can never drift apart.
-public final class ModerationStore {
+package final class ModerationStore {
     /// The database. Decisions need a writable connection; reads work on a read-only one.
-    public let db: Connection
+    package let db: Connection
 
     /// Wraps a connection after checking that the moderation schema is there.
     ///
     /// - Throws: `ModerationError.schemaMissing` when the database was not migrated.
-    public init(_ db: Connection) throws {
+    package init(_ db: Connection) throws {
         self.db = db
         try checkSchema()
     }

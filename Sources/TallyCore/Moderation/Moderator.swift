@@ -1,7 +1,7 @@
 /// The person a decision is recorded under: a validated, non-blank name.
-public struct Moderator: Sendable, Equatable, CustomStringConvertible {
+package struct Moderator: Sendable, Equatable, CustomStringConvertible {
     /// Why a name was refused.
-    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
         /// Nothing was given.
         case empty
         /// Only spaces (or other white space) were given.
@@ -18,7 +18,7 @@ public struct Moderator: Sendable, Equatable, CustomStringConvertible {
         case tooLong(Int, limit: Int = Moderator.maximumLength)
 
         /// What is wrong with the name, to follow "the name …".
-        public var description: String {
+        package var description: String {
             switch self {
             case .empty: return "is empty"
             case .blank: return "is blank"
@@ -36,13 +36,13 @@ public struct Moderator: Sendable, Equatable, CustomStringConvertible {
 
     /// Longest accepted name, in characters. Names are repeated in every log
     /// entry and in the SQL sent to D1, so they are kept short.
-    public static let maximumLength = 100
+    package static let maximumLength = 100
 
     /// The name as recorded: the given text without leading or trailing white space.
-    public let name: String
+    package let name: String
 
     /// Validates a name: not empty, not blank, no control or invisible formatting characters, at most 100 characters.
-    public init(_ text: String) throws(Problem) {
+    package init(_ text: String) throws(Problem) {
         name = try Moderator.oneLine(text, maximumLength: Moderator.maximumLength)
     }
 
@@ -74,5 +74,5 @@ public struct Moderator: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The name.
-    public var description: String { name }
+    package var description: String { name }
 }

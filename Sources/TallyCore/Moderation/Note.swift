@@ -4,34 +4,34 @@ import TallySQLite
 ///
 /// Text is kept exactly as stored: content is the visitor's, verbatim; it is
 /// escaped only when rendered, for the output at hand.
-public struct Note: Sendable, Equatable {
+package struct Note: Sendable, Equatable {
     /// `suggestions.id`.
-    public let id: Int64
+    package let id: Int64
     /// The browser session that wrote the note (may be missing).
-    public let session: String?
+    package let session: String?
     /// The note's text, verbatim.
-    public let content: String
+    package let content: String
     /// `suggestions.status` as stored.
-    public let status: String
+    package let status: String
     /// The moderation state, or nil when the stored status is not one tally knows.
-    public let state: NoteState?
+    package let state: NoteState?
     /// Bumped by every decision; what concurrent moderators compare and set.
-    public let version: Int64
+    package let version: Int64
     /// `created_at` as stored.
-    public let createdAt: String
+    package let createdAt: String
     /// `created_at` read as an instant, or nil when it is not a timestamp.
-    public let created: Instant?
+    package let created: Instant?
     /// Who made the latest decision.
-    public let reviewedBy: String?
+    package let reviewedBy: String?
     /// When the latest decision was made, as stored.
-    public let reviewedAt: String?
+    package let reviewedAt: String?
     /// Why, when a reason was given.
-    public let reviewReason: String?
+    package let reviewReason: String?
     /// The `community` option this note became, when promoted.
-    public let promotedOptionID: Int64?
+    package let promotedOptionID: Int64?
 
     /// A note as stored; its state and creation time are derived here.
-    public init(
+    package init(
         id: Int64, session: String?, content: String, status: String, version: Int64, createdAt: String,
         reviewedBy: String? = nil, reviewedAt: String? = nil, reviewReason: String? = nil,
         promotedOptionID: Int64? = nil
@@ -51,7 +51,7 @@ public struct Note: Sendable, Equatable {
     }
 
     /// The state's name, or the stored status when tally does not know it.
-    public var stateName: String { state?.rawValue ?? status }
+    package var stateName: String { state?.rawValue ?? status }
 
     /// The columns `Note(row:)` reads, in order.
     static let columns =

@@ -1,5 +1,5 @@
 /// Which notes a listing shows, by state.
-public enum NoteFilter: String, Sendable, CaseIterable {
+package enum NoteFilter: String, Sendable, CaseIterable {
     /// Waiting for a decision.
     case pending
     /// Stored as approved: approved notes and promoted ones.
@@ -12,7 +12,7 @@ public enum NoteFilter: String, Sendable, CaseIterable {
     case all
 
     /// True when the note is shown under this filter.
-    public func matches(_ note: Note) -> Bool {
+    package func matches(_ note: Note) -> Bool {
         switch self {
         case .all: return true
         case .approved: return note.state == .approved || note.state == .promoted

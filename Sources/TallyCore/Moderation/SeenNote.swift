@@ -9,21 +9,21 @@ import TallySQLite
 /// very same SQL expression on the local copy (`SQLite`) and on D1 (SQLite too): equal keys mean
 /// byte-for-byte equal values of the same storage class. The push's guarded SQL, its
 /// verification query and the pull's replay all compare keys; nothing compares text in Swift.
-public struct SeenNote: Sendable, Equatable {
+package struct SeenNote: Sendable, Equatable {
     /// The seen key (see the type's documentation).
-    public let key: String
+    package let key: String
     /// The note's text as it read (for messages).
-    public let content: String
+    package let content: String
 
     /// A seen note; see the properties.
-    public init(key: String, content: String) {
+    package init(key: String, content: String) {
         self.key = key
         self.content = content
     }
 
     /// The SQL expression of the seen key over a `suggestions` row; `prefix` qualifies the columns
     /// (`"s."`). The same text runs locally and on D1.
-    public static func keySQL(_ prefix: String = "") -> String {
+    package static func keySQL(_ prefix: String = "") -> String {
         ["content", "session_id", "created_at"].map { "typeof(\(prefix)\($0)) || ':' || hex(\(prefix)\($0))" }
             .joined(separator: " || '|' || ")
     }

@@ -31,7 +31,7 @@ extension PortableQuery {
     /// a promoted note to its option (`suggestions.promoted_option_id`). A vote page's own
     /// database (the schema contract only) has neither, and such a query fails there with
     /// `no such table` or `no such column` unless run in its contract-only form.
-    public var readsModerationRecord: Bool {
+    package var readsModerationRecord: Bool {
         sql.split(separator: "\n").contains { line in
             !line.drop(while: { $0 == " " }).hasPrefix("--")
                 && (line.contains("moderation_log") || line.contains("promoted_option_id"))
@@ -39,7 +39,7 @@ extension PortableQuery {
     }
 
     /// Whether this text is the contract-only form (`contractOnly()`, then possibly filled).
-    public var isContractOnly: Bool {
+    package var isContractOnly: Bool {
         let lines = sql.split(separator: "\n", omittingEmptySubsequences: false)
         return parametersEnd + 1 < lines.count && lines[parametersEnd + 1] == PortableQuery.contractOnlyMarker
     }
@@ -51,7 +51,7 @@ extension PortableQuery {
     /// results render the same, with the moderation record shown as not available. The params
     /// block is unchanged, so `filled` works on it as on the shipped file. A query that does
     /// not read the moderation record, or is already in this form, is returned as it is.
-    public func contractOnly() -> PortableQuery {
+    package func contractOnly() -> PortableQuery {
         guard readsModerationRecord, !isContractOnly else { return self }
         var lines = sql.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // `),` when more common table expressions follow the params block, `)` when the SELECT does.

@@ -7,7 +7,7 @@ extension PortableQuery {
     /// `MigrationLint.maximumStatementBytes` bytes, D1's limit on one statement. The files
     /// themselves contain no transaction, PRAGMA or ATTACH (the test suite checks each with
     /// SQLite's authorizer), and filling changes literals only.
-    public func filledForD1(_ values: [String: QueryValue]) throws(QueryFileError) -> String {
+    package func filledForD1(_ values: [String: QueryValue]) throws(QueryFileError) -> String {
         let text = filled(values)
         let count = Connection.statements(in: text).count
         guard count == 1 else { throw .notOneStatement(file: name + ".sql", count: count) }
@@ -19,7 +19,7 @@ extension PortableQuery {
     }
 
     /// The first line's description without the `name: ` the files start it with.
-    public var purpose: String {
+    package var purpose: String {
         let prefix = name + ": "
         return summary.hasPrefix(prefix) ? String(summary.dropFirst(prefix.count)) : summary
     }

@@ -13,32 +13,32 @@
 ///
 /// Each parameter line is `literal AS name`, an optional comma and an optional
 /// `--` comment; a literal is `NULL`, a whole number or a quoted text.
-public struct PortableQuery: Sendable, Equatable {
+package struct PortableQuery: Sendable, Equatable {
     /// One parameter of the params block.
-    public struct Parameter: Sendable, Equatable {
+    package struct Parameter: Sendable, Equatable {
         /// The column name in `params`, e.g. `exclude_before`.
-        public let name: String
+        package let name: String
         /// The value the file carries.
-        public let value: QueryValue
+        package let value: QueryValue
         /// 0-based line of the file it is on.
-        public let line: Int
+        package let line: Int
         /// What follows the name on its line (comma, spacing, comment), kept when filling.
         let trailer: String
     }
 
     /// The file name without `.sql`, e.g. `tally`.
-    public let name: String
+    package let name: String
     /// The first line's text without `-- `.
-    public let summary: String
+    package let summary: String
     /// The file's text as shipped.
-    public let sql: String
+    package let sql: String
     /// The params block in file order.
-    public let parameters: [Parameter]
+    package let parameters: [Parameter]
     /// 0-based line of the `)` that closes the params block.
     let parametersEnd: Int
 
     /// Reads a query file, checking its shape.
-    public init(name: String, sql: String) throws(QueryFileError) {
+    package init(name: String, sql: String) throws(QueryFileError) {
         let file = name + ".sql"
         let lines = sql.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let first = lines.first, first.hasPrefix("-- "), first.count > 3 else {
@@ -81,7 +81,7 @@ public struct PortableQuery: Sendable, Equatable {
     }
 
     /// Every query this build ships (embedded from `queries/` at build time), by name.
-    public static func all() throws(QueryFileError) -> [PortableQuery] {
+    package static func all() throws(QueryFileError) -> [PortableQuery] {
         var queries: [PortableQuery] = []
         for file in EmbeddedSQL.queries.sorted(by: { $0.name < $1.name }) {
             queries.append(try PortableQuery(name: String(file.name.dropLast(4)), sql: file.sql))
@@ -90,7 +90,7 @@ public struct PortableQuery: Sendable, Equatable {
     }
 
     /// The shipped query with this name (`tally`, `totals`, …). Only that file is read.
-    public static func named(_ name: String) throws(QueryFileError) -> PortableQuery {
+    package static func named(_ name: String) throws(QueryFileError) -> PortableQuery {
         guard let file = EmbeddedSQL.queries.first(where: { $0.name == name + ".sql" }) else {
             throw .unknownQuery(name, known: EmbeddedSQL.queries.map { String($0.name.dropLast(4)) }.sorted())
         }
@@ -98,12 +98,12 @@ public struct PortableQuery: Sendable, Equatable {
     }
 
     /// The names of the parameters this file takes.
-    public var parameterNames: [String] { parameters.map(\.name) }
+    package var parameterNames: [String] { parameters.map(\.name) }
 
     /// The SQL with parameter values replaced; values for names this file does not
     /// take are ignored (one set of report parameters fills every file), and names
     /// not given keep the file's value. Comments and layout stay as they are.
-    public func filled(_ values: [String: QueryValue]) -> String {
+    package func filled(_ values: [String: QueryValue]) -> String {
         var lines = sql.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for parameter in parameters {
             guard let value = values[parameter.name] else { continue }

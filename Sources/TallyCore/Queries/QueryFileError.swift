@@ -1,6 +1,6 @@
 /// Problems with a file of `queries/`: its shape is what lets people and tools
 /// edit its parameters, so a file that breaks it is refused with the line.
-public enum QueryFileError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum QueryFileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The first line is not a `-- description` comment.
     case missingDescription(file: String)
     /// No `WITH params AS (SELECT` line after the leading comments.
@@ -18,7 +18,7 @@ public enum QueryFileError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Filled in, the text is not exactly one SQL statement.
     case notOneStatement(file: String, count: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingDescription(let file):
             return "queries/\(file): the first line must be a one-line `-- description` comment"

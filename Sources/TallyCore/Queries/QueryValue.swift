@@ -2,7 +2,7 @@
 ///
 /// `wrangler d1 execute` cannot bind parameters, so the portable files carry
 /// their values as literals; these are the only literal shapes they use.
-public enum QueryValue: Sendable, Equatable, CustomStringConvertible {
+package enum QueryValue: Sendable, Equatable, CustomStringConvertible {
     /// `NULL`: "none" for an optional parameter.
     case null
     /// A whole number.
@@ -11,7 +11,7 @@ public enum QueryValue: Sendable, Equatable, CustomStringConvertible {
     case text(String)
 
     /// The SQL literal: `NULL`, `42`, or `'text'` with quotes doubled (SQL's only escape).
-    public var literal: String {
+    package var literal: String {
         switch self {
         case .null: return "NULL"
         case .integer(let value): return String(value)
@@ -20,10 +20,10 @@ public enum QueryValue: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String { literal }
+    package var description: String { literal }
 
     /// A text value holding a JSON array of strings (what `json_each` reads), e.g. `["a","b"]`.
-    public static func jsonArray(_ items: [String]) -> QueryValue {
+    package static func jsonArray(_ items: [String]) -> QueryValue {
         .text("[" + items.map(jsonString).joined(separator: ",") + "]")
     }
 
@@ -47,7 +47,7 @@ public enum QueryValue: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Reads a literal as the params block spells it; nil when it is not one of the three shapes.
-    public static func parse(literal text: String) -> QueryValue? {
+    package static func parse(literal text: String) -> QueryValue? {
         if text == "NULL" { return .null }
         if let number = Int64(text), text.first != "+" { return .integer(number) }
         let scalars = Array(text.unicodeScalars)

@@ -1,23 +1,23 @@
 /// One migration file from `migrations/`, embedded in the binary at build time.
-public struct Migration: Sendable, Equatable {
+package struct Migration: Sendable, Equatable {
     /// The file name, e.g. `0001_tally_contract.sql`; this is what `d1_migrations.name` records.
-    public let name: String
+    package let name: String
     /// The file's SQL text, exactly as in the repository.
-    public let sql: String
+    package let sql: String
 
-    public init(name: String, sql: String) {
+    package init(name: String, sql: String) {
         self.name = name
         self.sql = sql
     }
 
     /// Every migration this build knows, in the order wrangler applies them (by file name).
-    public static let all: [Migration] = EmbeddedSQL.migrations
+    package static let all: [Migration] = EmbeddedSQL.migrations
         .map { Migration(name: $0.name, sql: $0.sql) }
         .sorted { $0.name < $1.name }
 
     /// True when the file only creates indexes: a D1 without it answers more slowly, but every
     /// statement of a decision runs there as it would with it.
-    public var createsOnlyIndexes: Bool {
+    package var createsOnlyIndexes: Bool {
         let code = sql.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingPrefix(while: \.isWhitespace) }.filter { !$0.hasPrefix("--") }.joined(separator: "\n")
         let statements = code.split(separator: ";").map { $0.trimmingPrefix(while: \.isWhitespace).uppercased() }
@@ -28,7 +28,7 @@ public struct Migration: Sendable, Equatable {
 
     /// Of the migrations `names` a D1 lacks, those its decisions need: all but the ones that only
     /// create indexes (a name this build does not know counts as needed).
-    public static func neededByDecisions(_ names: [String]) -> [String] {
+    package static func neededByDecisions(_ names: [String]) -> [String] {
         names.filter { name in !(all.first { $0.name == name }?.createsOnlyIndexes ?? false) }
     }
 
@@ -37,7 +37,7 @@ public struct Migration: Sendable, Equatable {
     /// A D1 database may also list the vote page's own migrations in the same
     /// ledger; those are not ours to judge. A `tally` name this build does not
     /// know means the database was migrated by a newer tally.
-    public static func isTallyName(_ name: String) -> Bool {
+    package static func isTallyName(_ name: String) -> Bool {
         let scalars = Array(name.unicodeScalars)
         guard scalars.count > 11, name.hasSuffix(".sql") else { return false }
         let digits = scalars.prefix(4).allSatisfy { $0.properties.numericType != nil && $0.isASCII }

@@ -1,12 +1,12 @@
 import TallySQLite
 
 /// One rule a migration file breaks, with where.
-public struct LintProblem: Equatable, Sendable, CustomStringConvertible {
-    public let file: String
-    public let line: Int
-    public let message: String
+package struct LintProblem: Equatable, Sendable, CustomStringConvertible {
+    package let file: String
+    package let line: Int
+    package let message: String
 
-    public var description: String { "\(file):\(line): \(message)" }
+    package var description: String { "\(file):\(line): \(message)" }
 }
 
 /// Checks migration files against what D1 accepts in submitted SQL
@@ -16,14 +16,14 @@ public struct LintProblem: Equatable, Sendable, CustomStringConvertible {
 /// The check asks SQLite itself what each statement does, through the
 /// authorizer, instead of matching keywords: `BEGIN` inside a trigger body is
 /// fine, `BEGIN TRANSACTION` is not, and no spelling trick hides a PRAGMA.
-public enum MigrationLint {
+package enum MigrationLint {
     /// The one PRAGMA D1 lets submitted SQL use.
-    public static let allowedPragmas: Set<String> = ["defer_foreign_keys"]
+    package static let allowedPragmas: Set<String> = ["defer_foreign_keys"]
     /// D1's limit on one statement, in bytes.
-    public static let maximumStatementBytes = 100_000
+    package static let maximumStatementBytes = 100_000
 
     /// Lints migrations in order, each against the schema the previous ones built.
-    public static func problems(in migrations: [Migration]) throws -> [LintProblem] {
+    package static func problems(in migrations: [Migration]) throws -> [LintProblem] {
         let db = try Connection(path: ":memory:", mode: .create)
         var problems: [LintProblem] = []
         for migration in migrations {

@@ -1,7 +1,7 @@
 import TallySQLite
 
 /// Why migrating failed. Whatever the case, the database is left exactly as it was.
-public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The ledger lists tally migrations this build does not know.
     case databaseNewer(unknown: [String])
     /// A statement of a migration file failed.
@@ -10,7 +10,7 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
     /// schema was applied by hand (`wrangler d1 execute --file`). `record` are the files to record.
     case appliedWithoutLedger(file: String, message: String, record: [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .databaseNewer(let names):
             return "the database was migrated by a newer tally: d1_migrations lists "
@@ -35,22 +35,22 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
 }
 
 /// What the ledger says about a database.
-public struct MigrationStatus: Equatable, Sendable {
+package struct MigrationStatus: Equatable, Sendable {
     /// Names already recorded in `d1_migrations`, in ledger order.
-    public var applied: [String]
+    package var applied: [String]
     /// Known migrations not yet applied, in order.
-    public var pending: [String]
+    package var pending: [String]
     /// Recorded tally migrations this build does not know (the database is newer).
-    public var unknown: [String]
+    package var unknown: [String]
     /// Recorded names outside tally's series (e.g. the vote page's own migrations).
-    public var foreign: [String]
+    package var foreign: [String]
 }
 
 /// Applies migrations and keeps the `d1_migrations` ledger exactly as
 /// `wrangler d1 migrations apply` does, so both tools agree on what is applied.
-public struct Migrator: Sendable {
+package struct Migrator: Sendable {
     /// wrangler's ledger table, column for column.
-    public static let ledgerDDL = """
+    package static let ledgerDDL = """
         CREATE TABLE IF NOT EXISTS d1_migrations(
         \tid         INTEGER PRIMARY KEY AUTOINCREMENT,
         \tname       TEXT UNIQUE,
@@ -59,14 +59,14 @@ public struct Migrator: Sendable {
         """
 
     /// The migrations this migrator knows.
-    public let migrations: [Migration]
+    package let migrations: [Migration]
 
-    public init(migrations: [Migration] = Migration.all) {
+    package init(migrations: [Migration] = Migration.all) {
         self.migrations = migrations.sorted { $0.name < $1.name }
     }
 
     /// Reads the ledger without changing anything (a missing ledger means nothing applied).
-    public func status(of db: Connection) throws -> MigrationStatus {
+    package func status(of db: Connection) throws -> MigrationStatus {
         let hasLedger =
             try db.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'd1_migrations'")?
             .int64 == 1
@@ -88,7 +88,7 @@ public struct Migrator: Sendable {
     /// All or nothing: when any statement fails, everything — the ledger table
     /// included — is rolled back and the error names the file and statement.
     @discardableResult
-    public func migrate(_ db: Connection) throws -> [String] {
+    package func migrate(_ db: Connection) throws -> [String] {
         try db.transaction(.immediate) {
             let before = try status(of: db)
             guard before.unknown.isEmpty else { throw MigrationError.databaseNewer(unknown: before.unknown) }

@@ -2,9 +2,9 @@ import TallySQLite
 
 /// The tables and columns the vote page writes and every analysis reads. A
 /// database may hold more (extra columns, extra tables); it may not hold less.
-public enum SchemaContract {
+package enum SchemaContract {
     /// Each contract table with the columns tally reads from it.
-    public static let tables: [(name: String, columns: [String])] = [
+    package static let tables: [(name: String, columns: [String])] = [
         ("survey_options", ["id", "content", "section", "created_at"]),
         ("votes", ["id", "option_id", "session_id", "created_at"]),
         ("suggestions", ["id", "session_id", "content", "status", "created_at"]),
@@ -13,7 +13,7 @@ public enum SchemaContract {
     /// What the database lacks, one phrase per table, e.g. `no table suggestions`
     /// or `votes has no column session_id`; empty when the contract holds.
     /// Names compare without regard to case, as SQLite's do.
-    public static func missing(in db: Connection) throws -> [String] {
+    package static func missing(in db: Connection) throws -> [String] {
         var problems: [String] = []
         for (table, columns) in tables {
             let type = try db.scalar(

@@ -2,17 +2,17 @@
 /// compact form of the votes that the chance of leading and the chosen-together figures are computed
 /// from. A session's stacked votes count once (a voter chose the option or not), so a session of three
 /// votes has one to three options.
-public struct ChoicePattern: Sendable, Equatable, Hashable {
+package struct ChoicePattern: Sendable, Equatable, Hashable {
     /// The options chosen, by id, ascending; empty for sessions whose votes all name missing options.
-    public let optionIDs: [Int64]
+    package let optionIDs: [Int64]
     /// The options these sessions could choose (`Eligibility`: those that existed at their last counted
     /// vote), by id, ascending; nil for every option (figures put together without creation times).
-    public let votable: [Int64]?
+    package let votable: [Int64]?
     /// How many counted sessions chose exactly this set.
-    public let sessions: Int
+    package let sessions: Int
 
     /// A pattern; the ids are sorted and repeats dropped, so equal sets compare equal.
-    public init(optionIDs: [Int64], votable: [Int64]? = nil, sessions: Int) {
+    package init(optionIDs: [Int64], votable: [Int64]? = nil, sessions: Int) {
         self.optionIDs = Array(Set(optionIDs)).sorted()
         self.votable = votable.map { Array(Set($0)).sorted() }
         self.sessions = sessions
@@ -20,14 +20,14 @@ public struct ChoicePattern: Sendable, Equatable, Hashable {
 
     /// Whether these sessions could choose `id`: it was votable for them, or they chose it anyway (a vote
     /// before the option's creation, which the report lists as an anomaly).
-    public func couldChoose(_ id: Int64) -> Bool {
+    package func couldChoose(_ id: Int64) -> Bool {
         guard let votable else { return true }
         return votable.contains(id) || optionIDs.contains(id)
     }
 
     /// Patterns in a canonical order (by their ids, then their votable ids, lexicographically), so the
     /// same data always gives the same list and the same figures, however the scan was partitioned.
-    public static func canonical(_ patterns: [ChoicePattern]) -> [ChoicePattern] {
+    package static func canonical(_ patterns: [ChoicePattern]) -> [ChoicePattern] {
         patterns.sorted {
             if $0.optionIDs != $1.optionIDs { return $0.optionIDs.lexicographicallyPrecedes($1.optionIDs) }
             return ($0.votable ?? []).lexicographicallyPrecedes($1.votable ?? [])
@@ -35,7 +35,7 @@ public struct ChoicePattern: Sendable, Equatable, Hashable {
     }
 
     /// Counted sessions that could choose each of `ids` (`couldChoose`), in the same order.
-    public static func eligible(_ ids: [Int64], patterns: [ChoicePattern]) -> [Int] {
+    package static func eligible(_ ids: [Int64], patterns: [ChoicePattern]) -> [Int] {
         ids.map { id in patterns.reduce(0) { $0 + ($1.couldChoose(id) ? $1.sessions : 0) } }
     }
 }

@@ -8,20 +8,20 @@ import Foundation
 /// of the section has m(m − 1)/2 pairs, spread over the section's pairs in proportion to the product of
 /// the two options' shares among sessions of that size; the expected count sums that over the sizes
 /// (docs/statistics.md). A lift of 1 is what such independent voters give.
-public struct Covote: Sendable, Equatable {
+package struct Covote: Sendable, Equatable {
     /// The option with the smaller id.
-    public let a: Int64
+    package let a: Int64
     /// The option with the larger id.
-    public let b: Int64
+    package let b: Int64
     /// Counted sessions that chose both.
-    public let voters: Int
+    package let voters: Int
     /// Sessions expected to choose both if choices were independent given their number (see above).
-    public let expected: Double
+    package let expected: Double
     /// `voters / expected`; 0 when no session chose two options of the section (nothing expected).
-    public let lift: Double
+    package let lift: Double
 
     /// A pair's figures.
-    public init(a: Int64, b: Int64, voters: Int, expected: Double) {
+    package init(a: Int64, b: Int64, voters: Int, expected: Double) {
         self.a = a
         self.b = b
         self.voters = voters
@@ -31,14 +31,14 @@ public struct Covote: Sendable, Equatable {
 
     /// How a pair stands against its baseline: clearly above or below it (a one-sided Poisson test of
     /// the shared voters against the expected count at 5%), or neither.
-    public enum Standing: Sendable, Equatable {
+    package enum Standing: Sendable, Equatable {
         case together
         case apart
         case neither
     }
 
     /// The pair's standing (see `Standing`).
-    public var standing: Standing {
+    package var standing: Standing {
         guard expected > 0 else { return .neither }
         if Double(voters) > expected, Covote.poissonTail(atLeast: voters, mean: expected) < 0.05 { return .together }
         if Double(voters) < expected, Covote.poissonTail(atMost: voters, mean: expected) < 0.05 { return .apart }
@@ -69,14 +69,14 @@ public struct Covote: Sendable, Equatable {
     /// - Parameters:
     ///   - options: the section's options with their counted voters.
     ///   - patterns: the sets of options counted sessions chose.
-    public static func pairs(options: [(id: Int64, voters: Int)], patterns: [ChoicePattern]) -> [Covote] {
+    package static func pairs(options: [(id: Int64, voters: Int)], patterns: [ChoicePattern]) -> [Covote] {
         pairs(
             options: options, shared: sharedVoters(ids: options.map(\.id), patterns: patterns), patterns: patterns)
     }
 
     /// `pairs(options:patterns:)` with the shared-voters matrix of `sharedVoters(ids:patterns:)` over the
     /// same options in the same order.
-    public static func pairs(options: [(id: Int64, voters: Int)], shared: [Int], patterns: [ChoicePattern])
+    package static func pairs(options: [(id: Int64, voters: Int)], shared: [Int], patterns: [ChoicePattern])
         -> [Covote]
     {
         let count = options.count
@@ -144,7 +144,7 @@ public struct Covote: Sendable, Equatable {
 
     /// Counted sessions that chose both the i-th and the j-th of `ids`, at `[i * ids.count + j]`
     /// (symmetric; the diagonal is 0): the one count the pairs and the lead model's covariances share.
-    public static func sharedVoters(ids: [Int64], patterns: [ChoicePattern]) -> [Int] {
+    package static func sharedVoters(ids: [Int64], patterns: [ChoicePattern]) -> [Int] {
         let count = ids.count
         let position = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         var both = [Int](repeating: 0, count: count * count)

@@ -17,45 +17,45 @@ import Foundation
 ///
 /// No randomness: the same counts give the same figures, in every report, page and thread count.
 /// Options with exactly the same voters (and the same eligible sessions) get the same figures.
-public enum LeadModel {
+package enum LeadModel {
     /// The prior chance that two options next to each other in the ranking differ in popularity.
     /// 1/2 makes every grouping of the ranking into runs equally likely beforehand.
-    public static let boundaryPrior = 0.5
+    package static let boundaryPrior = 0.5
     /// Only the first this many options of a section are grouped into runs (2^(K−1) groupings);
     /// options ranked lower are each a run of their own (they are far from the lead when a section
     /// has that many options with voters).
-    public static let groupedOptions = 10
+    package static let groupedOptions = 10
     /// From this chance of being behind on, an option is called behind the leader (and a lead clear).
-    public static let behindThreshold = 0.95
+    package static let behindThreshold = 0.95
 
     /// One option as the model sees it: its voters among the sessions that could choose it.
-    public struct Option: Sendable, Hashable {
+    package struct Option: Sendable, Hashable {
         /// Counted sessions that chose it.
-        public let voters: Int
+        package let voters: Int
         /// Counted sessions that could choose it (voted after it became votable).
-        public let eligible: Int
+        package let eligible: Int
 
         /// An option's counts.
-        public init(voters: Int, eligible: Int) {
+        package init(voters: Int, eligible: Int) {
             self.voters = voters
             self.eligible = eligible
         }
     }
 
     /// The figures of one section, per option in the order given.
-    public struct Result: Sendable, Equatable {
+    package struct Result: Sendable, Equatable {
         /// The chance that the option truly has the most voters (a run of equals splits it evenly).
-        public let leading: [Double]
+        package let leading: [Double]
         /// The chance that some other option truly has more voters than this one.
-        public let behind: [Double]
+        package let behind: [Double]
         /// Per adjacent pair (0 and 1, 1 and 2, …): the chance the first truly has more voters.
-        public let order: [Double]
+        package let order: [Double]
     }
 
     /// Runs the model on one section. `options` are in rank order (most voters first); `shared(i, j)`
     /// gives the counted sessions that chose both option i and option j (for the covariance).
     /// Options with no eligible session are left out (chance nil is theirs to show): they get 0.
-    public static func run(options: [Option], shared: (Int, Int) -> Int) -> Result {
+    package static func run(options: [Option], shared: (Int, Int) -> Int) -> Result {
         let k = options.count
         let usable = options.indices.filter { options[$0].eligible > 0 }
         guard !usable.isEmpty else {

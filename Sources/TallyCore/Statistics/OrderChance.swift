@@ -1,16 +1,16 @@
 /// How sure the order of two options ranked next to each other is: the chance, under `LeadModel`, that
 /// the higher-ranked option truly has more voters than the next (0 when the model finds them equally
 /// popular, so two tied options give each other well under 50%).
-public struct OrderChance: Sendable, Equatable {
+package struct OrderChance: Sendable, Equatable {
     /// The option ranked higher (or listed first among tied options).
-    public let higher: Int64
+    package let higher: Int64
     /// The option ranked next.
-    public let lower: Int64
+    package let lower: Int64
     /// The chance, 0...1.
-    public let chance: Double
+    package let chance: Double
 
     /// A pair's chance.
-    public init(higher: Int64, lower: Int64, chance: Double) {
+    package init(higher: Int64, lower: Int64, chance: Double) {
         self.higher = higher
         self.lower = lower
         self.chance = chance

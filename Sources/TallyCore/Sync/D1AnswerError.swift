@@ -4,22 +4,22 @@ import Foundation
 /// results (`D1JSONReader` says why). For `pull --wrangler` and `push --wrangler`; nothing was
 /// changed. A wrong database name or a lost login makes wrangler fail instead (a non-zero exit,
 /// reported with its own messages), so only an error wrangler printed points there.
-public struct D1AnswerError: Error, Equatable, CustomStringConvertible {
+package struct D1AnswerError: Error, Equatable, CustomStringConvertible {
     /// What the reader found.
-    public let problem: D1JSONError
+    package let problem: D1JSONError
     /// The start of what wrangler printed, for the message.
-    public let printed: String
+    package let printed: String
     /// The D1 database as the user named it.
-    public let database: String
+    package let database: String
 
     /// The error for `problem` in wrangler's answer `printed` about `database`.
-    public init(_ problem: D1JSONError, printed: String, database: String) {
+    package init(_ problem: D1JSONError, printed: String, database: String) {
         self.problem = problem
         self.printed = String(printed.trimmingCharacters(in: .whitespacesAndNewlines).prefix(200))
         self.database = database
     }
 
-    public var description: String {
+    package var description: String {
         let command = "`wrangler d1 execute \(database) --remote --command … --json`"
         let beginning = "it begins \(MessageText.quoted(printed, limit: 120))"
         let shape =

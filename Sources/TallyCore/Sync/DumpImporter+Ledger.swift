@@ -10,7 +10,7 @@ extension DumpImporter {
     /// own). With `source`, the copy records where its data came from, as a pull does (`SyncOrigin`:
     /// when, `source`, the bytes' SHA-256, the tally migrations the data lacked), so a push from it
     /// knows whether D1 has what the decisions need.
-    public func run(
+    package func run(
         dumpPath: String, target: String, replace: Bool, source: String? = nil, at time: Instant? = nil
     ) throws -> ImportSummary {
         try load(dumpPath: dumpPath, target: target, replace: replace) { db, summary, sha256 in

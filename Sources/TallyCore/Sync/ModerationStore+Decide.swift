@@ -22,7 +22,7 @@ extension ModerationStore {
     /// The writes run under `ModerationWriteGuard` (a trigger that would write
     /// elsewhere fails the decision, naming it), and the decision is entered in
     /// the local sync ledger (`SyncLedger`) as unpushed in the same transaction.
-    public func decide(_ request: DecisionRequest) throws -> Decision {
+    package func decide(_ request: DecisionRequest) throws -> Decision {
         try decide(request, replaying: false)
     }
 

@@ -18,26 +18,26 @@ import TallySQLite
 ///    id above `H` and comes with the next pull.
 /// 5. Every other table whole, in one request, last: the notes and the moderation log are one
 ///    state, and every option a fetched vote points at already exists.
-public struct QueryPull {
+package struct QueryPull {
     /// One request to D1: its statements run one after another, one list of rows each.
-    public typealias Request = (_ statements: [String]) throws -> [[Row]]
+    package typealias Request = (_ statements: [String]) throws -> [[Row]]
 
     /// How far the pull is, for a progress display.
-    public struct Progress: Sendable, Equatable {
+    package struct Progress: Sendable, Equatable {
         /// Requests answered.
-        public let requests: Int
+        package let requests: Int
         /// Rows fetched (all tables).
-        public let rows: Int64
+        package let rows: Int64
 
         /// A progress report.
-        public init(requests: Int, rows: Int64) {
+        package init(requests: Int, rows: Int64) {
             self.requests = requests
             self.rows = rows
         }
     }
 
     /// Why rows the copy held were fetched again.
-    public enum Refetch: Sendable, Equatable {
+    package enum Refetch: Sendable, Equatable {
         /// These id ranges of votes differ from D1's (votes deleted or edited there).
         case ranges([ClosedRange<Int64>])
         /// Every vote, for this reason.
@@ -45,34 +45,34 @@ public struct QueryPull {
     }
 
     /// What the pull read and wrote.
-    public struct Assembled: Sendable, Equatable {
+    package struct Assembled: Sendable, Equatable {
         /// How far the new copy holds D1's votes.
-        public var watermarks: [SyncWatermark] = []
+        package var watermarks: [SyncWatermark] = []
         /// Requests sent.
-        public var requests = 0
+        package var requests = 0
         /// Rows fetched from D1, all tables.
-        public var rowsFetched: Int64 = 0
+        package var rowsFetched: Int64 = 0
         /// Of them, votes.
-        public var votesFetched: Int64 = 0
+        package var votesFetched: Int64 = 0
         /// Votes taken from the copy, checked against D1's figures.
-        public var votesKept: Int64 = 0
+        package var votesKept: Int64 = 0
         /// Votes fetched again, and why.
-        public var refetch: Refetch?
+        package var refetch: Refetch?
         /// The copy's highest vote id when D1's ends before it (D1 restored to an older state): the
         /// copy's votes past D1's are not kept.
-        public var copyEndedAt: Int64?
+        package var copyEndedAt: Int64?
     }
 
     /// Votes per request, and the most rows the other tables may hold together (one request).
-    public var pageRows: Int
+    package var pageRows: Int
     /// Called after every request.
-    public var progress: ((Progress) -> Void)?
+    package var progress: ((Progress) -> Void)?
     /// Asked between requests; `true` stops the pull.
-    public var shouldStop: () -> Bool
+    package var shouldStop: () -> Bool
     private let request: Request
 
     /// A pull sending its requests through `request`.
-    public init(pageRows: Int = 100_000, shouldStop: @escaping () -> Bool = { false }, request: @escaping Request) {
+    package init(pageRows: Int = 100_000, shouldStop: @escaping () -> Bool = { false }, request: @escaping Request) {
         self.pageRows = max(1, pageRows)
         self.shouldStop = shouldStop
         self.request = request
@@ -88,7 +88,7 @@ public struct QueryPull {
 
     /// Writes D1's data to `exportPath`, taking the votes the copy at `copy` (if any) holds and
     /// D1 still holds from the copy.
-    public func assemble(copy: String?, into exportPath: String) throws -> Assembled {
+    package func assemble(copy: String?, into exportPath: String) throws -> Assembled {
         var assembled = Assembled()
         let counter = RequestCounter()
         let send: Request = { statements in

@@ -1,5 +1,5 @@
 /// Why a pull through D1's query API stopped; nothing was changed locally.
-public enum QueryPullError: Error, Equatable, CustomStringConvertible {
+package enum QueryPullError: Error, Equatable, CustomStringConvertible {
     /// The tables fetched whole (every table but `votes`) hold more rows than one request carries.
     case wholeTablesTooLarge(tables: [String], rows: Int64, limit: Int)
     /// D1 answered a request with another number of results than it had statements.
@@ -11,14 +11,14 @@ public enum QueryPullError: Error, Equatable, CustomStringConvertible {
     case inexactValue(table: String, column: String, row: String, reason: Inexact)
 
     /// Why a number of D1's JSON answer does not say which stored value it is.
-    public enum Inexact: Equatable, Sendable {
+    package enum Inexact: Equatable, Sendable {
         /// An integer past 2^53 − 1: JavaScript's number may have rounded it.
         case beyondJavaScript(Int64)
         /// A whole number in a column without a type: INTEGER or a REAL without a fraction.
         case wholeNumberWithoutType(Int64)
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .wholeTablesTooLarge(let tables, let rows, let limit):
             return "D1's tables other than votes (\(tables.joined(separator: ", "))) hold \(rows) rows; a pull through "

@@ -9,19 +9,19 @@ import TallySQLite
 /// would throw that decision away while `notes approve` had said it was done. Holding the
 /// lock (as `tally pull` does), a decision made meanwhile waits, then finds the file moved
 /// and stops (`ModerationError.databaseReplaced`): refused and said so, never lost.
-public final class ReplacementLock {
+package final class ReplacementLock {
     /// The old database, inside `BEGIN IMMEDIATE`; nil when there is nothing to hold.
     private var db: Connection?
 
     /// Decisions the old database holds that D1 has not confirmed (`SyncLedger.outstanding`).
-    public let outstanding: Int
+    package let outstanding: Int
 
     /// Takes the write lock of the regular file at `path` and counts its unconfirmed decisions.
     /// A path that is absent, not a regular file or not a database holds no decisions: nothing is
     /// locked and the replacement proceeds (or refuses) on its own terms.
     ///
     /// - Throws: `SyncError.locked` when another process holds the write lock past the busy timeout.
-    public init(_ path: String) throws {
+    package init(_ path: String) throws {
         guard case .regularFile(let file)? = try? FileTarget.resolve(path) else {
             db = nil
             outstanding = 0
@@ -50,7 +50,7 @@ public final class ReplacementLock {
     }
 
     /// Lets the lock go (the old file is renamed over by now, or kept when the replacement failed).
-    public func release() {
+    package func release() {
         if let db, !db.isAutocommit { try? db.execute("ROLLBACK") }
         db = nil
     }

@@ -5,37 +5,37 @@ import TallySQLite
 /// Its identity across the round trip to D1 is the log entry's
 /// (note, version, action, moderator, time): `DecisionSQL` writes exactly those
 /// values, so D1's `moderation_log` holds them verbatim once the push took effect.
-public struct SyncDecision: Sendable, Equatable {
+package struct SyncDecision: Sendable, Equatable {
     /// The ledger's own order.
-    public let seq: Int64
+    package let seq: Int64
     /// The note.
-    public let noteID: Int64
+    package let noteID: Int64
     /// The note's version this decision produced (the moderator acted on `version - 1`).
-    public let version: Int64
+    package let version: Int64
     /// approve, reject, reopen or promote.
-    public let action: String
+    package let action: String
     /// The state before.
-    public let from: String
+    package let from: String
     /// The state after.
-    public let to: String
+    package let to: String
     /// Who decided.
-    public let moderator: String
+    package let moderator: String
     /// Why, when given.
-    public let reason: String?
+    package let reason: String?
     /// When, as D1 text (UTC).
-    public let createdAt: String
+    package let createdAt: String
     /// The local `moderation_log` row holding it, when it is in the local data.
-    public let logID: Int64?
+    package let logID: Int64?
     /// Where it stands.
-    public let state: SyncState
+    package let state: SyncState
     /// The push that carried it.
-    public let pushID: Int64?
+    package let pushID: Int64?
     /// For a conflict: the decision D1 holds instead, when there is one.
-    public let remote: SyncRemoteDecision?
+    package let remote: SyncRemoteDecision?
     /// For a conflict: why it was not applied, in words.
-    public let detail: String?
+    package let detail: String?
     /// The note it was made on; nil only for a decision of an older ledger whose note is gone.
-    public let seen: SeenNote?
+    package let seen: SeenNote?
 
     /// The columns `init(row:)` reads, in order.
     static let columns = """
@@ -74,7 +74,7 @@ public struct SyncDecision: Sendable, Equatable {
     }
 
     /// True when `entry` (a row of some copy's `moderation_log`) is this very decision.
-    public func isSame(as entry: ModerationLogEntry) -> Bool {
+    package func isSame(as entry: ModerationLogEntry) -> Bool {
         entry.noteID == noteID && entry.version == version && entry.action == action && entry.moderator == moderator
             && entry.createdAt == createdAt
     }
@@ -94,7 +94,7 @@ public struct SyncDecision: Sendable, Equatable {
     }
 
     /// "approve by mod-a at 2026-09-24 01:55:00 UTC (version 1)".
-    public var summary: String {
+    package var summary: String {
         "\(action) by \(MessageText.quoted(moderator)) at \(createdAt) UTC (version \(version))"
     }
 
@@ -112,20 +112,20 @@ public struct SyncDecision: Sendable, Equatable {
 }
 
 /// The decision D1 holds where a local one conflicts.
-public struct SyncRemoteDecision: Sendable, Equatable {
+package struct SyncRemoteDecision: Sendable, Equatable {
     /// approve, reject, reopen or promote.
-    public let action: String
+    package let action: String
     /// The state it produced.
-    public let to: String
+    package let to: String
     /// Who decided.
-    public let moderator: String
+    package let moderator: String
     /// When, as D1 text (UTC).
-    public let createdAt: String
+    package let createdAt: String
     /// The note's version it produced.
-    public let version: Int64
+    package let version: Int64
 
     /// A remote decision; see the properties.
-    public init(action: String, to: String, moderator: String, createdAt: String, version: Int64) {
+    package init(action: String, to: String, moderator: String, createdAt: String, version: Int64) {
         self.action = action
         self.to = to
         self.moderator = moderator
@@ -141,7 +141,7 @@ public struct SyncRemoteDecision: Sendable, Equatable {
     }
 
     /// "reject by mod-b at 2026-09-24 01:55:00 UTC (version 1)".
-    public var summary: String {
+    package var summary: String {
         "\(action) by \(MessageText.quoted(moderator)) at \(createdAt) UTC (version \(version))"
     }
 }

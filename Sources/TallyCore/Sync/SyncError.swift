@@ -1,7 +1,7 @@
 import TallySQLite
 
 /// Why a pull or push refused to act. Whatever the case, nothing was changed.
-public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The last pulled data shows D1 lacks tally's migrations, which the pushed SQL needs.
     case remoteLacksMigrations([String])
     /// Another process holds the database's write lock (a moderator deciding, another pull).
@@ -13,7 +13,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case newerLedger(path: String, version: Int64)
 
     /// What went wrong and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case .remoteLacksMigrations(let names):
             return "the last pulled data shows that D1 lacks tally's migration(s) \(names.joined(separator: ", ")), "

@@ -13,12 +13,12 @@ import TallySQLite
 /// `tally_sync_version` marks the tables' layout (`SyncLedger.version`); a copy made by an older
 /// tally (no marker: version 1) is upgraded in the write transaction of the first command that
 /// writes the ledger (`upgrade()`), and read as it is by the commands that only read.
-public struct SyncLedger {
+package struct SyncLedger {
     /// The connection, inside the caller's transaction for writes.
-    public let db: Connection
+    package let db: Connection
 
     /// A ledger over `db` (its tables may not exist yet).
-    public init(_ db: Connection) { self.db = db }
+    package init(_ db: Connection) { self.db = db }
 
     /// The local tables.
     static let schema = """
@@ -66,14 +66,14 @@ public struct SyncLedger {
         """
 
     /// The names of the local tables; an export that holds one is a local copy, not D1's data.
-    public static let tables = ["tally_sync_decisions", "tally_sync_pushes", "tally_sync_origin", "tally_sync_version"]
+    package static let tables = ["tally_sync_decisions", "tally_sync_pushes", "tally_sync_origin", "tally_sync_version"]
 
     /// The layout this build writes: 1 had no marker and no record of what the moderator saw;
     /// 2 adds `seen_key` and `seen_content` (`SeenNote`) and the marker.
-    public static let version: Int64 = 2
+    package static let version: Int64 = 2
 
     /// The layout of the tables in this file: nil without a ledger, 1 for one made before the marker.
-    public func storedVersion() throws -> Int64? {
+    package func storedVersion() throws -> Int64? {
         guard try exists() else { return nil }
         let marked =
             try db.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'tally_sync_version'")?
@@ -88,7 +88,7 @@ public struct SyncLedger {
     /// unless a later pull replaced it: an outstanding one whose note came from a pull made after
     /// it (or that is no longer in the copy) is held back as a conflict that says why, never pushed
     /// unguarded. Throws `SyncError.newerLedger` for a layout this build does not know.
-    public func upgrade() throws {
+    package func upgrade() throws {
         guard let stored = try storedVersion(), stored != Self.version else { return }
         guard stored < Self.version else { throw SyncError.newerLedger(path: db.path, version: stored) }
         try db.executeScript(
@@ -130,7 +130,7 @@ public struct SyncLedger {
     }
 
     /// True when the ledger's tables exist.
-    public func exists() throws -> Bool {
+    package func exists() throws -> Bool {
         try db.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'tally_sync_decisions'")?
             .int64 == 1
     }
@@ -140,7 +140,7 @@ public struct SyncLedger {
     /// are entered as unpushed, so nothing can be replaced away unnoticed; a pull
     /// confirms those D1 already has.
     /// An existing ledger is upgraded (`upgrade()`).
-    public func create() throws {
+    package func create() throws {
         if try exists() { return try upgrade() }
         try createEmpty()
         let hasLog = try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'moderation_log'")?.int64 == 1
@@ -158,13 +158,13 @@ public struct SyncLedger {
 
     /// `create()` in a transaction of its own, for a command about to push from a copy that may
     /// predate the ledger or its current layout. Throws `SyncError.locked` when another process holds the write lock.
-    public func createIfMissing() throws {
+    package func createIfMissing() throws {
         try SyncError.lockedIfBusy(db.path) { try db.transaction(.immediate) { try create() } }
     }
 
     /// Creates empty tables: for data that just came from D1 (or stands for it, as the
     /// demo does), whose log entries are D1's own.
-    public func createEmpty() throws {
+    package func createEmpty() throws {
         try db.executeScript(Self.schema)
         try markVersion()
     }
@@ -204,7 +204,7 @@ public struct SyncLedger {
 
     /// Every decision, in the order they were made; empty when there is no ledger.
     /// A ledger of an older layout is read as it is (a read-only command does not upgrade it).
-    public func decisions(where condition: String = "1") throws -> [SyncDecision] {
+    package func decisions(where condition: String = "1") throws -> [SyncDecision] {
         guard let version = try storedVersion() else { return [] }
         let columns = version == 1 ? SyncDecision.columnsBeforeSeen : SyncDecision.columns
         return try db.query("SELECT \(columns) FROM tally_sync_decisions WHERE \(condition) ORDER BY seq")
@@ -212,7 +212,7 @@ public struct SyncLedger {
     }
 
     /// How many decisions are in each state.
-    public func counts() throws -> [SyncState: Int] {
+    package func counts() throws -> [SyncState: Int] {
         var counts = Dictionary(uniqueKeysWithValues: SyncState.allCases.map { ($0, 0) })
         for decision in try decisions() { counts[decision.state, default: 0] += 1 }
         return counts
@@ -221,7 +221,7 @@ public struct SyncLedger {
     /// The decisions a replacement of this database would lose: unpushed, pushed
     /// but not confirmed, and open conflicts. Without a ledger, every logged decision
     /// counts (its fate is unknown).
-    public func outstanding() throws -> Int {
+    package func outstanding() throws -> Int {
         if try exists() {
             return try decisions().filter(\.state.isOutstanding).count
         }
@@ -230,7 +230,7 @@ public struct SyncLedger {
     }
 
     /// The last pull, when there was one.
-    public func origin() throws -> SyncOrigin? {
+    package func origin() throws -> SyncOrigin? {
         guard try exists() else { return nil }
         // A copy pulled before watermarks were kept has no such column.
         let hasWatermarks =
@@ -260,7 +260,7 @@ public struct SyncLedger {
     }
 
     /// Marks decisions as carried by a new push, all or nothing; returns the push's id.
-    public func markPushed(_ seqs: [Int64], target: String, at time: Instant) throws -> Int64 {
+    package func markPushed(_ seqs: [Int64], target: String, at time: Instant) throws -> Int64 {
         try SyncError.lockedIfBusy(db.path) {
             try ModerationWriteGuard.run(on: db) { try markPushedGuarded(seqs, target: target, at: time) }
         }
@@ -332,7 +332,7 @@ public struct SyncLedger {
     /// Drops the open conflicts of a note on purpose, and every later unconfirmed decision on it
     /// (made on top of the first of them, so it cannot stand without it); kept in the ledger as
     /// dropped. Returns them, in the order they were made (empty when the note has no conflict).
-    public func dropConflicts(of noteID: Int64) throws -> [SyncDecision] {
+    package func dropConflicts(of noteID: Int64) throws -> [SyncDecision] {
         try SyncError.lockedIfBusy(db.path) { try dropConflictsGuarded(of: noteID) }
     }
 

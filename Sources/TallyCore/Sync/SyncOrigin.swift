@@ -1,18 +1,18 @@
 /// Where the local data came from: the last pull.
-public struct SyncOrigin: Sendable, Equatable {
+package struct SyncOrigin: Sendable, Equatable {
     /// When the pull happened (D1 text, UTC).
-    public let pulledAt: String
+    package let pulledAt: String
     /// What was pulled: the export file, or `wrangler d1 export DB`.
-    public let source: String
+    package let source: String
     /// SHA-256 of the export's bytes, hex: the same export gives the same value.
-    public let sha256: String
+    package let sha256: String
     /// tally's migrations the export lacked (so D1 lacks them): a push would fail there.
-    public let missingMigrations: [String]
+    package let missingMigrations: [String]
     /// How far a pull through D1's query API copied each table it fetches by id (empty for an export).
-    public let watermarks: [SyncWatermark]
+    package let watermarks: [SyncWatermark]
 
     /// An origin; see the properties.
-    public init(
+    package init(
         pulledAt: String, source: String, sha256: String, missingMigrations: [String], watermarks: [SyncWatermark] = []
     ) {
         self.pulledAt = pulledAt

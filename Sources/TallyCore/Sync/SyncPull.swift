@@ -17,36 +17,36 @@ import TallySQLite
 ///    when the note moved on D1).
 /// 3. The temporary file is renamed into place (`DatabaseFile.build`): after any
 ///    failure or kill the database is the old one or the new one, whole.
-public struct SyncPull {
+package struct SyncPull {
     /// What a pull did.
-    public struct Outcome: Sendable, Equatable {
+    package struct Outcome: Sendable, Equatable {
         /// The import's summary.
-        public let summary: ImportSummary
+        package let summary: ImportSummary
         /// Where the data came from.
-        public let origin: SyncOrigin
+        package let origin: SyncOrigin
         /// Decisions found in D1's data as they were made here.
-        public let confirmed: Int
+        package let confirmed: Int
         /// Decisions D1's data lacks, replayed onto it (those D1 had confirmed included).
-        public let replayed: Int
+        package let replayed: Int
         /// Conflicts found by this pull.
-        public let newConflicts: [SyncDecision]
+        package let newConflicts: [SyncDecision]
         /// Pushed decisions of which D1 shows no trace (replayed, still pushed).
-        public let pushedWithoutTrace: Int
+        package let pushedWithoutTrace: Int
         /// Decisions D1 had confirmed that this export lacks (D1 restored from a backup, an older
         /// export, another database's): replayed onto its data and marked pushed again.
-        public let confirmedMissing: Int
+        package let confirmedMissing: Int
     }
 
     /// The importer (progress and interruption are the caller's).
-    public var importer: DumpImporter
+    package var importer: DumpImporter
 
     /// A pull with this importer.
-    public init(importer: DumpImporter) { self.importer = importer }
+    package init(importer: DumpImporter) { self.importer = importer }
 
     /// Pulls `exportPath` into `target` (created when absent); `watermarks` (a pull through D1's
     /// query API) are recorded with the origin.
     /// Throws `SyncError.locked` when another process holds `target`'s write lock past the busy timeout.
-    public func run(
+    package func run(
         exportPath: String, target: String, source: String, at time: Instant, watermarks: [SyncWatermark] = []
     ) throws -> Outcome {
         try SyncError.lockedIfBusy(target) {

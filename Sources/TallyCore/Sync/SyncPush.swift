@@ -3,56 +3,56 @@ import TallySQLite
 /// `tally push`: the decisions D1 has not confirmed, as guarded SQL D1 accepts
 /// (`DecisionSQL`, as `notes export-sql` writes it), chosen by the ledger, and
 /// the verification query that says per decision whether it took effect.
-public struct SyncPush {
+package struct SyncPush {
     /// What to send.
-    public struct Plan: Sendable, Equatable {
+    package struct Plan: Sendable, Equatable {
         /// The decisions, in the order they were made.
-        public let decisions: [SyncDecision]
+        package let decisions: [SyncDecision]
         /// The guarded statements, then the verification SELECT(s): the file `push --output` writes.
-        public let text: String
+        package let text: String
         /// The verification SELECTs, each one `wrangler d1 execute --command` argument.
-        public let verification: [String]
+        package let verification: [String]
         /// The guarded statements for D1's query API (`push --wrangler`), one request each: as many whole
         /// decisions as fit one argument (`requestBytes`, statements joined by `requestJoint`), each
         /// decision's statements in one request, in the order the decisions were made.
-        public let requests: [Request]
+        package let requests: [Request]
     }
 
     /// Some decisions and their guarded statements, sent as one `--command`.
-    public struct Request: Sendable, Equatable {
+    package struct Request: Sendable, Equatable {
         /// The decisions, in the order they were made.
-        public let decisions: [SyncDecision]
+        package let decisions: [SyncDecision]
         /// Their statements, each without its final `;` (the request joins them with `requestJoint`).
-        public let statements: [String]
+        package let statements: [String]
     }
 
     /// The longest single argument Linux passes to a program (`MAX_ARG_STRLEN`): 128 KiB, the
     /// terminating NUL included. wrangler takes `--command`'s SQL as an argument; a longer one fails
     /// before wrangler runs (E2BIG).
-    public static let argumentLimit = 128 * 1024
+    package static let argumentLimit = 128 * 1024
     /// What separates the statements of one `--command`.
-    public static let requestJoint = ";\n"
+    package static let requestJoint = ";\n"
     /// The most bytes one request's SQL may have: one argument, less its NUL. Every statement in it is
     /// within D1's statement limit already (`DecisionSQL` refuses a longer one).
-    public static let requestBytes = argumentLimit - 1
+    package static let requestBytes = argumentLimit - 1
 
     /// The most bytes one verification SELECT may have: D1 refuses a statement over 100,000
     /// bytes, and Linux a single command-line argument over 128 KiB (`MAX_ARG_STRLEN`, where
     /// wrangler would not even start); one SELECT is sent per `--command`, so the smaller one holds.
-    public static let verificationBytes = DecisionSQL.maximumStatementBytes
+    package static let verificationBytes = DecisionSQL.maximumStatementBytes
 
     /// The ledger's database.
-    public let db: Connection
+    package let db: Connection
 
     /// A push over `db`.
-    public init(_ db: Connection) { self.db = db }
+    package init(_ db: Connection) { self.db = db }
 
     /// The plan, or nil when there is nothing to push: the unpushed decisions, and with
     /// `again` also the pushed ones D1 has not confirmed (sending them again is safe:
     /// the guarded SQL changes nothing where it already took effect).
     ///
     /// - Throws: `SyncError.remoteLacksMigrations` when the last pull showed D1 without tally's migrations.
-    public func plan(again: Bool = false) throws -> Plan? {
+    package func plan(again: Bool = false) throws -> Plan? {
         let ledger = SyncLedger(db)
         let decisions = try ledger.decisions(where: again ? "state IN ('unpushed', 'pushed')" : "state = 'unpushed'")
         guard !decisions.isEmpty else { return nil }
@@ -162,20 +162,20 @@ public struct SyncPush {
     }
 
     /// One row of the verification's answer.
-    public struct Answer: Sendable, Equatable {
+    package struct Answer: Sendable, Equatable {
         /// The note.
-        public let note: Int64
+        package let note: Int64
         /// The version the decision produced.
-        public let version: Int64
+        package let version: Int64
         /// D1's log holds this very decision.
-        public let applied: Bool
+        package let applied: Bool
         /// The decision D1's log holds at that version instead, if any.
-        public let remote: SyncRemoteDecision?
+        package let remote: SyncRemoteDecision?
         /// D1's note, against the one the decision was made on.
-        public let remoteNote: RemoteNote
+        package let remoteNote: RemoteNote
 
         /// An answer row; see the properties.
-        public init(
+        package init(
             note: Int64, version: Int64, applied: Bool, remote: SyncRemoteDecision?, remoteNote: RemoteNote = .same
         ) {
             self.note = note
@@ -187,7 +187,7 @@ public struct SyncPush {
     }
 
     /// D1's note, as the verification query saw it.
-    public enum RemoteNote: Sendable, Equatable {
+    package enum RemoteNote: Sendable, Equatable {
         /// The note the decision was made on (same text, author session and creation time).
         case same
         /// Another text, author or creation time under the same id: D1's text.
@@ -200,7 +200,7 @@ public struct SyncPush {
     /// confirmed; another decision at that version, a note deleted or changed on D1, or a
     /// decision made after one of these on the same note → conflict, saying which; no trace
     /// on the very note it was made on → stays pushed. Returns the new conflicts.
-    public func apply(_ answers: [Answer], to decisions: [SyncDecision]) throws
+    package func apply(_ answers: [Answer], to decisions: [SyncDecision]) throws
         -> (confirmed: Int, conflicts: [SyncDecision])
     {
         let ledger = SyncLedger(db)

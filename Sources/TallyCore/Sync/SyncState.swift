@@ -1,5 +1,5 @@
 /// Where one local decision stands between this copy and D1.
-public enum SyncState: String, Sendable, Equatable, CaseIterable {
+package enum SyncState: String, Sendable, Equatable, CaseIterable {
     /// Made here, not yet written into a push.
     case unpushed
     /// Written into a push (a file, or sent by `push --wrangler`), not yet seen in D1's data.
@@ -14,5 +14,5 @@ public enum SyncState: String, Sendable, Equatable, CaseIterable {
     case dropped
 
     /// True while the decision may still be lost by replacing the local database.
-    public var isOutstanding: Bool { self == .unpushed || self == .pushed || self == .conflict }
+    package var isOutstanding: Bool { self == .unpushed || self == .pushed || self == .conflict }
 }

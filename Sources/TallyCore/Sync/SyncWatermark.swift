@@ -1,16 +1,16 @@
 /// How far a pull through D1's query API copied a table: every row with an id up to
 /// `throughID` is D1's, as of that pull. The next pull fetches only rows past it, after
 /// checking the rows up to it still are D1's (`VoteDigest`).
-public struct SyncWatermark: Sendable, Equatable {
+package struct SyncWatermark: Sendable, Equatable {
     /// The table (`votes`).
-    public let table: String
+    package let table: String
     /// The highest id copied.
-    public let throughID: Int64
+    package let throughID: Int64
     /// The rows the copy holds up to it.
-    public let rows: Int64
+    package let rows: Int64
 
     /// A watermark; see the properties.
-    public init(table: String, throughID: Int64, rows: Int64) {
+    package init(table: String, throughID: Int64, rows: Int64) {
         self.table = table
         self.throughID = throughID
         self.rows = rows

@@ -10,36 +10,36 @@ import TallySQLite
 /// `YYYY-MM-DD HH:MM:SS`, and the ends of a session id), weighted by the row's id so that a value moved to another row
 /// counts too. A deleted, added or edited vote changes its range's count or digest; an edit
 /// that touches only unsampled characters of a long text is not seen (see DECISIONS.md).
-public struct VoteDigest: Sendable, Equatable {
+package struct VoteDigest: Sendable, Equatable {
     /// One range's figures.
-    public struct Range: Sendable, Equatable {
+    package struct Range: Sendable, Equatable {
         /// `id / width`.
-        public let bucket: Int64
+        package let bucket: Int64
         /// Rows with an id in the range.
-        public let rows: Int64
+        package let rows: Int64
         /// The digest of those rows.
-        public let digest: Int64
+        package let digest: Int64
     }
 
     /// Ids per range: 65,536 (a million votes make 16 ranges, each read again alone when it differs).
-    public static let width: Int64 = 65_536
+    package static let width: Int64 = 65_536
     /// Ranges per statement: a million ids, well inside D1's 30 s per query.
-    public static let rangesPerStatement: Int64 = 16
+    package static let rangesPerStatement: Int64 = 16
 
     /// The columns digested, in the table's order (the copy's; D1's are the same or everything is fetched).
-    public let columns: [String]
+    package let columns: [String]
 
     /// A digest over these columns of `votes`.
-    public init(columns: [String]) { self.columns = columns }
+    package init(columns: [String]) { self.columns = columns }
 
     /// The statement giving one row per non-empty range with ids in `low...high`.
-    public func statement(low: Int64, high: Int64) -> String {
+    package func statement(low: Int64, high: Int64) -> String {
         "SELECT id / \(Self.width) AS bucket, count(*) AS n, sum((\(rowDigest)) % 1000000007) AS digest "
             + "FROM votes WHERE id >= \(low) AND id <= \(high) GROUP BY 1 ORDER BY 1"
     }
 
     /// The id ranges `[low, high]` (one per statement) covering `low...high`.
-    public static func statementRanges(low: Int64, high: Int64) -> [ClosedRange<Int64>] {
+    package static func statementRanges(low: Int64, high: Int64) -> [ClosedRange<Int64>] {
         guard low <= high else { return [] }
         let span = width * rangesPerStatement
         var ranges: [ClosedRange<Int64>] = []
@@ -55,12 +55,12 @@ public struct VoteDigest: Sendable, Equatable {
     }
 
     /// The ids of one bucket.
-    public static func ids(ofBucket bucket: Int64) -> ClosedRange<Int64> {
+    package static func ids(ofBucket bucket: Int64) -> ClosedRange<Int64> {
         (bucket * width)...(bucket * width + width - 1)
     }
 
     /// The ranges of a statement's answer (`statement(low:high:)`'s columns).
-    public static func ranges(_ rows: [Row]) -> [Int64: Range] {
+    package static func ranges(_ rows: [Row]) -> [Int64: Range] {
         var found: [Int64: Range] = [:]
         for row in rows {
             guard let bucket = row["bucket"]?.int64, let count = row["n"]?.int64 else { continue }

@@ -8,20 +8,20 @@ import TallySQLite
 /// sessions of one to three votes that often stack, a few smoke-test sessions
 /// before the launch, and timestamps over `days` days (thirty unless asked) stored
 /// as D1 stores them.
-public struct SyntheticPoll: Sendable {
+package struct SyntheticPoll: Sendable {
     /// How many votes to write (at least 1).
-    public var votes: Int
+    package var votes: Int
     /// The seed; different seeds give different but equally shaped data.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The launch instant; votes fall in the `days` days after it.
-    public var launch: Instant
+    package var launch: Instant
     /// How many days the votes span (at least 1); the community options appear on day `days / 2`.
-    public var days: Int
+    package var days: Int
     /// Smoke-test sessions voting in the ten minutes before the launch.
-    public var testSessions: Int
+    package var testSessions: Int
 
     /// The default is the real case's shape: thirty days, four smoke-test sessions.
-    public init(
+    package init(
         votes: Int, seed: UInt64 = 1, launch: Instant = Instant(seconds: 1_788_220_800), days: Int = 30,
         testSessions: Int = 4
     ) {
@@ -34,7 +34,7 @@ public struct SyntheticPoll: Sendable {
 
     /// The options written: five original, two community (created on day 15 of the default thirty;
     /// `communityDay` places them for any span).
-    public static let options: [(content: String, section: String, day: Int64)] = [
+    package static let options: [(content: String, section: String, day: Int64)] = [
         ("做了好多事，另一半不知道", "original", -1),
         ("今天吃什麼，永遠臨時才有人想", "original", -1),
         ("家事分工，說好的永遠做不到", "original", -1),
@@ -51,17 +51,17 @@ public struct SyntheticPoll: Sendable {
     var communityDay: Int64 { Int64(days / 2) }
 
     /// What was written.
-    public struct Summary: Equatable, Sendable {
-        public var sessions: Int
-        public var votes: Int
-        public var testSessions: Int
+    package struct Summary: Equatable, Sendable {
+        package var sessions: Int
+        package var votes: Int
+        package var testSessions: Int
     }
 
     /// Writes the schema and the data into an empty database, in one transaction.
     /// Indexes are built after the rows (migrations 0002+ run last), which is much
     /// faster than maintaining them row by row.
     @discardableResult
-    public func write(into db: Connection) throws -> Summary {
+    package func write(into db: Connection) throws -> Summary {
         precondition(votes >= 1, "SyntheticPoll.votes must be positive")
         precondition(days >= 1, "SyntheticPoll.days must be positive")
         let all = Migrator()

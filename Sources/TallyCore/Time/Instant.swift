@@ -2,40 +2,40 @@
 ///
 /// Database text becomes an `Instant` as it is read, and an `Instant` becomes
 /// local text only when rendered, with the reader's `Zone`.
-public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
+package struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
     /// Milliseconds since the Unix epoch, UTC.
-    public var millis: Int64
+    package var millis: Int64
 
-    public init(millis: Int64) { self.millis = millis }
+    package init(millis: Int64) { self.millis = millis }
 
     /// An instant from whole seconds since the epoch.
-    public init(seconds: Int64) { self.millis = seconds * 1000 }
+    package init(seconds: Int64) { self.millis = seconds * 1000 }
 
     /// Whole seconds since the epoch (rounded toward negative infinity).
-    public var seconds: Int64 { millis >= 0 ? millis / 1000 : (millis - 999) / 1000 }
+    package var seconds: Int64 { millis >= 0 ? millis / 1000 : (millis - 999) / 1000 }
 
-    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.millis < rhs.millis }
+    package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.millis < rhs.millis }
 
     /// The instant shifted by whole seconds.
-    public func adding(seconds: Int64) -> Instant { Instant(millis: millis + seconds * 1000) }
+    package func adding(seconds: Int64) -> Instant { Instant(millis: millis + seconds * 1000) }
 
     /// The D1 storage form of this instant: UTC `YYYY-MM-DD HH:MM:SS`, what
     /// `CURRENT_TIMESTAMP` writes. Milliseconds are dropped.
-    public var d1Text: String { CivilDateTime(utcSeconds: seconds).text(withSeconds: true) }
+    package var d1Text: String { CivilDateTime(utcSeconds: seconds).text(withSeconds: true) }
 
-    public var description: String { d1Text + " UTC" }
+    package var description: String { d1Text + " UTC" }
 }
 
 /// A calendar date and wall-clock time with no zone attached.
-public struct CivilDateTime: Equatable, Hashable, Sendable, Comparable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-    public var hour: Int
-    public var minute: Int
-    public var second: Int
+package struct CivilDateTime: Equatable, Hashable, Sendable, Comparable {
+    package var year: Int
+    package var month: Int
+    package var day: Int
+    package var hour: Int
+    package var minute: Int
+    package var second: Int
 
-    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+    package init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
         self.year = year
         self.month = month
         self.day = day
@@ -45,7 +45,7 @@ public struct CivilDateTime: Equatable, Hashable, Sendable, Comparable {
     }
 
     /// The civil time of a count of seconds since the epoch, read as UTC.
-    public init(utcSeconds: Int64) {
+    package init(utcSeconds: Int64) {
         let days = utcSeconds >= 0 ? utcSeconds / 86_400 : (utcSeconds - 86_399) / 86_400
         let rest = Int(utcSeconds - days * 86_400)
         let (y, m, d) = CivilDateTime.civil(fromDays: days)
@@ -53,16 +53,16 @@ public struct CivilDateTime: Equatable, Hashable, Sendable, Comparable {
     }
 
     /// Seconds since the epoch if this civil time were UTC.
-    public var secondsIfUTC: Int64 {
+    package var secondsIfUTC: Int64 {
         CivilDateTime.days(year: year, month: month, day: day) * 86_400
             + Int64(hour * 3600 + minute * 60 + second)
     }
 
     /// Days since 1970-01-01 of this date.
-    public var dayNumber: Int64 { CivilDateTime.days(year: year, month: month, day: day) }
+    package var dayNumber: Int64 { CivilDateTime.days(year: year, month: month, day: day) }
 
     /// True when the fields name a real date and time (leap years included).
-    public var isValid: Bool {
+    package var isValid: Bool {
         guard (1...12).contains(month), (0...23).contains(hour), (0...59).contains(minute),
             (0...59).contains(second), year >= 1, year <= 9999
         else { return false }
@@ -70,15 +70,15 @@ public struct CivilDateTime: Equatable, Hashable, Sendable, Comparable {
     }
 
     /// `YYYY-MM-DD`.
-    public var dateText: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
+    package var dateText: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
 
     /// `YYYY-MM-DD HH:MM` or `YYYY-MM-DD HH:MM:SS`.
-    public func text(withSeconds: Bool) -> String {
+    package func text(withSeconds: Bool) -> String {
         let base = "\(dateText) \(pad(hour, 2)):\(pad(minute, 2))"
         return withSeconds ? base + ":\(pad(second, 2))" : base
     }
 
-    public static func < (lhs: CivilDateTime, rhs: CivilDateTime) -> Bool { lhs.secondsIfUTC < rhs.secondsIfUTC }
+    package static func < (lhs: CivilDateTime, rhs: CivilDateTime) -> Bool { lhs.secondsIfUTC < rhs.secondsIfUTC }
 
     @inline(__always)
     static func daysInMonth(year: Int, month: Int) -> Int {

@@ -1,5 +1,5 @@
 /// How a local wall-clock time maps to instants in a zone with daylight saving time.
-public enum LocalTimeReading: Equatable, Sendable {
+package enum LocalTimeReading: Equatable, Sendable {
     /// The time happens once.
     case exact(Instant)
     /// The time happens twice (clocks turned back): both instants, earlier first.
@@ -9,7 +9,7 @@ public enum LocalTimeReading: Equatable, Sendable {
     case skipped(Instant, offsetBefore: Int, offsetAfter: Int)
 
     /// The instant taken: the one, the earlier of two, or the one just after the gap.
-    public var instant: Instant {
+    package var instant: Instant {
         switch self {
         case .exact(let instant), .repeated(let instant, _), .skipped(let instant, _, _): return instant
         }
@@ -18,13 +18,13 @@ public enum LocalTimeReading: Equatable, Sendable {
 
 /// A time a user typed, read in a zone: the instant, and what was chosen when the local
 /// time fell in a daylight-saving gap or overlap.
-public struct UserTime: Equatable, Sendable {
+package struct UserTime: Equatable, Sendable {
     /// The instant the text names.
-    public var instant: Instant
+    package var instant: Instant
     /// Set when the text had no offset and the local time happens twice or never in the zone.
-    public var ambiguity: LocalTimeAmbiguity?
+    package var ambiguity: LocalTimeAmbiguity?
 
-    public init(instant: Instant, ambiguity: LocalTimeAmbiguity?) {
+    package init(instant: Instant, ambiguity: LocalTimeAmbiguity?) {
         self.instant = instant
         self.ambiguity = ambiguity
     }
@@ -40,15 +40,15 @@ public struct UserTime: Equatable, Sendable {
 
 /// A local time typed without an offset that happens twice or never in its zone, with the reading taken.
 /// Its description says which reading was taken and how to write the other one.
-public struct LocalTimeAmbiguity: Equatable, Sendable, CustomStringConvertible {
+package struct LocalTimeAmbiguity: Equatable, Sendable, CustomStringConvertible {
     /// The wall-clock time as typed.
-    public var local: CivilDateTime
+    package var local: CivilDateTime
     /// The zone it was read in.
-    public var zone: Zone
+    package var zone: Zone
     /// Repeated or skipped, with the instants.
-    public var reading: LocalTimeReading
+    package var reading: LocalTimeReading
 
-    public var description: String {
+    package var description: String {
         let seconds = local.second != 0
         let typed = local.text(withSeconds: seconds)
         switch reading {

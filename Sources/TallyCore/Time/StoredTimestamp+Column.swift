@@ -7,7 +7,7 @@ extension StoredTimestamp {
     @inline(__always)
     /// - Parameter storage: the column's storage class when the caller has asked for it already
     ///   (it must be asked before the value is read in another form).
-    public static func read(
+    package static func read(
         _ statement: Statement, at index: Int, storage: StorageClass? = nil
     ) -> (instant: Instant, shape: Shape)? {
         guard (storage ?? statement.storageClass(at: index)) == .text else { return nil }
@@ -18,7 +18,7 @@ extension StoredTimestamp {
     /// give (`queries/anomalies.sql`): text as it is; a value of another storage class, or text
     /// holding a NUL, as `typeof:HEX` of its bytes (e.g. `blob:00FF`), so raw bytes never reach
     /// a terminal or a file and two different values never show alike. Nil for NULL.
-    public static func shown(_ statement: Statement, at index: Int, storage: StorageClass? = nil) -> String? {
+    package static func shown(_ statement: Statement, at index: Int, storage: StorageClass? = nil) -> String? {
         let type = storage ?? statement.storageClass(at: index)
         if type == .null { return nil }
         return statement.withTextBytes(at: index) { bytes in

@@ -6,9 +6,9 @@
 /// `2026-09-18T18:06:00.000Z`. Comparing the two as text sorts them wrongly
 /// ('T' > ' '), so every stored timestamp is parsed to an `Instant` before any
 /// comparison; text that is neither form is reported, never guessed.
-public enum StoredTimestamp {
+package enum StoredTimestamp {
     /// The shape of a stored timestamp.
-    public enum Shape: Equatable, Sendable {
+    package enum Shape: Equatable, Sendable {
         /// `YYYY-MM-DD HH:MM:SS`, exactly what `CURRENT_TIMESTAMP` writes.
         case d1
         /// Any other accepted form: `T` separator, fractional seconds, `Z` or an offset, no seconds.
@@ -16,7 +16,7 @@ public enum StoredTimestamp {
     }
 
     /// Parses stored text; nil when it is not a timestamp this reader accepts.
-    public static func parse(_ text: String) -> Instant? {
+    package static func parse(_ text: String) -> Instant? {
         var copy = text
         return copy.withUTF8 { parse(bytes: $0)?.instant }
     }
@@ -31,7 +31,7 @@ public enum StoredTimestamp {
     /// takes whitespace around the zone and stops at a NUL, which the queries refuse, and it
     /// refuses `+0800` and `+08`, which this reader refuses too when `userInput` is false.
     /// With `userInput` (times typed by a person) `±HHMM`, `±HH` and offsets up to 23:59 are read.
-    public static func parse(
+    package static func parse(
         bytes: UnsafeBufferPointer<UInt8>, userInput: Bool = false
     ) -> (instant: Instant, shape: Shape)? {
         let n = bytes.count

@@ -2,13 +2,13 @@ import Foundation
 
 extension Zone {
     /// One entry of a zone's offset list: from `since` (UTC) on, local time is UTC + `seconds`.
-    public struct OffsetChange: Equatable, Sendable {
+    package struct OffsetChange: Equatable, Sendable {
         /// The first instant the offset applies to.
-        public let since: Instant
+        package let since: Instant
         /// The offset from UTC in seconds.
-        public let seconds: Int
+        package let seconds: Int
 
-        public init(since: Instant, seconds: Int) {
+        package init(since: Instant, seconds: Int) {
             self.since = since
             self.seconds = seconds
         }
@@ -25,7 +25,7 @@ extension Zone {
     /// The changes are found by asking the same `offset(at:)` the analysis uses, day by day, and
     /// narrowing each change down to its second, so the list and the analysis agree by
     /// construction (a change undone within the same day would be missed; no zone has one).
-    public func offsetList(through end: Instant) -> [OffsetChange] {
+    package func offsetList(through end: Instant) -> [OffsetChange] {
         let first = Instant(seconds: StoredTimestamp.firstSecond)
         let start = CivilDateTime(year: Zone.offsetListStartYear, month: 1, day: 1).secondsIfUTC
         var current = offset(at: Instant(seconds: start))
@@ -55,7 +55,7 @@ extension Zone {
     /// `offsetList` for a query's `zone_offsets` parameter, through the end of the second year
     /// after `asOf`'s (whole years, so a slightly later as-of time gives the same list): a JSON
     /// array of `["YYYY-MM-DD HH:MM:SS", seconds]` pairs, earliest first.
-    public func offsetListJSON(through asOf: Instant) -> String {
+    package func offsetListJSON(through asOf: Instant) -> String {
         let year = CivilDateTime(utcSeconds: asOf.seconds).year
         let end = Instant(seconds: CivilDateTime(year: min(year + 3, 9999), month: 1, day: 1).secondsIfUTC)
         let entries = offsetList(through: end).map { "[\"\($0.since.d1Text)\",\($0.seconds)]" }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Problems with times and zones given by a user.
-public enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The zone is neither an IANA name nor a fixed offset.
     case unknownZone(String)
     /// The time text could not be read.
@@ -9,7 +9,7 @@ public enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The time is written correctly but falls outside the days tally reads (`StoredTimestamp`'s range).
     case outOfRange(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownZone(let name):
             return "unknown time zone '\(name)'; use an IANA name such as Asia/Taipei or America/New_York, "
@@ -25,18 +25,18 @@ public enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// The reader's time zone: an IANA zone (with its daylight-saving rules) or a fixed offset.
-public struct Zone: Sendable, Equatable, CustomStringConvertible {
+package struct Zone: Sendable, Equatable, CustomStringConvertible {
     enum Rule: Sendable, Equatable {
         case fixed(seconds: Int)
         case named(TimeZone)
     }
 
     /// The name as the user gave it, normalised: `UTC`, `Asia/Taipei`, `+08:00`.
-    public let identifier: String
+    package let identifier: String
     let rule: Rule
 
     /// Coordinated Universal Time.
-    public static let utc = Zone(identifier: "UTC", rule: .fixed(seconds: 0))
+    package static let utc = Zone(identifier: "UTC", rule: .fixed(seconds: 0))
 
     init(identifier: String, rule: Rule) {
         self.identifier = identifier
@@ -44,7 +44,7 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Reads `UTC`, `Z`, a fixed offset (`+08:00`, `-0500`, `+8`) or an IANA name.
-    public init(parsing text: String) throws(TimeError) {
+    package init(parsing text: String) throws(TimeError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed == "UTC" || trimmed == "Z" || trimmed == "utc" {
             self = .utc
@@ -62,10 +62,10 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
         self.init(identifier: zone.identifier, rule: .named(zone))
     }
 
-    public var description: String { identifier }
+    package var description: String { identifier }
 
     /// The zone's offset from UTC at an instant, in seconds.
-    public func offset(at instant: Instant) -> Int {
+    package func offset(at instant: Instant) -> Int {
         switch rule {
         case .fixed(let seconds): return seconds
         case .named(let zone):
@@ -74,7 +74,7 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The local wall-clock time of an instant.
-    public func local(_ instant: Instant) -> CivilDateTime {
+    package func local(_ instant: Instant) -> CivilDateTime {
         CivilDateTime(utcSeconds: instant.seconds + Int64(offset(at: instant)))
     }
 
@@ -85,12 +85,12 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
     /// the earlier one; a time that does not exist (clocks turned forward) is read
     /// with the offset before the change, which lands just after the gap.
     /// `reading(ofLocal:)` says which case applied.
-    public func instant(fromLocal civil: CivilDateTime) -> Instant {
+    package func instant(fromLocal civil: CivilDateTime) -> Instant {
         reading(ofLocal: civil).instant
     }
 
     /// How a local wall-clock time maps to instants here: once, twice (an overlap) or never (a gap).
-    public func reading(ofLocal civil: CivilDateTime) -> LocalTimeReading {
+    package func reading(ofLocal civil: CivilDateTime) -> LocalTimeReading {
         let wall = civil.secondsIfUTC
         let before = offset(at: Instant(seconds: wall - 86_400))
         let after = offset(at: Instant(seconds: wall + 86_400))
@@ -109,12 +109,12 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `2026-09-19 02:11 +08:00` (or with seconds).
-    public func format(_ instant: Instant, seconds: Bool = false) -> String {
+    package func format(_ instant: Instant, seconds: Bool = false) -> String {
         "\(local(instant).text(withSeconds: seconds)) \(Zone.offsetText(offset(at: instant)))"
     }
 
     /// ISO 8601 with offset: `2026-09-19T02:11:00+08:00`.
-    public func iso8601(_ instant: Instant) -> String {
+    package func iso8601(_ instant: Instant) -> String {
         let civil = local(instant)
         let time = "\(pad(civil.hour, 2)):\(pad(civil.minute, 2)):\(pad(civil.second, 2))"
         return "\(civil.dateText)T\(time)\(Zone.offsetText(offset(at: instant)))"
@@ -123,7 +123,7 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
     /// `+08:00`, `-04:00`, `+00:00`; with seconds when the offset has some, as zones had before
     /// standard time (Asia/Kolkata's local mean time, `+05:53:28`): shortened, the time printed
     /// beside it would name another instant.
-    public static func offsetText(_ seconds: Int) -> String {
+    package static func offsetText(_ seconds: Int) -> String {
         let sign = seconds < 0 ? "-" : "+"
         let magnitude = abs(seconds)
         let text = "\(sign)\(pad(magnitude / 3600, 2)):\(pad(magnitude / 60 % 60, 2))"
@@ -158,13 +158,13 @@ extension Zone {
     /// Reads a time a user typed: `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]` (or with `T`).
     /// Without an offset it is local time in this zone (DST-correct); with `Z` or an
     /// offset such as `+08:00` it is that exact instant.
-    public func parseUserTime(_ text: String) throws(TimeError) -> Instant {
+    package func parseUserTime(_ text: String) throws(TimeError) -> Instant {
         try readUserTime(text).instant
     }
 
     /// Reads a time a user typed as `parseUserTime` does, and says when local time without an
     /// offset fell in a daylight-saving gap or overlap (so the CLI can say which reading it took).
-    public func readUserTime(_ text: String) throws(TimeError) -> UserTime {
+    package func readUserTime(_ text: String) throws(TimeError) -> UserTime {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.count == 10, let date = Zone.parseDate(trimmed) {
             return UserTime(reading(ofLocal: date), local: date, zone: self)
@@ -200,7 +200,7 @@ extension Zone {
     }
 
     /// Reads a calendar date `YYYY-MM-DD`.
-    public static func parseDate(_ text: String) -> CivilDateTime? {
+    package static func parseDate(_ text: String) -> CivilDateTime? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])

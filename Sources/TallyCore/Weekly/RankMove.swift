@@ -1,22 +1,22 @@
 /// Where an option stands at a week's end, and where it stood a week before.
-public struct RankMove: Sendable, Equatable {
+package struct RankMove: Sendable, Equatable {
     /// The option at the week's end (rank, voters, votes).
-    public let option: ReportModel.RankedOption
+    package let option: ReportModel.RankedOption
     /// Its rank at the week's start; nil when the option did not exist yet.
-    public let previousRank: Int?
+    package let previousRank: Int?
     /// Its voters at the week's start; nil when the option did not exist yet.
-    public let previousVoters: Int?
+    package let previousVoters: Int?
 
     /// An option's standing now and then.
-    public init(option: ReportModel.RankedOption, previousRank: Int?, previousVoters: Int?) {
+    package init(option: ReportModel.RankedOption, previousRank: Int?, previousVoters: Int?) {
         self.option = option
         self.previousRank = previousRank
         self.previousVoters = previousVoters
     }
 
     /// Places gained (positive) or lost (negative) since the week's start; nil for a new option.
-    public var placesGained: Int? { previousRank.map { $0 - option.rank } }
+    package var placesGained: Int? { previousRank.map { $0 - option.rank } }
 
     /// Voters gained during the week (all of them for a new option).
-    public var votersGained: Int { option.voters - (previousVoters ?? 0) }
+    package var votersGained: Int { option.voters - (previousVoters ?? 0) }
 }

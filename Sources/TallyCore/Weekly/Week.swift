@@ -1,18 +1,18 @@
 /// One week of a `WeekCalendar`.
-public struct Week: Sendable, Equatable {
+package struct Week: Sendable, Equatable {
     /// 1 for the launch week.
-    public let number: Int
+    package let number: Int
     /// Its first local date.
-    public let firstDay: CivilDateTime
+    package let firstDay: CivilDateTime
     /// Its last local date (the sixth day after the first).
-    public let lastDay: CivilDateTime
+    package let lastDay: CivilDateTime
     /// The instant it starts: local midnight of `firstDay`.
-    public let start: Instant
+    package let start: Instant
     /// The instant it ends, exclusive: local midnight after `lastDay`, the next week's start.
-    public let end: Instant
+    package let end: Instant
 
     /// A week from its parts.
-    public init(number: Int, firstDay: CivilDateTime, lastDay: CivilDateTime, start: Instant, end: Instant) {
+    package init(number: Int, firstDay: CivilDateTime, lastDay: CivilDateTime, start: Instant, end: Instant) {
         self.number = number
         self.firstDay = firstDay
         self.lastDay = lastDay
@@ -22,13 +22,13 @@ public struct Week: Sendable, Equatable {
 
     /// The last instant that belongs to the week (one millisecond before its end): what a
     /// report counting "through" the week's end counts until, since `through` is inclusive.
-    public var lastInstant: Instant { Instant(millis: end.millis - 1) }
+    package var lastInstant: Instant { Instant(millis: end.millis - 1) }
 
     /// Its seven local dates.
-    public var days: [CivilDateTime] {
+    package var days: [CivilDateTime] {
         (0..<7).map { CivilDateTime(utcSeconds: (firstDay.dayNumber + Int64($0)) * 86_400) }
     }
 
     /// True when an instant falls in the week.
-    public func contains(_ instant: Instant) -> Bool { start <= instant && instant < end }
+    package func contains(_ instant: Instant) -> Bool { start <= instant && instant < end }
 }

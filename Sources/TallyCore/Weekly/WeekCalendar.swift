@@ -3,28 +3,28 @@
 /// covers [launch + 7(N−1) days, launch + 7N days). Boundaries are local
 /// midnights turned into instants by the zone's rules, so a week that contains
 /// a daylight-saving change is an hour shorter or longer than 168 hours.
-public struct WeekCalendar: Sendable, Equatable {
+package struct WeekCalendar: Sendable, Equatable {
     /// The local date the vote page went live.
-    public let launch: CivilDateTime
+    package let launch: CivilDateTime
     /// The zone whose midnights end the weeks.
-    public let zone: Zone
+    package let zone: Zone
 
     /// More weeks than any poll runs (about 190 years); a later `through` lists only these.
-    public static let maximumWeeks = 10_000
+    package static let maximumWeeks = 10_000
 
     /// A calendar from a launch date (its time fields are ignored) and a zone.
-    public init(launch: CivilDateTime, zone: Zone) {
+    package init(launch: CivilDateTime, zone: Zone) {
         self.launch = CivilDateTime(year: launch.year, month: launch.month, day: launch.day)
         self.zone = zone
     }
 
     /// The local date `days` after the launch date.
-    public func date(daysAfterLaunch days: Int) -> CivilDateTime {
+    package func date(daysAfterLaunch days: Int) -> CivilDateTime {
         CivilDateTime(utcSeconds: (launch.dayNumber + Int64(days)) * 86_400)
     }
 
     /// Week `number` (1 is the launch week).
-    public func week(_ number: Int) -> Week {
+    package func week(_ number: Int) -> Week {
         let first = date(daysAfterLaunch: 7 * (number - 1))
         let next = date(daysAfterLaunch: 7 * number)
         return Week(
@@ -33,7 +33,7 @@ public struct WeekCalendar: Sendable, Equatable {
     }
 
     /// Every week that has ended by `through` (its end is at or before it), in order.
-    public func finishedWeeks(through: Instant) -> [Week] {
+    package func finishedWeeks(through: Instant) -> [Week] {
         var weeks: [Week] = []
         var number = 1
         while number <= WeekCalendar.maximumWeeks {

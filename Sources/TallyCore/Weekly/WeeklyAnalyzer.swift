@@ -10,16 +10,16 @@ import TallySQLite
 /// (`through` = one millisecond before the end), never the wall clock: running it
 /// again, any day, on the same data gives the same figures, and rows added after a
 /// week's end leave that week's report alone.
-public struct WeeklyAnalyzer: Sendable {
+package struct WeeklyAnalyzer: Sendable {
     /// The weeks.
-    public let calendar: WeekCalendar
+    package let calendar: WeekCalendar
     /// Exclusions and vote budget; the zone, as-of and through are set per week.
-    public let parameters: ReportParameters
+    package let parameters: ReportParameters
 
     /// - Parameters:
     ///   - parameters: the report parameters of every week but their `asOf` and `through`
     ///     (which are the week's); their zone is replaced by the calendar's.
-    public init(calendar: WeekCalendar, parameters: ReportParameters) {
+    package init(calendar: WeekCalendar, parameters: ReportParameters) {
         self.calendar = calendar
         var parameters = parameters
         parameters.zone = calendar.zone
@@ -37,19 +37,19 @@ public struct WeeklyAnalyzer: Sendable {
 
     /// The report as it stood just before `instant`, made by a whole report of its own (the
     /// reference the one-pass tallies are tested against), read from one committed state.
-    public func report(before instant: Instant, from db: Connection) throws -> ReportModel {
+    package func report(before instant: Instant, from db: Connection) throws -> ReportModel {
         try ReadSnapshot.read(db) { try report(before: instant, in: $0) }
     }
 
     /// The report as it stood just before `instant`, read from `snapshot`.
-    public func report(before instant: Instant, in snapshot: ReadSnapshot) throws -> ReportModel {
+    package func report(before instant: Instant, in snapshot: ReadSnapshot) throws -> ReportModel {
         try Analyzer(parameters: parameters(before: instant)).report(in: snapshot)
     }
 
     /// Every week finished by `through`, oldest first; all reports from one pass over the votes,
     /// all read from one committed state of the database: a week's pages never mix two states,
     /// and neither do two weeks of one run.
-    public func tallies(from db: Connection, through: Instant) throws -> [WeeklyTally] {
+    package func tallies(from db: Connection, through: Instant) throws -> [WeeklyTally] {
         try ReadSnapshot.read(db) { try talliesAndFirstVote(in: $0, through: through).tallies }
     }
 
@@ -57,7 +57,7 @@ public struct WeeklyAnalyzer: Sendable {
     /// week's end (nil when there is none, or no finished week): the first vote in the whole data
     /// whenever it is not nil, which is what `tally weekly` checks the launch date against without
     /// another pass.
-    public func talliesAndFirstVote(in snapshot: ReadSnapshot, through: Instant) throws -> (
+    package func talliesAndFirstVote(in snapshot: ReadSnapshot, through: Instant) throws -> (
         tallies: [WeeklyTally], firstVote: Instant?
     ) {
         let weeks = calendar.finishedWeeks(through: through)

@@ -1,20 +1,20 @@
 /// One finished week: the cumulative tally at its end, the tally at its start (the
 /// previous week's end), and what changed in between. Plain values; renderers turn
 /// it into `week-NN.md` and `week-NN.json`.
-public struct WeeklyTally: Sendable, Equatable {
+package struct WeeklyTally: Sendable, Equatable {
     /// Which week.
-    public let week: Week
+    package let week: Week
     /// The launch date the weeks are counted from.
-    public let launch: CivilDateTime
+    package let launch: CivilDateTime
     /// Every vote cast before the week's end, as of the week's end.
-    public let report: ReportModel
+    package let report: ReportModel
     /// Every vote cast before the week's start (the previous week's end; before launch for week 1).
-    public let previous: ReportModel
+    package let previous: ReportModel
     /// Moderation decisions recorded during the week, in the order they were made.
-    public let decisions: [WeekDecision]
+    package let decisions: [WeekDecision]
 
     /// A week's tally from its two reports and its decisions.
-    public init(
+    package init(
         week: Week, launch: CivilDateTime, report: ReportModel, previous: ReportModel, decisions: [WeekDecision]
     ) {
         self.week = week
@@ -25,22 +25,22 @@ public struct WeeklyTally: Sendable, Equatable {
     }
 
     /// Counted votes cast during the week.
-    public var votes: Int { report.totals.votes - previous.totals.votes }
+    package var votes: Int { report.totals.votes - previous.totals.votes }
     /// Counted voters whose first vote was during the week.
-    public var newVoters: Int { report.totals.voters - previous.totals.voters }
+    package var newVoters: Int { report.totals.voters - previous.totals.voters }
     /// All votes cast during the week, excluded sessions included.
-    public var votesWithExcluded: Int { report.totals.votesAll - previous.totals.votesAll }
+    package var votesWithExcluded: Int { report.totals.votesAll - previous.totals.votesAll }
     /// All sessions whose first vote was during the week, excluded ones included.
-    public var newSessionsWithExcluded: Int { report.totals.votersAll - previous.totals.votersAll }
+    package var newSessionsWithExcluded: Int { report.totals.votersAll - previous.totals.votersAll }
 
     /// Options that exist at the week's end but did not at its start, by id.
-    public var optionsAdded: [ReportModel.RankedOption] {
+    package var optionsAdded: [ReportModel.RankedOption] {
         let before = Set(previous.sections.flatMap(\.options).map(\.id))
         return report.sections.flatMap(\.options).filter { !before.contains($0.id) }.sorted { $0.id < $1.id }
     }
 
     /// Each section's options at the week's end with their rank at its start.
-    public func rankMoves(in section: ReportModel.Section) -> [RankMove] {
+    package func rankMoves(in section: ReportModel.Section) -> [RankMove] {
         let before = Dictionary(
             previous.sections.flatMap(\.options).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return section.options.map { option in
@@ -49,12 +49,12 @@ public struct WeeklyTally: Sendable, Equatable {
     }
 
     /// True when the section had counted votes at the week's start, so ranks can be compared.
-    public func hadRanking(_ section: ReportModel.Section) -> Bool {
+    package func hadRanking(_ section: ReportModel.Section) -> Bool {
         previous.sections.first { $0.name == section.name }.map { !$0.leaders.isEmpty } ?? false
     }
 
     /// The week's seven local days with their counted votes and voters (zero days included).
-    public var days: [ReportFigures.Day] {
+    package var days: [ReportFigures.Day] {
         let byDate = Dictionary(
             report.activity.days.map { ($0.date.dayNumber, $0) }, uniquingKeysWith: { first, _ in first })
         return week.days.map { date in byDate[date.dayNumber] ?? ReportFigures.Day(date: date, votes: 0, voters: 0) }

@@ -1,6 +1,6 @@
 extension BlogLabels {
     /// English.
-    public static let english = BlogLabels(
+    package static let english = BlogLabels(
         voters: "Voters", thousandsSeparator: ",",
         briefSettings: { zone, cutoff, named, asOf, through, hash in
             var parts = ["times in \(zone)"]

@@ -1,6 +1,6 @@
 extension BlogLabels {
     /// Traditional Chinese as written in Taiwan (which groups digits by three with a comma, as English does).
-    public static let traditionalChinese = BlogLabels(
+    package static let traditionalChinese = BlogLabels(
         voters: "人數", thousandsSeparator: ",",
         briefSettings: { zone, cutoff, named, asOf, through, hash in
             var parts = ["時間以 \(zone) 顯示"]

@@ -3,14 +3,14 @@
 /// Inline CSS (light and dark by `prefers-color-scheme`, print rules, a 390 px phone layout),
 /// inline SVG charts, no scripts and no outside requests. Tables get a `<caption>` (the heading
 /// they stand under) and `scope` on their header cells.
-public enum HTMLPage {
+package enum HTMLPage {
     /// The same page in another language: announced in the head (`<link rel="alternate" hreflang>`)
     /// and linked under the title (`<a hreflang lang>`, named in its own language).
-    public struct Alternate: Sendable, Equatable {
+    package struct Alternate: Sendable, Equatable {
         /// The other page's language.
-        public let language: ReportLanguage
+        package let language: ReportLanguage
         /// The link to it, relative to this page and already a URL (percent-encoded).
-        public let href: String
+        package let href: String
     }
 
     /// The page for a Markdown `document`. `charts` maps an image's file name (as linked from the
@@ -18,7 +18,7 @@ public enum HTMLPage {
     /// An image whose SVG is not given is left out with its alt text in a paragraph, so nothing
     /// outside the file is ever requested. `alternates` are the same page in other languages, linked
     /// under the first heading.
-    public static func render(
+    package static func render(
         markdown document: String, title: String, language: ReportLanguage, charts: [String: Chart] = [:],
         link: @escaping (String) -> String = { $0 }, alternates: [Alternate] = []
     ) -> String {
@@ -100,14 +100,14 @@ public enum HTMLPage {
     }
 
     /// A chart drawn inline: its SVG, and the phone layout shown instead on narrow screens, if there is one.
-    public struct Chart: Sendable, Equatable {
+    package struct Chart: Sendable, Equatable {
         /// The SVG of the chart file.
-        public let svg: String
+        package let svg: String
         /// The phone layout (`SVGChart.phoneBars`), shown below 600 px.
-        public let phone: String?
+        package let phone: String?
 
         /// A chart, with its phone layout if any.
-        public init(svg: String, phone: String? = nil) {
+        package init(svg: String, phone: String? = nil) {
             self.svg = svg
             self.phone = phone
         }

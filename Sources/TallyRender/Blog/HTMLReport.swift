@@ -2,10 +2,10 @@ import TallyCore
 
 /// The report as one self-contained HTML page (`report --format html`): the same parts as
 /// the Markdown, through `HTMLPage`.
-public enum HTMLReport {
+package enum HTMLReport {
     /// The page, ending in a newline; `title` (the `title` setting) replaces the language's heading;
     /// `alternates` are the same report in other languages.
-    public static func render(
+    package static func render(
         _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all,
         title: String? = nil, alternates: [HTMLPage.Alternate] = []
     ) -> String {

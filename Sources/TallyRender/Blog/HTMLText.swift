@@ -1,9 +1,9 @@
 /// HTML escaping for text and attribute values. Bidi overrides and isolates (U+202A–U+202E,
 /// U+2066–U+2069) and other control characters are shown as visible `\u{…}` / control pictures,
 /// as the Markdown shows them, so user text can neither add markup nor reorder the text around it.
-public enum HTMLText {
+package enum HTMLText {
     /// Text safe inside an element or a double-quoted attribute.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

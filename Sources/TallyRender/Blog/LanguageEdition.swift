@@ -5,50 +5,50 @@
 /// chart written in a language carries the language before its extension (`week-01.en.md`,
 /// `week-01.zh-TW.md`, `week-01-daily.en.svg`, `post.zh-TW.html`), so no language's file is ever
 /// another's, and each page starts with links to the same page in the other languages.
-public struct LanguageEdition: Sendable, Equatable {
+package struct LanguageEdition: Sendable, Equatable {
     /// The language of this edition's pages.
-    public let language: ReportLanguage
+    package let language: ReportLanguage
     /// Every language written in the run, in the order given (this one among them).
-    public let languages: [ReportLanguage]
+    package let languages: [ReportLanguage]
 
     /// The edition of `language` among `languages` (which must hold it).
-    public init(_ language: ReportLanguage, of languages: [ReportLanguage]) {
+    package init(_ language: ReportLanguage, of languages: [ReportLanguage]) {
         precondition(languages.contains(language), "an edition's language is one of the run's")
         self.language = language
         self.languages = languages
     }
 
     /// The only edition of a run in one language: today's names, no links.
-    public static func single(_ language: ReportLanguage) -> LanguageEdition {
+    package static func single(_ language: ReportLanguage) -> LanguageEdition {
         LanguageEdition(language, of: [language])
     }
 
     /// Every edition of a run, in the order given.
-    public static func all(_ languages: [ReportLanguage]) -> [LanguageEdition] {
+    package static func all(_ languages: [ReportLanguage]) -> [LanguageEdition] {
         languages.map { LanguageEdition($0, of: languages) }
     }
 
     /// True when file names carry the language (more than one language is written).
-    public var isSuffixed: Bool { languages.count > 1 }
+    package var isSuffixed: Bool { languages.count > 1 }
 
     /// The other languages of the run, in the order given.
-    public var others: [ReportLanguage] { languages.filter { $0 != language } }
+    package var others: [ReportLanguage] { languages.filter { $0 != language } }
 
     /// True for the edition that writes the run's language-neutral files (the weekly JSON) once.
-    public var isFirst: Bool { languages.first == language }
+    package var isFirst: Bool { languages.first == language }
 
     /// `name` as this edition writes it: `week-01.md` → `week-01.en.md` when suffixed.
-    public func name(_ name: String) -> String { self.name(name, in: language) }
+    package func name(_ name: String) -> String { self.name(name, in: language) }
 
     /// `name` as the edition in `other` writes it.
-    public func name(_ name: String, in other: ReportLanguage) -> String {
+    package func name(_ name: String, in other: ReportLanguage) -> String {
         guard isSuffixed else { return name }
         return Self.suffixed(name, other)
     }
 
     /// `week-01.md` → `week-01.zh-TW.md`, `out.d/post.md` → `out.d/post.zh-TW.md`: the language before the
     /// file name's last extension (at its end when it has none, as `post` or `.post`).
-    public static func suffixed(_ name: String, _ language: ReportLanguage) -> String {
+    package static func suffixed(_ name: String, _ language: ReportLanguage) -> String {
         let file = name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex
         guard let dot = name[file...].lastIndex(of: "."), dot != file else { return name + "." + language.rawValue }
         return name[..<dot] + "." + language.rawValue + name[dot...]
@@ -58,14 +58,14 @@ public struct LanguageEdition: Sendable, Equatable {
     /// when the run has one language. `page` is this page's file name without the language
     /// (`week-01.md`); links are relative (the pages sit side by side) and percent-encoded, so a
     /// file name given with `-o` never becomes Markdown structure.
-    public func markdownLinks(_ page: String) -> [String] {
+    package func markdownLinks(_ page: String) -> [String] {
         guard isSuffixed else { return [] }
         let links = others.map { "[\($0.nativeName)](\(Self.linkTarget(name(page, in: $0))))" }
         return [language.otherLanguagesLead + links.joined(separator: " · ")]
     }
 
     /// The same page in the other languages, for HTML (`<link rel="alternate" hreflang>` and the links at the top).
-    public func htmlAlternates(_ page: String) -> [HTMLPage.Alternate] {
+    package func htmlAlternates(_ page: String) -> [HTMLPage.Alternate] {
         others.map { HTMLPage.Alternate(language: $0, href: Self.linkTarget(name(page, in: $0))) }
     }
 
@@ -90,7 +90,7 @@ public struct LanguageEdition: Sendable, Equatable {
 
 extension ReportLanguage {
     /// The language's name in itself, as a link to a page in it reads whatever the page's language.
-    public var nativeName: String {
+    package var nativeName: String {
         switch self {
         case .english: return "English"
         case .traditionalChinese: return "繁體中文"

@@ -3,36 +3,36 @@ import TallyCore
 /// The charts of `tally report --charts DIR`: one ranking chart per section somebody voted in and
 /// one chart of counted votes per day, with their file names, and the Markdown that links them.
 /// A chart with nothing to show is not drawn; the Markdown says why in its place.
-public enum ReportChartSet {
+package enum ReportChartSet {
     /// One chart file.
-    public struct Chart: Sendable, Equatable {
+    package struct Chart: Sendable, Equatable {
         /// The file name inside the charts folder (`ranking-original.svg`, `daily.svg`).
-        public let name: String
+        package let name: String
         /// The chart's title, also the image's alt text.
-        public let title: String
+        package let title: String
         /// The SVG document.
-        public let svg: String
+        package let svg: String
         /// The same chart in the phone layout, which the HTML page shows on narrow screens (never a file).
-        public let phoneSVG: String
+        package let phoneSVG: String
     }
 
     /// `chart.svg` → `chart.png`: the name of a chart's PNG copy (`--png`).
-    public static func pngName(_ svg: String) -> String {
+    package static func pngName(_ svg: String) -> String {
         (svg.hasSuffix(".svg") ? String(svg.dropLast(4)) : svg) + ".png"
     }
 
     /// The daily chart's file name.
-    public static let dailyName = "daily.svg"
+    package static let dailyName = "daily.svg"
 
     /// `ranking-original.svg`, or `ranking-3.svg` for the third section when the vote page does not know its name,
     /// so a section's name never becomes part of a path.
-    public static func rankingName(_ section: ReportModel.Section, position: Int) -> String {
+    package static func rankingName(_ section: ReportModel.Section, position: Int) -> String {
         "ranking-" + (section.isKnown ? section.name : String(position)) + ".svg"
     }
 
     /// Every chart that has something to show, ranking charts first (in section order), then the daily chart.
     /// `title` is the page's title (the `title` setting), drawn above each chart's own.
-    public static func charts(_ model: ReportModel, language: ReportLanguage, title pageTitle: String? = nil) -> [Chart]
+    package static func charts(_ model: ReportModel, language: ReportLanguage, title pageTitle: String? = nil) -> [Chart]
     {
         let l = language.labels
         let w = language.weeklyLabels
@@ -62,7 +62,7 @@ public enum ReportChartSet {
     }
 
     /// The link to a chart from the page: `folder` (relative to the page) and the file name.
-    public static func link(_ name: String, folder: String) -> String {
+    package static func link(_ name: String, folder: String) -> String {
         folder.isEmpty || folder == "." ? name : (folder.hasSuffix("/") ? folder : folder + "/") + name
     }
 

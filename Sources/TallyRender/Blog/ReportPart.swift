@@ -1,7 +1,7 @@
 /// A part of the report that `--only` can pick. The order of the cases is the order
 /// of the document; a new part (a new figure of the model) is a new case here and one
 /// function per renderer, so parts can be added without touching the others.
-public enum ReportPart: String, Sendable, CaseIterable, Equatable {
+package enum ReportPart: String, Sendable, CaseIterable, Equatable {
     /// Counted voters and votes, the as-of time and what the ranges mean.
     case headline
     /// One ranking table per section.
@@ -24,36 +24,36 @@ public enum ReportPart: String, Sendable, CaseIterable, Equatable {
 
 /// Which parts a report shows, and whether the settings and fingerprint shrink to one line
 /// (`--brief`). Parsed once at the edge from `--only` and `--brief`.
-public struct ReportSelection: Sendable, Equatable {
+package struct ReportSelection: Sendable, Equatable {
     /// The parts shown, in document order.
-    public let parts: [ReportPart]
+    package let parts: [ReportPart]
     /// True for `--brief`: the settings and the fingerprint as one short line under the ranking.
-    public let brief: Bool
+    package let brief: Bool
     /// The folder of `--charts`, relative to the page, when the ranking is followed by its charts; nil for none.
-    public var chartsFolder: String?
+    package var chartsFolder: String?
     /// True for `--png`: the Markdown links each chart's PNG instead of its SVG (the HTML still draws the SVG inline).
-    public var chartsAsPNG = false
+    package var chartsAsPNG = false
 
     /// Every part, in full: the default report.
-    public static let all = ReportSelection(parts: ReportPart.allCases, brief: false)
+    package static let all = ReportSelection(parts: ReportPart.allCases, brief: false)
     /// `--brief`: the headline, the ranking and one line of settings with a short fingerprint.
-    public static let briefing = ReportSelection(parts: [.headline, .ranking], brief: true)
+    package static let briefing = ReportSelection(parts: [.headline, .ranking], brief: true)
 
     /// The given parts in document order, each once.
-    public init(parts: [ReportPart], brief: Bool = false, chartsFolder: String? = nil) {
+    package init(parts: [ReportPart], brief: Bool = false, chartsFolder: String? = nil) {
         self.parts = ReportPart.allCases.filter(parts.contains)
         self.brief = brief
         self.chartsFolder = chartsFolder
     }
 
     /// True when `part` is shown.
-    public func shows(_ part: ReportPart) -> Bool { parts.contains(part) }
+    package func shows(_ part: ReportPart) -> Bool { parts.contains(part) }
 
     /// True when only the ranking is shown (a plain one-table CSV).
-    public var isRankingOnly: Bool { parts == [.ranking] && !brief }
+    package var isRankingOnly: Bool { parts == [.ranking] && !brief }
 
     /// The same parts, with the charts linked from `folder` (relative to the page).
-    public func withCharts(in folder: String, png: Bool = false) -> ReportSelection {
+    package func withCharts(in folder: String, png: Bool = false) -> ReportSelection {
         var selection = ReportSelection(parts: parts, brief: brief, chartsFolder: folder)
         selection.chartsAsPNG = png
         return selection
@@ -61,7 +61,7 @@ public struct ReportSelection: Sendable, Equatable {
 
     /// Parses an `--only` list such as `headline, ranking` (commas, spaces ignored around names).
     /// Throws with the unknown name and the accepted ones.
-    public static func parse(only text: String) throws(ReportSelectionError) -> ReportSelection {
+    package static func parse(only text: String) throws(ReportSelectionError) -> ReportSelection {
         var parts: [ReportPart] = []
         for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = piece.trimmingCharacters(in: " ")
@@ -75,16 +75,16 @@ public struct ReportSelection: Sendable, Equatable {
 }
 
 /// A bad `--only` list.
-public enum ReportSelectionError: Error, Equatable, CustomStringConvertible {
+package enum ReportSelectionError: Error, Equatable, CustomStringConvertible {
     /// A name that is not a part.
     case unknownPart(String)
     /// An empty name (`ranking,,notes` or an empty list).
     case emptyName(String)
 
     /// The accepted names, comma-separated.
-    public static var accepted: String { ReportPart.allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var accepted: String { ReportPart.allCases.map(\.rawValue).joined(separator: ", ") }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownPart(let name):
             return "--only: \"\(name)\" is not a part of the report; use a comma list of: \(Self.accepted)"

@@ -3,26 +3,26 @@ import TallyCore
 extension ModerationPage {
     /// What the note page shows besides the note: the author's notes, its history, open sync
     /// conflicts, a previewed option, a message about the last action.
-    public struct NoteContext: Sendable {
+    package struct NoteContext: Sendable {
         /// The note's session group.
-        public var group: AuthorGroup?
+        package var group: AuthorGroup?
         /// Its decisions, oldest first.
-        public var history: [ModerationLogEntry] = []
+        package var history: [ModerationLogEntry] = []
         /// Its open sync conflicts.
-        public var syncConflicts: [SyncDecision] = []
+        package var syncConflicts: [SyncDecision] = []
         /// The option being previewed (label text and section), when asked for.
-        public var preview: (label: String, section: OptionDraft.Section)?
+        package var preview: (label: String, section: OptionDraft.Section)?
         /// A message shown on top (what was just done).
-        public var done: String?
+        package var done: String?
 
         /// A context; see the properties.
-        public init(group: AuthorGroup?) { self.group = group }
+        package init(group: AuthorGroup?) { self.group = group }
     }
 
     /// One note: its text, state and version, the forms the state allows (each carrying the
     /// version and state shown, so a decision made elsewhere meanwhile is a conflict), the
     /// author's other notes, the history and any sync conflict side by side.
-    public func note(_ note: Note, _ context: NoteContext) -> String {
+    package func note(_ note: Note, _ context: NoteContext) -> String {
         var body = ""
         if let done = context.done { body += "<p class=\"message done\" role=\"status\">\(e(done))</p>\n" }
         body +=
@@ -146,7 +146,7 @@ extension ModerationPage {
 
     /// The page for a decision that lost: what the moderator asked, what was decided meanwhile,
     /// and the note as it is now, side by side.
-    public func conflict(_ conflict: ModerationConflict, note: Note, context: NoteContext) -> String {
+    package func conflict(_ conflict: ModerationConflict, note: Note, context: NoteContext) -> String {
         let asked = "\(conflict.action.rawValue) · \(l.version) \(conflict.actedOnVersion)"
         let since = conflict.decisions.map { "<li>\(e($0.summary(in: zone)))</li>" }.joined()
         var body = "<p class=\"message\" role=\"alert\">\(e(conflict.message(in: zone)))</p>\n"

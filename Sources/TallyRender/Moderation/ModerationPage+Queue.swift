@@ -4,7 +4,7 @@ extension ModerationPage {
     /// The queue: pending notes grouped by the session that wrote them, the group with the
     /// oldest pending note first, each note with a quick approve and a link to decide otherwise,
     /// then the author's other notes and their fate. Sessions are shown shortened.
-    public func queue(_ groups: [AuthorGroup]) -> String {
+    package func queue(_ groups: [AuthorGroup]) -> String {
         func oldest(_ group: AuthorGroup) -> String {
             group.notes.filter { $0.state == .pending }.map(\.createdAt).min() ?? ""
         }

@@ -4,7 +4,7 @@ extension ModerationPage {
     /// The sync panel: how many decisions are unpushed, pushed, confirmed and in conflict; the
     /// "send to D1" form (through wrangler when the server was given a database, else a download
     /// of the SQL file); and what the last push printed.
-    public func sync(counts: [SyncState: Int], wrangler: String?, pushOutput: String? = nil) -> String {
+    package func sync(counts: [SyncState: Int], wrangler: String?, pushOutput: String? = nil) -> String {
         var body = "<p>\(e(l.localOnly))</p>\n<table><tbody>\n"
         for (label, state) in [
             (l.unpushed, SyncState.unpushed), (l.pushed, .pushed), (l.confirmed, .confirmed), (l.conflicts, .conflict),

@@ -2,21 +2,21 @@ import TallyCore
 
 /// The pages of `tally serve`: plain HTML forms, no scripts, every user text escaped by
 /// `HTMLText` as in the report, one column that reads at 390 px.
-public struct ModerationPage: Sendable {
+package struct ModerationPage: Sendable {
     /// The path every link starts with (`/<token>`): the token travels in the path, so plain
     /// relative navigation never drops it.
-    public let base: String
+    package let base: String
     /// The CSRF token every form carries.
-    public let csrf: String
+    package let csrf: String
     /// The page's language.
-    public let language: ReportLanguage
+    package let language: ReportLanguage
     /// The zone every time is shown in.
-    public let zone: Zone
+    package let zone: Zone
     /// Who decisions are recorded under (from the settings).
-    public let moderator: String
+    package let moderator: String
 
     /// A page renderer; see the properties.
-    public init(base: String, csrf: String, language: ReportLanguage, zone: Zone, moderator: String) {
+    package init(base: String, csrf: String, language: ReportLanguage, zone: Zone, moderator: String) {
         self.base = base
         self.csrf = csrf
         self.language = language
@@ -72,7 +72,7 @@ public struct ModerationPage: Sendable {
     }
 
     /// A page that says what was refused and why (a plain message, escaped).
-    public func message(_ title: String, _ text: String, back: String? = nil) -> String {
+    package func message(_ title: String, _ text: String, back: String? = nil) -> String {
         let link = back.map { "<p><a href=\"\(base)\($0)\">\(e(l.open))</a></p>\n" } ?? ""
         return layout(title, "<p class=\"message\">\(e(text))</p>\n" + link)
     }

@@ -1,9 +1,9 @@
 import TallyCore
 
 /// The moderation page's words, per language (the report's languages).
-public struct ModerationPageLabels: Sendable {
+package struct ModerationPageLabels: Sendable {
     /// The words, by where they appear.
-    public let queue, sync, report, pendingNotes, noPending, session, noSession, otherNotes, open, approve, reject,
+    package let queue, sync, report, pendingNotes, noPending, session, noSession, otherNotes, open, approve, reject,
         reopen,
         promote, reason, presetReason, otherReason, label, section, preview, previewTitle, history, noHistory,
         version, state, created, conflictTitle, yourDecision, meanwhile, noteNow, syncConflict, local, remote,
@@ -14,10 +14,10 @@ public struct ModerationPageLabels: Sendable {
     /// "Note" / "便利貼", and the sentence's end.
     let noteWord, fullStop: String
     /// The preset reject reasons: stored value (kept in English, as the log is read by tools) and shown text.
-    public let presets: [(value: String, text: String)]
+    package let presets: [(value: String, text: String)]
 
     /// English.
-    public static let english = ModerationPageLabels(
+    package static let english = ModerationPageLabels(
         queue: "Queue", sync: "Sync with D1", report: "Report", pendingNotes: "Pending notes, oldest first",
         noPending: "No pending notes.", session: "Author session", noSession: "no session recorded",
         otherNotes: "The author's other notes", open: "Open", approve: "Approve", reject: "Reject",
@@ -39,7 +39,7 @@ public struct ModerationPageLabels: Sendable {
         ])
 
     /// Traditional Chinese (Taiwan).
-    public static let traditionalChinese = ModerationPageLabels(
+    package static let traditionalChinese = ModerationPageLabels(
         queue: "待審佇列", sync: "與 D1 同步", report: "報告", pendingNotes: "待審便利貼（由舊到新）",
         noPending: "沒有待審的便利貼。", session: "作者工作階段", noSession: "未記錄工作階段",
         otherNotes: "同一作者的其他便利貼", open: "開啟", approve: "核准", reject: "退回", reopen: "重新開啟（復原）",
@@ -58,7 +58,7 @@ public struct ModerationPageLabels: Sendable {
 
 extension ReportLanguage {
     /// The moderation page's words in this language.
-    public var moderationLabels: ModerationPageLabels {
+    package var moderationLabels: ModerationPageLabels {
         switch self {
         case .english: return .english
         case .traditionalChinese: return .traditionalChinese
@@ -68,10 +68,10 @@ extension ReportLanguage {
 
 extension ModerationPageLabels {
     /// The preset reasons' stored values.
-    public var presetValues: [String] { presets.map(\.value) }
+    package var presetValues: [String] { presets.map(\.value) }
 
     /// "Note 3 approved. Decisions stay in this copy until they are sent to D1."
-    public func decided(_ id: Int64, _ action: ModerationAction) -> String {
+    package func decided(_ id: Int64, _ action: ModerationAction) -> String {
         "\(noteWord) \(id) \(didAction[action] ?? action.pastTense)\(fullStop) \(localOnly)"
     }
 }

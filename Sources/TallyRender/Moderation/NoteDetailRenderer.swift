@@ -1,18 +1,18 @@
 import TallyCore
 
 /// Renders one note: its text, its author's other notes and its full history.
-public struct NoteDetailRenderer: Sendable {
+package struct NoteDetailRenderer: Sendable {
     /// The note.
-    public let note: Note
+    package let note: Note
     /// Its decisions, oldest first.
-    public let history: [ModerationLogEntry]
+    package let history: [ModerationLogEntry]
     /// The session group the note belongs to (for the author's other notes).
-    public let group: AuthorGroup?
+    package let group: AuthorGroup?
     /// The zone times are shown in.
-    public let zone: Zone
+    package let zone: Zone
 
     /// A renderer for one note.
-    public init(note: Note, history: [ModerationLogEntry], group: AuthorGroup?, zone: Zone) {
+    package init(note: Note, history: [ModerationLogEntry], group: AuthorGroup?, zone: Zone) {
         self.note = note
         self.history = history
         self.group = group
@@ -20,7 +20,7 @@ public struct NoteDetailRenderer: Sendable {
     }
 
     /// The note as a plain-text card: heading, session, time, content, the author's other notes.
-    public func card() -> String {
+    package func card() -> String {
         let list = NoteListRenderer(groups: group.map { [$0] } ?? [], filter: .all, zone: zone)
         var lines = ["Note \(note.id) · \(list.statusText(note)) · version \(note.version)"]
         if let session = note.session {
@@ -54,7 +54,7 @@ public struct NoteDetailRenderer: Sendable {
     }
 
     /// The card followed by the history, one line per decision (and its reason).
-    public func text() -> String {
+    package func text() -> String {
         var text = card()
         guard !history.isEmpty else { return text + "history  no decisions yet\n" }
         text += "history\n"
@@ -70,7 +70,7 @@ public struct NoteDetailRenderer: Sendable {
     }
 
     /// A versioned JSON document: the note and its full history.
-    public func json() -> JSONValue {
+    package func json() -> JSONValue {
         .object([
             ("format", .string("tally.notes.show/1")), ("id", .integer(note.id)), ("status", .string(note.stateName)),
             ("version", .integer(note.version)), ("content", .string(note.content)), ("session", .text(note.session)),

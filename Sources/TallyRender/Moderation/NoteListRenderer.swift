@@ -5,19 +5,19 @@ import TallyCore
 /// A pure function of its inputs: the same notes give the same bytes. Note
 /// text is shown verbatim but escaped for each output: made visible on a
 /// terminal (one row per note), Markdown-escaped, formula-safe CSV, JSON-escaped.
-public struct NoteListRenderer: Sendable {
+package struct NoteListRenderer: Sendable {
     /// Every session's notes (all of them, so group headers count the author's other notes).
-    public let groups: [AuthorGroup]
+    package let groups: [AuthorGroup]
     /// Which notes are listed.
-    public let filter: NoteFilter
+    package let filter: NoteFilter
     /// The zone times are shown in.
-    public let zone: Zone
+    package let zone: Zone
 
     /// Widest content shown in the table, in terminal cells (`notes show` prints it whole).
-    public static let contentCells = 60
+    package static let contentCells = 60
 
     /// A renderer for these groups, listing the notes the filter selects.
-    public init(groups: [AuthorGroup], filter: NoteFilter, zone: Zone) {
+    package init(groups: [AuthorGroup], filter: NoteFilter, zone: Zone) {
         self.groups = groups
         self.filter = filter
         self.zone = zone
@@ -32,7 +32,7 @@ public struct NoteListRenderer: Sendable {
     }
 
     /// The plain-text table for a terminal.
-    public func table() -> String {
+    package func table() -> String {
         let shown = shownGroups
         guard !shown.isEmpty else { return noNotesText }
         let notes = shown.flatMap(\.notes)
@@ -78,7 +78,7 @@ public struct NoteListRenderer: Sendable {
     }
 
     /// A GitHub-Flavored Markdown table, then the same-author signals as a list.
-    public func markdown() -> String {
+    package func markdown() -> String {
         let shown = shownGroups
         guard !shown.isEmpty else { return noNotesText }
         var lines = ["| ID | Status | Version | Created | Session | Content |", "|---:|---|---:|---|---|---|"]
@@ -108,7 +108,7 @@ public struct NoteListRenderer: Sendable {
     }
 
     /// RFC 4180 CSV, one record per note, formula-safe text cells.
-    public func csv() -> String {
+    package func csv() -> String {
         var writer = CSVWriter()
         writer.row([
             "id", "status", "version", "created", "session", "content", "reviewed_by", "reviewed_at", "review_reason",
@@ -131,7 +131,7 @@ public struct NoteListRenderer: Sendable {
     }
 
     /// A versioned JSON document: the notes, and the session groups with their signals.
-    public func json() -> JSONValue {
+    package func json() -> JSONValue {
         let shown = shownGroups
         let notes: [JSONValue] = shown.flatMap { $0.notes }.map { note in
             .object([

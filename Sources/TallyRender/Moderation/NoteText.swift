@@ -4,11 +4,11 @@ import TallyCore
 /// terminal or in plain text: control characters made visible so they cannot
 /// move the cursor, change colours or forge lines; newlines shown as `↵` where
 /// the note must stay on one line.
-public enum NoteText {
+package enum NoteText {
     /// The text on one line: line breaks (LF, CR, CR LF) as `↵`, control
     /// characters (tab included) as visible symbols, cut to `maximumCells`
     /// terminal cells ending in `…` when longer.
-    public static func oneLine(_ text: String, maximumCells: Int? = nil) -> String {
+    package static func oneLine(_ text: String, maximumCells: Int? = nil) -> String {
         var pieces: [(text: String, cells: Int)] = []
         var total = 0
         var previousWasCR = false
@@ -33,7 +33,7 @@ public enum NoteText {
 
     /// The text as an indented block: its own line breaks kept, every other
     /// control character (tab included) made visible.
-    public static func block(_ text: String, indent: String) -> String {
+    package static func block(_ text: String, indent: String) -> String {
         var lines: [String] = [""]
         var previousWasCR = false
         for scalar in text.unicodeScalars {

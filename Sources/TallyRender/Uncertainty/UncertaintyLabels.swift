@@ -1,46 +1,46 @@
 /// The words of the chance of leading and the chosen-together pairs, in one language. Kept apart
 /// from `ReportLabels` so these figures can change without touching every other label. Names come
 /// in already escaped and quoted; numbers already formatted.
-public struct UncertaintyLabels: Sendable {
+package struct UncertaintyLabels: Sendable {
     /// Column: the chance of leading.
-    public let chanceColumn: String
+    package let chanceColumn: String
     /// What the chance and the standings mean (one paragraph): the threshold of "behind" and its
     /// complement, both as percentages, and (the largest table's number of options, how often all its
     /// 95% ranges hold at once) when a table has two options or more.
-    public let method: @Sendable (_ threshold: String, _ miss: String, _ together: (Int, String)?) -> String
+    package let method: @Sendable (_ threshold: String, _ miss: String, _ together: (Int, String)?) -> String
     /// The data cannot tell the top two apart: names and their chances of leading.
-    public let coinToss:
+    package let coinToss:
         @Sendable (_ first: String, _ second: String, _ firstChance: String, _ secondChance: String)
             -> String
     /// The options tied for first (already named by the headline) share the chance of leading equally.
-    public let tiedChance: @Sendable (_ chance: String) -> String
+    package let tiedChance: @Sendable (_ chance: String) -> String
     /// The second is behind (the chance that it truly has fewer voters is at the threshold or more).
-    public let clearLead: @Sendable (_ first: String, _ second: String, _ chance: String) -> String
+    package let clearLead: @Sendable (_ first: String, _ second: String, _ chance: String) -> String
     /// The second is probably behind, but the data cannot tell it apart from the first.
-    public let likelyLead: @Sendable (_ first: String, _ second: String, _ chance: String) -> String
+    package let likelyLead: @Sendable (_ first: String, _ second: String, _ chance: String) -> String
     /// Only one option of the section has voters.
-    public let onlyOne: @Sendable (_ name: String) -> String
+    package let onlyOne: @Sendable (_ name: String) -> String
     /// Pairs chosen together clearly more often than independent voters would: (first name, second name,
     /// shared voters, lift text).
-    public let together: @Sendable (_ pairs: [(String, String, Int, String)]) -> String
+    package let together: @Sendable (_ pairs: [(String, String, Int, String)]) -> String
     /// Pairs chosen together clearly less often than independent voters would (same fields).
-    public let apart: @Sendable (_ pairs: [(String, String, Int, String)]) -> String
+    package let apart: @Sendable (_ pairs: [(String, String, Int, String)]) -> String
     /// No pair is clearly above or below what independent voters would give.
-    public let noClearPair: String
+    package let noClearPair: String
     /// The range cell of an option created after the last counted vote: its local creation date (MM-DD).
-    public let notYetVotable: @Sendable (_ since: String) -> String
+    package let notYetVotable: @Sendable (_ since: String) -> String
     /// After the range of an option created mid-poll: its local creation date (MM-DD) and the counted voters
     /// who could choose it (the range's denominator).
-    public let votableAmong: @Sendable (_ since: String, _ voters: Int) -> String
+    package let votableAmong: @Sendable (_ since: String, _ voters: Int) -> String
     /// No two options of the section were chosen by the same voter.
-    public let neverTogether: String
+    package let neverTogether: String
     /// The small-sample caution after the pairs sentence.
-    public let togetherCaution: @Sendable (_ voters: Int) -> String
+    package let togetherCaution: @Sendable (_ voters: Int) -> String
 }
 
 extension UncertaintyLabels {
     /// English.
-    public static let english = UncertaintyLabels(
+    package static let english = UncertaintyLabels(
         chanceColumn: "Chance of leading",
         method: { threshold, miss, together in
             "*Chance of leading*: the chance that the option truly has the most voters in its section, from a "
@@ -93,7 +93,7 @@ extension UncertaintyLabels {
         })
 
     /// Traditional Chinese as written in Taiwan.
-    public static let traditionalChinese = UncertaintyLabels(
+    package static let traditionalChinese = UncertaintyLabels(
         chanceColumn: "領先機率",
         method: { threshold, miss, together in
             "*領先機率*：這個選項在該區真正得到最多人選的機率，來自一個允許選項一樣受歡迎的模型"
@@ -138,7 +138,7 @@ extension UncertaintyLabels {
 
 extension ReportLanguage {
     /// The chance-of-leading and chosen-together words in this language.
-    public var uncertainty: UncertaintyLabels {
+    package var uncertainty: UncertaintyLabels {
         switch self {
         case .english: return .english
         case .traditionalChinese: return .traditionalChinese

@@ -1,6 +1,6 @@
 extension ReportLanguage {
     /// The words of the weekly pages and charts in this language.
-    public var weeklyLabels: WeeklyLabels {
+    package var weeklyLabels: WeeklyLabels {
         switch self {
         case .english: return .english
         case .traditionalChinese: return .traditionalChinese

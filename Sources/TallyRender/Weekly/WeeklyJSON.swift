@@ -4,17 +4,17 @@ import TallyCore
 /// its own figures, the changes since the week before, the chart files, and the whole
 /// cumulative report at the week's end as `tally report --format json` writes it (which
 /// ends with the data fingerprint). Machine text: the same in every language.
-public enum WeeklyJSON {
+package enum WeeklyJSON {
     /// The version of this document.
-    public static let schemaVersion = "tally.weekly/1"
+    package static let schemaVersion = "tally.weekly/1"
 
     /// The document as text, pretty-printed, ending in a newline.
-    public static func render(_ tally: WeeklyTally) -> String {
+    package static func render(_ tally: WeeklyTally) -> String {
         document(tally).serialized()
     }
 
     /// The document as a value.
-    public static func document(_ tally: WeeklyTally) -> JSONValue {
+    package static func document(_ tally: WeeklyTally) -> JSONValue {
         let week = tally.week
         let zone = tally.report.parameters.zone
         func time(_ instant: Instant) -> JSONValue { .string(ReportText.iso8601(instant, zone)) }

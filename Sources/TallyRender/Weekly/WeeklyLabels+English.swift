@@ -2,7 +2,7 @@ import TallyCore
 
 extension WeeklyLabels {
     /// English.
-    public static let english = WeeklyLabels(
+    package static let english = WeeklyLabels(
         weekTitle: { number, first, last in "Week \(number): \(first) to \(last)" },
         weekSpan: { number, start, end, zone in
             "Week \(number) runs from \(start) to \(end) (\(zone)). This page counts every vote cast before "

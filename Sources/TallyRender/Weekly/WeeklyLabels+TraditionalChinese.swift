@@ -2,7 +2,7 @@ import TallyCore
 
 extension WeeklyLabels {
     /// Traditional Chinese as written in Taiwan.
-    public static let traditionalChinese = WeeklyLabels(
+    package static let traditionalChinese = WeeklyLabels(
         weekTitle: { number, first, last in "第 \(number) 週：\(first) 至 \(last)" },
         weekSpan: { number, start, end, zone in
             "第 \(number) 週從 \(start) 到 \(end)（\(zone)）。這一頁的統計計入這一週結束前投下的每一票，"

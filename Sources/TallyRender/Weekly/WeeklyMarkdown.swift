@@ -5,10 +5,10 @@ import TallyCore
 /// the report, and last "How this was counted" (the week's span, the method, exclusions, settings, data
 /// fingerprint). Charts are linked relative to the page, so the folder can be moved or published as it is.
 /// A pure function of the tally and the language.
-public enum WeeklyMarkdown {
+package enum WeeklyMarkdown {
     /// The page, ending in a newline; `title` (the `title` setting) stands before the week's heading. With `png`
     /// (`--png`) the images are the charts' PNG copies.
-    public static func render(
+    package static func render(
         _ tally: WeeklyTally, language: ReportLanguage, title: String? = nil, png: Bool = false
     ) -> String {
         render(tally, edition: .single(language), title: title, png: png)
@@ -16,7 +16,7 @@ public enum WeeklyMarkdown {
 
     /// The page of one language's edition: its charts named as that edition writes them and, with
     /// `languageLinks` (the HTML page draws its own), links to the same week in the other languages under the title.
-    public static func render(
+    package static func render(
         _ tally: WeeklyTally, edition: LanguageEdition, title: String? = nil, png: Bool = false,
         languageLinks: Bool = true
     ) -> String {

@@ -3,20 +3,20 @@ import TallyCore
 /// Every file the weekly tallies consist of, as names and contents: per week the
 /// Markdown page, the JSON document and the charts, and the index of all weeks.
 /// Pure functions, so the same tallies always give the same bytes.
-public enum WeeklyPages {
+package enum WeeklyPages {
     /// One file of the reports folder.
-    public struct File: Sendable, Equatable {
+    package struct File: Sendable, Equatable {
         /// The name inside the folder.
-        public let name: String
+        package let name: String
         /// The whole content.
-        public let content: String
+        package let content: String
     }
 
     /// A week's files: `week-NN.md`, `week-NN.json`, the daily chart and one ranking chart per section
     /// (charts only when they have something to show: see `ReportCharts.drawsDaily`). `title` is the `title`
     /// setting: it heads the page and stands above each chart's own title.
     /// With `png` (`--png`) the page links the charts' PNG copies, which the caller writes.
-    public static func files(
+    package static func files(
         _ tally: WeeklyTally, language: ReportLanguage, title: String? = nil, png: Bool = false
     ) -> [File] {
         files(tally, edition: .single(language), title: title, png: png)
@@ -25,7 +25,7 @@ public enum WeeklyPages {
     /// One language's edition of a week's files: the page and charts named as the edition writes
     /// them (`week-01.en.md` beside `week-01.zh-TW.md`); the JSON, which holds no language, only
     /// from the run's first edition, under its one name.
-    public static func files(
+    package static func files(
         _ tally: WeeklyTally, edition: LanguageEdition, title: String? = nil, png: Bool = false
     ) -> [File] {
         planned(tally, edition: edition, title: title, png: png).map(\.file)
@@ -33,20 +33,20 @@ public enum WeeklyPages {
 
     /// A file of the reports folder named but not yet rendered, so a run can check every name it
     /// will write before it writes (or renders) the first.
-    public struct Planned {
+    package struct Planned {
         /// The name inside the folder.
-        public let name: String
+        package let name: String
         /// The language of its words, nil for the JSON (which holds none).
-        public let language: ReportLanguage?
+        package let language: ReportLanguage?
         /// Renders the content.
-        public let render: () -> String
+        package let render: () -> String
 
         /// The rendered file.
-        public var file: File { File(name: name, content: render()) }
+        package var file: File { File(name: name, content: render()) }
     }
 
     /// The files `files(_:edition:)` renders, by name, in the same order.
-    public static func planned(
+    package static func planned(
         _ tally: WeeklyTally, edition: LanguageEdition, title pageTitle: String? = nil, png: Bool = false
     ) -> [Planned] {
         let number = tally.week.number
@@ -100,7 +100,7 @@ public enum WeeklyPages {
     /// Every file of a run, named, in the order they are written: per week each edition's files,
     /// then each edition's index; with `html`, then each week's and each index's HTML page. Week
     /// files come before the indexes, so an index never links to a missing page.
-    public static func planned(
+    package static func planned(
         _ tallies: [WeeklyTally], calendar: WeekCalendar, editions: [LanguageEdition], html: Bool,
         title: String? = nil, png: Bool = false
     ) -> [Planned] {
@@ -133,12 +133,12 @@ public enum WeeklyPages {
     }
 
     /// `week-NN.html`: the week's page as one self-contained HTML file, its charts drawn inline.
-    public static func html(_ tally: WeeklyTally, language: ReportLanguage, title: String? = nil) -> File {
+    package static func html(_ tally: WeeklyTally, language: ReportLanguage, title: String? = nil) -> File {
         html(tally, edition: .single(language), title: title)
     }
 
     /// One language's edition of `week-NN.html`, linking the same week in the other languages.
-    public static func html(_ tally: WeeklyTally, edition: LanguageEdition, title pageTitle: String? = nil) -> File {
+    package static func html(_ tally: WeeklyTally, edition: LanguageEdition, title pageTitle: String? = nil) -> File {
         let language = edition.language
         let number = tally.week.number
         let week = tally.week
@@ -160,14 +160,14 @@ public enum WeeklyPages {
     }
 
     /// `index.html`: the index as HTML, linking to the weeks' HTML pages.
-    public static func htmlIndex(
+    package static func htmlIndex(
         _ tallies: [WeeklyTally], calendar: WeekCalendar, language: ReportLanguage, title: String? = nil
     ) -> File {
         htmlIndex(tallies, calendar: calendar, edition: .single(language), title: title)
     }
 
     /// One language's edition of `index.html`, linking the other languages' indexes.
-    public static func htmlIndex(
+    package static func htmlIndex(
         _ tallies: [WeeklyTally], calendar: WeekCalendar, edition: LanguageEdition, title: String? = nil
     ) -> File {
         let language = edition.language
@@ -181,7 +181,7 @@ public enum WeeklyPages {
     }
 
     /// `index.md`: one line per week, oldest first.
-    public static func index(
+    package static func index(
         _ tallies: [WeeklyTally], calendar: WeekCalendar, language: ReportLanguage, title: String? = nil
     ) -> File {
         index(tallies, calendar: calendar, edition: .single(language), title: title)
@@ -189,7 +189,7 @@ public enum WeeklyPages {
 
     /// One language's edition of `index.md`, linking its own edition's weeks and (with `languageLinks`) the
     /// other languages' indexes.
-    public static func index(
+    package static func index(
         _ tallies: [WeeklyTally], calendar: WeekCalendar, edition: LanguageEdition, title: String? = nil,
         languageLinks: Bool = true
     ) -> File {
