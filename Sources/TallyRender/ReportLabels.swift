@@ -94,7 +94,8 @@ package struct ReportLabels: Sendable {
     /// Item: the as-of time.
     package let asOfLabel: String
     /// Time since the last vote, and the local days after it without votes (first and last date).
-    package let sinceLastVote: @Sendable (_ duration: String, _ quietDays: Int, _ from: String?, _ to: String?) -> String
+    package let sinceLastVote:
+        @Sendable (_ duration: String, _ quietDays: Int, _ from: String?, _ to: String?) -> String
     /// Item: the longest quiet gap.
     package let longestGap: String
     /// The gap's length and ends; `ongoing` when it runs up to the as-of time.

@@ -66,7 +66,9 @@ package struct SyncLedger {
         """
 
     /// The names of the local tables; an export that holds one is a local copy, not D1's data.
-    package static let tables = ["tally_sync_decisions", "tally_sync_pushes", "tally_sync_origin", "tally_sync_version"]
+    package static let tables = [
+        "tally_sync_decisions", "tally_sync_pushes", "tally_sync_origin", "tally_sync_version",
+    ]
 
     /// The layout this build writes: 1 had no marker and no record of what the moderator saw;
     /// 2 adds `seen_key` and `seen_content` (`SeenNote`) and the marker.

@@ -32,7 +32,8 @@ package enum ReportChartSet {
 
     /// Every chart that has something to show, ranking charts first (in section order), then the daily chart.
     /// `title` is the page's title (the `title` setting), drawn above each chart's own.
-    package static func charts(_ model: ReportModel, language: ReportLanguage, title pageTitle: String? = nil) -> [Chart]
+    package static func charts(_ model: ReportModel, language: ReportLanguage, title pageTitle: String? = nil)
+        -> [Chart]
     {
         let l = language.labels
         let w = language.weeklyLabels

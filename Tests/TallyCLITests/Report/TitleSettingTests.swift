@@ -98,7 +98,8 @@ struct TitleSettingTests {
     @Test func aTitleThatIsNotOneLineOfTextIsRefused() throws {
         let folder = try TemporaryDirectory()
         for (title, status, said) in [
-            ("two\nlines", Int32(2), "U+000A"), ("", 2, "needs some text"), (String(repeating: "x", count: 121), 2, "at most 120"),
+            ("two\nlines", Int32(2), "U+000A"), ("", 2, "needs some text"),
+            (String(repeating: "x", count: 121), 2, "at most 120"),
             ("a\u{202E}b", 2, "U+202E"),
         ] {
             let result = try TallyProcess.run(["report", "--demo", "--title", title], in: folder.url.path)

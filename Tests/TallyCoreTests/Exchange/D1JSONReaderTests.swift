@@ -136,7 +136,8 @@ struct D1JSONReaderTests {
         #expect(
             Self.refusal(#"[{"results":[{"a":1},{"a":[1,256]}],"success":true}]"#)
                 == .unexpectedValue(
-                    source: source, row: 1, column: "a", found: "an array whose element 2 is 256 (not a byte value 0–255)"))
+                    source: source, row: 1, column: "a",
+                    found: "an array whose element 2 is 256 (not a byte value 0–255)"))
         for (element, shown) in [
             ("1.5", "1.5"), ("-1", "-1"), ("\"x\"", "a string"), ("true", "true"), ("[1]", "an array"),
         ] {
