@@ -96,6 +96,31 @@ struct SettingTableTests {
         let blank = try Self.configShow(nil, ["--title", " "]).result
         #expect(blank.status == 2)
         #expect(blank.stderr.contains("invalid value ' ' for --title: a title needs some text"), "\(blank.stderr)")
+        let trailing = try Self.configShow(nil, ["--title", "Votes\n"]).result
+        #expect(trailing.status == 2, "a line break at the end is refused, not kept or trimmed away")
+        #expect(trailing.stderr.contains("for --title: it holds a control character (U+000A)"), "\(trailing.stderr)")
+    }
+
+    /// The title follows the one-line rule of every short text (`Moderator.oneLine`): invisible
+    /// formatting characters (zero-width space, word joiner, bidi controls) are refused by code point.
+    @Test(arguments: [("A\u{200B}B", "U+200B"), ("A\u{2060}B", "U+2060"), ("\u{202E}txet", "U+202E")])
+    func aTitleWithAnInvisibleFormattingCharacterIsRefused(_ title: String, _ code: String) throws {
+        let (file, config) = try Self.configShow(#"{"title": "\#(title)"}"#)
+        #expect(file.status == 1)
+        #expect(
+            file.stderr.contains(
+                "title (from config \(config)) is '"),
+            "\(file.stderr)")
+        #expect(
+            file.stderr.contains(
+                "': it holds an invisible formatting character (\(code)); a title is one line of plain text\n"),
+            "\(file.stderr)")
+        let flag = try Self.configShow(nil, ["--title", title]).result
+        #expect(flag.status == 2)
+        #expect(
+            flag.stderr.contains("for --title: it holds an invisible formatting character (\(code))"), "\(flag.stderr)")
+        #expect(
+            try Self.configShow(nil, ["--title", "A\u{200D}B"]).result.status == 0, "the zero-width joiner is kept")
     }
 
     @Test(arguments: [

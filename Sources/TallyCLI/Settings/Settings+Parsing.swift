@@ -92,39 +92,34 @@ extension Settings {
         configFile = given.configFile
     }
 
-    /// `title`: one line of text, no control characters (it is shown in pages and terminals).
+    /// `title`: one line of text by the rule every one-line text follows (`Moderator.oneLine`: no control,
+    /// separator, bidi or other invisible formatting character), kept as given; it is shown in pages and terminals.
     private static func title(_ given: GivenValue) throws(SettingProblem) -> String {
         let text = given.shown
-        if let control = text.unicodeScalars.first(where: isControl) {
-            let code = String(control.value, radix: 16, uppercase: true)
-            let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
-            throw SettingProblem(
-                ": it holds a control character (U+\(padded)); a title is one line of plain text",
-                value: NoteText.oneLine(text))
+        do {
+            return try Moderator.oneLine(text, maximumLength: titleLimit, keepingEnds: true)
+        } catch {
+            let plain = "; a title is one line of plain text"
+            switch error {
+            case .empty, .blank: throw SettingProblem(": a title needs some text; leave the setting out for none")
+            case .controlCharacter(let value):
+                throw SettingProblem(
+                    ": it holds a control character (\(Moderator.Problem.codePoint(value)))\(plain)",
+                    value: NoteText.oneLine(text))
+            case .formattingCharacter(let value):
+                throw SettingProblem(
+                    ": it holds an invisible formatting character (\(Moderator.Problem.codePoint(value)))\(plain)",
+                    value: NoteText.oneLine(text))
+            case .tooLong(let count, _):
+                throw SettingProblem(
+                    ": the title is \(count) characters long; give at most \(titleLimit)", value: NoteText.oneLine(text)
+                )
+            }
         }
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw SettingProblem(": a title needs some text; leave the setting out for none")
-        }
-        guard text.count <= titleLimit else {
-            throw SettingProblem(
-                ": the title is \(text.count) characters long; give at most \(titleLimit)",
-                value: NoteText.oneLine(text))
-        }
-        return text
     }
 
     /// The longest title taken, in characters: a heading, not a paragraph.
     static let titleLimit = 120
-
-    /// Line breaks and other control characters (C0, DEL, C1, the Unicode line and paragraph separators) and
-    /// bidi controls (which reorder what follows): a title is one line of plain text wherever it is shown.
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        if (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) { return true }
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: return true
-        default: return false
-        }
-    }
 
     /// `lang`: one language or a comma list (or a JSON list): each known, none twice, order kept.
     private static func languages(_ given: GivenValue) throws(SettingProblem) -> [ReportLanguage] {

@@ -8,7 +8,7 @@ package struct Moderator: Sendable, Equatable, CustomStringConvertible {
         case blank
         /// The name holds a control character (newline, escape …), which would
         /// corrupt every listing that shows it.
-        case controlCharacter
+        case controlCharacter(UInt32)
         /// The name holds an invisible formatting character: a bidi control
         /// (U+202E reverses the text shown after it), a zero-width space, a
         /// line separator … which would make listings show something else than
@@ -22,15 +22,20 @@ package struct Moderator: Sendable, Equatable, CustomStringConvertible {
             switch self {
             case .empty: return "is empty"
             case .blank: return "is blank"
-            case .controlCharacter: return "contains a control character (newline, tab, escape …)"
+            case .controlCharacter(let value):
+                return "contains a control character (\(Self.codePoint(value)); newline, tab, escape … are refused)"
             case .formattingCharacter(let value):
-                let hex = String(value, radix: 16, uppercase: true)
-                let padded = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                return "contains the invisible formatting character U+\(padded) "
+                return "contains the invisible formatting character \(Self.codePoint(value)) "
                     + "(bidi controls, zero-width and separator characters are refused)"
             case .tooLong(let count, let limit):
                 return "is \(count) characters long; at most \(limit) are accepted"
             }
+        }
+
+        /// `U+000A`: how a refused character is named, since it cannot be shown.
+        package static func codePoint(_ value: UInt32) -> String {
+            let hex = String(value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         }
     }
 
@@ -46,21 +51,25 @@ package struct Moderator: Sendable, Equatable, CustomStringConvertible {
         name = try Moderator.oneLine(text, maximumLength: Moderator.maximumLength)
     }
 
-    /// `text` trimmed, once it is a non-blank single line without control or invisible
-    /// formatting characters of at most `maximumLength` characters: the rule for every short
-    /// text a listing shows on one line (a moderator's name, an option's label).
-    static func oneLine(_ text: String, maximumLength: Int) throws(Problem) -> String {
+    /// `text` trimmed (or whole, `keepingEnds`), once it is a non-blank single line without control or
+    /// invisible formatting characters of at most `maximumLength` characters: the rule for every short
+    /// text shown on one line (a moderator's name, an option's label, the `title` setting). A text kept
+    /// whole is checked whole, so a line break at its end is refused rather than kept.
+    package static func oneLine(_ text: String, maximumLength: Int, keepingEnds: Bool = false) throws(Problem)
+        -> String
+    {
         guard !text.isEmpty else { throw .empty }
         let trimmed = text.trimmingWhiteSpace()
         guard !trimmed.isEmpty else { throw .blank }
-        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw .controlCharacter
+        let kept = keepingEnds ? text : trimmed
+        if let control = kept.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            throw .controlCharacter(control.value)
         }
-        if let hidden = trimmed.unicodeScalars.first(where: Moderator.isHiddenFormatting) {
+        if let hidden = kept.unicodeScalars.first(where: Moderator.isHiddenFormatting) {
             throw .formattingCharacter(hidden.value)
         }
-        guard trimmed.count <= maximumLength else { throw .tooLong(trimmed.count, limit: maximumLength) }
-        return trimmed
+        guard kept.count <= maximumLength else { throw .tooLong(kept.count, limit: maximumLength) }
+        return kept
     }
 
     /// Format characters (Cf: bidi controls, zero-width space, BOM …) and line or

@@ -116,6 +116,9 @@ struct ModerationWriteGuardTests {
             Moderator.Problem.formattingCharacter(0x202E).description
                 == "contains the invisible formatting character U+202E "
                 + "(bidi controls, zero-width and separator characters are refused)")
+        #expect(
+            Moderator.Problem.controlCharacter(0x1B).description
+                == "contains a control character (U+001B; newline, tab, escape … are refused)")
     }
 
     @Test func emojiSequencesWithAZeroWidthJoinerAndPlainNamesAreKept() throws {

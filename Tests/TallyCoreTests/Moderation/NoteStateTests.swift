@@ -59,8 +59,8 @@ struct ModeratorTests {
     }
 
     @Test(arguments: [
-        ("", Moderator.Problem.empty), (" ", .blank), ("\t \u{3000}", .blank), ("ali\nce", .controlCharacter),
-        ("\u{1B}[31mred", .controlCharacter), (String(repeating: "m", count: 101), .tooLong(101)),
+        ("", Moderator.Problem.empty), (" ", .blank), ("\t \u{3000}", .blank), ("ali\nce", .controlCharacter(0x0A)),
+        ("\u{1B}[31mred", .controlCharacter(0x1B)), (String(repeating: "m", count: 101), .tooLong(101)),
     ])
     func refusedNames(_ text: String, _ problem: Moderator.Problem) {
         #expect(throws: problem) { try Moderator(text) }
