@@ -24,10 +24,10 @@ _tally() {
         "tally notes export-sql") words="--since --tz --output -o --db --config -h --help"; files="--output -o --db --config"; values="--since --tz" ;;
         "tally notes discard") words="--db --config -h --help"; files="--db --config" ;;
         "tally import") words="--db --config --replace --discard-local --quiet -q -h --help"; files="--db --config"; arguments="files" ;;
-        "tally pull") words="--from --wrangler --export --yes --timeout --db --config -h --help"; files="--from --db --config"; values="--wrangler --timeout" ;;
-        "tally push") words="--output -o --wrangler --again --timeout --db --config -h --help"; files="--output -o --db --config"; values="--wrangler --timeout" ;;
+        "tally pull") words="--from --wrangler --export --yes --timeout --tz --db --config -h --help"; files="--from --db --config"; values="--wrangler --timeout --tz" ;;
+        "tally push") words="--output -o --wrangler --again --timeout --tz --db --config -h --help"; files="--output -o --db --config"; values="--wrangler --timeout --tz" ;;
         "tally serve") words="--listen --port --allow-remote --wrangler --as --tz --lang --db --config -h --help"; files="--db --config"; values="--listen --port --wrangler --as --tz --lang" ;;
-        "tally status") words="--format --db --config -h --help"; files="--db --config"; values="--format" ;;
+        "tally status") words="--format --tz --db --config -h --help"; files="--db --config"; values="--format --tz" ;;
         "tally sql") words="--list --all --output-dir --output -o --tz --exclude-before --exclude-session --through --as-of --votes-per-session --session --config --contract-only -h --help"; files="--output -o --config"; folders="--output-dir"; values="--tz --exclude-before --exclude-session --through --as-of --votes-per-session --session" ;;
         "tally demo") words="--db --replace --discard-local --config --quiet -q -h --help"; files="--db --config" ;;
         "tally init") words="--db --config --quiet -q -h --help"; files="--db --config" ;;

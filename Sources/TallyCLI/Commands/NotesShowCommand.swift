@@ -48,7 +48,7 @@ enum NotesShowCommand {
             } else {
                 context.stdout.write(renderer.text())
                 for conflict in conflicts {
-                    context.stdout.line(SyncText.conflictLine(conflict))
+                    context.stdout.line(SyncText.conflictLine(conflict, in: zone))
                     context.stdout.line(
                         "Settle it: `tally pull`, then decide again on the note as D1 has it, "
                             + "or `tally notes discard \(id)` to let D1's decision stand.")

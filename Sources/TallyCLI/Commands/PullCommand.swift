@@ -33,7 +33,7 @@ enum PullCommand {
             """,
         options: [
             fromOption, wranglerOption, exportOption, yesOption,
-            Wrangler.timeoutOption, Settings.newDatabaseOption, Settings.configOption,
+            Wrangler.timeoutOption, SyncText.tzOption, Settings.newDatabaseOption, Settings.configOption,
         ],
         run: { invocation, context in
             let from = invocation.value(fromOption)
@@ -44,7 +44,8 @@ enum PullCommand {
             if database == nil, invocation.flag(exportOption) || invocation.flag(yesOption) {
                 throw UsageError("--export and --yes go with --wrangler DB", command: invocation.path)
             }
-            let target = try Settings.database(invocation, context)
+            let settings = try Settings.resolveQuietly(invocation, context: context)
+            let target = settings.db.value
             let stop = StopSignal.install()
             defer { stop.uninstall() }
             let pull = SyncPull(importer: DumpImporter(shouldStop: { stop.isSet }))
@@ -62,11 +63,11 @@ enum PullCommand {
             } else {
                 return
             }
-            report(outcome, target: target, context)
+            report(outcome, target: target, zone: settings.zone.value, context)
             if !outcome.newConflicts.isEmpty { throw SyncConflictsFound(count: outcome.newConflicts.count) }
         })
 
-    static func report(_ outcome: SyncPull.Outcome, target: String, _ context: Context) {
+    static func report(_ outcome: SyncPull.Outcome, target: String, zone: Zone, _ context: Context) {
         let rows = outcome.summary.rowsInserted
         context.stdout.line("Pulled \(outcome.origin.source) into \(target): \(rows) rows.")
         context.stdout.line(
@@ -92,7 +93,7 @@ enum PullCommand {
             outcome.summary, advice: "it came with D1's data, so a decision there fires it too: review it on D1",
             context)
         for conflict in outcome.newConflicts {
-            context.stdout.line(SyncText.conflictLine(conflict))
+            context.stdout.line(SyncText.conflictLine(conflict, in: zone))
         }
     }
 }

@@ -31,7 +31,7 @@ enum PushCommand {
         options: [
             outputOption,
             wranglerOption, againOption,
-            Wrangler.timeoutOption,
+            Wrangler.timeoutOption, SyncText.tzOption,
             Settings.dbOption, Settings.configOption,
         ],
         run: { invocation, context in
@@ -40,7 +40,8 @@ enum PushCommand {
             guard (output == nil) != (database == nil) else {
                 throw UsageError("give either --output FILE or --wrangler DB", command: invocation.path)
             }
-            let path = try Settings.database(invocation, context)
+            let settings = try Settings.resolveQuietly(invocation, context: context)
+            let path = settings.db.value
             let db = try DatabaseFile.openForWriting(path)
             // A copy made before the ledger: its logged decisions enter it as unpushed, so none is skipped.
             try SyncLedger(db).createIfMissing()
@@ -136,7 +137,9 @@ enum PushCommand {
             context.stdout.line(
                 "D1 confirmed \(result.confirmed); \(result.conflicts.count) conflict(s)"
                     + (waiting == 0 ? "." : "; \(waiting) show no trace on D1 and stay pushed."))
-            for conflict in result.conflicts { context.stdout.line(SyncText.conflictLine(conflict)) }
+            for conflict in result.conflicts {
+                context.stdout.line(SyncText.conflictLine(conflict, in: settings.zone.value))
+            }
             var failures: [CommandFailure] = []
             if !unapplied.isEmpty { failures.append(notApplied(unapplied, conflicts: result.conflicts.count)) }
             if !unanswered.isEmpty {

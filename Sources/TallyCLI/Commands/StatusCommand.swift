@@ -22,12 +22,14 @@ enum StatusCommand {
             decision object has action, to, moderator, time (UTC text) and version.
             """,
         options: [
-            formatOption,
+            formatOption, SyncText.tzOption,
             Settings.dbOption, Settings.configOption,
         ],
         run: { invocation, context in
             let format = try invocation.choice(formatOption, of: Format.self) ?? .text
-            let db = try DatabaseFile.openForReading(Settings.database(invocation, context))
+            let settings = try Settings.resolveQuietly(invocation, context: context)
+            let zone = settings.zone.value
+            let db = try DatabaseFile.openForReading(settings.db.value)
             // One snapshot: the counts, conflicts and origin belong together.
             let (origin, decisions, unknown) = try db.transaction(.deferred) {
                 let ledger = SyncLedger(db)
@@ -75,7 +77,8 @@ enum StatusCommand {
                 context.stdout.line(
                     // The origin is stored text in the copy: shown as any database text is.
                     NoteText.oneLine(
-                        "Data pulled \(origin.pulledAt) UTC from \(origin.source) (sha256 \(origin.sha256))."))
+                        "Data pulled \(SyncText.time(origin.pulledAt, in: zone)) from \(origin.source) (sha256 \(origin.sha256))."
+                    ))
                 for mark in origin.watermarks {
                     context.stdout.line(
                         NoteText.oneLine(
@@ -101,6 +104,6 @@ enum StatusCommand {
                     "\(unknown) logged decision(s) were made before tally kept a sync ledger: their state on D1 is "
                         + "unknown; `tally pull` confirms those D1 holds and replays the others.")
             }
-            for conflict in conflicts { context.stdout.line(SyncText.conflictLine(conflict)) }
+            for conflict in conflicts { context.stdout.line(SyncText.conflictLine(conflict, in: zone)) }
         })
 }
