@@ -2,62 +2,35 @@ import Dispatch
 import TallyCore
 import TallyRender
 
-/// The import's progress line on a terminal: bytes read, rows, rate, redrawn in
-/// place at most four times a second. Silent when stderr is not a terminal, so
-/// logs and pipes get only the final result.
-final class ImportProgress {
-    private let output: TextOutput
-    private let started = DispatchTime.now().uptimeNanoseconds
-    private var lastDrawn: UInt64 = 0
+/// The import's progress line on a terminal: bytes read, rows, rate.
+final class ImportProgress: ProgressLine {
     /// When the importer last reported; its last report comes at the end of the load.
     private var lastReport: UInt64 = 0
-    private var drawn = false
     /// The importer's last report, for the totals.
     private var last = DumpImporter.Progress(bytesRead: 0, totalBytes: nil, rows: 0)
 
-    init(output: TextOutput) {
-        self.output = output
-    }
-
-    var isEnabled: Bool { output.isTerminal }
-
     /// Redraws the line if a quarter of a second has passed since the last time.
     func update(_ progress: DumpImporter.Progress) {
-        guard isEnabled else { return }
+        guard output.isTerminal else { return }
         last = progress
-        let now = DispatchTime.now().uptimeNanoseconds
         if progress.finishing {
             // The load is over: say what the remaining seconds are spent on.
-            drawn = true
-            output.write(
-                "\r" + ImportProgress.line(progress, seconds: seconds(until: lastReport))
-                    + "  adding tally's tables and indexes…\u{1B}[K")
+            draw(
+                Self.line(progress, seconds: seconds(until: lastReport)) + "  adding tally's tables and indexes…",
+                throttledAt: nil)
             return
         }
+        let now = DispatchTime.now().uptimeNanoseconds
         lastReport = now
-        guard now - lastDrawn >= 250_000_000 else { return }
-        lastDrawn = now
-        drawn = true
-        output.write("\r" + ImportProgress.line(progress, seconds: seconds(until: now)) + "\u{1B}[K")
+        draw(Self.line(progress, seconds: seconds(until: now)), throttledAt: now)
     }
 
     /// Clears the line and leaves a last one with the totals: how long the load
     /// took, and then tally's own work (contract check, migrations, indexes).
     func finish() {
-        guard isEnabled else { return }
-        if drawn { output.write("\r\u{1B}[K") }
-        let now = DispatchTime.now().uptimeNanoseconds
+        guard output.isTerminal else { return }
         let load = seconds(until: max(lastReport, started))
-        output.line(ImportProgress.summary(last, loadSeconds: load, totalSeconds: seconds(until: now)))
-    }
-
-    /// Clears the line before an error message is printed.
-    func abandon() {
-        if isEnabled, drawn { output.write("\r\u{1B}[K") }
-    }
-
-    private func seconds(until now: UInt64) -> Double {
-        Double(now - started) / 1e9
+        finish(with: Self.summary(last, loadSeconds: load, totalSeconds: seconds()))
     }
 
     /// The progress text, e.g. `importing 85.3 MB of 170.1 MB (50%)  501,234 rows  171,000 rows/s`.

@@ -12,10 +12,10 @@ enum DemoCommand {
             `tally report --demo` and `tally weekly --demo` read the same data without a file.
             """,
         options: [
-            Settings.newDatabaseOption,
+            SettingOptions.newDatabase,
             DatabaseReplacement.replaceOption,
             DatabaseReplacement.discardLocalOption,
-            Settings.configOption,
+            SettingOptions.config,
         ],
         run: { invocation, context in
             let path = try Settings.database(invocation, context)

@@ -19,11 +19,11 @@ enum GenerateCommand {
             --seed always give the same rows.
             """,
         options: [
-            Settings.newDatabaseOption,
+            SettingOptions.newDatabase,
             votesOption, daysOption, seedOption,
             DatabaseReplacement.replaceOption,
             DatabaseReplacement.discardLocalOption,
-            Settings.configOption,
+            SettingOptions.config,
         ],
         run: { invocation, context in
             let votes = try invocation.integer(votesOption, in: 1...100_000_000) ?? 1_000_000

@@ -32,8 +32,8 @@ enum ImportCommand {
             On a terminal, progress is shown on stderr. At the end, rows per table are printed.
             """,
         options: [
-            Settings.newDatabaseOption,
-            Settings.configOption,
+            SettingOptions.newDatabase,
+            SettingOptions.config,
             DatabaseReplacement.replaceOption,
             DatabaseReplacement.discardLocalOption,
         ],

@@ -12,8 +12,8 @@ enum InitCommand {
             complete or not at all. An existing file is never touched: use `tally migrate`.
             """,
         options: [
-            Settings.newDatabaseOption,
-            Settings.configOption,
+            SettingOptions.newDatabase,
+            SettingOptions.config,
         ],
         run: { invocation, context in
             let path = try Settings.database(invocation, context)

@@ -16,9 +16,9 @@ enum MigrateCommand {
             database is newer than this tally. With --status, only reports.
             """,
         options: [
-            Settings.dbOption,
+            SettingOptions.db,
             statusOption,
-            Settings.configOption,
+            SettingOptions.config,
         ],
         run: { invocation, context in
             let path = try Settings.database(invocation, context)

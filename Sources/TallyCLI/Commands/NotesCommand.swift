@@ -13,9 +13,9 @@ enum NotesCommand {
         subcommands: [
             NotesListCommand.spec,
             NotesShowCommand.spec,
-            NotesApproveCommand.spec,
-            NotesRejectCommand.spec,
-            NotesReopenCommand.spec,
+            NotesDecision.approve,
+            NotesDecision.reject,
+            NotesDecision.reopen,
             NotesPromoteCommand.spec,
             NotesReviewCommand.spec,
             NotesExportSQLCommand.spec,

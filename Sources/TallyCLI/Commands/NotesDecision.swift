@@ -10,9 +10,36 @@ enum NotesDecision {
     static func options(reasonRequired: Bool) -> [OptionSpec] {
         [
             NotesOptions.moderator, NotesOptions.reason(required: reasonRequired), NotesOptions.expectVersion,
-            NotesOptions.tz, Settings.dbOption, Settings.configOption,
+            NotesOptions.tz, SettingOptions.db, SettingOptions.config,
         ]
     }
+
+    /// `tally notes approve`, `reject` and `reopen`: the same command but for the action and its words
+    /// (`transition`: the discussion's opening, saying which states it moves a note between).
+    static func spec(_ action: ModerationAction, abstract: String, _ transition: String) -> CommandSpec {
+        CommandSpec(
+            name: action.rawValue,
+            abstract: abstract,
+            discussion: transition + """
+
+                Exit code 3 when the note changed since you read it (or with --expect-version N, since
+                version N), including when someone already made this decision; nothing is changed then.
+                """,
+            options: options(reasonRequired: action.requiresReason),
+            positionals: NotesOptions.noteIDArgument,
+            run: { invocation, context in try run(action, invocation, context) })
+    }
+
+    static let approve = spec(
+        .approve, abstract: "Approve a pending note",
+        "pending → approved. The note stays a note; `promote` turns it into an option.")
+    static let reject = spec(
+        .reject, abstract: "Reject a pending note (a reason is required)",
+        "pending → rejected. Nothing is deleted; `reopen` puts it back in the queue.")
+    static let reopen = spec(
+        .reopen, abstract: "Put an approved or rejected note back in the queue (a reason is required)",
+        "approved | rejected → pending. A promoted note cannot be reopened: its option exists and\n"
+            + "may already have votes.")
 
     /// What every report of a decision ends with: it is in this copy only until it is pushed.
     static let localUntilPushed = "It is recorded in this copy only; `tally push` sends it to D1."

@@ -12,7 +12,7 @@ enum NotesDiscardCommand {
             never deleted) and will not be pushed. To keep your intent instead, decide again on the note
             as it now is (`tally notes show N`), which settles the conflict too.
             """,
-        options: [Settings.dbOption, Settings.configOption],
+        options: [SettingOptions.db, SettingOptions.config],
         positionals: NotesOptions.noteIDArgument,
         run: { invocation, context in
             let id = try NotesOptions.noteID(invocation)

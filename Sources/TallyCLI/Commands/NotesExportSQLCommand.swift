@@ -23,7 +23,7 @@ enum NotesExportSQLCommand {
             sinceOption,
             NotesOptions.tz,
             outputOption,
-            Settings.dbOption, Settings.configOption,
+            SettingOptions.db, SettingOptions.config,
         ],
         run: { invocation, context in
             let settings = try Settings.resolve(invocation, context: context)

@@ -31,7 +31,7 @@ enum NotesListCommand {
             formatOption,
             NotesOptions.tz,
             outputOption,
-            Settings.dbOption, Settings.configOption,
+            SettingOptions.db, SettingOptions.config,
         ],
         run: { invocation, context in
             let filter = try invocation.choice(statusOption, of: NoteFilter.self) ?? .all

@@ -16,7 +16,7 @@ enum NotesReviewCommand {
             note changed while you looked at it, the decision is refused, reported on stderr, and
             the queue goes on; the command then ends with exit code 3.
             """,
-        options: [NotesOptions.moderator, NotesOptions.tz, Settings.dbOption, Settings.configOption],
+        options: [NotesOptions.moderator, NotesOptions.tz, SettingOptions.db, SettingOptions.config],
         run: { invocation, context in
             let moderator = try NotesOptions.moderator(invocation, context)
             let settings = try Settings.resolve(invocation, context: context)

@@ -24,7 +24,7 @@ enum NotesShowCommand {
         options: [
             formatOption,
             NotesOptions.tz,
-            Settings.dbOption, Settings.configOption,
+            SettingOptions.db, SettingOptions.config,
         ],
         positionals: NotesOptions.noteIDArgument,
         run: { invocation, context in

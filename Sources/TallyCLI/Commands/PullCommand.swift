@@ -33,7 +33,7 @@ enum PullCommand {
             """,
         options: [
             fromOption, wranglerOption, exportOption, yesOption,
-            Wrangler.timeoutOption, SyncText.tzOption, Settings.newDatabaseOption, Settings.configOption,
+            Wrangler.timeoutOption, SyncText.tzOption, SettingOptions.newDatabase, SettingOptions.config,
         ],
         run: { invocation, context in
             let from = invocation.value(fromOption)

@@ -32,7 +32,7 @@ enum PushCommand {
             outputOption,
             wranglerOption, againOption,
             Wrangler.timeoutOption, SyncText.tzOption,
-            Settings.dbOption, Settings.configOption,
+            SettingOptions.db, SettingOptions.config,
         ],
         run: { invocation, context in
             let output = try invocation.output(outputOption, context, example: "push.sql")

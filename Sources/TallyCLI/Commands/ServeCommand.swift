@@ -27,7 +27,7 @@ enum ServeCommand {
             """,
         options: [
             listenOption, portOption, allowRemoteOption, wranglerOption, NotesOptions.moderator, NotesOptions.tz,
-            SettingOptions.lang, Settings.dbOption, Settings.configOption,
+            SettingOptions.lang, SettingOptions.db, SettingOptions.config,
         ],
         run: { invocation, context in try run(invocation, context) })
 
@@ -52,7 +52,7 @@ enum ServeCommand {
         let db = try DatabaseFile.openForWriting(database)
         _ = try ModerationStore(db)
         try SyncLedger(db).createIfMissing()
-        let config = invocation.value(Settings.configOption).map { ["--config", $0] } ?? []
+        let config = invocation.value(SettingOptions.config).map { ["--config", $0] } ?? []
         var reportSettings = config
         if let tz = invocation.value(NotesOptions.tz) { reportSettings += ["--tz", tz] }
         // One page in one language: the first of a list (`"lang": ["zh-TW", "en"]` shows zh-TW).

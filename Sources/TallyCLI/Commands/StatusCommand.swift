@@ -23,7 +23,7 @@ enum StatusCommand {
             """,
         options: [
             formatOption, SyncText.tzOption,
-            Settings.dbOption, Settings.configOption,
+            SettingOptions.db, SettingOptions.config,
         ],
         run: { invocation, context in
             let format = try invocation.choice(formatOption, of: Format.self) ?? .text

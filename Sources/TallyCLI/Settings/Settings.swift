@@ -100,16 +100,6 @@ package struct Settings: Sendable, Equatable {
         Setting(value: languages.value[0], source: languages.source)
     }
 
-    /// The options every command that reads settings takes to name its config file.
-    /// `--db` for commands that read or change an existing database.
-    package static let dbOption = SettingOptions.db
-
-    /// `--db` for commands that create the database.
-    package static let newDatabaseOption = SettingOptions.newDatabase
-
-    /// `--config` for every command that reads settings.
-    package static let configOption = SettingOptions.config
-
     /// The cutoff's instant, if any.
     package var cutoff: Instant? { excludeBefore.value?.instant }
 
