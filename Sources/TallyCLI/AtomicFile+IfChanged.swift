@@ -2,17 +2,11 @@ import Foundation
 import TallyCore
 
 extension AtomicFile {
-    /// Writes `text` to `path` (atomically) only when the file does not already hold exactly
-    /// these bytes; returns whether it wrote. An unchanged file keeps its modification time,
-    /// so tools that watch the folder (a static site generator, `git status`) see only what changed.
-    /// Only a regular file is read to compare: reading a FIFO would wait for a writer.
-    package static func writeIfChanged(_ text: String, to path: String) throws -> Bool {
-        try writeIfChanged(Data(text.utf8), to: path)
-    }
-
-    /// Writes `data` to `path` (atomically) only when the file does not already hold exactly these bytes.
-    /// Only a regular file is read to compare: reading a FIFO would wait for a writer. A write-protected
-    /// file that would change is refused (`protection`).
+    /// Writes `data` to `path` (atomically) only when the file does not already hold exactly these bytes;
+    /// returns whether it wrote. An unchanged file keeps its modification time, so tools that watch the
+    /// folder (a static site generator, `git status`) see only what changed. Only a regular file is read
+    /// to compare: reading a FIFO would wait for a writer. A write-protected file that would change is
+    /// refused (`protection`).
     package static func writeIfChanged(_ data: Data, to path: String) throws -> Bool {
         let target = try resolved(path)
         if case .regularFile(let file) = target, let existing = FileManager.default.contents(atPath: file),

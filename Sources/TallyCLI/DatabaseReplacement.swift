@@ -19,25 +19,14 @@ enum DatabaseReplacement {
     static func lock(_ invocation: Invocation, _ path: String) throws -> ReplacementLock? {
         guard invocation.flag(replaceOption) else { return nil }
         let held = try ReplacementLock(path)
-        if !invocation.flag(discardLocalOption) {
-            do {
-                try refuseToLoseDecisions(held, path)
-            } catch {
-                held.release()
-                throw error
-            }
-        }
-        return held
-    }
-
-    /// `--replace` would wipe decisions that exist only here; `tally pull` keeps them.
-    static func refuseToLoseDecisions(_ held: ReplacementLock, _ target: String) throws {
+        // `--replace` would wipe decisions that exist only here; `tally pull` keeps them.
         let outstanding = held.outstanding
-        guard outstanding > 0 else { return }
+        guard outstanding > 0, !invocation.flag(discardLocalOption) else { return held }
+        held.release()
         throw CommandFailure(
-            "\(target) holds \(outstanding) decision(s) D1 has not confirmed (unpushed, pushed but not confirmed, "
+            "\(path) holds \(outstanding) decision(s) D1 has not confirmed (unpushed, pushed but not confirmed, "
                 + "or in conflict); --replace would lose them, so nothing was changed. Use `tally pull --from FILE "
-                + "--db \(target)` instead: it takes D1's data and keeps your decisions. To replace anyway and lose "
+                + "--db \(path)` instead: it takes D1's data and keeps your decisions. To replace anyway and lose "
                 + "them, add --discard-local")
     }
 }

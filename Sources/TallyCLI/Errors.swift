@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 
 /// Exit codes, documented in the README.
 package enum ExitCode: Int32, Sendable {
@@ -50,4 +51,10 @@ package struct WorkingFolderLost: Error, Equatable, CustomStringConvertible {
             + "while this shell was in it; nothing was read or written. Change to an existing folder "
             + "(`cd` to it again if it was recreated) and run the command again"
     }
+}
+
+/// A lost race (the note changed since it was read, or the same decision was
+/// already made) exits with 3, so scripts can tell it from other failures (1).
+extension ModerationError: ExitCodeProviding {
+    package var exitCode: ExitCode { isConflict ? .conflict : .failure }
 }

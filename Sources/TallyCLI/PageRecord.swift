@@ -116,7 +116,7 @@ struct PageRecord: Equatable {
         if lstat(path, &info) == 0, FileKind(mode: info.st_mode) != .regularFile {
             throw CommandFailure("\(path) is not a regular file; remove it so tally can record the pages it wrote")
         }
-        _ = try AtomicFile.writeIfChanged(json, to: path)
+        _ = try AtomicFile.writeIfChanged(Data(json.utf8), to: path)
     }
 
     /// Notes that `name` now holds `data`, in `language`.
