@@ -6,7 +6,7 @@ extension AtomicFile {
     /// returns whether it wrote. An unchanged file keeps its modification time, so tools that watch the
     /// folder (a static site generator, `git status`) see only what changed. Only a regular file is read
     /// to compare: reading a FIFO would wait for a writer. A write-protected file that would change is
-    /// refused (`protection`).
+    /// refused (`FileTarget.protection`).
     package static func writeIfChanged(_ data: Data, to path: String) throws -> Bool {
         let target = try resolved(path)
         if case .regularFile(let file) = target, let existing = FileManager.default.contents(atPath: file),
@@ -15,7 +15,7 @@ extension AtomicFile {
             return false
         }
         // Only a file that would change must be writable: an unchanged protected page is left as it is.
-        if let problem = protection(of: target, named: path) { throw CommandFailure(problem) }
+        if let problem = target.protection(named: path) { throw CommandFailure(problem.description) }
         try write(data, to: target, named: path)
         return true
     }

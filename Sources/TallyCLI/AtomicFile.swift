@@ -17,10 +17,10 @@ package enum AtomicFile {
     }
 
     /// What is at `path`, as a command failure naming the path when tally will not write there
-    /// (including a write-protected file, `protection`).
+    /// (including a write-protected file, `FileTarget.protection`).
     package static func target(_ path: String) throws -> FileTarget {
         let target = try resolved(path)
-        if let problem = protection(of: target, named: path) { throw CommandFailure(problem) }
+        if let problem = target.protection(named: path) { throw CommandFailure(problem.description) }
         return target
     }
 
@@ -31,21 +31,6 @@ package enum AtomicFile {
         } catch {
             throw CommandFailure(error.description)
         }
-    }
-
-    /// Why tally will not replace the regular file `target` reaches, or nil: it is write-protected
-    /// (no write bit, or not writable by this user). The rename that replaces a file needs only
-    /// the folder's permission, so without this a `chmod 444` page, made so it stays as it is, was
-    /// replaced without a word (by root even through its own check). Databases follow the same rule
-    /// (`DatabaseFile.openForWriting`).
-    package static func protection(of target: FileTarget, named path: String) -> String? {
-        guard case .regularFile(let file) = target else { return nil }
-        var info = stat()
-        guard stat(file, &info) == 0 else { return nil }
-        guard info.st_mode & 0o222 == 0 || access(file, W_OK) != 0 else { return nil }
-        let mode = String(info.st_mode & 0o7777, radix: 8)
-        return "\(path) is write-protected (mode 0\(mode)), and tally does not replace a protected file; nothing "
-            + "was written. Make it writable (chmod u+w \(path)) or choose another path"
     }
 
     /// Writes bytes to an already resolved target; `path` (as the user named it) is used in messages.

@@ -98,7 +98,7 @@ extension Invocation {
         } catch {
             throw UsageError("\(option.flagName) \(error)", command: path)
         }
-        if let problem = AtomicFile.protection(of: target, named: output) {
+        if let problem = target.protection(named: output) {
             throw UsageError("\(option.flagName) \(problem)", command: path)
         }
         // `push --output votes.sqlite --db votes.sqlite` renamed the SQL over the copy and every decision in it.

@@ -26,7 +26,7 @@ extension Wrangler {
         }
         let output = try run(["d1", "execute", database, "--remote", "--command", sql, "--json"])
         do {
-            return try D1JSONReader.results(from: Data(output.utf8), source: "wrangler's answer")
+            return try D1JSONReader.results(from: Data(output.utf8))
         } catch {
             throw D1AnswerError(error, printed: output, database: database)
         }

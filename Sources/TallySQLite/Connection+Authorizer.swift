@@ -34,11 +34,6 @@ package enum AuthorizerDecision: Sendable {
     case ignore
 }
 
-final class AuthorizerBox {
-    let decide: (AuthorizerRequest) -> AuthorizerDecision
-    init(_ decide: @escaping (AuthorizerRequest) -> AuthorizerDecision) { self.decide = decide }
-}
-
 extension Connection {
     /// Installs (or with nil, removes) an authorizer that SQLite consults for every
     /// action while preparing statements. This is SQLite's own mechanism for running
@@ -49,30 +44,29 @@ extension Connection {
             authorizerBox = nil
             return
         }
-        let box = AuthorizerBox(decide)
+        let box = CallbackBox(decide)
         authorizerBox = box
         let context = Unmanaged.passUnretained(box).toOpaque()
         sqlite3_set_authorizer(
             handle,
             { context, action, first, second, database, trigger in
                 guard let context else { return SQLITE_DENY }
-                let box = Unmanaged<AuthorizerBox>.fromOpaque(context).takeUnretainedValue()
+                let box = Unmanaged<CallbackBox<(AuthorizerRequest) -> AuthorizerDecision>>.fromOpaque(context)
+                    .takeUnretainedValue()
                 let request = AuthorizerRequest(
                     action: action,
                     first: first.map { String(cString: $0) },
                     second: second.map { String(cString: $0) },
                     database: database.map { String(cString: $0) },
                     trigger: trigger.map { String(cString: $0) })
-                switch box.decide(request) {
+                switch box.call(request) {
                 case .allow: return SQLITE_OK
                 case .deny: return SQLITE_DENY
                 case .ignore: return SQLITE_IGNORE
                 }
             }, context)
     }
-}
 
-extension Connection {
     /// True while an authorizer is installed (so a nested guard can leave the outer one in place).
     package var hasAuthorizer: Bool { authorizerBox != nil }
 }

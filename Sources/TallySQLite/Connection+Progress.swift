@@ -1,10 +1,5 @@
 import CSQLite
 
-final class ProgressBox {
-    let check: () -> Bool
-    init(_ check: @escaping () -> Bool) { self.check = check }
-}
-
 extension Connection {
     /// Installs (or with nil, removes) a callback SQLite calls every `instructions`
     /// virtual-machine steps while a statement runs
@@ -20,13 +15,13 @@ extension Connection {
             progressBox = nil
             return
         }
-        let box = ProgressBox(shouldStop)
+        let box = CallbackBox(shouldStop)
         progressBox = box
         sqlite3_progress_handler(
             handle, max(1, instructions),
             { context in
                 guard let context else { return 0 }
-                return Unmanaged<ProgressBox>.fromOpaque(context).takeUnretainedValue().check() ? 1 : 0
+                return Unmanaged<CallbackBox<() -> Bool>>.fromOpaque(context).takeUnretainedValue().call() ? 1 : 0
             }, Unmanaged.passUnretained(box).toOpaque())
     }
 }

@@ -26,9 +26,13 @@ package final class Connection {
     package let mode: OpenMode
     let handle: OpaquePointer
     /// Keeps the installed authorizer closure alive while SQLite holds a pointer to it.
-    var authorizerBox: AuthorizerBox?
+    var authorizerBox: CallbackBox<(AuthorizerRequest) -> AuthorizerDecision>?
     /// Keeps the installed progress handler alive while SQLite holds a pointer to it.
-    var progressBox: ProgressBox?
+    var progressBox: CallbackBox<() -> Bool>?
+
+    /// The busy timeout every connection gets when it is opened, in milliseconds
+    /// (https://sqlite.org/c3ref/busy_timeout.html).
+    package static let defaultBusyTimeout: Int32 = 5_000
 
     /// Opens a database.
     ///
@@ -147,6 +151,18 @@ package final class Connection {
     /// (opened read-only, or SQLite fell back to read-only because the file is write-protected).
     package var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
+    /// True when the main database file was renamed over or unlinked since this
+    /// connection opened it (`SQLITE_FCNTL_HAS_MOVED`, https://sqlite.org/c3ref/c_fcntl_begin_atomic_write.html).
+    ///
+    /// A writer that finds this true inside its transaction is about to write into a
+    /// file nobody will read again (`tally pull` renamed a new database into place),
+    /// so it must stop instead of losing its write.
+    package var hasMoved: Bool {
+        var moved: Int32 = 0
+        let rc = sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved)
+        return rc == SQLITE_OK && moved != 0
+    }
+
     /// The SQLite library version in use, e.g. "3.40.1".
     package static var libraryVersion: String { String(cString: sqlite3_libversion()) }
 
@@ -161,6 +177,13 @@ package final class Connection {
         while pointer[count] != 0 { count += 1 }
         return SQLText.firstToken(in: UnsafeRawBufferPointer(start: pointer, count: count)) == nil
     }
+}
+
+/// Holds a closure SQLite calls back (an authorizer, a progress handler) alive while SQLite keeps an
+/// unretained pointer to it.
+final class CallbackBox<Callback> {
+    let call: Callback
+    init(_ call: Callback) { self.call = call }
 }
 
 @available(*, unavailable, message: "A Connection must be used from one thread at a time.")

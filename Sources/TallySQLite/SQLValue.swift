@@ -51,3 +51,8 @@ extension SQLValue {
     /// Integer or NULL.
     package init(_ number: Int?) { self = number.map { .integer(Int64($0)) } ?? .null }
 }
+
+/// SQLite's storage classes (https://sqlite.org/datatype3.html), named as `typeof()` names them.
+package enum StorageClass: String, Sendable, Equatable {
+    case null, integer, real, text, blob
+}

@@ -18,7 +18,8 @@ extension DatabaseFile {
     /// and the link stays. Anything else that is not a regular file (a FIFO, a device, a socket, a
     /// folder) is refused, so it never turns into a database. With `replace`, the regular file
     /// (the link's target) must itself be an SQLite database or empty: `--replace` is the way to
-    /// renew a database, never a way to overwrite a text file or `/etc/passwd` through a link.
+    /// renew a database, never a way to overwrite a text file or `/etc/passwd` through a link; and it
+    /// must not be write-protected, the rule `-o` follows (`FileTarget.protection`).
     package static func build<T>(at path: String, replace: Bool = false, _ body: (Connection) throws -> T) throws -> T {
         let resolved: FileTarget
         do {
@@ -77,13 +78,15 @@ extension DatabaseFile {
     }
 
     /// Refuses to replace `file` (reached as `path`) unless it is empty or starts with SQLite's
-    /// header: the one rule every `--replace` and every pull goes through.
+    /// header, and is not write-protected (`FileTarget.protection`, the rule of `-o`): the one rule
+    /// every `--replace` and every pull goes through.
     ///
     /// SQLite reads the header (a schema read fails with SQLITE_NOTADB exactly when it is not
     /// SQLite's), not a descriptor of our own: closing any descriptor of a file drops every POSIX
     /// lock this process holds on it, which would free the write lock `ReplacementLock` or a pull
     /// holds on this very file; SQLite keeps such a descriptor open until those locks are released.
     static func requireReplaceable(_ file: String, named path: String) throws {
+        if let problem = FileTarget.regularFile(file).protection(named: path) { throw problem }
         do {
             let db = try Connection(path: file, mode: .readOnly)
             _ = try db.scalar("PRAGMA schema_version")

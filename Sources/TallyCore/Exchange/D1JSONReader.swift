@@ -17,75 +17,74 @@ import TallySQLite
 /// an integer past 2^53 − 1 written as a JavaScript number, a REAL without a fraction — is the
 /// reader's caller's to judge (`QueryPull` checks it against the column's type).
 package enum D1JSONReader {
-    /// The rows of every result in `data`, one list per statement, in order; `source` names where
-    /// the text came from in errors ("wrangler's answer").
-    package static func results(from data: Data, source: String) throws(D1JSONError) -> [[Row]] {
+    /// The rows of every result in `data`, one list per statement, in order.
+    package static func results(from data: Data) throws(D1JSONError) -> [[Row]] {
         var lists: [[Row]] = []
-        for result in try resultObjects(json(data, source: source), source: source) {
-            lists.append(try rows(ofResult: result, source: source))
+        for result in try resultObjects(json(data)) {
+            lists.append(try rows(ofResult: result))
         }
         return lists
     }
 
     /// The parsed JSON of `data`, which must hold some.
-    static func json(_ data: Data, source: String) throws(D1JSONError) -> Any {
+    static func json(_ data: Data) throws(D1JSONError) -> Any {
         guard data.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
-            throw .empty(source: source)
+            throw .empty
         }
         do {
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw .notJSON(source: source, detail: parserDetail(error))
+            throw .notJSON(detail: parserDetail(error))
         }
     }
 
     /// The list of result objects, whichever of the accepted envelopes holds them.
-    static func resultObjects(_ top: Any, source: String) throws(D1JSONError) -> [[String: Any]] {
+    static func resultObjects(_ top: Any) throws(D1JSONError) -> [[String: Any]] {
         if let array = top as? [Any] {
             var objects: [[String: Any]] = []
             for (index, element) in array.enumerated() {
                 guard let object = element as? [String: Any] else {
                     throw .unexpectedShape(
-                        source: source, detail: "element \(index + 1) of the array is \(kind(of: element))")
+                        detail: "element \(index + 1) of the array is \(kind(of: element))")
                 }
                 objects.append(object)
             }
             return objects
         }
         guard let object = top as? [String: Any] else {
-            throw .unexpectedShape(source: source, detail: "it holds \(kind(of: top))")
+            throw .unexpectedShape(detail: "it holds \(kind(of: top))")
         }
         if let error = object["error"] {
-            throw .wranglerError(source: source, message: errorText(error))
+            throw .wranglerError(message: errorText(error))
         }
         if let result = object["result"] {
             // The Cloudflare API: {"result": [...], "success": bool, "errors": [...], "messages": [...]}.
             if let success = object["success"], !isTrue(success) {
-                throw .failed(source: source, message: object["errors"].map(errorText))
+                throw .failed(message: object["errors"].map(errorText))
             }
-            return try resultObjects(result, source: source)
+            return try resultObjects(result)
         }
         if object["results"] != nil { return [object] }
         let keys = object.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
         throw .unexpectedShape(
-            source: source, detail: "the object has no \"results\" (its keys: \(keys.isEmpty ? "none" : keys))")
+            detail: "the object has no \"results\" (its keys: \(keys.isEmpty ? "none" : keys))")
     }
 
     /// The rows of one result object, after checking it succeeded.
-    static func rows(ofResult result: [String: Any], source: String) throws(D1JSONError) -> [Row] {
+    static func rows(ofResult result: [String: Any]) throws(D1JSONError) -> [Row] {
         guard let success = result["success"] else {
-            throw .unexpectedShape(source: source, detail: "the result has no \"success\"")
+            throw .unexpectedShape(detail: "the result has no \"success\"")
         }
         guard isTrue(success) else {
-            throw .failed(source: source, message: result["error"].map(errorText))
+            throw .failed(message: result["error"].map(errorText))
         }
         guard let list = result["results"] as? [Any] else {
             let found = result["results"].map(kind(of:)) ?? "missing"
-            throw .unexpectedShape(source: source, detail: "\"results\" is \(found), not an array of rows")
+            throw .unexpectedShape(detail: "\"results\" is \(found), not an array of rows")
         }
         // Only wrangler's import summary has this column; a query of tally never returns it.
         if list.count == 1, let only = list[0] as? [String: Any], only["Total queries executed"] != nil {
-            throw .importSummary(source: source)
+            throw .importSummary
         }
         // wrangler's --local mode turns NULL into "null" and drops every meta field but the duration.
         let localSignature = (result["meta"] as? [String: Any]).map { Set($0.keys) == ["duration"] } ?? false
@@ -94,16 +93,16 @@ package enum D1JSONReader {
         for (index, element) in list.enumerated() {
             guard let object = element as? [String: Any] else {
                 throw .unexpectedShape(
-                    source: source, detail: "row \(index + 1) is \(kind(of: element)), not an object")
+                    detail: "row \(index + 1) is \(kind(of: element)), not an object")
             }
             // JSON objects have no column order; sorted names make the rows deterministic.
             let columns = object.keys.sorted()
             var values: [SQLValue] = []
             values.reserveCapacity(columns.count)
             for column in columns {
-                let value = try sqlValue(object[column]!, source: source, row: index, column: column)
+                let value = try sqlValue(object[column]!, row: index, column: column)
                 if localSignature, value == .text("null") {
-                    throw .localNulls(source: source, row: index, column: column)
+                    throw .localNulls(row: index, column: column)
                 }
                 values.append(value)
             }
@@ -113,14 +112,14 @@ package enum D1JSONReader {
     }
 
     /// One JSON value as the SQLite value it stands for.
-    static func sqlValue(_ value: Any, source: String, row: Int, column: String) throws(D1JSONError) -> SQLValue {
+    static func sqlValue(_ value: Any, row: Int, column: String) throws(D1JSONError) -> SQLValue {
         if value is NSNull { return .null }
         if let text = value as? String { return .text(text) }
-        if let list = value as? [Any] { return try blob(list, source: source, row: row, column: column) }
+        if let list = value as? [Any] { return try blob(list, row: row, column: column) }
         if let number = value as? NSNumber {
             if isBoolean(number) {
                 throw .unexpectedValue(
-                    source: source, row: row, column: column, found: number.boolValue ? "true" : "false")
+                    row: row, column: column, found: number.boolValue ? "true" : "false")
             }
             // Numbers too large for a double's exact range arrive as decimals; keep them exact when they fit.
             if number is NSDecimalNumber {
@@ -132,11 +131,11 @@ package enum D1JSONReader {
             if type == "d" || type == "f" { return .real(number.doubleValue) }
             return .integer(number.int64Value)
         }
-        throw .unexpectedValue(source: source, row: row, column: column, found: kind(of: value))
+        throw .unexpectedValue(row: row, column: column, found: kind(of: value))
     }
 
     /// A blob from the array of its byte values, as D1 writes one; any other array is refused.
-    static func blob(_ list: [Any], source: String, row: Int, column: String) throws(D1JSONError) -> SQLValue {
+    static func blob(_ list: [Any], row: Int, column: String) throws(D1JSONError) -> SQLValue {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(list.count)
         for (index, element) in list.enumerated() {
@@ -145,7 +144,7 @@ package enum D1JSONReader {
                 let byte = UInt8(exactly: number.int64Value)
             else {
                 throw .unexpectedValue(
-                    source: source, row: row, column: column,
+                    row: row, column: column,
                     found: "an array whose element \(index + 1) is \(describe(element)) (not a byte value 0–255)")
             }
             bytes.append(byte)

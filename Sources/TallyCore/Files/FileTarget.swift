@@ -23,6 +23,19 @@ package enum FileTarget: Equatable, Sendable {
         }
     }
 
+    /// Why tally will not replace the regular file this target reaches, or nil: it is write-protected
+    /// (no write bit, or not writable by this user). The rename that replaces a file needs only the
+    /// folder's permission, so without this a `chmod 444` page or database, made so it stays as it is,
+    /// was replaced without a word (by root even through its own check). Every writer asks it: pages
+    /// and charts (`AtomicFile`, `--output`) and databases built over an old one (`DatabaseFile.build`).
+    package func protection(named path: String) -> WriteProtected? {
+        guard case .regularFile(let file) = self else { return nil }
+        var info = stat()
+        guard stat(file, &info) == 0 else { return nil }
+        guard info.st_mode & 0o222 == 0 || access(file, W_OK) != 0 else { return nil }
+        return WriteProtected(path: path, mode: info.st_mode & 0o7777)
+    }
+
     /// Follows symbolic links from `path` (at most 40, as the kernel does) and says what is at the end.
     package static func resolve(_ path: String) throws(FileTargetError) -> FileTarget {
         var current = path
@@ -105,5 +118,18 @@ package enum FileTargetError: Error, Equatable, Sendable, CustomStringConvertibl
         case .cannotInspect(let path, let reason):
             return "cannot write \(path): \(reason)"
         }
+    }
+}
+
+/// A regular file tally will not replace because it is write-protected (`FileTarget.protection`).
+package struct WriteProtected: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The path as the user named it.
+    package let path: String
+    /// The file's permission bits.
+    package let mode: mode_t
+
+    package var description: String {
+        "\(path) is write-protected (mode 0\(String(mode, radix: 8))), and tally does not replace a protected file; "
+            + "nothing was written. Make it writable (chmod u+w \(path)) or choose another path"
     }
 }

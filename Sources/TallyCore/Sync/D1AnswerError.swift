@@ -33,29 +33,29 @@ package struct D1AnswerError: Error, Equatable, CustomStringConvertible {
         case .empty:
             seen = "it printed nothing on standard output"
             advice = shape
-        case .notJSON(_, let detail):
+        case .notJSON(let detail):
             seen = "it printed text that is not JSON (\(detail)); \(beginning)"
             advice = shape
-        case .unexpectedShape(_, let detail):
+        case .unexpectedShape(let detail):
             seen = "its JSON is not D1's list of results (\(detail)); \(beginning)"
             advice = shape
-        case .wranglerError(_, let message):
+        case .wranglerError(let message):
             seen = "it printed an error instead of results: \(message)"
             advice =
                 "The error says what failed; if it is about the database or the account, check the name "
                 + "(`wrangler d1 list`) and the login (`wrangler whoami`)"
-        case .failed(_, let message):
+        case .failed(let message):
             seen = "D1 answered that a statement did not succeed" + (message.map { ": \($0)" } ?? "")
             advice = "Run the command again; if it fails again, D1's message says why"
         case .importSummary:
             seen = "it printed wrangler's import summary, not the query's rows; " + beginning
             advice = shape
-        case .localNulls(_, let row, let column):
+        case .localNulls(let row, let column):
             seen =
                 "row \(row + 1), column \(MessageText.quoted(column)) reads as output of `--local`, which writes "
                 + "NULL as the text \"null\""
             advice = shape
-        case .unexpectedValue(_, let row, let column, let found):
+        case .unexpectedValue(let row, let column, let found):
             seen =
                 "row \(row + 1) of a result, column \(MessageText.quoted(column)), holds \(found), which is not "
                 + "a value SQL stores (a number, text, null, or a blob as the array of its byte values)"

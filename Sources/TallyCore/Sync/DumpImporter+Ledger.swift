@@ -20,7 +20,7 @@ extension DumpImporter {
                 try ledger.setOrigin(
                     SyncOrigin(
                         pulledAt: time.d1Text, source: source, sha256: sha256,
-                        missingMigrations: summary.migrationsApplied))
+                        missingMigrations: summary.migrationsApplied, watermarks: []))
             }
         }
     }

@@ -10,15 +10,4 @@ package struct SyncOrigin: Sendable, Equatable {
     package let missingMigrations: [String]
     /// How far a pull through D1's query API copied each table it fetches by id (empty for an export).
     package let watermarks: [SyncWatermark]
-
-    /// An origin; see the properties.
-    package init(
-        pulledAt: String, source: String, sha256: String, missingMigrations: [String], watermarks: [SyncWatermark] = []
-    ) {
-        self.pulledAt = pulledAt
-        self.source = source
-        self.sha256 = sha256
-        self.missingMigrations = missingMigrations
-        self.watermarks = watermarks
-    }
 }

@@ -9,13 +9,6 @@ package struct SyncWatermark: Sendable, Equatable {
     /// The rows the copy holds up to it.
     package let rows: Int64
 
-    /// A watermark; see the properties.
-    package init(table: String, throughID: Int64, rows: Int64) {
-        self.table = table
-        self.throughID = throughID
-        self.rows = rows
-    }
-
     /// `votes:1000000:999998 …`: the form kept in `tally_sync_origin.watermarks`.
     static func stored(_ marks: [SyncWatermark]) -> String {
         marks.map { "\($0.table):\($0.throughID):\($0.rows)" }.joined(separator: " ")

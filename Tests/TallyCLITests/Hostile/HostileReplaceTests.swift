@@ -82,6 +82,32 @@ struct HostileReplaceTests {
         #expect(try SQLiteShell.rows(folder.path("votes.sqlite"), "SELECT count(*) FROM votes") == [["10"]])
     }
 
+    /// `--replace` renamed a new database over a `chmod 444` one without a word, where `-o` refuses a
+    /// write-protected page: every command that writes a database over an old one refuses it (a pull
+    /// already did, opening the old file for writing), and the file, its mode and its folder stay.
+    @Test func aWriteProtectedDatabaseIsNeverReplaced() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("votes.sqlite")
+        #expect(try TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
+        chmod(path, 0o444)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let protected =
+            "Error: \(path) is write-protected (mode 0444), and tally does not replace a protected file; nothing was "
+            + "written. Make it writable (chmod u+w \(path)) or choose another path\n"
+        let pull = ["pull", "--from", Self.export, "--db", "votes.sqlite"]
+        let readOnly =
+            "Error: \(path) is read-only; make it writable (chmod u+w) or work on a copy; nothing was changed\n"
+        for (arguments, message) in Self.replacing("votes.sqlite").map({ ($0, protected) }) + [(pull, readOnly)] {
+            let result = try TallyProcess.run(arguments, in: folder.url.path)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr == message, "\(arguments)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "\(arguments)")
+            var info = stat()
+            #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o444, "\(arguments)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["votes.sqlite"])
+        }
+    }
+
     /// A `chmod 444` page was replaced by rename without a word (the rename needs only the folder's
     /// permission, and root passes every check): a write-protected output is refused, nothing written.
     @Test func aWriteProtectedOutputIsNeverReplaced() throws {

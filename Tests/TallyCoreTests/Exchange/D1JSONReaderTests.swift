@@ -4,14 +4,13 @@ import TallySQLite
 import Testing
 
 /// Reading what `wrangler d1 execute --json` prints: values keep their SQLite
-/// storage class, and every malformed or foreign answer is refused naming its source.
+/// storage class, and every malformed or foreign answer is refused with what was found; the one
+/// message a user reads (`D1AnswerError`) names the request, what it printed and what is accepted.
 @Suite("D1 JSON reader")
 struct D1JSONReaderTests {
-    static let source = "wrangler's answer"
-
     /// The rows of an answer of one statement (an answer of another number is a test failure).
     static func read(_ text: String) throws(D1JSONError) -> [Row] {
-        let results = try D1JSONReader.results(from: Data(text.utf8), source: source)
+        let results = try D1JSONReader.results(from: Data(text.utf8))
         #expect(results.count == 1, "\(text)")
         return results.first ?? []
     }
@@ -65,25 +64,64 @@ struct D1JSONReaderTests {
     @Test func anAnswerToSeveralStatements() throws {
         let answer = #"[{"results":[{"a":1}],"success":true},{"results":[],"success":true}]"#
         #expect(
-            try D1JSONReader.results(from: Data(answer.utf8), source: Self.source) == [
+            try D1JSONReader.results(from: Data(answer.utf8)) == [
                 [Row(columns: ["a"], values: [.integer(1)])], [],
             ])
-        #expect(try D1JSONReader.results(from: Data("[]".utf8), source: Self.source).isEmpty)
+        #expect(try D1JSONReader.results(from: Data("[]".utf8)).isEmpty)
     }
 
-    /// No message speaks of a file: the text is always wrangler's answer to a request of tally.
-    @Test func messagesNameTheAnswerNotAFile() {
-        let errors: [D1JSONError] = [
-            .empty(source: Self.source), .notJSON(source: Self.source, detail: "x"),
-            .unexpectedShape(source: Self.source, detail: "x"), .wranglerError(source: Self.source, message: "x"),
-            .failed(source: Self.source, message: nil), .importSummary(source: Self.source),
-            .localNulls(source: Self.source, row: 0, column: "a"),
-            .unexpectedValue(source: Self.source, row: 0, column: "a", found: "true"),
+    /// The text a user reads for each refusal: the request, what wrangler printed, that nothing was
+    /// changed, and what would be accepted. No message speaks of a file but wrangler's own `--file`.
+    @Test func everyRefusalReadsAsOneMessageNamingTheRequest() {
+        let command =
+            "`wrangler d1 execute prod --remote --command … --json` exited 0, but its answer is not D1's results: "
+        let shape =
+            "Nothing was changed. tally reads what `d1 execute --json` prints, one result per statement: "
+            + "[{\"results\": [...], \"success\": true, \"meta\": {...}}]. Run `wrangler d1 execute prod --remote "
+            + "--command \"SELECT 1\" --json` to see what this wrangler prints; update wrangler (npm install -g "
+            + "wrangler) if it prints something else, or pull with --export"
+        let cases: [(D1JSONError, String)] = [
+            (.empty, "it printed nothing on standard output. " + shape),
+            (
+                .notJSON(detail: "Unexpected end"),
+                "it printed text that is not JSON (Unexpected end); it begins 'x'. " + shape
+            ),
+            (
+                .unexpectedShape(detail: "it holds a number"),
+                "its JSON is not D1's list of results (it holds a number); it begins 'x'. " + shape
+            ),
+            (
+                .wranglerError(message: "'no such table'"),
+                "it printed an error instead of results: 'no such table'. Nothing was changed. The error says what "
+                    + "failed; if it is about the database or the account, check the name (`wrangler d1 list`) and the "
+                    + "login (`wrangler whoami`)"
+            ),
+            (
+                .failed(message: nil),
+                "D1 answered that a statement did not succeed. Nothing was changed. Run the command again; if it "
+                    + "fails again, D1's message says why"
+            ),
+            (
+                .failed(message: "'busy'"),
+                "D1 answered that a statement did not succeed: 'busy'. Nothing was changed. Run the command again; "
+                    + "if it fails again, D1's message says why"
+            ),
+            (.importSummary, "it printed wrangler's import summary, not the query's rows; it begins 'x'. " + shape),
+            (
+                .localNulls(row: 0, column: "a"),
+                "row 1, column 'a' reads as output of `--local`, which writes NULL as the text \"null\". " + shape
+            ),
+            (
+                .unexpectedValue(row: 1, column: "a", found: "true"),
+                "row 2 of a result, column 'a', holds true, which is not a value SQL stores (a number, text, null, "
+                    + "or a blob as the array of its byte values). " + shape
+            ),
         ]
-        for error in errors {
-            #expect(error.description.hasPrefix("wrangler's answer"), "\(error)")
-            #expect(!error.description.contains("file") || error.description.contains("`--file`"), "\(error)")
-            #expect(!error.description.contains("save"), "\(error)")
+        for (error, seen) in cases {
+            let text = D1AnswerError(error, printed: " x\n", database: "prod").description
+            #expect(text == command + seen, "\(error)")
+            #expect(!text.contains("file") || text.contains("`--file`"), "\(error)")
+            #expect(!text.contains("save"), "\(error)")
         }
     }
 
@@ -104,39 +142,38 @@ struct D1JSONReaderTests {
         // wrangler --local writes NULL as "null" and keeps only the duration in meta.
         #expect(
             Self.refusal(#"[{"results":[{"a":1,"gap_start":"null"}],"success":true,"meta":{"duration":2}}]"#)
-                == .localNulls(source: Self.source, row: 0, column: "gap_start"))
+                == .localNulls(row: 0, column: "gap_start"))
         // The same output without the text "null" is fine.
         #expect(try Self.read(#"[{"results":[{"a":1}],"success":true,"meta":{"duration":2}}]"#).count == 1)
     }
 
     @Test func malformedFilesAreRefusedNamingTheFile() throws {
-        let source = Self.source
-        #expect(Self.refusal("") == .empty(source: source))
-        #expect(Self.refusal(" \n\t") == .empty(source: source))
-        #expect(Self.refusal("42") == .unexpectedShape(source: source, detail: "it holds a number"))
-        #expect(Self.refusal("[42]") == .unexpectedShape(source: source, detail: "element 1 of the array is a number"))
+        #expect(Self.refusal("") == .empty)
+        #expect(Self.refusal(" \n\t") == .empty)
+        #expect(Self.refusal("42") == .unexpectedShape(detail: "it holds a number"))
+        #expect(Self.refusal("[42]") == .unexpectedShape(detail: "element 1 of the array is a number"))
         #expect(
             Self.refusal(#"{"rows":[]}"#)
-                == .unexpectedShape(source: source, detail: "the object has no \"results\" (its keys: \"rows\")"))
+                == .unexpectedShape(detail: "the object has no \"results\" (its keys: \"rows\")"))
         #expect(
             Self.refusal(#"[{"results":[]}]"#)
-                == .unexpectedShape(source: source, detail: "the result has no \"success\""))
+                == .unexpectedShape(detail: "the result has no \"success\""))
         #expect(
             Self.refusal(#"[{"results":{"a":1},"success":true}]"#)
-                == .unexpectedShape(source: source, detail: "\"results\" is an object, not an array of rows"))
+                == .unexpectedShape(detail: "\"results\" is an object, not an array of rows"))
         #expect(
             Self.refusal(#"[{"success":true}]"#)
-                == .unexpectedShape(source: source, detail: "\"results\" is missing, not an array of rows"))
+                == .unexpectedShape(detail: "\"results\" is missing, not an array of rows"))
         #expect(
             Self.refusal(#"[{"results":[[1]],"success":true}]"#)
-                == .unexpectedShape(source: source, detail: "row 1 is an array, not an object"))
+                == .unexpectedShape(detail: "row 1 is an array, not an object"))
         #expect(
             Self.refusal(#"[{"results":[{"a":true}],"success":true}]"#)
-                == .unexpectedValue(source: source, row: 0, column: "a", found: "true"))
+                == .unexpectedValue(row: 0, column: "a", found: "true"))
         #expect(
             Self.refusal(#"[{"results":[{"a":1},{"a":[1,256]}],"success":true}]"#)
                 == .unexpectedValue(
-                    source: source, row: 1, column: "a",
+                    row: 1, column: "a",
                     found: "an array whose element 2 is 256 (not a byte value 0–255)"))
         for (element, shown) in [
             ("1.5", "1.5"), ("-1", "-1"), ("\"x\"", "a string"), ("true", "true"), ("[1]", "an array"),
@@ -144,11 +181,11 @@ struct D1JSONReaderTests {
             #expect(
                 Self.refusal(#"[{"results":[{"a":[0,"# + element + #"]}],"success":true}]"#)
                     == .unexpectedValue(
-                        source: source, row: 0, column: "a",
+                        row: 0, column: "a",
                         found: "an array whose element 2 is \(shown) (not a byte value 0–255)"))
         }
         // "success": 1 is not true; only the JSON literal is.
-        #expect(Self.refusal(#"[{"results":[],"success":1}]"#) == .failed(source: source, message: nil))
+        #expect(Self.refusal(#"[{"results":[],"success":1}]"#) == .failed(message: nil))
     }
 
     /// D1 answers a BLOB as the array of its byte values (its worker API: BLOB reads as an Array).
@@ -162,34 +199,29 @@ struct D1JSONReaderTests {
             #"[{"results":[{"a":1}],"success":tr"#, "[{\"results\":[],\"success\":true}] trailing",
             #"[{"a":"\ud800"}]"#,
         ] {
-            guard case .notJSON(let named, let detail) = Self.refusal(text) else {
+            guard case .notJSON(let detail) = Self.refusal(text) else {
                 Issue.record("\(text) was not refused as JSON")
                 continue
             }
-            #expect(named == Self.source)
             #expect(!detail.isEmpty)
         }
         // Not UTF-8.
         let bytes = Data([0x5B, 0x22, 0xFF, 0x22, 0x5D])
-        #expect(throws: D1JSONError.self) { try D1JSONReader.results(from: bytes, source: Self.source) }
-        #expect(
-            D1JSONError.notJSON(source: Self.source, detail: "Unexpected end").description
-                == "wrangler's answer is not valid JSON (Unexpected end)")
+        #expect(throws: D1JSONError.self) { try D1JSONReader.results(from: bytes) }
     }
 
     @Test func failuresAndErrorsFromD1AndWranglerAreShownQuoted() throws {
-        let source = Self.source
         #expect(
             Self.refusal(#"[{"results":[],"success":false,"error":"D1_ERROR: no such table: votes"}]"#)
-                == .failed(source: source, message: "'D1_ERROR: no such table: votes'"))
+                == .failed(message: "'D1_ERROR: no such table: votes'"))
         #expect(
             Self.refusal(#"{"error":{"text":"A request to the Cloudflare API failed.\u001b[31m","notes":[]}}"#)
-                == .wranglerError(source: source, message: "'A request to the Cloudflare API failed.\\u{1B}[31m'"))
+                == .wranglerError(message: "'A request to the Cloudflare API failed.\\u{1B}[31m'"))
         #expect(
             Self.refusal(
                 #"{"result":[],"success":false,"errors":[{"code":7500,"message":"near \"SELEC\": syntax error"}]}"#)
-                == .failed(source: source, message: "'near \"SELEC\": syntax error'"))
-        #expect(Self.refusal(#"{"error":42}"#) == .wranglerError(source: source, message: "(no message)"))
+                == .failed(message: "'near \"SELEC\": syntax error'"))
+        #expect(Self.refusal(#"{"error":42}"#) == .wranglerError(message: "(no message)"))
         // wrangler's API errors carry D1's own message as a note under a general text: both are shown.
         let apiError =
             #"{"error":{"text":"A request to the Cloudflare API (/accounts/0/d1/database/0/query) failed.","#
@@ -199,7 +231,6 @@ struct D1JSONReaderTests {
         #expect(
             refused
                 == .wranglerError(
-                    source: source,
                     message: "'A request to the Cloudflare API (/accounts/0/d1/database/0/query) failed.'; "
                         + "'no such table: moderation_log: SQLITE_ERROR [code: 7500]'"))
     }
@@ -210,7 +241,6 @@ struct D1JSONReaderTests {
             [{"results":[{"Total queries executed":1,"Rows read":55,"Rows written":0,"Database size (MB)":"0.03"}],
               "success":true,"finalBookmark":"0000-1","meta":{"duration":12}}]
             """#
-        #expect(Self.refusal(summary) == .importSummary(source: Self.source))
-        #expect(D1JSONError.importSummary(source: Self.source).description.contains("ran as an import (`--file`)"))
+        #expect(Self.refusal(summary) == .importSummary)
     }
 }
