@@ -22,7 +22,7 @@ _tally() {
         "tally notes promote") words="--label --section --as --reason --expect-version --tz --db --config -h --help"; files="--db --config"; values="--label --section --as --reason --expect-version --tz" ;;
         "tally notes review") words="--as --tz --db --config -h --help"; files="--db --config"; values="--as --tz" ;;
         "tally notes export-sql") words="--since --tz --output -o --db --config -h --help"; files="--output -o --db --config"; values="--since --tz" ;;
-        "tally notes discard") words="--db --config -h --help"; files="--db --config" ;;
+        "tally notes discard") words="--tz --db --config -h --help"; files="--db --config"; values="--tz" ;;
         "tally import") words="--db --config --replace --discard-local --quiet -q -h --help"; files="--db --config"; arguments="files" ;;
         "tally pull") words="--from --wrangler --export --yes --timeout --tz --db --config -h --help"; files="--from --db --config"; values="--wrangler --timeout --tz" ;;
         "tally push") words="--output -o --wrangler --again --timeout --tz --db --config -h --help"; files="--output -o --db --config"; values="--wrangler --timeout --tz" ;;

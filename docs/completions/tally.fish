@@ -112,6 +112,7 @@ complete -c tally -n '__fish_seen_subcommand_from notes; and __fish_seen_subcomm
 complete -c tally -n '__fish_seen_subcommand_from notes; and __fish_seen_subcommand_from export-sql' -s o -l output -r -F -d 'Write to FILE (atomically; - for stdout) instead of stdout.'
 complete -c tally -n '__fish_seen_subcommand_from notes; and __fish_seen_subcommand_from export-sql' -l db -r -F -d 'Database file (default: $TALLY_DB, then the config file\'s db, then ./tally.sqlite).'
 complete -c tally -n '__fish_seen_subcommand_from notes; and __fish_seen_subcommand_from export-sql' -l config -r -F -d 'Config file (default: $TALLY_CONFIG, then ./tally.json if present).'
+complete -c tally -n '__fish_seen_subcommand_from notes; and __fish_seen_subcommand_from discard' -l tz -x -d 'Time zone for times shown and given (default: $TALLY_TZ, then the config file\'s timezone, then UTC).'
 complete -c tally -n '__fish_seen_subcommand_from notes; and __fish_seen_subcommand_from discard' -l db -r -F -d 'Database file (default: $TALLY_DB, then the config file\'s db, then ./tally.sqlite).'
 complete -c tally -n '__fish_seen_subcommand_from notes; and __fish_seen_subcommand_from discard' -l config -r -F -d 'Config file (default: $TALLY_CONFIG, then ./tally.json if present).'
 complete -c tally -n '__fish_seen_subcommand_from import' -l db -r -F -d 'Database file to create (default: $TALLY_DB, then the config file\'s db, then ./tally.sqlite).'

@@ -12,17 +12,19 @@ enum NotesDiscardCommand {
             never deleted) and will not be pushed. To keep your intent instead, decide again on the note
             as it now is (`tally notes show N`), which settles the conflict too.
             """,
-        options: [SettingOptions.db, SettingOptions.config],
+        options: [NotesOptions.tz, SettingOptions.db, SettingOptions.config],
         positionals: NotesOptions.noteIDArgument,
         run: { invocation, context in
             let id = try NotesOptions.noteID(invocation)
-            let db = try DatabaseFile.openForWriting(Settings.database(invocation, context))
+            let settings = try Settings.resolveQuietly(invocation, context: context)
+            let db = try DatabaseFile.openForWriting(settings.db.value)
             let dropped = try SyncLedger(db).dropConflicts(of: id)
             guard let first = dropped.first else {
                 throw CommandFailure("note \(id) has no open sync conflict (see `tally status`); nothing was changed")
             }
             let list = dropped.map {
-                $0.summary + ($0.state == .conflict || $0.seq == first.seq ? "" : ", made after it")
+                $0.summary(in: settings.zone.value)
+                    + ($0.state == .conflict || $0.seq == first.seq ? "" : ", made after it")
             }
             context.stdout.line(
                 "Dropped \(dropped.count) local decision(s) on note \(id): \(list.joined(separator: "; ")). "

@@ -87,7 +87,7 @@ struct NotesReviewSession {
             let last = try store.history(of: id).last
             out.line("")
             out.line(
-                "[\(position)/\(total)] note \(id) was decided meanwhile (\(last?.summary ?? "no log entry")); skipped."
+                "[\(position)/\(total)] note \(id) was decided meanwhile (\(last?.summary(in: zone) ?? "no log entry")); skipped."
             )
             return .next
         }

@@ -77,7 +77,7 @@ enum StatusCommand {
                 context.stdout.line(
                     // The origin is stored text in the copy: shown as any database text is.
                     NoteText.oneLine(
-                        "Data pulled \(SyncText.time(origin.pulledAt, in: zone)) from \(origin.source) (sha256 \(origin.sha256))."
+                        "Data pulled \(MessageText.time(origin.pulledAt, in: zone)) from \(origin.source) (sha256 \(origin.sha256))."
                     ))
                 for mark in origin.watermarks {
                     context.stdout.line(

@@ -79,9 +79,5 @@ package struct ModerationLogEntry: Sendable, Equatable {
 
     /// When, in `zone` with its offset (`2026-09-24 09:55:00 +08:00`), or as D1's UTC text when
     /// `zone` is nil or UTC; the stored text quoted when it is not a timestamp.
-    package func timeText(in zone: Zone?) -> String {
-        guard let time else { return MessageText.quoted(createdAt) }
-        guard let zone, zone.identifier != Zone.utc.identifier else { return time.description }
-        return zone.format(time, seconds: true)
-    }
+    package func timeText(in zone: Zone?) -> String { MessageText.time(createdAt, in: zone) }
 }

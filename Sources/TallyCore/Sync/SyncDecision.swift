@@ -93,9 +93,9 @@ package struct SyncDecision: Sendable, Equatable {
             actedOnState: NoteState(rawValue: from), time: time, option: option, seen: seen)
     }
 
-    /// "approve by mod-a at 2026-09-24 01:55:00 UTC (version 1)".
-    package var summary: String {
-        "\(action) by \(MessageText.quoted(moderator)) at \(createdAt) UTC (version \(version))"
+    /// "approve by 'mod-a' at 2026-09-24 01:55:00 UTC (version 1)", the time in `zone` when given.
+    package func summary(in zone: Zone? = nil) -> String {
+        "\(action) by \(MessageText.quoted(moderator)) at \(MessageText.time(createdAt, in: zone)) (version \(version))"
     }
 
     /// Why a decision made on top of `earlier` (a decision of this copy D1 did not take) is not sent.
@@ -140,8 +140,8 @@ package struct SyncRemoteDecision: Sendable, Equatable {
             version: entry.version)
     }
 
-    /// "reject by mod-b at 2026-09-24 01:55:00 UTC (version 1)".
-    package var summary: String {
-        "\(action) by \(MessageText.quoted(moderator)) at \(createdAt) UTC (version \(version))"
+    /// "reject by 'mod-b' at 2026-09-24 01:55:00 UTC (version 1)", the time in `zone` when given.
+    package func summary(in zone: Zone? = nil) -> String {
+        "\(action) by \(MessageText.quoted(moderator)) at \(MessageText.time(createdAt, in: zone)) (version \(version))"
     }
 }

@@ -42,6 +42,15 @@ struct SyncZoneTests {
         #expect(pushed.stdout.contains(pushLine), "\(pushed.stdout)")
         #expect(!pushed.stdout.contains(" UTC"), "\(pushed.stdout)")
 
+        // notes discard settles b's conflict and names the dropped decision in the zone, too.
+        let discarded = try bed.tally("b", ["notes", "discard", "3", "--tz", "Asia/Taipei"])
+        #expect(discarded.status == 0, "\(discarded.stderr)")
+        #expect(
+            discarded.stdout.contains(
+                "Dropped 1 local decision(s) on note 3: approve by 'bob' at "
+                    + "\(try Self.shown(bMine, in: "Asia/Taipei")) (version 1)."),
+            "\(discarded.stdout)")
+
         // pull, with TALLY_TZ.
         let pulled = try bed.tally("c", ["pull", "--wrangler", "prod"], env: ["TALLY_TZ": "America/New_York"])
         #expect(pulled.status == 3, "\(pulled.stderr)")
