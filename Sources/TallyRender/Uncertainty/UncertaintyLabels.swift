@@ -126,13 +126,3 @@ private func chinesePairs(_ pairs: [(String, String, Int, String)]) -> String {
         return "\(a)和\(b)（\(voters) 位投票者，" + (index == 0 ? "是選擇數相同、各自獨立選擇時的 \(lift)）" : "\(lift)）")
     }.joined(separator: "；")
 }
-
-extension ReportLanguage {
-    /// The chance-of-leading and chosen-together words in this language.
-    package var uncertainty: UncertaintyLabels {
-        switch self {
-        case .english: return .english
-        case .traditionalChinese: return .traditionalChinese
-        }
-    }
-}
