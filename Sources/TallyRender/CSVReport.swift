@@ -27,6 +27,11 @@ package enum CSVReport {
         "fingerprint": .fingerprint,
     ]
 
+    /// A share, interval bound, chance or lift with 4 decimals; empty for nil.
+    static func fraction(_ value: Double?) -> CSVWriter.Field {
+        value.map { .number($0, decimals: 4) } ?? .empty
+    }
+
     /// The columns of the plain ranking table (`--only ranking`).
     package static let rankingColumns = [
         "section", "rank", "option_id", "option", "voters", "votes", "share", "ci95_low", "ci95_high", "standing",
@@ -47,7 +52,6 @@ package enum CSVReport {
         var writer = CSVWriter()
         writer.row(rankingColumns)
         for option in model.sections.flatMap(\.options) {
-            func fraction(_ value: Double?) -> CSVWriter.Field { value.map { .number($0, decimals: 4) } ?? .empty }
             writer.row([
                 .text(option.section), option.voters > 0 ? .integer(Int64(option.rank)) : .empty, .integer(option.id),
                 .text(option.content), .integer(Int64(option.voters)), .integer(Int64(option.votes)),
@@ -85,7 +89,6 @@ package enum CSVReport {
             }
             func text(_ value: String?) -> CSVWriter.Field { value.map(CSVWriter.Field.text) ?? .empty }
             func integer(_ value: Int?) -> CSVWriter.Field { value.map { .integer(Int64($0)) } ?? .empty }
-            func fraction(_ value: Double?) -> CSVWriter.Field { value.map { .number($0, decimals: 4) } ?? .empty }
             writer.row([
                 .text(table), text(section), integer(rank), id.map(CSVWriter.Field.integer) ?? .empty,
                 text(sessionsShown ? session : nil),
@@ -108,22 +111,22 @@ package enum CSVReport {
         for option in model.sections.flatMap(\.options) where option.chanceOfLeading != nil {
             row(
                 "chance_of_leading", section: option.section, rank: option.rank, id: option.id, label: option.content,
-                value: chance(option.chanceOfLeading))
+                value: fraction(option.chanceOfLeading))
         }
         for option in model.sections.flatMap(\.options) where option.chanceBehind != nil {
             row(
                 "chance_behind", section: option.section, rank: option.rank, id: option.id, label: option.content,
-                value: chance(option.chanceBehind))
+                value: fraction(option.chanceBehind))
         }
         for section in model.sections {
             for pair in section.orderChances {
                 row(
-                    "order_chance", section: section.name, id: pair.higher, value: chance(pair.chance),
+                    "order_chance", section: section.name, id: pair.higher, value: fraction(pair.chance),
                     detail: orderDetail(pair))
             }
             for pair in section.covotes {
                 row(
-                    "covote", section: section.name, id: pair.a, sessions: pair.voters, value: chance(pair.lift),
+                    "covote", section: section.name, id: pair.a, sessions: pair.voters, value: fraction(pair.lift),
                     detail: covoteDetail(pair))
             }
         }

@@ -88,6 +88,16 @@ package enum NumberText {
     }
 }
 
+extension StringProtocol {
+    /// The text without `character` at either end.
+    func trimming(_ character: Character) -> String {
+        var text = self[...]
+        while text.first == character { text = text.dropFirst() }
+        while text.last == character { text = text.dropLast() }
+        return String(text)
+    }
+}
+
 extension String {
     func replacingAll(_ target: String, with replacement: String) -> String {
         split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)

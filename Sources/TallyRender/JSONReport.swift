@@ -15,7 +15,6 @@ package enum JSONReport {
     package static func document(_ model: ReportModel) -> JSONValue {
         let zone = model.parameters.zone
         func time(_ instant: Instant?) -> JSONValue { instant.map { .string(ReportText.iso8601($0, zone)) } ?? .null }
-        func fraction(_ value: Double?) -> JSONValue { value.map { .number($0, decimals: 4) } ?? .null }
         let parameters = model.parameters
         let totals = model.totals
 
@@ -32,7 +31,9 @@ package enum JSONReport {
                 ),
                 ("standing", .text(option.standing?.rawValue)),
                 ("voters_with_excluded", .int(option.votersAll)), ("votes_with_excluded", .int(option.votesAll)),
-                ("chance_of_leading", chanceOfLeading(option)), ("chance_behind", chanceBehind(option)),
+                ("chance_of_leading", fraction(option.chanceOfLeading)),
+                // The chance another option truly has more voters; null for leaders.
+                ("chance_behind", fraction(option.chanceBehind)),
             ])
         }
         let sections: [JSONValue] = model.sections.map { section in
@@ -191,6 +192,9 @@ package enum JSONReport {
             ("fingerprint", fingerprint(model)),
         ])
     }
+
+    /// A share, interval bound or chance with 4 decimals; null for nil.
+    static func fraction(_ value: Double?) -> JSONValue { value.map { .number($0, decimals: 4) } ?? .null }
 
     /// The data fingerprint (the document's last key): `source` says where it was computed, and
     /// `sha256` is null when that was D1 (SQL has no SHA-256); null for a model without one.

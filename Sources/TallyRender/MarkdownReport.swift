@@ -199,7 +199,7 @@ package enum MarkdownReport {
             table.add(
                 [
                     rank(option), ReportText.cell(option.content), n(option.voters), n(option.votes),
-                    option.share.map(ReportText.percent) ?? "—", rangeCell(option, model, u),
+                    option.share.map { NumberText.percent($0) } ?? "—", rangeCell(option, model, u),
                     option.standing.map(l.standing) ?? "—",
                 ] + (chances ? [option.chanceOfLeading.map(chanceText) ?? "—"] : []))
         }

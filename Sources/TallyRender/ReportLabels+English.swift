@@ -22,11 +22,8 @@ extension ReportLabels {
         intervals: "Each share comes with its 95% range (Wilson); an option is behind the leader only when "
             + "the chance that it truly has fewer voters is 95% or more.",
         sectionHeading: { section in
-            switch section {
-            case "original": return "Ranking: original options"
-            case "community": return "Ranking: community options (from approved notes)"
-            default: return "Ranking: \(section)"
-            }
+            let known = ["original": "original options", "community": "community options (from approved notes)"]
+            return "Ranking: " + (known[section] ?? section)
         },
         unknownSectionHeading: { section in "Ranking: section \(section) (not a section the vote page knows)" },
         leaders: { names, voters in
@@ -93,14 +90,7 @@ extension ReportLabels {
         },
         suggestionsHeading: "Suggestions (sticky notes)",
         status: "Status", notes: "Notes", promotedColumn: "Promoted to options",
-        statusName: { status in
-            switch status {
-            case "pending": return "pending"
-            case "approved": return "approved"
-            case "rejected": return "rejected"
-            default: return nil
-            }
-        },
+        statusName: { ["pending": "pending", "approved": "approved", "rejected": "rejected"][$0] },
         noNotes: "No notes.",
         approvedSummary: { notes, sessions, largest in
             if notes == 2 && sessions == 1 { return "Two approved notes, both from one session." }

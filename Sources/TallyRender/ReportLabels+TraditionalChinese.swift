@@ -18,11 +18,7 @@ extension ReportLabels {
         },
         intervals: "每個比例都附上 95% 區間（Wilson 法）；只有真正比第一名少人選的機率達 95% 以上時，選項才標為落後。",
         sectionHeading: { section in
-            switch section {
-            case "original": return "排名：原始選項"
-            case "community": return "排名：社群選項（來自通過審核的便利貼）"
-            default: return "排名：\(section)"
-            }
+            "排名：" + (["original": "原始選項", "community": "社群選項（來自通過審核的便利貼）"][section] ?? section)
         },
         unknownSectionHeading: { section in "排名：\(section) 區（投票頁面沒有這個區）" },
         leaders: { names, voters in
@@ -77,14 +73,7 @@ extension ReportLabels {
         stackingSentence: { stacking, sessions in "\(n(sessions)) 人中，有 \(n(stacking)) 人把兩票以上投給同一個選項。" },
         suggestionsHeading: "建議（便利貼）",
         status: "狀態", notes: "則數", promotedColumn: "已成為選項",
-        statusName: { status in
-            switch status {
-            case "pending": return "待審核"
-            case "approved": return "通過"
-            case "rejected": return "未通過"
-            default: return nil
-            }
-        },
+        statusName: { ["pending": "待審核", "approved": "通過", "rejected": "未通過"][$0] },
         noNotes: "沒有便利貼。",
         approvedSummary: { notes, sessions, largest in
             if notes == 2 && sessions == 1 { return "兩則便利貼通過審核，都是同一個人寫的。" }

@@ -43,20 +43,9 @@ package struct ReportLabels: Sendable {
     package let otherLeadersWithExcluded: @Sendable (_ names: [String], _ voters: Int) -> String
     /// A section nobody voted in.
     package let noVotesInSection: String
-    /// Column: rank.
-    package let rank: String
-    /// Column: the option.
-    package let option: String
-    /// Column: distinct sessions.
-    package let sessions: String
-    /// Column: votes.
-    package let votes: String
-    /// Column: share of counted voters.
-    package let share: String
-    /// Column: the 95% range.
-    package let range: String
-    /// Column: how the option stands against the leader.
-    package let againstLeader: String
+    /// Columns of the ranking: rank, the option, distinct sessions, votes, share of counted voters, the 95% range,
+    /// how the option stands against the leader.
+    package let rank, option, sessions, votes, share, range, againstLeader: String
     /// The standing's words.
     package let standing: @Sendable (ReportModel.Standing) -> String
 
@@ -72,27 +61,15 @@ package struct ReportLabels: Sendable {
     package let nothingExcluded: String
     /// When the ledger list was cut.
     package let listedFirst: @Sendable (_ listed: Int, _ total: Int) -> String
-    /// Column: the session id.
-    package let session: String
-    /// Column: the session's first vote.
-    package let firstVote: String
-    /// Column: why it was excluded.
-    package let reason: String
-    /// Reason: first vote before the cutoff.
-    package let reasonCutoff: String
-    /// Reason: named with `--exclude-session`.
-    package let reasonNamed: String
-    /// A named session with no votes.
-    package let reasonNotInData: String
+    /// Columns of the ledger: the session id, the session's first vote, why it was excluded.
+    package let session, firstVote, reason: String
+    /// Reasons: first vote before the cutoff, named with `--exclude-session`, a named session with no votes.
+    package let reasonCutoff, reasonNamed, reasonNotInData: String
 
     /// The heading of the activity section, with the zone whose days are counted.
     package let activityHeading: @Sendable (_ zone: String) -> String
-    /// Item: the first counted vote.
-    package let firstCountedVote: String
-    /// Item: the last counted vote.
-    package let lastCountedVote: String
-    /// Item: the as-of time.
-    package let asOfLabel: String
+    /// Items: the first counted vote, the last counted vote, the as-of time.
+    package let firstCountedVote, lastCountedVote, asOfLabel: String
     /// Time since the last vote, and the local days after it without votes (first and last date).
     package let sinceLastVote:
         @Sendable (_ duration: String, _ quietDays: Int, _ from: String?, _ to: String?) -> String
@@ -111,21 +88,15 @@ package struct ReportLabels: Sendable {
 
     /// The heading of the votes-used section.
     package let usageHeading: String
-    /// Column: votes used.
-    package let votesUsed: String
-    /// Column: sessions with 2 or more votes on one option.
-    package let stackedColumn: String
+    /// Columns: votes used, sessions with 2 or more votes on one option.
+    package let votesUsed, stackedColumn: String
     /// How many voters stacked votes, of how many.
     package let stackingSentence: @Sendable (_ stacking: Int, _ sessions: Int) -> String
 
     /// The heading of the notes section.
     package let suggestionsHeading: String
-    /// Column: status.
-    package let status: String
-    /// Column: number of notes.
-    package let notes: String
-    /// Column: notes promoted to options.
-    package let promotedColumn: String
+    /// Columns of the notes by status: status, number of notes, notes promoted to options.
+    package let status, notes, promotedColumn: String
     /// A known status's words; nil for others (shown as stored, escaped).
     package let statusName: @Sendable (String) -> String?
     /// When there are no notes.
@@ -136,20 +107,16 @@ package struct ReportLabels: Sendable {
     package let noApproved: String
     /// When the database has only the vote page's tables: promotion links and moderation history are not available.
     package let moderationRecordUnavailable: String
-    /// Column: the note.
-    package let note: String
-    /// Column: the option a note became.
-    package let becameOption: String
+    /// Columns of the approved notes: the note, the option it became.
+    package let note, becameOption: String
     /// The heading of the promoted options.
     package let promotedHeading: String
     /// Column: when the option was created.
     package let votableSince: String
     /// When no promoted option has votes yet.
     package let promotedWithoutVotes: String
-    /// A promoted note whose option does not exist.
-    package let missingOption: String
-    /// A note with no session recorded.
-    package let noSession: String
+    /// In place of a promoted note's option that does not exist, and of a note's session when none is recorded.
+    package let missingOption, noSession: String
 
     /// The heading of the anomalies section.
     package let anomaliesHeading: String
@@ -157,12 +124,8 @@ package struct ReportLabels: Sendable {
     package let anomaliesNone: @Sendable (_ checked: [String]) -> String
     /// That flagged rows still count.
     package let anomaliesIntro: String
-    /// Column: kind.
-    package let kind: String
-    /// Column: count.
-    package let count: String
-    /// Column: the first examples.
-    package let examples: String
+    /// Columns: kind, count, the first examples.
+    package let kind, count, examples: String
     /// A kind of anomaly in words (with the vote budget).
     package let anomalyName: @Sendable (AnomalyKind, _ budget: Int) -> String
     /// An example vote: its id, session and option.
@@ -176,37 +139,20 @@ package struct ReportLabels: Sendable {
 
     /// The heading of the settings table.
     package let settingsHeading: String
-    /// Column: setting.
-    package let setting: String
-    /// Column: value.
-    package let value: String
-    /// Setting: the time zone.
-    package let zoneSetting: String
-    /// Setting: `--exclude-before`.
-    package let cutoffSetting: String
-    /// Setting: `--exclude-session`.
-    package let namedSetting: String
-    /// Setting: `--as-of`.
-    package let asOfSetting: String
-    /// Setting: `--through`.
-    package let throughSetting: String
-    /// Setting: `--votes-per-session`.
-    package let budgetSetting: String
-    /// An empty setting.
-    package let none: String
-    /// `--through` not given.
-    package let allVotes: String
+    /// Columns: setting, value.
+    package let setting, value: String
+    /// Settings: the time zone, `--exclude-before`, `--exclude-session`, `--as-of`, `--through`,
+    /// `--votes-per-session`.
+    package let zoneSetting, cutoffSetting, namedSetting, asOfSetting, throughSetting, budgetSetting: String
+    /// The value of an empty setting, and of `--through` not given.
+    package let none, allVotes: String
 
     /// The heading of the data fingerprint.
     package let fingerprintHeading: String
     /// What the fingerprint is and how to check it.
     package let fingerprintIntro: String
-    /// Column: the table.
-    package let tableColumn: String
-    /// Column: rows read.
-    package let rowsColumn: String
-    /// Column: the highest id.
-    package let highestIDColumn: String
+    /// Columns: the table, rows read, the highest id.
+    package let tableColumn, rowsColumn, highestIDColumn: String
     /// Item: the latest stored time among the rows.
     package let latestTime: String
     /// Item: the SHA-256 (with the encoding's name).

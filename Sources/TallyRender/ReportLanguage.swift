@@ -5,11 +5,24 @@ package enum ReportLanguage: String, Sendable, CaseIterable {
     /// Traditional Chinese as written in Taiwan (`--lang zh-TW`).
     case traditionalChinese = "zh-TW"
 
-    /// Every label and sentence in this language.
-    package var labels: ReportLabels {
+    /// Of two values, the one in this language: every per-language table is picked here.
+    func pick<Value>(_ english: Value, _ traditionalChinese: Value) -> Value {
         switch self {
-        case .english: return .english
-        case .traditionalChinese: return .traditionalChinese
+        case .english: return english
+        case .traditionalChinese: return traditionalChinese
         }
     }
+
+    /// Every label and sentence in this language.
+    package var labels: ReportLabels { pick(.english, .traditionalChinese) }
+    /// The words of the weekly pages and charts in this language.
+    package var weeklyLabels: WeeklyLabels { pick(.english, .traditionalChinese) }
+    /// The chance-of-leading and chosen-together words in this language.
+    package var uncertainty: UncertaintyLabels { pick(.english, .traditionalChinese) }
+    /// The moderation page's words in this language.
+    package var moderationLabels: ModerationPageLabels { pick(.english, .traditionalChinese) }
+    /// The language's name in itself, as a link to a page in it reads whatever the page's language.
+    package var nativeName: String { pick("English", "繁體中文") }
+    /// What precedes the links to the other languages' pages, in this language.
+    var otherLanguagesLead: String { pick("Also in: ", "其他語言：") }
 }

@@ -27,11 +27,6 @@ package enum ReportText {
         return reasons.joined(separator: "+")
     }
 
-    /// `66.7%`.
-    package static func percent(_ share: Double) -> String {
-        NumberText.percent(share, decimals: 1)
-    }
-
     /// `41.7–84.8%`.
     package static func range(_ interval: WilsonInterval) -> String {
         NumberText.fixed(interval.lower * 100, decimals: 1) + "–" + NumberText.percent(interval.upper, decimals: 1)

@@ -53,34 +53,16 @@ extension SVGChart {
         let height = axisY + 22 + 14 * Double(notes.count) + 6
 
         var svg = header(width: width, height: height, title: title, description: description)
-        for tick in ticks {
-            svg +=
-                "  <line x1=\"\(n(x(tick)))\" y1=\"\(n(top))\" x2=\"\(n(x(tick)))\" y2=\"\(n(axisY))\" "
-                + "stroke=\"\(tick == 0 ? axisColour : gridColour)\"/>\n"
-            svg += text(NumberText.fixed(tick, decimals: 0), x: x(tick), y: axisY + 16, size: 12, anchor: "middle")
-        }
+        svg += verticalGrid(ticks, top: top, axisY: axisY, x: x)
         let labelCells = Int((width - 2 * left) / (fontSize * cellWidth))
         for (index, bar) in bars.enumerated() {
             let rowTop = top + rowHeight * Double(index)
-            let label = text(truncated(bar.label, cells: labelCells), x: left, y: rowTop + 13)
-            svg +=
-                DisplayWidth.of(bar.label) > labelCells
-                ? "  <g><title>\(escape(bar.label))</title>\n  " + label + "  </g>\n" : label
+            svg += barLabel(bar, cells: labelCells, x: left, y: rowTop + 13)
             let barTop = rowTop + 17
             svg +=
                 "  <rect x=\"\(n(left))\" y=\"\(n(barTop))\" width=\"\(n(x(bar.value) - left))\" height=\"17\" "
                 + "fill=\"\(barColour)\"/>\n"
-            if let low = bar.low, let high = bar.high {
-                let mid = barTop + 8.5
-                svg +=
-                    "  <path d=\"M\(n(x(low))) \(n(mid))H\(n(x(high)))M\(n(x(low))) \(n(mid - 6))V\(n(mid + 6))"
-                    + "M\(n(x(high))) \(n(mid - 6))V\(n(mid + 6))\" stroke=\"\(whiskerColour)\" stroke-width=\"1.5\" fill=\"none\"/>\n"
-            }
-            if x(bar.value) - left >= textWidth(bar.valueText, size: fontSize) + 8 {
-                svg += text(bar.valueText, x: left + 4, y: barTop + 13, weight: "bold", fill: "#ffffff")
-            } else {
-                svg += text(bar.valueText, x: max(x(bar.value), x(bar.high ?? 0)) + 6, y: barTop + 13, fill: barColour)
-            }
+            svg += whiskerAndCount(bar, start: left, mid: barTop + 8.5, textY: barTop + 13, x: x)
         }
         svg += "  <path d=\"M\(n(left)) \(n(axisY))H\(n(left + plotWidth))\" stroke=\"\(axisColour)\" fill=\"none\"/>\n"
         for (index, note) in notes.enumerated() {

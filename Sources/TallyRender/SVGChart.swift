@@ -114,35 +114,14 @@ package enum SVGChart {
 
         var svg = header(width: width, height: height, title: title, description: description)
         svg += kickerText(kicker) + text(title, x: 12, y: 24 + lift, size: 16, weight: "bold")
-        for tick in ticks {
-            svg +=
-                "  <line x1=\"\(n(x(tick)))\" y1=\"\(n(top))\" x2=\"\(n(x(tick)))\" y2=\"\(n(axisY))\" "
-                + "stroke=\"\(tick == 0 ? axisColour : gridColour)\"/>\n"
-            svg += text(NumberText.fixed(tick, decimals: 0), x: x(tick), y: axisY + 16, size: 12, anchor: "middle")
-        }
+        svg += verticalGrid(ticks, top: top, axisY: axisY, x: x)
         for (index, bar) in bars.enumerated() {
             let y = top + rowHeight * Double(index)
-            let label = text(truncated(bar.label, cells: labelCells), x: labelWidth - 8, y: y + 19, anchor: "end")
-            // A cut label keeps the whole name as its tooltip and accessible name (the `<desc>` lists it too).
-            svg +=
-                DisplayWidth.of(bar.label) > labelCells
-                ? "  <g><title>\(escape(bar.label))</title>\n  " + label + "  </g>\n" : label
+            svg += barLabel(bar, cells: labelCells, x: labelWidth - 8, y: y + 19, anchor: "end")
             svg +=
                 "  <rect x=\"\(n(labelWidth))\" y=\"\(n(y + 6))\" width=\"\(n(x(bar.value) - labelWidth))\" "
                 + "height=\"\(n(rowHeight - 12))\" fill=\"\(barColour)\"/>\n"
-            if let low = bar.low, let high = bar.high {
-                let mid = y + rowHeight / 2
-                svg +=
-                    "  <path d=\"M\(n(x(low))) \(n(mid))H\(n(x(high)))M\(n(x(low))) \(n(mid - 6))V\(n(mid + 6))"
-                    + "M\(n(x(high))) \(n(mid - 6))V\(n(mid + 6))\" stroke=\"\(whiskerColour)\" stroke-width=\"1.5\" fill=\"none\"/>\n"
-            }
-            // The count sits inside its bar, in white, so it cannot be read as the whisker's end;
-            // only a bar too short to hold it has the count past the whisker, in the bar's colour.
-            if x(bar.value) - labelWidth >= textWidth(bar.valueText, size: fontSize) + 8 {
-                svg += text(bar.valueText, x: labelWidth + 4, y: y + 19, weight: "bold", fill: "#ffffff")
-            } else {
-                svg += text(bar.valueText, x: max(x(bar.value), x(bar.high ?? 0)) + 6, y: y + 19, fill: barColour)
-            }
+            svg += whiskerAndCount(bar, start: labelWidth, mid: y + rowHeight / 2, textY: y + 19, x: x)
         }
         svg +=
             "  <path d=\"M\(n(labelWidth)) \(n(axisY))H\(n(labelWidth + plotWidth))\" stroke=\"\(axisColour)\" fill=\"none\"/>\n"
@@ -206,6 +185,41 @@ package enum SVGChart {
         return svg + "</svg>\n"
     }
 
+    /// A line at each tick from `top` down to the axis at `axisY`, the tick's value under it.
+    static func verticalGrid(_ ticks: [Double], top: Double, axisY: Double, x: (Double) -> Double) -> String {
+        ticks.map { tick in
+            "  <line x1=\"\(n(x(tick)))\" y1=\"\(n(top))\" x2=\"\(n(x(tick)))\" y2=\"\(n(axisY))\" "
+                + "stroke=\"\(tick == 0 ? axisColour : gridColour)\"/>\n"
+                + text(NumberText.fixed(tick, decimals: 0), x: x(tick), y: axisY + 16, size: 12, anchor: "middle")
+        }.joined()
+    }
+
+    /// A bar's label cut to `cells`; a cut label keeps the whole name as its tooltip and accessible name (the
+    /// `<desc>` lists it too).
+    static func barLabel(_ bar: Bar, cells: Int, x: Double, y: Double, anchor: String? = nil) -> String {
+        let label = text(truncated(bar.label, cells: cells), x: x, y: y, anchor: anchor)
+        return DisplayWidth.of(bar.label) > cells
+            ? "  <g><title>\(escape(bar.label))</title>\n  " + label + "  </g>\n" : label
+    }
+
+    /// A bar's whisker (when it has both ends) across `mid`, then its count at `textY`. The count sits inside
+    /// its bar (which starts at `start`), in white, so it cannot be read as the whisker's end; only a bar too
+    /// short to hold it has the count past the whisker, in the bar's colour.
+    static func whiskerAndCount(
+        _ bar: Bar, start: Double, mid: Double, textY: Double, x: (Double) -> Double
+    ) -> String {
+        var svg = ""
+        if let low = bar.low, let high = bar.high {
+            svg +=
+                "  <path d=\"M\(n(x(low))) \(n(mid))H\(n(x(high)))M\(n(x(low))) \(n(mid - 6))V\(n(mid + 6))"
+                + "M\(n(x(high))) \(n(mid - 6))V\(n(mid + 6))\" stroke=\"\(whiskerColour)\" stroke-width=\"1.5\" fill=\"none\"/>\n"
+        }
+        if x(bar.value) - start >= textWidth(bar.valueText, size: fontSize) + 8 {
+            return svg + text(bar.valueText, x: start + 4, y: textY, weight: "bold", fill: "#ffffff")
+        }
+        return svg + text(bar.valueText, x: max(x(bar.value), x(bar.high ?? 0)) + 6, y: textY, fill: barColour)
+    }
+
     static func header(width: Double, height: Double, title: String, description: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -249,26 +263,7 @@ package enum SVGChart {
     /// C1 controls and bidi overrides and isolates (U+202A–U+202E, U+2066–U+2069), as the Markdown shows them,
     /// so a label cannot reorder the text drawn after it.
     package static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n", "\r", "\t": result += " "
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
-                    || TerminalText.visibleScalar(scalar) != String(scalar)
-                {
-                    result += TerminalText.visibleScalar(scalar)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
+        HTMLText.escape(text, apostrophe: "&apos;", whitespace: " ")
     }
 
     /// A coordinate with one decimal, locale-free.

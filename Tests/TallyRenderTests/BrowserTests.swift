@@ -140,7 +140,8 @@ struct BrowserTests {
             pages["\(language.rawValue)-hostile.html"] = HTMLReport.render(
                 try HostileTextTests.model(), language: language)
             let tally = try WeeklyHostileTextTests.tally()
-            pages["\(language.rawValue)-hostile-week.html"] = WeeklyPages.html(tally, language: language).content
+            pages["\(language.rawValue)-hostile-week.html"] =
+                WeeklyPages.html(tally, edition: .single(language)).content
         }
         for (name, content) in pages { try Data(content.utf8).write(to: folder.url.appendingPathComponent(name)) }
         // A control page that overflows, hides its chart and lets text become markup: the checks must see all three.

@@ -19,7 +19,7 @@ struct ChartIdentityTests {
         let tally = try WeeklyHostileTextTests.tally()
         let pages = [
             HTMLReport.render(model, language: language, selection: ReportSelection.all.withCharts(in: "c")),
-            WeeklyPages.html(tally, language: language).content,
+            WeeklyPages.html(tally, edition: .single(language)).content,
         ]
         for page in pages {
             let charts = page.components(separatedBy: "<svg ").count - 1
@@ -43,7 +43,7 @@ struct ChartIdentityTests {
         let section = try #require(model.sections.first { !$0.isKnown })
         let plain = MarkdownReport.plainSectionHeading(section, language.labels)
         let documents = [
-            WeeklyMarkdown.render(tally, language: language),
+            WeeklyMarkdown.render(tally, edition: .single(language)),
             MarkdownReport.render(model, language: language, selection: ReportSelection.all.withCharts(in: "c")),
         ]
         for markdown in documents {

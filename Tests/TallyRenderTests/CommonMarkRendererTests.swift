@@ -31,9 +31,12 @@ struct CommonMarkRendererTests {
                     ("\(tag) hostile \(name)", MarkdownReport.render(hostile, language: language, selection: selection))
                 )
             }
-            documents.append(("\(tag) hostile week", WeeklyMarkdown.render(tally, language: language)))
+            documents.append(("\(tag) hostile week", WeeklyMarkdown.render(tally, edition: .single(language))))
             documents.append(
-                ("\(tag) hostile index", WeeklyPages.index([tally], calendar: calendar, language: language).content))
+                (
+                    "\(tag) hostile index",
+                    WeeklyPages.index([tally], calendar: calendar, edition: .single(language)).content
+                ))
             for name in ["week-01.md", "week-02.md", "index.md"] {
                 let file = demoFolder.appendingPathComponent("\(tag)/\(name)")
                 documents.append(("\(tag) demo \(name)", try String(contentsOf: file, encoding: .utf8)))

@@ -144,13 +144,13 @@ struct WeeklyHostileTextTests {
     @Test(arguments: ReportLanguage.allCases)
     func everyTableRowKeepsItsCells(_ language: ReportLanguage) throws {
         let tally = try Self.tally()
-        let page = WeeklyMarkdown.render(tally, language: language)
+        let page = WeeklyMarkdown.render(tally, edition: .single(language))
         for table in MarkdownCells.tables(in: page) { #expect(Set(table).count == 1, "\(table)") }
         #expect(!page.contains("<script>") && !page.contains("<b>"))
         #expect(!page.contains("\n# heading") && !page.contains("\n- item"))
         // Rejected notes are listed by number only, as notes ("note 1"), never as "#1", which names an option.
         #expect(page.contains("| \(language.labels.blog.noteReference(1)) "))
-        for file in WeeklyPages.files(tally, language: language) where file.name.hasSuffix(".svg") {
+        for file in WeeklyPages.files(tally, edition: .single(language)) where file.name.hasSuffix(".svg") {
             _ = try SVGChartTests.elements(file.content)
             #expect(!file.content.contains("<script>"), "\(file.name)")
         }

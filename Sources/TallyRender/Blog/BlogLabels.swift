@@ -18,10 +18,8 @@ package struct BlogLabels: Sendable {
     package let noteReference: @Sendable (_ id: Int64) -> String
     /// Why a section's ranking chart is not drawn.
     package let noRankingChart: @Sendable (_ section: String) -> String
-    /// Why the daily chart is not drawn.
-    package let noDailyChart: String
-    /// Why a week's daily chart is not drawn.
-    package let noDailyChartThisWeek: String
+    /// Why the report's daily chart is not drawn, and why a week's is not.
+    package let noDailyChart, noDailyChartThisWeek: String
     /// The title of the report's daily chart.
     package let dailyChartTitle: String
     /// The title of a section's ranking chart in the report.

@@ -158,7 +158,7 @@ package enum HTMLPage {
                 current.append(character)
                 escaped = true
             } else if character == "|" {
-                cells.append(current.trimmingSpaces())
+                cells.append(current.trimming(" "))
                 current = ""
             } else {
                 current.append(character)
@@ -237,13 +237,6 @@ extension String {
     fileprivate func trimmingTrailingNewlines() -> String {
         var text = Substring(self)
         while text.last == "\n" { text = text.dropLast() }
-        return String(text)
-    }
-
-    fileprivate func trimmingSpaces() -> String {
-        var text = Substring(self)
-        while text.first == " " { text = text.dropFirst() }
-        while text.last == " " { text = text.dropLast() }
         return String(text)
     }
 }

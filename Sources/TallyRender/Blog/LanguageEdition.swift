@@ -87,21 +87,3 @@ package struct LanguageEdition: Sendable, Equatable {
         return target
     }
 }
-
-extension ReportLanguage {
-    /// The language's name in itself, as a link to a page in it reads whatever the page's language.
-    package var nativeName: String {
-        switch self {
-        case .english: return "English"
-        case .traditionalChinese: return "繁體中文"
-        }
-    }
-
-    /// What precedes the links to the other languages' pages, in this language.
-    var otherLanguagesLead: String {
-        switch self {
-        case .english: return "Also in: "
-        case .traditionalChinese: return "其他語言："
-        }
-    }
-}

@@ -64,7 +64,7 @@ package struct ReportSelection: Sendable, Equatable {
     package static func parse(only text: String) throws(ReportSelectionError) -> ReportSelection {
         var parts: [ReportPart] = []
         for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = piece.trimmingCharacters(in: " ")
+            let name = piece.trimming(" ")
             guard let part = ReportPart(rawValue: name) else {
                 throw name.isEmpty ? .emptyName(text) : .unknownPart(name)
             }
@@ -91,14 +91,5 @@ package enum ReportSelectionError: Error, Equatable, CustomStringConvertible {
         case .emptyName(let text):
             return "--only: \"\(text)\" has an empty part name; use a comma list of: \(Self.accepted)"
         }
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in character: Character) -> String {
-        var text = self
-        while text.first == character { text = text.dropFirst() }
-        while text.last == character { text = text.dropLast() }
-        return String(text)
     }
 }

@@ -56,16 +56,6 @@ package struct ModerationPageLabels: Sendable {
         presets: [("duplicate", "重複"), ("spam", "垃圾訊息"), ("not an option", "不是選項"), ("off-topic", "離題")])
 }
 
-extension ReportLanguage {
-    /// The moderation page's words in this language.
-    package var moderationLabels: ModerationPageLabels {
-        switch self {
-        case .english: return .english
-        case .traditionalChinese: return .traditionalChinese
-        }
-    }
-}
-
 extension ModerationPageLabels {
     /// The preset reasons' stored values.
     package var presetValues: [String] { presets.map(\.value) }

@@ -44,16 +44,13 @@ package struct NoteListRenderer: Sendable {
             max(2, ids.map(DisplayWidth.of).max() ?? 0), max(6, statuses.map(DisplayWidth.of).max() ?? 0),
             max(7, versions.map(DisplayWidth.of).max() ?? 0), max(7, created.map(DisplayWidth.of).max() ?? 0),
         ]
+        // Numbers align right; the last column (the content) is not padded.
         func row(_ cells: [String], numeric: Set<Int>) -> String {
-            var parts: [String] = []
-            for (index, cell) in cells.enumerated() {
-                if index == cells.count - 1 {
-                    parts.append(cell)
-                } else if numeric.contains(index) {
-                    parts.append(DisplayWidth.padLeft(cell, to: widths[index]))
-                } else {
-                    parts.append(DisplayWidth.padRight(cell, to: widths[index]))
-                }
+            let parts = cells.enumerated().map { index, cell in
+                index == cells.count - 1
+                    ? cell
+                    : numeric.contains(index)
+                        ? DisplayWidth.padLeft(cell, to: widths[index]) : DisplayWidth.padRight(cell, to: widths[index])
             }
             return "  " + parts.joined(separator: "  ")
         }

@@ -6,11 +6,6 @@ import TallyCore
 /// the chance, detail: `ahead_of:<id>`), `covote` rows (id: option a, sessions: shared voters,
 /// value: the lift, detail: `with:<id>`) and `chance_model` rows (the model's settings).
 extension CSVReport {
-    /// A fraction or lift with 4 decimals.
-    static func chance(_ value: Double?) -> CSVWriter.Field {
-        value.map { .number($0, decimals: 4) } ?? .empty
-    }
-
     static func orderDetail(_ pair: OrderChance) -> String { "ahead_of:\(pair.lower)" }
 
     static func covoteDetail(_ pair: Covote) -> String { "with:\(pair.b)" }

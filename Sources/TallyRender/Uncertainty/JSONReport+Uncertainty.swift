@@ -2,16 +2,6 @@ import TallyCore
 
 /// The chance of leading and the chosen-together pairs in the JSON report (docs/report-json.md).
 extension JSONReport {
-    /// `options[].chance_of_leading`: a fraction with 4 decimals, or null.
-    static func chanceOfLeading(_ option: ReportModel.RankedOption) -> JSONValue {
-        option.chanceOfLeading.map { .number($0, decimals: 4) } ?? .null
-    }
-
-    /// `options[].chance_behind`: the chance another option truly has more voters; null for leaders.
-    static func chanceBehind(_ option: ReportModel.RankedOption) -> JSONValue {
-        option.chanceBehind.map { .number($0, decimals: 4) } ?? .null
-    }
-
     /// `sections[].order_chances`: for each pair ranked next to each other, the chance the order holds.
     static func orderChances(_ section: ReportModel.Section) -> JSONValue {
         .array(

@@ -25,8 +25,7 @@ extension MarkdownReport {
     static func rangeCell(_ option: ReportModel.RankedOption, _ model: ReportModel, _ u: UncertaintyLabels) -> String {
         let since = option.createdAt.map { created in
             let local = model.parameters.zone.local(created)
-            let two = { (value: Int) in value < 10 ? "0\(value)" : String(value) }
-            return "\(two(local.month))-\(two(local.day))"
+            return "\(pad2(local.month))-\(pad2(local.day))"
         }
         if let interval = option.interval {
             guard let eligible = option.eligible, eligible > 0, let since else { return ReportText.range(interval) }

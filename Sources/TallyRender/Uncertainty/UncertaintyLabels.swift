@@ -66,23 +66,8 @@ extension UncertaintyLabels {
                 + "\(chance)), but the data cannot tell them apart."
         },
         onlyOne: { name in "Only \(name) has voters here." },
-        together: { pairs in
-            let parts = pairs.enumerated().map { index, pair in
-                let (a, b, voters, lift) = pair
-                // The first pair says what the lift means; the next ones only give it.
-                return "\(a) and \(b) (\(voters == 1 ? "1 voter" : "\(voters) voters"), \(lift)"
-                    + (index == 0 ? " what independent voters with the same number of choices would give)" : ")")
-            }
-            return "Chosen together more often than chance: " + parts.joined(separator: "; ") + "."
-        },
-        apart: { pairs in
-            let parts = pairs.enumerated().map { index, pair in
-                let (a, b, voters, lift) = pair
-                return "\(a) and \(b) (\(voters == 1 ? "1 voter" : "\(voters) voters"), \(lift)"
-                    + (index == 0 ? " what independent voters with the same number of choices would give)" : ")")
-            }
-            return "Chosen together less often than chance: " + parts.joined(separator: "; ") + "."
-        },
+        together: { "Chosen together more often than chance: " + englishPairs($0) + "." },
+        apart: { "Chosen together less often than chance: " + englishPairs($0) + "." },
         noClearPair: "No two options were chosen together clearly more or less often than independent voters "
             + "with the same number of choices would.",
         notYetVotable: { since in "— (0 voters since \(since))" },
@@ -115,20 +100,8 @@ extension UncertaintyLabels {
             "\(first)可能領先\(second)（\(second)真正比較少人選的機率是 \(chance)），但資料無法區分兩者。"
         },
         onlyOne: { name in "這一區只有\(name)有人選。" },
-        together: { pairs in
-            let parts = pairs.enumerated().map { index, pair in
-                let (a, b, voters, lift) = pair
-                return "\(a)和\(b)（\(voters) 位投票者，" + (index == 0 ? "是選擇數相同、各自獨立選擇時的 \(lift)）" : "\(lift)）")
-            }
-            return "比隨機更常被一起選的：" + parts.joined(separator: "；") + "。"
-        },
-        apart: { pairs in
-            let parts = pairs.enumerated().map { index, pair in
-                let (a, b, voters, lift) = pair
-                return "\(a)和\(b)（\(voters) 位投票者，" + (index == 0 ? "是選擇數相同、各自獨立選擇時的 \(lift)）" : "\(lift)）")
-            }
-            return "比隨機更少被一起選的：" + parts.joined(separator: "；") + "。"
-        },
+        together: { "比隨機更常被一起選的：" + chinesePairs($0) + "。" },
+        apart: { "比隨機更少被一起選的：" + chinesePairs($0) + "。" },
         noClearPair: "沒有哪兩個選項被一起選的次數明顯多於或少於選擇數相同、各自獨立選擇的投票者。",
         notYetVotable: { since in "—（\(since) 起 0 人可選）" },
         votableAmong: { since, voters in "（\(since) 起可選，\(voters) 位投票者中）" },
@@ -136,12 +109,20 @@ extension UncertaintyLabels {
         togetherCaution: { voters in "只有 \(voters) 位投票者，這只是線索，不是結論。" })
 }
 
-extension ReportLanguage {
-    /// The chance-of-leading and chosen-together words in this language.
-    package var uncertainty: UncertaintyLabels {
-        switch self {
-        case .english: return .english
-        case .traditionalChinese: return .traditionalChinese
-        }
-    }
+/// The pairs of `together` and `apart` in English: (names, shared voters, lift). The first pair says what the
+/// lift means; the next ones only give it.
+private func englishPairs(_ pairs: [(String, String, Int, String)]) -> String {
+    pairs.enumerated().map { index, pair in
+        let (a, b, voters, lift) = pair
+        return "\(a) and \(b) (\(voters == 1 ? "1 voter" : "\(voters) voters"), \(lift)"
+            + (index == 0 ? " what independent voters with the same number of choices would give)" : ")")
+    }.joined(separator: "; ")
+}
+
+/// The pairs of `together` and `apart` in Traditional Chinese, as `englishPairs`.
+private func chinesePairs(_ pairs: [(String, String, Int, String)]) -> String {
+    pairs.enumerated().map { index, pair in
+        let (a, b, voters, lift) = pair
+        return "\(a)和\(b)（\(voters) 位投票者，" + (index == 0 ? "是選擇數相同、各自獨立選擇時的 \(lift)）" : "\(lift)）")
+    }.joined(separator: "；")
 }

@@ -30,22 +30,16 @@ package struct WeeklyLabels: Sendable {
     package let decisionsUnavailable: String
     /// Why rejected notes show no text.
     package let rejectedWithoutText: String
-    /// Column: when.
-    package let whenColumn: String
-    /// Column: the note.
-    package let noteColumn: String
-    /// Column: the decision.
-    package let decisionColumn: String
+    /// Columns of the decisions: when, the note, the decision.
+    package let whenColumn, noteColumn, decisionColumn: String
     /// A decision in words (`approve`, `reject`, `reopen`, `promote` with its option, or another action as stored).
     package let decision: @Sendable (_ action: String, _ optionID: Int64?) -> String
     /// The heading of a section's rank changes.
     package let movesHeading: @Sendable (_ sectionHeading: String) -> String
     /// When a section had no counted votes at the week's start.
     package let noEarlierRanking: String
-    /// Column: voters gained during the week.
-    package let votersGainedColumn: String
-    /// Column: places moved.
-    package let moveColumn: String
+    /// Columns of the moves: voters gained during the week, places moved.
+    package let votersGainedColumn, moveColumn: String
     /// A move in places: gained (positive), lost (negative), none; nil for a new option.
     package let move: @Sendable (_ places: Int?) -> String
 

@@ -6,16 +6,10 @@ import TallyCore
 /// fingerprint). Charts are linked relative to the page, so the folder can be moved or published as it is.
 /// A pure function of the tally and the language.
 package enum WeeklyMarkdown {
-    /// The page, ending in a newline; `title` (the `title` setting) stands before the week's heading. With `png`
-    /// (`--png`) the images are the charts' PNG copies.
-    package static func render(
-        _ tally: WeeklyTally, language: ReportLanguage, title: String? = nil, png: Bool = false
-    ) -> String {
-        render(tally, edition: .single(language), title: title, png: png)
-    }
-
-    /// The page of one language's edition: its charts named as that edition writes them and, with
-    /// `languageLinks` (the HTML page draws its own), links to the same week in the other languages under the title.
+    /// The page of one language's edition, ending in a newline: its charts named as that edition writes them and,
+    /// with `languageLinks` (the HTML page draws its own), links to the same week in the other languages under the
+    /// title. `title` (the `title` setting) stands before the week's heading; with `png` (`--png`) the images are
+    /// the charts' PNG copies.
     package static func render(
         _ tally: WeeklyTally, edition: LanguageEdition, title: String? = nil, png: Bool = false,
         languageLinks: Bool = true

@@ -12,19 +12,12 @@ package enum WeeklyPages {
         package let content: String
     }
 
-    /// A week's files: `week-NN.md`, `week-NN.json`, the daily chart and one ranking chart per section
-    /// (charts only when they have something to show: see `ReportCharts.drawsDaily`). `title` is the `title`
-    /// setting: it heads the page and stands above each chart's own title.
-    /// With `png` (`--png`) the page links the charts' PNG copies, which the caller writes.
-    package static func files(
-        _ tally: WeeklyTally, language: ReportLanguage, title: String? = nil, png: Bool = false
-    ) -> [File] {
-        files(tally, edition: .single(language), title: title, png: png)
-    }
-
-    /// One language's edition of a week's files: the page and charts named as the edition writes
-    /// them (`week-01.en.md` beside `week-01.zh-TW.md`); the JSON, which holds no language, only
-    /// from the run's first edition, under its one name.
+    /// One language's edition of a week's files: `week-NN.md`, `week-NN.json`, the daily chart and one ranking
+    /// chart per section (charts only when they have something to show: see `ReportCharts.drawsDaily`), the page
+    /// and charts named as the edition writes them (`week-01.en.md` beside `week-01.zh-TW.md`); the JSON, which
+    /// holds no language, only from the run's first edition, under its one name. `title` is the `title` setting:
+    /// it heads the page and stands above each chart's own title. With `png` (`--png`) the page links the charts'
+    /// PNG copies, which the caller writes.
     package static func files(
         _ tally: WeeklyTally, edition: LanguageEdition, title: String? = nil, png: Bool = false
     ) -> [File] {
@@ -132,12 +125,8 @@ package enum WeeklyPages {
         return files
     }
 
-    /// `week-NN.html`: the week's page as one self-contained HTML file, its charts drawn inline.
-    package static func html(_ tally: WeeklyTally, language: ReportLanguage, title: String? = nil) -> File {
-        html(tally, edition: .single(language), title: title)
-    }
-
-    /// One language's edition of `week-NN.html`, linking the same week in the other languages.
+    /// One language's edition of `week-NN.html`: the week's page as one self-contained HTML file, its charts
+    /// drawn inline, linking the same week in the other languages.
     package static func html(_ tally: WeeklyTally, edition: LanguageEdition, title pageTitle: String? = nil) -> File {
         let language = edition.language
         let number = tally.week.number
@@ -159,14 +148,8 @@ package enum WeeklyPages {
                 link: WeeklyFiles.htmlLink, alternates: edition.htmlAlternates(WeeklyFiles.html(number))))
     }
 
-    /// `index.html`: the index as HTML, linking to the weeks' HTML pages.
-    package static func htmlIndex(
-        _ tallies: [WeeklyTally], calendar: WeekCalendar, language: ReportLanguage, title: String? = nil
-    ) -> File {
-        htmlIndex(tallies, calendar: calendar, edition: .single(language), title: title)
-    }
-
-    /// One language's edition of `index.html`, linking the other languages' indexes.
+    /// One language's edition of `index.html`: the index as HTML, linking to the weeks' HTML pages and the
+    /// other languages' indexes.
     package static func htmlIndex(
         _ tallies: [WeeklyTally], calendar: WeekCalendar, edition: LanguageEdition, title: String? = nil
     ) -> File {
@@ -180,14 +163,7 @@ package enum WeeklyPages {
                 alternates: edition.htmlAlternates(WeeklyFiles.htmlIndex)))
     }
 
-    /// `index.md`: one line per week, oldest first.
-    package static func index(
-        _ tallies: [WeeklyTally], calendar: WeekCalendar, language: ReportLanguage, title: String? = nil
-    ) -> File {
-        index(tallies, calendar: calendar, edition: .single(language), title: title)
-    }
-
-    /// One language's edition of `index.md`, linking its own edition's weeks and (with `languageLinks`) the
+    /// One language's edition of `index.md`: one line per week, oldest first, linking its own edition's weeks and (with `languageLinks`) the
     /// other languages' indexes.
     package static func index(
         _ tallies: [WeeklyTally], calendar: WeekCalendar, edition: LanguageEdition, title: String? = nil,
