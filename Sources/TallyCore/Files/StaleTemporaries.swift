@@ -37,8 +37,9 @@ package struct StaleTemporaries: Sendable {
     package func remove(in folder: String) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         var removed: [String] = []
-        // The main files first: a journal goes only when its database went (or was never there).
-        for name in names.sorted(by: { $0.count < $1.count }) {
+        // The main files first: a journal goes only when its database went (or was never there). Only names
+        // with the prefix are sorted: a weekly folder holds hundreds of pages, listed again for each one written.
+        for name in names.filter({ $0.hasPrefix(prefix) }).sorted(by: { $0.utf8.count < $1.utf8.count }) {
             guard let main = mainName(of: name) else { continue }
             let path = (folder as NSString).appendingPathComponent(name)
             let mainPath = (folder as NSString).appendingPathComponent(main)

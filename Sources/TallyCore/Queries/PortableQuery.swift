@@ -89,13 +89,18 @@ package struct PortableQuery: Sendable, Equatable {
         return queries
     }
 
-    /// The shipped query with this name (`tally`, `totals`, …). Only that file is read.
+    /// The shipped query with this name (`tally`, `totals`, …). Only that file's parse can fail it.
     package static func named(_ name: String) throws(QueryFileError) -> PortableQuery {
-        guard let file = EmbeddedSQL.queries.first(where: { $0.name == name + ".sql" }) else {
-            throw .unknownQuery(name, known: EmbeddedSQL.queries.map { String($0.name.dropLast(4)) }.sorted())
-        }
-        return try PortableQuery(name: name, sql: file.sql)
+        guard let query = shipped[name] else { throw .unknownQuery(name, known: shipped.keys.sorted()) }
+        return try query.get()
     }
+
+    /// Every shipped query, parsed once per process: a weekly run fills the same files for each of its weeks.
+    private static let shipped = Dictionary(
+        uniqueKeysWithValues: EmbeddedSQL.queries.map { file in
+            let name = String(file.name.dropLast(4))
+            return (name, Result { () throws(QueryFileError) in try PortableQuery(name: name, sql: file.sql) })
+        })
 
     /// The names of the parameters this file takes.
     package var parameterNames: [String] { parameters.map(\.name) }
