@@ -19,8 +19,8 @@ extension AtomicFile {
 
     /// Stages `data` for `path` (see `Staged`) only when the file does not already hold exactly these bytes;
     /// nil when it does. Only a regular file is read to compare: reading a FIFO would wait for a writer. A
-    /// write-protected file that would change is refused (`protection`).
-    package static func stageIfChanged(_ data: Data, to path: String) throws -> Staged? {
+    /// write-protected file that would change is refused (`protection`). `listed`: the folder's names, if known.
+    package static func stageIfChanged(_ data: Data, to path: String, listed: Listing? = nil) throws -> Staged? {
         let target = try resolved(path)
         if case .regularFile(let file) = target, let existing = FileManager.default.contents(atPath: file),
             existing == data
@@ -29,6 +29,6 @@ extension AtomicFile {
         }
         // Only a file that would change must be writable: an unchanged protected page is left as it is.
         if let problem = protection(of: target, named: path) { throw CommandFailure(problem) }
-        return try stage(data, to: target, named: path)
+        return try stage(data, to: target, named: path, listed: listed)
     }
 }

@@ -87,8 +87,23 @@ package enum AtomicFile {
         }
     }
 
+    /// A folder's names as listed once, so that staging each of many files into it does not list it again
+    /// to find abandoned temporaries (a weekly run's hundreds of files made that O(files²)).
+    package struct Listing {
+        /// The folder, as `URL(fileURLWithPath:).path` spells it.
+        let folder: String
+        let names: [String]
+
+        /// Lists `folder` now.
+        package init(_ folder: String) {
+            self.folder = URL(fileURLWithPath: folder).path
+            names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        }
+    }
+
     /// Stages bytes for an already resolved target (see `Staged`), creating missing folders.
-    static func stage(_ data: Data, to target: FileTarget, named path: String) throws -> Staged {
+    static func stage(_ data: Data, to target: FileTarget, named path: String, listed: Listing? = nil) throws -> Staged
+    {
         switch target {
         case .stream(let device, _):
             return Staged(pending: .stream(data), file: device, path: path)
@@ -96,7 +111,8 @@ package enum AtomicFile {
             var info = stat()
             let mode = stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o644
             return Staged(
-                pending: .temporary(try temporary(file, with: data, mode: mode, named: path)), file: file, path: path)
+                pending: .temporary(try temporary(file, with: data, mode: mode, named: path, listed: listed)),
+                file: file, path: path)
         case .absent(let file):
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
             do {
@@ -105,7 +121,8 @@ package enum AtomicFile {
                 throw CommandFailure("cannot create the folder \(folder.path): \(error.localizedDescription)")
             }
             return Staged(
-                pending: .temporary(try temporary(file, with: data, mode: nil, named: path)), file: file, path: path)
+                pending: .temporary(try temporary(file, with: data, mode: nil, named: path, listed: listed)),
+                file: file, path: path)
         }
     }
 
@@ -121,12 +138,15 @@ package enum AtomicFile {
 
     /// Writes `data` under a fresh temporary name beside `file` and flushes it; returns that name.
     /// `mode` is the replaced file's permission bits (nil for a new file: 0644 less the umask).
-    private static func temporary(_ file: String, with data: Data, mode: mode_t?, named path: String) throws -> String {
+    private static func temporary(
+        _ file: String, with data: Data, mode: mode_t?, named path: String, listed: Listing?
+    ) throws -> String {
         let url = URL(fileURLWithPath: file)
         let folder = url.deletingLastPathComponent()
         // What a run killed between writing and renaming left here (`StaleTemporaries`).
         let prefix = ".\(url.lastPathComponent).tmp-"
-        StaleTemporaries(prefix: prefix, numbered: true).remove(in: folder.path)
+        let names = listed?.folder == folder.path ? listed?.names : nil
+        StaleTemporaries(prefix: prefix, numbered: true).remove(in: folder.path, names: names)
         var temporary = ""
         var fd: Int32 = -1
         // O_EXCL | O_NOFOLLOW: never write through something already sitting at the temporary name.

@@ -118,10 +118,13 @@ enum WeeklyCommand {
             var total = 0
             var staged: [(name: String, file: AtomicFile.Staged)] = []
             var committed = 0
+            let listed = AtomicFile.Listing(options.folder)
             func stage(_ name: String, _ data: Data, _ language: ReportLanguage?) throws {
                 total += 1
                 let path = URL(fileURLWithPath: options.folder).appendingPathComponent(name).path
-                if let file = try AtomicFile.stageIfChanged(data, to: path) { staged.append((name, file)) }
+                if let file = try AtomicFile.stageIfChanged(data, to: path, listed: listed) {
+                    staged.append((name, file))
+                }
                 record.note(name, data, language: language)
             }
             do {

@@ -109,7 +109,9 @@ package struct PortableQuery: Sendable, Equatable {
     /// take are ignored (one set of report parameters fills every file), and names
     /// not given keep the file's value. Comments and layout stay as they are.
     package func filled(_ values: [String: QueryValue]) -> String {
-        var lines = sql.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Only the parameter block changes: the rest of the file (from its closing line on) stays one piece.
+        var lines = sql.split(separator: "\n", maxSplits: parametersEnd, omittingEmptySubsequences: false).map(
+            String.init)
         for parameter in parameters {
             guard let value = values[parameter.name] else { continue }
             let indent = String(lines[parameter.line].prefix(while: { $0 == " " }))
