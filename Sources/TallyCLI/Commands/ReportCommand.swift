@@ -170,7 +170,8 @@ enum ReportCommand {
             if let png = options.png {
                 let data = try png.render(chart.svg, name: chart.name)
                 files.append(
-                    (URL(fileURLWithPath: folder).appendingPathComponent(ChartPNG.name(for: chart.name)).path, data))
+                    (URL(fileURLWithPath: folder).appendingPathComponent(ReportChartSet.pngName(chart.name)).path, data)
+                )
             }
         }
         // `-o ch/ranking-original.svg --charts ch` replaced the chart with the page (or the page with the chart).

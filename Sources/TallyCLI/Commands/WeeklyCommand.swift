@@ -133,7 +133,7 @@ enum WeeklyCommand {
                     try stage(file.name, Data(content.utf8), file.language)
                     if let png = options.png, file.name.hasSuffix(".svg") {
                         try stage(
-                            ChartPNG.name(for: file.name), try png.render(content, name: file.name), file.language)
+                            ReportChartSet.pngName(file.name), try png.render(content, name: file.name), file.language)
                     }
                 }
                 for file in staged {
@@ -170,7 +170,7 @@ enum WeeklyCommand {
             }
             if let png = options.png, file.name.hasSuffix(".svg"),
                 let conflict = try record.conflict(
-                    ChartPNG.name(for: file.name), in: options.folder, language: file.language,
+                    ReportChartSet.pngName(file.name), in: options.folder, language: file.language,
                     content: { try png.render(file.render(), name: file.name) })
             {
                 conflicts.append(conflict)

@@ -76,3 +76,13 @@ package struct WeeklyLabels: Sendable {
         @Sendable (_ title: String, _ link: String, _ voters: Int, _ votes: Int, _ newVoters: Int, _ weekVotes: Int) ->
             String
 }
+
+extension ReportLanguage {
+    /// The words of the weekly pages and charts in this language.
+    package var weeklyLabels: WeeklyLabels {
+        switch self {
+        case .english: return .english
+        case .traditionalChinese: return .traditionalChinese
+        }
+    }
+}
