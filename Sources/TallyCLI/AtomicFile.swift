@@ -35,13 +35,69 @@ package enum AtomicFile {
 
     /// Writes bytes to an already resolved target; `path` (as the user named it) is used in messages.
     static func write(_ data: Data, to target: FileTarget, named path: String) throws {
+        try stage(data, to: target, named: path).commit()
+    }
+
+    /// Bytes on their way to a file: written and flushed under a temporary name beside it, put in place by
+    /// `commit` (a rename) or removed by `discard`. A run that writes many files stages every one before it
+    /// commits the first, so a failure on the way leaves none of them (`tally weekly`), while memory holds
+    /// one file at a time. A FIFO or a device has no temporary: its bytes are written through at `commit`.
+    package struct Staged {
+        fileprivate enum Pending {
+            case temporary(String)
+            case stream(Data)
+        }
+        fileprivate let pending: Pending
+        /// Where the bytes go (the symbolic links' final target).
+        fileprivate let file: String
+        /// The path as the user named it, for messages.
+        fileprivate let path: String
+
+        /// Puts the bytes in place.
+        package func commit() throws {
+            switch pending {
+            case .stream(let data): try AtomicFile.writeThrough(data, to: file, named: path)
+            case .temporary(let temporary):
+                guard rename(temporary, file) == 0 else {
+                    let failure = errno
+                    unlink(temporary)
+                    throw CommandFailure("cannot write \(path): \(String(cString: strerror(failure)))")
+                }
+            }
+        }
+
+        /// Removes the temporary, leaving the file as it was.
+        package func discard() {
+            if case .temporary(let temporary) = pending { unlink(temporary) }
+        }
+    }
+
+    /// A folder's names as listed once, so that staging each of many files into it does not list it again
+    /// to find abandoned temporaries (a weekly run's hundreds of files made that O(files²)).
+    package struct Listing {
+        /// The folder, as `URL(fileURLWithPath:).path` spells it.
+        let folder: String
+        let names: [String]
+
+        /// Lists `folder` now.
+        package init(_ folder: String) {
+            self.folder = URL(fileURLWithPath: folder).path
+            names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        }
+    }
+
+    /// Stages bytes for an already resolved target (see `Staged`), creating missing folders.
+    static func stage(_ data: Data, to target: FileTarget, named path: String, listed: Listing? = nil) throws -> Staged
+    {
         switch target {
         case .stream(let device, _):
-            try writeThrough(data, to: device, named: path)
+            return Staged(pending: .stream(data), file: device, path: path)
         case .regularFile(let file):
             var info = stat()
             let mode = stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o644
-            try replace(file, with: data, mode: mode, named: path)
+            return Staged(
+                pending: .temporary(try temporary(file, with: data, mode: mode, named: path, listed: listed)),
+                file: file, path: path)
         case .absent(let file):
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
             do {
@@ -49,13 +105,15 @@ package enum AtomicFile {
             } catch {
                 throw CommandFailure("cannot create the folder \(folder.path): \(error.localizedDescription)")
             }
-            try replace(file, with: data, mode: nil, named: path)
+            return Staged(
+                pending: .temporary(try temporary(file, with: data, mode: nil, named: path, listed: listed)),
+                file: file, path: path)
         }
     }
 
     /// Writes to a FIFO or device as `sh`'s `>` would (no create, no rename): a reader of the
     /// pipe gets the bytes; a device such as `/dev/full` reports its own error.
-    private static func writeThrough(_ data: Data, to device: String, named path: String) throws {
+    fileprivate static func writeThrough(_ data: Data, to device: String, named path: String) throws {
         let fd = open(device, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))") }
         var failure = writeAll(data, to: fd)
@@ -63,14 +121,17 @@ package enum AtomicFile {
         if failure != 0 { throw CommandFailure("cannot write \(path): \(String(cString: strerror(failure)))") }
     }
 
-    /// Writes `data` under a fresh temporary name beside `file`, flushes it, and renames it over `file`.
+    /// Writes `data` under a fresh temporary name beside `file` and flushes it; returns that name.
     /// `mode` is the replaced file's permission bits (nil for a new file: 0644 less the umask).
-    private static func replace(_ file: String, with data: Data, mode: mode_t?, named path: String) throws {
+    private static func temporary(
+        _ file: String, with data: Data, mode: mode_t?, named path: String, listed: Listing?
+    ) throws -> String {
         let url = URL(fileURLWithPath: file)
         let folder = url.deletingLastPathComponent()
         // What a run killed between writing and renaming left here (`StaleTemporaries`).
         let prefix = ".\(url.lastPathComponent).tmp-"
-        StaleTemporaries(prefix: prefix, numbered: true).remove(in: folder.path)
+        let names = listed?.folder == folder.path ? listed?.names : nil
+        StaleTemporaries(prefix: prefix, numbered: true).remove(in: folder.path, names: names)
         var temporary = ""
         var fd: Int32 = -1
         // O_EXCL | O_NOFOLLOW: never write through something already sitting at the temporary name.
@@ -86,11 +147,11 @@ package enum AtomicFile {
         if failure == 0, let mode, fchmod(fd, mode) != 0 { failure = errno }
         if failure == 0, fsync(fd) != 0 { failure = errno }
         close(fd)
-        if failure == 0, rename(temporary, file) != 0 { failure = errno }
         if failure != 0 {
             unlink(temporary)
             throw CommandFailure("cannot write \(path): \(String(cString: strerror(failure)))")
         }
+        return temporary
     }
 
     /// Writes every byte (`Descriptor.writeAll`); returns 0 or the errno of the failure.

@@ -1,5 +1,4 @@
 import Foundation
-import TallyRender
 
 /// PNG copies of the SVG charts, for blog hosts that refuse SVG uploads. Rendered by
 /// `rsvg-convert` (Debian package `librsvg2-bin`), run at the edge as the architecture asks:
@@ -66,9 +65,6 @@ struct ChartPNG {
             return "rsvg-convert printed more than \(bytes / 1_048_576) MiB for \(name), so it was stopped"
         }
     }
-
-    /// `chart.svg` → `chart.png`.
-    static func name(for svg: String) -> String { ReportChartSet.pngName(svg) }
 
     /// Pixels per SVG unit: 2, so a chart is sharp on a phone's 2× screen and keeps the SVG's layout.
     static let scale = 2

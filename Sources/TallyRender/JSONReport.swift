@@ -11,8 +11,9 @@ package enum JSONReport {
         document(model).serialized()
     }
 
-    /// The document as a value (for tests and for embedding).
-    package static func document(_ model: ReportModel) -> JSONValue {
+    /// The document as a value (for tests and for embedding); `excludedRows`, when the caller has them
+    /// already, are `excludedRows(model)`.
+    package static func document(_ model: ReportModel, excludedRows: [JSONValue]? = nil) -> JSONValue {
         let zone = model.parameters.zone
         func time(_ instant: Instant?) -> JSONValue { instant.map { .string(ReportText.iso8601($0, zone)) } ?? .null }
         let parameters = model.parameters
@@ -47,13 +48,7 @@ package enum JSONReport {
         // Session ids only for moderators (`--internal`); a public document keeps the rows without them.
         let shown = parameters.audience.showsIdentifiers
         func session(_ id: String?) -> JSONValue { shown ? .text(id) : .null }
-        let excluded: [JSONValue] = model.exclusions.listed.map { entry in
-            .object([
-                ("session", session(entry.session)), ("first_vote", time(entry.firstVote)),
-                ("votes", .int(entry.votes)),
-                ("reason", .string(ReportText.exclusionReason(entry))), ("in_data", .bool(entry.votes > 0)),
-            ])
-        }
+        let excluded = excludedRows ?? Self.excludedRows(model)
         let activity = model.activity
         let gap: JSONValue =
             activity.longestGap.map { gap in
@@ -198,6 +193,20 @@ package enum JSONReport {
 
     /// The data fingerprint (the document's last key): `source` says where it was computed, and
     /// `sha256` is null when that was D1 (SQL has no SHA-256); null for a model without one.
+    /// The rows of the exclusion ledger (`excluded`), session ids only for moderators as in `document`.
+    package static func excludedRows(_ model: ReportModel) -> [JSONValue] {
+        let zone = model.parameters.zone
+        let shown = model.parameters.audience.showsIdentifiers
+        return model.exclusions.listed.map { entry in
+            .object([
+                ("session", shown ? .text(entry.session) : .null),
+                ("first_vote", entry.firstVote.map { .string(ReportText.iso8601($0, zone)) } ?? .null),
+                ("votes", .int(entry.votes)),
+                ("reason", .string(ReportText.exclusionReason(entry))), ("in_data", .bool(entry.votes > 0)),
+            ])
+        }
+    }
+
     static func fingerprint(_ model: ReportModel) -> JSONValue {
         guard let fingerprint = model.fingerprint else { return .null }
         return .object([

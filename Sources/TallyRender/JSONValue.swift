@@ -23,71 +23,75 @@ package indirect enum JSONValue: Equatable, Sendable {
 
     /// The document as text, pretty-printed with two-space indents and a final newline.
     package func serialized() -> String {
-        var output = ""
+        var output: [UInt8] = []
         write(into: &output, indent: 0)
-        output += "\n"
-        return output
+        output.append(0x0A)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Indents of up to this many levels are made once, not per container (a weekly page's JSON
     /// has thousands of containers; making each indent again was a visible share of rendering).
-    private static let indents = (0...16).map { String(repeating: "  ", count: $0) }
+    private static let indents = (0...16).map { Array(repeating: UInt8(ascii: " "), count: 2 * $0) }
 
-    private static func indent(_ level: Int) -> String {
-        level < indents.count ? indents[level] : String(repeating: "  ", count: level)
+    private static func indent(_ level: Int, into output: inout [UInt8]) {
+        if level < indents.count {
+            output += indents[level]
+        } else {
+            output += repeatElement(UInt8(ascii: " "), count: 2 * level)
+        }
     }
 
-    private func write(into output: inout String, indent: Int) {
+    /// Writes into bytes, not a `String`: appending UTF-8 to an array is a copy, where a string
+    /// append checks and grows its storage on every one of a weekly run's millions of pieces.
+    private func write(into output: inout [UInt8], indent: Int) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .integer(let value): output += String(value)
+        case .null: output += "null".utf8
+        case .bool(let value): output += (value ? "true" : "false").utf8
+        case .integer(let value): output += String(value).utf8
         case .number(let value, let decimals):
-            output += value.isFinite ? NumberText.fixed(value, decimals: decimals) : "null"
+            output += (value.isFinite ? NumberText.fixed(value, decimals: decimals) : "null").utf8
         case .string(let text): JSONValue.quote(text, into: &output)
         case .array(let items):
             if items.isEmpty {
-                output += "[]"
+                output += "[]".utf8
                 return
             }
-            let pad = JSONValue.indent(indent + 1)
-            output += "[\n"
+            output += "[\n".utf8
             for (index, item) in items.enumerated() {
-                output += pad
+                JSONValue.indent(indent + 1, into: &output)
                 item.write(into: &output, indent: indent + 1)
-                output += index == items.count - 1 ? "\n" : ",\n"
+                output += (index == items.count - 1 ? "\n" : ",\n").utf8
             }
-            output += JSONValue.indent(indent)
-            output += "]"
+            JSONValue.indent(indent, into: &output)
+            output.append(UInt8(ascii: "]"))
         case .object(let pairs):
             if pairs.isEmpty {
-                output += "{}"
+                output += "{}".utf8
                 return
             }
-            let pad = JSONValue.indent(indent + 1)
-            output += "{\n"
+            output += "{\n".utf8
             for (index, (key, value)) in pairs.enumerated() {
-                output += pad
+                JSONValue.indent(indent + 1, into: &output)
                 JSONValue.quote(key, into: &output)
-                output += ": "
+                output += ": ".utf8
                 value.write(into: &output, indent: indent + 1)
-                output += index == pairs.count - 1 ? "\n" : ",\n"
+                output += (index == pairs.count - 1 ? "\n" : ",\n").utf8
             }
-            output += JSONValue.indent(indent)
-            output += "}"
+            JSONValue.indent(indent, into: &output)
+            output.append(UInt8(ascii: "}"))
         }
     }
 
     /// Appends `quote(text)` to `output`; text with nothing to escape (nearly all of it) is
     /// appended whole instead of scalar by scalar.
-    static func quote(_ text: String, into output: inout String) {
+    static func quote(_ text: String, into output: inout [UInt8]) {
         guard text.utf8.contains(where: JSONValue.mayNeedEscape) else {
-            output += "\""
-            output += text
-            output += "\""
+            output.append(UInt8(ascii: "\""))
+            output += text.utf8
+            output.append(UInt8(ascii: "\""))
             return
         }
-        output += quote(text)
+        output += quote(text).utf8
     }
 
     /// True for a UTF-8 byte that may start something `quote` escapes: a control character, a

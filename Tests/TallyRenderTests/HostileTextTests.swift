@@ -1,7 +1,8 @@
 import Foundation
-import TallyCore
 import TallyRender
 import Testing
+
+@testable import TallyCore
 
 /// User text that tries to break out of its cell: it must stay text in every format.
 @Suite("Hostile text in options, sessions and notes")

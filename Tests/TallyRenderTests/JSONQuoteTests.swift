@@ -4,7 +4,7 @@ import Testing
 
 @testable import TallyRender
 
-/// `JSONValue.quote(_:into:)` appends text with nothing to escape whole: it must write exactly
+/// `JSONValue.quote(_:into:)` appends the UTF-8 of text with nothing to escape whole: it must write exactly
 /// what the scalar-by-scalar `quote(_:)` writes, for every kind of text.
 @Suite("JSON string quoting")
 struct JSONQuoteTests {
@@ -16,9 +16,9 @@ struct JSONQuoteTests {
 
     @Test(arguments: JSONQuoteTests.samples)
     func appendingEqualsQuoting(text: String) {
-        var output = "prefix "
+        var output = Array("prefix ".utf8)
         JSONValue.quote(text, into: &output)
-        #expect(output == "prefix " + JSONValue.quote(text))
+        #expect(String(decoding: output, as: UTF8.self) == "prefix " + JSONValue.quote(text))
     }
 
     @Test func randomTextEqualsQuoting() {
@@ -31,9 +31,9 @@ struct JSONQuoteTests {
             for _ in 0..<Int.random(in: 0...12, using: &random) {
                 text.unicodeScalars.append(alphabet.randomElement(using: &random)!)
             }
-            var output = ""
+            var output: [UInt8] = []
             JSONValue.quote(text, into: &output)
-            #expect(output == JSONValue.quote(text), "\(Array(text.unicodeScalars))")
+            #expect(String(decoding: output, as: UTF8.self) == JSONValue.quote(text), "\(Array(text.unicodeScalars))")
         }
     }
 }

@@ -108,8 +108,9 @@ enum ReportCommand {
                 context.stderr.line(ReportCommand.futureVotesNote(future.total, model.parameters))
             }
             // One page per language (`--lang en,zh-TW -o post.md`: post.en.md and post.zh-TW.md), each linking the
-            // others; every page is rendered before the first is written.
+            // others; every page and every language's charts are rendered before the first file is written.
             var pages: [(text: String, output: OutputDestination)] = []
+            var charts: [ChartFiles] = []
             for (edition, output) in options.pages {
                 var selection = options.selection
                 if let folder = options.charts(edition) {
@@ -119,7 +120,7 @@ enum ReportCommand {
                     }
                     let link = ReportCommand.relativePath(from: page, to: folder.given, folder.path)
                     selection = selection.withCharts(in: link, png: options.png != nil)
-                    try ReportCommand.writeCharts(model, options, edition.language, output, into: folder.path, context)
+                    charts.append(try ReportCommand.charts(model, options, edition.language, output, into: folder.path))
                 }
                 var name = ""
                 if case .file(let file) = options.output { name = URL(fileURLWithPath: file).lastPathComponent }
@@ -140,6 +141,7 @@ enum ReportCommand {
                 }
                 pages.append((text, output))
             }
+            try ReportCommand.write(charts, options, context)
             try options.share?.write(model, language: options.language, title: options.title, context)
             for page in pages {
                 if let written = try page.output.write(page.text, context) {
@@ -148,14 +150,19 @@ enum ReportCommand {
             }
         })
 
-    /// Writes every chart with something to show into `folder` (each file atomically), and its PNG
-    /// with `--png`. Every chart is rendered (rsvg-convert included) and every path checked before
-    /// the first file is written, so a failure leaves the folder as it was: no new SVG beside an
-    /// old PNG.
-    static func writeCharts(
+    /// One language's charts: every chart with something to show, its PNG with `--png`, as paths in its folder.
+    struct ChartFiles {
+        let folder: String
+        let count: Int
+        let files: [(path: String, data: Data)]
+    }
+
+    /// Renders one language's charts for `folder` (rsvg-convert included) and checks that none would replace
+    /// the page.
+    static func charts(
         _ model: ReportModel, _ options: Options, _ language: ReportLanguage, _ output: OutputDestination,
-        into folder: String, _ context: Context
-    ) throws {
+        into folder: String
+    ) throws -> ChartFiles {
         let charts = ReportChartSet.charts(model, language: language, title: options.title)
         var files: [(path: String, data: Data)] = []
         for chart in charts {
@@ -163,7 +170,8 @@ enum ReportCommand {
             if let png = options.png {
                 let data = try png.render(chart.svg, name: chart.name)
                 files.append(
-                    (URL(fileURLWithPath: folder).appendingPathComponent(ChartPNG.name(for: chart.name)).path, data))
+                    (URL(fileURLWithPath: folder).appendingPathComponent(ReportChartSet.pngName(chart.name)).path, data)
+                )
             }
         }
         // `-o ch/ranking-original.svg --charts ch` replaced the chart with the page (or the page with the chart).
@@ -179,10 +187,21 @@ enum ReportCommand {
                     command: ["report"])
             }
         }
+        return ChartFiles(folder: folder, count: charts.count, files: files)
+    }
+
+    /// Writes the charts of every language (each file atomically) once all are rendered and every path is
+    /// checked, so a failure leaves the folders as they were: no new SVG beside an old PNG, no language's
+    /// charts without the other's.
+    static func write(_ charts: [ChartFiles], _ options: Options, _ context: Context) throws {
+        let files = charts.flatMap(\.files)
         let targets = try files.map { try AtomicFile.target($0.path) }
         for (file, target) in zip(files, targets) { try AtomicFile.write(file.data, to: target, named: file.path) }
         let kinds = options.png != nil ? "SVG and PNG" : "SVG"
-        context.stderr.line("Wrote \(charts.count) chart\(charts.count == 1 ? "" : "s") (\(kinds)) to \(folder).")
+        for chart in charts {
+            context.stderr.line(
+                "Wrote \(chart.count) chart\(chart.count == 1 ? "" : "s") (\(kinds)) to \(chart.folder).")
+        }
     }
 
     /// The link from a page in `pageFolder` to `folder`: relative when the page is a file, else the folder as given.

@@ -102,9 +102,10 @@ enum WeeklyCommand {
                 return
             }
             // Every name is checked before the first file is written (DECISIONS: a page of another language is
-            // never replaced); then page by page: each file is rendered when it is written, so memory holds one
-            // page, not all of them (110 MB at 104 weeks before). Week files come before the indexes, so an
-            // index never links to a missing page.
+            // never replaced). Then every file of every language is rendered (its PNG included) and staged beside
+            // its place before the first is put there, so a failure on the way (rsvg-convert, a full disk) writes
+            // nothing new; staged on disk, not kept, so memory holds one page (110 MB at 104 weeks when all were
+            // kept). Week files come before the indexes, so an index never links to a missing page.
             let editions = LanguageEdition.all(options.languages)
             let planned = WeeklyPages.planned(
                 tallies, calendar: options.calendar, editions: editions, html: options.html, title: options.title,
@@ -115,20 +116,35 @@ enum WeeklyCommand {
             var record = try PageRecord.read(in: options.folder)
             if !options.overwrite { try WeeklyCommand.checkReplacements(planned, record, options) }
             var total = 0
-            var written: [String] = []
-            func put(_ name: String, _ data: Data, _ language: ReportLanguage?) throws {
+            var staged: [(name: String, file: AtomicFile.Staged)] = []
+            var committed = 0
+            let listed = AtomicFile.Listing(options.folder)
+            func stage(_ name: String, _ data: Data, _ language: ReportLanguage?) throws {
                 total += 1
                 let path = URL(fileURLWithPath: options.folder).appendingPathComponent(name).path
-                if try AtomicFile.writeIfChanged(data, to: path) { written.append(name) }
+                if let file = try AtomicFile.stageIfChanged(data, to: path, listed: listed) {
+                    staged.append((name, file))
+                }
                 record.note(name, data, language: language)
             }
-            for file in planned {
-                let content = file.render()
-                try put(file.name, Data(content.utf8), file.language)
-                if let png = options.png, file.name.hasSuffix(".svg") {
-                    try put(ChartPNG.name(for: file.name), try png.render(content, name: file.name), file.language)
+            do {
+                for file in planned {
+                    let content = file.render()
+                    try stage(file.name, Data(content.utf8), file.language)
+                    if let png = options.png, file.name.hasSuffix(".svg") {
+                        try stage(
+                            ReportChartSet.pngName(file.name), try png.render(content, name: file.name), file.language)
+                    }
                 }
+                for file in staged {
+                    try file.file.commit()
+                    committed += 1
+                }
+            } catch {
+                for file in staged[committed...] { file.file.discard() }
+                throw error
             }
+            let written = staged.map(\.name)
             try record.write(in: options.folder)
             try options.share?.write(
                 last.report, language: options.languages[0], title: options.title, until: zone.format(last.week.end),
@@ -154,7 +170,7 @@ enum WeeklyCommand {
             }
             if let png = options.png, file.name.hasSuffix(".svg"),
                 let conflict = try record.conflict(
-                    ChartPNG.name(for: file.name), in: options.folder, language: file.language,
+                    ReportChartSet.pngName(file.name), in: options.folder, language: file.language,
                     content: { try png.render(file.render(), name: file.name) })
             {
                 conflicts.append(conflict)

@@ -32,13 +32,15 @@ package struct StaleTemporaries: Sendable {
         StaleTemporaries(prefix: ".\(name).tmp-", database: true)
     }
 
-    /// Removes, in `folder`, the abandoned temporaries of this pattern; returns their names.
+    /// Removes, in `folder`, the abandoned temporaries of this pattern; returns their names. `names` is the
+    /// folder's listing when the caller has it (one listing for the many files of a weekly run); nil lists it.
     @discardableResult
-    package func remove(in folder: String) -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+    package func remove(in folder: String, names listed: [String]? = nil) -> [String] {
+        guard let names = listed ?? (try? FileManager.default.contentsOfDirectory(atPath: folder)) else { return [] }
         var removed: [String] = []
-        // The main files first: a journal goes only when its database went (or was never there).
-        for name in names.sorted(by: { $0.count < $1.count }) {
+        // The main files first: a journal goes only when its database went (or was never there). Only names
+        // with the prefix are sorted: a weekly folder holds hundreds of pages.
+        for name in names.filter({ $0.hasPrefix(prefix) }).sorted(by: { $0.utf8.count < $1.utf8.count }) {
             guard let main = mainName(of: name) else { continue }
             let path = (folder as NSString).appendingPathComponent(name)
             let mainPath = (folder as NSString).appendingPathComponent(main)

@@ -89,13 +89,18 @@ package struct PortableQuery: Sendable, Equatable {
         return queries
     }
 
-    /// The shipped query with this name (`tally`, `totals`, …). Only that file is read.
+    /// The shipped query with this name (`tally`, `totals`, …). Only that file's parse can fail it.
     package static func named(_ name: String) throws(QueryFileError) -> PortableQuery {
-        guard let file = EmbeddedSQL.queries.first(where: { $0.name == name + ".sql" }) else {
-            throw .unknownQuery(name, known: EmbeddedSQL.queries.map { String($0.name.dropLast(4)) }.sorted())
-        }
-        return try PortableQuery(name: name, sql: file.sql)
+        guard let query = shipped[name] else { throw .unknownQuery(name, known: shipped.keys.sorted()) }
+        return try query.get()
     }
+
+    /// Every shipped query, parsed once per process: a weekly run fills the same files for each of its weeks.
+    private static let shipped = Dictionary(
+        uniqueKeysWithValues: EmbeddedSQL.queries.map { file in
+            let name = String(file.name.dropLast(4))
+            return (name, Result { () throws(QueryFileError) in try PortableQuery(name: name, sql: file.sql) })
+        })
 
     /// The names of the parameters this file takes.
     package var parameterNames: [String] { parameters.map(\.name) }
@@ -104,7 +109,9 @@ package struct PortableQuery: Sendable, Equatable {
     /// take are ignored (one set of report parameters fills every file), and names
     /// not given keep the file's value. Comments and layout stay as they are.
     package func filled(_ values: [String: QueryValue]) -> String {
-        var lines = sql.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Only the parameter block changes: the rest of the file (from its closing line on) stays one piece.
+        var lines = sql.split(separator: "\n", maxSplits: parametersEnd, omittingEmptySubsequences: false).map(
+            String.init)
         for parameter in parameters {
             guard let value = values[parameter.name] else { continue }
             let indent = String(lines[parameter.line].prefix(while: { $0 == " " }))

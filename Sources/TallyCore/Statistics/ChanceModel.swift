@@ -6,14 +6,7 @@ package struct ChanceModel: Sendable, Equatable {
     /// Counted sessions the model saw.
     package let sessions: Int
     /// The prior chance that two neighbours in the ranking differ (`LeadModel.boundaryPrior`).
-    package let boundaryPrior: Double
+    package var boundaryPrior: Double { LeadModel.boundaryPrior }
     /// From this chance of being behind on, an option is behind the leader (`LeadModel.behindThreshold`).
-    package let behindThreshold: Double
-
-    /// The record of a run over `sessions` counted sessions with the model's settings.
-    package init(sessions: Int) {
-        self.sessions = sessions
-        self.boundaryPrior = LeadModel.boundaryPrior
-        self.behindThreshold = LeadModel.behindThreshold
-    }
+    package var behindThreshold: Double { LeadModel.behindThreshold }
 }

@@ -68,17 +68,12 @@ package struct Covote: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - options: the section's options with their counted voters.
+    ///   - shared: `sharedVoters(ids:patterns:)` over the same options in the same order, when the caller has it.
     ///   - patterns: the sets of options counted sessions chose.
-    package static func pairs(options: [(id: Int64, voters: Int)], patterns: [ChoicePattern]) -> [Covote] {
-        pairs(
-            options: options, shared: sharedVoters(ids: options.map(\.id), patterns: patterns), patterns: patterns)
-    }
-
-    /// `pairs(options:patterns:)` with the shared-voters matrix of `sharedVoters(ids:patterns:)` over the
-    /// same options in the same order.
-    package static func pairs(options: [(id: Int64, voters: Int)], shared: [Int], patterns: [ChoicePattern])
-        -> [Covote]
-    {
+    package static func pairs(
+        options: [(id: Int64, voters: Int)], shared: [Int]? = nil, patterns: [ChoicePattern]
+    ) -> [Covote] {
+        let shared = shared ?? sharedVoters(ids: options.map(\.id), patterns: patterns)
         let count = options.count
         let chosen = options.indices.filter { options[$0].voters > 0 }.sorted { options[$0].id < options[$1].id }
         guard chosen.count >= 2 else { return [] }

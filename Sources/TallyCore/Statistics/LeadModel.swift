@@ -34,12 +34,6 @@ package enum LeadModel {
         package let voters: Int
         /// Counted sessions that could choose it (voted after it became votable).
         package let eligible: Int
-
-        /// An option's counts.
-        package init(voters: Int, eligible: Int) {
-            self.voters = voters
-            self.eligible = eligible
-        }
     }
 
     /// The figures of one section, per option in the order given.

@@ -8,11 +8,4 @@ package struct OrderChance: Sendable, Equatable {
     package let lower: Int64
     /// The chance, 0...1.
     package let chance: Double
-
-    /// A pair's chance.
-    package init(higher: Int64, lower: Int64, chance: Double) {
-        self.higher = higher
-        self.lower = lower
-        self.chance = chance
-    }
 }

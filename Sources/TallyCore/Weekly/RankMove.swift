@@ -7,13 +7,6 @@ package struct RankMove: Sendable, Equatable {
     /// Its voters at the week's start; nil when the option did not exist yet.
     package let previousVoters: Int?
 
-    /// An option's standing now and then.
-    package init(option: ReportModel.RankedOption, previousRank: Int?, previousVoters: Int?) {
-        self.option = option
-        self.previousRank = previousRank
-        self.previousVoters = previousVoters
-    }
-
     /// Places gained (positive) or lost (negative) since the week's start; nil for a new option.
     package var placesGained: Int? { previousRank.map { $0 - option.rank } }
 

@@ -11,15 +11,6 @@ package struct Week: Sendable, Equatable {
     /// The instant it ends, exclusive: local midnight after `lastDay`, the next week's start.
     package let end: Instant
 
-    /// A week from its parts.
-    package init(number: Int, firstDay: CivilDateTime, lastDay: CivilDateTime, start: Instant, end: Instant) {
-        self.number = number
-        self.firstDay = firstDay
-        self.lastDay = lastDay
-        self.start = start
-        self.end = end
-    }
-
     /// The last instant that belongs to the week (one millisecond before its end): what a
     /// report counting "through" the week's end counts until, since `through` is inclusive.
     package var lastInstant: Instant { Instant(millis: end.millis - 1) }

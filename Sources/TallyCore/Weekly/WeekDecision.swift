@@ -4,10 +4,4 @@ package struct WeekDecision: Sendable, Equatable {
     package let entry: ModerationLogEntry
     /// The note's text as stored now; nil when the note is not in `suggestions`.
     package let noteContent: String?
-
-    /// A decision and its note's text.
-    package init(entry: ModerationLogEntry, noteContent: String?) {
-        self.entry = entry
-        self.noteContent = noteContent
-    }
 }

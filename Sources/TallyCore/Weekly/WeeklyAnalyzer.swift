@@ -36,13 +36,8 @@ package struct WeeklyAnalyzer: Sendable {
     }
 
     /// The report as it stood just before `instant`, made by a whole report of its own (the
-    /// reference the one-pass tallies are tested against), read from one committed state.
-    package func report(before instant: Instant, from db: Connection) throws -> ReportModel {
-        try ReadSnapshot.read(db) { try report(before: instant, in: $0) }
-    }
-
-    /// The report as it stood just before `instant`, read from `snapshot`.
-    package func report(before instant: Instant, in snapshot: ReadSnapshot) throws -> ReportModel {
+    /// reference the one-pass tallies are tested against), read from `snapshot`.
+    func report(before instant: Instant, in snapshot: ReadSnapshot) throws -> ReportModel {
         try Analyzer(parameters: parameters(before: instant)).report(in: snapshot)
     }
 
@@ -79,12 +74,11 @@ package struct WeeklyAnalyzer: Sendable {
 
     /// The weeks from the reports at their boundaries (`reports[0]` before the first week).
     private func tallies(_ weeks: [Week], reports: [ReportModel], from db: Connection) throws -> [WeeklyTally] {
-        let decisions = try WeeklyAnalyzer.decisions(from: db)
+        let decisions = try WeeklyAnalyzer.decisions(from: db).sorted(by: WeeklyAnalyzer.byTime)
         return weeks.enumerated().map { index, week in
             WeeklyTally(
                 week: week, launch: calendar.launch, report: reports[index + 1], previous: reports[index],
-                decisions: decisions.filter { $0.entry.time.map(week.contains) ?? false }.sorted(
-                    by: WeeklyAnalyzer.byTime))
+                decisions: decisions.filter { $0.entry.time.map(week.contains) ?? false })
         }
     }
 

@@ -13,17 +13,6 @@ package struct WeeklyTally: Sendable, Equatable {
     /// Moderation decisions recorded during the week, in the order they were made.
     package let decisions: [WeekDecision]
 
-    /// A week's tally from its two reports and its decisions.
-    package init(
-        week: Week, launch: CivilDateTime, report: ReportModel, previous: ReportModel, decisions: [WeekDecision]
-    ) {
-        self.week = week
-        self.launch = launch
-        self.report = report
-        self.previous = previous
-        self.decisions = decisions
-    }
-
     /// Counted votes cast during the week.
     package var votes: Int { report.totals.votes - previous.totals.votes }
     /// Counted voters whose first vote was during the week.

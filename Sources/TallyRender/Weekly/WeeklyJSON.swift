@@ -8,13 +8,33 @@ package enum WeeklyJSON {
     /// The version of this document.
     package static let schemaVersion = "tally.weekly/1"
 
-    /// The document as text, pretty-printed, ending in a newline.
-    package static func render(_ tally: WeeklyTally) -> String {
-        document(tally).serialized()
+    /// The document as text, pretty-printed, ending in a newline; `ledger` carries the exclusion ledger's
+    /// rows from one week to the next of a run.
+    package static func render(_ tally: WeeklyTally, ledger: LedgerRows? = nil) -> String {
+        document(tally, ledger: ledger).serialized()
+    }
+
+    /// The exclusion ledger's rows of the week rendered last: consecutive weeks nearly always list the
+    /// same excluded sessions (a cutoff's are excluded for good), and making their rows again (a time and
+    /// a reason each, up to a thousand rows) for every week was a fifth of a 104-week run's JSON.
+    package final class LedgerRows {
+        private var last: (listed: [ReportFigures.ExcludedSession], zone: Zone, audience: Audience, rows: [JSONValue])?
+
+        /// No rows yet.
+        package init() {}
+
+        /// `JSONReport.excludedRows(model)`, made again only when the ledger, zone or audience changed.
+        func rows(for model: ReportModel) -> [JSONValue] {
+            let (listed, zone, audience) = (model.exclusions.listed, model.parameters.zone, model.parameters.audience)
+            if let last, last.listed == listed, last.zone == zone, last.audience == audience { return last.rows }
+            let rows = JSONReport.excludedRows(model)
+            last = (listed, zone, audience, rows)
+            return rows
+        }
     }
 
     /// The document as a value.
-    package static func document(_ tally: WeeklyTally) -> JSONValue {
+    package static func document(_ tally: WeeklyTally, ledger: LedgerRows? = nil) -> JSONValue {
         let week = tally.week
         let zone = tally.report.parameters.zone
         func time(_ instant: Instant) -> JSONValue { .string(ReportText.iso8601(instant, zone)) }
@@ -89,7 +109,7 @@ package enum WeeklyJSON {
                 ])
             ),
             ("charts", .array(charts)),
-            ("report", JSONReport.document(tally.report)),
+            ("report", JSONReport.document(tally.report, excludedRows: ledger?.rows(for: tally.report))),
         ])
     }
 }

@@ -38,9 +38,10 @@ package enum WeeklyPages {
         package var file: File { File(name: name, content: render()) }
     }
 
-    /// The files `files(_:edition:)` renders, by name, in the same order.
+    /// The files `files(_:edition:)` renders, by name, in the same order (`ledger`: see `WeeklyJSON.render`).
     package static func planned(
-        _ tally: WeeklyTally, edition: LanguageEdition, title pageTitle: String? = nil, png: Bool = false
+        _ tally: WeeklyTally, edition: LanguageEdition, title pageTitle: String? = nil, png: Bool = false,
+        ledger: WeeklyJSON.LedgerRows? = nil
     ) -> [Planned] {
         let number = tally.week.number
         var files = [
@@ -49,7 +50,10 @@ package enum WeeklyPages {
                 render: { WeeklyMarkdown.render(tally, edition: edition, title: pageTitle, png: png) })
         ]
         if edition.isFirst {
-            files.append(Planned(name: WeeklyFiles.json(number), language: nil, render: { WeeklyJSON.render(tally) }))
+            files.append(
+                Planned(
+                    name: WeeklyFiles.json(number), language: nil, render: { WeeklyJSON.render(tally, ledger: ledger) })
+            )
         }
         return files + charts(tally, edition: edition, title: pageTitle)
     }
@@ -98,8 +102,11 @@ package enum WeeklyPages {
         title: String? = nil, png: Bool = false
     ) -> [Planned] {
         var files: [Planned] = []
+        let ledger = WeeklyJSON.LedgerRows()
         for tally in tallies {
-            for edition in editions { files += planned(tally, edition: edition, title: title, png: png) }
+            for edition in editions {
+                files += planned(tally, edition: edition, title: title, png: png, ledger: ledger)
+            }
         }
         for edition in editions {
             files.append(

@@ -49,4 +49,42 @@ struct HostileOutsideProgramTests {
         #expect(try Self.contents(charts) == before)
         #expect(!FileManager.default.fileExists(atPath: folder.path("r.md")))
     }
+
+    /// An `rsvg-convert` that fails on the second language's charts (their titles hold 票) and prints a
+    /// PNG header for the first language's.
+    static let failsOnChinese =
+        "svg=$(cat); case \"$svg\" in *票*) echo 'no glyph' >&2; exit 1;; esac; printf '\\211PNG\\r\\n\\032\\nfake'"
+
+    /// `weekly --png`: a PNG that cannot be rendered, in the only language or in the second one, leaves the
+    /// folder as the earlier run wrote it: no page linking a missing PNG, no language's PNGs without the other's.
+    @Test(arguments: [
+        (["--lang", "en"], "exit 1", "rsvg-convert could not render week-01-daily.svg"),
+        (["--lang", "en,zh-TW"], failsOnChinese, "rsvg-convert could not render week-01-daily.zh-TW.svg"),
+    ])
+    func aFailingRendererWritesNoWeeklyFile(_ languages: [String], _ body: String, _ message: String) throws {
+        let folder = try TemporaryDirectory()
+        let weekly = ["weekly", "--demo", "--through", "2026-10-03", "--reports", "out"] + languages
+        let earlier = try TallyProcess.run(weekly, in: folder.url.path)
+        #expect(earlier.status == 0, "\(earlier.stderr)")
+        let before = try Self.contents(folder.path("out"))
+        let result = try TallyProcess.run(
+            weekly + ["--png"], in: folder.url.path, environment: ["PATH": try Self.fakeRenderer(body, in: folder)])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(try Self.contents(folder.path("out")) == before)
+    }
+
+    /// `report --charts --png` in two languages: the second language's failing PNG leaves the first
+    /// language's charts unwritten too, and no page.
+    @Test func aFailingSecondLanguageWritesNoChart() throws {
+        let folder = try TemporaryDirectory()
+        let result = try TallyProcess.run(
+            ["report", "--demo", "--charts", "ch", "--png", "--lang", "en,zh-TW", "-o", "r.md"], in: folder.url.path,
+            environment: ["PATH": try Self.fakeRenderer(Self.failsOnChinese, in: folder)])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("rsvg-convert could not render"), "\(result.stderr)")
+        let written = FileManager.default.subpaths(atPath: folder.path("ch")) ?? []
+        #expect(written.filter { $0.hasSuffix(".svg") || $0.hasSuffix(".png") }.isEmpty, "\(written)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("r.en.md")))
+    }
 }
