@@ -62,7 +62,7 @@ def browser(url, outdir):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.support import expected_conditions
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
     from selenium.webdriver.support.ui import WebDriverWait
 
     options = webdriver.ChromeOptions()
@@ -77,7 +77,21 @@ def browser(url, outdir):
         """Presses a form's button and waits until the next page has replaced this one."""
         page = driver.find_element(By.TAG_NAME, "html")
         press()
-        WebDriverWait(driver, 15).until(expected_conditions.staleness_of(page))
+
+        def replaced(_):
+            # Chromium reports the old page's element either as stale or, mid-navigation, as a node that
+            # "does not belong to the document": both mean this page is gone. Any other error is real.
+            try:
+                page.is_enabled()
+                return False
+            except StaleElementReferenceException:
+                return True
+            except WebDriverException as error:
+                if "does not belong to the document" in str(error):
+                    return True
+                raise
+
+        WebDriverWait(driver, 15).until(replaced)
 
     try:
         base = url.rstrip("/")
