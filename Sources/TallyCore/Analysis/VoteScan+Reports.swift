@@ -12,7 +12,7 @@ extension VoteScan {
             optionVotes: zeros, optionVoters: zeros, optionVotesAll: zeros, optionVotersAll: zeros, sessionsAll: 0,
             votesAll: 0, sessionsCounted: 0, votesCounted: 0, firstAll: nil, lastAll: nil, firstCounted: nil,
             lastCounted: nil, days: [:], usage: [:], gap: nil, ledger: [], ledgerTotal: 0, anomalyTotals: [:],
-            anomalyExamples: [:], choiceSets: [], votesDigest: [], highestVoteID: nil)
+            anomalyExamples: [:], choiceSets: [], eligibility: eligibility, votesDigest: [], highestVoteID: nil)
         let epochs = eligibility.epochs
         var masks = Array(repeating: 0, count: maskCounts.isEmpty ? 0 : epochs << optionCount)
         var packed: [[UInt64: Int]] = Array(repeating: [:], count: epochs)
