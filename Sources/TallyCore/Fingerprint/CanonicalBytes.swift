@@ -25,9 +25,6 @@ struct CanonicalBytes {
     /// The number of bytes written.
     private(set) var count = 0
 
-    /// The bytes written.
-    var bytes: [UInt8] { Array(storage[..<count]) }
-
     /// Calls `body` with the bytes written, without copying them.
     func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
         try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<count])) }
