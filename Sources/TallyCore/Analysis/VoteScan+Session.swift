@@ -38,7 +38,7 @@ extension VoteScan {
         guard !buffer.isEmpty else { return }
         stages.removeAll(keepingCapacity: true)
         for vote in buffer where !stages.contains(vote.stage) { stages.append(vote.stage) }
-        stages.sort()
+        if stages.count > 1 { stages.sort() }  // most sessions are counted from one stage
         let isNamed = matchNamed(stage: Int(stages[0]))
         // The shares are worked on outside `self` (their storage kept for the next session): a share
         // read from `self` by a mutating method is copied, retaining its arrays, every session.
