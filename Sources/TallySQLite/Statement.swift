@@ -80,11 +80,6 @@ package final class Statement {
         guard rc == SQLITE_OK else { throw connection.lastError(sql: sql) }
     }
 
-    /// Resets the statement so it can run again; bindings are kept.
-    package func reset() {
-        sqlite3_reset(handle)
-    }
-
     /// Advances the statement: `true` when a row is ready to read, `false` when done.
     package func step() throws -> Bool {
         switch sqlite3_step(handle) {
@@ -114,21 +109,11 @@ package final class Statement {
     }
 
     /// True when the column holds NULL.
-    package func isNull(at index: Int) -> Bool {
-        sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
-    }
+    package func isNull(at index: Int) -> Bool { column(at: index).isNull }
 
     /// The column's storage class, SQLite's `typeof()`. Ask before reading the value in another
     /// form (`text(at:)` on a BLOB, …): SQLite's answer is undefined after a conversion.
-    package func storageClass(at index: Int) -> StorageClass {
-        switch sqlite3_column_type(handle, Int32(index)) {
-        case SQLITE_INTEGER: return .integer
-        case SQLITE_FLOAT: return .real
-        case SQLITE_TEXT: return .text
-        case SQLITE_BLOB: return .blob
-        default: return .null
-        }
-    }
+    package func storageClass(at index: Int) -> StorageClass { column(at: index).storageClass }
 
     /// The column of the current row as a value to read several times or in several forms
     /// (one column lookup instead of one per call; see `ColumnValue`). Valid until the next step.
@@ -158,9 +143,7 @@ package final class Statement {
     /// Calls `body` with the column's UTF-8 bytes without copying them (empty for NULL).
     /// The buffer is valid only during the call.
     package func withTextBytes<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
-        let bytes = sqlite3_column_text(handle, Int32(index))
-        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
-        return try body(UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
+        try column(at: index).withTextBytes(body)
     }
 
     /// The column as bytes, or nil for NULL.

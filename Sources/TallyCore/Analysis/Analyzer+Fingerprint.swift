@@ -1,10 +1,6 @@
 import TallySQLite
 
 extension Analyzer {
-    /// The columns of `moderation_log` the report reads (notes as they stood at `through`, the fingerprint),
-    /// in the fingerprint's order (`CanonicalLayout.log`).
-    static let logColumns = CanonicalLayout.log.columns
-
     /// A database without `moderation_log` (a vote page's own export, never migrated) reads as
     /// one with an empty log: an empty temporary table of that name is made for this connection.
     /// Temporary tables live outside the database file, so a read-only connection can make one

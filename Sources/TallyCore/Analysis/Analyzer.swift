@@ -100,7 +100,6 @@ package struct Analyzer: Sendable {
         }
 
         let values = parameters.queryValues
-        let eligibility = Eligibility(table)
         var figures = ReportFigures(
             options: options, totals: totals,
             exclusions: .init(listed: scan.ledger, total: scan.ledgerTotal), days: days,
@@ -112,7 +111,7 @@ package struct Analyzer: Sendable {
                 scan.choiceSets.map { set in
                     ChoicePattern(
                         optionIDs: set.indices.map { table.options[Int($0)].id },
-                        votable: eligibility.options(in: set.epoch).map { table.options[Int($0)].id },
+                        votable: scan.eligibility.options(in: set.epoch).map { table.options[Int($0)].id },
                         sessions: set.sessions)
                 }))
         figures.moderationRecord = moderationRecord

@@ -24,6 +24,9 @@ struct BoundedList<Element> {
     /// which orders them itself, without sorting them first.
     var unordered: [Element] { heap }
 
+    /// The largest kept element once the list is full (the next to go), else nil.
+    var largest: Element? { heap.count == limit ? heap.first : nil }
+
     /// How many elements are kept.
     var count: Int { heap.count }
 
@@ -52,12 +55,18 @@ struct BoundedList<Element> {
         heap.withUnsafeBufferPointer { areInIncreasingOrder($0[a], $0[b]) }
     }
 
+    /// Swaps two elements by moving their bytes: `Array.swapAt` copies them (retains and releases).
+    @inline(__always)
+    private mutating func swapAt(_ a: Int, _ b: Int) {
+        heap.withUnsafeMutableBufferPointer { $0.swapAt(a, b) }
+    }
+
     private mutating func siftUp(from start: Int) {
         var child = start
         while child > 0 {
             let parent = (child - 1) / 2
             guard precedes(parent, child) else { return }
-            heap.swapAt(parent, child)
+            swapAt(parent, child)
             child = parent
         }
     }
@@ -71,7 +80,7 @@ struct BoundedList<Element> {
             let right = left + 1
             if right < heap.count, precedes(largest, right) { largest = right }
             guard largest != parent else { return }
-            heap.swapAt(parent, largest)
+            swapAt(parent, largest)
             parent = largest
         }
     }

@@ -33,6 +33,8 @@ struct ScannedVotes {
     var anomalyExamples: [AnomalyKind: [ReportFigures.AnomalyExample]]
     /// Counted sessions per set of chosen option indices (ascending), without empty counts.
     var choiceSets: [(indices: [Int32], epoch: Int, sessions: Int)]
+    /// The scan's: which options a set's epoch could choose.
+    let eligibility: Eligibility
 
     /// The votes' digest for the fingerprint (`VoteDayChain`).
     var votesDigest: [UInt8]

@@ -80,18 +80,10 @@ extension VoteScan {
         return StoredTimestamp.shownAsHex(type: storage.rawValue, bytes)
     }
 
-    /// The smaller of two optional values; nil only when both are.
-    static func earliest(_ a: Int64?, _ b: Int64?) -> Int64? {
-        guard let a else { return b }
-        guard let b else { return a }
-        return min(a, b)
-    }
-
-    /// The larger of two optional values; nil only when both are.
-    static func latest(_ a: Int64?, _ b: Int64?) -> Int64? {
-        guard let a else { return b }
-        guard let b else { return a }
-        return max(a, b)
+    /// `pick` (`min` or `max`) of two optional values; nil only when both are.
+    static func either(_ a: Int64?, _ b: Int64?, _ pick: (Int64, Int64) -> Int64) -> Int64? {
+        guard let a, let b else { return a ?? b }
+        return pick(a, b)
     }
 
     /// Throws `AnalysisError.sessionOrder` unless session `next` may follow `previous` in the

@@ -12,7 +12,7 @@ extension VoteScan {
             optionVotes: zeros, optionVoters: zeros, optionVotesAll: zeros, optionVotersAll: zeros, sessionsAll: 0,
             votesAll: 0, sessionsCounted: 0, votesCounted: 0, firstAll: nil, lastAll: nil, firstCounted: nil,
             lastCounted: nil, days: [:], usage: [:], gap: nil, ledger: [], ledgerTotal: 0, anomalyTotals: [:],
-            anomalyExamples: [:], choiceSets: [], votesDigest: [], highestVoteID: nil)
+            anomalyExamples: [:], choiceSets: [], eligibility: eligibility, votesDigest: [], highestVoteID: nil)
         let epochs = eligibility.epochs
         var masks = Array(repeating: 0, count: maskCounts.isEmpty ? 0 : epochs << optionCount)
         var packed: [[UInt64: Int]] = Array(repeating: [:], count: epochs)
@@ -32,11 +32,11 @@ extension VoteScan {
             running.votesAll += votesAll[k]
             running.sessionsCounted += sessionsCounted[k]
             running.votesCounted += votesCounted[k]
-            running.firstAll = VoteScan.earliest(running.firstAll, firstAll[k])
-            running.lastAll = VoteScan.latest(running.lastAll, lastAll[k])
-            running.firstCounted = VoteScan.earliest(running.firstCounted, firstCounted[k])
-            running.lastCounted = VoteScan.latest(running.lastCounted, lastCounted[k])
-            running.highestVoteID = VoteScan.latest(running.highestVoteID, highestVoteID[k])
+            running.firstAll = VoteScan.either(running.firstAll, firstAll[k], min)
+            running.lastAll = VoteScan.either(running.lastAll, lastAll[k], max)
+            running.firstCounted = VoteScan.either(running.firstCounted, firstCounted[k], min)
+            running.lastCounted = VoteScan.either(running.lastCounted, lastCounted[k], max)
+            running.highestVoteID = VoteScan.either(running.highestVoteID, highestVoteID[k], max)
             running.days.merge(days[k]) { .init(votes: $0.votes + $1.votes, voters: $0.voters + $1.voters) }
             running.days = running.days.filter { $0.value.voters != 0 }
             running.usage.merge(usage[k]) {

@@ -38,22 +38,28 @@ extension VoteScan {
         guard !buffer.isEmpty else { return }
         stages.removeAll(keepingCapacity: true)
         for vote in buffer where !stages.contains(vote.stage) { stages.append(vote.stage) }
-        stages.sort()
+        if stages.count > 1 { stages.sort() }  // most sessions are counted from one stage
         let isNamed = matchNamed(stage: Int(stages[0]))
+        // The shares are worked on outside `self` (their storage kept for the next session): a share
+        // read from `self` by a mutating method is copied, retaining its arrays, every session.
+        var (current, previous) = (Share(), Share())
+        swap(&current, &share)
+        swap(&previous, &previousShare)
+        defer {
+            swap(&current, &share)
+            swap(&previous, &previousShare)
+        }
         for (position, stage) in stages.enumerated() {
             let k = Int(stage)
             let next = position + 1 < stages.count ? Int(stages[position + 1]) : through.count
-            swap(&share, &previousShare)
-            var current = Share()
-            swap(&current, &share)  // measured outside `self`, keeping its storage
+            swap(&current, &previous)
             measure(upTo: stage, named: isNamed, into: &current)
-            swap(&current, &share)
-            if position > 0 { apply(previousShare, sign: -1, at: k) }
-            apply(share, sign: 1, at: k)
-            listed(share, from: k, to: next, newlyExcluded: position == 0 || !previousShare.excluded)
+            if position > 0 { apply(previous, sign: -1, at: k) }
+            apply(current, sign: 1, at: k)
+            listed(current, from: k, to: next, newlyExcluded: position == 0 || !previous.excluded)
         }
         // Counted once readable, always counted: the last share's seconds are all of them.
-        if !share.excluded && share.readable {
+        if !current.excluded && current.readable {
             for vote in buffer where vote.millis != Int64.min { seconds.insert(floorDivide(vote.millis, 1000)) }
         }
     }
@@ -172,7 +178,8 @@ extension VoteScan {
         guard share.excluded else { return }
         if !share.named {
             // Excluded by the cutoff: from now on for good, and with the same first vote.
-            guard newlyExcluded else { return }
+            // Most sessions are rejected here, by their first vote alone (no probe built).
+            guard newlyExcluded, share.first <= cutoffBound[k] else { return }
             let probe = CutoffLine(
                 line: .init(
                     session: "", firstVote: Instant(millis: share.first), votes: share.votes, beforeCutoff: true,
@@ -183,6 +190,7 @@ extension VoteScan {
             line.line.session = sessionShown
             line.stages = buffer.map(\.stage)
             cutoffLines[k].insert(line)
+            cutoffBound[k] = cutoffLines[k].largest?.line.firstVote?.millis ?? .max
             return
         }
         let probe = ReportFigures.ExcludedSession(

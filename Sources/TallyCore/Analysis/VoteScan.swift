@@ -111,6 +111,8 @@ struct VoteScan {
     /// A boundary's lines are among the first of its stages' lists, so one insertion per session
     /// serves every week (a list per boundary cost 14% of 104 weeks' time at 1M votes).
     var cutoffLines: [BoundedList<CutoffLine>]
+    /// Per stage: the latest first vote `cutoffLines` can still take (its largest line's, once full).
+    var cutoffBound: [Int64]
     /// Per boundary: the ledger lines of named sessions (few: the ones given by name).
     var ledgers: [BoundedList<ReportFigures.ExcludedSession>]
     var overBudgetExamples: [BoundedList<ReportFigures.AnomalyExample>]
@@ -159,6 +161,7 @@ struct VoteScan {
         cutoffLines = Array(
             repeating: BoundedList(limit: parameters.maxListed) { VoteScan.ledgerOrder($0.line, $1.line) },
             count: count)
+        cutoffBound = Array(repeating: .max, count: count)
         overBudgetExamples = Array(
             repeating: BoundedList(limit: parameters.maxExamples, by: VoteScan.exampleOrder), count: count)
         var kinds: [AnomalyKind: BoundedList<ReportFigures.AnomalyExample>] = [:]
@@ -196,15 +199,18 @@ struct VoteScan {
             // Asked first: reading a BLOB's bytes as text (the fingerprint does) changes SQLite's answer.
             let timeColumn = statement.column(at: 1)
             let timeStorage = timeColumn.storageClass
-            let parsed = timeStorage == .text ? timeColumn.withTextBytes { times.parse($0) } : nil
+            // `if case`, not `==`: StorageClass's `==` is a generic call per use (1-2% of the report in `perf`).
+            var parsed: (instant: Instant, shape: StoredTimestamp.Shape)?
+            if case .text = timeStorage { parsed = timeColumn.withTextBytes { times.parse($0) } }
             if let parsed, parsed.instant.millis > lastThrough { continue }  // in no boundary's report
             // A session is its storage class and its bytes, as SQLite groups it: a BLOB id is
             // another session than the text of the same bytes, and sorts after every text.
             // A NULL id reads as empty text, as the fingerprint defines it (docs/fingerprint.md).
             let sessionColumn = statement.column(at: 0)
             let stored = sessionColumn.storageClass
-            let sessionStorage = stored == .null ? StorageClass.text : stored
-            let rank = VoteScan.rank(sessionStorage)
+            let storedRank = VoteScan.rank(stored)
+            let sessionStorage = storedRank == 0 ? StorageClass.text : stored
+            let rank = storedRank == 0 ? 2 : storedRank
             try sessionColumn.withTextBytes { bytes in
                 if !hasSession || rank != sessionRank || !VoteScan.equal(bytes, session) {
                     try startSession(bytes, storage: sessionStorage, rank: rank)
@@ -221,7 +227,7 @@ struct VoteScan {
                     stage: Int32(stage)))
             checkVote(
                 statement, voteID: voteID, optionID: optionID, index: index, parsed: parsed, storage: timeStorage,
-                stage: stage, plainSession: stored == .text && !sessionHoldsNUL)
+                stage: stage, plainSession: storedRank == 2 && !sessionHoldsNUL)
         }
         if hasSession { finishSession() }
     }
@@ -255,7 +261,7 @@ struct VoteScan {
         stage: Int
     ) {
         let d1Seconds = parsed.flatMap { $0.shape == .d1 ? $0.instant.seconds : nil }
-        sessionRecord.bytes.withUnsafeBufferPointer { session in
+        sessionRecord.withBytes { session in
             // Encoded straight into each stream it goes to: no copy of the record in between.
             fingerprint.vote(millis: parsed?.instant.millis, stage: stage, session: sessionSerial, session) { bytes in
                 if let d1Seconds {

@@ -19,37 +19,70 @@ struct CanonicalBytes {
         case vote = 0x56  // V
     }
 
-    private(set) var bytes: [UInt8] = []
+    /// The bytes written, then spare room that writers fill in place: `Array.append` per value
+    /// was the largest share of the report's encoding time (its generic growth and copy, in `perf`).
+    private var storage: [UInt8] = []
+    /// The number of bytes written.
+    private(set) var count = 0
+
+    /// Calls `body` with the bytes written, without copying them.
+    func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
 
     /// Forgets the bytes, keeping the storage.
-    mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+    mutating func removeAll() { count = 0 }
 
-    /// The number of bytes written.
-    var count: Int { bytes.count }
+    /// Writes at most `maxCount` bytes in place: `write` is given where to start and returns where it stopped.
+    @inline(__always)
+    private mutating func write(
+        maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>
+    ) {
+        guard maxCount > 0 else { return }
+        let start = count
+        if storage.count < start + maxCount {
+            storage.append(
+                contentsOf: repeatElement(0, count: max(start + maxCount, 2 * storage.count) - storage.count))
+        }
+        count = storage.withUnsafeMutableBufferPointer { buffer in
+            body(buffer.baseAddress! + start) - buffer.baseAddress!
+        }
+    }
 
     /// Starts a record.
-    mutating func tag(_ tag: Tag) { bytes.append(tag.rawValue) }
+    mutating func tag(_ tag: Tag) {
+        write(maxCount: 1) { p in
+            p.pointee = tag.rawValue
+            return p + 1
+        }
+    }
 
     /// An integer value, or NULL.
     mutating func integer(_ value: Int64?) {
-        guard let value else { return bytes.append(0) }
-        bytes.append(1)
-        varint(value)
+        write(maxCount: 11) { p in
+            guard let value else {
+                p.pointee = 0
+                return p + 1
+            }
+            p.pointee = 1
+            return CanonicalBytes.put(value, at: p + 1)
+        }
     }
 
     /// A stored time in D1's exact form, as its seconds since 1970 UTC.
     mutating func d1Time(seconds: Int64) {
-        bytes.append(3)
-        varint(seconds)
+        write(maxCount: 11) { p in
+            p.pointee = 3
+            return CanonicalBytes.put(seconds, at: p + 1)
+        }
     }
 
-    /// A whole vote record whose time is in D1's exact form, appended at once: the same bytes as
+    /// A whole vote record whose time is in D1's exact form, written at once: the same bytes as
     /// `tag(.vote)`, `integer(id)`, `integer(optionID)` and `d1Time(seconds:)`. Votes are most of
-    /// the bytes hashed, and one append instead of one a byte is a third of the report's encoding time.
+    /// the bytes hashed.
     mutating func d1Vote(id: Int64, optionID: Int64?, seconds: Int64) {
         // The tag, three type bytes and three varints of at most 10 bytes each.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 34) { buffer in
-            let start = buffer.baseAddress!
+        write(maxCount: 34) { start in
             start[0] = Tag.vote.rawValue
             start[1] = 1
             var p = CanonicalBytes.put(id, at: start + 2)
@@ -61,16 +94,16 @@ struct CanonicalBytes {
                 p += 1
             }
             p.pointee = 3
-            p = CanonicalBytes.put(seconds, at: p + 1)
-            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: p - start))
+            return CanonicalBytes.put(seconds, at: p + 1)
         }
     }
 
     /// A text value from UTF-8 bytes, never NULL (an empty buffer is empty text).
     mutating func textBytes(_ text: UnsafeBufferPointer<UInt8>) {
-        bytes.append(2)
-        varint(Int64(text.count))
-        bytes.append(contentsOf: text)
+        write(maxCount: 11 + text.count) { p in
+            p.pointee = 2
+            return CanonicalBytes.copy(text, to: CanonicalBytes.put(Int64(text.count), at: p + 1))
+        }
     }
 
     /// A text value from UTF-8 bytes; a nil base address is NULL (how SQLite hands out a NULL column).
@@ -102,16 +135,23 @@ struct CanonicalBytes {
     }
 
     /// Bytes already encoded.
-    mutating func append(_ encoded: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: encoded) }
+    mutating func append(_ encoded: UnsafeBufferPointer<UInt8>) {
+        write(maxCount: encoded.count) { CanonicalBytes.copy(encoded, to: $0) }
+    }
 
     /// A signed number as unsigned LEB128 of its zigzag form: seven bits a byte, low bits first,
     /// the high bit set on all but the last.
     mutating func varint(_ value: Int64) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { buffer in
-            let start = buffer.baseAddress!
-            bytes.append(
-                contentsOf: UnsafeBufferPointer(start: start, count: CanonicalBytes.put(value, at: start) - start))
-        }
+        write(maxCount: 10) { CanonicalBytes.put(value, at: $0) }
+    }
+
+    /// Copies `bytes` to `start` and returns the position after them.
+    @inline(__always)
+    private static func copy(
+        _ bytes: UnsafeBufferPointer<UInt8>, to start: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
+        if let base = bytes.baseAddress { start.update(from: base, count: bytes.count) }
+        return start + bytes.count
     }
 
     /// Writes `value` as a varint at `start` and returns the position after it.

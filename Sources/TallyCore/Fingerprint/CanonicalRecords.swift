@@ -16,15 +16,15 @@ struct CanonicalRecords {
         isEmpty = false
         if staged.count >= CanonicalRecords.stage {
             if hasher == nil { hasher = SHA256() }
-            hasher!.update(staged.bytes)
+            staged.withBytes { hasher!.update($0) }
             staged.removeAll()
         }
     }
 
     /// The digest of everything written. The records cannot be written to afterwards.
     func finish() -> [UInt8] {
-        guard let hasher else { return SHA256.hash(staged.bytes) }
-        hasher.update(staged.bytes)
+        guard let hasher else { return staged.withBytes { SHA256.hash($0) } }
+        staged.withBytes { hasher.update($0) }
         return hasher.finalize()
     }
 }

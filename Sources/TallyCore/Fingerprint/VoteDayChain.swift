@@ -127,6 +127,6 @@ struct VoteDayChain {
         chain.withUnsafeBufferPointer { bytes.append($0) }
         bytes.varint(day)
         digest.withUnsafeBufferPointer { bytes.append($0) }
-        return SHA256.hash(bytes.bytes)
+        return bytes.withBytes { SHA256.hash($0) }
     }
 }
