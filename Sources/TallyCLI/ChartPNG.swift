@@ -58,7 +58,7 @@ struct ChartPNG {
     static func message(_ stop: ChildProcess.Stop, name: String) -> String {
         switch stop {
         case .signal(let number):
-            return "interrupted (\(number == SIGINT ? "SIGINT" : "SIGTERM")) while rsvg-convert rendered \(name)"
+            return "interrupted (\(StopSignal.name(number))) while rsvg-convert rendered \(name)"
         case .timeout(let seconds):
             return "rsvg-convert was still rendering \(name) after \(seconds) s, so it was stopped"
         case .outputLimit(let bytes):

@@ -52,6 +52,9 @@ final class StopSignal: @unchecked Sendable {
 
     /// The signal that arrived (SIGINT or SIGTERM), or nil.
     var signal: Int32? { Self.lock.withLock { Self.received == 0 ? nil : Self.received } }
+
+    /// A caught signal's name, as messages say it ("interrupted (SIGINT) …").
+    static func name(_ number: Int32) -> String { number == SIGINT ? "SIGINT" : "SIGTERM" }
 }
 
 /// `signal(2)`, outside `StopSignal`, whose `signal` property would be found first.

@@ -103,7 +103,7 @@ struct Wrangler {
     static func message(_ stop: ChildProcess.Stop, shown: String) -> String {
         switch stop {
         case .signal(let number):
-            return "interrupted (\(number == SIGINT ? "SIGINT" : "SIGTERM")) while `\(shown) …` ran; it was stopped "
+            return "interrupted (\(StopSignal.name(number))) while `\(shown) …` ran; it was stopped "
                 + "and waited for; nothing was changed locally"
         case .timeout(let seconds):
             return "`\(shown) …` was still running after \(seconds) s, so it was stopped; nothing was changed "

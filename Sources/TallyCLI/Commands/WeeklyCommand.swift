@@ -116,6 +116,11 @@ enum WeeklyCommand {
             var record = try PageRecord.read(in: options.folder)
             if !options.overwrite { try WeeklyCommand.checkReplacements(planned, record, options) }
             var total = 0
+            // Ctrl-C or SIGTERM while files are staged stops between two files and removes every temporary
+            // (hundreds at 104 weeks) rather than leaving them in the folder; once the first file is put in
+            // place, the few renames left finish so that the folder is never half of one run.
+            let stop = StopSignal.install()
+            defer { stop.uninstall() }
             var staged: [(name: String, file: AtomicFile.Staged)] = []
             var committed = 0
             let listed = AtomicFile.Listing(options.folder)
@@ -126,6 +131,9 @@ enum WeeklyCommand {
                     staged.append((name, file))
                 }
                 record.note(name, data, language: language)
+                if let signal = stop.signal {
+                    throw CommandFailure("interrupted (\(StopSignal.name(signal))); no page was written")
+                }
             }
             do {
                 for file in planned {

@@ -105,6 +105,41 @@ struct HostileSignalTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("votes.sqlite")))
     }
 
+    /// A weekly run stages every file under a temporary name before it puts any in place (hundreds at 104
+    /// weeks). A signal while they are staged stops it between two files: exit 1, no page written, no
+    /// temporary left in the folder (before, the process died there and left them for the next run).
+    @Test(arguments: [SIGINT, SIGTERM])
+    func weeklyStopsWhileStagingAndLeavesNoFile(_ signal: Int32) throws {
+        let folder = try TemporaryDirectory()
+        let generated = try TallyProcess.run(
+            ["generate", "--db", "votes.sqlite", "--votes", "20000", "--days", "730", "--seed", "1"],
+            in: folder.url.path)
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let (process, errors) = try Self.start(
+            [
+                "weekly", "--db", "votes.sqlite", "--tz", "UTC", "--launch", "2026-09-01", "--through",
+                "2028-08-29", "--reports", "out", "-q",
+            ], in: folder, environment: [:])
+        // The first temporary means staging has begun; every file is flushed, so it takes seconds.
+        let out = folder.path("out")
+        let giveUp = Date().addingTimeInterval(120)
+        var staging = false
+        while !staging, process.isRunning, Date() < giveUp {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+            staging = names.contains { $0.contains(".tmp-") }
+            if !staging { usleep(1_000) }
+        }
+        #expect(staging, "no temporary appeared before the run ended")
+        kill(process.processIdentifier, signal)
+        #expect(Self.ends(process, within: 60), "tally did not stop")
+        if process.isRunning { process.terminate() }
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(stderr)")
+        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        #expect(stderr.contains("Error: interrupted (\(name)); no page was written"), "\(stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == [], "the folder holds nothing of the run")
+    }
+
     @Test func pushStopsWranglerCleansUpAndMarksNothing() throws {
         let folder = try TemporaryDirectory()
         #expect(try TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
