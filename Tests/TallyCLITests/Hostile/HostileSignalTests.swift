@@ -81,6 +81,19 @@ struct HostileSignalTests {
         return true
     }
 
+    /// Sends `signal` to tally and waits (at most `seconds`) for it to stop; expects exit 1 and returns
+    /// its stderr and the signal's name as messages say it.
+    static func interrupt(
+        _ process: Process, _ errors: Pipe, with signal: Int32, within seconds: Double
+    ) -> (stderr: String, name: String) {
+        kill(process.processIdentifier, signal)
+        #expect(ends(process, within: seconds), "tally did not stop")
+        if process.isRunning { process.terminate() }
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(stderr)")
+        return (stderr, signal == SIGINT ? "SIGINT" : "SIGTERM")
+    }
+
     static func scratchFiles(_ folder: TemporaryDirectory) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".tally-") }
     }
@@ -93,12 +106,7 @@ struct HostileSignalTests {
             ["pull", "--wrangler", "votes", "--db", "votes.sqlite"], in: folder,
             environment: ["TALLY_WRANGLER": wrangler])
         let child = try Self.wranglerID(in: folder)
-        kill(process.processIdentifier, signal)
-        #expect(Self.ends(process, within: 20), "tally did not stop")
-        if process.isRunning { process.terminate() }
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(stderr)")
-        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        let (stderr, name) = Self.interrupt(process, errors, with: signal, within: 20)
         #expect(stderr.contains("Error: interrupted (\(name)) while `wrangler d1 execute votes --remote"), "\(stderr)")
         #expect(!Self.groupAlive(child), "wrangler or its child outlived tally")
         #expect(try Self.scratchFiles(folder).isEmpty)
@@ -130,12 +138,7 @@ struct HostileSignalTests {
             if !staging { usleep(1_000) }
         }
         #expect(staging, "no temporary appeared before the run ended")
-        kill(process.processIdentifier, signal)
-        #expect(Self.ends(process, within: 60), "tally did not stop")
-        if process.isRunning { process.terminate() }
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(stderr)")
-        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        let (stderr, name) = Self.interrupt(process, errors, with: signal, within: 60)
         #expect(stderr.contains("Error: interrupted (\(name)); no page was written"), "\(stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out) == [], "the folder holds nothing of the run")
     }
