@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(
             name: "TallyCLITests",
             dependencies: ["TallyCLI", "TallyCore", "TallySQLite", "TallyTestSupport", "tally"],
-            exclude: ["Golden", "Serve/serve_client.py"]
+            exclude: ["Golden", "Serve/serve_client.py", "Support/pty_run.py"]
         ),
     ]
 )

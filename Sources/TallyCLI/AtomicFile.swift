@@ -99,15 +99,35 @@ package enum AtomicFile {
                 pending: .temporary(try temporary(file, with: data, mode: mode, named: path, listed: listed)),
                 file: file, path: path)
         case .absent(let file):
-            let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw CommandFailure("cannot create the folder \(folder.path): \(error.localizedDescription)")
-            }
+            try createFolder(URL(fileURLWithPath: file).deletingLastPathComponent().path)
             return Staged(
                 pending: .temporary(try temporary(file, with: data, mode: nil, named: path, listed: listed)),
                 file: file, path: path)
+        }
+    }
+
+    /// Creates `folder` and its missing parents, one `mkdir(2)` at a time: a name that is a dangling symbolic link
+    /// stops it (`mkdir -p` and Foundation would create the link's target, wherever it points).
+    static func createFolder(_ folder: String) throws {
+        var path = folder.hasPrefix("/") ? "" : "."
+        for part in folder.split(separator: "/") {
+            path += "/" + part
+            var info = stat()
+            if stat(path, &info) == 0 {
+                guard FileKind(mode: info.st_mode) == .directory else {
+                    throw CommandFailure("cannot create the folder \(folder): \(path) is not a folder")
+                }
+                continue
+            }
+            if lstat(path, &info) == 0, FileKind(mode: info.st_mode) == .symbolicLink {
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                throw CommandFailure(
+                    "cannot create the folder \(folder): \(path) is a symbolic link to \(target), which does not exist; "
+                        + "tally never creates a folder through a link, so nothing was written")
+            }
+            guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+                throw CommandFailure("cannot create the folder \(folder): \(String(cString: strerror(errno)))")
+            }
         }
     }
 

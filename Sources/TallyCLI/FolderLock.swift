@@ -8,12 +8,9 @@ final class FolderLock {
     private var fd: Int32
 
     /// Creates the folder if it is missing and takes its lock, or throws naming the folder.
-    init(_ folder: String) throws {
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure("cannot create the folder \(folder): \(error.localizedDescription)")
-        }
+    /// `option` names the folder's option in the message when another run holds it.
+    init(_ folder: String, option: String = "--reports") throws {
+        try AtomicFile.createFolder(folder)
         fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else {
             throw CommandFailure("cannot open the folder \(folder): \(String(cString: strerror(errno)))")
@@ -24,7 +21,7 @@ final class FolderLock {
             if code == EWOULDBLOCK {
                 throw CommandFailure(
                     "another tally is writing into \(folder) (it holds the folder's lock); two runs into one folder "
-                        + "would mix their pages. Wait for it to finish and run again, or give another --reports folder"
+                        + "would mix their pages. Wait for it to finish and run again, or give another \(option) folder"
                 )
             }
             throw CommandFailure("cannot lock the folder \(folder): \(String(cString: strerror(code)))")

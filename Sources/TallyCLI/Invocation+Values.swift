@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyRender
 
 extension Invocation {
     /// True when the command declares this option (same name and kind). Settings read their options
@@ -132,7 +133,10 @@ package enum OutputDestination: Equatable, Sendable {
     package func write(_ text: String, _ context: Context) throws -> String? {
         switch self {
         case .standardOutput:
-            context.stdout.write(text)
+            // CSV and SQL carry visitors' text as it is, for the file or pipe that reads them; a terminal would run
+            // its escapes (set the title, clear the screen) and bidi overrides, so there it is shown visibly, as
+            // every other output shows it.
+            context.stdout.write(context.stdout.isTerminal ? TerminalText.visible(text) : text)
             // Checked here, so a caller never goes on to mark or report as written what was lost.
             try context.stdout.check()
             return nil

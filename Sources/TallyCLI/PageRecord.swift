@@ -2,7 +2,7 @@ import Foundation
 import TallyCore
 import TallyRender
 
-/// `.tally-pages.json` in a reports folder: every file `tally weekly` wrote there, with the
+/// `.tally-pages.json` in a reports or charts folder: every file `tally weekly` or `report --charts` wrote there, with the
 /// language of its words and the SHA-256 of the bytes written. It is how a run knows, before it
 /// writes anything, whether a file it is about to replace is its own page in the same language.
 ///
@@ -41,11 +41,15 @@ struct PageRecord: Equatable {
         /// The language the record says it is in, when it is tally's page in another language; nil
         /// when tally did not write it (or it changed since).
         var writtenIn: ReportLanguage?
+        /// Where the symbolic link at the name points, when it is one (never vouched for).
+        var linkTo: String? = nil
 
-        /// `week-01.md (tally's zh-TW page)`, `week-01.md (not written by tally, or changed since)`.
+        /// `week-01.md (tally's zh-TW page)`, `week-01.md (not written by tally, or changed since)`,
+        /// `daily.svg (a symbolic link to ../notes.txt)`.
         var description: String {
             let name = NoteText.oneLine(self.name)
             if let writtenIn { return "\(name) (tally's \(writtenIn.rawValue) page)" }
+            if let linkTo { return "\(name) (a symbolic link to \(NoteText.oneLine(linkTo)))" }
             return "\(name) (not written by tally, or changed since)"
         }
     }
@@ -144,6 +148,7 @@ struct PageRecord: Equatable {
             return Conflict(name: name, writtenIn: entry.language)
         }
         if let existing, existing == (try content()) { return nil }
-        return Conflict(name: name, writtenIn: nil)
+        let link = kind == .symbolicLink ? try? FileManager.default.destinationOfSymbolicLink(atPath: path) : nil
+        return Conflict(name: name, writtenIn: nil, linkTo: link)
     }
 }

@@ -98,12 +98,19 @@ package enum MarkdownText {
 /// Makes text safe to print on a terminal: control characters (which could move
 /// the cursor, change colours or clear the screen) are shown as visible symbols.
 package enum TerminalText {
-    /// Text with every C0/C1 control character except newline and tab made visible.
+    /// Text with every C0/C1 control character except newline and tab made visible (with `keepNewlines`, a
+    /// CSV's CR LF line end stays one too).
     package static func visible(_ text: String, keepNewlines: Bool = true) -> String {
         var result = ""
-        for scalar in text.unicodeScalars {
+        var scalars = text.unicodeScalars.makeIterator()
+        var next = scalars.next()
+        while let scalar = next {
+            next = scalars.next()
             if scalar == "\n", keepNewlines {
                 result += "\n"
+            } else if scalar == "\r", next == "\n", keepNewlines {
+                result += "\r\n"
+                next = scalars.next()
             } else if scalar == "\t" {
                 result += "\t"
             } else {

@@ -34,4 +34,23 @@ struct FileTargetTests {
             try FileTarget.resolve(folder.path("loop"))
         }
     }
+
+    /// Issue 31 item 3: a link is followed only while its file stays in the path's folder (or below it).
+    @Test func aLinkOutOfTheFolderOrToAMissingFolderIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("out/sub"), withIntermediateDirectories: true)
+        try "x".write(toFile: folder.path("outside.md"), atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("out/up"), withDestinationPath: "../outside.md")
+        #expect(throws: FileTargetError.linkOutOfFolder(folder.path("out/up"), folder.path("out/../outside.md"))) {
+            try FileTarget.resolve(folder.path("out/up"))
+        }
+        try FileManager.default.createSymbolicLink(atPath: folder.path("out/gone"), withDestinationPath: "no/such.md")
+        #expect(throws: FileTargetError.linkToMissingFolder(folder.path("out/gone"), folder.path("out/no/such.md"))) {
+            try FileTarget.resolve(folder.path("out/gone"))
+        }
+        try FileManager.default.createSymbolicLink(atPath: folder.path("out/down"), withDestinationPath: "sub/new.md")
+        #expect(try FileTarget.resolve(folder.path("out/down")) == .absent(folder.path("out/sub/new.md")))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("out/tty"), withDestinationPath: "/dev/null")
+        #expect(try FileTarget.resolve(folder.path("out/tty")) == .stream("/dev/null", .characterDevice))
+    }
 }

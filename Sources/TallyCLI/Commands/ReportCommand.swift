@@ -192,17 +192,48 @@ enum ReportCommand {
 
     /// Writes the charts of every language (each file atomically) once all are rendered and every path is
     /// checked, so a failure leaves the folders as they were: no new SVG beside an old PNG, no language's
-    /// charts without the other's.
+    /// charts without the other's. Each folder keeps the record weekly pages keep (`PageRecord`): a file at a
+    /// chart's name that tally did not write there (a hand-made chart, a link, one changed since) is refused.
     static func write(_ charts: [ChartFiles], _ options: Options, _ context: Context) throws {
+        let locks = try charts.map { try FolderLock($0.folder, option: "--charts") }
+        defer { for lock in locks { lock.release() } }
+        var records = try charts.map { try PageRecord.read(in: $0.folder) }
+        try checkReplacements(charts, records)
         let files = charts.flatMap(\.files)
         let targets = try files.map { try AtomicFile.target($0.path) }
         for (file, target) in zip(files, targets) { try AtomicFile.write(file.data, to: target, named: file.path) }
+        for (index, chart) in charts.enumerated() {
+            for file in chart.files { records[index].note(Self.name(file.path), file.data, language: nil) }
+            try records[index].write(in: chart.folder)
+        }
         let kinds = options.png != nil ? "SVG and PNG" : "SVG"
         for chart in charts {
             context.stderr.line(
                 "Wrote \(chart.count) chart\(chart.count == 1 ? "" : "s") (\(kinds)) to \(chart.folder).")
         }
     }
+
+    /// Refuses, before any chart is written, to replace a file of a charts folder that its record does not
+    /// vouch for (and that does not already hold the chart). Charts hold no language in the record: a report in
+    /// another language replaces them, as its user asked.
+    static func checkReplacements(_ charts: [ChartFiles], _ records: [PageRecord]) throws {
+        for (chart, record) in zip(charts, records) {
+            let conflicts = try chart.files.compactMap { file in
+                try record.conflict(Self.name(file.path), in: chart.folder, language: nil, content: { file.data })
+            }
+            guard !conflicts.isEmpty else { continue }
+            let shown = conflicts.prefix(5).map(\.description).joined(separator: ", ")
+            let more = conflicts.count > 5 ? ", and \(conflicts.count - 5) more" : ""
+            throw CommandFailure(
+                "--charts \(chart.folder) holds \(conflicts.count) file\(conflicts.count == 1 ? "" : "s") this run "
+                    + "would replace that tally did not write there (its record, \(PageRecord.name), does not vouch "
+                    + "for \(conflicts.count == 1 ? "it" : "them")): \(shown)\(more). Nothing was written. Move "
+                    + "\(conflicts.count == 1 ? "it" : "them") away, or give another --charts folder")
+        }
+    }
+
+    /// A file's name in its folder.
+    private static func name(_ path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
 
     /// The link from a page in `pageFolder` to `folder`: relative when the page is a file, else the folder as given.
     static func relativePath(from pageFolder: String?, to given: String, _ folder: String) -> String {

@@ -30,6 +30,9 @@ extension DatabaseFile {
             throw DatabaseError.notARegularFile(path, kind.rawValue)
         } catch .cannotInspect(_, let reason) {
             throw DatabaseError.cannotOpen(path, reason)
+        } catch {
+            // A link out of the folder, or to a missing folder: said as `FileTarget` says it for every file.
+            throw error
         }
         switch resolved {
         case .stream(_, let kind): throw DatabaseError.notARegularFile(path, kind.rawValue)

@@ -2,12 +2,13 @@ import Foundation
 
 /// What a path names when tally is about to write to it, after following symbolic links.
 ///
-/// The rule every writer follows (the report, `sql`, notes exports, weekly pages, built
-/// databases): a regular file is replaced atomically; a symbolic link is followed and its
-/// *target* is what gets written; a FIFO or a device is written straight through, never
-/// replaced; anything else (a folder, a socket) is refused. So nothing a user made (a named
-/// pipe a reader waits on, `/dev/null`, a link into a synced folder) is ever turned into a
-/// regular file.
+/// The rule every writer follows (`-o`, charts and their PNGs, `--share`, weekly pages, the page
+/// record, built databases): a regular file is replaced atomically; a symbolic link is followed only
+/// while its file stays in the folder the path was given in (or below it), and its *target* is what
+/// gets written; a FIFO or a device is written straight through, never replaced; anything else (a
+/// folder, a socket) is refused. A link out of the folder, or to a file whose folder is missing (tally
+/// would create it through the link), is refused. So nothing a user made (a named pipe a reader waits
+/// on, `/dev/null`) is ever turned into a regular file, and no planted link sends a write elsewhere.
 package enum FileTarget: Equatable, Sendable {
     /// Nothing is there yet: a new regular file is created at this path.
     case absent(String)
@@ -43,7 +44,7 @@ package enum FileTarget: Equatable, Sendable {
             var info = stat()
             guard lstat(current, &info) == 0 else {
                 let code = errno
-                if code == ENOENT { return .absent(current) }
+                if code == ENOENT { return try contained(.absent(current), given: path) }
                 throw .cannotInspect(path, String(cString: strerror(code)))
             }
             let kind = FileKind(mode: info.st_mode)
@@ -51,7 +52,7 @@ package enum FileTarget: Equatable, Sendable {
             case .symbolicLink:
                 current = try linkTarget(of: current, original: path)
             case .regularFile:
-                return .regularFile(current)
+                return try contained(.regularFile(current), given: path)
             case .fifo, .characterDevice, .blockDevice:
                 return .stream(current, kind)
             case .directory, .socket, .other:
@@ -59,6 +60,29 @@ package enum FileTarget: Equatable, Sendable {
             }
         }
         throw .cannotInspect(path, "too many levels of symbolic links")
+    }
+
+    /// `target`, reached from `given`, when no link was followed or its file stays in `given`'s folder
+    /// (or below it); a device or FIFO is written through wherever it is (`-o /dev/stdout`), so it is not
+    /// asked. Both folders are compared as `realpath(3)` names them, so `..` and linked folders count.
+    private static func contained(_ target: FileTarget, given: String) throws(FileTargetError) -> FileTarget {
+        guard target.path != given else { return target }
+        let folder = (given as NSString).deletingLastPathComponent
+        let targetFolder = (target.path as NSString).deletingLastPathComponent
+        guard let real = realPath(targetFolder.isEmpty ? "." : targetFolder) else {
+            throw .linkToMissingFolder(given, target.path)
+        }
+        guard let home = realPath(folder.isEmpty ? "." : folder),
+            real == home || real.hasPrefix(home == "/" ? "/" : home + "/")
+        else { throw .linkOutOfFolder(given, target.path) }
+        return target
+    }
+
+    /// `realpath(3)` of `path`, nil when it does not exist.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Where the link at `link` points, as a path (a relative target is relative to the link's folder).
@@ -104,6 +128,10 @@ package enum FileTargetError: Error, Equatable, Sendable, CustomStringConvertibl
     case notAFile(String, FileKind)
     /// The path could not be inspected (permission, a link loop, …).
     case cannotInspect(String, String)
+    /// The path is a symbolic link whose file (the second path) is outside the path's folder.
+    case linkOutOfFolder(String, String)
+    /// The path is a symbolic link to a file (the second path) whose folder does not exist.
+    case linkToMissingFolder(String, String)
 
     package var description: String {
         switch self {
@@ -117,6 +145,13 @@ package enum FileTargetError: Error, Equatable, Sendable, CustomStringConvertibl
                 + "(or - for standard output), and never replaces anything else"
         case .cannotInspect(let path, let reason):
             return "cannot write \(path): \(reason)"
+        case .linkOutOfFolder(let path, let target):
+            return "\(path) is a symbolic link to \(target), outside the folder it is in; tally never writes through "
+                + "a link out of the folder it was told to write in, so nothing was written. Give the real path, "
+                + "or remove the link"
+        case .linkToMissingFolder(let path, let target):
+            return "\(path) is a symbolic link to \(target), whose folder does not exist; tally never creates a "
+                + "folder through a link, so nothing was written. Give the real path, or remove the link"
         }
     }
 }

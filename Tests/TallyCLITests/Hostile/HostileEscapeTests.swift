@@ -58,4 +58,41 @@ struct HostileEscapeTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Self.isSafe(result.stdout), "\(result.stdout.debugDescription)")
     }
+
+    /// What `tally arguments…` sent to a real pseudo-terminal (python3's pty module: Support/pty_run.py).
+    static func onTerminal(_ arguments: [String], in folder: String) throws -> String {
+        let script = ToolProcess.repository.appendingPathComponent("Tests/TallyCLITests/Support/pty_run.py").path
+        return try ToolProcess.run("python3", [script, folder, TallyProcess.executable.path] + arguments)
+    }
+
+    /// CSV carries visitors' text as it is, for a file or a spreadsheet; on a terminal (issue 31 item 4) it is
+    /// shown visibly, as the other formats show it: no ESC, BEL or OSC runs, no U+202E turns the line around.
+    @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3 (its pty module)"))
+    func csvOnATerminalShowsEscapesAndAFileKeepsTheBytes() throws {
+        let folder = try TemporaryDirectory()
+        let db = folder.path("votes.sqlite")
+        try NotesDatabase.hostileDemo(at: db)
+        try SQLiteShell.rows(
+            db,
+            "UPDATE survey_options SET content = 'x' || char(27) || ']0;PWN' || char(7) || char(8238) || 'gnp' "
+                + "WHERE id = (SELECT min(id) FROM survey_options)")
+        let runs = [
+            ["report", "--db", db, "--format", "csv"],
+            ["report", "--db", db, "--only", "ranking", "--format", "csv"],
+            ["notes", "list", "--db", db, "--format", "csv"],
+        ]
+        for arguments in runs {
+            let shown = try Self.onTerminal(arguments, in: folder.url.path)
+            #expect(!shown.isEmpty, "\(arguments)")
+            #expect(Self.isSafe(shown.replacingOccurrences(of: "\r", with: "")), "\(arguments): \(shown.debugDescription)")
+            #expect(!shown.unicodeScalars.contains("\u{202E}"), "\(arguments)")
+            #expect(shown.contains("␛"), "\(arguments): \(shown.debugDescription)")
+            // A pipe (or a file) keeps every byte.
+            let piped = try TallyProcess.run(arguments, in: folder.url.path)
+            #expect(piped.status == 0, "\(piped.stderr)")
+            #expect(piped.stdout.contains("\u{1B}") && !piped.stdout.contains("␛"), "\(arguments)")
+        }
+        let report = try Self.onTerminal(["report", "--db", db, "--format", "csv"], in: folder.url.path)
+        #expect(report.contains("x␛]0;PWN␇\\u{202E}gnp"), "\(report.debugDescription)")
+    }
 }

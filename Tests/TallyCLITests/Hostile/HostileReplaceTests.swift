@@ -124,19 +124,24 @@ struct HostileReplaceTests {
             "\(refused.stderr)")
         #expect(try String(contentsOfFile: page, encoding: .utf8) == "mine\n")
 
-        // A protected chart: refused before any chart or the page is written.
+        // A protected chart (tally's own, from an earlier run, then protected): refused before any chart or the
+        // page is written.
         let charts = folder.path("ch")
-        try FileManager.default.createDirectory(atPath: charts, withIntermediateDirectories: true)
         let chart = charts + "/ranking-original.svg"
-        try "old chart\n".write(toFile: chart, atomically: false, encoding: .utf8)
+        let earlier = try TallyProcess.run(
+            ["report", "--demo", "--through", "2026-09-22", "--charts", "ch"], in: folder.url.path)
+        try #require(earlier.status == 0, "\(earlier.stderr)")
+        let old = try String(contentsOfFile: chart, encoding: .utf8)
         chmod(chart, 0o444)
         let chartRefused = try TallyProcess.run(
             ["report", "--demo", "--charts", "ch", "-o", "page.md"], in: folder.url.path)
         #expect(chartRefused.status == 1)
         #expect(
             chartRefused.stderr.hasPrefix("Error: \(chart) is write-protected (mode 0444)"), "\(chartRefused.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: charts) == ["ranking-original.svg"])
-        #expect(try String(contentsOfFile: chart, encoding: .utf8) == "old chart\n")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: charts).sorted()
+                == [".tally-pages.json", "daily.svg", "ranking-original.svg"])
+        #expect(try String(contentsOfFile: chart, encoding: .utf8) == old)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["ch", "r.md"])
         var info = stat()
         #expect(stat(page, &info) == 0 && info.st_mode & 0o777 == 0o444)

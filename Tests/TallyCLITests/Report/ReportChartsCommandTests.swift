@@ -28,7 +28,7 @@ struct ReportChartsCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "Wrote 2 charts (SVG) to \(folder.path("site/charts")).\n")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("site/charts")).sorted()
-        #expect(names == ["daily.svg", "ranking-original.svg"])
+        #expect(names == [".tally-pages.json", "daily.svg", "ranking-original.svg"], "the charts and their record")
         let page = try String(contentsOfFile: folder.path("site/posts/report.md"), encoding: .utf8)
         #expect(page.contains("![Ranking: original options — voters per option](../charts/ranking-original.svg)"))
         #expect(page.contains("![Counted votes per day](../charts/daily.svg)"))
