@@ -60,7 +60,8 @@ package enum MarkdownReport {
                 let voted = section.options.contains { $0.voters > 0 }
                 blocks += ranking(
                     section, model, l, language.uncertainty,
-                    chart: voted ? charts?.ranking(section, position + 1) : nil, sentences: !selection.brief)
+                    chart: voted ? charts?.ranking(section, position + 1) : nil, sentences: !selection.brief,
+                    full: selection.fullRanking)
             }
         }
         if selection.brief { return blocks + [briefSettings(model, l)] }
@@ -73,6 +74,7 @@ package enum MarkdownReport {
         if selection.shows(.headline) || selection.shows(.ranking) {
             counted += methodBlocks(model, l, language.uncertainty)
         }
+        if selection.shows(.ranking), !selection.fullRanking { counted += fullTables(model, l, language.uncertainty) }
         for part in selection.parts where methodParts.contains(part) {
             counted += self.part(part, model, language).map { $0.hasPrefix("#") ? "#" + $0 : $0 }
         }
@@ -100,7 +102,9 @@ package enum MarkdownReport {
         switch part {
         case .headline: return headlineBlocks(model, l, language.uncertainty)
         case .ranking:
-            return model.sections.flatMap { ranking($0, model, l, language.uncertainty, chart: nil, sentences: true) }
+            return model.sections.flatMap {
+                ranking($0, model, l, language.uncertainty, chart: nil, sentences: true, full: false)
+            }
         case .exclusions: return exclusions(model, l)
         case .activity: return activity(model, l)
         case .usage: return usage(model, l)
@@ -181,29 +185,15 @@ package enum MarkdownReport {
     }
 
     /// A section: its heading, its chart (when the page has charts), the table, then what the table says.
-    /// Without `sentences` (`--brief`) the table stands alone: the headline has said who leads.
+    /// Without `sentences` (`--brief`) the table stands alone: the headline has said who leads. The table is
+    /// narrow unless `full` (HTML), so it reads in a phone's column; `fullTables` gives the rest.
     static func ranking(
         _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels,
-        chart: String?, sentences: Bool
+        chart: String?, sentences: Bool, full: Bool
     ) -> [String] {
         var blocks = ["## " + sectionHeading(section, l)]
         if let chart { blocks.append(chart) }
-        let chances = model.chanceModel != nil
-        var table = MarkdownTable(
-            [
-                (l.rank, .right), (l.option, .left), (l.blog.voters, .right), (l.votes, .right), (l.share, .right),
-                (l.range, .right), (l.againstLeader, .left),
-            ] + (chances ? [(u.chanceColumn, .right)] : []))
-        let n = l.blog.number
-        for option in section.options {
-            table.add(
-                [
-                    rank(option), ReportText.cell(option.content), n(option.voters), n(option.votes),
-                    option.share.map { NumberText.percent($0) } ?? "—", rangeCell(option, model, u),
-                    option.standing.map(l.standing) ?? "—",
-                ] + (chances ? [option.chanceOfLeading.map(chanceText) ?? "—"] : []))
-        }
-        blocks.append(table.rendered())
+        blocks.append(rankingTable(section, model, l, u, full: full))
         guard sentences else { return blocks }
         guard let top = section.leaders.first else { return blocks + [l.noVotesInSection] }
         // The headline has already said who leads the first section with votes and how sure that is.
@@ -219,6 +209,45 @@ package enum MarkdownReport {
         if !inHeadline, let order = orderSentence(section, model, l, u) { sentences.append(order) }
         sentences += togetherSentences(section, model, l, u)
         return sentences.isEmpty ? blocks : blocks + [sentences.joined(separator: l.sentenceGap)]
+    }
+
+    /// A section's ranking table: rank, option, voters and share; `full` adds votes, the 95% range, the standing
+    /// against the leader and the chance of leading.
+    static func rankingTable(
+        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels, full: Bool
+    ) -> String {
+        let chances = full && model.chanceModel != nil
+        let narrow: [(String, MarkdownTable.Alignment)] = [
+            (l.rank, .right), (l.option, .left), (l.blog.voters, .right), (l.share, .right),
+        ]
+        var table = MarkdownTable(
+            full
+                ? [
+                    (l.rank, .right), (l.option, .left), (l.blog.voters, .right), (l.votes, .right),
+                    (l.share, .right), (l.range, .right), (l.againstLeader, .left),
+                ] + (chances ? [(u.chanceColumn, .right)] : [])
+                : narrow.map { ($0.1 == .right ? MarkdownText.unbroken($0.0) : $0.0, $0.1) })
+        let n = l.blog.number
+        for option in section.options {
+            let share = option.share.map { NumberText.percent($0) } ?? "—"
+            guard full else {
+                table.add([rank(option), ReportText.cell(option.content), n(option.voters), share])
+                continue
+            }
+            table.add(
+                [
+                    rank(option), ReportText.cell(option.content), n(option.voters), n(option.votes), share,
+                    rangeCell(option, model, u), option.standing.map(l.standing) ?? "—",
+                ] + (chances ? [option.chanceOfLeading.map(chanceText) ?? "—"] : []))
+        }
+        return table.rendered()
+    }
+
+    /// Under "How this was counted" of a Markdown page: each section's full table (the ranking above is narrow).
+    static func fullTables(_ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels) -> [String] {
+        model.sections.flatMap { section in
+            ["### " + l.blog.fullTable(sectionHeading(section, l)), rankingTable(section, model, l, u, full: true)]
+        }
     }
 
     static func exclusions(_ model: ReportModel, _ l: ReportLabels) -> [String] {

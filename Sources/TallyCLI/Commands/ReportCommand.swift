@@ -60,8 +60,9 @@ enum ReportCommand {
             `tally config show`.
 
             For a blog post: --brief prints the headline, the ranking and one line of settings;
-            --format html writes one self-contained page; --charts DIR adds the charts (--png
-            also as PNG); --only ranking --format csv --bom is one table for a spreadsheet.
+            --format html writes one self-contained page with its charts; --charts DIR writes
+            the charts as files (--png also as PNG) and links them from the Markdown; --only
+            ranking --format csv --bom is one table for a spreadsheet.
 
             Example (the author's week-one settings; --demo uses them by default):
               tally report --db votes.sqlite --tz Asia/Taipei \\

@@ -17,6 +17,7 @@ extension BlogLabels {
         noDailyChartThisWeek: "No daily chart: no votes were counted this week.",
         dailyChartTitle: "Counted votes per day",
         rankingChartTitle: { section in "\(section) — voters per option" },
+        fullTable: { section in "\(section) — full table" },
         titled: { title, page in "\(title) — \(page)" },
         shareFooter: { voters, until in "\(plural(voters, "voter")) counted · as of \(until)" },
         documentTitle: { title, asOf in "\(title) (as of \(asOf))" },

@@ -17,6 +17,7 @@ extension BlogLabels {
         noDailyChartThisWeek: "沒有每日圖表：這一週沒有計入的票。",
         dailyChartTitle: "每天計入的票數",
         rankingChartTitle: { section in "\(section) — 各選項的人數" },
+        fullTable: { section in "\(section)（完整表格）" },
         titled: { title, page in "\(title)｜\(page)" },
         shareFooter: { voters, until in "計入 \(grouped(voters)) 人・統計到 \(until)" },
         documentTitle: { title, asOf in "\(title)（統計時間 \(asOf)）" },

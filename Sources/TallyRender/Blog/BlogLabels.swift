@@ -24,6 +24,8 @@ package struct BlogLabels: Sendable {
     package let dailyChartTitle: String
     /// The title of a section's ranking chart in the report.
     package let rankingChartTitle: @Sendable (_ section: String) -> String
+    /// The heading of a section's full ranking table (ranges, standing, chance) under "How this was counted".
+    package let fullTable: @Sendable (_ section: String) -> String
     /// A weekly page's or the index's heading under the `title` setting: the author's title, then the page's own.
     package let titled: @Sendable (_ title: String, _ page: String) -> String
     /// The share image's footer: the counted voters and the time votes were counted until.

@@ -18,16 +18,18 @@ package enum HTMLReport {
             alternates: alternates)
     }
 
-    /// The selection with its charts linked as SVG, whatever `--png` says: the page draws the SVG inline.
+    /// The selection with its charts linked as SVG, whatever `--png` says (the page draws the SVG inline), and
+    /// its ranking tables in full (the page folds them into cards on a phone). The page always has its charts:
+    /// without `--charts` they are linked by bare name, drawn inline and written nowhere.
     static func svgLinks(_ selection: ReportSelection) -> ReportSelection {
-        selection.chartsFolder.map { selection.withCharts(in: $0) } ?? selection
+        selection.withCharts(in: selection.chartsFolder ?? ".").withFullRanking
     }
 
     /// The charts linked from the page, by link, so the page draws them inline and stays self-contained.
     static func charts(
         _ model: ReportModel, language: ReportLanguage, selection: ReportSelection, title: String?
     ) -> [String: HTMLPage.Chart] {
-        guard let folder = selection.chartsFolder else { return [:] }
+        let folder = svgLinks(selection).chartsFolder ?? "."
         let charts = ReportChartSet.charts(model, language: language, title: title)
         return Dictionary(
             uniqueKeysWithValues: charts.map {

@@ -33,6 +33,10 @@ package struct ReportSelection: Sendable, Equatable {
     package var chartsFolder: String?
     /// True for `--png`: the Markdown links each chart's PNG instead of its SVG (the HTML still draws the SVG inline).
     package var chartsAsPNG = false
+    /// True for HTML: each section's ranking table has every column (the page folds its rows into cards on a
+    /// phone). Markdown keeps the ranking narrow (rank, option, voters, share) so it reads in a phone's column,
+    /// and the full report gives the full tables under "How this was counted".
+    package var fullRanking = false
 
     /// Every part, in full: the default report.
     package static let all = ReportSelection(parts: ReportPart.allCases, brief: false)
@@ -54,8 +58,16 @@ package struct ReportSelection: Sendable, Equatable {
 
     /// The same parts, with the charts linked from `folder` (relative to the page).
     package func withCharts(in folder: String, png: Bool = false) -> ReportSelection {
-        var selection = ReportSelection(parts: parts, brief: brief, chartsFolder: folder)
+        var selection = self
+        selection.chartsFolder = folder
         selection.chartsAsPNG = png
+        return selection
+    }
+
+    /// The same parts, with every ranking table in full (HTML).
+    package var withFullRanking: ReportSelection {
+        var selection = self
+        selection.fullRanking = true
         return selection
     }
 

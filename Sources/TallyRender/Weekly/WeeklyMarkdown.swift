@@ -9,10 +9,10 @@ package enum WeeklyMarkdown {
     /// The page of one language's edition, ending in a newline: its charts named as that edition writes them and,
     /// with `languageLinks` (the HTML page draws its own), links to the same week in the other languages under the
     /// title. `title` (the `title` setting) stands before the week's heading; with `png` (`--png`) the images are
-    /// the charts' PNG copies.
+    /// the charts' PNG copies; with `fullRanking` (the HTML page) the ranking tables have every column.
     package static func render(
         _ tally: WeeklyTally, edition: LanguageEdition, title: String? = nil, png: Bool = false,
-        languageLinks: Bool = true
+        languageLinks: Bool = true, fullRanking: Bool = false
     ) -> String {
         func image(_ title: String, _ file: String) -> String {
             WeeklyMarkdown.image(title, png ? ReportChartSet.pngName(file) : file)
@@ -81,7 +81,8 @@ package enum WeeklyMarkdown {
             }, daily: nil)
         let span = w.weekSpan(week.number, zone.format(week.start), zone.format(week.end), zone.identifier)
         blocks += MarkdownReport.body(
-            tally.report, language: language, charts: charts, between: changes, method: [span])
+            tally.report, language: language, selection: fullRanking ? .all.withFullRanking : .all, charts: charts,
+            between: changes, method: [span])
         return MarkdownReport.document(blocks)
     }
 

@@ -145,7 +145,8 @@ package enum WeeklyPages {
         return File(
             name: edition.name(WeeklyFiles.html(number)),
             content: HTMLPage.render(
-                markdown: WeeklyMarkdown.render(tally, edition: edition, title: pageTitle, languageLinks: false),
+                markdown: WeeklyMarkdown.render(
+                    tally, edition: edition, title: pageTitle, languageLinks: false, fullRanking: true),
                 title: title, language: language,
                 charts: Dictionary(
                     uniqueKeysWithValues: zip(wide, phone).map {
