@@ -24,6 +24,7 @@ enum ServeCommand {
             html` writes it. Decisions are recorded as --as NAME ($TALLY_MODERATOR).
             Every request needs the token; forms carry a CSRF token; the Host header must name this
             server; pages allow no scripts. Loopback only unless --allow-remote (docs/serve.md).
+            Needs GNU libmicrohttpd at run time (Debian: apt-get install libmicrohttpd12).
             """,
         options: [
             listenOption, portOption, allowRemoteOption, wranglerOption, NotesOptions.moderator, NotesOptions.tz,
@@ -45,6 +46,9 @@ enum ServeCommand {
                 command: invocation.path)
         }
         let port = try invocation.integer(portOption, in: 0...65535) ?? 8787
+        if case .failure(let error) = HTTPServer.load(path: context.environment["TALLY_LIBMICROHTTPD"]) {
+            throw CommandFailure(libraryMissing(error.description))
+        }
         let moderator = try NotesOptions.moderator(invocation, context)
         let settings = try Settings.resolve(invocation, context: context)
         let database = settings.db.value
@@ -90,6 +94,14 @@ enum ServeCommand {
         while !stop.isSet { usleep(100_000) }
         server.stop()
         context.stdout.line("Stopped.")
+    }
+
+    /// What to do when GNU libmicrohttpd is not there (every other command works without it).
+    static func libraryMissing(_ said: String) -> String {
+        "tally serve needs GNU libmicrohttpd, which could not be loaded (\(said)). Install it: on Debian or Ubuntu "
+            + "`apt-get install libmicrohttpd12` (Debian 13 and Ubuntu 24.04 name it libmicrohttpd12t64), on macOS "
+            + "`brew install libmicrohttpd`; or name the library file in TALLY_LIBMICROHTTPD. Every other command "
+            + "works without it."
     }
 }
 

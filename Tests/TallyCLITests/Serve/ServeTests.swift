@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyHTTP
 import TallySQLite
 import Testing
 
@@ -7,9 +8,21 @@ import Testing
 /// chromium, real HTTP clients; every outcome checked in the database, the ledger and D1.
 @Suite("tally serve: the moderation page", .serialized)
 struct ServeTests {
-    static let browserReady = OutsideProgram.mayRun(needing: "chromium", "chromedriver", "python3")
+    /// GNU libmicrohttpd loads (tally loads it at run time); under CI it must.
+    static let libraryLoads: Bool = {
+        if case .success = HTTPServer.load(path: nil) { return true }
+        return false
+    }()
+    static let serverReason: Comment = "needs GNU libmicrohttpd (libmicrohttpd12) and the outside programs it names"
 
-    @Test(.enabled(if: ServeTests.browserReady, "needs chromium, chromedriver and python3 with selenium"))
+    /// A test that starts `tally serve` and drives it with `programs` may run.
+    static func serverReady(needing programs: String...) -> Bool {
+        OutsideProgram.isCI || (libraryLoads && programs.allSatisfy(OutsideProgram.isInstalled))
+    }
+
+    static let browserReady = serverReady(needing: "chromium", "chromedriver", "python3")
+
+    @Test(.enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium"))
     func aModeratorDecidesPromotesReopensAndPushesInTheBrowser() throws {
         let bed = try SyncBed()
         // A second note from note 3's author, so the queue shows an author with two notes.
@@ -73,7 +86,7 @@ struct ServeTests {
         }
     }
 
-    @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3"))
+    @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
     func refusalsChangeNothing() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("copy.sqlite")
@@ -99,7 +112,7 @@ struct ServeTests {
         #expect(try NotesDatabase.tables(path) == before)
     }
 
-    @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3"))
+    @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
     func thePageSpeaksTraditionalChineseAndShowsTimesInTheConfiguredZone() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("copy.sqlite")
@@ -120,7 +133,7 @@ struct ServeTests {
         #expect((report["body"] as? String)?.contains("<html lang=\"zh-TW\">") == true)
     }
 
-    @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3"))
+    @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
     func aSyncConflictIsShownWithBothSides() throws {
         let bed = try SyncBed()
         for copy in ["a", "b"] { #expect(try bed.tally(copy, ["pull", "--wrangler", "votes"]).status == 0) }
@@ -152,6 +165,32 @@ struct ServeTests {
         let name = try TallyProcess.run(["serve", "--listen", "localhost", "--db", path, "--as", "m"])
         #expect(name.status == 2)
         #expect(name.stderr.contains("not a numeric IPv4 or IPv6 address"))
+    }
+
+    @Test func withoutTheLibraryServeSaysWhichPackageToInstallAndEverythingElseWorks() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("copy.sqlite")
+        try NotesDatabase.demo(at: path)
+        let missing = ["TALLY_LIBMICROHTTPD": folder.path("libmicrohttpd.so.12")]
+        let result = try TallyProcess.run(["serve", "--db", path, "--as", "m"], environment: missing)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("tally serve needs GNU libmicrohttpd, which could not be loaded ("), "\(result.stderr)")
+        #expect(result.stderr.contains("`apt-get install libmicrohttpd12`"), "\(result.stderr)")
+        #expect(try TallyProcess.run(["serve", "--help"], environment: missing).status == 0)
+        #expect(try TallyProcess.run(["report", "--demo"], environment: missing).status == 0)
+    }
+
+    /// tally declares the library's prototypes and constants itself (it loads the library at run
+    /// time); compiled beside the real microhttpd.h, each must be the library's.
+    @Test(.enabled(
+        if: OutsideProgram.isCI || FileManager.default.fileExists(atPath: "/usr/include/microhttpd.h"),
+        "needs microhttpd.h (libmicrohttpd-dev) to compare with"))
+    func ourDeclarationsOfTheLibraryAreItsOwn() throws {
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let include = ToolProcess.repository.appendingPathComponent("Sources/CMicroHTTPD/include").path
+        _ = try ToolProcess.run(
+            "cc", ["-fsyntax-only", "-Werror", "-Wall", "-I", include, here.appendingPathComponent("mhd_header_check.c").path])
     }
 
     /// Many pending notes for the load and kill tests.
@@ -186,7 +225,7 @@ struct ServeTests {
                 == SQLiteShell.rows(path, "SELECT count(*) FROM moderation_log"), "one ledger entry per decision")
     }
 
-    @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3"))
+    @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
     func twentyClientsMixingReadsAndDecisionsGetNoErrorAndOneDecisionPerVersion() throws {
         let folder = try TemporaryDirectory()
         let path = try Self.busyCopy(folder, notes: 100)
@@ -206,7 +245,7 @@ struct ServeTests {
                 + "p99 \(seen["p99_ms"] ?? 0) ms, max \(seen["max_ms"] ?? 0) ms")
     }
 
-    @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3"))
+    @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
     func sigkillDuringDecisionsKeepsTheCopyWholeAndEveryReportedDecision() throws {
         let folder = try TemporaryDirectory()
         let path = try Self.busyCopy(folder, notes: 30)

@@ -1,0 +1,57 @@
+import Foundation
+import TallyTestSupport
+import Testing
+
+/// Hostile class "slow and many clients": sockets that trickle a request head, say nothing, or come
+/// in numbers cannot keep the moderator's own requests from being answered (docs/serve.md, limits).
+/// Real `tally serve`, real loopback sockets from several 127.0.0.x source addresses.
+@Suite("Hostile: slow and many clients against tally serve", .serialized)
+struct HostileSlowClientTests {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Serve/slow_clients.py").path
+
+    static func served(_ folder: TemporaryDirectory) throws -> ServedCopy {
+        let path = folder.path("copy.sqlite")
+        try NotesDatabase.demo(at: path)
+        return try ServedCopy(["--db", path, "--as", "mod"], in: folder.url.path, environment: [:])
+    }
+
+    static func client(_ arguments: [String]) throws -> [String: Any] {
+        let text = try ToolProcess.run("python3", [script] + arguments)
+        let last = text.split(separator: "\n").last.map(String.init) ?? ""
+        return try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any], "\(text)")
+    }
+
+    @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
+    func aModeratorIsAnsweredWithin2sWhileOver100SocketsTrickleFor30s() throws {
+        let folder = try TemporaryDirectory()
+        let served = try Self.served(folder)
+        defer { served.stop() }
+        let seen = try Self.client(["siege", served.url, "30", "120", "30"])
+        print("serve under siege: \(seen)")
+        #expect(seen["error_count"] as? Int == 0, "\(seen["errors"] ?? "")")
+        #expect((seen["requests"] as? Int ?? 0) >= 50, "the moderator kept asking for 30 s")
+        #expect((seen["p99_ms"] as? Double ?? 9999) < 2000, "\(seen)")
+        #expect((seen["peak_attacking"] as? Int ?? 0) >= 100, "over 100 attacking sockets open at once")
+        let closed = seen["closed_by_server"] as? [String: Int] ?? [:]
+        #expect((closed["trickle"] ?? 0) > 0 && (closed["silent"] ?? 0) > 0, "the server closed attackers: \(closed)")
+        // Tricklers below every limit live until the 10 s request deadline, not longer (checked 4 times a second).
+        let lifetimes = seen["probe_lifetimes"] as? [Double] ?? []
+        #expect(lifetimes.count >= 5, "\(lifetimes)")
+        #expect(lifetimes.allSatisfy { $0 >= 9.5 && $0 < 12 }, "\(lifetimes)")
+    }
+
+    @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
+    func overAnAddressLimitOrTheTotalTheLongestWaitingConnectionsAreClosed() throws {
+        let folder = try TemporaryDirectory()
+        let served = try Self.served(folder)
+        defer { served.stop() }
+        let seen = try Self.client(["limits", served.url, "32", "256"])
+        let opened = try #require(seen["opened"] as? Int)
+        let closed = (seen["closed"] as? [[Any]] ?? []).map { "\($0[0]) #\($0[1])" }
+        // 40 from 127.0.0.2: the 8 oldest go at once (32 an address); then the total passes 256,
+        // and the oldest of all, the rest of 127.0.0.2's first ones, go too. Nobody else.
+        let expected = (0..<(8 + opened - 8 - 256)).map { "127.0.0.2 #\($0)" }
+        #expect(closed == expected, "opened \(opened)")
+    }
+}
