@@ -30,6 +30,13 @@ extension SVGChart {
             }
         }
         if !line.isEmpty { lines.append(line) }
+        // No character stands alone on the last line (「這段」 broken before 「段」): it takes the previous line's last.
+        if lines.count >= 2, lines[lines.count - 1].count == 1, let moved = lines[lines.count - 2].last,
+            lines[lines.count - 2].count > 2, moved != " "
+        {
+            lines[lines.count - 2].removeLast()
+            lines[lines.count - 1] = String(moved) + lines[lines.count - 1]
+        }
         return lines
     }
 

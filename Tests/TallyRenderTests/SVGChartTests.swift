@@ -141,4 +141,17 @@ struct SVGChartTests {
         }
         return String(decoding: data, as: UTF8.self)
     }
+
+    /// A chart note wraps without leaving one character alone on its last line (the demo's 「段」), and keeps
+    /// every character in order, at every phone width.
+    @Test func aWrappedNoteLeavesNoCharacterAlone() {
+        let notes = ["細線：換一群差不多的人再投一次，多半落在這段", "Thin line: where most reruns of the vote would land"]
+        for note in notes {
+            for width in stride(from: 80.0, through: 340, by: 2) {
+                let lines = SVGChart.wrapped(note, width: width, size: 12)
+                #expect(lines.joined() == note.replacingOccurrences(of: " ", with: "") || lines.joined(separator: " ") == note)
+                #expect(lines.count < 2 || lines.last!.count > 1, "\(width): \(lines)")
+            }
+        }
+    }
 }

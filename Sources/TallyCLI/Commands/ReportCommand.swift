@@ -35,7 +35,7 @@ enum ReportCommand {
             + "sentence.")
     static let pngOption = OptionSpec(
         "png", .flag,
-        "With --charts: also write a PNG (twice the SVG's size, sharp on phones) beside each SVG and link the PNGs "
+        "With --charts: also write a PNG beside each SVG, drawn for a phone's column (680 px, 2x), and link the PNGs "
             + "from the Markdown, for blog hosts that refuse SVG (needs rsvg-convert, Debian package librsvg2-bin).")
     static let bomOption = OptionSpec(
         "bom", .flag, "Start the CSV with a UTF-8 byte-order mark, for spreadsheet apps that need one.")
@@ -169,7 +169,8 @@ enum ReportCommand {
         for chart in charts {
             files.append((URL(fileURLWithPath: folder).appendingPathComponent(chart.name).path, Data(chart.svg.utf8)))
             if let png = options.png {
-                let data = try png.render(chart.svg, name: chart.name)
+                // The PNG a Markdown page links is drawn from the phone layout: it reads in a phone's column.
+                let data = try png.render(chart.phoneSVG, name: chart.name)
                 files.append(
                     (URL(fileURLWithPath: folder).appendingPathComponent(ReportChartSet.pngName(chart.name)).path, data)
                 )

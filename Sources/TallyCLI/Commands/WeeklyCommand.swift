@@ -18,7 +18,7 @@ enum WeeklyCommand {
             + "written then). --force does not do this.")
     static let pngOption = OptionSpec(
         "png", .flag,
-        "Also write a PNG (twice the SVG's size, sharp on phones) beside each SVG chart and link the PNGs from the "
+        "Also write a PNG beside each SVG chart, drawn for a phone's column (680 px, 2x), and link the PNGs from the "
             + "Markdown pages, for blog hosts that refuse SVG (needs rsvg-convert, Debian package librsvg2-bin).")
     static let htmlOption = OptionSpec(
         "html", .flag,
@@ -139,9 +139,9 @@ enum WeeklyCommand {
                 for file in planned {
                     let content = file.render()
                     try stage(file.name, Data(content.utf8), file.language)
-                    if let png = options.png, file.name.hasSuffix(".svg") {
+                    if let png = options.png, let source = file.pngSource {
                         try stage(
-                            ReportChartSet.pngName(file.name), try png.render(content, name: file.name), file.language)
+                            ReportChartSet.pngName(file.name), try png.render(source(), name: file.name), file.language)
                     }
                 }
                 for file in staged {
@@ -176,10 +176,10 @@ enum WeeklyCommand {
             {
                 conflicts.append(conflict)
             }
-            if let png = options.png, file.name.hasSuffix(".svg"),
+            if let png = options.png, let source = file.pngSource,
                 let conflict = try record.conflict(
                     ReportChartSet.pngName(file.name), in: options.folder, language: file.language,
-                    content: { try png.render(file.render(), name: file.name) })
+                    content: { try png.render(source(), name: file.name) })
             {
                 conflicts.append(conflict)
             }

@@ -33,6 +33,9 @@ package enum WeeklyPages {
         package let language: ReportLanguage?
         /// Renders the content.
         package let render: () -> String
+        /// For a chart, the SVG its PNG copy (`--png`) is drawn from: the phone layout, so the PNG a Markdown page
+        /// links reads in a phone's column; nil for a file that is not a chart.
+        package var pngSource: (() -> String)? = nil
 
         /// The rendered file.
         package var file: File { File(name: name, content: render()) }
@@ -70,26 +73,27 @@ package enum WeeklyPages {
         let until = zone.format(tally.week.end)
         var files: [Planned] = []
         if ReportCharts.drawsDaily(tally.days) {
+            func draw(phone: Bool) -> String {
+                ReportCharts.daily(
+                    tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w, kicker: pageTitle,
+                    phone: phone)
+            }
             files.append(
                 Planned(
                     name: edition.name(WeeklyFiles.dailyChart(number)), language: language,
-                    render: {
-                        ReportCharts.daily(
-                            tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w, kicker: pageTitle,
-                            phone: phone)
-                    }))
+                    render: { draw(phone: phone) }, pngSource: { draw(phone: true) }))
         }
         for (position, section) in tally.report.sections.enumerated() where ReportCharts.drawsRanking(section) {
             let title = w.rankingChartTitle(MarkdownReport.plainSectionHeading(section, language.labels), number)
+            func draw(phone: Bool) -> String {
+                ReportCharts.ranking(
+                    section, model: tally.report, title: title, until: until, labels: w, kicker: pageTitle,
+                    phone: phone)
+            }
             files.append(
                 Planned(
                     name: edition.name(WeeklyFiles.rankingChart(number, section: section, position: position + 1)),
-                    language: language,
-                    render: {
-                        ReportCharts.ranking(
-                            section, model: tally.report, title: title, until: until, labels: w, kicker: pageTitle,
-                            phone: phone)
-                    }))
+                    language: language, render: { draw(phone: phone) }, pngSource: { draw(phone: true) }))
         }
         return files
     }

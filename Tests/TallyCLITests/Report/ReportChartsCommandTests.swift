@@ -57,16 +57,27 @@ struct ReportChartsCommandTests {
             ["report", "--demo", "--charts", "c", "--png", "-o", "post/p.md"], in: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("Wrote 2 charts (SVG and PNG)"))
-        for name in ["daily", "ranking-original"] {
-            let svg = try String(contentsOfFile: folder.path("c/\(name).svg"), encoding: .utf8)
+        // The phone layouts, as the HTML page draws them below 600 px: ranking first, then daily.
+        let page = try TallyProcess.run(["report", "--demo", "--format", "html"], in: folder.url.path).stdout
+        let phones = page.components(separatedBy: "<div class=\"phone\">").dropFirst().map {
+            $0.components(separatedBy: "</svg>")[0]
+        }
+        try #require(phones.count == 2)
+        for (name, svg) in zip(["ranking-original", "daily"], phones) {
             let image = try Self.decode(folder.path("c/\(name).png"))
-            // Twice the SVG's viewBox in pixels (the same layout, sharp on a 2x phone screen), rounded to whole pixels.
+            // Twice the phone layout's viewBox in pixels (drawn for a phone's column, sharp on a 2x screen).
             let box = try #require(svg.range(of: "viewBox=\"0 0 ")).upperBound
             let size = svg[box...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) }
             try #require(size.count == 2)
             #expect(abs(Double(image.width) - 2 * size[0]) <= 1, "\(name): \(image.width) px for width \(size[0])")
             #expect(abs(Double(image.height) - 2 * size[1]) <= 1, "\(name): \(image.height) px for \(size[1])")
             #expect(image.ink > image.width * image.height / 50, "\(name): only \(image.ink) pixels drawn")
+            // Shown 366 CSS px wide (a phone's blog column), its smallest text is at least 11 CSS px.
+            let sizes = svg.components(separatedBy: "font-size=\"").dropFirst().compactMap {
+                Double($0.prefix { $0 != "\"" })
+            }
+            let smallest = try #require(sizes.min())
+            #expect(smallest * 2 * 366 / Double(image.width) >= 11, "\(name): \(smallest) units in \(image.width) px")
         }
         // The Markdown links the PNGs, and each link, as cmark-gfm reads it, finds its file from the page's folder.
         let markdown = try String(contentsOfFile: folder.path("post/p.md"), encoding: .utf8)
