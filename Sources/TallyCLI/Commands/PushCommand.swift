@@ -55,7 +55,15 @@ enum PushCommand {
                                 + "`tally push --again` sends them again." : ""))
                 return
             }
+            // One that cannot be sent is said first, and never holds up the others (with `-o -` the SQL
+            // is on stdout, so the narration goes to stderr).
+            let narration = output == .standardOutput ? context.stderr : context.stdout
+            for refused in plan.refused {
+                narration.line(SyncText.conflictLine(refused, in: settings.zone.value))
+            }
+            let unsendable = plan.refused.isEmpty ? nil : cannotSend(plan.refused)
             let count = plan.decisions.count
+            if count == 0, let unsendable { throw unsendable }
             if let output {
                 let written = try output.write(plan.text, context)
                 let target = written ?? "standard output"
@@ -69,6 +77,7 @@ enum PushCommand {
                 say.line("Wrote \(count) decision(s) to \(target); they are marked pushed.")
                 say.line("Apply with: wrangler d1 execute <DATABASE> --remote --file \(written ?? "push.sql")")
                 say.line("then `tally pull` (or run the SELECT at its end) to confirm them.")
+                if let unsendable { throw unsendable }
                 return
             }
             guard let database else { return }
@@ -140,7 +149,7 @@ enum PushCommand {
             for conflict in result.conflicts {
                 context.stdout.line(SyncText.conflictLine(conflict, in: settings.zone.value))
             }
-            var failures: [CommandFailure] = []
+            var failures: [CommandFailure] = unsendable.map { [$0] } ?? []
             if !unapplied.isEmpty { failures.append(notApplied(unapplied, conflicts: result.conflicts.count)) }
             if !unanswered.isEmpty {
                 failures.append(
@@ -194,6 +203,15 @@ enum PushCommand {
                 + (conflicts > 0 ? "; \(conflicts) other(s) are conflicts (above)" : "")
                 + ". They stay pushed; `tally pull` shows one D1 cannot take as a conflict to settle, and "
                 + "`tally push --again` sends one that never reached it (docs/sync.md)")
+    }
+
+    /// Decisions whose SQL cannot be written: kept as conflicts (listed above it), the others sent.
+    static func cannotSend(_ decisions: [SyncDecision]) -> CommandFailure {
+        let notes = Array(Set(decisions.map(\.noteID))).sorted().map(String.init)
+        return CommandFailure(
+            "\(decisions.count) decision(s) cannot be sent to D1 (\(notes.count == 1 ? "note" : "notes") "
+                + "\(notes.joined(separator: ", "))); each is kept as a conflict saying why (above), and every other "
+                + "decision was sent. `tally notes discard N` drops one (docs/sync.md)")
     }
 
     static func markPushed(_ ledger: SyncLedger, _ plan: SyncPush.Plan, target: String, _ context: Context) throws

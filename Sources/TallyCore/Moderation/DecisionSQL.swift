@@ -14,7 +14,8 @@
 /// Every statement applies only to the state it expects: a note's update
 /// carries `WHERE id = N AND status = 'pending' AND version = V`, the note's
 /// text, author session and creation time as the moderator read them
-/// (`SeenNote`) and the decision it carried then (`Guard`); an option or
+/// (`SeenNote`) and the decision it carried then (`Guard`), and only while the log
+/// holds nothing at the version it produces; an option or
 /// log entry is inserted only when absent and only when the note is in the
 /// state that decision produced. Applying the file twice, or to a database
 /// that already has some of the decisions, changes nothing it should not.
@@ -132,12 +133,15 @@ package enum DecisionSQL {
         let at = literal(entry.createdAt)
         let reason = entry.reason.map(literal) ?? "NULL"
         // Every decision starts from a note that is not promoted (a promoted note is final), is
-        // the note the moderator read, and carries the decision it carried then.
+        // the note the moderator read, and carries the decision it carried then; and D1's log holds
+        // no decision at the version it produces (a note put back outside tally after a logged
+        // decision would otherwise take this one while its log keeps the other).
         func expected(_ prefix: String = "") -> String {
             var condition =
                 "\(prefix)id = \(id) AND \(prefix)status = \(literal(from.storedStatus)) "
                 + "AND \(prefix)version = \(version - 1) AND \(prefix)promoted_option_id IS NULL "
-                + "AND \(guarding.seen.condition(prefix))"
+                + "AND \(guarding.seen.condition(prefix)) "
+                + "AND NOT EXISTS (SELECT 1 FROM moderation_log WHERE suggestion_id = \(id) AND version = \(version))"
             if let previous = guarding.previous {
                 condition +=
                     " AND \(prefix)reviewed_by IS \(literal(previous.moderator)) "
@@ -225,9 +229,23 @@ package enum DecisionSQL {
         switch parts.count {
         case 0: return "''"
         case 1: return parts[0]
-        default: return "(" + parts.joined(separator: "||") + ")"
+        default: return concatenation(parts)
         }
     }
+
+    /// Parts joined by `||` in groups of at most `groupParts`, each group in parentheses: a long
+    /// chain is a tree as deep as its parts, and SQLite (D1 too) refuses an expression deeper than
+    /// 1,000 ("Expression tree is too large"), which a note of 1,000 lines would otherwise reach.
+    private static func concatenation(_ parts: [String]) -> String {
+        guard parts.count > groupParts else { return "(" + parts.joined(separator: "||") + ")" }
+        let groups = stride(from: 0, to: parts.count, by: groupParts).map { start in
+            concatenation(Array(parts[start..<min(start + groupParts, parts.count)]))
+        }
+        return concatenation(groups)
+    }
+
+    /// The most parts `||` joins in one flat chain.
+    private static let groupParts = 100
 }
 
 /// Generated decision SQL and what it holds.

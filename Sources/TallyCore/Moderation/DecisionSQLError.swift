@@ -7,6 +7,16 @@ package enum DecisionSQLError: Error, Sendable, Equatable, CustomStringConvertib
     /// A log entry's time cannot be read, so `--since` cannot place it.
     case unreadableTime(entry: Int64, note: Int64, stored: String)
 
+    /// Why, without what to do (a push says that in its own words).
+    package var reason: String {
+        switch self {
+        case .cannotExport(_, _, let why): return why
+        case .statementTooLarge(_, _, let bytes):
+            return "its SQL would need a \(bytes)-byte statement; D1 accepts at most \(DecisionSQL.maximumStatementBytes)"
+        case .unreadableTime(_, _, let stored): return "its time \(MessageText.quoted(stored)) is not a timestamp"
+        }
+    }
+
     /// Which entry, why, and what to do instead.
     package var description: String {
         switch self {

@@ -71,8 +71,9 @@ package struct SyncLedger {
     ]
 
     /// The layout this build writes: 1 had no marker and no record of what the moderator saw;
-    /// 2 adds `seen_key` and `seen_content` (`SeenNote`) and the marker.
-    package static let version: Int64 = 2
+    /// 2 adds `seen_key` and `seen_content` (`SeenNote`) and the marker; 3 keys a column longer than
+    /// `SeenNote.exactBytes` by its digest (2 wrote its hex, which no statement could carry to D1).
+    package static let version: Int64 = 3
 
     /// The layout of the tables in this file: nil without a ledger, 1 for one made before the marker.
     package func storedVersion() throws -> Int64? {
@@ -93,6 +94,13 @@ package struct SyncLedger {
     package func upgrade() throws {
         guard let stored = try storedVersion(), stored != Self.version else { return }
         guard stored < Self.version else { throw SyncError.newerLedger(path: db.path, version: stored) }
+        if stored == 1 { try upgradeFromFirstLayout() }
+        try SeenNote.rekeyLongColumns(in: db)
+        try db.executeScript(Self.schema)
+        try markVersion()
+    }
+
+    private func upgradeFromFirstLayout() throws {
         try db.executeScript(
             """
             ALTER TABLE tally_sync_decisions ADD COLUMN seen_key TEXT;

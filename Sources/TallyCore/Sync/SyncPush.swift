@@ -16,6 +16,8 @@ package struct SyncPush {
         /// decisions as fit one argument (`requestBytes`, statements joined by `requestJoint`), each
         /// decision's statements in one request, in the order the decisions were made.
         package let requests: [Request]
+        /// The decisions that cannot be sent, now conflicts saying why (`SyncDecision.detail`).
+        package let refused: [SyncDecision]
     }
 
     /// Some decisions and their guarded statements, sent as one `--command`.
@@ -51,34 +53,42 @@ package struct SyncPush {
     /// `again` also the pushed ones D1 has not confirmed (sending them again is safe:
     /// the guarded SQL changes nothing where it already took effect).
     ///
+    /// A decision whose SQL cannot be written (its log entry changed in this copy, or a value SQL
+    /// cannot carry) never holds up the others: it becomes a conflict saying why, in the plan's
+    /// `refused`, with every later decision on its note; `tally notes discard` drops it.
+    ///
     /// - Throws: `SyncError.remoteLacksMigrations` when the last pull showed D1 without tally's migrations.
     package func plan(again: Bool = false) throws -> Plan? {
         let ledger = SyncLedger(db)
-        let decisions = try ledger.decisions(where: again ? "state IN ('unpushed', 'pushed')" : "state = 'unpushed'")
-        guard !decisions.isEmpty else { return nil }
+        let candidates = try ledger.decisions(where: again ? "state IN ('unpushed', 'pushed')" : "state = 'unpushed'")
+        guard !candidates.isEmpty else { return nil }
         if let origin = try ledger.origin() {
             // Only what the decisions' SQL needs: a D1 without tally's indexes takes them as well.
             let needed = Migration.neededByDecisions(origin.missingMigrations)
             if !needed.isEmpty { throw SyncError.remoteLacksMigrations(needed) }
         }
         let store = try ModerationStore(db)
+        var decisions: [SyncDecision] = []
         var entries: [ModerationLogEntry] = []
         var seen: [Int64: SeenNote] = [:]
-        for decision in decisions {
-            guard let id = decision.logID, let entry = try store.logEntry(id), decision.isSame(as: entry) else {
-                throw DecisionSQLError.cannotExport(
-                    entry: decision.logID ?? 0, note: decision.noteID,
-                    why: "the local moderation_log no longer holds it; run `tally pull` to settle it first")
+        var refusals: [(SyncDecision, String)] = []
+        var refusedNotes: [Int64: SyncDecision] = [:]
+        for decision in candidates {
+            if let earlier = refusedNotes[decision.noteID] {
+                refusals.append((decision, SyncDecision.madeAfter(earlier, which: "cannot be sent")))
+                continue
             }
-            guard let read = decision.seen else {
-                // Never pushed unguarded (an older tally's ledger is upgraded to hold it, or holds it back).
-                throw DecisionSQLError.cannotExport(
-                    entry: entry.id, note: decision.noteID,
-                    why: "the note it was decided on is not recorded; run `tally pull` to settle it first")
+            do {
+                let (entry, read) = try sendable(decision, in: store)
+                entries.append(entry)
+                seen[entry.id] = read
+                decisions.append(decision)
+            } catch let error as DecisionSQLError {
+                refusals.append((decision, SyncDecision.cannotSend(decision.noteID, error.reason)))
+                refusedNotes[decision.noteID] = decision
             }
-            entries.append(entry)
-            seen[entry.id] = read
         }
+        let refused = try hold(refusals)
         let script = try store.decisionScript(
             entries: entries,
             header: [
@@ -93,7 +103,42 @@ package struct SyncPush {
             script.text + "\n-- Verification: one row per decision.\n" + verification.joined(separator: "\n") + "\n"
         return Plan(
             decisions: decisions, text: text, verification: verification,
-            requests: Self.requests(decisions, script.byDecision))
+            requests: Self.requests(decisions, script.byDecision), refused: refused)
+    }
+
+    /// The log entry and the note a decision was made on. Throws `DecisionSQLError` when its SQL
+    /// cannot be written (any other error is the database's, and stops the push).
+    private func sendable(_ decision: SyncDecision, in store: ModerationStore) throws
+        -> (ModerationLogEntry, SeenNote)
+    {
+        func refuse(_ why: String) -> DecisionSQLError {
+            .cannotExport(entry: decision.logID ?? 0, note: decision.noteID, why: why)
+        }
+        guard let id = decision.logID, let entry = try store.logEntry(id), decision.isSame(as: entry) else {
+            throw refuse("the local moderation_log no longer holds it as it was made (changed or deleted in this copy)")
+        }
+        // Never pushed unguarded (an older tally's ledger is upgraded to hold it, or holds it back).
+        guard let read = decision.seen else { throw refuse("the note it was decided on is not recorded") }
+        _ = try store.decisionScript(entries: [entry], header: [], seen: [entry.id: read])
+        return (entry, read)
+    }
+
+    /// Enters the decisions that cannot be sent as conflicts saying why, in one transaction; returns them so.
+    private func hold(_ refusals: [(SyncDecision, String)]) throws -> [SyncDecision] {
+        guard !refusals.isEmpty else { return [] }
+        let ledger = SyncLedger(db)
+        try SyncError.lockedIfBusy(db.path) {
+            try ModerationWriteGuard.run(on: db) {
+                try db.transaction(.immediate) {
+                    try ledger.refuseIfReplaced()
+                    for (decision, detail) in refusals {
+                        try ledger.set(decision.seq, state: .conflict, detail: detail, pushID: decision.pushID)
+                    }
+                }
+            }
+        }
+        let seqs = Set(refusals.map(\.0.seq))
+        return try ledger.decisions().filter { seqs.contains($0.seq) }
     }
 
     /// The decisions' statements packed into requests of at most `requestBytes` (see `Plan.requests`).
