@@ -18,7 +18,9 @@ package enum CSVReport {
 
     /// The part of the report each `table` value belongs to, for `--only`.
     static let tableParts: [String: ReportPart] = [
-        "totals": .headline, "option": .ranking, "chance_of_leading": .ranking, "order_chance": .ranking,
+        "report": .headline, "totals": .headline, "option": .ranking, "option_with_excluded": .ranking,
+        "section": .ranking, "leader": .ranking, "covote_expected": .ranking, "notes_summary": .notes,
+        "chance_of_leading": .ranking, "order_chance": .ranking,
         "covote": .ranking, "chance_behind": .ranking, "chance_model": .ranking, "excluded": .exclusions,
         "activity": .activity, "day": .activity,
         "usage": .usage, "stacking": .usage, "notes": .notes, "notes_promoted": .notes, "approved": .notes,
@@ -26,6 +28,9 @@ package enum CSVReport {
         "parameter": .settings,
         "fingerprint": .fingerprint,
     ]
+
+    /// A yes/no figure, as JSON writes it.
+    static func flag(_ value: Bool) -> CSVWriter.Field { .text(value ? "true" : "false") }
 
     /// A share, interval bound, chance or lift with 4 decimals; empty for nil.
     static func fraction(_ value: Double?) -> CSVWriter.Field {
@@ -98,6 +103,10 @@ package enum CSVReport {
         }
 
         let totals = model.totals
+        row("report", label: "schema", detail: ReportModel.schemaVersion)
+        row("report", label: "small_sample", value: flag(model.isSmallSample))
+        row("report", label: "small_sample_threshold", value: .integer(Int64(ReportModel.smallSampleThreshold)))
+        row("report", label: "excluded_total", value: .integer(Int64(model.exclusions.total)))
         row("totals", label: "raw", sessions: totals.votersAll, votes: totals.votesAll)
         row("totals", label: "counted", sessions: totals.voters, votes: totals.votes)
         row("totals", label: "excluded", sessions: totals.votersExcluded, votes: totals.votesExcluded)
@@ -105,7 +114,20 @@ package enum CSVReport {
             row(
                 "option", section: option.section, rank: option.rank, id: option.id, label: option.content,
                 time: option.createdAt, sessions: option.voters, votes: option.votes, share: option.share,
-                interval: option.interval, detail: option.standing?.rawValue)
+                interval: option.interval, value: option.eligible.map { .integer(Int64($0)) } ?? .empty,
+                detail: option.standing?.rawValue)
+        }
+        for option in model.sections.flatMap(\.options) {
+            row(
+                "option_with_excluded", section: option.section, rank: option.rank, id: option.id,
+                label: option.content, sessions: option.votersAll, votes: option.votesAll)
+        }
+        for section in model.sections {
+            row("section", section: section.name, value: flag(section.isKnown))
+            for leader in section.leaders { row("leader", section: section.name, id: leader.id, label: "counted") }
+            for leader in section.leadersAll {
+                row("leader", section: section.name, id: leader.id, label: "with_excluded")
+            }
         }
         // The chances and pairs (CSVReport+Uncertainty.swift has their meaning and order).
         for option in model.sections.flatMap(\.options) where option.chanceOfLeading != nil {
@@ -127,6 +149,9 @@ package enum CSVReport {
             for pair in section.covotes {
                 row(
                     "covote", section: section.name, id: pair.a, sessions: pair.voters, value: fraction(pair.lift),
+                    detail: covoteDetail(pair))
+                row(
+                    "covote_expected", section: section.name, id: pair.a, value: fraction(pair.expected),
                     detail: covoteDetail(pair))
             }
         }
@@ -153,6 +178,7 @@ package enum CSVReport {
                 detail: activity.gapIsOngoing ? "ongoing" : nil)
             row("activity", label: "longest_gap_seconds", value: .integer(gap.seconds))
         }
+        row("activity", label: "days_continuous", value: flag(activity.daysAreContinuous))
         for day in activity.days {
             row("day", label: day.date.dateText, sessions: day.voters, votes: day.votes)
         }
@@ -164,6 +190,7 @@ package enum CSVReport {
                 "stacking", label: "votes_used", sessions: usage.stackingSessions,
                 value: .integer(Int64(usage.votesUsed)))
         }
+        row("usage", label: "total", sessions: model.concentration.sessions)
         row("stacking", label: "total", sessions: model.concentration.stackingSessions)
         if !model.suggestions.moderationRecord {
             // Only then, so a migrated database's CSV stays as it was.
@@ -171,6 +198,8 @@ package enum CSVReport {
                 "moderation_record", label: "not_available",
                 detail: "the database has only the vote page's tables: no promotion links or moderation history")
         }
+        row("notes_summary", label: "total", value: .integer(Int64(model.suggestions.total)))
+        row("notes_summary", label: "approved", value: .integer(Int64(model.suggestions.approvedCount)))
         for status in model.suggestions.statuses {
             row("notes", label: status.status, sessions: status.sessions, value: .integer(Int64(status.notes)))
         }
@@ -203,11 +232,15 @@ package enum CSVReport {
         // The parameters and the data fingerprint end the table, as they end every report.
         let parameters = model.parameters
         row("parameter", label: "time_zone", detail: parameters.zone.identifier)
+        row("parameter", label: "audience", detail: parameters.audience.rawValue)
         row("parameter", label: "exclude_before", time: parameters.excludeBefore)
         for session in parameters.excludedSessions { row("parameter", session: session, label: "exclude_session") }
         row("parameter", label: "as_of", time: parameters.asOf)
         row("parameter", label: "through", time: parameters.through)
         row("parameter", label: "votes_per_session", value: .integer(Int64(parameters.votesPerSession)))
+        row("parameter", label: "excluded_by_name", value: .integer(Int64(parameters.excludedSessions.count)))
+        row("parameter", label: "max_listed", value: .integer(Int64(parameters.maxListed)))
+        row("parameter", label: "max_examples", value: .integer(Int64(parameters.maxExamples)))
         if let fingerprint = model.fingerprint {
             row("fingerprint", label: "scheme", detail: DataFingerprint.scheme)
             for table in fingerprint.tables {

@@ -189,13 +189,13 @@ struct BlogOutputTests {
         // The ranking part carries the chance of leading and the pairs chosen together.
         #expect(
             tables(CSVReport.render(demo, selection: .briefing)) == [
-                "totals", "option", "chance_of_leading", "chance_behind", "order_chance", "covote", "chance_model",
-                "parameter",
+                "report", "totals", "option", "option_with_excluded", "section", "leader", "chance_of_leading",
+                "chance_behind", "order_chance", "covote", "covote_expected", "chance_model", "parameter",
                 "fingerprint",
             ])
         #expect(
             tables(CSVReport.render(demo, selection: ReportSelection(parts: [.notes]))) == [
-                "notes", "notes_promoted", "approved", "promoted",
+                "notes_summary", "notes", "notes_promoted", "approved", "promoted",
             ])
         #expect(CSVReport.render(demo, selection: .all) == CSVReport.render(demo))
         // Every table of the long CSV belongs to a part, so --only can pick it.
