@@ -5,7 +5,7 @@ _tally() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path=tally i
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "$path ${COMP_WORDS[i]}" in
-            "tally report"|"tally weekly"|"tally notes"|"tally notes list"|"tally notes show"|"tally notes approve"|"tally notes reject"|"tally notes reopen"|"tally notes promote"|"tally notes review"|"tally notes export-sql"|"tally notes discard"|"tally import"|"tally pull"|"tally push"|"tally serve"|"tally status"|"tally sql"|"tally demo"|"tally init"|"tally migrate"|"tally config"|"tally config show"|"tally generate"|"tally completions") path="$path ${COMP_WORDS[i]}" ;;
+            "tally report"|"tally weekly"|"tally notes"|"tally notes list"|"tally notes show"|"tally notes approve"|"tally notes reject"|"tally notes reopen"|"tally notes promote"|"tally notes review"|"tally notes export-sql"|"tally notes discard"|"tally import"|"tally pull"|"tally push"|"tally serve"|"tally serve invite"|"tally serve revoke"|"tally status"|"tally sql"|"tally demo"|"tally init"|"tally migrate"|"tally config"|"tally config show"|"tally generate"|"tally completions") path="$path ${COMP_WORDS[i]}" ;;
         esac
     done
     local words="" files="" folders="" values="" arguments=""
@@ -26,7 +26,9 @@ _tally() {
         "tally import") words="--db --config --replace --discard-local --quiet -q -h --help"; files="--db --config"; arguments="files" ;;
         "tally pull") words="--from --wrangler --export --yes --timeout --tz --db --config -h --help"; files="--from --db --config"; values="--wrangler --timeout --tz" ;;
         "tally push") words="--output -o --wrangler --again --timeout --tz --db --config -h --help"; files="--output -o --db --config"; values="--wrangler --timeout --tz" ;;
-        "tally serve") words="--listen --port --allow-remote --wrangler --as --tz --lang --db --config -h --help"; files="--db --config"; values="--listen --port --wrangler --as --tz --lang" ;;
+        "tally serve") words="invite revoke --listen --port --allow-remote --public-url --wrangler --as --tz --lang --db --config -h --help"; files="--db --config"; values="--listen --port --public-url --wrangler --as --tz --lang" ;;
+        "tally serve invite") words="--listen --port --public-url --db --config -h --help"; files="--db --config"; values="--listen --port --public-url" ;;
+        "tally serve revoke") words="--db --config -h --help"; files="--db --config" ;;
         "tally status") words="--format --tz --db --config -h --help"; files="--db --config"; values="--format --tz" ;;
         "tally sql") words="--list --all --output-dir --output -o --tz --exclude-before --exclude-session --through --as-of --votes-per-session --session --config --contract-only -h --help"; files="--output -o --config"; folders="--output-dir"; values="--tz --exclude-before --exclude-session --through --as-of --votes-per-session --session" ;;
         "tally demo") words="--db --replace --discard-local --config --quiet -q -h --help"; files="--db --config" ;;

@@ -10,6 +10,10 @@ enum ServeCommand {
     static let portOption = OptionSpec("port", .value("N"), "Port (default 8787; 0 picks a free one).")
     static let allowRemoteOption = OptionSpec(
         "allow-remote", .flag, "Allow --listen on an address other machines can reach (see docs/serve.md first).")
+    static let publicURLOption = OptionSpec(
+        "public-url", .value("URL"),
+        "The https:// address a TLS proxy or tunnel (nginx, Cloudflare Tunnel, Tailscale) serves this page at; "
+            + "printed, and accepted as Host and Origin.")
     static let wranglerOption = OptionSpec(
         "wrangler", .value("DB"), "Send to D1 with `wrangler` on this database (default: offer the SQL file).")
 
@@ -21,24 +25,21 @@ enum ServeCommand {
             The page lists the pending notes by author session, decides through the same write path as
             `tally notes` (a note changed meanwhile is a conflict, shown side by side), sends the
             decisions with the same push as `tally push`, and shows the report as `report --format
-            html` writes it. Decisions are recorded as --as NAME ($TALLY_MODERATOR).
+            html` writes it. Decisions are recorded as --as NAME ($TALLY_MODERATOR), or as the name of
+            a personal link (`tally serve invite NAME`).
             Every request needs the token; forms carry a CSRF token; the Host header must name this
             server; pages allow no scripts. Loopback only unless --allow-remote (docs/serve.md).
             Needs GNU libmicrohttpd at run time (Debian: apt-get install libmicrohttpd12).
             """,
         options: [
-            listenOption, portOption, allowRemoteOption, wranglerOption, NotesOptions.moderator, NotesOptions.tz,
-            SettingOptions.lang, SettingOptions.db, SettingOptions.config,
+            listenOption, portOption, allowRemoteOption, publicURLOption, wranglerOption, NotesOptions.moderator,
+            NotesOptions.tz, SettingOptions.lang, SettingOptions.db, SettingOptions.config,
         ],
+        subcommands: [ServeInviteCommand.spec, ServeInviteCommand.revokeSpec],
         run: { invocation, context in try run(invocation, context) })
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
-        let address = invocation.value(listenOption) ?? "127.0.0.1"
-        guard let loopback = ListenAddress.isLoopback(address) else {
-            throw UsageError(
-                "--listen \(address) is not a numeric IPv4 or IPv6 address; give e.g. 127.0.0.1 or ::1",
-                command: invocation.path)
-        }
+        let (address, loopback) = try listenAddress(invocation)
         if !loopback, !invocation.flag(allowRemoteOption) {
             throw UsageError(
                 "--listen \(address) would let other machines reach the moderation page; it is meant for this "
@@ -46,6 +47,7 @@ enum ServeCommand {
                 command: invocation.path)
         }
         let port = try invocation.integer(portOption, in: 0...65535) ?? 8787
+        let publicURL = try PublicURL.parse(invocation.value(publicURLOption), command: invocation.path)
         if case .failure(let error) = HTTPServer.load(path: context.environment["TALLY_LIBMICROHTTPD"]) {
             throw CommandFailure(libraryMissing(error.description))
         }
@@ -80,15 +82,23 @@ enum ServeCommand {
         if loopback {
             hosts.formUnion(["127.0.0.1:\(server.port)", "localhost:\(server.port)", "[::1]:\(server.port)"])
         }
+        var origins = Set(hosts.map { "http://" + $0 })
+        if let publicURL {
+            hosts.insert(publicURL.host)
+            origins.insert(publicURL.origin)
+        }
+        let guardian = SiteGuard(
+            token: token, csrf: SiteGuard.secret(), hosts: hosts, origins: origins, owner: moderator,
+            invites: ModeratorInvites(database: database))
         slot.site = ModerationSite(
-            guardian: SiteGuard(token: token, csrf: SiteGuard.secret(), hosts: hosts), database: database,
-            moderator: moderator, zone: settings.zone.value, language: settings.language.value,
+            guardian: guardian, database: database, zone: settings.zone.value, language: settings.language.value,
             wrangler: invocation.value(wranglerOption), config: config, reportSettings: reportSettings,
             context: context)
-        context.stdout.line("Moderation page: http://\(shown):\(server.port)/\(token)/")
+        let base = publicURL?.origin ?? "http://\(shown):\(server.port)"
+        context.stdout.line("Moderation page: \(base)/\(token)/")
         context.stdout.line(
-            "Anyone with this address can moderate as \(moderator.name). Decisions stay in \(database) until "
-                + "sent to D1. Stop with Ctrl-C.")
+            "Anyone with this address can moderate as \(moderator.name); give others their own link with "
+                + "`tally serve invite NAME`. Decisions stay in \(database) until sent to D1. Stop with Ctrl-C.")
         let stop = StopSignal.install()
         defer { stop.uninstall() }
         while !stop.isSet { usleep(100_000) }
@@ -102,6 +112,44 @@ enum ServeCommand {
             + "`apt-get install libmicrohttpd12` (Debian 13 and Ubuntu 24.04 name it libmicrohttpd12t64), on macOS "
             + "`brew install libmicrohttpd`; or name the library file in TALLY_LIBMICROHTTPD. Every other command "
             + "works without it."
+    }
+
+    /// `--listen` as given (default 127.0.0.1) and whether it is loopback.
+    static func listenAddress(_ invocation: Invocation) throws -> (String, Bool) {
+        let address = invocation.value(listenOption) ?? "127.0.0.1"
+        guard let loopback = ListenAddress.isLoopback(address) else {
+            throw UsageError(
+                "--listen \(address) is not a numeric IPv4 or IPv6 address; give e.g. 127.0.0.1 or ::1",
+                command: invocation.path)
+        }
+        return (address, loopback)
+    }
+}
+
+/// `--public-url`: where a TLS proxy or tunnel serves the page.
+struct PublicURL: Equatable {
+    /// `https://host[:port]`, lowercased, without a default port: what a browser sends as Origin.
+    let origin: String
+    /// `host[:port]` as a browser sends it in Host.
+    let host: String
+
+    static func parse(_ text: String?, command: [String]) throws -> PublicURL? {
+        guard let text else { return nil }
+        let shown = text.count > 80 ? text.prefix(80) + "…" : text
+        guard let parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(),
+            scheme == "https" || scheme == "http", let name = parts.host?.lowercased(), !name.isEmpty,
+            parts.user == nil, parts.password == nil, parts.query == nil, parts.fragment == nil,
+            parts.path.isEmpty || parts.path == "/"
+        else {
+            throw UsageError(
+                "--public-url \(shown) is not a base address; give the scheme and host the proxy serves, "
+                    + "e.g. https://mod.example.org or https://box.tail1234.ts.net:8443 (no path)",
+                command: command)
+        }
+        let bracketed = name.contains(":") && !name.hasPrefix("[") ? "[\(name)]" : name
+        let standard = scheme == "https" ? 443 : 80
+        let host = parts.port.map { $0 == standard ? bracketed : "\(bracketed):\($0)" } ?? bracketed
+        return PublicURL(origin: "\(scheme)://\(host)", host: host)
     }
 }
 

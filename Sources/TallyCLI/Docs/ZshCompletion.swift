@@ -26,6 +26,7 @@ enum ZshCompletion {
             """
         for (path, command) in tree {
             text += "        '\((["tally"] + path).joined(separator: " "))')\n"
+            let options = command.options.map(optionSpec)
             if !command.subcommands.isEmpty {
                 text += "            local -a commands=(\n"
                 for sub in command.subcommands {
@@ -35,26 +36,13 @@ enum ZshCompletion {
                 text += "            )\n"
                 text +=
                     "            _arguments \(path.isEmpty ? "'--version[Print the version.]' " : "")"
+                    + options.map { $0 + " " }.joined()
                     + "'(-h --help)'{-h,--help}'[Show this help.]' '1:command:->command' && return\n"
                 text += "            _describe -t commands command commands\n"
                 text += "            ;;\n"
                 continue
             }
-            var specs: [String] = []
-            for option in command.options {
-                let help = bracketed(option.help)
-                var value = ""
-                if let valueName = option.valueName {
-                    value = ":\(valueName):" + action(ValueKind(name: valueName))
-                }
-                let repeated = option.kind == .repeated(option.valueName ?? "") ? "*" : ""
-                if let short = option.short {
-                    let exclusive = "'\(repeated)(-\(short) --\(option.name))'{-\(short),--\(option.name)}"
-                    specs.append(exclusive + single("[\(help)]\(value)"))
-                } else {
-                    specs.append(single("\(repeated)--\(option.name)[\(help)]\(value)"))
-                }
-            }
+            var specs = options
             specs.append("'(-h --help)'{-h,--help}'[Show this help.]'")
             for (index, positional) in command.positionals.enumerated() {
                 let colon = positional.isOptional ? "::" : ":"
@@ -73,6 +61,18 @@ enum ZshCompletion {
 
             """
         return text
+    }
+
+    /// One option as `_arguments` takes it.
+    private static func optionSpec(_ option: OptionSpec) -> String {
+        let help = bracketed(option.help)
+        var value = ""
+        if let valueName = option.valueName {
+            value = ":\(valueName):" + action(ValueKind(name: valueName))
+        }
+        let repeated = option.kind == .repeated(option.valueName ?? "") ? "*" : ""
+        guard let short = option.short else { return single("\(repeated)--\(option.name)[\(help)]\(value)") }
+        return "'\(repeated)(-\(short) --\(option.name))'{-\(short),--\(option.name)}" + single("[\(help)]\(value)")
     }
 
     private static func action(_ kind: ValueKind) -> String {

@@ -18,7 +18,6 @@ import TallySQLite
 final class ModerationSite: Sendable {
     let guardian: SiteGuard
     let database: String
-    let moderator: Moderator
     let zone: Zone
     let language: ReportLanguage
     /// The D1 database name for `push --wrangler`; nil offers the SQL file instead.
@@ -32,12 +31,11 @@ final class ModerationSite: Sendable {
     private let databaseLock = NSLock()
 
     init(
-        guardian: SiteGuard, database: String, moderator: Moderator, zone: Zone, language: ReportLanguage,
+        guardian: SiteGuard, database: String, zone: Zone, language: ReportLanguage,
         wrangler: String?, config: [String], reportSettings: [String], context: Context
     ) {
         self.guardian = guardian
         self.database = database
-        self.moderator = moderator
         self.zone = zone
         self.language = language
         self.wrangler = wrangler
@@ -46,22 +44,24 @@ final class ModerationSite: Sendable {
         self.context = context
     }
 
-    var page: ModerationPage {
+    func page(_ visitor: SiteGuard.Visitor) -> ModerationPage {
         ModerationPage(
-            base: "/" + guardian.token, csrf: guardian.csrf, language: language, zone: zone, moderator: moderator.name)
+            base: "/" + visitor.token, csrf: guardian.csrf, language: language, zone: zone,
+            moderator: visitor.moderator.name)
     }
 
     /// The answer to an admitted request.
     func respond(_ request: HTTPRequest) -> HTTPResponse {
-        guard let route = guardian.route(request.head.path) else { return .text(403, "Missing or wrong token.") }
-        let parts = route.split(separator: "/").map(String.init)
-        if parts == ["report"] || parts == ["sync", "push"] { return answer(request, parts) }
+        guard let visitor = guardian.visitor(request.head.path) else { return .text(403, "Missing or wrong token.") }
+        let parts = visitor.route.split(separator: "/").map(String.init)
+        if parts == ["report"] || parts == ["sync", "push"] { return answer(request, parts, visitor) }
         databaseLock.lock()
         defer { databaseLock.unlock() }
-        return answer(request, parts)
+        return answer(request, parts, visitor)
     }
 
-    private func answer(_ request: HTTPRequest, _ parts: [String]) -> HTTPResponse {
+    private func answer(_ request: HTTPRequest, _ parts: [String], _ visitor: SiteGuard.Visitor) -> HTTPResponse {
+        let page = page(visitor)
         do {
             if request.head.method == "POST" {
                 guard guardian.formIsOurs(request.form) else {
@@ -70,20 +70,20 @@ final class ModerationSite: Sendable {
                 switch parts.count {
                 case 3 where parts[0] == "note" && parts[2] == "decide":
                     guard let id = Int64(parts[1]) else { break }
-                    return try decide(id, request.form)
+                    return try decide(id, request.form, visitor)
                 case 2 where parts == ["sync", "push"]:
-                    return push()
+                    return push(page)
                 default: break
                 }
                 return .text(404, "No such action.")
             }
             switch parts.count {
-            case 0: return html(200, try queue())
-            case 1 where parts[0] == "sync": return html(200, try sync(output: nil))
-            case 1 where parts[0] == "report": return report()
+            case 0: return html(200, try queue(page))
+            case 1 where parts[0] == "sync": return html(200, try sync(page, output: nil))
+            case 1 where parts[0] == "report": return report(page)
             case 2 where parts[0] == "note":
                 guard let id = Int64(parts[1]) else { break }
-                return try notePage(id, request.head.query)
+                return try notePage(id, request.head.query, page)
             default: break
             }
             return html(404, page.message("404", "No such page."))
@@ -104,7 +104,7 @@ final class ModerationSite: Sendable {
             writing ? DatabaseFile.openForWriting(database) : DatabaseFile.openForReading(database))
     }
 
-    func queue() throws -> String { page.queue(try store(writing: false).authorGroups()) }
+    func queue(_ page: ModerationPage) throws -> String { page.queue(try store(writing: false).authorGroups()) }
 
     func noteContext(_ store: ModerationStore, _ id: Int64) throws -> ModerationPage.NoteContext {
         var context = ModerationPage.NoteContext(group: try store.authorGroup(of: id))
@@ -116,7 +116,7 @@ final class ModerationSite: Sendable {
         return context
     }
 
-    func notePage(_ id: Int64, _ query: [String: String]) throws -> HTTPResponse {
+    func notePage(_ id: Int64, _ query: [String: String], _ page: ModerationPage) throws -> HTTPResponse {
         let store = try store(writing: false)
         guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
         var context = try noteContext(store, id)
@@ -130,7 +130,8 @@ final class ModerationSite: Sendable {
     }
 
     /// One decision through the one write path, against the version and state the page showed.
-    func decide(_ id: Int64, _ form: [String: String]) throws -> HTTPResponse {
+    func decide(_ id: Int64, _ form: [String: String], _ visitor: SiteGuard.Visitor) throws -> HTTPResponse {
+        let page = page(visitor)
         guard let action = form["action"].flatMap(ModerationAction.init(rawValue:)),
             let version = form["version"].flatMap({ Int64($0) })
         else { return .text(400, "The form lacks its action or version.") }
@@ -145,7 +146,7 @@ final class ModerationSite: Sendable {
             return html(422, page.message(language.moderationLabels.refused, "\(error)", back: "/note/\(id)"))
         }
         let request = DecisionRequest(
-            noteID: id, action: action, moderator: moderator, reason: reason, actedOnVersion: version,
+            noteID: id, action: action, moderator: visitor.moderator, reason: reason, actedOnVersion: version,
             actedOnState: form["state"].flatMap(NoteState.init(rawValue:)), time: context.now(), option: option)
         do {
             _ = try store.decide(request)
@@ -153,7 +154,7 @@ final class ModerationSite: Sendable {
             return html(409, page.conflict(conflict, note: conflict.found, context: try noteContext(store, id)))
         }
         return HTTPResponse(
-            status: 303, headers: [("Location", "/\(guardian.token)/note/\(id)?done=\(action.rawValue)")], body: [])
+            status: 303, headers: [("Location", "/\(visitor.token)/note/\(id)?done=\(action.rawValue)")], body: [])
     }
 
     /// The reason a form gives: for a reject, a preset (its English value, as the log is read by
@@ -186,7 +187,7 @@ final class ModerationSite: Sendable {
         }
     }
 
-    func sync(output: String?) throws -> String {
+    func sync(_ page: ModerationPage, output: String?) throws -> String {
         let db = try DatabaseFile.openForReading(database)
         let ledger = SyncLedger(db)
         let counts = try ledger.exists() ? try ledger.counts() : [:]
@@ -194,7 +195,7 @@ final class ModerationSite: Sendable {
     }
 
     /// Runs the command line's own `tally push` in this process, its messages captured for the page.
-    func push() -> HTTPResponse {
+    func push(_ page: ModerationPage) -> HTTPResponse {
         guard pushLock.try() else { return .text(409, "A push is already running; wait for it and reload.") }
         defer { pushLock.unlock() }
         let arguments =
@@ -209,13 +210,13 @@ final class ModerationSite: Sendable {
                 ], body: Array(out.utf8))
         }
         let said = out + err + (status == 0 ? "" : "(exit status \(status))\n")
-        do { return html(status == 0 ? 200 : 502, try sync(output: said)) } catch {
+        do { return html(status == 0 ? 200 : 502, try sync(page, output: said)) } catch {
             return .text(500, said)
         }
     }
 
     /// The report as `tally report --format html` writes it for the copy as it stands.
-    func report() -> HTTPResponse {
+    func report(_ page: ModerationPage) -> HTTPResponse {
         let (status, out, err) = run(["report", "--format", "html", "--db", database] + reportSettings)
         guard status == 0 else { return html(500, page.message(language.moderationLabels.refused, err)) }
         return html(200, out)

@@ -1,16 +1,31 @@
 import Foundation
+import TallyCore
 import TallyHTTP
 
 /// The checks every request to `tally serve` passes before anything is read or run: the secret
 /// token in the path, the Host header (DNS rebinding), the method, and for a form post the CSRF
 /// token and a same-origin `Origin`. What they protect and do not is in DECISIONS.md.
 struct SiteGuard: Sendable {
-    /// The secret the printed URL carries as its first path segment.
+    /// The secret the printed URL carries as its first path segment: the page's owner's, for this run.
     let token: String
     /// The secret every form carries.
     let csrf: String
     /// `host:port` values the Host header may hold.
     let hosts: Set<String>
+    /// Origins (`scheme://host[:port]`) a form may come from.
+    let origins: Set<String>
+    /// Who decides through the owner's token.
+    let owner: Moderator
+    /// Whose personal links are let in, and as whom.
+    let invites: ModeratorInvites
+
+    /// Who a request comes from: the token its path carries, the name decisions are recorded
+    /// under, and the path after the token (`/`, `/note/3` …).
+    struct Visitor: Sendable {
+        let token: String
+        let moderator: Moderator
+        let route: String
+    }
 
     /// 32 random bytes from the system's generator, as hex.
     static func secret() -> String {
@@ -27,11 +42,14 @@ struct SiteGuard: Sendable {
             // A page elsewhere that points its own name at this address (DNS rebinding) sends its name here.
             return .text(421, "This server answers only to \(hosts.sorted().joined(separator: ", ")).")
         }
-        guard route(head.path) != nil else {
-            return .text(403, "Missing or wrong token: open the address `tally serve` printed.")
+        guard visitor(head.path) != nil else {
+            return .text(
+                403,
+                "Missing, wrong or revoked link: open the address `tally serve` printed, or ask the page's owner "
+                    + "for a new link (tally serve invite NAME).")
         }
         if head.method == "POST" {
-            if let origin = head.headers["origin"], !hosts.contains(where: { origin == "http://" + $0 }) {
+            if let origin = head.headers["origin"], !origins.contains(origin) {
                 return .text(403, "A form from another site was refused.")
             }
             if head.headers["sec-fetch-site"] == "cross-site" {
@@ -41,13 +59,16 @@ struct SiteGuard: Sendable {
         return nil
     }
 
-    /// The path after the token (`/`, `/note/3` …), or nil when the token is missing or wrong.
-    func route(_ path: String) -> String? {
+    /// Who `path` comes from, or nil when its token is missing, wrong or revoked.
+    func visitor(_ path: String) -> Visitor? {
         let segments = path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-        guard segments.count >= 2, segments[0].isEmpty, Self.same(String(segments[1].prefix { $0 != "/" }), token)
-        else { return nil }
+        guard segments.count >= 2, segments[0].isEmpty else { return nil }
+        let given = String(segments[1].prefix { $0 != "/" })
         let rest = segments[1].drop { $0 != "/" }
-        return rest.isEmpty ? "/" : String(rest)
+        let route = rest.isEmpty ? "/" : String(rest)
+        if Self.same(given, token) { return Visitor(token: given, moderator: owner, route: route) }
+        guard given.utf8.count == token.utf8.count, let invited = invites.moderator(token: given) else { return nil }
+        return Visitor(token: given, moderator: invited, route: route)
     }
 
     /// True when a form carries the CSRF token.

@@ -5,6 +5,8 @@
                                            approve by keyboard, reject with a preset, promote with
                                            an edited label, reopen, two windows on one note, push;
                                            a 390 px screenshot of the queue in OUTDIR
+  serve_client.py moderators URL_A URL_B   two invited moderators' personal links in two browser sessions:
+                                           each decides a note, both decide note 7 (the second gets 409)
   serve_client.py fetch URL PATH           one GET: status and body
   serve_client.py probe URL                refusals: token, CSRF, Host, Origin, body size
   serve_client.py load URL CLIENTS N NOTES mixed reads and decisions from CLIENTS threads
@@ -166,6 +168,62 @@ def browser(url, outdir):
     print(json.dumps(out, ensure_ascii=False))
 
 
+def chromium(extra_flags=()):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900", *extra_flags]:
+        options.add_argument(flag)
+    options.binary_location = "/usr/bin/chromium"
+    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    driver.implicitly_wait(5)
+    return driver
+
+
+def press_and_wait(driver, press):
+    """Presses a form's button and waits until the next page has replaced this one."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    old = driver.find_element(By.TAG_NAME, "html").id
+    press()
+    WebDriverWait(driver, 15).until(lambda d: d.find_element(By.TAG_NAME, "html").id != old)
+
+
+def moderators(url_a, url_b):
+    from selenium.webdriver.common.by import By
+
+    a, b = chromium(), chromium()
+    out = {}
+    try:
+        base_a, base_b = url_a.rstrip("/"), url_b.rstrip("/")
+        a.get(base_a + "/note/3")
+        press_and_wait(a, a.find_element(By.XPATH, "//button[text()='Approve']").click)
+        out["a_done"] = a.find_element(By.CSS_SELECTOR, ".message.done").text
+        b.get(base_b + "/note/4")
+        b.find_element(By.CSS_SELECTOR, "input[name=preset][value=spam]").click()
+        press_and_wait(b, b.find_element(By.XPATH, "//button[text()='Reject']").click)
+        out["b_done"] = b.find_element(By.CSS_SELECTOR, ".message.done").text
+        # Both open note 7; 阿明 approves first, 小美's page is then stale.
+        a.get(base_a + "/note/7")
+        b.get(base_b + "/note/7")
+        press_and_wait(a, a.find_element(By.XPATH, "//button[text()='Approve']").click)
+        press_and_wait(b, b.find_element(By.XPATH, "//button[text()='Approve']").click)
+        out["conflict_title"] = b.find_element(By.TAG_NAME, "h1").text
+        out["conflict_text"] = b.find_element(By.TAG_NAME, "body").text
+        b.get(base_b + "/note/3")
+        out["history_text"] = b.find_element(By.TAG_NAME, "body").text
+        out["b_header"] = b.find_element(By.TAG_NAME, "body").text.split("\n")[:6]
+    except Exception:
+        sys.stderr.write(f"steps done: {sorted(out)}\n{b.page_source[:2000]}\n")
+        raise
+    finally:
+        a.quit()
+        b.quit()
+    print(json.dumps(out, ensure_ascii=False))
+
+
 def probe(url):
     hostname, port, base = split(url)
     token = base.strip("/")
@@ -292,6 +350,8 @@ if __name__ == "__main__":
     elif command == "fetch":
         status, body, headers = request(sys.argv[2], "GET", sys.argv[3])
         print(json.dumps({"status": status, "body": body}, ensure_ascii=False))
+    elif command == "moderators":
+        moderators(sys.argv[2], sys.argv[3])
     elif command == "probe":
         probe(sys.argv[2])
     elif command == "load":
