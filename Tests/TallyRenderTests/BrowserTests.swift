@@ -289,6 +289,53 @@ struct BrowserTests {
             "the page's length changed: \(storedSize.height) px committed, \(size.height) px now; re-record")
     }
 
+    /// Issue 34.7: at 390 px a card of 票怎麼投 keeps its first column's name (no bare bold 「1」), a card of the
+    /// notes decided never reads 「便利貼 便利貼 5」; at 1280 px no caption repeats the heading right above its table.
+    @Test(.enabled(if: available || required, "needs chromium (Debian package chromium)"))
+    func cardsKeepTheirLabelsAndCaptionsDoNotRepeatTheHeading() throws {
+        let folder = try TemporaryDirectory()
+        let page = Self.demoFolder.appendingPathComponent("zh-TW/week-01.html")
+        try FileManager.default.copyItem(at: page, to: folder.url.appendingPathComponent("week.html"))
+        func run(width: Int) throws -> [Int] {
+            let wrapper = """
+                <!DOCTYPE html><html><body style="margin:0">
+                <iframe src="week.html" style="width:\(width)px;height:844px;border:0"></iframe>
+                <script>
+                window.addEventListener("load", () => {
+                  const d = document.querySelector("iframe").contentDocument, w = d.defaultView;
+                  const cells = [...d.querySelectorAll("td")];
+                  // A first number cell followed by another number: its ::before must show the column's name.
+                  const bare = cells.filter(td => td.cellIndex === 0 && td.classList.contains("num")
+                    && td.nextElementSibling && td.nextElementSibling.classList.contains("num")
+                    && !w.getComputedStyle(td, "::before").content.includes(td.closest("table").tHead.rows[0].cells[0].textContent)).length;
+                  const twice = cells.filter(td => {
+                    const label = w.getComputedStyle(td, "::before").content.replace(/^"|\\s*"$/g, "").trim();
+                    return label.length > 0 && label !== "none" && td.textContent.startsWith(label);
+                  }).length;
+                  const captions = [...d.querySelectorAll("caption")].filter(c => c.getBoundingClientRect().height > 2
+                    && /^H[1-6]$/.test(c.closest(".table").previousElementSibling.tagName)).length;
+                  const out = document.createElement("pre");
+                  out.id = "measure";
+                  out.textContent = JSON.stringify([bare, twice, captions, cells.length]);
+                  document.body.appendChild(out);
+                });
+                </script></body></html>
+                """
+            let url = folder.url.appendingPathComponent("m\(width).html")
+            try Data(wrapper.utf8).write(to: url)
+            let dom = try Self.dumpDOM(url, profile: folder.path("profile"))
+            let json = try #require(
+                dom.components(separatedBy: "<pre id=\"measure\">").dropFirst().first?.components(separatedBy: "</pre>")
+                    .first)
+            return try JSONDecoder().decode([Int].self, from: Data(json.utf8))
+        }
+        let phone = try run(width: Self.phoneWidth)
+        #expect(phone[3] > 0 && phone[0] == 0, "at 390 px \(phone[0]) cards lose their first column's name")
+        #expect(phone[1] == 0, "at 390 px \(phone[1]) cells repeat their column's name")
+        let desktop = try run(width: 1280)
+        #expect(desktop[2] == 0, "at 1280 px \(desktop[2]) captions repeat the heading above them")
+    }
+
     /// Width and height from a PNG's signature and IHDR chunk.
     static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
         let bytes = [UInt8](data.prefix(24))

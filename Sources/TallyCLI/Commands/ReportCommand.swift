@@ -370,7 +370,8 @@ enum ReportCommand {
             // A vote after the clock's now is odd data, flagged; an --as-of before the last vote is a request (refused).
             parameters.futureVotes = asOfGiven ? .refused : .flagged
             output = try invocation.output(outputOption, context, example: "report.md") ?? .standardOutput
-            pages = try Self.pages(invocation, format: format, languages: settings.languages, output: output)
+            pages = try Self.pages(
+                invocation, format: format, languages: settings.languages, output: output, context: context)
         }
 
         /// The `--charts` folder of one language's page: the folder given, or with several languages its
@@ -386,9 +387,12 @@ enum ReportCommand {
 
         /// One page, or with several languages one per language, each named from `-o` with its language
         /// (checked like `-o` itself). JSON and CSV hold no words of a language: one file whatever the
-        /// languages. Several pages need `-o`: standard output would run them together.
+        /// languages. Several pages need `-o`: standard output would run them together, so `--lang` with several
+        /// is refused there; several from the config or the environment print the first language's page, with a
+        /// note on standard error (the README's first `tally report` works whatever `tally.json` says).
         static func pages(
-            _ invocation: Invocation, format: Format, languages: Setting<[ReportLanguage]>, output: OutputDestination
+            _ invocation: Invocation, format: Format, languages: Setting<[ReportLanguage]>, output: OutputDestination,
+            context: Context
         ) throws -> [(edition: LanguageEdition, output: OutputDestination)] {
             let first = languages.value.first ?? .english
             guard languages.value.count > 1, format == .markdown || format == .html else {
@@ -406,8 +410,10 @@ enum ReportCommand {
                     throw UsageError(
                         "--lang \(list) with the report on standard output: \(advice)", command: invocation.path)
                 }
-                throw CommandFailure(
-                    "lang (from \(languages.source)) is \(list) and the report goes to standard output: \(advice)")
+                context.stderr.line(
+                    "Note: lang (from \(languages.source)) is \(list); printed the \(first.rawValue) page only: "
+                        + advice)
+                return [(.single(first), output)]
             }
             if case .stream = try AtomicFile.target(file) {
                 throw UsageError(

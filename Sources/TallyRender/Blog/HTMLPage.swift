@@ -25,10 +25,12 @@ package enum HTMLPage {
         let inline = MarkdownInline(link: link)
         var body = ""
         var caption = ""
+        var underHeading = false
         var chartNumber = 0
         for block in document.components(separatedBy: "\n\n") {
             let text = block.trimmingTrailingNewlines()
             guard !text.isEmpty else { continue }
+            defer { underHeading = headingLevel(text) != nil }
             if let (level, heading) = headingLevel(text) {
                 caption = heading
                 body += "<h\(level)>\(inline.html(heading))</h\(level)>\n"
@@ -36,7 +38,7 @@ package enum HTMLPage {
                     body += languageLinks(alternates, language)
                 }
             } else if text.hasPrefix("|") {
-                body += table(text, caption: caption, inline)
+                body += table(text, caption: caption, captionShown: !underHeading, inline)
             } else if text.hasPrefix("> ") {
                 let lines = text.split(separator: "\n").map { String($0.dropFirst(2)) }
                 body += "<blockquote><p>\(inline.html(lines.joined(separator: " ")))</p></blockquote>\n"
@@ -122,22 +124,26 @@ package enum HTMLPage {
 
     /// A Markdown table (header, alignment row, rows) as an HTML table. Each data cell carries its
     /// column's name (`data-label`), so on a phone every row folds into lines of "name value" under
-    /// the first text column (the option) and nothing scrolls sideways; a desktop keeps the full table.
-    static func table(_ text: String, caption: String, _ inline: MarkdownInline) -> String {
+    /// the first text column (the option) and nothing scrolls sideways; a desktop keeps the full table. A cell
+    /// whose text already starts with its column's name (「便利貼 5」 under 便利貼) is not labelled twice. The caption
+    /// is only for screen readers when the table stands right under its heading (`captionShown` false).
+    static func table(_ text: String, caption: String, captionShown: Bool = true, _ inline: MarkdownInline) -> String {
         let lines = text.split(separator: "\n").map { cells(String($0)) }
         guard lines.count >= 2 else { return "<p>\(inline.html(text))</p>\n" }
         let alignments = lines[1].map { $0.hasSuffix(":") ? " class=\"num\"" : "" }
         func align(_ column: Int) -> String { column < alignments.count ? alignments[column] : "" }
-        var html = "<div class=\"table\"><table>\n<caption>\(inline.html(caption))</caption>\n<thead><tr>"
+        let captionClass = captionShown ? "" : " class=\"heard\""
+        var html = "<div class=\"table\"><table>\n<caption\(captionClass)>\(inline.html(caption))</caption>\n<thead><tr>"
         for (column, cell) in lines[0].enumerated() {
             html += "<th scope=\"col\"\(align(column))>\(inline.html(cell))</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
-        let labels = lines[0].map { HTMLText.escape(MarkdownInline.plain($0)) }
+        let names = lines[0].map { MarkdownInline.plain($0) }
         for row in lines.dropFirst(2) {
             html += "<tr>"
             for (column, cell) in row.enumerated() {
-                let label = column < labels.count ? " data-label=\"\(labels[column])\"" : ""
+                let named = column < names.count && !MarkdownInline.plain(cell).hasPrefix(names[column])
+                let label = named ? " data-label=\"\(HTMLText.escape(names[column]))\"" : ""
                 html += "<td\(align(column))\(label)>\(inline.html(cell))</td>"
             }
             html += "</tr>\n"
@@ -206,6 +212,8 @@ package enum HTMLPage {
         table { border-collapse: collapse; font-size: 0.9rem; overflow-wrap: normal; }
         td { min-width: 2.5em; } td:not(.num) { min-width: 5em; overflow-wrap: anywhere; }
         caption { text-align: left; font-weight: 600; padding-bottom: 0.25rem; color: var(--muted); }
+        caption.heard { display: block; position: absolute; width: 1px; height: 1px; padding: 0; overflow: hidden;
+          clip-path: inset(50%); white-space: nowrap; }
         th, td { border-bottom: 1px solid var(--line); padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
         tbody tr:nth-child(even) { background: var(--stripe); }
         .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
@@ -223,8 +231,9 @@ package enum HTMLPage {
           .table td::before { content: attr(data-label) " "; color: var(--muted); font-size: 0.85em; }
           .table td:not(.num) { display: block; font-weight: 600; }
           .table td:not(.num) ~ td:not(.num) { font-weight: normal; }
-          .table td:first-child.num { float: left; font-weight: 600; padding-right: 0.5rem; }
-          .table td:first-child.num::before, .table td:first-child.num + td:not(.num)::before { content: none; } }
+          .table td:first-child.num:has(+ td:not(.num)) { float: left; font-weight: 600; padding-right: 0.5rem; }
+          .table td:first-child.num:has(+ td:not(.num))::before, .table td:first-child.num + td:not(.num)::before {
+            content: none; } }
         @media print { :root { --fg: #000; --bg: #fff; --stripe: #f2f2f2; --line: #999; }
           figure svg { filter: none; } main { max-width: none; padding: 0; }
           .table { overflow: visible; } h2, h3 { break-after: avoid; } table, figure { break-inside: avoid; }

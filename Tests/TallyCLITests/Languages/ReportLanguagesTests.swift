@@ -92,12 +92,15 @@ struct ReportLanguagesTests {
         // From tally.json (not --demo, which reads no config): named as set there.
         try Data(#"{"lang": ["zh-TW", "en"]}"#.utf8).write(to: URL(fileURLWithPath: folder.path("tally.json")))
         #expect(try TallyProcess.run(["demo", "--db", "tally.sqlite", "-q"], in: folder.url.path).status == 0)
+        // Issue 34.7: the README's first example prints to the terminal: the first language's page, with a note.
         let configured = try TallyProcess.run(["report"], in: folder.url.path)
-        #expect(configured.status == 1)
+        #expect(configured.status == 0, "\(configured.stderr)")
+        #expect(configured.stdout.hasPrefix("# 投票統計\n"), "\(configured.stdout.prefix(80))")
+        #expect(!configured.stdout.contains("# Vote tally"))
         #expect(
             configured.stderr.hasPrefix(
-                "Error: lang (from config \(folder.path("tally.json"))) is zh-TW,en and the report goes to standard output"
-            ),
+                "Note: lang (from config \(folder.path("tally.json"))) is zh-TW,en; printed the zh-TW page only: "
+                    + "one page per language needs a file name: -o post.md writes post.zh-TW.md and post.en.md"),
             "\(configured.stderr)")
         // JSON and CSV hold no language: one document, as with one language.
         let json = try TallyProcess.run(["report", "--format", "json"], in: folder.url.path)
