@@ -58,3 +58,7 @@ package struct WorkingFolderLost: Error, Equatable, CustomStringConvertible {
 extension ModerationError: ExitCodeProviding {
     package var exitCode: ExitCode { isConflict ? .conflict : .failure }
 }
+
+extension SyncError: ExitCodeProviding {
+    package var exitCode: ExitCode { isConflict ? .conflict : .failure }
+}

@@ -16,10 +16,10 @@ _tally() {
         "tally notes") words="list show approve reject reopen promote review export-sql discard -h --help" ;;
         "tally notes list") words="--status --format --tz --output -o --db --config -h --help"; files="--output -o --db --config"; values="--status --format --tz" ;;
         "tally notes show") words="--format --tz --db --config -h --help"; files="--db --config"; values="--format --tz" ;;
-        "tally notes approve") words="--as --reason --expect-version --tz --db --config -h --help"; files="--db --config"; values="--as --reason --expect-version --tz" ;;
-        "tally notes reject") words="--as --reason --expect-version --tz --db --config -h --help"; files="--db --config"; values="--as --reason --expect-version --tz" ;;
-        "tally notes reopen") words="--as --reason --expect-version --tz --db --config -h --help"; files="--db --config"; values="--as --reason --expect-version --tz" ;;
-        "tally notes promote") words="--label --section --as --reason --expect-version --tz --db --config -h --help"; files="--db --config"; values="--label --section --as --reason --expect-version --tz" ;;
+        "tally notes approve") words="--as --reason --expect --expect-version --tz --db --config -h --help"; files="--db --config"; values="--as --reason --expect --expect-version --tz" ;;
+        "tally notes reject") words="--as --reason --expect --expect-version --tz --db --config -h --help"; files="--db --config"; values="--as --reason --expect --expect-version --tz" ;;
+        "tally notes reopen") words="--as --reason --expect --expect-version --tz --db --config -h --help"; files="--db --config"; values="--as --reason --expect --expect-version --tz" ;;
+        "tally notes promote") words="--label --section --as --reason --expect --expect-version --tz --db --config -h --help"; files="--db --config"; values="--label --section --as --reason --expect --expect-version --tz" ;;
         "tally notes review") words="--as --tz --db --config -h --help"; files="--db --config"; values="--as --tz" ;;
         "tally notes export-sql") words="--since --tz --output -o --db --config -h --help"; files="--output -o --db --config"; values="--since --tz" ;;
         "tally notes discard") words="--tz --db --config -h --help"; files="--db --config"; values="--tz" ;;

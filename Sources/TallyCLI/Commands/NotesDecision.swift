@@ -9,7 +9,8 @@ enum NotesDecision {
     /// The options every decision command takes.
     static func options(reasonRequired: Bool) -> [OptionSpec] {
         [
-            NotesOptions.moderator, NotesOptions.reason(required: reasonRequired), NotesOptions.expectVersion,
+            NotesOptions.moderator, NotesOptions.reason(required: reasonRequired), NotesOptions.expect,
+            NotesOptions.expectVersion,
             NotesOptions.tz, SettingOptions.db, SettingOptions.config,
         ]
     }
@@ -24,6 +25,9 @@ enum NotesDecision {
 
                 Exit code 3 when the note changed since you read it (or with --expect-version N, since
                 version N), including when someone already made this decision; nothing is changed then.
+                With --expect DIGEST (printed by `tally notes show ID`), a note whose text, author or time
+                is no longer the one shown is refused too (exit 3); without it, the message quotes the
+                text decided on.
                 """,
             options: options(reasonRequired: action.requiresReason),
             positionals: NotesOptions.noteIDArgument,
@@ -52,6 +56,7 @@ enum NotesDecision {
         let moderator = try NotesOptions.moderator(invocation, context)
         let reason = try NotesOptions.reason(invocation, for: action)
         let expected = try NotesOptions.expectedVersion(invocation)
+        let digest = try NotesOptions.expectedDigest(invocation)
         let settings = try Settings.resolve(invocation, context: context)
         let zone = settings.zone.value
         try zoned(zone) {
@@ -67,11 +72,17 @@ enum NotesDecision {
             }
             let request = DecisionRequest(
                 noteID: id, action: action, moderator: moderator, reason: reason, actedOnVersion: actedOnVersion,
-                actedOnState: actedOnState, time: context.now(), option: option)
+                actedOnState: actedOnState, time: context.now(), option: option, seenDigest: digest)
             let decision = try store.decide(request)
             context.stdout.line(report(decision, option: option))
+            if digest == nil { context.stdout.line(decidedOn(decision.after)) }
             context.stdout.line(localUntilPushed)
         }
+    }
+
+    /// Which text a decision made without `--expect` applied to, as the copy held it.
+    static func decidedOn(_ note: Note) -> String {
+        "It applied to the note's text as this copy has it: \(MessageText.quoted(note.content, limit: 200))."
     }
 
     /// Runs `body`; a moderation error it throws is reported with its times in `zone`.

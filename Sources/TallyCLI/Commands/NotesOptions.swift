@@ -1,4 +1,5 @@
 import TallyCore
+import TallyRender
 
 /// Options and argument checks shared by the `notes` subcommands, so each
 /// flag is spelled, explained and validated the same way everywhere.
@@ -8,6 +9,10 @@ enum NotesOptions {
     static let expectVersion = OptionSpec(
         "expect-version", .value("N"),
         "Decide only if the note is still at version N (what you saw); otherwise exit 3 and change nothing.")
+    static let expect = OptionSpec(
+        "expect", .value("DIGEST"),
+        "Decide only if the note is still the one `tally notes show` printed this digest for (same text, "
+            + "author and time); otherwise exit 3 and change nothing.")
     static let tz = SettingOptions.tz.withHelp(
         "Time zone for times shown and given (default: $TALLY_TZ, then the config file's timezone, then UTC).")
 
@@ -70,6 +75,19 @@ enum NotesOptions {
         } catch {
             throw UsageError("the text given with --reason \(error)", command: invocation.path)
         }
+    }
+
+    /// `--expect`, checked for its form before the database is opened.
+    static func expectedDigest(_ invocation: Invocation) throws -> String? {
+        guard let text = invocation.value(expect) else { return nil }
+        let digits = text.lowercased()
+        guard digits.count == SeenNote.digestLength, digits.allSatisfy(\.isHexDigit) else {
+            throw UsageError(
+                "invalid --expect '\(NoteText.oneLine(text, maximumCells: 40))'; expected the \(SeenNote.digestLength) "
+                    + "hex digits `tally notes show ID` prints after 'digest'",
+                command: invocation.path)
+        }
+        return digits
     }
 
     /// `--expect-version`, a whole number from 0.

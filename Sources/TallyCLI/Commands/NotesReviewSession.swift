@@ -92,6 +92,9 @@ struct NotesReviewSession {
             return .next
         }
         let group = try store.authorGroup(of: id)
+        // What is shown is what a key decides on: a note whose text, author or time changes before
+        // the key arrives is refused (`ModerationError.noteChanged`), showing both texts.
+        let seen = try SeenNote.current(id, in: store.db)
         out.line("")
         out.line("[\(position)/\(total)]")
         out.write(NoteDetailRenderer(note: note, history: [], group: group, zone: zone).card())
@@ -102,7 +105,7 @@ struct NotesReviewSession {
             case "a", "approve":
                 // The moderator decides on the card shown: if it never reached them, nothing is decided.
                 try out.check()
-                decide(.approve, note: note, reason: nil)
+                decide(.approve, note: note, seen: seen, reason: nil)
                 return replaced ? .stop : .next
             case "r", "reject":
                 if context.stdin.isTerminal { out.write("Reason for rejecting note \(id): ") }
@@ -112,7 +115,7 @@ struct NotesReviewSession {
                     continue
                 }
                 try out.check()
-                decide(.reject, note: note, reason: reason)
+                decide(.reject, note: note, seen: seen, reason: reason)
                 return replaced ? .stop : .next
             case "p", "promote":
                 if context.stdin.isTerminal {
@@ -131,8 +134,8 @@ struct NotesReviewSession {
                 }
                 try out.check()
                 // Promotion applies to approved notes: approve first, then promote the version that produced.
-                guard let approval = decide(.approve, note: note, reason: nil) else { return replaced ? .stop : .next }
-                decide(.promote, note: approval.after, reason: nil, option: draft)
+                guard let approval = decide(.approve, note: note, seen: seen, reason: nil) else { return replaced ? .stop : .next }
+                decide(.promote, note: approval.after, seen: seen, reason: nil, option: draft)
                 return replaced ? .stop : .next
             case "s", "skip":
                 skipped += 1
@@ -149,16 +152,18 @@ struct NotesReviewSession {
         }
     }
 
-    /// One decision through the one write path, against the version shown.
+    /// One decision through the one write path, against the version and note shown.
     @discardableResult
     private mutating func decide(
-        _ action: ModerationAction, note: Note, reason: ModerationReason?, option: OptionDraft = .verbatim
+        _ action: ModerationAction, note: Note, seen: SeenNote?, reason: ModerationReason?,
+        option: OptionDraft = .verbatim
     ) -> Decision? {
         do {
             let decision = try store.decide(
                 DecisionRequest(
                     noteID: note.id, action: action, moderator: moderator, reason: reason,
-                    actedOnVersion: note.version, actedOnState: note.state, time: context.now(), option: option))
+                    actedOnVersion: note.version, actedOnState: note.state, time: context.now(), option: option,
+                    seen: seen))
             switch action {
             case .approve: approved += 1
             case .promote: promoted += 1

@@ -16,8 +16,10 @@ enum NotesShowCommand {
         discussion: """
             Prints the note's whole text (control characters made visible), its session and the
             session's other notes, and every decision: version, time, action, from → to, moderator,
-            reason, and an open sync conflict (after `tally pull`) with both sides. --format json gives
-            id, status, version, content, session, created and history[] (version, action, from, to,
+            reason, an open sync conflict (after `tally pull`) with both sides, and the digest of what
+            it showed: `notes approve/reject/promote ID --expect DIGEST` then decides only if the note
+            is still this text, author and time. --format json gives
+            id, status, version, content, session, created, digest and history[] (version, action, from, to,
             moderator, reason, time as ISO 8601 with offset, option_id), and when there are open sync
             conflicts, sync_conflicts[] (local, remote, detail).
             """,
@@ -38,10 +40,12 @@ enum NotesShowCommand {
             let renderer = NoteDetailRenderer(note: note, history: try store.history(of: id), group: group, zone: zone)
             // A sync conflict is part of the note's story: D1 holds another decision than yours.
             let conflicts = try SyncLedger(store.db).decisions().filter { $0.noteID == id && $0.state == .conflict }
+            let digest = try SeenNote.current(id, in: store.db)?.digest ?? ""
             if format == .json {
                 var json = renderer.json()
-                if !conflicts.isEmpty, case .object(var pairs) = json {
-                    pairs.append(("sync_conflicts", .array(conflicts.map(conflictJSON))))
+                if case .object(var pairs) = json {
+                    pairs.insert(("digest", .string(digest)), at: min(7, pairs.count))
+                    if !conflicts.isEmpty { pairs.append(("sync_conflicts", .array(conflicts.map(conflictJSON)))) }
                     json = .object(pairs)
                 }
                 context.stdout.write(json.serialized())
@@ -53,6 +57,8 @@ enum NotesShowCommand {
                         "Settle it: `tally pull`, then decide again on the note as D1 has it, "
                             + "or `tally notes discard \(id)` to let D1's decision stand.")
                 }
+                context.stdout.line(
+                    "digest   \(digest)  (`--expect \(digest)` decides only on the note as shown here)")
             }
         })
 

@@ -27,6 +27,7 @@ final class ModerationSite: Sendable {
     /// `--config`, `--tz` and `--lang` as given to serve, passed on to the report it runs.
     let reportSettings: [String]
     let context: Context
+    private let shownNotes = ShownNotes()
     private let pushLock = NSLock()
     private let databaseLock = NSLock()
 
@@ -89,10 +90,15 @@ final class ModerationSite: Sendable {
             return html(404, page.message("404", "No such page."))
         } catch let error as ModerationError {
             return html(422, page.message(language.moderationLabels.refused, error.message(in: zone)))
+        } catch let error as SyncError where error.isConflict {
+            return html(409, page.message(language.moderationLabels.refused, error.description, back: back(parts)))
         } catch {
             return html(500, page.message(language.moderationLabels.refused, "\(error)"))
         }
     }
+
+    /// The page a refused form came from (`/note/N` for `/note/N/decide`).
+    func back(_ parts: [String]) -> String? { parts.count >= 2 ? "/" + parts.prefix(2).joined(separator: "/") : nil }
 
     func html(_ status: Int, _ text: String, headers: [(String, String)] = []) -> HTTPResponse {
         HTTPResponse(
@@ -104,11 +110,26 @@ final class ModerationSite: Sendable {
             writing ? DatabaseFile.openForWriting(database) : DatabaseFile.openForReading(database))
     }
 
-    func queue(_ page: ModerationPage) throws -> String { page.queue(try store(writing: false).authorGroups()) }
+    func queue(_ page: ModerationPage) throws -> String {
+        let store = try store(writing: false)
+        let groups = try store.authorGroups()
+        var seen: [Int64: String] = [:]
+        for note in groups.flatMap(\.notes) where note.state == .pending {
+            if let shown = try SeenNote.current(note.id, in: store.db) {
+                shownNotes.remember(shown)
+                seen[note.id] = shown.digest
+            }
+        }
+        return page.queue(groups, seen: seen)
+    }
 
     func noteContext(_ store: ModerationStore, _ id: Int64) throws -> ModerationPage.NoteContext {
         var context = ModerationPage.NoteContext(group: try store.authorGroup(of: id))
         context.history = try store.history(of: id)
+        if let seen = try SeenNote.current(id, in: store.db) {
+            shownNotes.remember(seen)
+            context.seen = seen.digest
+        }
         let ledger = SyncLedger(store.db)
         if try ledger.exists() {
             context.syncConflicts = try ledger.decisions().filter { $0.noteID == id && $0.state == .conflict }
@@ -121,7 +142,10 @@ final class ModerationSite: Sendable {
         guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
         var context = try noteContext(store, id)
         if let label = query["label"] {
-            context.preview = (label, OptionDraft.Section(rawValue: query["section"] ?? "") ?? .community)
+            guard let section = OptionDraft.Section(rawValue: query["section"] ?? "community") else {
+                return .text(400, Self.unknownSection(query["section"] ?? "") + ".")
+            }
+            context.preview = (label, section)
         }
         if let done = query["done"].flatMap(ModerationAction.init(rawValue:)) {
             context.done = language.moderationLabels.decided(id, done)
@@ -129,12 +153,16 @@ final class ModerationSite: Sendable {
         return html(200, page.note(note, context))
     }
 
-    /// One decision through the one write path, against the version and state the page showed.
+    /// One decision through the one write path, against the version, state and note the page showed.
     func decide(_ id: Int64, _ form: [String: String], _ visitor: SiteGuard.Visitor) throws -> HTTPResponse {
         let page = page(visitor)
         guard let action = form["action"].flatMap(ModerationAction.init(rawValue:)),
-            let version = form["version"].flatMap({ Int64($0) })
-        else { return .text(400, "The form lacks its action or version.") }
+            let version = form["version"].flatMap({ Int64($0) }),
+            let state = form["state"].flatMap(NoteState.init(rawValue:)), let seen = form["seen"],
+            seen.count == SeenNote.digestLength
+        else {
+            return .text(400, "The form lacks its action, the note's version and state, or the digest of the note shown.")
+        }
         let store = try store(writing: true)
         guard let shown = try store.note(id) else { throw ModerationError.noteNotFound(id) }
         let reason: ModerationReason?
@@ -147,11 +175,21 @@ final class ModerationSite: Sendable {
         }
         let request = DecisionRequest(
             noteID: id, action: action, moderator: visitor.moderator, reason: reason, actedOnVersion: version,
-            actedOnState: form["state"].flatMap(NoteState.init(rawValue:)), time: context.now(), option: option)
+            actedOnState: state, time: context.now(), option: option, seenDigest: seen)
         do {
             _ = try store.decide(request)
         } catch ModerationError.conflict(let conflict) {
+            // A version and state this note never had together come from a forged or broken form, not from D1.
+            if conflict.decisions.isEmpty, try !store.wasAt(id, version: version, state: state)
+            {
+                return .text(400, "The form's version and state were never this note's: reload the note's page.")
+            }
             return html(409, page.conflict(conflict, note: conflict.found, context: try noteContext(store, id)))
+        } catch ModerationError.noteChanged(let id, _, let found) {
+            let text = ModerationError.noteChangedText(id, seen: shownNotes.text(seen), found: found, place: "this copy")
+            guard let now = try store.note(id) else { throw ModerationError.noteNotFound(id) }
+            return html(
+                409, page.changed(text, shown: shownNotes.text(seen), note: now, context: try noteContext(store, id)))
         }
         return HTTPResponse(
             status: 303, headers: [("Location", "/\(visitor.token)/note/\(id)?done=\(action.rawValue)")], body: [])
@@ -178,13 +216,21 @@ final class ModerationSite: Sendable {
     /// The option a promotion form asks for: the note's text verbatim when the label was left as
     /// it is, else the edited label.
     static func draft(_ form: [String: String], note: Note) throws -> OptionDraft {
-        let section = OptionDraft.Section(rawValue: form["section"] ?? "community") ?? .community
+        guard let section = OptionDraft.Section(rawValue: form["section"] ?? "community") else {
+            throw CommandFailure(Self.unknownSection(form["section"] ?? ""))
+        }
         guard let text = form["label"], text != note.content else { return OptionDraft(section: section) }
         do {
             return OptionDraft(label: try OptionLabel(text), section: section)
         } catch {
             throw CommandFailure("the option label \(error)")
         }
+    }
+
+    /// The refusal of a section the page never offers.
+    static func unknownSection(_ given: String) -> String {
+        "unknown section '\(NoteText.oneLine(given, maximumCells: 40))'; the page offers "
+            + OptionDraft.Section.allCases.map(\.rawValue).joined(separator: " or ")
     }
 
     func sync(_ page: ModerationPage, output: String?) throws -> String {

@@ -18,15 +18,18 @@ package struct DecisionRequest: Sendable, Equatable {
     /// For a promotion: the option's label and section (the note's text, community, by default).
     package let option: OptionDraft
     /// The note's text, session and creation time the moderator decided on, when they must
-    /// still be the note's (a replay by `tally pull`); nil when the note is read in the same
-    /// transaction (a decision made now is made on the note as it is).
+    /// still be the note's (a replay by `tally pull`, a key pressed in `notes review`); nil when
+    /// the note is read in the same transaction (a decision made now is made on the note as it is).
     package let seen: SeenNote?
+    /// The digest (`SeenNote.digest`) of the note the moderator was shown, when that is all the
+    /// decision carries back (a page form, `notes approve --expect`); checked as `seen` is.
+    package let seenDigest: String?
 
     /// A decision request; see the properties.
     package init(
         noteID: Int64, action: ModerationAction, moderator: Moderator, reason: ModerationReason? = nil,
         actedOnVersion: Int64, actedOnState: NoteState? = nil, time: Instant, option: OptionDraft = .verbatim,
-        seen: SeenNote? = nil
+        seen: SeenNote? = nil, seenDigest: String? = nil
     ) {
         self.noteID = noteID
         self.action = action
@@ -37,5 +40,6 @@ package struct DecisionRequest: Sendable, Equatable {
         self.time = time
         self.option = option
         self.seen = seen
+        self.seenDigest = seenDigest
     }
 }

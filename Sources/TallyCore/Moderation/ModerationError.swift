@@ -16,7 +16,8 @@ package enum ModerationError: Error, Sendable, Equatable, CustomStringConvertibl
     case conflict(ModerationConflict)
     /// The note's text, author session or creation time is not what the moderator decided on:
     /// edited, or deleted and its id given to another note (on D1, without a logged decision).
-    case noteChanged(noteID: Int64, seen: String, found: String)
+    /// `seen` is the text read, when the decision carried it (a digest alone does not).
+    case noteChanged(noteID: Int64, seen: String?, found: String)
     /// The database lacks the moderation columns and log (not migrated).
     case schemaMissing(String)
     /// A trigger in the database would write outside moderation's own tables while
@@ -113,11 +114,17 @@ package enum ModerationError: Error, Sendable, Equatable, CustomStringConvertibl
 extension ModerationError {
     /// Why a decision did not apply to note `id`: it is not the note the moderator read. Both texts
     /// are shown, so the moderator sees what changed; `place` is where the other text is (D1, this copy).
-    package static func noteChangedText(_ id: Int64, seen: String, found: String, place: String) -> String {
+    package static func noteChangedText(_ id: Int64, seen: String?, found: String, place: String) -> String {
         let what =
-            seen == found
-            ? "its text is the same but its author session or creation time is not (deleted and written again?)"
-            : "you read \(MessageText.quoted(seen, limit: 200)); \(place) has \(MessageText.quoted(found, limit: 200))"
+            switch seen {
+            case found:
+                "its text is the same but its author session or creation time is not (deleted and written again?)"
+            case let seen?:
+                "you read \(MessageText.quoted(seen, limit: 200)); \(place) has \(MessageText.quoted(found, limit: 200))"
+            case nil:
+                "its text, author session or creation time is not the one you were shown; \(place) has "
+                    + MessageText.quoted(found, limit: 200)
+            }
         return "note \(id) is not the note you decided on (changed on D1 without a logged decision): \(what); "
             + "your decision was not applied. Read it (`tally notes show \(id)`) and decide again on it as it now is, "
             + "or drop yours with `tally notes discard \(id)`"

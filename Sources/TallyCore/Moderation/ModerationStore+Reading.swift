@@ -19,6 +19,15 @@ extension ModerationStore {
         ).map(ModerationLogEntry.init(row:))
     }
 
+    /// True when note `id` was in `state` at `version` by this copy's data: its state now, or the one
+    /// a logged decision produced at that version (version 0: pending). A form claiming anything else
+    /// was not made from a page of this note.
+    package func wasAt(_ id: Int64, version: Int64, state: NoteState) throws -> Bool {
+        if let note = try note(id), note.version == version, note.state == state { return true }
+        if version == 0 { return state == .pending }
+        return try history(of: id).contains { $0.version == version && $0.to == state.rawValue }
+    }
+
     /// Every decision, in the order it was recorded.
     package func log() throws -> [ModerationLogEntry] {
         try db.query("SELECT \(ModerationLogEntry.columns) FROM moderation_log ORDER BY id")

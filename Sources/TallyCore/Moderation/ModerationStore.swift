@@ -24,10 +24,15 @@ package final class ModerationStore {
     func decideLocked(_ request: DecisionRequest) throws -> Decision {
         guard let note = try note(request.noteID) else { throw ModerationError.noteNotFound(request.noteID) }
         guard let state = note.state else { throw ModerationError.unknownStatus(note) }
-        // A replayed decision applies only to the note its moderator read: same text, author and
-        // creation time, compared by the seen key that the push's SQL compares on D1.
-        if let seen = request.seen, let now = try SeenNote.current(note.id, in: db), now.key != seen.key {
-            throw ModerationError.noteChanged(noteID: note.id, seen: seen.content, found: now.content)
+        // A decision applies only to the note its moderator read: same text, author and creation
+        // time, compared by the seen key that the push's SQL compares on D1 (or by its digest).
+        if let now = try SeenNote.current(note.id, in: db) {
+            if let seen = request.seen, now.key != seen.key {
+                throw ModerationError.noteChanged(noteID: note.id, seen: seen.content, found: now.content)
+            }
+            if let digest = request.seenDigest, now.digest != digest {
+                throw ModerationError.noteChanged(noteID: note.id, seen: nil, found: now.content)
+            }
         }
         // Promoting a promoted note asks for what is already so, whatever version was seen:
         // not a race to report, and never a second option.
@@ -38,9 +43,16 @@ package final class ModerationStore {
         let stateMoved = request.actedOnState.map { $0 != state } ?? false
         if note.version != request.actedOnVersion || stateMoved {
             let history = try history(of: note.id)
-            let unseen =
+            var unseen =
                 request.actedOnVersion > note.version
                 ? Array(history.suffix(1)) : history.filter { $0.version > request.actedOnVersion }
+            // Same version, another state: the decision that made that version is the one not seen
+            // (another copy's, brought by a pull), not a change "outside tally".
+            if unseen.isEmpty, stateMoved, let last = history.last, last.version == note.version,
+                last.to == state.rawValue
+            {
+                unseen = [last]
+            }
             throw conflict(request, found: note, decisions: unseen)
         }
         guard let target = state.applying(request.action) else {

@@ -55,8 +55,21 @@ package struct SeenNote: Sendable, Equatable {
     /// True when a column of the note is encoded by its digest.
     package var hasDigest: Bool { key.contains(":digest:") }
 
+    /// What a moderator is shown to carry back with a decision (a page form, `notes show`'s
+    /// `--expect`): the first 16 hex digits of the key's SHA-256, short enough to type and still a
+    /// 64-bit match, so another note with the same id is refused as `ModerationError.noteChanged`.
+    package var digest: String { Self.digest(ofKey: key) }
+
+    /// The digest of a seen key (see `digest`).
+    package static func digest(ofKey key: String) -> String {
+        String(SHA256.hex(SHA256.hash(Array(key.utf8))).prefix(digestLength))
+    }
+
+    /// How many hex digits a digest has.
+    package static let digestLength = 16
+
     /// The note `id` as this database holds it now, or nil when there is no such note.
-    static func current(_ id: Int64, in db: Connection) throws -> SeenNote? {
+    package static func current(_ id: Int64, in db: Connection) throws -> SeenNote? {
         try db.query("SELECT \(keySQL()), content FROM suggestions WHERE id = ?", [.integer(id)]).first.map {
             SeenNote(key: $0[0].storedText ?? "", content: $0[1].storedText ?? "")
         }

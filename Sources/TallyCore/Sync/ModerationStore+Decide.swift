@@ -39,6 +39,12 @@ extension ModerationStore {
                     // write lock; whoever gets that lock afterwards must not write into
                     // the old file, which nobody reads any more.
                     if db.hasMoved { throw ModerationError.databaseReplaced(db.path) }
+                    // Deciding again settles a note's conflict only on the note as D1 has it (after a pull).
+                    if !replaying, let note = try note(request.noteID),
+                        let stale = try SyncLedger(db).conflictStillShown(on: note)
+                    {
+                        throw SyncError.conflictNotPulled(stale)
+                    }
                     let decision = try decideLocked(request)
                     try SyncLedger(db).record(decision.entry, settlingConflicts: !replaying)
                     return decision

@@ -11,6 +11,16 @@ package enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case exportHoldsLocalTables(String)
     /// The copy's sync ledger was written by a newer tally (a layout this build does not know).
     case newerLedger(path: String, version: Int64)
+    /// A decision on a note whose open conflict this copy still shows on the local side (a push
+    /// found it and no pull has brought D1's note since): deciding now would build on a decision
+    /// D1 did not take.
+    case conflictNotPulled(SyncDecision)
+
+    /// True for the cases the command line reports as a conflict (exit code 3).
+    package var isConflict: Bool {
+        if case .conflictNotPulled = self { return true }
+        return false
+    }
 
     /// What went wrong and what to do.
     package var description: String {
@@ -31,6 +41,12 @@ package enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case .newerLedger(let path, let version):
             return "\(path) was last written by a newer tally (its sync ledger has layout \(version); this tally "
                 + "knows \(SyncLedger.version) and older); nothing was changed. Use that newer tally"
+        case .conflictNotPulled(let mine):
+            let theirs = mine.remote.map { "D1 holds \($0.summary()) instead" } ?? (mine.detail ?? "D1 did not take it")
+            return "note \(mine.noteID) is in conflict with D1: your \(mine.summary()) was not applied there "
+                + "(\(theirs)), and this copy still shows your decision, not D1's note; nothing was changed. "
+                + "Run `tally pull` first, then decide again on the note as D1 has it, or drop yours with "
+                + "`tally notes discard \(mine.noteID)`"
         }
     }
 }

@@ -212,6 +212,21 @@ package struct SyncLedger {
         }
     }
 
+    /// The open conflict on `note` that this copy still shows as the note's latest decision (a push
+    /// found it; no pull since has brought D1's note), or nil: a decision made now would be made on
+    /// top of a decision D1 did not take.
+    /// A decision of this copy made on top of the conflict (pushed or not) counts as well.
+    package func conflictStillShown(on note: Note) throws -> SyncDecision? {
+        let mine = try decisions(where: "note_id = \(note.id)")
+        guard let conflict = mine.first(where: { $0.state == .conflict }) else { return nil }
+        let shown = mine.contains {
+            // Moderator too: two moderators deciding the same version within one second share the rest.
+            $0.seq >= conflict.seq && $0.state.isOutstanding && $0.version == note.version
+                && $0.createdAt == note.reviewedAt && $0.moderator == note.reviewedBy
+        }
+        return shown ? conflict : nil
+    }
+
     /// Every decision, in the order they were made; empty when there is no ledger.
     /// A ledger of an older layout is read as it is (a read-only command does not upgrade it).
     package func decisions(where condition: String = "1") throws -> [SyncDecision] {

@@ -14,13 +14,16 @@ extension ModerationPage {
         package var preview: (label: String, section: OptionDraft.Section)?
         /// A message shown on top (what was just done).
         package var done: String?
+        /// The digest of the note as shown (`SeenNote.digest`), which every decision form carries back.
+        package var seen = ""
 
         /// A context; see the properties.
         package init(group: AuthorGroup?) { self.group = group }
     }
 
     /// One note: its text, state and version, the forms the state allows (each carrying the
-    /// version and state shown, so a decision made elsewhere meanwhile is a conflict), the
+    /// version, state and digest shown, so a decision made elsewhere meanwhile, or a note that is
+    /// no longer the one shown, is a conflict), the
     /// author's other notes, the history and any sync conflict side by side.
     package func note(_ note: Note, _ context: NoteContext) -> String {
         var body = ""
@@ -62,7 +65,7 @@ extension ModerationPage {
     }
 
     func actions(_ note: Note, _ context: NoteContext) -> String {
-        let seen = [("version", "\(note.version)"), ("state", note.stateName)]
+        let seen = [("version", "\(note.version)"), ("state", note.stateName), ("seen", context.seen)]
         let decide = "/note/\(note.id)/decide"
         var html = ""
         switch note.state {
@@ -157,6 +160,19 @@ extension ModerationPage {
         var now = context
         now.done = nil
         return layout(l.conflictTitle, body + "<hr>\n" + self.note(note, now).bodyOnly)
+    }
+}
+
+extension ModerationPage {
+    /// The page for a decision refused because the note is no longer the one the page showed
+    /// (another text, author or creation time under the same id): the text shown, when the
+    /// server still knows it, beside the note as it now is, and the note's page to decide again.
+    package func changed(_ message: String, shown: String?, note: Note, context: NoteContext) -> String {
+        var body = "<p class=\"message\" role=\"alert\">\(e(message))</p>\n"
+        body +=
+            "<div class=\"sides\"><div><h2>\(e(l.shownText))</h2><div class=\"note\">\(e(shown ?? "?"))</div></div>"
+            + "<div><h2>\(e(l.noteNow))</h2><div class=\"note\">\(e(note.content))</div></div></div>\n"
+        return layout(l.conflictTitle, body + "<hr>\n" + self.note(note, context).bodyOnly)
     }
 }
 

@@ -3,8 +3,9 @@ import TallyCore
 extension ModerationPage {
     /// The queue: pending notes grouped by the session that wrote them, the group with the
     /// oldest pending note first, each note with a quick approve and a link to decide otherwise,
-    /// then the author's other notes and their fate. Sessions are shown shortened.
-    package func queue(_ groups: [AuthorGroup]) -> String {
+    /// then the author's other notes and their fate. Sessions are shown shortened. `seen` holds each
+    /// pending note's digest (`SeenNote.digest`), which its approve form carries back.
+    package func queue(_ groups: [AuthorGroup], seen: [Int64: String]) -> String {
         func oldest(_ group: AuthorGroup) -> String {
             group.notes.filter { $0.state == .pending }.map(\.createdAt).min() ?? ""
         }
@@ -24,7 +25,10 @@ extension ModerationPage {
                 body += "<div class=\"note\">\(e(note.content))</div>\n"
                 body += form(
                     "/note/\(note.id)/decide",
-                    [("action", "approve"), ("version", "\(note.version)"), ("state", "pending")],
+                    [
+                        ("action", "approve"), ("version", "\(note.version)"), ("state", "pending"),
+                        ("seen", seen[note.id] ?? ""),
+                    ],
                     "<button type=\"submit\">\(e(l.approve)) #\(note.id)</button> "
                         + "<a href=\"\(base)/note/\(note.id)\">\(e(l.open)) #\(note.id)</a>")
                 body += "</article>\n"

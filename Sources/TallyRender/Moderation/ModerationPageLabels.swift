@@ -8,7 +8,7 @@ package struct ModerationPageLabels: Sendable {
         promote, reason, presetReason, otherReason, label, section, preview, previewTitle, history, noHistory,
         version, state, created, conflictTitle, yourDecision, meanwhile, noteNow, syncConflict, local, remote,
         unpushed, pushed, confirmed, conflicts, sendToD1, sendSQL, wranglerSaid, localOnly, done, refused,
-        moderatingAs, reopenReason: String
+        moderatingAs, reopenReason, shownText: String
     /// What a decision did, by action, for "Note 3 approved."
     let didAction: [ModerationAction: String]
     /// "Note" / "便利貼", and the sentence's end.
@@ -31,6 +31,7 @@ package struct ModerationPageLabels: Sendable {
         sendToD1: "Send to D1", sendSQL: "Download the SQL to send (marks the decisions pushed)",
         wranglerSaid: "What the push said", localOnly: "Decisions stay in this copy until they are sent to D1.",
         done: "Done", refused: "Refused", moderatingAs: "Moderating as", reopenReason: "Why reopen",
+        shownText: "What your page showed",
         didAction: [.approve: "approved", .reject: "rejected", .reopen: "reopened", .promote: "promoted"],
         noteWord: "Note", fullStop: ".",
         presets: [
@@ -50,7 +51,7 @@ package struct ModerationPageLabels: Sendable {
         local: "本機副本", remote: "D1", unpushed: "尚未推送", pushed: "已推送、未確認", confirmed: "D1 已確認",
         conflicts: "衝突", sendToD1: "送到 D1", sendSQL: "下載要送出的 SQL（決定會標為已推送）",
         wranglerSaid: "推送的訊息", localOnly: "決定只存在本機副本，送到 D1 後才生效。", done: "完成", refused: "未執行",
-        moderatingAs: "審核者", reopenReason: "重新開啟的理由",
+        moderatingAs: "審核者", reopenReason: "重新開啟的理由", shownText: "你的頁面顯示的內容",
         didAction: [.approve: "已核准", .reject: "已退回", .reopen: "已重新開啟", .promote: "已升為選項"],
         noteWord: "便利貼", fullStop: "。",
         presets: [("duplicate", "重複"), ("spam", "垃圾訊息"), ("not an option", "不是選項"), ("off-topic", "離題")])

@@ -21,6 +21,7 @@ struct NotesDecisionCommandTests {
         #expect(
             result.stdout
                 == "Rejected note 3 as mod-a (version 0 → 1).\n"
+                + "It applied to the note's text as this copy has it: '可以加一個「寵物」的選項嗎？'.\n"
                 + "It is recorded in this copy only; `tally push` sends it to D1.\n")
         let store = try ModerationStore(Connection(path: path))
         let note = try #require(try store.note(3))

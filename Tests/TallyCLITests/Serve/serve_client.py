@@ -8,6 +8,8 @@
   serve_client.py moderators URL_A URL_B   two invited moderators' personal links in two browser sessions:
                                            each decides a note, both decide note 7 (the second gets 409)
   serve_client.py fetch URL PATH           one GET: status and body
+  serve_client.py fields URL PATH          the hidden fields of a page's first decision form
+  serve_client.py post URL PATH JSON       one form post (an object, or a list of pairs): status, body
   serve_client.py probe URL                refusals: token, CSRF, Host, Origin, body size
   serve_client.py load URL CLIENTS N NOTES mixed reads and decisions from CLIENTS threads
   serve_client.py decide URL NOTES SECONDS decisions one after another until the server dies or
@@ -47,16 +49,33 @@ def csrf_of(page):
 
 
 def seen(page):
-    """The version and state the note page shows (its first decision form)."""
+    """The version, state and digest the note page shows (its first decision form)."""
     version = re.search(r'name="version" value="(\d+)"', page)
     state = re.search(r'name="state" value="(\w+)"', page)
-    return (int(version.group(1)), state.group(1)) if version and state else (None, None)
+    digest = re.search(r'name="seen" value="(\w*)"', page)
+    if not (version and state and digest):
+        return (None, None, None)
+    return (int(version.group(1)), state.group(1), digest.group(1))
 
 
-def decide(url, csrf, note, version, state, action, **fields):
-    form = {"csrf": csrf, "action": action, "version": str(version), "state": state}
+def decide(url, csrf, note, version, state, action, digest, **fields):
+    form = {"csrf": csrf, "action": action, "version": str(version), "state": state, "seen": digest}
     form.update(fields)
     return request(url, "POST", f"/note/{note}/decide", urllib.parse.urlencode(form))
+
+
+def fields(url, path):
+    """The hidden fields of a page's first decision form, for a later `post` (a tab kept open)."""
+    page = request(url, "GET", path)[1]
+    version, state, digest = seen(page)
+    return {"csrf": csrf_of(page), "version": str(version), "state": state, "seen": digest}
+
+
+def post(url, path, form):
+    """One form post: its fields as a JSON object, or as a list of pairs (a field may repeat)."""
+    pairs = form if isinstance(form, list) else list(form.items())
+    status, body, headers = request(url, "POST", path, urllib.parse.urlencode(pairs))
+    return {"status": status, "body": body, "location": headers.get("Location", "")}
 
 
 def browser(url, outdir):
@@ -245,11 +264,11 @@ def probe(url):
     out["page"] = status
     out["csp"] = headers.get("Content-Security-Policy", "")
     csrf = csrf_of(page)
-    version, state = seen(page)
+    version, state, digest = seen(page)
     out["foreign_host"] = request(url, "GET", "/", host="attacker.example:80")[0]
     out["missing_csrf"] = request(
         url, "POST", "/note/4/decide", urllib.parse.urlencode({"action": "approve", "version": version, "state": state}))[0]
-    out["wrong_csrf"] = decide(url, "0" * 64, 4, version, state, "approve")[0]
+    out["wrong_csrf"] = decide(url, "0" * 64, 4, version, state, "approve", digest)[0]
     out["foreign_origin"] = request(
         url, "POST", "/note/4/decide",
         urllib.parse.urlencode({"csrf": csrf, "action": "approve", "version": version, "state": state}),
@@ -281,12 +300,12 @@ def load(url, clients, count, notes):
                     ok = status == 200
                 else:
                     status, page, _ = request(url, "GET", f"/note/{note}")
-                    version, state = seen(page)
+                    version, state, digest = seen(page)
                     if state == "pending":
                         action, extra = rng.choice([("approve", {}), ("reject", {"preset": "spam"})])
                     else:
                         action, extra = "reopen", {"reason": "load test"}
-                    status, _, _ = decide(url, csrf, note, version, state, action, **extra)
+                    status, _, _ = decide(url, csrf, note, version, state, action, digest, **extra)
                     ok = status in (303, 409)
                     with lock:
                         if status == 303:
@@ -333,9 +352,9 @@ def decide_until_killed(url, notes, seconds):
         note = note % notes + 1
         try:
             page = request(url, "GET", f"/note/{note}")[1]
-            version, state = seen(page)
+            version, state, digest = seen(page)
             action, extra = ("approve", {}) if state == "pending" else ("reopen", {"reason": "again"})
-            status = decide(url, csrf, note, version, state, action, **extra)[0]
+            status = decide(url, csrf, note, version, state, action, digest, **extra)[0]
         except Exception:
             break
         if status == 303:
@@ -352,6 +371,10 @@ if __name__ == "__main__":
         print(json.dumps({"status": status, "body": body}, ensure_ascii=False))
     elif command == "moderators":
         moderators(sys.argv[2], sys.argv[3])
+    elif command == "fields":
+        print(json.dumps(fields(sys.argv[2], sys.argv[3])))
+    elif command == "post":
+        print(json.dumps(post(sys.argv[2], sys.argv[3], json.loads(sys.argv[4])), ensure_ascii=False))
     elif command == "probe":
         probe(sys.argv[2])
     elif command == "load":

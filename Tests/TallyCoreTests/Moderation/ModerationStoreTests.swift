@@ -200,6 +200,41 @@ struct ModerationStoreTests {
         #expect(try fixture.snapshot() == before)
     }
 
+    /// Another copy's logged decision at the version acted on (brought by a pull) is named, not
+    /// called a change "outside tally" (a replayed promotion met another moderator's reject).
+    @Test func anotherStateAtTheSameVersionNamesTheDecisionThatMadeIt() throws {
+        let fixture = try ModerationFixture()
+        try fixture.decide(.reject, 3, by: "bob", reason: "spam")
+        let request = DecisionRequest(
+            noteID: 3, action: .promote, moderator: try Moderator("alice"), actedOnVersion: 1,
+            actedOnState: .approved, time: fixture.tick())
+        let error = try #require(throws: ModerationError.self) { try fixture.store.decide(request) }
+        #expect(error.isConflict)
+        #expect(!error.description.contains("outside tally"), "\(error)")
+        #expect(error.description.contains("was already decided: rejected by 'bob'"), "\(error)")
+    }
+
+    /// A page form or `--expect` carries the digest of the note shown; another note under the id is refused.
+    @Test func aDigestOfAnotherNoteIsRefusedAsNotTheNoteRead() throws {
+        let fixture = try ModerationFixture()
+        let shown = try #require(try SeenNote.current(3, in: fixture.db))
+        try fixture.db.execute("UPDATE suggestions SET content = 'BUY CHEAP PILLS' WHERE id = 3")
+        let before = try fixture.snapshot()
+        let request = DecisionRequest(
+            noteID: 3, action: .approve, moderator: try Moderator("alice"), actedOnVersion: 0,
+            actedOnState: .pending, time: fixture.tick(), seenDigest: shown.digest)
+        let error = try #require(throws: ModerationError.self) { try fixture.store.decide(request) }
+        #expect(error == .noteChanged(noteID: 3, seen: nil, found: "BUY CHEAP PILLS"))
+        #expect(error.isConflict)
+        #expect(try fixture.snapshot() == before)
+        let now = try #require(try SeenNote.current(3, in: fixture.db))
+        #expect(now.digest != shown.digest && now.digest.count == SeenNote.digestLength)
+        let again = DecisionRequest(
+            noteID: 3, action: .approve, moderator: try Moderator("alice"), actedOnVersion: 0,
+            actedOnState: .pending, time: fixture.tick(), seenDigest: now.digest)
+        #expect(try fixture.store.decide(again).after.state == .approved)
+    }
+
     @Test func promotingTwiceNeverCreatesTwoOptions() throws {
         let fixture = try ModerationFixture()
         try fixture.decide(.approve, 2)

@@ -1,0 +1,126 @@
+import Foundation
+import TallyCore
+import TallySQLite
+import Testing
+
+/// Hostile class "What was seen is what is decided": a decision lands only on the note the
+/// moderator was shown (its text, author and creation time), on the page, in `notes review` and
+/// from the command line; anything else is a named conflict and D1 stays untouched.
+@Suite("Hostile: what was seen is what is decided", .serialized)
+struct HostileDecisionTests {
+    /// D1's note 200 as the moderator reads it, and the spam that later takes its id.
+    static let cats =
+        "INSERT INTO suggestions (id, session_id, content, created_at) "
+        + "VALUES (200, 'cat-lover', 'I like cats', '2026-09-24 01:00:00');\n"
+    static let spam =
+        "DELETE FROM suggestions WHERE id = 200;\n"
+        + "INSERT INTO suggestions (id, session_id, content, created_at) "
+        + "VALUES (200, 'spammer', 'BUY CHEAP PILLS http://spam', '2026-09-24 02:00:00');\n"
+
+    /// Note 200 on D1 is still the spam, pending, never decided.
+    static func expectSpamUntouched(_ bed: SyncBed, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(
+            try bed.rows("d1.sqlite", "SELECT content, status, version FROM suggestions WHERE id = 200")
+                == [["BUY CHEAP PILLS http://spam", "pending", "0"]], sourceLocation: sourceLocation)
+        #expect(
+            try bed.rows("d1.sqlite", "SELECT count(*) FROM moderation_log WHERE suggestion_id = 200") == [["0"]],
+            sourceLocation: sourceLocation)
+    }
+
+    @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3"))
+    func aStaleTabCannotApproveTheNoteThatTookTheIdOfTheOneItShowed() throws {
+        let bed = try SyncBed()
+        _ = try SQLiteShell.run(bed.d1, input: Self.cats)
+        #expect(try bed.tally("votes", ["pull", "--wrangler", "votes"]).status == 0)
+        let served = try ServedCopy(
+            ["--db", bed.path("votes"), "--as", "mod-web", "--wrangler", "votes"], in: bed.folder.url.path,
+            environment: bed.environment())
+        defer { served.stop() }
+        // The tab shows "I like cats"; meanwhile D1 deletes it and a spammer's note gets its id.
+        let tab = try served.client(["fields", served.url, "/note/200"])
+        _ = try SQLiteShell.run(bed.d1, input: Self.spam)
+        #expect(try bed.tally("votes", ["pull", "--wrangler", "votes"]).status == 0)
+        var form = tab
+        form["action"] = "approve"
+        let data = try JSONSerialization.data(withJSONObject: form)
+        let answer = try served.client(["post", served.url, "/note/200/decide", String(decoding: data, as: UTF8.self)])
+        let body = answer["body"] as? String ?? ""
+        #expect(answer["status"] as? Int == 409, "\(answer)")
+        #expect(body.contains("note 200 is not the note you decided on"), "\(body)")
+        #expect(body.contains("I like cats") && body.contains("BUY CHEAP PILLS http://spam"), "both texts: \(body)")
+        #expect(try bed.rows("votes", "SELECT status FROM suggestions WHERE id = 200") == [["pending"]])
+        let push = try bed.tally("votes", ["push", "--wrangler", "votes"])
+        #expect(push.status == 0, "\(push.stderr)")
+        try Self.expectSpamUntouched(bed)
+    }
+
+    @Test func aStaleReviewKeyCannotApproveANoteWhoseTextChangedAfterItWasShown() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("review.sqlite")
+        try NotesDatabase.demo(at: path)
+        let fifo = folder.path("keys")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // Read-write, so opening does not wait for a reader and the review never sees the end of input.
+        let keys = open(fifo, O_RDWR)
+        try #require(keys >= 0)
+        defer { close(keys) }
+        let process = Process()
+        process.executableURL = TallyProcess.executable
+        process.arguments = ["notes", "review", "--db", path, "--as", "rev"]
+        process.environment = ["PATH": "/usr/bin:/bin"]
+        process.standardInput = FileHandle(fileDescriptor: keys, closeOnDealloc: false)
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Wait until note 3's card is shown, then change its text before the key arrives.
+        var shown = Data()
+        while !String(decoding: shown, as: UTF8.self).contains("content") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            shown.append(chunk)
+        }
+        let before = try SQLiteShell.rows(path, "SELECT content FROM suggestions WHERE id = 3")[0][0]
+        _ = try SQLiteShell.run(path, input: "UPDATE suggestions SET content = 'BUY CHEAP PILLS' WHERE id = 3;\n")
+        #expect(write(keys, "a\nq\n", 4) == 4)
+        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let stdout = String(decoding: shown + rest, as: UTF8.self)
+        #expect(stdout.contains(before), "the card showed the text read")
+        #expect(process.terminationStatus == 3, "\(stdout)\n\(stderr)")
+        #expect(stderr.contains("note 3 is not the note you decided on"), "\(stderr)")
+        #expect(stderr.contains("BUY CHEAP PILLS"), "both texts: \(stderr)")
+        #expect(try SQLiteShell.rows(path, "SELECT status, version FROM suggestions WHERE id = 3") == [["pending", "0"]])
+    }
+
+    @Test func theCommandLineDecidesOnTheTextNotesShowPrinted() throws {
+        let bed = try SyncBed()
+        _ = try SQLiteShell.run(bed.d1, input: Self.cats)
+        #expect(try bed.tally("votes", ["pull", "--wrangler", "votes"]).status == 0)
+        let show = try bed.tally("votes", ["notes", "show", "200"])
+        let line = try #require(show.stdout.split(separator: "\n").first { $0.hasPrefix("digest ") }, "\(show.stdout)")
+        let digest = String(line.split(separator: " ", omittingEmptySubsequences: true)[1])
+        #expect(digest.count == 16)
+        let json = try bed.tally("votes", ["notes", "show", "200", "--format", "json"])
+        #expect(json.stdout.contains("\"digest\": \"\(digest)\""), "\(json.stdout)")
+        _ = try SQLiteShell.run(bed.d1, input: Self.spam)
+        #expect(try bed.tally("votes", ["pull", "--wrangler", "votes"]).status == 0)
+        let refused = try bed.tally("votes", ["notes", "approve", "200", "--as", "mod-a", "--expect", digest])
+        #expect(refused.status == 3, "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stderr.contains("note 200 is not the note you decided on"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("BUY CHEAP PILLS http://spam"), "\(refused.stderr)")
+        let wrong = try bed.tally("votes", ["notes", "approve", "200", "--as", "mod-a", "--expect", "cats"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("invalid --expect 'cats'; expected the 16 hex digits"), "\(wrong.stderr)")
+        #expect(try bed.tally("votes", ["push", "--wrangler", "votes"]).status == 0)
+        try Self.expectSpamUntouched(bed)
+        // Without --expect the decision says which text it applied to.
+        let plain = try bed.tally("votes", ["notes", "reject", "200", "--as", "mod-a", "--reason", "spam"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(
+            plain.stdout.contains(
+                "It applied to the note's text as this copy has it: 'BUY CHEAP PILLS http://spam'."), "\(plain.stdout)")
+    }
+}
