@@ -82,6 +82,11 @@ extension WeeklyLabels {
         indexLine: { title, link, voters, votes, newVoters, weekVotes in
             "- [\(title)](\(link)): \(plural(voters, "voter")), \(plural(votes, "vote")) in all; this week "
                 + "\(signed(newVoters)) voters, \(signed(weekVotes)) votes"
+        },
+        quietWeeks: { first, last, from, to, link, voters, votes in
+            let weeks = first == last ? "Week \(first)" : "Weeks \(first)–\(last)"
+            return "- [\(weeks): \(from) to \(to)](\(link)): no new votes; still \(plural(voters, "voter")), "
+                + "\(plural(votes, "vote")) in all"
         })
 }
 

@@ -70,5 +70,9 @@ extension WeeklyLabels {
         },
         indexLine: { title, link, voters, votes, newVoters, weekVotes in
             "- [\(title)](\(link))：累計 \(grouped(voters)) 人、\(grouped(votes)) 票；本週投票者 \(signed(newVoters))、票數 \(signed(weekVotes))"
+        },
+        quietWeeks: { first, last, from, to, link, voters, votes in
+            let weeks = first == last ? "第 \(first) 週" : "第 \(first)–\(last) 週"
+            return "- [\(weeks)：\(from) 至 \(to)](\(link))：沒有新的票，累計仍是 \(grouped(voters)) 人、\(grouped(votes)) 票"
         })
 }

@@ -69,4 +69,9 @@ package struct WeeklyLabels: Sendable {
     package let indexLine:
         @Sendable (_ title: String, _ link: String, _ voters: Int, _ votes: Int, _ newVoters: Int, _ weekVotes: Int) ->
             String
+    /// One line for a run of weeks without counted votes on the index: the first and last week, their days,
+    /// the link to the last one's page, and the totals that stood through them.
+    package let quietWeeks:
+        @Sendable (_ first: Int, _ last: Int, _ from: String, _ to: String, _ link: String, _ voters: Int, _ votes: Int)
+            -> String
 }
