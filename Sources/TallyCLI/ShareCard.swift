@@ -9,16 +9,19 @@ struct ShareCard {
     /// The `--share` option.
     static let option = OptionSpec(
         "share", .value("FILE.png"),
-        "Also write FILE.png: a 1200×630 image for social media with the title, the top options as bars with "
-            + "their voters, the counted voters and the as-of time (needs rsvg-convert). Replaces only a PNG.")
+        "Also write FILE.png: a 1200×630 image for social media, readable at 300 px wide: the title, the top three "
+            + "options as bars with their voters, the counted voters and the time (needs rsvg-convert); with two "
+            + "languages one per language (FILE.en.png, FILE.zh-TW.png). Replaces only a PNG.")
 
-    /// The file as given and as an absolute path.
+    /// The file as given.
     let given: String
-    let path: String
+    /// Where each language's card goes: the file given, or with several languages one per language, named as
+    /// pages are (`result.en.png`, `result.zh-TW.png`).
+    let files: [(language: ReportLanguage, path: String)]
     let renderer: ChartPNG
 
-    /// Checks `--share`, or returns nil when it is not given.
-    init?(_ invocation: Invocation, _ context: Context) throws {
+    /// Checks `--share` (every language's file), or returns nil when it is not given.
+    init?(_ invocation: Invocation, _ context: Context, languages: [ReportLanguage]) throws {
         guard let given = invocation.value(Self.option) else { return nil }
         let flag = Self.option.flagName
         guard given.lowercased().hasSuffix(".png"), given.count > 4 else {
@@ -26,8 +29,17 @@ struct ShareCard {
                 "\(flag) '\(TerminalText.visible(given, keepNewlines: false))' is not a .png file name; give one such "
                     + "as \(flag) result.png", command: invocation.path)
         }
-        path = context.path(given)
+        let path = context.path(given)
         self.given = given
+        files = try LanguageEdition.all(languages).map { edition in
+            (edition.language, try Self.checked(edition.name(path), invocation))
+        }
+        renderer = try ChartPNG(environment: context.environment, flag: flag)
+    }
+
+    /// `path`, when a card may be written there: nothing is there, or a PNG (reached without leaving its folder).
+    private static func checked(_ path: String, _ invocation: Invocation) throws -> String {
+        let flag = option.flagName
         let target: FileTarget
         do {
             target = try FileTarget.resolve(path)
@@ -38,7 +50,7 @@ struct ShareCard {
             throw UsageError("\(flag) \(error)", command: invocation.path)
         }
         switch target {
-        case .absent: break
+        case .absent: return path
         case .stream(let file, let kind):
             throw UsageError(
                 "\(flag) \(file) is \(kind.rawValue), not a file; the image is written to a file",
@@ -46,26 +58,37 @@ struct ShareCard {
         case .regularFile(let file):
             // Only an image tally could have written is replaced: never a post, a database, a photo of another kind.
             let head = FileHandle(forReadingAtPath: file).flatMap { try? $0.read(upToCount: 8) } ?? Data()
-            guard head.elementsEqual(Self.signature) else {
+            guard head.elementsEqual(signature) else {
                 throw CommandFailure(
                     "\(flag) \(file) exists and is not a PNG image; tally replaces only a PNG there. Nothing was "
                         + "written: give another name, or move that file away")
             }
+            return path
         }
-        renderer = try ChartPNG(environment: context.environment, flag: flag)
     }
 
     /// The eight bytes every PNG starts with.
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    /// Renders and writes the card (temporary name, then rename), and says so on stderr. `until` is the time shown
-    /// as the card's "as of" (a week's end for `weekly`).
-    func write(
-        _ model: ReportModel, language: ReportLanguage, title: String?, until: String? = nil, _ context: Context
-    ) throws {
-        let svg = ShareImage.svg(model, language: language, title: title, until: until)
-        let png = try renderer.render(svg, name: given, scale: 1)
-        try AtomicFile.write(png, to: AtomicFile.target(path), named: path)
-        context.stderr.line("Wrote the share image (1200×630 PNG) to \(path).")
+    /// Renders every language's card, then writes each (temporary name, then rename), and says so on stderr, naming
+    /// any text the card had to shorten (the report shows it whole). `until` is the time shown as the card's "as of"
+    /// (a week's end for `weekly`).
+    func write(_ model: ReportModel, title: String?, until: Instant? = nil, _ context: Context) throws {
+        var rendered: [(path: String, png: Data, shortened: [String])] = []
+        for file in files {
+            let card = ShareImage.card(model, language: file.language, title: title, until: until)
+            rendered.append((file.path, try renderer.render(card.svg, name: given, scale: 1), card.shortened))
+        }
+        for card in rendered {
+            try AtomicFile.write(card.png, to: AtomicFile.target(card.path), named: card.path)
+            context.stderr.line("Wrote the share image (1200×630 PNG) to \(card.path).")
+            if !card.shortened.isEmpty {
+                let texts = card.shortened.map { "“\(NoteText.oneLine($0, maximumCells: 60))”" }.joined(separator: ", ")
+                context.stderr.line(
+                    "Note: the image shortens \(card.shortened.count == 1 ? "a text" : "\(card.shortened.count) texts") "
+                        + "to fit, with an ellipsis (the report shows \(card.shortened.count == 1 ? "it" : "them") "
+                        + "whole): \(texts)")
+            }
+        }
     }
 }

@@ -1,65 +1,95 @@
 import TallyCore
 
 /// The image of `tally report --share FILE.png`: one 1200×630 card for a social feed (the size their link
-/// previews use), readable as a thumbnail. The title, the leading section's top options as bars with their
-/// voters, and a footer with the counted voters and the as-of time; every text at least 28 px. Drawn as SVG
-/// here (a pure function of the model), rendered to PNG at the edge.
+/// previews use), made to be read as a feed shows it, about 300 px wide. So it says little, large: the title, the
+/// leading section's top three options as full-width bars with their voters, a tie for first said in words, and a
+/// footer with the counted voters and the minute votes were counted until; every text at least 56 px (14 px at
+/// 300 px wide). Text is measured as drawn (`DrawnWidth`) and shortened with an ellipsis when it would not fit; the
+/// report the card goes with shows it whole. Drawn as SVG here (a pure function of the model), rendered to PNG at
+/// the edge.
 package enum ShareImage {
     /// The card's size in pixels.
     package static let width = 1200.0
     package static let height = 630.0
-    /// At most this many options are drawn: more would not be readable at thumbnail size.
-    package static let maximumBars = 5
+    /// At most this many options are drawn: at 300 px wide a fourth would not be readable.
+    package static let maximumBars = 3
 
     static let margin = 60.0
-    static let labelSize = 32.0
-    static let footerSize = 28.0
+    static let titleSize = 64.0
+    /// Every other text: 14 px when the card is shown 300 px wide.
+    package static let textSize = 56.0
+    static let inner = width - 2 * margin
+
+    /// The card and the texts it had to shorten (each in full), for the message that says so.
+    package struct Card: Equatable {
+        package let svg: String
+        package let shortened: [String]
+    }
+
+    /// The card's SVG; see `card`.
+    package static func svg(
+        _ model: ReportModel, language: ReportLanguage, title: String? = nil, until: Instant? = nil
+    ) -> String {
+        card(model, language: language, title: title, until: until).svg
+    }
 
     /// The card; `title` is the `title` setting (the language's heading when nil); `until` the time shown as the
-    /// card's "as of" (by default the time votes were counted until, or the as-of time).
-    package static func svg(
-        _ model: ReportModel, language: ReportLanguage, title: String? = nil, until shown: String? = nil
-    ) -> String {
+    /// card's "as of" (by default the time votes were counted until, or the as-of time), to the minute, without
+    /// its offset: seconds and `+08:00` are noise at thumbnail size.
+    package static func card(
+        _ model: ReportModel, language: ReportLanguage, title: String? = nil, until: Instant? = nil
+    ) -> Card {
         let l = language.labels
         let zone = model.parameters.zone
-        let until = shown ?? ReportText.time(model.parameters.through ?? model.parameters.asOf, zone)
+        let time = zone.local(until ?? model.parameters.through ?? model.parameters.asOf).text(withSeconds: false)
         let counted = model.totals.voters
         let section = model.sections.first(where: ReportCharts.drawsRanking)
-        let options = Array((section?.options ?? []).filter { $0.voters > 0 }.prefix(maximumBars))
+        let voted = (section?.options ?? []).filter { $0.voters > 0 }
+        let options = Array(voted.prefix(maximumBars))
+        let leaders = voted.filter { $0.voters == voted.first?.voters }.count
         let heading = title ?? l.title
-        let titleSize = SVGChart.textWidth(heading, size: 56) <= width - 2 * margin ? 56.0 : 44.0
-        let inner = width - 2 * margin
-        func fitted(_ text: String, size: Double) -> String {
-            SVGChart.truncated(text, cells: Int(inner / (size * SVGChart.cellWidth)))
+        var shortened: [String] = []
+        func fitted(_ text: String, size: Double, width: Double = inner) -> String {
+            let shown = DrawnWidth.fitted(text, size: size, width: width)
+            if shown != text { shortened.append(text) }
+            return shown
         }
+        let footer = l.blog.shareFooter(counted, time)
         let described = options.map { "\($0.content): \(l.blog.number($0.voters))" }.joined(separator: "; ")
         var svg = SVGChart.header(
-            width: width, height: height, title: heading,
-            description: l.blog.shareFooter(counted, until) + " " + described)
-        svg += SVGChart.text(fitted(heading, size: titleSize), x: margin, y: 96, size: titleSize, weight: "bold")
-        if let section {
+            width: width, height: height, title: heading, description: footer + " " + described)
+        let size = DrawnWidth.of(heading, size: titleSize) <= inner ? titleSize : textSize
+        svg += SVGChart.text(fitted(heading, size: size), x: margin, y: 100, size: size, weight: "bold")
+        if options.isEmpty {
             svg += SVGChart.text(
-                fitted(MarkdownReport.plainSectionHeading(section, l), size: footerSize), x: margin, y: 142,
-                size: footerSize, fill: SVGChart.axisColour)
+                fitted(l.blog.shareNoVotes, size: titleSize), x: width / 2, y: 350, size: titleSize,
+                anchor: "middle", weight: "bold", fill: SVGChart.barColour)
+        } else if let section {
+            // A tie for first is said in words (equal bars alone do not say it); otherwise which section this is.
+            let line = leaders > 1 ? l.blog.shareTie(leaders) : MarkdownReport.plainSectionHeading(section, l)
+            svg += SVGChart.text(
+                fitted(line, size: textSize), x: margin, y: 172, size: textSize,
+                fill: leaders > 1 ? SVGChart.whiskerColour : SVGChart.axisColour)
         }
-        let rowHeight = 78.0
-        // The bars share one scale, all counted voters, as the report's charts do; the count sits past the bar.
-        let countRoom = SVGChart.textWidth(l.blog.number(counted), size: labelSize) + 24
-        let scale = inner - countRoom
+        // One row per option: its label and its voters on one line, a bar the card's width at 100% of the counted
+        // voters under it (the scale the report's charts use).
         for (index, option) in options.enumerated() {
-            let top = 166 + rowHeight * Double(index)
-            let length = max(4, scale * Double(option.voters) / Double(max(counted, 1)))
-            svg += SVGChart.text(fitted(option.content, size: labelSize), x: margin, y: top + 32, size: labelSize)
-            svg +=
-                "  <rect x=\"\(SVGChart.n(margin))\" y=\"\(SVGChart.n(top + 42))\" width=\"\(SVGChart.n(length))\" "
-                + "height=\"26\" rx=\"4\" fill=\"\(SVGChart.barColour)\"/>\n"
+            let top = 200 + 120 * Double(index)
+            let count = l.blog.number(option.voters)
+            let countWidth = DrawnWidth.of(count, size: textSize)
             svg += SVGChart.text(
-                l.blog.number(option.voters), x: margin + length + 12, y: top + 66, size: labelSize, weight: "bold",
+                fitted(option.content, size: textSize, width: inner - countWidth - 32), x: margin, y: top + 52,
+                size: textSize)
+            svg += SVGChart.text(
+                count, x: width - margin, y: top + 52, size: textSize, anchor: "end", weight: "bold",
                 fill: SVGChart.barColour)
+            let length = max(8, inner * Double(option.voters) / Double(max(counted, 1)))
+            svg +=
+                "  <rect x=\"\(SVGChart.n(margin))\" y=\"\(SVGChart.n(top + 68))\" width=\"\(SVGChart.n(length))\" "
+                + "height=\"28\" rx=\"4\" fill=\"\(SVGChart.barColour)\"/>\n"
         }
         svg += SVGChart.text(
-            fitted(l.blog.shareFooter(counted, until), size: footerSize),
-            x: margin, y: height - 28, size: footerSize, fill: SVGChart.axisColour)
-        return svg + "</svg>\n"
+            fitted(footer, size: textSize), x: margin, y: height - 24, size: textSize, fill: SVGChart.axisColour)
+        return Card(svg: svg + "</svg>\n", shortened: shortened)
     }
 }

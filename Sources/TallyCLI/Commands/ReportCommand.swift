@@ -143,7 +143,7 @@ enum ReportCommand {
                 pages.append((text, output))
             }
             try ReportCommand.write(charts, options, context)
-            try options.share?.write(model, language: options.language, title: options.title, context)
+            try options.share?.write(model, title: options.title, context)
             for page in pages {
                 if let written = try page.output.write(page.text, context) {
                     context.stdout.line("Wrote the \(options.format.rawValue) report to \(written).")
@@ -203,7 +203,18 @@ enum ReportCommand {
         try checkReplacements(charts, records)
         let files = charts.flatMap(\.files)
         let targets = try files.map { try AtomicFile.target($0.path) }
-        for (file, target) in zip(files, targets) { try AtomicFile.write(file.data, to: target, named: file.path) }
+        // Every file is staged beside its place before the first is put there: a full disk on the last PNG leaves
+        // no new SVG behind.
+        var staged: [AtomicFile.Staged] = []
+        do {
+            for (file, target) in zip(files, targets) {
+                staged.append(try AtomicFile.stage(file.data, to: target, named: file.path))
+            }
+        } catch {
+            for file in staged { file.discard() }
+            throw error
+        }
+        for file in staged { try file.commit() }
         for (index, chart) in charts.enumerated() {
             for file in chart.files { records[index].note(Self.name(file.path), file.data, language: nil) }
             try records[index].write(in: chart.folder)
@@ -356,8 +367,8 @@ enum ReportCommand {
                 }
             }
             png = invocation.flag(pngOption) ? try ChartPNG(environment: context.environment) : nil
-            share = try ShareCard(invocation, context)
             let settings = try Settings.resolve(invocation, context: context)
+            share = try ShareCard(invocation, context, languages: settings.languages.value)
             database = settings.db.value
             languages = settings.languages.value
             title = settings.title.value

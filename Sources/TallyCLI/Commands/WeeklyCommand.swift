@@ -78,8 +78,9 @@ enum WeeklyCommand {
             pngOption,
             htmlOption,
             ShareCard.option.withHelp(
-                "Also write FILE.png: a 1200×630 image of the latest week's tally for social media (title, top options "
-                    + "as bars with their voters, counted voters, the week's end; needs rsvg-convert). Replaces only a PNG."
+                "Also write FILE.png: a 1200×630 image of the latest week's tally for social media, readable at 300 px "
+                    + "wide (title, top three options as bars with their voters, counted voters, the week's end; needs "
+                    + "rsvg-convert); with two languages one per language. Replaces only a PNG."
             ),
             SettingOptions.title,
             SettingOptions.internal,
@@ -154,9 +155,7 @@ enum WeeklyCommand {
             }
             let written = staged.map(\.name)
             try record.write(in: options.folder)
-            try options.share?.write(
-                last.report, language: options.languages[0], title: options.title, until: zone.format(last.week.end),
-                context)
+            try options.share?.write(last.report, title: options.title, until: last.week.end, context)
             let weeks = last.week.number == 1 ? "week 1" : "weeks 1–\(last.week.number)"
             context.stdout.line(
                 "Weekly tallies for \(weeks) (ended by \(zone.format(options.through))) in \(options.folder): "
@@ -229,12 +228,12 @@ enum WeeklyCommand {
             demo = invocation.flag(SettingOptions.demo)
             html = invocation.flag(htmlOption)
             png = invocation.flag(pngOption) ? try ChartPNG(environment: context.environment) : nil
-            share = try ShareCard(invocation, context)
             if demo, invocation.has(SettingOptions.db) {
                 throw UsageError(
                     "--demo reads the built-in demo data; leave out --db, or leave out --demo", command: path)
             }
             let settings = try Settings.resolve(invocation, context: context)
+            share = try ShareCard(invocation, context, languages: settings.languages.value)
             database = settings.db.value
             languages = settings.languages.value
             title = settings.title.value

@@ -25,7 +25,9 @@ extension Settings {
             do {
                 return try parse(setting.value)
             } catch {
-                let value = error.value ?? setting.value.shown
+                // A 5,000-character value is not echoed whole: its start says which it is.
+                let given = error.value ?? setting.value.shown
+                let value = given.count > Settings.echoLimit ? String(given.prefix(Settings.echoLimit - 1)) + "…" : given
                 switch setting.source {
                 case .flag(let name):
                     throw UsageError("invalid value '\(value)' for --\(name)\(error.text)", command: command)
@@ -117,6 +119,9 @@ extension Settings {
             }
         }
     }
+
+    /// The most characters of a refused value a message quotes.
+    static let echoLimit = 80
 
     /// The longest title taken, in characters: a heading, not a paragraph.
     static let titleLimit = 120

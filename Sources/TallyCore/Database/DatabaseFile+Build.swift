@@ -76,7 +76,21 @@ extension DatabaseFile {
             return result
         } catch {
             removeDatabaseFiles(temporary)
+            // SQLite says which statement of which internal script met the full disk ("line 28: …"); a person
+            // needs to know that the disk is full and that nothing changed.
+            if isDiskFull(error) { throw DatabaseError.diskFull(path) }
             throw error
+        }
+    }
+
+    /// True when `error` is SQLite's SQLITE_FULL (directly, in a script, or in a migration) or ENOSPC.
+    static func isDiskFull(_ error: Error) -> Bool {
+        switch error {
+        case let error as SQLiteError: return error.primaryCode == 13  // SQLITE_FULL
+        case let error as ScriptError: return error.underlying.primaryCode == 13
+        case MigrationError.failed(_, _, _, let message): return message == "database or disk is full"
+        case DatabaseError.cannotOpen(_, let reason): return reason == String(cString: strerror(ENOSPC))
+        default: return false
         }
     }
 

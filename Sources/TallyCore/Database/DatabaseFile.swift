@@ -20,6 +20,8 @@ package enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible 
     case empty(String)
     /// Other connections kept writing the file, so no read could start on one committed state (`ReadSnapshot`).
     case keptChanging(String, attempts: Int, seconds: Double)
+    /// The disk filled while a database was built beside the path: the temporary is removed, the path untouched.
+    case diskFull(String)
 
     package var description: String {
         switch self {
@@ -54,6 +56,9 @@ package enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible 
                 + ": another program holds a lock or "
                 + "writes without pause); nothing was written; try again, or report on a copy "
                 + "(sqlite3 \(path) \".backup copy.sqlite\")"
+        case .diskFull(let path):
+            return "cannot write \(path): the disk is full; nothing was changed (a file already there is kept as it "
+                + "was). Free some space and run again"
         }
     }
 }

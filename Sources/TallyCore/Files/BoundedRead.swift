@@ -4,13 +4,29 @@ import Foundation
 /// a FIFO nobody writes to, `/dev/zero` or `/proc/self/mem` never hangs tally or fills memory.
 package enum BoundedRead {
     /// Why a bounded read stopped.
-    package enum Failure: Error, Equatable, Sendable {
+    package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         /// The file holds more than the limit (bytes).
         case tooLarge(Int)
         /// A pipe sent nothing more for this many seconds.
         case timedOut(Int)
         /// A system call failed with this message.
         case system(String)
+
+        /// `it is larger than 16 MiB, the most tally reads there`: what a person can act on, never `tooLarge(16777216)`.
+        package var description: String {
+            switch self {
+            case .tooLarge(let limit): return "it is larger than \(BoundedRead.size(limit)), the most tally reads there"
+            case .timedOut(let seconds): return "it is a pipe that sent nothing more within \(seconds) s"
+            case .system(let reason): return reason
+            }
+        }
+    }
+
+    /// A size in bytes as a person reads it: `16 MiB`, `64 KiB`, `512 bytes`.
+    package static func size(_ bytes: Int) -> String {
+        if bytes >= 1_048_576, bytes % 1_048_576 == 0 { return "\(bytes / 1_048_576) MiB" }
+        if bytes >= 1_024, bytes % 1_024 == 0 { return "\(bytes / 1_024) KiB" }
+        return "\(bytes) bytes"
     }
 
     /// The bytes of `path` (a regular file or a FIFO), at most `limit`, within `seconds`. Opened

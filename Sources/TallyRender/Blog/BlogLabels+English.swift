@@ -19,7 +19,9 @@ extension BlogLabels {
         rankingChartTitle: { section in "\(section) — voters per option" },
         fullTable: { section in "\(section) — full table" },
         titled: { title, page in "\(title) — \(page)" },
-        shareFooter: { voters, until in "\(plural(voters, "voter")) counted · as of \(until)" },
+        shareFooter: { voters, until in "\(plural(voters, "voter")) · \(until)" },
+        shareNoVotes: "No votes yet",
+        shareTie: { options in "Tied for first: \(options) options" },
         documentTitle: { title, asOf in "\(title) (as of \(asOf))" },
         internalNotice: "> **Internal page.** It lists session ids and moderators' names, for moderators only: "
             + "do not publish it (run without --internal for the public page).",

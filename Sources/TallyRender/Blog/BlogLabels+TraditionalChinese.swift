@@ -19,7 +19,9 @@ extension BlogLabels {
         rankingChartTitle: { section in "\(section) — 各選項的人數" },
         fullTable: { section in "\(section)（完整表格）" },
         titled: { title, page in "\(title)｜\(page)" },
-        shareFooter: { voters, until in "計入 \(grouped(voters)) 人・統計到 \(until)" },
+        shareFooter: { voters, until in "計入 \(grouped(voters)) 人・\(until)" },
+        shareNoVotes: "還沒有人投票",
+        shareTie: { options in "\(options) 個選項並列第一" },
         documentTitle: { title, asOf in "\(title)（統計時間 \(asOf)）" },
         internalNotice: "> **內部頁面。** 這一頁列出工作階段 id 和審核者的名字，只給審核者看，請不要公開"
             + "（不加 --internal 重跑，就會得到可以公開的頁面）。",

@@ -30,6 +30,10 @@ package struct BlogLabels: Sendable {
     package let titled: @Sendable (_ title: String, _ page: String) -> String
     /// The share image's footer: the counted voters and the time votes were counted until.
     package let shareFooter: @Sendable (_ voters: Int, _ until: String) -> String
+    /// The share image of a poll nobody has voted in yet.
+    package let shareNoVotes: String
+    /// The share image's line when several options lead with the same voters.
+    package let shareTie: @Sendable (_ options: Int) -> String
     /// The HTML page's `<title>`: the report's title and its as-of time.
     package let documentTitle: @Sendable (_ title: String, _ asOf: String) -> String
     /// The line under the title of an `--internal` page: it lists identifiers, so it is not for publishing.

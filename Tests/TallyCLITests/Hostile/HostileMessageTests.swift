@@ -140,4 +140,31 @@ struct HostileMessageTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("ch")) == ["ranking-original.svg"])
         #expect(!FileManager.default.fileExists(atPath: folder.path("r.md")))
     }
+
+    /// Issue 31 item 9: a 100 MB page record is named with a human size, not `tooLarge(16777216)`.
+    @Test func aHugePageRecordIsSaidInMegabytes() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("r"), withIntermediateDirectories: true)
+        let record = folder.path("r/.tally-pages.json")
+        FileManager.default.createFile(atPath: record, contents: Data())
+        try #require(truncate(record, 100 * 1_048_576) == 0)
+        let result = try TallyProcess.run(
+            ["weekly", "--demo", "--through", "2026-09-27", "--reports", "r"], in: folder.url.path)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains("cannot be read (it is larger than 16 MiB, the most tally reads there)"),
+            "\(result.stderr)")
+        #expect(!result.stderr.contains("tooLarge"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("r")) == [".tally-pages.json"])
+    }
+
+    /// Issue 31 item 9: a 5,000-character --title is refused with its start quoted, not echoed whole.
+    @Test func aLongRefusedValueIsCutInTheMessage() throws {
+        let title = String(repeating: "x", count: 5_000)
+        let result = try TallyProcess.run(["report", "--demo", "--title", title])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("invalid value '\(String(repeating: "x", count: 79))…' for --title"), "\(result.stderr)")
+        #expect(result.stderr.contains("the title is 5000 characters long; give at most 120"))
+        #expect(result.stderr.count < 600, "\(result.stderr.count) characters")
+    }
 }

@@ -35,6 +35,32 @@ struct ShareImageCommandTests {
         #expect(again.status == 0, "\(again.stderr)")
     }
 
+    /// One card per language when two are written (issue 34 item 4), named as the pages are; a title too wide for
+    /// the card is shortened there and named in full on stderr.
+    @Test(
+        .enabled(
+            if: (hasRSVG && hasCJKFont) || OutsideProgram.isCI, "needs rsvg-convert and a CJK font (fonts-wqy-microhei)"))
+    func oneCardPerLanguageAndAShortenedTitleIsSaid() throws {
+        let folder = try TemporaryDirectory()
+        let title = String(repeating: "Wide ", count: 20) + "end"
+        let result = try TallyProcess.run(
+            ["report", "--demo", "--lang", "en,zh-TW", "--share", "s/result.png", "-o", "r.md", "--title", title],
+            in: folder.url.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path("s")).sorted() == [
+                "result.en.png", "result.zh-TW.png",
+            ])
+        for name in ["result.en.png", "result.zh-TW.png"] {
+            let image = try ReportChartsCommandTests.decode(folder.path("s/\(name)"))
+            #expect(image.width == 1200 && image.height == 630 && image.ink > 1200 * 630 / 40, "\(name)")
+            #expect(result.stderr.contains("Wrote the share image (1200×630 PNG) to \(folder.path("s/\(name)"))."))
+        }
+        #expect(
+            result.stderr.contains("Note: the image shortens a text to fit, with an ellipsis (the report shows it whole): “Wide Wide"),
+            "\(result.stderr)")
+    }
+
     @Test func whatIsNotAPNGIsNeverReplaced() throws {
         let folder = try TemporaryDirectory()
         try Data("my post\n".utf8).write(to: URL(fileURLWithPath: folder.path("post.png")))

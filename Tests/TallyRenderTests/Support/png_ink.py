@@ -1,4 +1,5 @@
-"""Prints how many pixels of a PNG are not (near) white: "<ink> <total>".
+"""Prints how many pixels of a PNG are not (near) white: "<ink> <total>", and with --box also the box that holds
+them: "<ink> <total> <left> <top> <right> <bottom>" (inclusive pixel rows and columns; -1s when there is no ink).
 
 Used by the chart tests to check that a real renderer drew something. Only the
 standard library: PNG chunks, zlib and the five scanline filters (RFC 2083)."""
@@ -25,6 +26,7 @@ def main(path):
     stride = width * channels
     previous = bytearray(stride)
     ink = 0
+    box = [width, height, -1, -1]
     for row in range(height):
         start = row * (stride + 1)
         kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
@@ -47,8 +49,12 @@ def main(path):
             alpha = px[3] if channels == 4 else 255
             if alpha > 32 and min(px[0], px[1], px[2]) < 200:
                 ink += 1
+                box = [min(box[0], x), min(box[1], row), max(box[2], x), max(box[3], row)]
         previous = line
-    print(ink, width * height)
+    if "--box" in sys.argv:
+        print(ink, width * height, *(box if ink else [-1, -1, -1, -1]))
+    else:
+        print(ink, width * height)
 
 
 main(sys.argv[1])
