@@ -149,6 +149,14 @@ enum PushCommand {
             for conflict in result.conflicts {
                 context.stdout.line(SyncText.conflictLine(conflict, in: settings.zone.value))
             }
+            // Pushed by an earlier push that stopped partway (or never checked): not in this plan, still waiting.
+            let planned = Set(plan.decisions.map(\.seq))
+            let earlier = try SyncLedger(db).decisions(where: "state = 'pushed'").filter { !planned.contains($0.seq) }
+            if !earlier.isEmpty {
+                context.stdout.line(
+                    "\(earlier.count) decision(s) pushed earlier are not confirmed yet: `tally pull` checks them, "
+                        + "`tally push --again` sends them again.")
+            }
             var failures: [CommandFailure] = unsendable.map { [$0] } ?? []
             if !unapplied.isEmpty { failures.append(notApplied(unapplied, conflicts: result.conflicts.count)) }
             if !unanswered.isEmpty {

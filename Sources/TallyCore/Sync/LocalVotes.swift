@@ -26,10 +26,10 @@ final class LocalVotes {
             return nil
         }
         self.db = db
-        digest = VoteDigest(
-            columns: try db.query("SELECT name FROM pragma_table_info('votes') ORDER BY cid").compactMap {
+        digest = try VoteDigest.covering(
+            "votes", columns: try db.query("SELECT name FROM pragma_table_info('votes') ORDER BY cid").compactMap {
                 $0[0].string
-            })
+            }, in: db)
         if sql != definition {
             state = .otherDefinition
         } else if let extent = try db.query("SELECT min(id), max(id) FROM votes").first,

@@ -132,7 +132,7 @@ package struct QueryPull {
             defer { local?.close() }
             try copyVotes(
                 local: local, top: top, bottom: bottom ?? top, writer: writer, send: send, exactness: exactness,
-                assembled: &assembled)
+                votesTable: votes, assembled: &assembled)
             assembled.watermarks = [
                 SyncWatermark(table: "votes", throughID: top, rows: assembled.votesKept + assembled.votesFetched)
             ]
@@ -140,15 +140,26 @@ package struct QueryPull {
         // 5. Everything else, one state of D1.
         var last = others.map { "SELECT * FROM \(DumpImporter.quoted($0.name))" }
         if hasSequence { last.append("SELECT name, seq FROM sqlite_sequence") }
+        // The same request counts each table, so an answer with rows left out or added is seen.
+        let counted = others.map { "SELECT count(*) AS n FROM \(DumpImporter.quoted($0.name))" }
         if !last.isEmpty {
-            let answer = try send(last)
-            for (table, rows) in zip(others, answer) {
+            let answer = try send(last + counted)
+            var received: [Received] = []
+            for (table, (rows, count)) in zip(others, zip(answer, answer.suffix(counted.count))) {
+                let n = count.first?["n"]?.int64 ?? -1
+                guard Int64(rows.count) == n else {
+                    throw QueryPullError.answerContradicts(
+                        what: "it holds \(rows.count) row(s) of \(MessageText.quoted(table.name)), where D1 counted "
+                            + "\(n) in the same request")
+                }
                 for (position, row) in rows.enumerated() {
                     try exactness.check(row, table: table.name, position: position)
                     try writer.insert(into: table.name, row)
                 }
+                received.append(Received(rows: rows, table: table, from: DumpImporter.quoted(table.name)))
             }
-            if hasSequence, let sequence = answer.last {
+            try confirm(received, send: send)
+            if hasSequence, let sequence = answer.dropLast(counted.count).last {
                 try writer.statement("DELETE FROM sqlite_sequence")
                 for row in sequence { try writer.insert(into: "sqlite_sequence", row) }
             }
@@ -165,10 +176,11 @@ package struct QueryPull {
     /// Steps 3 and 4: the votes up to `top`, from the copy where it still agrees with D1.
     private func copyVotes(
         local: LocalVotes?, top: Int64, bottom: Int64, writer: ExportWriter, send: Request,
-        exactness: D1AnswerExactness, assembled: inout Assembled
+        exactness: D1AnswerExactness, votesTable: SchemaEntry, assembled: inout Assembled
     ) throws {
         func fetchVotes(_ from: Int64?, _ through: Int64) throws -> Int64 {
-            try self.fetchVotes(from: from, through: through, writer: writer, send: send, exactness: exactness)
+            try self.fetchVotes(
+                from: from, through: through, writer: writer, send: send, exactness: exactness, votesTable: votesTable)
         }
         var through: Int64? = nil  // the copy's votes up to here are compared and, where equal, kept
         var differing = Set<Int64>()
@@ -179,11 +191,16 @@ package struct QueryPull {
                     "the votes table is defined otherwise on D1 than in the copy (D1's schema changed)")
             case .empty:
                 break
+            case .holds where !local.digest.isComplete:
+                assembled.refetch = .everything(
+                    "the copy's votes hold texts longer than the \(VoteDigest.maximumPositions) characters a digest "
+                        + "statement reads per vote")
             case .holds(let copyBottom, let copyTop):
                 let high = min(copyTop, top)
+                let lowest = min(copyBottom, bottom)
                 if copyTop > top { assembled.copyEndedAt = copyTop }
                 var compared = 0
-                for range in VoteDigest.statementRanges(low: min(copyBottom, bottom), high: high) {
+                for range in VoteDigest.statementRanges(low: lowest, high: high) {
                     let statement = local.digest.statement(low: range.lowerBound, high: range.upperBound)
                     let remote = VoteDigest.ranges(try send([statement])[0])
                     let mine = VoteDigest.ranges(try local.db.query(statement))
@@ -201,7 +218,8 @@ package struct QueryPull {
                 } else {
                     through = high
                     if !differing.isEmpty {
-                        assembled.refetch = .ranges(differing.sorted().map { Self.ids(ofBucket: $0, through: high) })
+                        assembled.refetch = .ranges(
+                            differing.sorted().map { Self.ids(ofBucket: $0, from: lowest, through: high) })
                     }
                 }
             }
@@ -211,7 +229,7 @@ package struct QueryPull {
             return
         }
         for bucket in differing.sorted() {
-            let ids = Self.ids(ofBucket: bucket, through: through)
+            let ids = Self.ids(ofBucket: bucket, from: Int64.min, through: through)
             assembled.votesFetched += try fetchVotes(ids.lowerBound, ids.upperBound)
         }
         assembled.votesKept = try local.write(through: through, skipping: differing, to: writer)
@@ -220,33 +238,94 @@ package struct QueryPull {
         }
     }
 
-    /// The ids of a `VoteDigest` range (SQLite's `id / width` rounds toward zero), up to `through`.
-    static func ids(ofBucket bucket: Int64, through: Int64) -> ClosedRange<Int64> {
+    /// The ids of a `VoteDigest` range (SQLite's `id / width` rounds toward zero) from `lowest` (the
+    /// lowest id either side holds: range 0 runs from −65,535, which no one needs to read) up to `through`.
+    static func ids(ofBucket bucket: Int64, from lowest: Int64, through: Int64) -> ClosedRange<Int64> {
         let width = VoteDigest.width
         let range: ClosedRange<Int64> =
             bucket > 0
             ? (bucket * width)...(bucket * width + width - 1)
             : bucket == 0 ? (1 - width)...(width - 1) : (bucket * width - width + 1)...(bucket * width)
-        return range.lowerBound...max(range.lowerBound, min(range.upperBound, through))
+        let low = min(max(range.lowerBound, lowest), range.upperBound)
+        return low...max(low, min(range.upperBound, through))
     }
 
     /// Fetches the votes with ids in `from...through` (from the lowest when `from` is nil), in pages.
     private func fetchVotes(
-        from: Int64?, through: Int64, writer: ExportWriter, send: Request, exactness: D1AnswerExactness
+        from: Int64?, through: Int64, writer: ExportWriter, send: Request, exactness: D1AnswerExactness,
+        votesTable: SchemaEntry
     ) throws -> Int64 {
         var lower = from.map { "id >= \($0)" } ?? "1"
+        var above = from.map { $0 - 1 }  // every id of the page is past this one
         var fetched: Int64 = 0
         while true {
-            let rows = try send([
-                "SELECT * FROM votes WHERE \(lower) AND id <= \(through) ORDER BY id LIMIT \(pageRows)"
-            ])[0]
+            let page = "SELECT * FROM votes WHERE \(lower) AND id <= \(through) ORDER BY id LIMIT \(pageRows)"
+            // The same request counts the page, so an answer with rows left out or added is seen.
+            let answer = try send([page, "SELECT count(*) AS n FROM (\(page))"])
+            let rows = answer[0]
+            let counted = answer[1].first?["n"]?.int64 ?? -1
+            guard Int64(rows.count) == counted else {
+                throw QueryPullError.answerContradicts(
+                    what: "it holds \(rows.count) vote(s) for `\(page)`, where D1 counted \(counted) in the same request")
+            }
             for (position, row) in rows.enumerated() {
+                guard let id = row["id"]?.int64, id > above ?? Int64.min, id <= through else {
+                    let found = row["id"]?.int64
+                    throw QueryPullError.answerContradicts(
+                        what: "for `\(page)` it holds a vote with id \(found.map(String.init) ?? "that is no integer"), "
+                            + (found.map { $0 > through } == true
+                                ? "past the highest id asked (\(through))" : "not after the one before it")
+                            + " (row \(position + 1))")
+                }
+                above = id
                 try exactness.check(row, table: "votes", position: position)
                 try writer.insert(into: "votes", row)
             }
+            try confirm([Received(rows: rows, table: votesTable, from: "(\(page))")], send: send)
             fetched += Int64(rows.count)
             guard rows.count == pageRows, let last = rows.last?["id"]?.int64, last < through else { return fetched }
             lower = "id > \(last)"
+        }
+    }
+}
+
+extension QueryPull {
+    /// Rows of one answer, of `table`, that D1's statement `from` gives.
+    struct Received {
+        let rows: [Row]
+        let table: SchemaEntry
+        let from: String
+    }
+
+    /// Checks rows D1 answered against D1's own figures for them, asked again in one request: the
+    /// `VoteDigest` of the rows each `from` gives on D1 must equal that of the rows received, stored
+    /// as the import will store them (a table of D1's definition). A row altered on the way, or
+    /// changed on D1 between the two reads, stops the pull.
+    func confirm(_ answers: [Received], send: Request) throws {
+        var checks: [(received: Received, mine: [Int64: VoteDigest.Range], statement: String)] = []
+        for received in answers {
+            guard let columns = received.rows.first?.columns else { continue }
+            let scratch = try Connection(path: ":memory:", mode: .create)
+            // Only this table is here: what it references is not (D1 checked its keys).
+            try scratch.execute("PRAGMA foreign_keys = OFF")
+            try scratch.execute(received.table.sql)
+            let table = DumpImporter.quoted(received.table.name)
+            let insert = try scratch.prepare(
+                "INSERT INTO \(table) (\(columns.map(DumpImporter.quoted).joined(separator: ", "))) "
+                    + "VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
+            for row in received.rows { try insert.execute(row.values) }
+            let digest = try VoteDigest.covering(received.table.name, columns: columns, in: scratch)
+            guard digest.isComplete else { continue }
+            let mine = VoteDigest.ranges(try scratch.query(digest.statement(over: table)))
+            checks.append((received, mine, digest.statement(over: received.from)))
+        }
+        guard !checks.isEmpty else { return }
+        let remote = try send(checks.map(\.statement))
+        for (check, rows) in zip(checks, remote) where VoteDigest.ranges(rows) != check.mine {
+            throw QueryPullError.answerContradicts(
+                what: "the \(check.received.rows.count) row(s) of \(MessageText.quoted(check.received.table.name)) it "
+                    + "holds are not the rows D1 gives the same figures for when asked again (a row altered on the "
+                    + "way, or changed on D1 between the two reads)")
         }
     }
 }

@@ -4,6 +4,10 @@ package enum QueryPullError: Error, Equatable, CustomStringConvertible {
     case wholeTablesTooLarge(tables: [String], rows: Int64, limit: Int)
     /// D1 answered a request with another number of results than it had statements.
     case answerCount(expected: Int, found: Int)
+    /// D1's answer contradicts itself or the request: a row outside the ids asked, rows out of order,
+    /// fewer or more rows than D1 counted in the same request, or rows whose figures are not the ones
+    /// D1 computed for them in the same request. `what` names the table and says which.
+    case answerContradicts(what: String)
     /// The pull was interrupted (Ctrl-C, SIGTERM) between two requests.
     case interrupted
     /// A value of D1's answer stands for more than one stored value (`D1AnswerExactness`); `row`
@@ -29,6 +33,10 @@ package enum QueryPullError: Error, Equatable, CustomStringConvertible {
             return "wrangler's answer to a request of \(expected) statement(s) holds \(found) result(s), not one per "
                 + "statement as `d1 execute --json` prints them; nothing was changed. Run the pull again; if it "
                 + "repeats, update wrangler (npm install -g wrangler), or pull with --export"
+        case .answerContradicts(let what):
+            return "wrangler's answer is not what D1 holds: \(what). Nothing was changed. Run the pull again; if it "
+                + "repeats, something between tally and D1 changes the answers (a wrapper named by TALLY_WRANGLER, "
+                + "a proxy, an old wrangler): pull with `tally pull --wrangler DB --export`, or from an export"
         case .interrupted:
             return "interrupted while fetching from D1; nothing was changed"
         case .inexactValue(let table, let column, let row, let reason):

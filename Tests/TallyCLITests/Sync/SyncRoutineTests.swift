@@ -37,17 +37,17 @@ struct SyncRoutineTests {
         #expect(
             try bed.rows("d1.sqlite", "SELECT status, promoted_option_id IS NOT NULL FROM suggestions WHERE id = 3")
                 == [["approved", "1"]])
-        // What tally ran: the pull's queries (schema, sizes, votes, the other tables), the push's
-        // statements in one request (all or nothing), the verification: all through D1's query API,
-        // so D1 never stopped serving the vote page.
+        // What tally ran: the pull's queries (schema, sizes, votes and D1's figures for them, the other
+        // tables and D1's figures for them), the push's statements in one request (all or nothing), the
+        // verification: all through D1's query API, so D1 never stopped serving the vote page.
         let calls = try String(contentsOfFile: bed.d1 + ".calls", encoding: .utf8).split(separator: "\n")
-        #expect(calls.count == 6)
+        #expect(calls.count == 8)
         #expect(
             calls.allSatisfy {
                 $0.hasPrefix("[\"d1\", \"execute\", \"votes\", \"--remote\", \"--command\"")
                     && $0.hasSuffix("\"--json\"]")
             })
-        #expect(calls.dropFirst(4).first?.contains("UPDATE suggestions") == true)
+        #expect(calls.dropFirst(6).first?.contains("UPDATE suggestions") == true)
         #expect(!FileManager.default.fileExists(atPath: bed.d1 + ".offline"), "a push leaves D1 serving")
         try bed.expectD1Consistent()
     }
