@@ -67,6 +67,7 @@ package enum MarkdownReport {
         if selection.brief { return blocks + [briefSettings(model, l)] }
         blocks += between
         for part in selection.parts where part != .headline && part != .ranking && !methodParts.contains(part) {
+            if part == .anomalies && checksPassQuietly(model) { continue }
             blocks += self.part(part, model, language)
             if part == .activity, let daily = charts?.daily { blocks.append(daily) }
         }
@@ -74,11 +75,18 @@ package enum MarkdownReport {
         if selection.shows(.headline) || selection.shows(.ranking) {
             counted += methodBlocks(model, l, language.uncertainty)
         }
+        if selection.shows(.anomalies) && checksPassQuietly(model) { counted.append(l.anomaliesNoneBrief) }
         if selection.shows(.ranking), !selection.fullRanking { counted += fullTables(model, l, language.uncertainty) }
         for part in selection.parts where methodParts.contains(part) {
             counted += self.part(part, model, language).map { $0.hasPrefix("#") ? "#" + $0 : $0 }
         }
         return counted.isEmpty ? blocks : blocks + ["## \(l.blog.countedHeading)"] + counted
+    }
+
+    /// A public page whose data checks found nothing says so in one sentence under "How this was counted";
+    /// the list of checks is for moderators (`--internal`).
+    static func checksPassQuietly(_ model: ReportModel) -> Bool {
+        model.anomalies.isEmpty && !model.parameters.audience.showsIdentifiers
     }
 
     /// The chart blocks a page shows: a section's ranking chart (or why there is none) under its heading, and
@@ -135,7 +143,7 @@ package enum MarkdownReport {
     /// chance of leading is.
     static func methodBlocks(_ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels) -> [String] {
         let zone = model.parameters.zone
-        var blocks = [l.asOf(ReportText.time(model.parameters.asOf, zone), zone.identifier)]
+        var blocks = [l.asOf(ReportText.time(model.parameters.asOf, zone), l.zoneName(zone.identifier))]
         if model.totals.voters > 0 { blocks.append(l.intervals) }
         return blocks + chanceMethod(model, u)
     }
@@ -145,7 +153,7 @@ package enum MarkdownReport {
         let parameters = model.parameters
         let zone = parameters.zone
         return l.blog.briefSettings(
-            zone.identifier, parameters.excludeBefore.map { ReportText.time($0, zone) },
+            l.zoneName(zone.identifier), parameters.excludeBefore.map { ReportText.time($0, zone) },
             parameters.excludedSessions.count, ReportText.time(parameters.asOf, zone),
             parameters.through.map { ReportText.time($0, zone) }, model.fingerprint?.sha256.map(shortHash))
     }
@@ -291,7 +299,7 @@ package enum MarkdownReport {
     static func activity(_ model: ReportModel, _ l: ReportLabels) -> [String] {
         let zone = model.parameters.zone
         let activity = model.activity
-        var blocks = ["## " + l.activityHeading(zone.identifier)]
+        var blocks = ["## " + l.activityHeading(l.zoneName(zone.identifier))]
         guard let first = activity.firstVote, let last = activity.lastVote else {
             return blocks + [l.noCountedVotes]
         }
@@ -447,7 +455,7 @@ package enum MarkdownReport {
         let parameters = model.parameters
         let zone = parameters.zone
         var table = MarkdownTable([(l.setting, .left), (l.value, .left)])
-        table.add([l.zoneSetting, zone.identifier])
+        table.add([l.zoneSetting, l.zoneName(zone.identifier)])
         table.add([l.cutoffSetting, parameters.excludeBefore.map { ReportText.time($0, zone) } ?? l.none])
         let named = parameters.excludedSessions
         table.add([

@@ -14,13 +14,12 @@ extension ReportLabels {
             return text
         },
         noVotes: "There are no votes yet.",
-        asOf: { time, zone in "As of \(time). Times are shown in \(zone)." },
+        asOf: { time, zone in "As of \(time) (\(zone))." },
         smallSample: { voters in
             "**Small sample:** with only \(plural(voters, "voter")) counted, read these numbers as a direction, "
                 + "not a conclusion."
         },
-        intervals: "Each share comes with its 95% range (Wilson); an option is behind the leader only when "
-            + "the chance that it truly has fewer voters is 95% or more.",
+        intervals: "Each share comes with its 95% range (Wilson): where the true share most likely lies.",
         sectionHeading: { section in
             let known = ["original": "original options", "community": "community options (from approved notes)"]
             return "Ranking: " + (known[section] ?? section)
@@ -31,13 +30,13 @@ extension ReportLabels {
                 ? "\(names[0]) leads with \(plural(voters, "voter"))."
                 : "Tied for first with \(plural(voters, "voter")) each: \(englishList(names))."
         },
-        sameLeadersWithExcluded: "With the excluded sessions included, the top is the same.",
+        sameLeadersWithExcluded: "Counting the test data too, the top is the same.",
         otherLeadersWithExcluded: { names, voters in
-            "With the excluded sessions included, \(englishList(names)) would be first with "
+            "Counting the test data too, \(englishList(names)) would be first with "
                 + "\(plural(voters, "voter"))\(names.count > 1 ? " each" : "")."
         },
         noVotesInSection: "No votes in this section yet.",
-        rank: "Rank", option: "Option", sessions: "Sessions", votes: "Votes", share: "Share",
+        rank: "Rank", option: "Option", sessions: "Voters", votes: "Votes", share: "Share",
         range: "95% range", againstLeader: "Against the leader",
         standing: { standing in
             switch standing {
@@ -46,28 +45,28 @@ extension ReportLabels {
             case .behind: return "behind"
             }
         },
-        exclusionsHeading: "Exclusions",
+        exclusionsHeading: "Voters left out",
         cutoffRule: { time in
-            "Sessions whose first vote is before \(time) are excluded whole, not just their early votes."
+            "Voters whose first vote is before \(time) are left out with all their votes, not just the early ones."
         },
-        namedRule: { count in "\(plural(count, "session")) excluded by name." },
+        namedRule: { count in "\(plural(count, "voter")) left out by name." },
         excludedTotals: { sessions, votes in
-            "Excluded: \(plural(sessions, "session")), \(plural(votes, "vote")). Nothing is deleted: run the "
-                + "report without the exclusions to count them."
+            "Left out: \(plural(sessions, "voter")), \(plural(votes, "vote")). Nothing is deleted; without the "
+                + "exclusion they would be counted."
         },
-        nothingExcluded: "No sessions are excluded.",
+        nothingExcluded: "Nobody is left out.",
         listedFirst: { listed, total in "Listed: the first \(listed) of \(total), by first vote." },
-        session: "Session", firstVote: "First vote", reason: "Reason",
+        session: "Voter id", firstVote: "First vote", reason: "Reason",
         reasonCutoff: "first vote before the cutoff", reasonNamed: "excluded by name",
         reasonNotInData: "not in the data",
-        activityHeading: { zone in "Activity (days in \(zone))" },
+        activityHeading: { zone in "Votes by day (\(zone))" },
         firstCountedVote: "First counted vote", lastCountedVote: "Last counted vote", asOfLabel: "As of",
         sinceLastVote: { duration, days, from, to in
             var text = "\(duration) since the last vote"
             if days == 1, let from {
                 text += "; no votes on \(from)"
             } else if days > 1, let from, let to {
-                text += "; no votes on the \(days) days after it (\(from) to \(to))"
+                text += "; no votes from \(from) to \(to)"
             }
             return text + "."
         },
@@ -84,7 +83,7 @@ extension ReportLabels {
                 + "\(votes == 1 ? "has" : "have") no day."
         },
         usageHeading: "How votes were used",
-        votesUsed: "Votes used", stackedColumn: "Stacked 2+ on one option",
+        votesUsed: "Votes used", stackedColumn: "2+ on one option",
         stackingSentence: { stacking, sessions in
             "\(stacking) of \(plural(sessions, "voter")) put two or more of their votes on one option."
         },
@@ -93,32 +92,34 @@ extension ReportLabels {
         statusName: { ["pending": "pending", "approved": "approved", "rejected": "rejected"][$0] },
         noNotes: "No notes.",
         approvedSummary: { notes, sessions, largest in
-            if notes == 2 && sessions == 1 { return "Two approved notes, both from one session." }
-            if sessions == 1 { return "\(plural(notes, "approved note")), all from one session." }
-            var text = "\(plural(notes, "approved note")) from \(plural(sessions, "session"))"
-            if largest > 1 { text += "; one session wrote \(largest) of them" }
+            if notes == 2 && sessions == 1 { return "Two approved notes, both by one author." }
+            if sessions == 1 { return "\(plural(notes, "approved note")), all by one author." }
+            var text = "\(plural(notes, "approved note")) by \(plural(sessions, "author"))"
+            if largest > 1 { text += "; one author wrote \(largest) of them" }
             return text + "."
         },
         noApproved: "No approved notes.",
-        moderationRecordUnavailable: "Promotion links and moderation history: not available. This database has only "
-            + "the vote page's own tables; `tally migrate --db COPY` on a copy adds tally's columns.",
+        moderationRecordUnavailable: "This database has no moderation record, so which note became which option "
+            + "cannot be shown.",
         note: "Note", becameOption: "Became option",
         promotedHeading: "Promoted options", votableSince: "Votable since",
         promotedWithoutVotes: "The promoted options have no votes yet.",
-        missingOption: "(no such option)", noSession: "(no session recorded)",
-        anomaliesHeading: "Anomalies",
-        anomaliesNone: { checked in "None found. Checked: \(checked.joined(separator: "; "))." },
-        anomaliesIntro: "Flagged rows stay in every count unless their sessions are excluded.",
+        missingOption: "(no such option)", noSession: "(no voter recorded)",
+        anomaliesHeading: "Data checks",
+        anomaliesNone: { checked in "Nothing found. Checked: \(checked.joined(separator: "; "))." },
+        anomaliesNoneBrief: "The data checks (for example, for voters over the vote limit or votes for options that "
+            + "do not exist) found nothing wrong.",
+        anomaliesIntro: "Flagged rows stay in every count unless their voters are left out.",
         kind: "Kind", count: "Count", examples: "First examples",
         anomalyName: { kind, budget in
             switch kind {
-            case .overBudget: return "sessions with more than \(plural(budget, "vote"))"
+            case .overBudget: return "voters with more than \(plural(budget, "vote"))"
             case .unknownOption: return "votes for options that do not exist"
             case .voteBeforeOption: return "votes cast before their option existed"
             case .futureVote: return "votes dated after the as-of time"
             case .unreadableVoteTime: return "vote times that cannot be read"
             case .nonD1VoteTime: return "vote times not in D1's form (normalised before comparing)"
-            case .nonTextSessionID: return "votes whose session id is not plain text"
+            case .nonTextSessionID: return "votes whose voter id is not plain text"
             case .unreadableOptionTime: return "option times that cannot be read"
             case .unknownSection: return "options in a section the vote page does not know"
             case .unknownStatus: return "notes with a status moderation does not know"
@@ -126,36 +127,35 @@ extension ReportLabels {
         },
         exampleVote: { id, session, option in
             var parts: [String] = []
-            if let session { parts.append("session \(session)") }
+            if let session { parts.append("voter \(session)") }
             if let option { parts.append("option \(option)") }
             return "vote \(id)" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
         },
-        exampleSession: { session, votes in "session \(session): \(plural(votes, "vote"))" },
+        exampleSession: { session, votes in "voter \(session): \(plural(votes, "vote"))" },
         exampleOption: { id in "option \(id)" },
         exampleNote: { id in "note \(id)" },
         settingsHeading: "Settings",
         setting: "Setting", value: "Value",
-        zoneSetting: "Time zone", cutoffSetting: "Exclude sessions whose first vote is before",
-        namedSetting: "Sessions excluded by name", asOfSetting: "As of",
-        throughSetting: "Count votes cast until", budgetSetting: "Votes per session",
+        zoneSetting: "Time zone", cutoffSetting: "Leave out voters whose first vote is before",
+        namedSetting: "Voters left out by name", asOfSetting: "As of",
+        throughSetting: "Count votes cast until", budgetSetting: "Votes per voter",
         none: "none", allVotes: "all votes",
         fingerprintHeading: "Data fingerprint",
         fingerprintIntro:
             "Which data this report was made from: the rows it read (votes and options up to the time counted "
             + "until, notes as they stood then), the highest id in each table, the latest stored time, and a SHA-256 "
-            + "over those rows. The same data gives the same fingerprint; a report on other data shows a different one "
-            + "(docs/fingerprint.md says how to recompute it).",
+            + "over those rows. The same data always gives the same fingerprint; other data gives a different one.",
         tableColumn: "Table", rowsColumn: "Rows", highestIDColumn: "Highest id",
         latestTime: "Latest stored time",
-        sha256Label: { scheme in "SHA-256 (\(scheme))" },
+        sha256Label: { scheme in "SHA-256 (`\(scheme)`)" },
         sha256NotOnD1:
-            "not available: this report was rendered from results computed on D1, which has no SHA-256 function; "
-            + "the rows, highest ids and latest time above were counted there (queries/fingerprint.sql), and "
-            + "`tally report --db` on an export of the same data shows the hash",
+            "not available: this report was made from results computed on D1, which cannot compute a SHA-256; "
+            + "the rows, highest ids and latest time above were counted there",
         units: Units(
             days: { plural($0, "day") }, hours: { plural($0, "hour") }, minutes: { plural($0, "minute") },
             seconds: { plural($0, "second") }),
         sentenceGap: " ", colon: ": ",
+        zoneName: { ReportLanguage.english.zoneName($0) },
         quote: { "“\($0)”" },
         list: { englishList($0) },
         blog: .english)

@@ -120,8 +120,10 @@ package struct ReportLabels: Sendable {
 
     /// The heading of the anomalies section.
     package let anomaliesHeading: String
-    /// No anomalies, and what was checked.
+    /// No anomalies, and what was checked (`--internal`).
     package let anomaliesNone: @Sendable (_ checked: [String]) -> String
+    /// No anomalies, in one sentence under "How this was counted" (public pages).
+    package let anomaliesNoneBrief: String
     /// That flagged rows still count.
     package let anomaliesIntro: String
     /// Columns: kind, count, the first examples.
@@ -166,6 +168,8 @@ package struct ReportLabels: Sendable {
     package let sentenceGap: String
     /// After a label in a list item (": " or "：").
     package let colon: String
+    /// A time zone as the language's readers name it (台灣時間, Taiwan time), else its identifier.
+    package let zoneName: @Sendable (_ identifier: String) -> String
     /// How the language quotes user text in a sentence.
     package let quote: @Sendable (String) -> String
     /// How the language lists names: "A and B", "A, B and C".

@@ -21,6 +21,12 @@ package enum ReportLanguage: String, Sendable, CaseIterable {
     package var uncertainty: UncertaintyLabels { pick(.english, .traditionalChinese) }
     /// The moderation page's words in this language.
     package var moderationLabels: ModerationPageLabels { pick(.english, .traditionalChinese) }
+    /// A time zone as this language's readers name it (台灣時間, Taiwan time), else its identifier, which is
+    /// what a user types and what settings, CSV and JSON keep.
+    package func zoneName(_ identifier: String) -> String {
+        guard identifier == "Asia/Taipei" else { return identifier }
+        return pick("Taiwan time", "台灣時間")
+    }
     /// The language's name in itself, as a link to a page in it reads whatever the page's language.
     package var nativeName: String { pick("English", "繁體中文") }
     /// What precedes the links to the other languages' pages, in this language.

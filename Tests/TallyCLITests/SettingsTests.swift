@@ -125,7 +125,7 @@ struct SettingsInCommandsTests {
         let env = InProcessTally.run(
             ["report", "--as-of", "2026-09-27 12:00"], environment: ["TALLY_TZ": "UTC", "TALLY_LANG": "zh-TW"],
             directory: folder.url.path)
-        #expect(env.stdout.contains("時間以 UTC 顯示。"))
+        #expect(env.stdout.contains("（UTC）。"))
         // The file's cutoff stays in the file's zone; it is only shown in the environment's.
         #expect(env.stdout.contains("2026-09-18 18:11:00 +00:00"), "the file's cutoff read in the file's zone")
         let flag = InProcessTally.run(

@@ -120,8 +120,11 @@ struct BlogOutputTests {
             #expect(text.hasPrefix("# \(l.title)\n\n"))
             for (other, heading) in headings {
                 // The method parts sit one level down, under "How this was counted".
-                #expect(text.contains("# \(heading)\n") == (other == part), "\(part) and \(heading)")
+                // A public page whose checks found nothing says so in one sentence, without a heading.
+                let shown = other == part && part != .anomalies
+                #expect(text.contains("# \(heading)\n") == shown, "\(part) and \(heading)")
             }
+            #expect(text.contains(l.anomaliesNoneBrief) == (part == .anomalies), "\(part)")
             #expect(text.contains("## Ranking: original options") == (part == .ranking), "\(part)")
             #expect(text.contains("**Counted:") == (part == .headline), "\(part)")
         }
@@ -132,10 +135,10 @@ struct BlogOutputTests {
         let hash = try #require(demo.fingerprint?.sha256)
         #expect(text.contains("**Counted: 15 voters, 43 votes.**"))
         #expect(text.contains("## Ranking: original options"))
-        #expect(!text.contains("## Exclusions") && !text.contains("## Data fingerprint") && !text.contains(hash))
+        #expect(!text.contains("## Voters left out") && !text.contains("## Data fingerprint") && !text.contains(hash))
         let last = try #require(text.split(separator: "\n").last)
         #expect(
-            last.hasPrefix("Settings: times in Asia/Taipei; sessions whose first vote is before 2026-09-19 02:11:00"))
+            last.hasPrefix("Settings: Taiwan time; voters whose first vote is before 2026-09-19 02:11:00"))
         #expect(last.hasSuffix("as of 2026-09-27 12:00:00 +08:00; data fingerprint `\(hash.prefix(12))`."))
         // Short enough to paste: title, headline, the ranking of sections with votes, one settings line.
         for language in ReportLanguage.allCases {
@@ -178,7 +181,9 @@ struct BlogOutputTests {
             let range = try #require(text.range(of: "\n### \(heading)\n"), "\(heading)")
             #expect(counted.upperBound < range.lowerBound)
         }
-        #expect(text.range(of: "\n## " + l.anomaliesHeading)!.upperBound < counted.lowerBound)
+        // Checks that found nothing are one sentence of the method, with no heading of their own.
+        #expect(text.range(of: "\n## " + l.anomaliesHeading) == nil)
+        #expect(try #require(text.range(of: l.anomaliesNoneBrief)).lowerBound > counted.upperBound)
         // The method paragraph and the as-of line come after the heading, not before the ranking.
         #expect(text.range(of: language.uncertainty.chanceColumn + "*")!.lowerBound > counted.upperBound)
     }
@@ -224,7 +229,7 @@ struct BlogOutputTests {
                 == "Counted voters: 1,000 → 207,601 (+206,601)")
         #expect(
             ReportLanguage.traditionalChinese.weeklyLabels.thisWeek(415_202, 207_601)
-                == "**本週計入 415,202 票；新的投票者 207,601 人**。")
+                == "**本週計入 415,202 票，新加入的投票者 207,601 人**。")
         #expect(NumberText.grouped(-1_234_567, separator: ",") == "-1,234,567")
         #expect(NumberText.grouped(999, separator: ",") == "999")
         #expect(NumberText.grouped(1000, separator: ",") == "1,000")

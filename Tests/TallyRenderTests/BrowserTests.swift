@@ -46,6 +46,8 @@ struct BrowserTests {
         let headerShown: Bool
         /// The rendered size in CSS px of every text of the inline charts.
         let chartTextSizes: [Double]
+        /// The text a reader sees (`innerText`), code left out: for the English-leak check.
+        let visible: String
     }
 
     /// Runs headless chromium on `url` and returns the page's DOM after load.
@@ -102,6 +104,8 @@ struct BrowserTests {
                     const scale = s.getBoundingClientRect().width / s.viewBox.baseVal.width;
                     return [...s.querySelectorAll("text")].map(t => parseFloat(w.getComputedStyle(t).fontSize) * scale);
                   }),
+                  // Last: it takes the code out of the page.
+                  visible: (() => { d.querySelectorAll("code, pre").forEach(c => c.remove()); return d.body.innerText; })(),
                 };
               });
               const out = document.createElement("pre");
@@ -168,6 +172,11 @@ struct BrowserTests {
                 #expect(chart[2] > 200 && chart[3] > 50, "\(name): a chart is too small to see: \(chart)")
             }
             #expect(measure.forbidden == 0, "\(name): user text became markup")
+            // A zh-TW page shows no English word outside option names, note text, names, numbers and code.
+            if name.hasPrefix("zh-TW"), !name.contains("hostile") {
+                let english = PageWords.englishWords(in: measure.visible)
+                #expect(english.isEmpty, "\(name) shows English: \(Set(english).sorted())")
+            }
         }
         // Charts on the demo's first week: the daily chart and the original options' ranking.
         #expect(measures["en-week-01.html"]?.charts.count == 2)

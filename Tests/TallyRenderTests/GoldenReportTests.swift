@@ -31,20 +31,20 @@ struct GoldenReportTests {
         let text = MarkdownReport.render(model, language: .english)
         #expect(text.contains("**Counted: 15 voters, 43 votes.** Left out as test data: 4 voters, 12 votes."))
         #expect(text.contains("Tied for first with 10 voters each: “做了好多事，另一半不知道” and “今天吃什麼，永遠臨時才有人想”."))
-        #expect(text.contains("With the excluded sessions included, the top is the same."))
+        #expect(text.contains("Counting the test data too, the top is the same."))
         #expect(text.contains("read these numbers as a direction, not a conclusion"))
-        #expect(text.contains("Two approved notes, both from one session."))
+        #expect(text.contains("Two approved notes, both by one author."))
         #expect(text.contains("The promoted options have no votes yet."))
         #expect(text.contains("Last counted vote: 2026-09-23 23:04:12 +08:00"))
-        #expect(text.contains("no votes on the 4 days after it (2026-09-24 to 2026-09-27)"))
+        #expect(text.contains("no votes from 2026-09-24 to 2026-09-27"))
     }
 
     @Test func theChineseMarkdownStatesTheBriefsFigures() {
         let text = MarkdownReport.render(model, language: .traditionalChinese)
         #expect(text.contains("**計入 15 人、43 票**。另有 4 人、12 票屬於測試資料，沒有計入。"))
-        #expect(text.contains("「做了好多事，另一半不知道」和「今天吃什麼，永遠臨時才有人想」並列第一，各有 10 人。"))
+        #expect(text.contains("「做了好多事，另一半不知道」和「今天吃什麼，永遠臨時才有人想」並列第一，各有 10 人選。"))
         #expect(text.contains("只能看出方向，不足以下結論"))
-        #expect(text.contains("兩則便利貼通過審核，都是同一個人寫的。"))
+        #expect(text.contains("通過的兩則便利貼，都是同一個人寫的。"))
     }
 
     @Test func everyTableRowHasTheHeadersCellCount() {

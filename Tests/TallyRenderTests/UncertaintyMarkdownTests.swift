@@ -42,14 +42,14 @@ struct UncertaintyMarkdownTests {
             ChoicePattern(optionIDs: [2], sessions: 5), ChoicePattern(optionIDs: [3], sessions: 7),
         ])
         let english = MarkdownReport.render(model, language: .english)
-        #expect(english.contains("“option 1” leads clearly: the chance that “option 2” truly has fewer voters is "))
+        #expect(english.contains("That lead is clear: the chance that “option 2”, in second place, truly has fewer voters is "))
         #expect(english.contains("Only “option 3” has voters here."))
         // The 5 sessions that chose two options chose these two: what independent voters would do too.
-        #expect(english.contains("No two options were chosen together clearly more or less often than"))
+        #expect(english.contains("No two options were chosen by the same voters notably more (or less) often than chance"))
         #expect(!english.contains("a hint, not a finding"))  // 112 voters: not a small sample
         let chinese = MarkdownReport.render(model, language: .traditionalChinese)
-        #expect(chinese.contains("「option 1」明確領先：「option 2」真正比較少人選的機率是 "))
-        #expect(chinese.contains("這一區只有「option 3」有人選"))
+        #expect(chinese.contains("領先很明確：第二名「option 2」確實比較少人選的機率是 "))
+        #expect(chinese.contains("這個區塊只有「option 3」有人選"))
         #expect(chinese.contains("| 領先機率 |"))
         let original = try #require(model.sections.first)
         #expect(original.options[0].chanceOfLeading! > 0.999)
@@ -69,15 +69,15 @@ struct UncertaintyMarkdownTests {
         let english = MarkdownReport.render(model, language: .english)
         #expect(
             english.contains(
-                "Chosen together more often than chance: “option 1” and “option 2” (30 voters, 2.8× what independent "
-                    + "voters with the same number of choices would give); “option 3” and “option 4” (30 voters, 2.8×)."
+                "Often chosen by the same voters: “option 1” and “option 2” (30 voters, 2.8× what chance would "
+                    + "give); “option 3” and “option 4” (30 voters, 2.8×)."
             ))
         #expect(
             english.contains(
-                "Chosen together less often than chance: “option 1” and “option 3” (2 voters, 0.2× what"))
+                "Rarely chosen by the same voters: “option 1” and “option 3” (2 voters, 0.2× what"))
         let chinese = MarkdownReport.render(model, language: .traditionalChinese)
-        #expect(chinese.contains("比隨機更常被一起選的：「option 1」和「option 2」（30 位投票者，"))
-        #expect(chinese.contains("比隨機更少被一起選的："))
+        #expect(chinese.contains("特別常被同一個人一起選的：「option 1」和「option 2」（30 人，是純屬巧合時的 2.8×）"))
+        #expect(chinese.contains("特別少被同一個人一起選的："))
     }
 
     @Test func aLikelyLeadAndNoPairAtAllInASmallSample() throws {
@@ -88,7 +88,7 @@ struct UncertaintyMarkdownTests {
         let english = MarkdownReport.render(model, language: .english)
         let behind = try #require(model.sections.first?.options.last?.chanceBehind)
         #expect(behind >= 0.75 && behind < 0.95, "\(behind)")
-        #expect(english.contains("), but the data cannot tell them apart."))
+        #expect(english.contains("“option 2” is probably behind (a ") && english.contains("), but not clearly enough to call."))
         #expect(english.contains(" can't tell apart "))
         #expect(english.contains("No voter chose two options of this section."))
         #expect(!english.contains("Chosen together most often"))
@@ -129,8 +129,8 @@ extension UncertaintyMarkdownTests {
         let late = try #require(model.sections.first?.options.first { $0.id == 2 })
         #expect(late.eligible == 6 && late.share == 4.0 / 6.0)
         let english = MarkdownReport.render(model, language: .english)
-        #expect(english.contains("30.0–90.3% (since 09-18, among 6 voters)"), "\(english)")
+        #expect(english.contains("30.0–90.3% (of the 6 voters since Sep 18)"), "\(english)")
         let chinese = MarkdownReport.render(model, language: .traditionalChinese)
-        #expect(chinese.contains("30.0–90.3%（09-18 起可選，6 位投票者中）"), "\(chinese)")
+        #expect(chinese.contains("30.0–90.3%（9/18 加入後投票的 6 人中）"), "\(chinese)")
     }
 }

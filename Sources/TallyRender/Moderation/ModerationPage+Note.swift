@@ -29,9 +29,8 @@ extension ModerationPage {
         var body = ""
         if let done = context.done { body += "<p class=\"message done\" role=\"status\">\(e(done))</p>\n" }
         body +=
-            "<p>\(e(l.state)): <strong>\(e(fate(note)))</strong> · \(e(l.version)) \(note.version) · "
-            + "\(e(l.created)) \(e(time(note.created, stored: note.createdAt))) · \(e(l.session)) "
-            + "\(e(note.session == nil ? l.noSession : AuthorGroup.short(note.session)))</p>\n"
+            "<p>\(e(l.state)): <strong>\(e(fate(note)))</strong> · "
+            + "\(e(l.created)) \(e(time(note.created, stored: note.createdAt)))</p>\n"
         body += "<div class=\"note\">\(e(note.content))</div>\n"
         body += actions(note, context)
         body += syncConflicts(context.syncConflicts)
@@ -53,13 +52,13 @@ extension ModerationPage {
         guard !entries.isEmpty else { return "<p>\(e(l.noHistory))</p>\n" }
         var rows = ""
         for entry in entries {
-            var what = "\(entry.action): \(entry.from) → \(entry.to)"
-            if let option = entry.optionID { what += " (option #\(option))" }
+            var what = "\(l.action(entry.action)): \(l.state(entry.from)) → \(l.state(entry.to))"
+            if let option = entry.optionID { what += l.asOption(option) }
             rows +=
-                "<tr><td>\(entry.version)</td><td>\(e(entry.timeText(in: zone)))</td><td>\(e(what))</td>"
+                "<tr><td>\(e(entry.timeText(in: zone)))</td><td>\(e(what))</td>"
                 + "<td>\(e(entry.moderator))</td><td>\(e(entry.reason ?? ""))</td></tr>\n"
         }
-        return "<table><thead><tr><th scope=\"col\">\(e(l.version))</th><th scope=\"col\">🕒</th>"
+        return "<table><thead><tr><th scope=\"col\">🕒</th>"
             + "<th scope=\"col\">\(e(l.state))</th><th scope=\"col\">\(e(l.moderatingAs))</th>"
             + "<th scope=\"col\">\(e(l.reason))</th></tr></thead><tbody>\n\(rows)</tbody></table>\n"
     }
@@ -102,9 +101,8 @@ extension ModerationPage {
                 + "<button type=\"submit\">\(e(l.reopen))</button></fieldset>")
     }
 
-    /// One form: the label and section boxes are the ones the promotion submits, so the option
-    /// made is exactly what the box shows; its Preview button asks this page again (a GET, no script)
-    /// to show the option as the vote page will, and Enter in the box previews rather than publishes.
+    /// Edit the label and section, preview them (a GET of this page, so no script is needed), then
+    /// promote exactly what was previewed.
     func promotion(_ note: Note, _ context: NoteContext, seen: [(String, String)]) -> String {
         let label = context.preview?.label ?? note.content
         let section = context.preview?.section ?? .community
@@ -112,16 +110,18 @@ extension ModerationPage {
             "<option value=\"\($0.rawValue)\"\($0 == section ? " selected" : "")>\($0.rawValue)</option>"
         }.joined()
         var html = "<fieldset><legend>\(e(l.promote))</legend>\n"
-        html += form(
-            "/note/\(note.id)/decide", seen + [("action", "promote")],
-            "<label>\(e(l.label)) <input type=\"text\" name=\"label\" value=\"\(e(label))\" maxlength=\"200\" "
-                + "required></label><label>\(e(l.section)) <select name=\"section\">\(options)</select></label> "
-                + "<button type=\"submit\" formmethod=\"get\" formaction=\"\(base)/note/\(note.id)\">"
-                + "\(e(l.preview))</button> <button type=\"submit\">\(e(l.promote))</button>")
+        html +=
+            "<form method=\"get\" action=\"\(base)/note/\(note.id)\">"
+            + "<label>\(e(l.label)) <input type=\"text\" name=\"label\" value=\"\(e(label))\" maxlength=\"200\" required></label>"
+            + "<label>\(e(l.section)) <select name=\"section\">\(options)</select></label> "
+            + "<button type=\"submit\">\(e(l.preview))</button></form>\n"
         html +=
             "<div class=\"preview\" aria-label=\"\(e(l.previewTitle))\"><p><small>\(e(l.previewTitle)) · "
             + "\(e(section.rawValue))</small></p><p><label><input type=\"checkbox\" disabled> "
             + "<span id=\"preview-label\">\(e(label))</span></label></p></div>\n"
+        html += form(
+            "/note/\(note.id)/decide", seen + [("action", "promote"), ("label", label), ("section", section.rawValue)],
+            "<button type=\"submit\">\(e(l.promote))</button>")
         return html + "</fieldset>\n"
     }
 
@@ -131,11 +131,11 @@ extension ModerationPage {
         for conflict in conflicts {
             let remote =
                 conflict.remote.map {
-                    "\($0.action) → \($0.to) · \($0.moderator) · \(stored($0.createdAt)) · v\($0.version)"
+                    "\(l.action($0.action)) → \(l.state($0.to)) · \($0.moderator) · \(stored($0.createdAt))"
                 } ?? (conflict.detail ?? "")
             html +=
-                "<div class=\"sides\"><div><h3>\(e(l.local))</h3><p>\(e(conflict.action)) → \(e(conflict.to)) · "
-                + "\(e(conflict.moderator)) · \(e(stored(conflict.createdAt))) · v\(conflict.version)</p>"
+                "<div class=\"sides\"><div><h3>\(e(l.local))</h3><p>\(e(l.action(conflict.action))) → "
+                + "\(e(l.state(conflict.to))) · \(e(conflict.moderator)) · \(e(stored(conflict.createdAt)))</p>"
                 + (conflict.reason.map { "<p>\(e($0))</p>" } ?? "") + "</div>"
                 + "<div><h3>\(e(l.remote))</h3><p>\(e(remote))</p>"
                 + (conflict.remote != nil ? (conflict.detail.map { "<p>\(e($0))</p>" } ?? "") : "") + "</div></div>\n"
@@ -149,13 +149,12 @@ extension ModerationPage {
     /// The page for a decision that lost: what the moderator asked, what was decided meanwhile,
     /// and the note as it is now, side by side.
     package func conflict(_ conflict: ModerationConflict, note: Note, context: NoteContext) -> String {
-        let asked = "\(conflict.action.rawValue) · \(l.version) \(conflict.actedOnVersion)"
+        let asked = l.action(conflict.action.rawValue)
         let since = conflict.decisions.map { "<li>\(e($0.summary(in: zone)))</li>" }.joined()
         var body = "<p class=\"message\" role=\"alert\">\(e(conflict.message(in: zone)))</p>\n"
         body +=
             "<div class=\"sides\"><div><h2>\(e(l.yourDecision))</h2><p>\(e(asked))</p></div>"
-            + "<div><h2>\(e(l.meanwhile))</h2><ul>\(since)</ul><p>\(e(l.noteNow)): \(e(fate(note))) · "
-            + "\(e(l.version)) \(note.version)</p></div></div>\n"
+            + "<div><h2>\(e(l.meanwhile))</h2><ul>\(since)</ul><p>\(e(l.noteNow)): \(e(fate(note)))</p></div></div>\n"
         var now = context
         now.done = nil
         return layout(l.conflictTitle, body + "<hr>\n" + self.note(note, now).bodyOnly)

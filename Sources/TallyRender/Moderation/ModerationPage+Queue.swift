@@ -14,11 +14,11 @@ extension ModerationPage {
         var body = "<p>\(e(l.localOnly))</p>\n"
         if waiting.isEmpty { body += "<p>\(e(l.noPending))</p>\n" }
         for group in waiting {
-            let who = group.session == nil ? l.noSession : group.shortSession
-            body += "<section class=\"group\">\n<h2>\(e(l.session)) \(e(who))</h2>\n"
             let pending = group.notes.filter { $0.state == .pending }.sorted {
                 ($0.createdAt, $0.id) < ($1.createdAt, $1.id)
             }
+            let who = group.session == nil ? l.noSession : l.author(pending.count)
+            body += "<section class=\"group\">\n<h2>\(e(who))</h2>\n"
             for note in pending {
                 body +=
                     "<article id=\"note-\(note.id)\">\n<h3>#\(note.id) · \(e(time(note.created, stored: note.createdAt)))</h3>\n"

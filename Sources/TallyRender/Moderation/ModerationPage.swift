@@ -67,8 +67,8 @@ package struct ModerationPage: Sendable {
 
     /// The note's state as a moderator reads it (`promoted #12`).
     func fate(_ note: Note) -> String {
-        if note.state == .promoted, let option = note.promotedOptionID { return "promoted #\(option)" }
-        return note.stateName
+        if note.state == .promoted, let option = note.promotedOptionID { return l.promotedTo(option) }
+        return l.state(note.stateName)
     }
 
     /// A page that says what was refused and why (a plain message, escaped).

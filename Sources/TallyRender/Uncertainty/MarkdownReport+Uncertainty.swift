@@ -60,7 +60,7 @@ extension MarkdownReport {
         }
         if second.voters == first.voters, let chance = first.chanceOfLeading {
             // Tied at the top: the headline named them; equal counts get equal chances by construction.
-            return u.tiedChance(chanceText(chance))
+            return u.tiedChance(section.leaders.count, chanceText(chance))
         }
         // nil when the runner-up ties the leader's count: then nothing tells them apart.
         let behind = second.chanceBehind ?? 0

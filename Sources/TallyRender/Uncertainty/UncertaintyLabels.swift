@@ -13,7 +13,7 @@ package struct UncertaintyLabels: Sendable {
         @Sendable (_ first: String, _ second: String, _ firstChance: String, _ secondChance: String)
             -> String
     /// The options tied for first (already named by the headline) share the chance of leading equally.
-    package let tiedChance: @Sendable (_ chance: String) -> String
+    package let tiedChance: @Sendable (_ count: Int, _ chance: String) -> String
     /// The second is behind (the chance that it truly has fewer voters is at the threshold or more).
     package let clearLead: @Sendable (_ first: String, _ second: String, _ chance: String) -> String
     /// The second is probably behind, but the data cannot tell it apart from the first.
@@ -43,35 +43,37 @@ extension UncertaintyLabels {
     package static let english = UncertaintyLabels(
         chanceColumn: "Chance of leading",
         method: { threshold, miss, together in
-            "*Chance of leading*: the chance that the option truly has the most voters in its section, from a "
-                + "model in which options may be exactly as popular as each other (they then share the chance "
-                + "equally) and which pulls the options together as far as the counts allow. An option is *behind* "
-                + "when the chance that another option truly has more voters is \(threshold) or more; otherwise the "
-                + "data cannot tell it apart from the leader (a truly tied option is called behind in under "
-                + "\(miss) of polls)."
+            "*Chance of leading*: the chance that the option truly has the most voters in its section. The model "
+                + "allows options to be exactly as popular as each other (they then share the chance equally), and "
+                + "with few votes it draws the options' estimates towards each other, so that a difference of a "
+                + "few votes does not look bigger than it is. An option is *behind* when the chance that another "
+                + "option truly has more voters is \(threshold) or more; otherwise it *can't be told apart* from the "
+                + "leader (a truly tied option is called behind in under \(miss) of polls)."
                 + (together.map { count, share in
-                    " Each 95% range holds in 95% of polls; all \(count) ranges of a table hold at once less often, "
-                        + "in about \(share) of polls."
+                    " Each 95% range on its own is right 95% of the time; all \(count) ranges of a table are right "
+                        + "at once less often, about \(share) of the time."
                 } ?? "")
         },
         coinToss: { first, second, a, b in
-            "The data cannot tell \(first) and \(second) apart (chance of leading \(a) and \(b))."
+            "The data can't yet tell it apart from \(second) (chance of leading \(a) and \(b))."
         },
-        tiedChance: { chance in "The data cannot tell them apart: each has a \(chance) chance of truly leading." },
+        tiedChance: { _, chance in "The data can't tell them apart: each has about a \(chance) chance of truly leading." },
         clearLead: { first, second, chance in
-            "\(first) leads clearly: the chance that \(second) truly has fewer voters is \(chance)."
+            "That lead is clear: the chance that \(second), in second place, truly has fewer voters is \(chance)."
         },
         likelyLead: { first, second, chance in
-            "\(first) is probably ahead of \(second) (the chance that \(second) truly has fewer voters is "
-                + "\(chance)), but the data cannot tell them apart."
+            "\(second) is probably behind (a \(chance) chance that it truly has fewer voters), but not clearly "
+                + "enough to call."
         },
         onlyOne: { name in "Only \(name) has voters here." },
-        together: { "Chosen together more often than chance: " + englishPairs($0) + "." },
-        apart: { "Chosen together less often than chance: " + englishPairs($0) + "." },
-        noClearPair: "No two options were chosen together clearly more or less often than independent voters "
-            + "with the same number of choices would.",
-        notYetVotable: { since in "— (0 voters since \(since))" },
-        votableAmong: { since, voters in " (since \(since), among \(voters == 1 ? "1 voter" : "\(voters) voters"))" },
+        together: { "Often chosen by the same voters: " + englishPairs($0) + "." },
+        apart: { "Rarely chosen by the same voters: " + englishPairs($0) + "." },
+        noClearPair: "No two options were chosen by the same voters notably more (or less) often than chance "
+            + "would give.",
+        notYetVotable: { since in "— (added \(englishDate(since)))" },
+        votableAmong: { since, voters in
+            " (of the \(voters == 1 ? "1 voter" : "\(voters) voters") since \(englishDate(since)))"
+        },
         neverTogether: "No voter chose two options of this section.",
         togetherCaution: { voters in
             " With \(voters == 1 ? "1 voter" : "\(voters) voters") this is a hint, not a finding."
@@ -81,32 +83,34 @@ extension UncertaintyLabels {
     package static let traditionalChinese = UncertaintyLabels(
         chanceColumn: "領先機率",
         method: { threshold, miss, together in
-            "*領先機率*：這個選項在該區真正得到最多人選的機率，來自一個允許選項一樣受歡迎的模型"
-                + "（一樣受歡迎的選項平分機率），並在票數允許的範圍內把各選項拉近。"
-                + "當另一個選項真正比它多人選的機率達 \(threshold) 以上時，標為*落後*；否則資料無法把它與領先者區分"
-                + "（真正平手的選項被標為落後的情形不到 \(miss)）。"
+            "*領先機率*：這個選項在這個區塊裡真正最多人選的機率。計算時允許幾個選項其實一樣受歡迎"
+                + "（這時這幾個選項平分機率）；票數少的時候，也會把各選項的估計往中間收，免得幾票之差看起來比實際大。"
+                + "另一個選項真正比它多人選的機率達 \(threshold) 以上，就標為*落後*；不到的話，就是和第一名*分不出高下*"
+                + "（其實平手的選項被誤標為落後的機會不到 \(miss)）。"
                 + (together.map { count, share in
-                    "每個 95% 範圍在 95% 的投票中成立；一張表的 \(count) 個範圍同時成立的情形較少，約為 \(share)。"
+                    "每個 95% 範圍單獨來看，有 95% 的機會涵蓋真正的比例；一張表的 \(count) 個範圍要同時都涵蓋，機會就只有約 \(share)。"
                 } ?? "")
         },
         coinToss: { first, second, a, b in
-            "資料無法區分\(first)和\(second)（領先機率 \(a) 與 \(b)）。"
+            "不過目前的資料還分不出第一名和第二名\(second)誰領先（領先機率分別約 \(a) 和 \(b)）。"
         },
-        tiedChance: { chance in "資料無法區分它們：各有 \(chance) 的機率真正領先。" },
+        tiedChance: { count, chance in
+            "目前的資料分不出\(count == 2 ? "兩者" : "這 \(count) 個選項")誰領先，各約 \(chance) 的機率領先。"
+        },
         clearLead: { first, second, chance in
-            "\(first)明確領先：\(second)真正比較少人選的機率是 \(chance)。"
+            "領先很明確：第二名\(second)確實比較少人選的機率是 \(chance)。"
         },
         likelyLead: { first, second, chance in
-            "\(first)可能領先\(second)（\(second)真正比較少人選的機率是 \(chance)），但資料無法區分兩者。"
+            "第二名\(second)可能落後（確實比較少人選的機率是 \(chance)），但還不到能確定的程度。"
         },
-        onlyOne: { name in "這一區只有\(name)有人選。" },
-        together: { "比隨機更常被一起選的：" + chinesePairs($0) + "。" },
-        apart: { "比隨機更少被一起選的：" + chinesePairs($0) + "。" },
-        noClearPair: "沒有哪兩個選項被一起選的次數明顯多於或少於選擇數相同、各自獨立選擇的投票者。",
-        notYetVotable: { since in "—（\(since) 起 0 人可選）" },
-        votableAmong: { since, voters in "（\(since) 起可選，\(voters) 位投票者中）" },
-        neverTogether: "沒有投票者在這一區選了兩個選項。",
-        togetherCaution: { voters in "只有 \(voters) 位投票者，這只是線索，不是結論。" })
+        onlyOne: { name in "這個區塊只有\(name)有人選。" },
+        together: { "特別常被同一個人一起選的：" + chinesePairs($0) + "。" },
+        apart: { "特別少被同一個人一起選的：" + chinesePairs($0) + "。" },
+        noClearPair: "沒有哪兩個選項特別常（或特別少）被同一個人一起選。",
+        notYetVotable: { since in "—（\(chineseDate(since)) 加入，之後沒有人投票）" },
+        votableAmong: { since, voters in "（\(chineseDate(since)) 加入後投票的 \(voters) 人中）" },
+        neverTogether: "沒有人在這個區塊選了兩個選項。",
+        togetherCaution: { voters in "只有 \(voters) 人，這只是線索，還不是結論。" })
 }
 
 /// The pairs of `together` and `apart` in English: (names, shared voters, lift). The first pair says what the
@@ -115,7 +119,7 @@ private func englishPairs(_ pairs: [(String, String, Int, String)]) -> String {
     pairs.enumerated().map { index, pair in
         let (a, b, voters, lift) = pair
         return "\(a) and \(b) (\(voters == 1 ? "1 voter" : "\(voters) voters"), \(lift)"
-            + (index == 0 ? " what independent voters with the same number of choices would give)" : ")")
+            + (index == 0 ? " what chance would give)" : ")")
     }.joined(separator: "; ")
 }
 
@@ -123,6 +127,21 @@ private func englishPairs(_ pairs: [(String, String, Int, String)]) -> String {
 private func chinesePairs(_ pairs: [(String, String, Int, String)]) -> String {
     pairs.enumerated().map { index, pair in
         let (a, b, voters, lift) = pair
-        return "\(a)和\(b)（\(voters) 位投票者，" + (index == 0 ? "是選擇數相同、各自獨立選擇時的 \(lift)）" : "\(lift)）")
+        return "\(a)和\(b)（\(voters) 人，" + (index == 0 ? "是純屬巧合時的 \(lift)）" : "\(lift)）")
     }.joined(separator: "；")
+}
+
+/// `09-24` (a local MM-DD) as an English reader writes it in a sentence: `Sep 24`.
+func englishDate(_ monthDay: String) -> String {
+    let parts = monthDay.split(separator: "-").compactMap { Int($0) }
+    guard parts.count == 2, (1...12).contains(parts[0]) else { return monthDay }
+    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    return "\(months[parts[0] - 1]) \(parts[1])"
+}
+
+/// `09-24` (a local MM-DD) as a Taiwanese reader writes it in a sentence: `9/24`.
+func chineseDate(_ monthDay: String) -> String {
+    let parts = monthDay.split(separator: "-").compactMap { Int($0) }
+    guard parts.count == 2 else { return monthDay }
+    return "\(parts[0])/\(parts[1])"
 }

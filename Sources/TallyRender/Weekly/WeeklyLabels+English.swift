@@ -15,7 +15,7 @@ extension WeeklyLabels {
                 : "**\(plural(votes, "counted vote")) this week; \(plural(newVoters, "new voter")).**"
         },
         excludedThisWeek: { votes, sessions in
-            "Excluded sessions cast \(plural(votes, "vote")) this week (\(plural(sessions, "new session")))."
+            "Test data added \(plural(votes, "vote")) this week, not counted (\(plural(sessions, "new voter")))."
         },
         changesHeading: { previous in previous.map { "Changes since week \($0)" } ?? "Changes since launch" },
         votersChange: { before, after in
@@ -45,7 +45,7 @@ extension WeeklyLabels {
             default: return "recorded as \(action)"
             }
         },
-        movesHeading: { heading in "Moves — \(heading)" },
+        movesHeading: { heading in "Moves — \(heading.replacingOccurrences(of: "Ranking: ", with: ""))" },
         noEarlierRanking:
             "Nobody had voted in this section before this week, so there are no earlier places to compare.",
         votersGainedColumn: "New this week", moveColumn: "Places",
@@ -58,7 +58,7 @@ extension WeeklyLabels {
             let items = options.map { option in
                 "\(option.name): \(plural(option.voters, "voter")) (95% range \(option.low) to \(option.high))"
             }
-            return "Voters (sessions) per option of \(plural(counted, "counted voter")), counting votes cast until "
+            return "Voters per option, of \(plural(counted, "counted voter")), counting votes cast until "
                 + "\(until). The thin line across each bar shows where its count would likely fall if a similar crowd "
                 + "voted again (its 95% range). " + items.joined(separator: "; ") + "."
         },
@@ -67,26 +67,22 @@ extension WeeklyLabels {
         },
         dailyChartTitle: { week in "Counted votes per day — week \(week)" },
         dailyChartDescription: { zone, days in
-            "Counted votes per local day in \(zone): "
+            "Counted votes per day (\(zone)): "
                 + days.map { "\($0.date): \($0.votes)" }.joined(separator: "; ") + "."
         },
         dailyAxis: "votes",
         dayLabel: { month, day, weekday in
             ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][weekday] + " \(pad2(month))-\(pad2(day))"
         },
+        zoneName: { ReportLanguage.english.zoneName($0) },
         indexTitle: "Weekly tallies",
         indexIntro: { launch, zone in
-            "Week 1 starts on the launch date, \(launch), at midnight in \(zone); every week is seven local days. "
+            "Week 1 starts at midnight (\(zone)) on the launch date, \(launch); every week is seven days. "
                 + "Each week's page counts every vote cast before the week ended, with charts and a data fingerprint."
         },
         indexLine: { title, link, voters, votes, newVoters, weekVotes in
             "- [\(title)](\(link)): \(plural(voters, "voter")), \(plural(votes, "vote")) in all; this week "
                 + "\(signed(newVoters)) voters, \(signed(weekVotes)) votes"
-        },
-        quietWeeks: { first, last, from, to, link, voters, votes in
-            let weeks = first == last ? "Week \(first)" : "Weeks \(first)–\(last)"
-            return "- [\(weeks): \(from) to \(to)](\(link)): no new votes; still \(plural(voters, "voter")), "
-                + "\(plural(votes, "vote")) in all"
         })
 }
 

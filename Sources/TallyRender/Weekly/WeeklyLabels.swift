@@ -61,6 +61,9 @@ package struct WeeklyLabels: Sendable {
     /// A column label for a local date: the date and its weekday (0 = Monday).
     package let dayLabel: @Sendable (_ month: Int, _ day: Int, _ weekday: Int) -> String
 
+    /// A time zone as the language's readers name it (`ReportLanguage.zoneName`).
+    package let zoneName: @Sendable (_ identifier: String) -> String
+
     /// The index page's title.
     package let indexTitle: String
     /// How weeks are counted.
@@ -69,9 +72,4 @@ package struct WeeklyLabels: Sendable {
     package let indexLine:
         @Sendable (_ title: String, _ link: String, _ voters: Int, _ votes: Int, _ newVoters: Int, _ weekVotes: Int) ->
             String
-    /// One line for a run of weeks without counted votes on the index: the first and last week, their days,
-    /// the link to the last one's page, and the totals that stood through them.
-    package let quietWeeks:
-        @Sendable (_ first: Int, _ last: Int, _ from: String, _ to: String, _ link: String, _ voters: Int, _ votes: Int)
-            -> String
 }

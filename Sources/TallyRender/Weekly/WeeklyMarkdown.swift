@@ -79,7 +79,7 @@ package enum WeeklyMarkdown {
                     w.rankingChartTitle(MarkdownReport.plainSectionHeading(section, l), week.number),
                     edition.name(WeeklyFiles.rankingChart(week.number, section: section, position: position)))
             }, daily: nil)
-        let span = w.weekSpan(week.number, zone.format(week.start), zone.format(week.end), zone.identifier)
+        let span = w.weekSpan(week.number, zone.format(week.start), zone.format(week.end), l.zoneName(zone.identifier))
         blocks += MarkdownReport.body(
             tally.report, language: language, selection: fullRanking ? .all.withFullRanking : .all, charts: charts,
             between: changes, method: [span])

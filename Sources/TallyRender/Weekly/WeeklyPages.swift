@@ -175,7 +175,7 @@ package enum WeeklyPages {
                 alternates: edition.htmlAlternates(WeeklyFiles.htmlIndex)))
     }
 
-    /// One language's edition of `index.md`: one line per week, newest first (quiet weeks folded), linking its own edition's weeks and (with `languageLinks`) the
+    /// One language's edition of `index.md`: one line per week, oldest first, linking its own edition's weeks and (with `languageLinks`) the
     /// other languages' indexes.
     package static func index(
         _ tallies: [WeeklyTally], calendar: WeekCalendar, edition: LanguageEdition, title: String? = nil,
@@ -185,40 +185,15 @@ package enum WeeklyPages {
         let w = language.weeklyLabels
         var blocks = ["# " + MarkdownReport.heading(title, w.indexTitle, titled: language.labels.blog.titled)]
         if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.index) }
-        blocks.append(w.indexIntro(calendar.launch.dateText, calendar.zone.identifier))
-        blocks.append(indexLines(tallies, edition: edition).joined(separator: "\n"))
+        blocks.append(w.indexIntro(calendar.launch.dateText, language.zoneName(calendar.zone.identifier)))
+        let lines = tallies.map { tally in
+            w.indexLine(
+                w.weekTitle(tally.week.number, tally.week.firstDay.dateText, tally.week.lastDay.dateText),
+                edition.name(WeeklyFiles.markdown(tally.week.number)), tally.report.totals.voters,
+                tally.report.totals.votes, tally.newVoters, tally.votes)
+        }
+        blocks.append(lines.joined(separator: "\n"))
         return File(name: edition.name(WeeklyFiles.index), content: MarkdownReport.document(blocks))
-    }
-
-    /// The index's lines, newest week first, as a blog lists posts; a run of weeks without counted votes is one
-    /// line linking the last of them, so a quiet poll's index is not a column of repeated totals.
-    static func indexLines(_ tallies: [WeeklyTally], edition: LanguageEdition) -> [String] {
-        let w = edition.language.weeklyLabels
-        var lines: [String] = []
-        var quiet: [WeeklyTally] = []
-        func foldQuiet() {
-            guard let first = quiet.first, let last = quiet.last else { return }
-            lines.append(
-                w.quietWeeks(
-                    first.week.number, last.week.number, first.week.firstDay.dateText, last.week.lastDay.dateText,
-                    edition.name(WeeklyFiles.markdown(last.week.number)), last.report.totals.voters,
-                    last.report.totals.votes))
-            quiet = []
-        }
-        for tally in tallies {
-            if tally.votes == 0 {
-                quiet.append(tally)
-                continue
-            }
-            foldQuiet()
-            lines.append(
-                w.indexLine(
-                    w.weekTitle(tally.week.number, tally.week.firstDay.dateText, tally.week.lastDay.dateText),
-                    edition.name(WeeklyFiles.markdown(tally.week.number)), tally.report.totals.voters,
-                    tally.report.totals.votes, tally.newVoters, tally.votes))
-        }
-        foldQuiet()
-        return lines.reversed()
     }
 
     /// A page's plain-text title (the HTML `<title>`): the `title` setting before the page's own, if set.

@@ -73,7 +73,7 @@ struct HostileMessageTests {
             votes: [(1, "s1", "2026-09-02 10:00:00")])
         try DatabaseFile.openForWriting(path).execute(
             "INSERT INTO votes (option_id, session_id, created_at) VALUES (1, X'FF00', '2026-09-02 11:00:00')")
-        for (language, label) in [("en", "votes whose session id is not plain text"), ("zh-TW", "投票者代號不是純文字的票")] {
+        for (language, label) in [("en", "votes whose voter id is not plain text"), ("zh-TW", "投票者代號不是純文字的票")] {
             let result = try TallyProcess.run(
                 ["report", "--db", path, "--internal", "--lang", language, "--as-of", "2026-09-03T00:00:00Z"])
             #expect(result.status == 0, "\(result.stderr)")

@@ -105,7 +105,7 @@ struct ReportBlogOptionsTests {
         let ranking = try #require(page.range(of: "\n## Ranking: original options\n"))
         let changes = try #require(page.range(of: "\n## This week\n"))
         let counted = try #require(page.range(of: "\n## How this was counted\n"))
-        let exclusions = try #require(page.range(of: "\n### Exclusions\n"))
+        let exclusions = try #require(page.range(of: "\n### Voters left out\n"))
         #expect(ranking.upperBound < changes.lowerBound && changes.upperBound < counted.lowerBound)
         #expect(counted.upperBound < exclusions.lowerBound)
         let html = try String(contentsOfFile: folder.path("out/week-01.html"), encoding: .utf8)

@@ -70,8 +70,8 @@ struct ServeTests {
         let option =
             "SELECT o.content, o.section FROM suggestions s JOIN survey_options o ON o.id = s.promoted_option_id "
             + "WHERE s.id = 3"
-        #expect(try bed.rows("votes", option) == [["Pets & animals", "community"]])
-        #expect(try bed.rows("d1.sqlite", option) == [["Pets & animals", "community"]])
+        #expect(try bed.rows("votes", option) == [["Pets <b>&</b>", "community"]])
+        #expect(try bed.rows("d1.sqlite", option) == [["Pets <b>&</b>", "community"]])
         #expect(
             try bed.rows("votes", "SELECT status, version FROM suggestions WHERE id IN (4, 7) ORDER BY id")
                 == [["pending", "2"], ["approved", "1"]])
@@ -125,12 +125,30 @@ struct ServeTests {
         let body = queue["body"] as? String ?? ""
         #expect(queue["status"] as? Int == 200)
         #expect(body.contains("<html lang=\"zh-TW\">"))
-        #expect(body.contains("待審佇列") && body.contains("審核者 審核者"))
+        #expect(body.contains(">待審</a>") && body.contains("一位投稿者：1 則待審") && !body.contains("工作階段"))
+        #expect(body.contains("審核者 審核者"))
         #expect(body.contains("#3 · 2026-09-22 12:50 +08:00"), "note 3 was written at 04:50 UTC")
         let note = try served.client(["fetch", served.url, "/note/4"])
         #expect((note["body"] as? String)?.contains("垃圾訊息") == true, "the preset reasons in Chinese")
         let report = try served.client(["fetch", served.url, "/report"])
         #expect((report["body"] as? String)?.contains("<html lang=\"zh-TW\">") == true)
+        // No English word, no session id and no word the glossary rules out on any page a moderator opens.
+        let notes = try SQLiteShell.rows(path, "SELECT id, content FROM suggestions")
+        let rules = PageWords.glossaryRules(
+            try String(
+                contentsOf: ToolProcess.repository.appendingPathComponent("docs/glossary.md"), encoding: .utf8))
+        // What people wrote stays as written: moderators' names and reasons.
+        let written = try SQLiteShell.rows(path, "SELECT moderator, coalesce(reason, '') FROM moderation_log")
+            .flatMap { $0 } + ["審核者"]
+        for page in ["/", "/sync"] + notes.map({ "/note/\($0[0])" }) {
+            let html = try served.client(["fetch", served.url, page])["body"] as? String ?? ""
+            let text = PageWords.visibleText(html)
+            let english = PageWords.englishWords(in: text, userTexts: notes.map { $0[1] } + written)
+            #expect(english.isEmpty, "\(page) shows English: \(Set(english).sorted())")
+            for word in rules.flatMap({ $0.never["zh-TW"] ?? [] }) + ["版本"] {
+                #expect(!text.contains(word), "\(page) says \(word)")
+            }
+        }
     }
 
     @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))

@@ -51,18 +51,16 @@ enum FingerprintLines {
         if flags.contains("zh-TW") {
             return [
                 Expected(
-                    prefix: "- SHA-256（tally.fingerprint/2）：`", hasHash: true, suffix: "`",
-                    d1: "- SHA-256（tally.fingerprint/2）：無法提供。這份報告是用 D1 算出的結果製作的，而 D1 沒有 SHA-256 函式；"
-                        + "上面的列數、最大 id 與最晚的儲存時間是在 D1 上計算的（queries/fingerprint.sql）。"
-                        + "對同一份資料的匯出檔執行 `tally report --db`，就會顯示雜湊值。")
+                    prefix: "- SHA-256（`tally.fingerprint/2`）：`", hasHash: true, suffix: "`",
+                    d1: "- SHA-256（`tally.fingerprint/2`）：無法提供：這份報告是用 D1 上算好的結果做的，而 D1 不能計算 "
+                        + "SHA-256；上面的列數、最大編號和最晚的儲存時間都是在 D1 上算的。")
             ]
         }
         return [
             Expected(
-                prefix: "- SHA-256 (tally.fingerprint/2): `", hasHash: true, suffix: "`",
-                d1: "- SHA-256 (tally.fingerprint/2): not available: this report was rendered from results computed on "
-                    + "D1, which has no SHA-256 function; the rows, highest ids and latest time above were counted there "
-                    + "(queries/fingerprint.sql), and `tally report --db` on an export of the same data shows the hash")
+                prefix: "- SHA-256 (`tally.fingerprint/2`): `", hasHash: true, suffix: "`",
+                d1: "- SHA-256 (`tally.fingerprint/2`): not available: this report was made from results computed on "
+                    + "D1, which cannot compute a SHA-256; the rows, highest ids and latest time above were counted there")
         ]
     }
 

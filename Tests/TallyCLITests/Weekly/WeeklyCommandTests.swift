@@ -245,21 +245,4 @@ struct WeeklyCommandTests {
             date.stderr.hasPrefix(
                 "Error: launch (from config \(folder.path("tally.json"))) is '2026-02-30': not a date"))
     }
-
-    /// Issue 34.5: a poll that went quiet (the demo's last vote is in week 1) lists its weeks newest first, and the
-    /// nine weeks without counted votes are one line, not nine lines repeating week 1's totals.
-    @Test func aQuietPollsIndexIsNewestFirstWithItsQuietWeeksFolded() throws {
-        let folder = try TemporaryDirectory()
-        let result = try TallyProcess.run(
-            ["weekly", "--demo", "--through", "2026-11-28", "--reports", folder.path("out")])
-        #expect(result.status == 0, "\(result.stderr)")
-        let index = try String(contentsOfFile: folder.path("out/index.md"), encoding: .utf8)
-        let lines = index.split(separator: "\n").filter { $0.hasPrefix("- ") }
-        #expect(
-            lines == [
-                "- [Weeks 2–10: 2026-09-26 to 2026-11-27](week-10.md): no new votes; still 15 voters, 43 votes in all",
-                "- [Week 1: 2026-09-19 to 2026-09-25](week-01.md): 15 voters, 43 votes in all; this week +15 voters, "
-                    + "+43 votes",
-            ], "\(lines)")
-    }
 }
