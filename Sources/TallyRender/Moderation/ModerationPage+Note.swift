@@ -74,7 +74,7 @@ extension ModerationPage {
             for (index, preset) in l.presets.enumerated() {
                 choices +=
                     "<label><input type=\"radio\" name=\"preset\" value=\"\(e(preset.value))\""
-                    + "\(index == 0 ? " checked" : "")> \(e(preset.text))</label><br>\n"
+                    + "\(index == 0 ? " required" : "")> \(e(preset.text))</label><br>\n"
             }
             choices += "<label><input type=\"radio\" name=\"preset\" value=\"other\"> \(e(l.otherReason))</label>\n"
             choices += "<input type=\"text\" name=\"reason\" aria-label=\"\(e(l.otherReason))\" maxlength=\"2000\">\n"

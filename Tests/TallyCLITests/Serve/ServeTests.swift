@@ -130,6 +130,7 @@ struct ServeTests {
         #expect(body.contains("#3 · 2026-09-22 12:50 +08:00"), "note 3 was written at 04:50 UTC")
         let note = try served.client(["fetch", served.url, "/note/4"])
         #expect((note["body"] as? String)?.contains("垃圾訊息") == true, "the preset reasons in Chinese")
+        #expect((note["body"] as? String)?.contains(" checked") == false, "no reason chosen until she chooses one")
         let report = try served.client(["fetch", served.url, "/report"])
         #expect((report["body"] as? String)?.contains("<html lang=\"zh-TW\">") == true)
         // No English word, no session id and no word the glossary rules out on any page a moderator opens.
