@@ -77,9 +77,11 @@ enum ServeCommand {
                 guard let site = slot.site else { return .text(503, "Starting.") }
                 return SiteGuard.secured(site.respond(request))
             })
-        let shown = ListenAddress.urlHost(address)
-        var hosts: Set<String> = ["\(shown):\(server.port)"]
-        if loopback {
+        // A wildcard (0.0.0.0, ::) answers on each of the machine's own addresses, and only those.
+        let own = ListenAddress.own(address)
+        let shown = ListenAddress.urlHost(ListenAddress.printed(address))
+        var hosts = Set(own.map { "\(ListenAddress.urlHost($0)):\(server.port)" })
+        if loopback || ListenAddress.isWildcard(address) {
             hosts.formUnion(["127.0.0.1:\(server.port)", "localhost:\(server.port)", "[::1]:\(server.port)"])
         }
         var origins = Set(hosts.map { "http://" + $0 })
@@ -96,6 +98,10 @@ enum ServeCommand {
             context: context)
         let base = publicURL?.origin ?? "http://\(shown):\(server.port)"
         context.stdout.line("Moderation page: \(base)/\(token)/")
+        if let publicURL {
+            context.stdout.line(
+                "The proxy or tunnel must forward \(publicURL.origin) to http://\(shown):\(server.port) (the whole path).")
+        }
         context.stdout.line(
             "Anyone with this address can moderate as \(moderator.name); give others their own link with "
                 + "`tally serve invite NAME`. Decisions stay in \(database) until sent to D1. Stop with Ctrl-C.")
@@ -164,6 +170,38 @@ enum ListenAddress {
             return withUnsafeBytes(of: &v6) { Array($0) } == Array(repeating: 0, count: 15) + [1]
         }
         return nil
+    }
+
+    /// True for 0.0.0.0 and ::, which listen on every address of the machine.
+    static func isWildcard(_ address: String) -> Bool { address == "0.0.0.0" || address == "::" }
+
+    /// The addresses a listen address answers on: the machine's own of its family for a wildcard
+    /// (IPv6 link-local ones left out: a URL would need their zone), else the address itself.
+    static func own(_ address: String) -> [String] {
+        guard isWildcard(address) else { return [address] }
+        let family = address == "::" ? AF_INET6 : AF_INET
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return [] }
+        defer { freeifaddrs(list) }
+        var found: [String] = []
+        for entry in sequence(first: first, next: { $0.pointee.ifa_next }) {
+            guard let socketAddress = entry.pointee.ifa_addr, Int32(socketAddress.pointee.sa_family) == family
+            else { continue }
+            var text = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            let length = socklen_t(family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size)
+            guard getnameinfo(socketAddress, length, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST) == 0 else {
+                continue
+            }
+            let name = String(decoding: text.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
+            if !name.contains("%"), !found.contains(name) { found.append(name) }
+        }
+        return found
+    }
+
+    /// The address to print: for a wildcard, the machine's first address other machines can reach.
+    static func printed(_ address: String) -> String {
+        let own = own(address)
+        return own.first { isLoopback($0) == false } ?? own.first ?? address
     }
 
     /// The address as a URL's host: IPv6 in brackets.

@@ -45,7 +45,7 @@ enum ServeInviteCommand {
         let settings = try Settings.resolveQuietly(invocation, context: context)
         let invites = ModeratorInvites(database: settings.db.value)
         let token = try invites.invite(moderator, at: context.now().d1Text)
-        let link = "\(publicURL?.origin ?? "http://\(ListenAddress.urlHost(address)):\(port)")/\(token)/"
+        let link = "\(publicURL?.origin ?? "http://\(ListenAddress.urlHost(ListenAddress.printed(address))):\(port)")/\(token)/"
         context.stdout.line("Link for \(moderator.name): \(link)")
         context.stdout.line(
             "Decisions through it are recorded as \(moderator.name); it works while `tally serve` runs there, "

@@ -212,6 +212,35 @@ struct ServeTests {
             "cc", ["-fsyntax-only", "-Werror", "-Wall", "-I", include, here.appendingPathComponent("mhd_header_check.c").path])
     }
 
+    @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
+    func aWildcardAnswersOnTheMachinesOwnAddressesAndPrintsOneThatWorks() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("copy.sqlite")
+        try NotesDatabase.demo(at: path)
+        for wildcard in ["0.0.0.0", "::"] {
+            let served = try ServedCopy(
+                ["--db", path, "--as", "m", "--listen", wildcard, "--allow-remote"], in: folder.url.path,
+                environment: [:])
+            defer { served.stop() }
+            #expect(!served.url.contains("//0.0.0.0:") && !served.url.contains("//[::]:"), "\(served.url)")
+            #expect(try served.client(["fetch", served.url, "/"])["status"] as? Int == 200, "\(served.url)")
+            let port = served.url.split(separator: ":")[served.url.split(separator: ":").count - 1].prefix { $0 != "/" }
+            let token = served.url.split(separator: "/").last.map(String.init) ?? ""
+            let loopback = wildcard == "::" ? "http://[::1]:\(port)/\(token)/" : "http://127.0.0.1:\(port)/\(token)/"
+            #expect(try served.client(["fetch", loopback, "/"])["status"] as? Int == 200, "\(loopback)")
+            // The printed address, given to --listen itself, is printed and accepted as it is.
+            guard wildcard == "0.0.0.0" else { continue }
+            let address = try #require(URLComponents(string: served.url)?.host)
+            served.stop()
+            let own = try ServedCopy(
+                ["--db", path, "--as", "m", "--listen", address, "--allow-remote"], in: folder.url.path,
+                environment: [:])
+            defer { own.stop() }
+            #expect(own.url.hasPrefix("http://\(address):"), "\(own.url)")
+            #expect(try own.client(["fetch", own.url, "/"])["status"] as? Int == 200)
+        }
+    }
+
     /// Many pending notes for the load and kill tests.
     static func busyCopy(_ folder: TemporaryDirectory, notes: Int) throws -> String {
         let path = folder.path("busy.sqlite")

@@ -5,7 +5,7 @@ import Testing
 /// port, its printed address read back, stopped (or killed) at the end.
 final class ServedCopy {
     let process = Process()
-    /// The printed address, with its token: `http://127.0.0.1:PORT/TOKEN/`.
+    /// The printed address, with its token: `http://127.0.0.1:PORT/TOKEN/` (or `--public-url`'s).
     let url: String
     private let output = Pipe()
 
@@ -24,20 +24,26 @@ final class ServedCopy {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // The first line is the address; read it byte by byte so nothing after it is consumed.
+        let text = Self.line(from: output.fileHandleForReading)
+        guard let start = text.range(of: "http") else {
+            process.terminate()
+            throw CommandFailureForTests("tally serve printed no address: \(text)")
+        }
+        url = String(text[start.lowerBound...])
+    }
+
+    /// The next line the server printed (the first is the address), read byte by byte so nothing after it is
+    /// consumed.
+    func nextLine() -> String { Self.line(from: output.fileHandleForReading) }
+
+    private static func line(from reader: FileHandle) -> String {
         var line = Data()
-        let reader = output.fileHandleForReading
         while true {
             let byte = reader.readData(ofLength: 1)
             if byte.isEmpty || byte == Data("\n".utf8) { break }
             line.append(byte)
         }
-        let text = String(decoding: line, as: UTF8.self)
-        guard let start = text.range(of: "http://") else {
-            process.terminate()
-            throw CommandFailureForTests("tally serve printed no address: \(text)")
-        }
-        url = String(text[start.lowerBound...])
+        return String(decoding: line, as: UTF8.self)
     }
 
     /// Runs the client script with `arguments` and returns the JSON object it prints.

@@ -7,6 +7,8 @@
                                            a 390 px screenshot of the queue in OUTDIR
   serve_client.py moderators URL_A URL_B   two invited moderators' personal links in two browser sessions:
                                            each decides a note, both decide note 7 (the second gets 409)
+  serve_client.py proxied URL              through a TLS proxy (its certificate ignored): open the queue at the
+                                           public URL, approve note 3 from its page
   serve_client.py fetch URL PATH           one GET: status and body
   serve_client.py fields URL PATH          the hidden fields of a page's first decision form
   serve_client.py post URL PATH JSON       one form post (an object, or a list of pairs): status, body
@@ -33,7 +35,8 @@ def split(url):
 def request(url, method, path, body=None, headers=None, host=None):
     hostname, port, base = split(url)
     connection = http.client.HTTPConnection(hostname, port, timeout=30)
-    all_headers = {"Host": host or f"{hostname}:{port}"}
+    shown = f"[{hostname}]" if ":" in hostname else hostname
+    all_headers = {"Host": host or f"{shown}:{port}"}
     if body is not None:
         all_headers["Content-Type"] = "application/x-www-form-urlencoded"
     all_headers.update(headers or {})
@@ -243,6 +246,27 @@ def moderators(url_a, url_b):
     print(json.dumps(out, ensure_ascii=False))
 
 
+def proxied(url):
+    from selenium.webdriver.common.by import By
+
+    driver = chromium(["--ignore-certificate-errors"])
+    out = {}
+    try:
+        base = url.rstrip("/")
+        driver.get(base + "/")
+        out["queue_title"] = driver.title
+        driver.get(base + "/note/3")
+        press_and_wait(driver, driver.find_element(By.XPATH, "//button[text()='Approve']").click)
+        out["done"] = driver.find_element(By.CSS_SELECTOR, ".message.done").text
+        out["landed_at"] = driver.current_url
+    except Exception:
+        sys.stderr.write(f"steps done: {sorted(out)}\n{driver.page_source[:2000]}\n")
+        raise
+    finally:
+        driver.quit()
+    print(json.dumps(out, ensure_ascii=False))
+
+
 def probe(url):
     hostname, port, base = split(url)
     token = base.strip("/")
@@ -375,6 +399,8 @@ if __name__ == "__main__":
         print(json.dumps(fields(sys.argv[2], sys.argv[3])))
     elif command == "post":
         print(json.dumps(post(sys.argv[2], sys.argv[3], json.loads(sys.argv[4])), ensure_ascii=False))
+    elif command == "proxied":
+        proxied(sys.argv[2])
     elif command == "probe":
         probe(sys.argv[2])
     elif command == "load":

@@ -1,0 +1,112 @@
+import Foundation
+import TallyTestSupport
+import Testing
+
+/// The page behind a real TLS-terminating reverse proxy (Debian's nginx, a self-signed certificate),
+/// opened at its public URL (`--public-url`) in headless chromium, a decision posted through it.
+@Suite("tally serve: behind a TLS proxy", .serialized)
+struct ServeProxyTests {
+    /// A free loopback port (bound, read, released).
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        try #require(bound)
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// nginx in the foreground on `port` with TLS, forwarding everything to `target`.
+    static func nginx(_ folder: TemporaryDirectory, port: Int, target: String) throws -> Process {
+        let prefix = folder.path("nginx")
+        try FileManager.default.createDirectory(atPath: prefix + "/tmp", withIntermediateDirectories: true)
+        _ = try ToolProcess.run(
+            "openssl",
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+                "-keyout", prefix + "/key.pem", "-out", prefix + "/cert.pem",
+            ])
+        let config = """
+            worker_processes 1;
+            daemon off;
+            pid \(prefix)/nginx.pid;
+            error_log \(prefix)/error.log;
+            events { worker_connections 64; }
+            http {
+                access_log off;
+                client_body_temp_path \(prefix)/tmp/body;
+                proxy_temp_path \(prefix)/tmp/proxy;
+                fastcgi_temp_path \(prefix)/tmp/fastcgi;
+                uwsgi_temp_path \(prefix)/tmp/uwsgi;
+                scgi_temp_path \(prefix)/tmp/scgi;
+                server {
+                    listen 127.0.0.1:\(port) ssl;
+                    server_name localhost;
+                    ssl_certificate \(prefix)/cert.pem;
+                    ssl_certificate_key \(prefix)/key.pem;
+                    location / {
+                        proxy_pass \(target);
+                        proxy_set_header Host $http_host;
+                        proxy_buffering off;
+                    }
+                }
+            }
+
+            """
+        try config.write(toFile: prefix + "/nginx.conf", atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["nginx", "-p", prefix, "-c", prefix + "/nginx.conf"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Ready when it accepts a connection (at most 10 s).
+        for _ in 0..<100 {
+            if (try? ToolProcess.run("python3", ["-c", "import socket; socket.create_connection(('127.0.0.1', \(port)), 1)"]))
+                != nil
+            {
+                return process
+            }
+            usleep(100_000)
+        }
+        process.terminate()
+        throw CommandFailureForTests("nginx did not listen on \(port): \((try? String(contentsOfFile: prefix + "/error.log", encoding: .utf8)) ?? "")")
+    }
+
+    @Test(.enabled(
+        if: ServeTests.serverReady(needing: "nginx", "openssl", "chromium", "chromedriver", "python3"),
+        "needs libmicrohttpd12, nginx, openssl, chromium, chromedriver and python3 with selenium"))
+    func aPageOpenedThroughATLSProxyAtItsPublicURLTakesADecision() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("copy.sqlite")
+        try NotesDatabase.demo(at: path)
+        let port = try Self.freePort()
+        let publicURL = "https://localhost:\(port)"
+        let served = try ServedCopy(
+            ["--db", path, "--as", "mod-phone", "--public-url", publicURL], in: folder.url.path, environment: [:])
+        defer { served.stop() }
+        #expect(served.url.hasPrefix(publicURL + "/"), "the printed address is the public one: \(served.url)")
+        let forward = served.nextLine()
+        let target = try #require(forward.range(of: "http://127.0.0.1:").map { forward[$0.lowerBound...] })
+            .prefix { $0 != " " }
+        let nginx = try Self.nginx(folder, port: port, target: String(target))
+        defer {
+            nginx.terminate()
+            nginx.waitUntilExit()
+        }
+        let seen = try served.client(["proxied", served.url])
+        #expect(seen["queue_title"] as? String == "Queue · tally", "\(seen)")
+        #expect((seen["done"] as? String)?.hasPrefix("Note 3 approved.") == true, "\(seen)")
+        #expect((seen["landed_at"] as? String)?.hasPrefix(publicURL + "/") == true, "\(seen)")
+        #expect(
+            try SQLiteShell.rows(path, "SELECT suggestion_id, action, moderator FROM moderation_log WHERE id > 6")
+                == [["3", "approve", "mod-phone"]])
+    }
+}
