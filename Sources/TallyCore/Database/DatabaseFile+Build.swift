@@ -88,9 +88,8 @@ extension DatabaseFile {
         switch error {
         case let error as SQLiteError: return error.primaryCode == 13  // SQLITE_FULL
         case let error as ScriptError: return error.underlying.primaryCode == 13
-        case MigrationError.failed(_, _, _, let message): return message == "database or disk is full"
         case DatabaseError.cannotOpen(_, let reason): return reason == String(cString: strerror(ENOSPC))
-        default: return false
+        default: return String(describing: error).contains("database or disk is full")
         }
     }
 
