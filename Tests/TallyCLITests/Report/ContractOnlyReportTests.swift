@@ -29,8 +29,8 @@ struct ContractOnlyReportTests {
         let path = try contractOnlyDemo(folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let expected: [([String], String)] = [
-            ([], "Promotion links and moderation history: not available."),
-            (["--lang", "zh-TW"], "便利貼成為哪個選項、審核紀錄：無法提供。"),
+            ([], "This database has no moderation record, so which note became which option cannot be shown."),
+            (["--lang", "zh-TW"], "這個資料庫沒有審核紀錄，所以無法列出哪則便利貼升成了哪個選項。"),
             (["--format", "json"], #""moderation_record": "not_available""#),
             (["--format", "csv"], "moderation_record,,,,,not_available,"),
         ]

@@ -36,7 +36,7 @@ struct ReportChartsCommandTests {
         #expect(!page.contains("No chart for"))
         // Each ranking chart sits under its section's heading, before the table; the daily chart after the activity.
         let heading = try #require(page.range(of: "## Ranking: original options\n\n![Ranking: original options"))
-        let table = try #require(page.range(of: "| Rank |"))
+        let table = try #require(page.range(of: "| Rank "))
         #expect(heading.upperBound < table.lowerBound)
         let activity = try #require(page.range(of: "## Activity"))
         let daily = try #require(page.range(of: "![Counted votes per day]"))
