@@ -36,9 +36,9 @@ struct ReportChartsCommandTests {
         #expect(!page.contains("No chart for"))
         // Each ranking chart sits under its section's heading, before the table; the daily chart after the activity.
         let heading = try #require(page.range(of: "## Ranking: original options\n\n![Ranking: original options"))
-        let table = try #require(page.range(of: "| Rank "))
+        let table = try #require(page.range(of: "| Rank |"))
         #expect(heading.upperBound < table.lowerBound)
-        let activity = try #require(page.range(of: "## Activity"))
+        let activity = try #require(page.range(of: "## Votes by day"))
         let daily = try #require(page.range(of: "![Counted votes per day]"))
         #expect(activity.upperBound < daily.lowerBound && daily.upperBound < page.range(of: "## How votes")!.lowerBound)
         // To stdout, links are the folder as given; the brief shows the ranking chart only.
