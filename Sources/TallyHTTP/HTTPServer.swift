@@ -40,7 +40,8 @@ package final class HTTPServer: @unchecked Sendable {
     package static func load(path: String?) -> Result<Void, StartError> {
         var said = [CChar](repeating: 0, count: 512)
         guard tally_mhd_load(path, &said, said.count) == 0 else { return .success(()) }
-        return .failure(StartError(description: String(decoding: said.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)))
+        return .failure(
+            StartError(description: String(decoding: said.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)))
     }
 
     let limits: Limits
@@ -121,7 +122,8 @@ package final class HTTPServer: @unchecked Sendable {
     ) -> tally_mhd_result {
         guard let pointer = slot.pointee else {
             let head = HTTPRequestHead(
-                method: method, path: url, headers: Self.values(connection, UInt32(TALLY_MHD_HEADER_KIND), lowercased: true),
+                method: method, path: url,
+                headers: Self.values(connection, UInt32(TALLY_MHD_HEADER_KIND), lowercased: true),
                 query: Self.values(connection, UInt32(TALLY_MHD_GET_ARGUMENT_KIND), lowercased: false))
             if let refusal = admit(head) { return queue(connection, refusal) }
             if let length = head.headers["content-length"].flatMap(Int.init), length > limits.bodyBytes {

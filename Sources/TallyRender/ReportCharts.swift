@@ -46,7 +46,8 @@ package enum ReportCharts {
                 label: labels.dayLabel(day.date.month, day.date.day, weekday(day.date)), value: Double(day.votes),
                 valueText: String(day.votes))
         }
-        let description = labels.dailyChartDescription(labels.zoneName(zone.identifier), days.map { ($0.date.dateText, $0.votes) })
+        let description = labels.dailyChartDescription(
+            labels.zoneName(zone.identifier), days.map { ($0.date.dateText, $0.votes) })
         if phone {
             return SVGChart.phoneBars(
                 title: title, description: description,

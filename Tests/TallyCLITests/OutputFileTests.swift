@@ -198,7 +198,8 @@ struct OutputFileTests {
         let reports = folder.path("reports")
         // The link stays in the reports folder (a link out of it is refused: HostileLinkTests).
         try FileManager.default.createDirectory(atPath: reports + "/mine", withIntermediateDirectories: true)
-        try "kept elsewhere\n".write(toFile: folder.path("reports/mine/index-real.md"), atomically: false, encoding: .utf8)
+        try "kept elsewhere\n".write(
+            toFile: folder.path("reports/mine/index-real.md"), atomically: false, encoding: .utf8)
         try FileManager.default.createSymbolicLink(
             atPath: folder.path("reports/index.md"), withDestinationPath: "mine/index-real.md")
         let fifo = folder.path("reports/week-01.json")
@@ -212,6 +213,7 @@ struct OutputFileTests {
         #expect(try #require(read).contains("\"schema\""))
         #expect(Self.kind(fifo) == .fifo)
         #expect(Self.kind(folder.path("reports/index.md")) == .symbolicLink)
-        #expect(try String(contentsOfFile: folder.path("reports/mine/index-real.md"), encoding: .utf8).contains("week-01"))
+        #expect(
+            try String(contentsOfFile: folder.path("reports/mine/index-real.md"), encoding: .utf8).contains("week-01"))
     }
 }

@@ -84,8 +84,9 @@ struct GlossaryTests {
         let html = "<p>計入 15 人（Asia/Taipei）<code>votes</code> D1 SHA-256 by Wilson</p>"
         #expect(PageWords.englishWords(in: PageWords.visibleText(html)) == ["Asia", "Taipei", "by"])
         #expect(PageWords.englishWords(in: "選項 Pets 很好", userTexts: ["Pets"]).isEmpty)
-        let rules = PageWords.glossaryRules("| Concept | never in zh-TW | never in English |\n| :-- | :-- | :-- |\n"
-            + "| voter | 工作階段、作者 | session, sessions |\n")
+        let rules = PageWords.glossaryRules(
+            "| Concept | never in zh-TW | never in English |\n| :-- | :-- | :-- |\n"
+                + "| voter | 工作階段、作者 | session, sessions |\n")
         #expect(rules.first?.never["zh-TW"] == ["工作階段", "作者"] && rules.first?.never["en"] == ["session", "sessions"])
     }
 }

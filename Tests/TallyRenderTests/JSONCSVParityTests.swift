@@ -77,10 +77,11 @@ struct JSONCSVParityTests {
     static func place(_ path: [Step], _ parent: [(String, JSONValue)], _ document: JSONValue) -> Place? {
         let p = pattern(path)
         // The last key of the path (`leaders` for `sections[].leaders[]`).
-        let last: String = path.reversed().lazy.compactMap { step -> String? in
-            if case .key(let key) = step { return key }
-            return nil
-        }.first ?? ""
+        let last: String =
+            path.reversed().lazy.compactMap { step -> String? in
+                if case .key(let key) = step { return key }
+                return nil
+            }.first ?? ""
         func s(_ key: String) -> String { sibling(parent, key) }
         switch p {
         case "schema", "small_sample", "small_sample_threshold", "excluded_total":
@@ -240,9 +241,13 @@ struct JSONCSVParityTests {
                 continue
             }
             if p == "activity.longest_quiet_gap.ongoing" {
-                let row = body.indices.first { cell(body[$0], "table") == "activity" && cell(body[$0], "label") == "longest_gap_end" }
+                let row = body.indices.first {
+                    cell(body[$0], "table") == "activity" && cell(body[$0], "label") == "longest_gap_end"
+                }
                 let shown = row.map { cell(body[$0], "detail") } ?? ""
-                if shown != (value == .bool(true) ? "ongoing" : "") { problems.append("JSON \(p) = \(value), CSV \(shown)") }
+                if shown != (value == .bool(true) ? "ongoing" : "") {
+                    problems.append("JSON \(p) = \(value), CSV \(shown)")
+                }
                 row.map { claimed.insert("\($0):detail") }
                 continue
             }
@@ -264,7 +269,8 @@ struct JSONCSVParityTests {
             if p.hasSuffix("examples[].table") || p.hasSuffix("examples[].text") {
                 let table = sibling(parent, "table")
                 let text = sibling(parent, "text")
-                shown = p.hasSuffix(".table") ? String(shown.prefix(table.count)) : String(shown.dropFirst(table.count + 2))
+                shown =
+                    p.hasSuffix(".table") ? String(shown.prefix(table.count)) : String(shown.dropFirst(table.count + 2))
                 if p.hasSuffix(".text"), text.isEmpty { shown = "" }
             }
             if p == "fingerprint.sha256", expected == nil { shown = shown == CSVReport.sha256NotOnD1 ? "" : shown }
@@ -277,7 +283,9 @@ struct JSONCSVParityTests {
         for (index, row) in body.enumerated() {
             for column in header where !["table", "label"].contains(column) && !cell(row, column).isEmpty {
                 if !claimed.contains("\(index):\(column)") {
-                    problems.append("CSV \(cell(row, "table")) \(cell(row, "label")) \(column) = \(cell(row, column)) is in no JSON leaf")
+                    problems.append(
+                        "CSV \(cell(row, "table")) \(cell(row, "label")) \(column) = \(cell(row, column)) is in no JSON leaf"
+                    )
                 }
             }
         }

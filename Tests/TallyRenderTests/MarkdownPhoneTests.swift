@@ -109,8 +109,10 @@ struct MarkdownPhoneTests {
             let documents = [
                 ("brief", MarkdownReport.render(demo, language: language, selection: .briefing)),
                 (
-                    "week", try String(
-                        contentsOf: BrowserTests.demoFolder.appendingPathComponent("\(tag)/week-01.md"), encoding: .utf8)
+                    "week",
+                    try String(
+                        contentsOf: BrowserTests.demoFolder.appendingPathComponent("\(tag)/week-01.md"), encoding: .utf8
+                    )
                 ),
                 ("full-brief", MarkdownReport.render(demo, language: language, selection: .briefing.withFullRanking)),
             ]

@@ -149,7 +149,9 @@ struct SVGChartTests {
         for note in notes {
             for width in stride(from: 80.0, through: 340, by: 2) {
                 let lines = SVGChart.wrapped(note, width: width, size: 12)
-                #expect(lines.joined() == note.replacingOccurrences(of: " ", with: "") || lines.joined(separator: " ") == note)
+                #expect(
+                    lines.joined() == note.replacingOccurrences(of: " ", with: "")
+                        || lines.joined(separator: " ") == note)
                 #expect(lines.count < 2 || lines.last!.count > 1, "\(width): \(lines)")
             }
         }

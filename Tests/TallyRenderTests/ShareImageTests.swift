@@ -29,7 +29,9 @@ struct ShareImageTests {
     /// The font sizes of the SVG's texts (not the root's default).
     static func textSizes(_ svg: String) -> [Double] {
         svg.components(separatedBy: "<text ").dropFirst().compactMap { element in
-            element.components(separatedBy: "font-size=\"").dropFirst().first.flatMap { Double($0.prefix { $0 != "\"" }) }
+            element.components(separatedBy: "font-size=\"").dropFirst().first.flatMap {
+                Double($0.prefix { $0 != "\"" })
+            }
         }
     }
 

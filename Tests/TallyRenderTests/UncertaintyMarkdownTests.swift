@@ -42,10 +42,13 @@ struct UncertaintyMarkdownTests {
             ChoicePattern(optionIDs: [2], sessions: 5), ChoicePattern(optionIDs: [3], sessions: 7),
         ])
         let english = MarkdownReport.render(model, language: .english)
-        #expect(english.contains("That lead is clear: the chance that “option 2”, in second place, truly has fewer voters is "))
+        #expect(
+            english.contains(
+                "That lead is clear: the chance that “option 2”, in second place, truly has fewer voters is "))
         #expect(english.contains("Only “option 3” has voters here."))
         // The 5 sessions that chose two options chose these two: what independent voters would do too.
-        #expect(english.contains("No two options were chosen by the same voters notably more (or less) often than chance"))
+        #expect(
+            english.contains("No two options were chosen by the same voters notably more (or less) often than chance"))
         #expect(!english.contains("a hint, not a finding"))  // 112 voters: not a small sample
         let chinese = MarkdownReport.render(model, language: .traditionalChinese)
         #expect(chinese.contains("領先很明確：第二名「option 2」確實比較少人選的機率是 "))
@@ -88,7 +91,9 @@ struct UncertaintyMarkdownTests {
         let english = MarkdownReport.render(model, language: .english)
         let behind = try #require(model.sections.first?.options.last?.chanceBehind)
         #expect(behind >= 0.75 && behind < 0.95, "\(behind)")
-        #expect(english.contains("“option 2” is probably behind (a ") && english.contains("), but not clearly enough to call."))
+        #expect(
+            english.contains("“option 2” is probably behind (a ")
+                && english.contains("), but not clearly enough to call."))
         #expect(english.contains(" can't tell apart "))
         #expect(english.contains("No voter chose two options of this section."))
         #expect(!english.contains("Chosen together most often"))

@@ -134,7 +134,9 @@ struct NotesReviewSession {
                 }
                 try out.check()
                 // Promotion applies to approved notes: approve first, then promote the version that produced.
-                guard let approval = decide(.approve, note: note, seen: seen, reason: nil) else { return replaced ? .stop : .next }
+                guard let approval = decide(.approve, note: note, seen: seen, reason: nil) else {
+                    return replaced ? .stop : .next
+                }
                 decide(.promote, note: approval.after, seen: seen, reason: nil, option: draft)
                 return replaced ? .stop : .next
             case "s", "skip":

@@ -100,7 +100,8 @@ enum ServeCommand {
         context.stdout.line("Moderation page: \(base)/\(token)/")
         if let publicURL {
             context.stdout.line(
-                "The proxy or tunnel must forward \(publicURL.origin) to http://\(shown):\(server.port) (the whole path).")
+                "The proxy or tunnel must forward \(publicURL.origin) to http://\(shown):\(server.port) (the whole path)."
+            )
         }
         context.stdout.line(
             "Anyone with this address can moderate as \(moderator.name); give others their own link with "

@@ -3,7 +3,9 @@ import TallyCore
 
 /// `tally serve invite NAME` and `tally serve revoke NAME`: a personal link per moderator.
 enum ServeInviteCommand {
-    static let name = [PositionalSpec("NAME", "The moderator's name, recorded with each decision made through the link.")]
+    static let name = [
+        PositionalSpec("NAME", "The moderator's name, recorded with each decision made through the link.")
+    ]
 
     static let listenOption = ServeCommand.listenOption.withHelp("The address serve listens on (default 127.0.0.1).")
     static let portOption = ServeCommand.portOption.withHelp("The port serve listens on (default 8787).")
@@ -45,7 +47,8 @@ enum ServeInviteCommand {
         let settings = try Settings.resolveQuietly(invocation, context: context)
         let invites = ModeratorInvites(database: settings.db.value)
         let token = try invites.invite(moderator, at: context.now().d1Text)
-        let link = "\(publicURL?.origin ?? "http://\(ListenAddress.urlHost(ListenAddress.printed(address))):\(port)")/\(token)/"
+        let link =
+            "\(publicURL?.origin ?? "http://\(ListenAddress.urlHost(ListenAddress.printed(address))):\(port)")/\(token)/"
         context.stdout.line("Link for \(moderator.name): \(link)")
         context.stdout.line(
             "Decisions through it are recorded as \(moderator.name); it works while `tally serve` runs there, "

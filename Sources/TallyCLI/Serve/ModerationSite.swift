@@ -161,7 +161,8 @@ final class ModerationSite: Sendable {
             let state = form["state"].flatMap(NoteState.init(rawValue:)), let seen = form["seen"],
             seen.count == SeenNote.digestLength
         else {
-            return .text(400, "The form lacks its action, the note's version and state, or the digest of the note shown.")
+            return .text(
+                400, "The form lacks its action, the note's version and state, or the digest of the note shown.")
         }
         let store = try store(writing: true)
         guard let shown = try store.note(id) else { throw ModerationError.noteNotFound(id) }
@@ -180,13 +181,13 @@ final class ModerationSite: Sendable {
             _ = try store.decide(request)
         } catch ModerationError.conflict(let conflict) {
             // A version and state this note never had together come from a forged or broken form, not from D1.
-            if conflict.decisions.isEmpty, try !store.wasAt(id, version: version, state: state)
-            {
+            if conflict.decisions.isEmpty, try !store.wasAt(id, version: version, state: state) {
                 return .text(400, "The form's version and state were never this note's: reload the note's page.")
             }
             return html(409, page.conflict(conflict, note: conflict.found, context: try noteContext(store, id)))
         } catch ModerationError.noteChanged(let id, _, let found) {
-            let text = ModerationError.noteChangedText(id, seen: shownNotes.text(seen), found: found, place: "this copy")
+            let text = ModerationError.noteChangedText(
+                id, seen: shownNotes.text(seen), found: found, place: "this copy")
             guard let now = try store.note(id) else { throw ModerationError.noteNotFound(id) }
             return html(
                 409, page.changed(text, shown: shownNotes.text(seen), note: now, context: try noteContext(store, id)))

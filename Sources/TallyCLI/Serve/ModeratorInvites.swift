@@ -32,7 +32,8 @@ struct ModeratorInvites: Sendable {
         }
         do { return try JSONDecoder().decode(Stored.self, from: data).moderators } catch {
             throw CommandFailure(
-                "\(file) is not tally's list of invited moderators (\(error)); move it away or delete it to start again")
+                "\(file) is not tally's list of invited moderators (\(error)); move it away or delete it to start again"
+            )
         }
     }
 

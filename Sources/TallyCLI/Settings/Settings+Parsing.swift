@@ -27,7 +27,8 @@ extension Settings {
             } catch {
                 // A 5,000-character value is not echoed whole: its start says which it is.
                 let given = error.value ?? setting.value.shown
-                let value = given.count > Settings.echoLimit ? String(given.prefix(Settings.echoLimit - 1)) + "…" : given
+                let value =
+                    given.count > Settings.echoLimit ? String(given.prefix(Settings.echoLimit - 1)) + "…" : given
                 switch setting.source {
                 case .flag(let name):
                     throw UsageError("invalid value '\(value)' for --\(name)\(error.text)", command: command)

@@ -12,7 +12,8 @@ package enum DecisionSQLError: Error, Sendable, Equatable, CustomStringConvertib
         switch self {
         case .cannotExport(_, _, let why): return why
         case .statementTooLarge(_, _, let bytes):
-            return "its SQL would need a \(bytes)-byte statement; D1 accepts at most \(DecisionSQL.maximumStatementBytes)"
+            return
+                "its SQL would need a \(bytes)-byte statement; D1 accepts at most \(DecisionSQL.maximumStatementBytes)"
         case .unreadableTime(_, _, let stored): return "its time \(MessageText.quoted(stored)) is not a timestamp"
         }
     }

@@ -27,7 +27,8 @@ final class LocalVotes {
         }
         self.db = db
         digest = try VoteDigest.covering(
-            "votes", columns: try db.query("SELECT name FROM pragma_table_info('votes') ORDER BY cid").compactMap {
+            "votes",
+            columns: try db.query("SELECT name FROM pragma_table_info('votes') ORDER BY cid").compactMap {
                 $0[0].string
             }, in: db)
         if sql != definition {

@@ -266,13 +266,15 @@ package struct QueryPull {
             let counted = answer[1].first?["n"]?.int64 ?? -1
             guard Int64(rows.count) == counted else {
                 throw QueryPullError.answerContradicts(
-                    what: "it holds \(rows.count) vote(s) for `\(page)`, where D1 counted \(counted) in the same request")
+                    what:
+                        "it holds \(rows.count) vote(s) for `\(page)`, where D1 counted \(counted) in the same request")
             }
             for (position, row) in rows.enumerated() {
                 guard let id = row["id"]?.int64, id > above ?? Int64.min, id <= through else {
                     let found = row["id"]?.int64
                     throw QueryPullError.answerContradicts(
-                        what: "for `\(page)` it holds a vote with id \(found.map(String.init) ?? "that is no integer"), "
+                        what:
+                            "for `\(page)` it holds a vote with id \(found.map(String.init) ?? "that is no integer"), "
                             + (found.map { $0 > through } == true
                                 ? "past the highest id asked (\(through))" : "not after the one before it")
                             + " (row \(position + 1))")

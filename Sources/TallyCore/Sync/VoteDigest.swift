@@ -96,7 +96,8 @@ package struct VoteDigest: Sendable, Equatable {
             terms.append(
                 "(CASE typeof(\(v)) WHEN 'null' THEN 1 WHEN 'integer' THEN 2 WHEN 'real' THEN 3 WHEN 'text' THEN 4 "
                     + "ELSE 5 END) * \(weights.next(bits: 22))")
-            terms.append("(CASE typeof(\(v)) WHEN 'integer' THEN \(v) & 2147483647 ELSE 0 END) * \(weights.next(bits: 22))")
+            terms.append(
+                "(CASE typeof(\(v)) WHEN 'integer' THEN \(v) & 2147483647 ELSE 0 END) * \(weights.next(bits: 22))")
             terms.append("(CASE typeof(\(v)) WHEN 'integer' THEN \(v) >> 31 ELSE 0 END) * \(weights.next(bits: 22))")
             terms.append("length(\(s)) * \(weights.next(bits: 22))")
             for position in 0..<count {

@@ -133,7 +133,8 @@ package enum HTMLPage {
         let alignments = lines[1].map { $0.hasSuffix(":") ? " class=\"num\"" : "" }
         func align(_ column: Int) -> String { column < alignments.count ? alignments[column] : "" }
         let captionClass = captionShown ? "" : " class=\"heard\""
-        var html = "<div class=\"table\"><table>\n<caption\(captionClass)>\(inline.html(caption))</caption>\n<thead><tr>"
+        var html =
+            "<div class=\"table\"><table>\n<caption\(captionClass)>\(inline.html(caption))</caption>\n<thead><tr>"
         for (column, cell) in lines[0].enumerated() {
             html += "<th scope=\"col\"\(align(column))>\(inline.html(cell))</th>"
         }

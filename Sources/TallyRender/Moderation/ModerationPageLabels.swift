@@ -43,7 +43,8 @@ package struct ModerationPageLabels: Sendable {
         didAction: [.approve: "approved", .reject: "rejected", .reopen: "reopened", .promote: "promoted"],
         stateNames: ["pending": "pending", "approved": "approved", "rejected": "rejected", "promoted": "promoted"],
         actionNames: ["approve": "approve", "reject": "reject", "reopen": "reopen", "promote": "promote"],
-        author: { "One author: \($0) pending" }, promotedTo: { "promoted to option #\($0)" }, asOption: { " (option #\($0))" },
+        author: { "One author: \($0) pending" }, promotedTo: { "promoted to option #\($0)" },
+        asOption: { " (option #\($0))" },
         noteWord: "Note", fullStop: ".",
         presets: [
             ("duplicate", "Duplicate"), ("spam", "Spam"), ("not an option", "Not an option"),

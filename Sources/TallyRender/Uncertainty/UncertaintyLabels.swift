@@ -57,7 +57,8 @@ extension UncertaintyLabels {
         coinToss: { first, second, a, b in
             "The data can't yet tell it apart from \(second) (chance of leading \(a) and \(b))."
         },
-        tiedChance: { _, chance in "The data can't tell them apart: each has about a \(chance) chance of truly leading." },
+        tiedChance: { _, chance in "The data can't tell them apart: each has about a \(chance) chance of truly leading."
+        },
         clearLead: { first, second, chance in
             "That lead is clear: the chance that \(second), in second place, truly has fewer voters is \(chance)."
         },

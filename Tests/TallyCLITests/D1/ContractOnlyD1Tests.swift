@@ -15,7 +15,8 @@ struct ContractOnlyD1Tests {
         let database = try ContractOnlyReportTests().contractOnlyDemo(folder)
         let outputs = try PrintedQueriesReportTests.expectSameReports(
             database, Self.settings, sqlOptions: ["--contract-only"])
-        #expect(outputs[0].queries.contains("This database has no moderation record, so which note became which option"))
+        #expect(
+            outputs[0].queries.contains("This database has no moderation record, so which note became which option"))
         #expect(outputs[0].queries.contains("**Counted: 15 voters, 43 votes.**"))
         #expect(outputs[1].queries.contains("這個資料庫沒有審核紀錄，所以無法列出哪則便利貼升成了哪個選項。"))
         #expect(outputs[2].queries.contains(#""moderation_record": "not_available""#))

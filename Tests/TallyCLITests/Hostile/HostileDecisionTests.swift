@@ -92,7 +92,8 @@ struct HostileDecisionTests {
         #expect(process.terminationStatus == 3, "\(stdout)\n\(stderr)")
         #expect(stderr.contains("note 3 is not the note you decided on"), "\(stderr)")
         #expect(stderr.contains("BUY CHEAP PILLS"), "both texts: \(stderr)")
-        #expect(try SQLiteShell.rows(path, "SELECT status, version FROM suggestions WHERE id = 3") == [["pending", "0"]])
+        #expect(
+            try SQLiteShell.rows(path, "SELECT status, version FROM suggestions WHERE id = 3") == [["pending", "0"]])
     }
 
     @Test func theCommandLineDecidesOnTheTextNotesShowPrinted() throws {

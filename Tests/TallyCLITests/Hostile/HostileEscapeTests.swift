@@ -84,7 +84,8 @@ struct HostileEscapeTests {
         for arguments in runs {
             let shown = try Self.onTerminal(arguments, in: folder.url.path)
             #expect(!shown.isEmpty, "\(arguments)")
-            #expect(Self.isSafe(shown.replacingOccurrences(of: "\r", with: "")), "\(arguments): \(shown.debugDescription)")
+            #expect(
+                Self.isSafe(shown.replacingOccurrences(of: "\r", with: "")), "\(arguments): \(shown.debugDescription)")
             #expect(!shown.unicodeScalars.contains("\u{202E}"), "\(arguments)")
             #expect(shown.contains("␛"), "\(arguments): \(shown.debugDescription)")
             // A pipe (or a file) keeps every byte.

@@ -60,7 +60,8 @@ struct HostileLinkTests {
         let (folder, out, victim) = try Self.bed()
         try "my notes\n".write(toFile: victim + "/notes.txt", atomically: false, encoding: .utf8)
         try Self.link(out + "/daily.svg", to: victim + "/notes.txt")
-        let linked = try TallyProcess.run(["report", "--demo", "--charts", "out", "-o", "post.md"], in: folder.url.path)
+        let linked = try TallyProcess.run(
+            ["report", "--demo", "--charts", "out", "-o", "post.md"], in: folder.url.path)
         #expect(linked.status == 1)
         #expect(
             linked.stderr.contains(

@@ -163,7 +163,9 @@ struct HostileMessageTests {
         let title = String(repeating: "x", count: 5_000)
         let result = try TallyProcess.run(["report", "--demo", "--title", title])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("invalid value '\(String(repeating: "x", count: 79))…' for --title"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("invalid value '\(String(repeating: "x", count: 79))…' for --title"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("the title is 5000 characters long; give at most 120"))
         #expect(result.stderr.count < 600, "\(result.stderr.count) characters")
     }

@@ -39,7 +39,8 @@ struct ShareImageCommandTests {
     /// the card is shortened there and named in full on stderr.
     @Test(
         .enabled(
-            if: (hasRSVG && hasCJKFont) || OutsideProgram.isCI, "needs rsvg-convert and a CJK font (fonts-wqy-microhei)"))
+            if: (hasRSVG && hasCJKFont) || OutsideProgram.isCI, "needs rsvg-convert and a CJK font (fonts-wqy-microhei)"
+        ))
     func oneCardPerLanguageAndAShortenedTitleIsSaid() throws {
         let folder = try TemporaryDirectory()
         let title = String(repeating: "Wide ", count: 20) + "end"
@@ -57,7 +58,8 @@ struct ShareImageCommandTests {
             #expect(result.stderr.contains("Wrote the share image (1200×630 PNG) to \(folder.path("s/\(name)"))."))
         }
         #expect(
-            result.stderr.contains("Note: the image shortens a text to fit, with an ellipsis (the report shows it whole): “Wide Wide"),
+            result.stderr.contains(
+                "Note: the image shortens a text to fit, with an ellipsis (the report shows it whole): “Wide Wide"),
             "\(result.stderr)")
     }
 

@@ -10,7 +10,8 @@ struct ServeInviteTests {
     static func invite(_ name: String, _ path: String, in folder: TemporaryDirectory) throws -> String {
         let result = try TallyProcess.run(["serve", "invite", name, "--db", path], in: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
-        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("Link for \(name): http://") })
+        let line = try #require(
+            result.stdout.split(separator: "\n").first { $0.hasPrefix("Link for \(name): http://") })
         return try #require(line.split(separator: "/").last.map(String.init))
     }
 
@@ -21,7 +22,9 @@ struct ServeInviteTests {
         return parts.joined(separator: "/")
     }
 
-    @Test(.enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium"))
+    @Test(
+        .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
+    )
     func twoInvitedModeratorsDecideUnderTheirOwnNamesAndARevokedLinkIsRefused() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("copy.sqlite")
@@ -46,7 +49,8 @@ struct ServeInviteTests {
         #expect(conflict.contains("阿明") && !conflict.contains("owner"), "the 409 page names who decided: \(conflict)")
         #expect((seen["history_text"] as? String)?.contains("阿明") == true, "the history names who decided")
         #expect(
-            try SQLiteShell.rows(path, "SELECT suggestion_id, action, moderator FROM moderation_log WHERE id > 6 ORDER BY id")
+            try SQLiteShell.rows(
+                path, "SELECT suggestion_id, action, moderator FROM moderation_log WHERE id > 6 ORDER BY id")
                 == [["3", "approve", "阿明"], ["4", "reject", "小美"], ["7", "approve", "阿明"]])
 
         // Revoked while the server runs: refused at once; the other link still works.

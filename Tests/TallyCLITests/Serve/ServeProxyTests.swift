@@ -69,7 +69,8 @@ struct ServeProxyTests {
         try process.run()
         // Ready when it accepts a connection (at most 10 s).
         for _ in 0..<100 {
-            if (try? ToolProcess.run("python3", ["-c", "import socket; socket.create_connection(('127.0.0.1', \(port)), 1)"]))
+            if (try? ToolProcess.run(
+                "python3", ["-c", "import socket; socket.create_connection(('127.0.0.1', \(port)), 1)"]))
                 != nil
             {
                 return process
@@ -77,12 +78,15 @@ struct ServeProxyTests {
             usleep(100_000)
         }
         process.terminate()
-        throw CommandFailureForTests("nginx did not listen on \(port): \((try? String(contentsOfFile: prefix + "/error.log", encoding: .utf8)) ?? "")")
+        throw CommandFailureForTests(
+            "nginx did not listen on \(port): \((try? String(contentsOfFile: prefix + "/error.log", encoding: .utf8)) ?? "")"
+        )
     }
 
-    @Test(.enabled(
-        if: ServeTests.serverReady(needing: "nginx", "openssl", "chromium", "chromedriver", "python3"),
-        "needs libmicrohttpd12, nginx, openssl, chromium, chromedriver and python3 with selenium"))
+    @Test(
+        .enabled(
+            if: ServeTests.serverReady(needing: "nginx", "openssl", "chromium", "chromedriver", "python3"),
+            "needs libmicrohttpd12, nginx, openssl, chromium, chromedriver and python3 with selenium"))
     func aPageOpenedThroughATLSProxyAtItsPublicURLTakesADecision() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("copy.sqlite")

@@ -22,7 +22,9 @@ struct ServeTests {
 
     static let browserReady = serverReady(needing: "chromium", "chromedriver", "python3")
 
-    @Test(.enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium"))
+    @Test(
+        .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
+    )
     func aModeratorDecidesPromotesReopensAndPushesInTheBrowser() throws {
         let bed = try SyncBed()
         // A second note from note 3's author, so the queue shows an author with two notes.
@@ -139,7 +141,8 @@ struct ServeTests {
             try String(
                 contentsOf: ToolProcess.repository.appendingPathComponent("docs/glossary.md"), encoding: .utf8))
         // What people wrote stays as written: moderators' names and reasons.
-        let written = try SQLiteShell.rows(path, "SELECT moderator, coalesce(reason, '') FROM moderation_log")
+        let written =
+            try SQLiteShell.rows(path, "SELECT moderator, coalesce(reason, '') FROM moderation_log")
             .flatMap { $0 } + ["審核者"]
         for page in ["/", "/sync"] + notes.map({ "/note/\($0[0])" }) {
             let html = try served.client(["fetch", served.url, page])["body"] as? String ?? ""
@@ -194,7 +197,9 @@ struct ServeTests {
         let result = try TallyProcess.run(["serve", "--db", path, "--as", "m"], environment: missing)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("tally serve needs GNU libmicrohttpd, which could not be loaded ("), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("tally serve needs GNU libmicrohttpd, which could not be loaded ("),
+            "\(result.stderr)")
         #expect(result.stderr.contains("`apt-get install libmicrohttpd12`"), "\(result.stderr)")
         #expect(try TallyProcess.run(["serve", "--help"], environment: missing).status == 0)
         #expect(try TallyProcess.run(["report", "--demo"], environment: missing).status == 0)
@@ -202,14 +207,19 @@ struct ServeTests {
 
     /// tally declares the library's prototypes and constants itself (it loads the library at run
     /// time); compiled beside the real microhttpd.h, each must be the library's.
-    @Test(.enabled(
-        if: OutsideProgram.isCI || FileManager.default.fileExists(atPath: "/usr/include/microhttpd.h"),
-        "needs microhttpd.h (libmicrohttpd-dev) to compare with"))
+    @Test(
+        .enabled(
+            if: OutsideProgram.isCI || FileManager.default.fileExists(atPath: "/usr/include/microhttpd.h"),
+            "needs microhttpd.h (libmicrohttpd-dev) to compare with"))
     func ourDeclarationsOfTheLibraryAreItsOwn() throws {
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let include = ToolProcess.repository.appendingPathComponent("Sources/CMicroHTTPD/include").path
         _ = try ToolProcess.run(
-            "cc", ["-fsyntax-only", "-Werror", "-Wall", "-I", include, here.appendingPathComponent("mhd_header_check.c").path])
+            "cc",
+            [
+                "-fsyntax-only", "-Werror", "-Wall", "-I", include,
+                here.appendingPathComponent("mhd_header_check.c").path,
+            ])
     }
 
     @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))

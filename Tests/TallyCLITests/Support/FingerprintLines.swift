@@ -60,7 +60,8 @@ enum FingerprintLines {
             Expected(
                 prefix: "- SHA-256 (`tally.fingerprint/2`): `", hasHash: true, suffix: "`",
                 d1: "- SHA-256 (`tally.fingerprint/2`): not available: this report was made from results computed on "
-                    + "D1, which cannot compute a SHA-256; the rows, highest ids and latest time above were counted there")
+                    + "D1, which cannot compute a SHA-256; the rows, highest ids and latest time above were counted there"
+            )
         ]
     }
 

@@ -97,7 +97,8 @@ struct SyncLimitsTests {
         #expect(again.stdout.contains("D1 confirmed \(600 - taken); 0 conflict(s)."), "\(again.stdout)")
         // The ones the failed push left pushed are said, not passed over (#38).
         #expect(
-            again.stdout.contains("\(taken) decision(s) pushed earlier are not confirmed yet: `tally pull` checks them"),
+            again.stdout.contains(
+                "\(taken) decision(s) pushed earlier are not confirmed yet: `tally pull` checks them"),
             "\(again.stdout)")
         #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
         #expect(try bed.counts("a") == [0, 0, 600, 0])

@@ -28,7 +28,8 @@ struct SyncLogGuardTests {
         #expect(pushed.stdout.contains("D1 has reject by 'bob'"), "\(pushed.stdout)")
         // D1's note is as it was put back, and its log holds bob's reject alone.
         #expect(
-            try bed.rows("d1.sqlite", "SELECT status, version, coalesce(reviewed_by, '-') FROM suggestions WHERE id = 3")
+            try bed.rows(
+                "d1.sqlite", "SELECT status, version, coalesce(reviewed_by, '-') FROM suggestions WHERE id = 3")
                 == [["pending", "0", "-"]])
         #expect(
             try bed.rows("d1.sqlite", "SELECT action, moderator, version FROM moderation_log WHERE suggestion_id = 3")

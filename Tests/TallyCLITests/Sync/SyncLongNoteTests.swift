@@ -17,8 +17,9 @@ struct SyncLongNoteTests {
             bed.d1,
             input: "INSERT INTO suggestions (id, session_id, content, created_at) VALUES (20, 'spam-sess', '"
                 + spam.replacingOccurrences(of: "'", with: "''") + "', '2026-09-26 10:00:00');")
-        #expect(try bed.rows("d1.sqlite", "SELECT length(CAST(content AS BLOB)) > 50000 FROM suggestions WHERE id = 20")
-            == [["1"]])
+        #expect(
+            try bed.rows("d1.sqlite", "SELECT length(CAST(content AS BLOB)) > 50000 FROM suggestions WHERE id = 20")
+                == [["1"]])
         #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
         return bed
     }
@@ -35,7 +36,8 @@ struct SyncLongNoteTests {
         #expect(pushed.stdout.contains("D1 confirmed 3; 0 conflict(s)."), "\(pushed.stdout)")
         #expect(try bed.counts("a") == [0, 0, 3, 0])
         #expect(
-            try bed.rows("d1.sqlite", "SELECT id, status, reviewed_by FROM suggestions WHERE id IN (3, 4, 20) ORDER BY id")
+            try bed.rows(
+                "d1.sqlite", "SELECT id, status, reviewed_by FROM suggestions WHERE id IN (3, 4, 20) ORDER BY id")
                 == [["3", "approved", "alice"], ["4", "approved", "alice"], ["20", "rejected", "alice"]])
         // Every request stayed within D1's statement limit and one argument.
         let calls = try String(contentsOfFile: bed.d1 + ".calls", encoding: .utf8).split(separator: "\n")
@@ -62,7 +64,8 @@ struct SyncLongNoteTests {
         let pushed = try bed.tally("a", ["push", "--wrangler", "prod"])
         #expect(pushed.status == 3, "\(pushed.stdout)\(pushed.stderr)")
         #expect(pushed.stdout.contains("D1 confirmed 0; 1 conflict(s)."), "\(pushed.stdout)")
-        #expect(try bed.rows("d1.sqlite", "SELECT status, version FROM suggestions WHERE id = 20") == [["pending", "0"]])
+        #expect(
+            try bed.rows("d1.sqlite", "SELECT status, version FROM suggestions WHERE id = 20") == [["pending", "0"]])
         try bed.expectD1Consistent()
     }
 
@@ -98,7 +101,8 @@ struct SyncLongNoteTests {
         _ = try SQLiteShell.run(
             bed.path("a"),
             input: "DROP TRIGGER moderation_log_no_update; "
-                + "UPDATE moderation_log SET reason = 'off' || char(0) || 'topic' WHERE suggestion_id = 4 AND version = 1;")
+                + "UPDATE moderation_log SET reason = 'off' || char(0) || 'topic' WHERE suggestion_id = 4 AND version = 1;"
+        )
         let pushed = try bed.tally("a", ["push", "--wrangler", "prod"])
         #expect(pushed.status == 1, "\(pushed.stdout)\(pushed.stderr)")
         #expect(pushed.stdout.contains("D1 confirmed 2; 0 conflict(s)."), "\(pushed.stdout)")

@@ -175,7 +175,8 @@ struct SyncMessageTableTests {
         let messages = try Self.documentedMessages()
         #expect(messages.count >= 18, "\(messages)")
         for message in messages
-        where !(Self.raceMessages + Self.votesChangedMessages + Self.severalRequestsMessages + Self.alteredAnswerMessages)
+        where
+            !(Self.raceMessages + Self.votesChangedMessages + Self.severalRequestsMessages + Self.alteredAnswerMessages)
             .contains(message)
         {
             let regex = try NSRegularExpression(pattern: Self.pattern(message))

@@ -30,7 +30,8 @@ struct SyncStaleSettleTests {
                 "note 3 is in conflict with D1: your approve by 'alice' at "), "\(promoted.stderr)")
         #expect(promoted.stderr.contains("D1 holds reject by 'bob' at "), "\(promoted.stderr)")
         #expect(promoted.stderr.contains("Run `tally pull` first"), "\(promoted.stderr)")
-        #expect(try bed.rows("a", "SELECT status, promoted_option_id FROM suggestions WHERE id = 3") == [["approved", ""]])
+        #expect(
+            try bed.rows("a", "SELECT status, promoted_option_id FROM suggestions WHERE id = 3") == [["approved", ""]])
         #expect(try bed.counts("a") == [0, 0, 0, 1], "the conflict is still open")
         // After the pull the copy shows D1's note: deciding again on it settles the conflict.
         let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"])

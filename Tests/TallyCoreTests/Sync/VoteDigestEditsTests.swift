@@ -1,8 +1,8 @@
 import Foundation
+import TallySQLite
 import Testing
 
 @testable import TallyCore
-import TallySQLite
 
 /// Pull's vote check misses no edit of one or two votes (#38): 10,000 random edits (fixed seed) —
 /// two votes' options swapped, a vote moved to another option, its time shifted, its session
