@@ -101,8 +101,9 @@ extension ModerationPage {
                 + "<button type=\"submit\">\(e(l.reopen))</button></fieldset>")
     }
 
-    /// Edit the label and section, preview them (a GET of this page, so no script is needed), then
-    /// promote exactly what was previewed.
+    /// One form: the label and section boxes are the ones the promotion submits, so the option
+    /// made is exactly what the box shows; its Preview button asks this page again (a GET, no script)
+    /// to show the option as the vote page will, and Enter in the box previews rather than publishes.
     func promotion(_ note: Note, _ context: NoteContext, seen: [(String, String)]) -> String {
         let label = context.preview?.label ?? note.content
         let section = context.preview?.section ?? .community
@@ -110,18 +111,16 @@ extension ModerationPage {
             "<option value=\"\($0.rawValue)\"\($0 == section ? " selected" : "")>\($0.rawValue)</option>"
         }.joined()
         var html = "<fieldset><legend>\(e(l.promote))</legend>\n"
-        html +=
-            "<form method=\"get\" action=\"\(base)/note/\(note.id)\">"
-            + "<label>\(e(l.label)) <input type=\"text\" name=\"label\" value=\"\(e(label))\" maxlength=\"200\" required></label>"
-            + "<label>\(e(l.section)) <select name=\"section\">\(options)</select></label> "
-            + "<button type=\"submit\">\(e(l.preview))</button></form>\n"
+        html += form(
+            "/note/\(note.id)/decide", seen + [("action", "promote")],
+            "<label>\(e(l.label)) <input type=\"text\" name=\"label\" value=\"\(e(label))\" maxlength=\"200\" "
+                + "required></label><label>\(e(l.section)) <select name=\"section\">\(options)</select></label> "
+                + "<button type=\"submit\" formmethod=\"get\" formaction=\"\(base)/note/\(note.id)\">"
+                + "\(e(l.preview))</button> <button type=\"submit\">\(e(l.promote))</button>")
         html +=
             "<div class=\"preview\" aria-label=\"\(e(l.previewTitle))\"><p><small>\(e(l.previewTitle)) · "
             + "\(e(section.rawValue))</small></p><p><label><input type=\"checkbox\" disabled> "
             + "<span id=\"preview-label\">\(e(label))</span></label></p></div>\n"
-        html += form(
-            "/note/\(note.id)/decide", seen + [("action", "promote"), ("label", label), ("section", section.rawValue)],
-            "<button type=\"submit\">\(e(l.promote))</button>")
         return html + "</fieldset>\n"
     }
 

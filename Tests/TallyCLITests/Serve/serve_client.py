@@ -149,6 +149,10 @@ def browser(url, outdir):
         label.send_keys("Pets <b>&</b>")
         submit(driver.find_element(By.XPATH, "//button[text()='Preview']").click)
         out["preview"] = driver.find_element(By.ID, "preview-label").text
+        # Then another label typed and promoted without previewing it: the typed label is the option.
+        label = driver.find_element(By.CSS_SELECTOR, "input[name=label]")
+        label.clear()
+        label.send_keys("Pets & animals")
         submit(driver.find_element(By.XPATH, "//button[text()='Promote to an option']").click)
         out["promoted"] = driver.find_element(By.CSS_SELECTOR, ".message.done").text
         # Reopen note 4.
