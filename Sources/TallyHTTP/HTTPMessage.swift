@@ -23,7 +23,7 @@ package struct HTTPRequestHead: Sendable {
 package struct HTTPRequest: Sendable {
     /// The head.
     package let head: HTTPRequestHead
-    /// Form fields by name (the last one when repeated); empty for a GET.
+    /// Form fields by name (a form repeating one is refused before it gets here); empty for a GET.
     package let form: [String: String]
 
     /// A request; see the properties.

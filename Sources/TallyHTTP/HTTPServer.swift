@@ -156,6 +156,7 @@ package final class HTTPServer: @unchecked Sendable {
         }
         if let answer = state.answer { return queue(connection, answer) }
         if state.tooLarge { return queue(connection, tooLarge) }
+        if let name = state.repeated { return queue(connection, Self.repeatedField(name)) }
         guard !state.malformed, let form = state.decodedForm() else {
             return queue(connection, .text(400, "The form could not be read (malformed or not UTF-8)."))
         }
@@ -173,6 +174,14 @@ package final class HTTPServer: @unchecked Sendable {
             state.answer = self.respond(request)
             tally_mhd_resume(suspended.pointer)
         }
+    }
+
+    /// A form that sends a field twice is refused whole: which copy a handler read would be the sender's choice.
+    private static func repeatedField(_ name: String) -> HTTPResponse {
+        let shown = String(String.UnicodeScalarView(name.unicodeScalars.prefix(40).map(printable)))
+        return .text(
+            400, "The form sends the field '\(shown)' more than once; a form sends each field once (the page's own "
+                + "forms do): reload the page and try again.")
     }
 
     private var tooLarge: HTTPResponse {
@@ -228,6 +237,8 @@ private final class RequestState: @unchecked Sendable {
     var bytes = 0
     var tooLarge = false
     var malformed = false
+    /// The first field name the form sent twice.
+    var repeated: String?
 
     init(head: HTTPRequestHead) { self.head = head }
 
@@ -239,6 +250,14 @@ private final class RequestState: @unchecked Sendable {
             form[name] = text
         }
         return form
+    }
+}
+
+/// A scalar as a message may show it: letters, marks, numbers, punctuation, symbols and the space; else `?`.
+private func printable(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator: "?"
+    default: scalar
     }
 }
 
@@ -260,8 +279,11 @@ private let postIterator: tally_mhd_post_iterator = { cls, _, key, _, _, _, data
     guard let cls, let key else { return TALLY_MHD_YES }
     let state = Unmanaged<RequestState>.fromOpaque(cls).takeUnretainedValue()
     let name = String(cString: key)
-    // A field comes in pieces; offset 0 starts it (a repeated name starts it again).
-    if offset == 0 { state.fields[name] = [] }
+    // A field comes in pieces; offset 0 starts it, so a name started twice was sent twice.
+    if offset == 0 {
+        if state.fields[name] != nil, state.repeated == nil { state.repeated = name }
+        state.fields[name] = []
+    }
     if let data, size > 0 {
         data.withMemoryRebound(to: UInt8.self, capacity: size) {
             state.fields[name, default: []].append(contentsOf: UnsafeBufferPointer(start: $0, count: size))

@@ -38,6 +38,20 @@ enum ServeCommand {
         subcommands: [ServeInviteCommand.spec, ServeInviteCommand.revokeSpec],
         run: { invocation, context in try run(invocation, context) })
 
+    /// The page speaks one language: a list given for this run (`--lang en,zh-TW`, `TALLY_LANG`) is refused;
+    /// a config file's list, shared with the commands that write several, shows its first.
+    static func oneLanguage(_ languages: Setting<[ReportLanguage]>, command: [String]) throws {
+        switch languages.source {
+        case .flag, .environment:
+            guard languages.value.count > 1 else { return }
+            throw UsageError(
+                "\(languages.source) names \(languages.value.count) languages; the page speaks one: "
+                    + ReportLanguage.allCases.map(\.rawValue).joined(separator: " or "),
+                command: command)
+        case .builtIn, .demo, .file: return
+        }
+    }
+
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let (address, loopback) = try listenAddress(invocation)
         if !loopback, !invocation.flag(allowRemoteOption) {
@@ -53,6 +67,7 @@ enum ServeCommand {
         }
         let moderator = try NotesOptions.moderator(invocation, context)
         let settings = try Settings.resolve(invocation, context: context)
+        try oneLanguage(settings.languages, command: invocation.path)
         let database = settings.db.value
         // Refuse a file that is not a migrated copy now, not on the first page.
         let db = try DatabaseFile.openForWriting(database)

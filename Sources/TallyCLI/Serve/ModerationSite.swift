@@ -180,8 +180,11 @@ final class ModerationSite: Sendable {
         do {
             _ = try store.decide(request)
         } catch ModerationError.conflict(let conflict) {
-            // A version and state this note never had together come from a forged or broken form, not from D1.
-            if conflict.decisions.isEmpty, try !store.wasAt(id, version: version, state: state) {
+            // A version and state this note never had together come from a forged or broken form, not from D1
+            // (when a version came from outside tally, the log cannot tell the two apart).
+            if try !store.wasAt(id, version: version, state: state),
+                try conflict.decisions.isEmpty || store.isWhollyLogged(id)
+            {
                 return .text(400, "The form's version and state were never this note's: reload the note's page.")
             }
             return html(409, page.conflict(conflict, note: conflict.found, context: try noteContext(store, id)))
@@ -217,7 +220,8 @@ final class ModerationSite: Sendable {
     /// The option a promotion form asks for: the note's text verbatim when the label was left as
     /// it is, else the edited label.
     static func draft(_ form: [String: String], note: Note) throws -> OptionDraft {
-        guard let section = OptionDraft.Section(rawValue: form["section"] ?? "community") else {
+        // The page's promote form always sends its section; a form without one is not the page's.
+        guard let section = OptionDraft.Section(rawValue: form["section"] ?? "") else {
             throw CommandFailure(Self.unknownSection(form["section"] ?? ""))
         }
         guard let text = form["label"], text != note.content else { return OptionDraft(section: section) }

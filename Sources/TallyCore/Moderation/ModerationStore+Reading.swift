@@ -28,6 +28,14 @@ extension ModerationStore {
         return try history(of: id).contains { $0.version == version && $0.to == state.rawValue }
     }
 
+    /// True when every version of note `id` came from a logged decision: then each version and state
+    /// it ever had is in the log, and `wasAt` false means the form was not this note's, whatever D1 did.
+    package func isWhollyLogged(_ id: Int64) throws -> Bool {
+        guard let note = try note(id) else { return false }
+        let logged = Set(try history(of: id).map(\.version))
+        return note.version < 1 || (1...note.version).allSatisfy(logged.contains)
+    }
+
     /// Every decision, in the order it was recorded.
     package func log() throws -> [ModerationLogEntry] {
         try db.query("SELECT \(ModerationLogEntry.columns) FROM moderation_log ORDER BY id")

@@ -125,3 +125,113 @@ struct HostileDecisionTests {
                 "It applied to the note's text as this copy has it: 'BUY CHEAP PILLS http://spam'."), "\(plain.stdout)")
     }
 }
+
+/// Hostile class "Forged forms": a form the page did not make is refused whole with what was
+/// wrong (4xx), never read another way: a field sent twice, a section or state the page never
+/// offers, a version and state the note never had; and the page speaks one language.
+@Suite("Hostile: forged forms", .serialized)
+struct HostileFormTests {
+    /// A served demo copy and the hidden fields of note `id`'s page, as a tab holds them.
+    static func tab(_ id: Int, _ folder: TemporaryDirectory) throws -> (ServedCopy, [String: Any], String) {
+        let path = folder.path("copy.sqlite")
+        if !FileManager.default.fileExists(atPath: path) { try NotesDatabase.demo(at: path) }
+        let served = try ServedCopy(["--db", path, "--as", "mod-web"], in: folder.url.path, environment: [:])
+        return (served, try served.client(["fields", served.url, "/note/\(id)"]), path)
+    }
+
+    static func post(_ served: ServedCopy, _ id: Int, _ pairs: [[String]]) throws -> (Int, String) {
+        let data = try JSONSerialization.data(withJSONObject: pairs)
+        let answer = try served.client(["post", served.url, "/note/\(id)/decide", String(decoding: data, as: UTF8.self)])
+        return (answer["status"] as? Int ?? 0, answer["body"] as? String ?? "")
+    }
+
+    static func pairs(_ form: [String: Any], _ extra: [[String]]) -> [[String]] {
+        form.sorted { $0.key < $1.key }.map { [$0.key, "\($0.value)"] } + extra
+    }
+
+    @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3"))
+    func aFieldSentTwiceIsRefusedWhicheverCopyIsRight() throws {
+        let folder = try TemporaryDirectory()
+        let (served, form, path) = try Self.tab(3, folder)
+        defer { served.stop() }
+        let good = "\(form["csrf"] ?? "")"
+        var rest = form
+        rest.removeValue(forKey: "csrf")
+        for twice in [
+            Self.pairs(rest, [["csrf", "bad"], ["csrf", good], ["action", "approve"]]),
+            Self.pairs(form, [["action", "reject"], ["action", "approve"]]),
+            Self.pairs(form, [["action", "approve"], ["version", "\(form["version"] ?? "")"]]),
+        ] {
+            let (status, body) = try Self.post(served, 3, twice)
+            #expect(status == 400, "\(twice): \(body)")
+            #expect(body.contains("more than once; a form sends each field once"), "\(body)")
+        }
+        #expect(try SQLiteShell.rows(path, "SELECT status, version FROM suggestions WHERE id = 3") == [["pending", "0"]])
+        // The same form with each field once is decided; a long reason full of escapes is one field, read whole.
+        let reason = String(repeating: "spam & 廣告 %41+= ", count: 120)
+        let (status, body) = try Self.post(
+            served, 3, Self.pairs(form, [["action", "reject"], ["preset", "other"], ["reason", reason]]))
+        #expect(status == 303, "\(body)")
+        let stored = try SQLiteShell.rows(path, "SELECT reason FROM moderation_log WHERE suggestion_id = 3")
+        #expect(stored == [[reason.trimmingCharacters(in: .whitespaces)]])
+    }
+
+    @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3"))
+    func aSectionOrStateThePageNeverOffersIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("copy.sqlite")
+        try NotesDatabase.demo(at: path)
+        let approve = try TallyProcess.run(["notes", "approve", "4", "--db", path, "--as", "mod-a"])
+        #expect(approve.status == 0, "\(approve.stderr)")
+        let (served, form, _) = try Self.tab(4, folder)
+        defer { served.stop() }
+        let options = try SQLiteShell.rows(path, "SELECT count(*) FROM survey_options")
+        for section in [["section", "evil"], ["section", "Original"], ["section", ""], nil] {
+            let (status, body) = try Self.post(served, 4, Self.pairs(form, [["action", "promote"]] + [section].compactMap { $0 }))
+            #expect(status == 422, "\(String(describing: section)): \(body)")
+            #expect(body.contains("unknown section"), "\(body)")
+            #expect(body.contains("the page offers community or original"), "\(body)")
+        }
+        #expect(try SQLiteShell.rows(path, "SELECT count(*) FROM survey_options") == options)
+        #expect(try SQLiteShell.rows(path, "SELECT status FROM suggestions WHERE id = 4") == [["approved"]])
+        var forged = form
+        forged["state"] = "community"
+        let (status, body) = try Self.post(served, 4, Self.pairs(forged, [["action", "reject"], ["reason", "spam"]]))
+        #expect(status == 400, "\(body)")
+        #expect(body.contains("lacks its action, the note's version and state"), "\(body)")
+        #expect(try SQLiteShell.rows(path, "SELECT status FROM suggestions WHERE id = 4") == [["approved"]])
+    }
+
+    @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3"))
+    func aForgedVersionIsAWrongFormNotAChangeOutsideTally() throws {
+        let folder = try TemporaryDirectory()
+        let (served, form, path) = try Self.tab(5, folder)
+        defer { served.stop() }
+        for (version, state) in [("7", "rejected"), ("0", "approved"), ("1", "pending")] {
+            var forged = form
+            forged["version"] = version
+            forged["state"] = state
+            let (status, body) = try Self.post(served, 5, Self.pairs(forged, [["action", "approve"]]))
+            #expect(status == 400, "v\(version) \(state): \(body)")
+            #expect(body.contains("never this note's"), "\(body)")
+            #expect(!body.contains("outside tally"), "\(body)")
+        }
+        #expect(try SQLiteShell.rows(path, "SELECT status, version FROM suggestions WHERE id = 5") == [["rejected", "1"]])
+    }
+
+    @Test func servePageSpeaksOneLanguageAndSaysWhichItAccepts() throws {
+        let folder = try TemporaryDirectory()
+        // No copy there: before the refusal, the old binary stopped at the missing file rather than serve forever.
+        let path = folder.path("missing.sqlite")
+        for (arguments, environment) in [
+            (["--lang", "en,zh-TW"], [String: String]()), ([], ["TALLY_LANG": "zh-TW,en"]),
+        ] {
+            let result = try TallyProcess.run(
+                ["serve", "--db", path, "--as", "m", "--port", "0"] + arguments, in: folder.url.path,
+                environment: environment)
+            #expect(result.status == 2, "\(arguments) \(environment): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("names 2 languages; the page speaks one: en or zh-TW"), "\(result.stderr)")
+            #expect(!result.stdout.contains("Moderation page"))
+        }
+    }
+}

@@ -76,7 +76,7 @@ def fields(url, path):
 
 def post(url, path, form):
     """One form post: its fields as a JSON object, or as a list of pairs (a field may repeat)."""
-    pairs = form if isinstance(form, list) else list(form.items())
+    pairs = [tuple(pair) for pair in form] if isinstance(form, list) else list(form.items())
     status, body, headers = request(url, "POST", path, urllib.parse.urlencode(pairs))
     return {"status": status, "body": body, "location": headers.get("Location", "")}
 
