@@ -6,7 +6,8 @@
 -- 'YYYY-MM-DD HH:MM:SS' and JavaScript's 'YYYY-MM-DDTHH:MM:SS.sssZ' compare correctly.
 -- `eligible` is the counted sessions that could choose the option: those whose last counted vote is at or after its
 -- creation (an option whose created_at cannot be read counts as always there, a session none of whose vote times can
--- be read as able to choose every option) or that chose it; `share` is its voters among them (an option created
+-- be read as able to choose every option) or that chose it, and 0 when no session's last vote is at or after its
+-- creation (votes cast before it existed make no share of their own); `share` is its voters among them (an option created
 -- mid-poll is not counted against sessions that finished before it existed; NULL when nobody could choose it).
 WITH params AS (SELECT
   '2026-09-19T02:11:00+08:00' AS exclude_before,  -- sessions whose first vote is earlier are excluded whole; NULL: none
@@ -73,6 +74,8 @@ eligible AS (  -- per option, the counted sessions that could choose it (see the
     UNION  -- a session that chose it anyway (a vote before its creation) could choose it too
     SELECT option_id, session_id FROM counted
   ) GROUP BY option_id
+  -- but only when some session's last vote is at or after its creation: a vote before it existed alone makes no share
+  HAVING option_id IN (SELECT o.id FROM option AS o JOIN last_vote AS l ON o.t IS NULL OR l.last IS NULL OR o.t <= l.last)
 )
 SELECT o.id,
        o.content,

@@ -21,7 +21,7 @@ package enum CSVReport {
         "report": .headline, "totals": .headline, "option": .ranking, "option_with_excluded": .ranking,
         "section": .ranking, "leader": .ranking, "covote_expected": .ranking, "notes_summary": .notes,
         "chance_of_leading": .ranking, "order_chance": .ranking,
-        "covote": .ranking, "chance_behind": .ranking, "chance_model": .ranking, "excluded": .exclusions,
+        "covote": .ranking, "chance_model": .ranking, "excluded": .exclusions,
         "activity": .activity, "day": .activity,
         "usage": .usage, "stacking": .usage, "notes": .notes, "notes_promoted": .notes, "approved": .notes,
         "promoted": .notes, "moderation_record": .notes, "anomaly": .anomalies, "anomaly_example": .anomalies,
@@ -134,11 +134,6 @@ package enum CSVReport {
             row(
                 "chance_of_leading", section: option.section, rank: option.rank, id: option.id, label: option.content,
                 value: fraction(option.chanceOfLeading))
-        }
-        for option in model.sections.flatMap(\.options) where option.chanceBehind != nil {
-            row(
-                "chance_behind", section: option.section, rank: option.rank, id: option.id, label: option.content,
-                value: fraction(option.chanceBehind))
         }
         for section in model.sections {
             for pair in section.orderChances {

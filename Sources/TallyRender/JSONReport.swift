@@ -33,8 +33,6 @@ package enum JSONReport {
                 ("standing", .text(option.standing?.rawValue)),
                 ("voters_with_excluded", .int(option.votersAll)), ("votes_with_excluded", .int(option.votesAll)),
                 ("chance_of_leading", fraction(option.chanceOfLeading)),
-                // The chance another option truly has more voters; null for leaders.
-                ("chance_behind", fraction(option.chanceBehind)),
             ])
         }
         let sections: [JSONValue] = model.sections.map { section in

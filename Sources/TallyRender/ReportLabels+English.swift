@@ -42,6 +42,7 @@ extension ReportLabels {
             switch standing {
             case .leader: return "leader"
             case .notDistinguishable: return "can't tell apart"
+            case .probablyBehind: return "probably behind"
             case .behind: return "behind"
             }
         },

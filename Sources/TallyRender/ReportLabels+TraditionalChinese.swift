@@ -37,6 +37,7 @@ extension ReportLabels {
             switch standing {
             case .leader: return "第一名"
             case .notDistinguishable: return "分不出高下"
+            case .probablyBehind: return "可能落後"
             case .behind: return "落後"
             }
         },

@@ -195,7 +195,7 @@ struct BlogOutputTests {
         #expect(
             tables(CSVReport.render(demo, selection: .briefing)) == [
                 "report", "totals", "option", "option_with_excluded", "section", "leader", "chance_of_leading",
-                "chance_behind", "order_chance", "covote", "covote_expected", "chance_model", "parameter",
+                "order_chance", "covote", "covote_expected", "chance_model", "parameter",
                 "fingerprint",
             ])
         #expect(

@@ -113,7 +113,7 @@ struct JSONCSVParityTests {
             return Place(
                 table: "option_with_excluded", keys: optionKeys(parent),
                 column: last == "voters_with_excluded" ? "sessions" : "votes")
-        case "options[].chance_of_leading", "options[].chance_behind":
+        case "options[].chance_of_leading":
             return Place(table: last, keys: optionKeys(parent), column: "value")
         case "options[].ci95.low", "options[].ci95.high":
             let option = document.at([.key("options"), path[1]])

@@ -1,6 +1,7 @@
 import TallyCore
-import TallyRender
 import Testing
+
+@testable import TallyRender
 
 /// The sentences under a ranking, for each case the demo does not show (the goldens hold the coin toss).
 @Suite("Chance of leading and chosen together in Markdown")
@@ -42,16 +43,14 @@ struct UncertaintyMarkdownTests {
             ChoicePattern(optionIDs: [2], sessions: 5), ChoicePattern(optionIDs: [3], sessions: 7),
         ])
         let english = MarkdownReport.render(model, language: .english)
-        #expect(
-            english.contains(
-                "That lead is clear: the chance that “option 2”, in second place, truly has fewer voters is "))
+        #expect(english.contains("That lead is clear: a 100% chance of truly leading, against 0% for “option 2”."))
         #expect(english.contains("Only “option 3” has voters here."))
         // The 5 sessions that chose two options chose these two: what independent voters would do too.
         #expect(
             english.contains("No two options were chosen by the same voters notably more (or less) often than chance"))
         #expect(!english.contains("a hint, not a finding"))  // 112 voters: not a small sample
         let chinese = MarkdownReport.render(model, language: .traditionalChinese)
-        #expect(chinese.contains("領先很明確：第二名「option 2」確實比較少人選的機率是 "))
+        #expect(chinese.contains("領先很明確：領先機率 100%，第二名「option 2」只有 0%。"))
         #expect(chinese.contains("這個區塊只有「option 3」有人選"))
         #expect(chinese.contains("| 領先機率 |"))
         let original = try #require(model.sections.first)
@@ -84,18 +83,28 @@ struct UncertaintyMarkdownTests {
     }
 
     @Test func aLikelyLeadAndNoPairAtAllInASmallSample() throws {
-        // 16 against 6 of 22 voters, nobody chose both: likely (84% behind), not clear; and a small sample.
+        // 16 against 6 of 22 voters, nobody chose both: probably behind, not behind; and a small sample. The word in
+        // the table and the sentence read the chance in the column.
         let model = try UncertaintyMarkdownTests.model([
             ChoicePattern(optionIDs: [1], sessions: 16), ChoicePattern(optionIDs: [2], sessions: 6),
         ])
         let english = MarkdownReport.render(model, language: .english)
-        let behind = try #require(model.sections.first?.options.last?.chanceBehind)
-        #expect(behind >= 0.75 && behind < 0.95, "\(behind)")
+        let (first, second) = try (
+            #require(model.sections.first?.options.first), #require(model.sections.first?.options.last)
+        )
+        #expect(second.standing == .probablyBehind, "\(second)")
+        let chances = try (
+            MarkdownReport.chanceText(#require(first.chanceOfLeading)),
+            MarkdownReport.chanceText(#require(second.chanceOfLeading))
+        )
         #expect(
-            english.contains("“option 2” is probably behind (a ")
-                && english.contains("), but not clearly enough to call."))
-        #expect(english.contains(" can't tell apart "))
+            english.contains(
+                "“option 2” is probably behind (chance of leading \(chances.1), against \(chances.0)), but not clearly enough to call."
+            ), "\(english)")
+        let row = try #require(english.split(separator: "\n").last { $0.contains("| option 2 |") })
+        #expect(row.contains("| probably behind ") && row.hasSuffix(" \(chances.1) |"), "\(row)")
         #expect(english.contains("No voter chose two options of this section."))
+        #expect(!english.contains("hint, not a finding"))
         #expect(!english.contains("Chosen together most often"))
     }
 

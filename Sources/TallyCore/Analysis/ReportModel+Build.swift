@@ -31,14 +31,16 @@ extension ReportModel {
         self.fingerprint = figures.fingerprint
     }
 
-    /// Ranks options per section by counted voters (competition ranking: 1, 1, 3),
-    /// with shares and Wilson intervals of the counted voters who could choose each option, and marks the
-    /// leaders (the others' standings come from `LeadModel`, in `addUncertainty`).
-    /// Who could choose an option comes from the choice sets (`ChoicePattern.couldChoose`: the sessions whose
+    /// Orders options per section by their share of the counted voters who could choose them (so by voters
+    /// among options open for the same time), with shares and Wilson intervals over those voters, ranks them
+    /// (competition ranking, 1, 1, 3: the same voters among the same number of eligible voters tie) and marks
+    /// the leaders; `addUncertainty` then places options added later by their chance of leading and sets the
+    /// others' standings.
+    /// Who could choose an option comes from the choice sets (`ChoicePattern.eligible`: the sessions whose
     /// last counted vote is at or after its creation); without them (figures put together by hand) every
     /// counted session could, except that an option created after `lastVote` (the last counted vote) could
     /// not yet be chosen by anybody. An option nobody could choose has no share, range, standing or chance
-    /// (0 of 0 is not "unpopular").
+    /// (0 of 0 is not "unpopular", and a vote cast before it existed is not 1 of 1).
     static func rank(
         _ options: [ReportFigures.Option], countedVoters: Int, lastVote: Instant? = nil, choices: [ChoicePattern]? = nil
     ) -> [Section] {
@@ -53,36 +55,68 @@ extension ReportModel {
             return ra != rb ? ra < rb : bytesPrecede(a, b)
         }
         return names.map { name in
-            // Within one section `tally.sql`'s order is by voters, votes (both descending) and id.
             let members = bySection[name]!.sorted(by: Analyzer.tallyOrder)
-            let top = members.first?.voters ?? 0
-            let ranked = members.map { option -> RankedOption in
-                let rank = 1 + members.filter { $0.voters > option.voters }.count
-                let eligible: Int
-                if let choices {
-                    eligible = ChoicePattern.eligible([option.id], patterns: choices)[0]
-                } else {
+            let eligibleCounts: [Int]
+            if let choices {
+                eligibleCounts = ChoicePattern.eligible(members.map(\.id), patterns: choices)
+            } else {
+                eligibleCounts = members.map { option in
                     let notYet =
                         option.voters == 0 && countedVoters > 0
                         && lastVote.map { last in option.createdAt.map { $0 > last } ?? false } ?? false
-                    eligible = notYet ? 0 : countedVoters
+                    return notYet ? 0 : countedVoters
                 }
+            }
+            let unranked = zip(members, eligibleCounts).map { option, eligible -> RankedOption in
                 let interval = eligible > 0 ? WilsonInterval(successes: option.voters, trials: eligible) : nil
-                let standing: Standing? = top > 0 && countedVoters > 0 && rank == 1 ? .leader : nil
                 return RankedOption(
                     id: option.id, content: option.content, section: option.section, createdAt: option.createdAt,
-                    rank: rank, voters: option.voters, votes: option.votes, votersAll: option.votersAll,
+                    rank: 0, voters: option.voters, votes: option.votes, votersAll: option.votersAll,
                     votesAll: option.votesAll,
                     eligible: eligible == countedVoters ? nil : eligible,
                     share: countedVoters > 0 && eligible > 0 ? Double(option.voters) / Double(eligible) : nil,
-                    interval: interval, standing: standing)
+                    interval: interval, standing: nil)
             }
+            let ranked = ranks(unranked.sorted { bySharePrecedes($0, $1, countedVoters) }, countedVoters: countedVoters)
             let topAll = members.map(\.votersAll).max() ?? 0
             return Section(
                 name: name, isKnown: Analyzer.knownSections.contains(name), options: ranked,
-                leaders: top > 0 ? ranked.filter { $0.rank == 1 } : [],
+                leaders: ranked.filter { $0.rank == 1 && $0.voters > 0 },
                 leadersAll: topAll > 0 ? ranked.filter { $0.votersAll == topAll } : [])
         }
+    }
+
+    /// Counted sessions that could choose the option (nil in `eligible` means every counted session).
+    static func eligibleCount(_ option: RankedOption, _ countedVoters: Int) -> Int { option.eligible ?? countedVoters }
+
+    /// The order by share among the voters who could choose the option (exactly, by cross-multiplying), then
+    /// voters, votes (descending) and id; options nobody could choose last.
+    static func bySharePrecedes(_ a: RankedOption, _ b: RankedOption, _ countedVoters: Int) -> Bool {
+        let (ea, eb) = (eligibleCount(a, countedVoters), eligibleCount(b, countedVoters))
+        if (ea > 0) != (eb > 0) { return ea > 0 }
+        let (left, right) = (a.voters * max(eb, 1), b.voters * max(ea, 1))
+        if left != right { return left > right }
+        if a.voters != b.voters { return a.voters > b.voters }
+        if a.votes != b.votes { return a.votes > b.votes }
+        return a.id < b.id
+    }
+
+    /// Competition ranks of options already in order: the same voters among the same number of eligible
+    /// voters share a rank (they are next to each other); a section without votes has no leaders but ranks 1.
+    static func ranks(_ ordered: [RankedOption], countedVoters: Int) -> [RankedOption] {
+        var ranked = ordered
+        for index in ranked.indices {
+            let previous = index > 0 ? ranked[index - 1] : nil
+            let tied =
+                previous.map {
+                    $0.voters == ranked[index].voters
+                        && eligibleCount($0, countedVoters) == eligibleCount(ranked[index], countedVoters)
+                } ?? false
+            ranked[index].rank = tied ? previous!.rank : index + 1
+            ranked[index].standing =
+                ranked[index].rank == 1 && ranked[index].voters > 0 && countedVoters > 0 ? .leader : nil
+        }
+        return ranked
     }
 
     static func activity(_ figures: ReportFigures, parameters: ReportParameters) -> Activity {

@@ -14,10 +14,11 @@ package struct ReportModel: Sendable, Equatable {
     package enum Standing: String, Sendable, Equatable {
         /// Ranked first (alone or tied).
         case leader
-        /// The data cannot tell it apart from the leader: its chance of being behind
-        /// (`RankedOption.chanceBehind`) is under `LeadModel.behindThreshold`.
+        /// The data cannot tell it apart from the leader (`LeadModel.standings`).
         case notDistinguishable = "not_distinguishable"
-        /// Some option truly has more voters, with a chance of `LeadModel.behindThreshold` or more.
+        /// Not behind, but the leader is at least `LeadModel.probablyBehindRatio` times as likely to lead.
+        case probablyBehind = "probably_behind"
+        /// Behind (`LeadModel.standings`: its chance of leading is small enough, with its rivals counted).
         case behind
     }
 
@@ -31,8 +32,10 @@ package struct ReportModel: Sendable, Equatable {
         package let section: String
         /// When the option was created; nil when its stored time cannot be read.
         package let createdAt: Instant?
-        /// Competition rank by voters: ties share a rank and the next rank skips (1, 1, 3).
-        package let rank: Int
+        /// Competition rank: ties (the same voters among the same number who could choose them) share a rank
+        /// and the next rank skips (1, 1, 3). Options open for the same time rank by voters; an option added
+        /// later takes its place among them by its chance of leading (`addUncertainty`).
+        package internal(set) var rank: Int
         /// Distinct counted sessions (voters).
         package let voters: Int
         /// Counted votes.
@@ -50,15 +53,13 @@ package struct ReportModel: Sendable, Equatable {
         package let share: Double?
         /// 95% Wilson interval of the share; nil when nobody is counted or nobody could choose it.
         package let interval: WilsonInterval?
-        /// Against the leader, from `chanceBehind`; nil when the section has no votes.
+        /// Against the leader, from the chances of leading (`LeadModel.standings`); nil when the section has no
+        /// votes or the option has no chance.
         package internal(set) var standing: Standing?
         /// The chance that it truly has the most voters in its section (`LeadModel`; equally popular
-        /// options split it evenly); nil when the section has no votes.
+        /// options split it evenly): the one figure the standing and the sentences read; nil when the
+        /// section has no votes or nobody could choose it.
         package internal(set) var chanceOfLeading: Double? = nil
-        /// The chance that another option of its section truly has more voters (`LeadModel`): the one
-        /// figure behind "behind", "can't tell apart" and "clear lead"; nil for the leaders and when the
-        /// section has no votes.
-        package internal(set) var chanceBehind: Double? = nil
     }
 
     /// One section of options, ranked.
@@ -67,9 +68,9 @@ package struct ReportModel: Sendable, Equatable {
         package let name: String
         /// False for a section the vote page does not know (also flagged as an anomaly).
         package let isKnown: Bool
-        /// In display order: voters, votes (descending), id.
+        /// In rank order (then votes, descending, and id).
         package let options: [RankedOption]
-        /// Options ranked first by counted voters (several when tied); empty when nobody voted here.
+        /// Options ranked first (several when tied); empty when nobody voted here.
         package let leaders: [RankedOption]
         /// Options that would rank first with excluded sessions included; empty when nobody voted here.
         package let leadersAll: [RankedOption]

@@ -34,8 +34,13 @@ package struct ChoicePattern: Sendable, Equatable, Hashable {
         }
     }
 
-    /// Counted sessions that could choose each of `ids` (`couldChoose`), in the same order.
+    /// Counted sessions that could choose each of `ids` (`couldChoose`), in the same order; 0 for an option no
+    /// session's last vote is at or after the creation of: votes cast before it existed count, but do not make
+    /// a share of their own (1 of 1) or a chance.
     package static func eligible(_ ids: [Int64], patterns: [ChoicePattern]) -> [Int] {
-        ids.map { id in patterns.reduce(0) { $0 + ($1.couldChoose(id) ? $1.sessions : 0) } }
+        ids.map { id in
+            guard patterns.contains(where: { $0.sessions > 0 && ($0.votable?.contains(id) ?? true) }) else { return 0 }
+            return patterns.reduce(0) { $0 + ($1.couldChoose(id) ? $1.sessions : 0) }
+        }
     }
 }

@@ -11,9 +11,8 @@ import Foundation
 /// with its sampling noise (normal approximation, the budget's pushing-apart of options included
 /// through the observed covariances). Every grouping is weighed by how well it explains the counts,
 /// and within it the chance that each run has the highest share is integrated numerically. An option's
-/// chance of leading splits its run's chance equally among the run's members; its chance of being
-/// *behind* is the chance that its run is not the highest one — the one criterion behind "ahead",
-/// "can't tell apart" and "clear lead".
+/// chance of leading splits its run's chance equally among the run's members; the words against the
+/// leader read that same figure (`standings`).
 ///
 /// No randomness: the same counts give the same figures, in every report, page and thread count.
 /// Options with exactly the same voters (and the same eligible sessions) get the same figures.
@@ -25,8 +24,14 @@ package enum LeadModel {
     /// options ranked lower are each a run of their own (they are far from the lead when a section
     /// has that many options with voters).
     package static let groupedOptions = 10
-    /// From this chance of being behind on, an option is called behind the leader (and a lead clear).
-    package static let behindThreshold = 0.95
+    /// The chance that the true leader is among the options called behind, at most: options are called
+    /// behind one at a time, the least likely to lead first, the r-th of m when its chance of leading is
+    /// at most `behindLevel / (m − r + 1)` (Holm's step-down), so that several rivals of a tie are not
+    /// each given the whole 1% (docs/statistics.md, "One comparison").
+    package static let behindLevel = 0.01
+    /// An option not behind is *probably behind* when the leader is at least this many times as likely
+    /// to lead as it is.
+    package static let probablyBehindRatio = 3.0
 
     /// One option as the model sees it: its voters among the sessions that could choose it.
     package struct Option: Sendable, Hashable {
@@ -40,10 +45,47 @@ package enum LeadModel {
     package struct Result: Sendable, Equatable {
         /// The chance that the option truly has the most voters (a run of equals splits it evenly).
         package let leading: [Double]
-        /// The chance that some other option truly has more voters than this one.
+        /// The chance that some other option truly has more voters than this one (not in the top run).
         package let behind: [Double]
-        /// Per adjacent pair (0 and 1, 1 and 2, …): the chance the first truly has more voters.
-        package let order: [Double]
+        /// `ahead[i][j]`: the chance that option i truly has more voters than option j (0 in groupings
+        /// that put them in one run).
+        package let ahead: [[Double]]
+
+        /// Per adjacent pair of the given order (0 and 1, 1 and 2, …): the chance the first truly has more voters.
+        package var order: [Double] { order(Array(leading.indices)) }
+
+        /// Per adjacent pair of `positions` (indices into the options): the chance the first truly has more voters.
+        package func order(_ positions: [Int]) -> [Double] {
+            zip(positions, positions.dropFirst()).map { ahead[$0][$1] }
+        }
+    }
+
+    /// How each option stands against the leaders, from the chance of leading alone (`leading`, per
+    /// option; `leaders`: the options ranked first). Behind: Holm's step-down at `behindLevel` over the
+    /// other options, least likely to lead first; probably behind: not behind, and the leaders' chance is at
+    /// least `probablyBehindRatio` times its own; otherwise the data cannot tell it apart. Options without
+    /// a chance (nil) get none.
+    package static func standings(leading: [Double?], leaders: Set<Int>) -> [Standing?] {
+        let rivals = leading.indices.filter { !leaders.contains($0) && leading[$0] != nil }
+            .sorted { (leading[$0]!, $1) < (leading[$1]!, $0) }
+        let top = leaders.compactMap { leading[$0] }.max() ?? 0
+        var standing = leading.indices.map { leaders.contains($0) ? Standing.leader : leading[$0] == nil ? nil : .even }
+        for (step, option) in rivals.enumerated() {
+            guard leading[option]! <= behindLevel / Double(rivals.count - step) else { break }
+            standing[option] = .behind
+        }
+        for option in rivals where standing[option] == .even && leading[option]! * probablyBehindRatio <= top {
+            standing[option] = .probablyBehind
+        }
+        return standing
+    }
+
+    /// An option against the leaders (`standings`).
+    package enum Standing: Sendable, Equatable {
+        case leader
+        case even
+        case probablyBehind
+        case behind
     }
 
     /// Runs the model on one section. `options` are in rank order (most voters first); `shared(i, j)`
@@ -55,7 +97,7 @@ package enum LeadModel {
         guard !usable.isEmpty else {
             return Result(
                 leading: Array(repeating: 0, count: k), behind: Array(repeating: 1, count: k),
-                order: Array(repeating: 0.5, count: max(0, k - 1)))
+                ahead: Array(repeating: Array(repeating: 0.5, count: k), count: k))
         }
         let share = options.map { $0.eligible > 0 ? Double($0.voters) / Double($0.eligible) : 0 }
         // Sampling variance of each share: the binomial variance (counts smoothed by one each way so that
@@ -66,14 +108,21 @@ package enum LeadModel {
             let n = Double(options[i].eligible)
             let smoothed = (Double(options[i].voters) + 1) / (n + 2)
             let variance = smoothed * (1 - smoothed)
-            var covariance = 0.0
             let others = usable.filter { $0 != i }
-            for j in others {
-                let common = Double(min(options[i].eligible, options[j].eligible))
-                covariance += Double(shared(i, j)) / common - share[i] * share[j]
-            }
+            // Summed in a fixed order of the terms, not of the options, so that renumbering moves no bit.
+            var covariance = others.map { j in
+                Double(shared(i, j)) / Double(min(options[i].eligible, options[j].eligible)) - share[i] * share[j]
+            }.sorted().reduce(0, +)
             if !others.isEmpty { covariance /= Double(others.count) }
             noise[i] = max(variance - covariance, variance / 4) / n
+        }
+        // Options with the same counts are the same to the data: they get the same noise (their pairs with
+        // the others differ), so that the figures do not depend on which of them the rank order puts first.
+        var identical: [Option: [Int]] = [:]
+        for i in usable { identical[options[i], default: []].append(i) }
+        for members in identical.values where members.count > 1 {
+            let shared = members.reduce(0) { $0 + noise[$1] } / Double(members.count)
+            for i in members { noise[i] = shared }
         }
         let mean = usable.reduce(0) { $0 + share[$1] } / Double(usable.count)
         let meanNoise = usable.reduce(0) { $0 + noise[$1] } / Double(usable.count)
@@ -117,7 +166,16 @@ package enum LeadModel {
         let total = groupings.reduce(0) { $0 + exp($1.weight - top) }
         var leading = [Double](repeating: 0, count: k)
         var amongLeaders = [Double](repeating: 0, count: k)
-        var order = [Double](repeating: 0, count: max(0, k - 1))
+        // Pairs summed over the groupings: those of the grouped options and those next to each other in the
+        // given order; the others (an option ranked below the grouped ones against one it is not next to) are
+        // compared as runs of their own, which they nearly always are.
+        var ahead = [[Double]](repeating: [Double](repeating: 0, count: k), count: k)
+        var summed: [(Int, Int)] = []
+        for i in 0..<k {
+            for j in 0..<k where j != i && (abs(i - j) == 1 || (grouped.contains(i) && grouped.contains(j))) {
+                summed.append((i, j))
+            }
+        }
         for grouping in groupings {
             let weight = exp(grouping.weight - top) / total
             guard weight > 1e-12 else { continue }
@@ -130,12 +188,22 @@ package enum LeadModel {
                     amongLeaders[member] += weight * chances[index]
                 }
             }
-            for pair in order.indices {
-                guard let a = runOf[pair], let b = runOf[pair + 1] else {
-                    order[pair] += weight * (runOf[pair] != nil ? 1 : 0)
+            for (i, j) in summed {
+                guard let a = runOf[i], let b = runOf[j] else {
+                    ahead[i][j] += weight * (runOf[i] != nil ? 1 : 0)
                     continue
                 }
-                if a != b { order[pair] += weight * grouping.runs[a].ahead(of: grouping.runs[b]) }
+                if a != b { ahead[i][j] += weight * grouping.runs[a].ahead(of: grouping.runs[b]) }
+            }
+        }
+        let alone = options.indices.map { i in
+            options[i].eligible > 0 ? Run(members: [i], shares: [share[i]], noise: [noise[i]], pooling) : nil
+        }
+        let summedPairs = Set(summed.map { $0.0 * k + $0.1 })
+        for i in 0..<k {
+            for j in 0..<k where j != i && !summedPairs.contains(i * k + j) {
+                guard let a = alone[i] else { continue }
+                ahead[i][j] = alone[j].map(a.ahead(of:)) ?? 1
             }
         }
         let sum = leading.reduce(0, +)
@@ -144,14 +212,12 @@ package enum LeadModel {
         // follow the rank order, which puts one of them first only by its id).
         var behind = amongLeaders.map { min(1, max(0, 1 - $0)) }
         for i in options.indices where options[i].eligible == 0 { behind[i] = 1 }
-        var groups: [Option: [Int]] = [:]
-        for i in usable { groups[options[i], default: []].append(i) }
-        for members in groups.values where members.count > 1 {
+        for members in identical.values where members.count > 1 {
             let lead = members.reduce(0) { $0 + leading[$1] } / Double(members.count)
             let back = members.reduce(0) { $0 + behind[$1] } / Double(members.count)
             for i in members { (leading[i], behind[i]) = (lead, back) }
         }
-        return Result(leading: leading, behind: behind, order: order.map { min(1, max(0, $0)) })
+        return Result(leading: leading, behind: behind, ahead: ahead.map { $0.map { min(1, max(0, $0)) } })
     }
 
     /// Each run's chance of having the highest share: ∫ pdf_r(t) Π_{s≠r} cdf_s(t) dt by Simpson's

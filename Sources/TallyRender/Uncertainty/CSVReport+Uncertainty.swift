@@ -1,8 +1,7 @@
 import TallyCore
 
 /// The chance of leading and the chosen-together pairs in the CSV report (docs/report-csv.md):
-/// `chance_of_leading` rows (value: the chance), `chance_behind` rows (value: the chance another option
-/// truly has more voters), `order_chance` rows (id: the higher option, value:
+/// `chance_of_leading` rows (value: the chance), `order_chance` rows (id: the higher option, value:
 /// the chance, detail: `ahead_of:<id>`), `covote` rows (id: option a, sessions: shared voters,
 /// value: the lift, detail: `with:<id>`) and `chance_model` rows (the model's settings).
 extension CSVReport {
@@ -15,7 +14,8 @@ extension CSVReport {
         [
             ("model", ChanceModel.name), ("sessions", String(record.sessions)),
             ("boundary_prior", NumberText.fixed(record.boundaryPrior, decimals: 2)),
-            ("behind_threshold", NumberText.fixed(record.behindThreshold, decimals: 2)),
+            ("behind_level", NumberText.fixed(record.behindLevel, decimals: 2)),
+            ("probably_behind_ratio", NumberText.fixed(record.probablyBehindRatio, decimals: 0)),
         ]
     }
 }

@@ -33,7 +33,8 @@ extension JSONReport {
         return .object([
             ("model", .string(ChanceModel.name)), ("sessions", .int(record.sessions)),
             ("boundary_prior", .number(record.boundaryPrior, decimals: 2)),
-            ("behind_threshold", .number(record.behindThreshold, decimals: 2)),
+            ("behind_level", .number(record.behindLevel, decimals: 2)),
+            ("probably_behind_ratio", .number(record.probablyBehindRatio, decimals: 0)),
         ])
     }
 }

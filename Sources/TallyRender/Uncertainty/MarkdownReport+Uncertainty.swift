@@ -3,11 +3,6 @@ import TallyCore
 
 /// The chance of leading and the chosen-together pairs in the Markdown report.
 extension MarkdownReport {
-    /// From this chance that the runner-up is behind on, a lead not yet clear is called likely; below it
-    /// the sentence says only that the data cannot tell the two apart. The clear lead is
-    /// `LeadModel.behindThreshold`, the same figure as the table's "behind".
-    static let likelyLead = 0.75
-
     /// A chance as a whole percentage: the model's normal approximation is not good to a tenth of a
     /// point. Never rounds to 0% or 100% unless it is exactly that.
     static func chanceText(_ chance: Double) -> String {
@@ -44,34 +39,34 @@ extension MarkdownReport {
         let together = largest > 1 ? chanceText(pow(0.95, Double(largest))) : nil
         return [
             u.method(
-                chanceText(record.behindThreshold), chanceText(1 - record.behindThreshold),
+                chanceText(record.behindLevel), NumberText.fixed(record.probablyBehindRatio, decimals: 0),
                 together.map { (largest, $0) })
         ]
     }
 
-    /// How sure the order at the top of a section is (the headline's "how sure"), by the one criterion:
-    /// the chance that the runner-up truly has fewer voters than some other option. Nil without votes.
+    /// How sure the order at the top of a section is (the headline's "how sure"): the runner-up's standing,
+    /// the same word the table gives it, with both chances of leading, the figure that word reads. Nil
+    /// without votes.
     static func orderSentence(
         _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels
     ) -> String? {
         guard model.chanceModel != nil, let first = section.options.first, first.voters > 0 else { return nil }
-        guard let second = section.options.dropFirst().first, second.voters > 0 else {
+        guard let second = section.options.dropFirst().first(where: { $0.chanceOfLeading != nil }), second.voters > 0,
+            let firstChance = first.chanceOfLeading, let secondChance = second.chanceOfLeading
+        else {
             return u.onlyOne(quoted(first.content, l))
         }
-        if second.voters == first.voters, let chance = first.chanceOfLeading {
+        if second.rank == first.rank {
             // Tied at the top: the headline named them; equal counts get equal chances by construction.
-            return u.tiedChance(section.leaders.count, chanceText(chance))
+            return u.tiedChance(section.options.filter { $0.rank == first.rank }.count, chanceText(firstChance))
         }
-        // nil when the runner-up ties the leader's count: then nothing tells them apart.
-        let behind = second.chanceBehind ?? 0
-        if second.standing == .behind {
-            return u.clearLead(quoted(first.content, l), quoted(second.content, l), chanceText(behind))
-        } else if behind >= likelyLead {
-            return u.likelyLead(quoted(first.content, l), quoted(second.content, l), chanceText(behind))
+        let names = (quoted(first.content, l), quoted(second.content, l))
+        let chances = (chanceText(firstChance), chanceText(secondChance))
+        switch second.standing {
+        case .behind?: return u.clearLead(names.0, names.1, chances.0, chances.1)
+        case .probablyBehind?: return u.likelyLead(names.0, names.1, chances.0, chances.1)
+        default: return u.coinToss(names.0, names.1, chances.0, chances.1)
         }
-        return u.coinToss(
-            quoted(first.content, l), quoted(second.content, l),
-            first.chanceOfLeading.map(chanceText) ?? "—", second.chanceOfLeading.map(chanceText) ?? "—")
     }
 
     /// Which options went together most often, with the small-sample caution; empty without the chance model.
@@ -99,7 +94,9 @@ extension MarkdownReport {
                 if !together.isEmpty { sentences.append(u.together(together.map(described))) }
                 if !apart.isEmpty { sentences.append(u.apart(apart.map(described))) }
             }
-            if model.isSmallSample { sentences[sentences.count - 1] += u.togetherCaution(model.totals.voters) }
+            // The caution is for a pair named on few voters; "no pair stands out" needs none.
+            let named = !together.isEmpty || !apart.isEmpty
+            if model.isSmallSample && named { sentences[sentences.count - 1] += u.togetherCaution(model.totals.voters) }
         }
         return sentences
     }

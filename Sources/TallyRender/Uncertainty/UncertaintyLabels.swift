@@ -4,20 +4,22 @@
 package struct UncertaintyLabels: Sendable {
     /// Column: the chance of leading.
     package let chanceColumn: String
-    /// What the chance and the standings mean (one paragraph): the threshold of "behind" and its
-    /// complement, both as percentages, and (the largest table's number of options, how often all its
-    /// 95% ranges hold at once) when a table has two options or more.
-    package let method: @Sendable (_ threshold: String, _ miss: String, _ together: (Int, String)?) -> String
+    /// What the chance and the standings mean (one paragraph): the level of "behind" as a percentage, the
+    /// ratio of "probably behind", and (the largest table's number of options, how often all its 95% ranges
+    /// hold at once) when a table has two options or more.
+    package let method: @Sendable (_ level: String, _ ratio: String, _ together: (Int, String)?) -> String
     /// The data cannot tell the top two apart: names and their chances of leading.
     package let coinToss:
         @Sendable (_ first: String, _ second: String, _ firstChance: String, _ secondChance: String)
             -> String
     /// The options tied for first (already named by the headline) share the chance of leading equally.
     package let tiedChance: @Sendable (_ count: Int, _ chance: String) -> String
-    /// The second is behind (the chance that it truly has fewer voters is at the threshold or more).
-    package let clearLead: @Sendable (_ first: String, _ second: String, _ chance: String) -> String
-    /// The second is probably behind, but the data cannot tell it apart from the first.
-    package let likelyLead: @Sendable (_ first: String, _ second: String, _ chance: String) -> String
+    /// The second is behind (the table's "behind"): names and their chances of leading.
+    package let clearLead:
+        @Sendable (_ first: String, _ second: String, _ firstChance: String, _ secondChance: String) -> String
+    /// The second is probably behind (the table's "probably behind"): names and their chances of leading.
+    package let likelyLead:
+        @Sendable (_ first: String, _ second: String, _ firstChance: String, _ secondChance: String) -> String
     /// Only one option of the section has voters.
     package let onlyOne: @Sendable (_ name: String) -> String
     /// Pairs chosen together clearly more often than independent voters would: (first name, second name,
@@ -42,13 +44,16 @@ extension UncertaintyLabels {
     /// English.
     package static let english = UncertaintyLabels(
         chanceColumn: "Chance of leading",
-        method: { threshold, miss, together in
+        method: { level, ratio, together in
             "*Chance of leading*: the chance that the option truly has the most voters in its section. The model "
                 + "allows options to be exactly as popular as each other (they then share the chance equally), and "
-                + "with few votes it draws the options' estimates towards each other, so that a difference of a "
-                + "few votes does not look bigger than it is. An option is *behind* when the chance that another "
-                + "option truly has more voters is \(threshold) or more; otherwise it *can't be told apart* from the "
-                + "leader (a truly tied option is called behind in under \(miss) of polls)."
+                + "treats a close count as a possible tie until the counts say otherwise. The word beside each "
+                + "option reads the same chance: options are called *behind* one at a time, the least likely to "
+                + "lead first, while the chance that the true leader is among them stays under \(level) (a truly "
+                + "tied option is called behind in under 5% of polls); *probably behind* when the leader is at least "
+                + "\(ratio) times as likely to lead; otherwise the data *can't tell it apart* from the leader. An "
+                + "option added during the poll is counted among the voters who could choose it and placed by its "
+                + "chance of leading; options open for the same time are ranked by voters."
                 + (together.map { count, share in
                     " Each 95% range on its own is right 95% of the time; all \(count) ranges of a table are right "
                         + "at once less often, about \(share) of the time."
@@ -59,12 +64,11 @@ extension UncertaintyLabels {
         },
         tiedChance: { _, chance in "The data can't tell them apart: each has about a \(chance) chance of truly leading."
         },
-        clearLead: { first, second, chance in
-            "That lead is clear: the chance that \(second), in second place, truly has fewer voters is \(chance)."
+        clearLead: { _, second, a, b in
+            "That lead is clear: a \(a) chance of truly leading, against \(b) for \(second)."
         },
-        likelyLead: { first, second, chance in
-            "\(second) is probably behind (a \(chance) chance that it truly has fewer voters), but not clearly "
-                + "enough to call."
+        likelyLead: { _, second, a, b in
+            "\(second) is probably behind (chance of leading \(b), against \(a)), but not clearly enough to call."
         },
         onlyOne: { name in "Only \(name) has voters here." },
         together: { "Often chosen by the same voters: " + englishPairs($0) + "." },
@@ -83,11 +87,13 @@ extension UncertaintyLabels {
     /// Traditional Chinese as written in Taiwan.
     package static let traditionalChinese = UncertaintyLabels(
         chanceColumn: "領先機率",
-        method: { threshold, miss, together in
+        method: { level, ratio, together in
             "*領先機率*：這個選項在這個區塊裡真正最多人選的機率。計算時允許幾個選項其實一樣受歡迎"
-                + "（這時這幾個選項平分機率）；票數少的時候，也會把各選項的估計往中間收，免得幾票之差看起來比實際大。"
-                + "另一個選項真正比它多人選的機率達 \(threshold) 以上，就標為*落後*；不到的話，就是和第一名*分不出高下*"
-                + "（其實平手的選項被誤標為落後的機會不到 \(miss)）。"
+                + "（這時這幾個選項平分機率）；票數接近時，先當作可能平手，等票數拉開了再說。"
+                + "旁邊的字看的也是這個機率：從最不可能領先的選項開始，一個一個標為*落後*，只要真正的第一名"
+                + "落在這些選項裡的機率還不到 \(level)（其實平手的選項被誤標為落後的機會不到 5%）；"
+                + "第一名領先的機率至少是它的 \(ratio) 倍，就標為*可能落後*；其餘的和第一名*分不出高下*。"
+                + "投票期間才加入的選項，只算加入後有機會選它的人，並依領先機率排進名次；同時開放的選項依人數排名。"
                 + (together.map { count, share in
                     "每個 95% 範圍單獨來看，有 95% 的機會涵蓋真正的比例；一張表的 \(count) 個範圍要同時都涵蓋，機會就只有約 \(share)。"
                 } ?? "")
@@ -98,11 +104,11 @@ extension UncertaintyLabels {
         tiedChance: { count, chance in
             "目前的資料分不出\(count == 2 ? "兩者" : "這 \(count) 個選項")誰領先，各約 \(chance) 的機率領先。"
         },
-        clearLead: { first, second, chance in
-            "領先很明確：第二名\(second)確實比較少人選的機率是 \(chance)。"
+        clearLead: { _, second, a, b in
+            "領先很明確：領先機率 \(a)，第二名\(second)只有 \(b)。"
         },
-        likelyLead: { first, second, chance in
-            "第二名\(second)可能落後（確實比較少人選的機率是 \(chance)），但還不到能確定的程度。"
+        likelyLead: { _, second, a, b in
+            "第二名\(second)可能落後（領先機率 \(b)，第一名是 \(a)），但還不到能確定的程度。"
         },
         onlyOne: { name in "這個區塊只有\(name)有人選。" },
         together: { "特別常被同一個人一起選的：" + chinesePairs($0) + "。" },

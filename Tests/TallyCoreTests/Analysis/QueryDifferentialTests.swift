@@ -268,9 +268,14 @@ struct QueryDifferentialTests {
         if checkModel, swift.totals.firstVoteAll.map({ $0 <= parameters.asOf }) ?? true {
             let model = try ReportModel(figures: swift, parameters: parameters)
             let ranked = Dictionary(uniqueKeysWithValues: model.sections.flatMap(\.options).map { ($0.id, $0) })
+            // `tally.sql` ranks by voters; the report does too among options open for the same time, and places an
+            // option added later by its chance of leading, which SQL does not compute: ranks are compared in
+            // sections whose options could all be chosen by every counted session.
+            let oneExposure = Set(
+                model.sections.filter { $0.options.allSatisfy { $0.eligible == nil } }.flatMap(\.options).map(\.id))
             for row in results["tally"]! {
                 let option = try #require(ranked[row["id"]!.int64!])
-                #expect(row["rank"]?.int64 == Int64(option.rank))
+                if oneExposure.contains(option.id) { #expect(row["rank"]?.int64 == Int64(option.rank)) }
                 if let share = option.share {
                     #expect(abs((row["share"]?.double ?? -1) - share) < 0.00005)
                 }

@@ -57,7 +57,7 @@ struct RankingTests {
             section.options.map(\.standing) == [
                 .leader, .leader, .notDistinguishable, .notDistinguishable, .behind, .behind,
             ])
-        #expect(section.options[2].chanceBehind == section.options[3].chanceBehind)
+        #expect(section.options[2].chanceOfLeading == section.options[3].chanceOfLeading)
         #expect(section.options[0].chanceOfLeading == section.options[1].chanceOfLeading)
     }
 

@@ -75,4 +75,75 @@ struct LateOptionTests {
         let late = try #require(model.sections.first?.options.first { $0.id == 3 })
         #expect(late.eligible == 0 && late.share == nil && late.interval == nil && late.chanceOfLeading == nil)
     }
+
+    /// Issue 37.1: options 1–5 from the start, option 6 ("late") from 01-20, after 60 of the 90 sessions had voted;
+    /// 24 of the 30 who could choose it did (80%). It was ranked 6th by voters, labelled "can't tell apart" with a 92%
+    /// chance of leading, options 1 and 2 "leader" with 3% each and options 3–5 "behind" the option ranked 6th.
+    static func lateLeader() throws -> VoteDatabase {
+        var votes: [(Int64, String, String)] = []
+        func session(_ name: String, _ options: [Int64], day: Int) {
+            for (k, option) in options.enumerated() { votes.append((option, name, "2026-01-\(pad(day)) 08:0\(k):00")) }
+        }
+        func pad(_ day: Int) -> String { day < 10 ? "0\(day)" : "\(day)" }
+        let early: [([Int64], Int)] = [([1, 2, 3], 20), ([1, 2, 4], 15), ([3, 4, 5], 10), ([5], 15)]
+        var count = 0
+        for (options, sessions) in early {
+            for _ in 0..<sessions {
+                count += 1
+                session("early\(count)", options, day: 2 + count % 17)
+            }
+        }
+        for s in 0..<30 { session("late\(s)", s < 24 ? [6] : [1, 2], day: 21 + s % 8) }
+        let options: [(Int64, String, String, String)] =
+            VoteDatabase.fiveOptions + [(6, "late", "original", "2026-01-20 00:00:00")]
+        return try VoteDatabase(options: options, votes: votes)
+    }
+
+    @Test func aLateOptionChosenByMostWhoCouldIsRankedAndLabelledByOneComparison() throws {
+        let model = try Self.lateLeader().report(Self.parameters)
+        let options = try #require(model.sections.first).options
+        let late = try #require(options.first { $0.id == 6 })
+        #expect(late.voters == 24 && late.eligible == 30 && late.share == 0.8)
+        #expect(options.first { $0.id == 1 }?.voters == 41)
+        // Ranked first and the only leader: the most likely to lead.
+        #expect(late.rank == 1 && late.standing == .leader, "\(options.map { ($0.id, $0.rank, $0.standing) })")
+        #expect(model.sections.first?.leaders.map(\.id) == [6])
+        // Rank, word and chance tell one story: down the table the chance never rises and the word never softens.
+        func severity(_ s: ReportModel.Standing?) -> Int {
+            [.leader: 0, .notDistinguishable: 1, .probablyBehind: 2, .behind: 3][s!]!
+        }
+        for (a, b) in zip(options, options.dropFirst()) {
+            #expect((a.chanceOfLeading ?? 0) >= (b.chanceOfLeading ?? 0), "\(a.id) before \(b.id)")
+            #expect(severity(a.standing) <= severity(b.standing), "\(a.id) before \(b.id)")
+        }
+        // Among the options open the whole time the rank is by voters (1 and 2 tied, then 3, then 4 and 5 tied).
+        let original = options.filter { $0.id != 6 }
+        #expect(original.map(\.id) == [1, 2, 3, 4, 5])
+        #expect(original.map(\.rank) == [2, 2, 4, 5, 5])
+    }
+
+    /// Issue 37.2: a vote cast before its option existed (option 3 created after every vote) counts as the data
+    /// says, but made "100% among 1 voter" and a 33% chance of leading; it makes no share and no chance, and is
+    /// flagged among the anomalies.
+    @Test func aVoteBeforeItsOptionExistedMakesNoShareOrChance() throws {
+        var votes: [(Int64, String, String)] = (1...9).map {
+            ($0 % 2 == 0 ? 1 : 2, "s\($0)", "2026-01-0\($0) 08:00:00")
+        }
+        votes.append((3, "s5", "2026-01-05 09:00:00"))
+        let database = try VoteDatabase(
+            options: [
+                (1, "first", "original", "2026-01-01 00:00:00"), (2, "second", "original", "2026-01-01 00:00:00"),
+                (3, "later", "original", "2026-01-20 00:00:00"),
+            ], votes: votes)
+        let model = try database.report(Self.parameters)
+        let later = try #require(model.sections.first?.options.first { $0.id == 3 })
+        #expect(later.voters == 1 && later.votes == 1)
+        #expect(later.share == nil && later.interval == nil && later.chanceOfLeading == nil && later.standing == nil)
+        #expect(model.sections.first?.options.last?.id == 3)
+        #expect(model.anomalies.contains { $0.kind == .voteBeforeOption && $0.total == 1 })
+        // The query counts the same: nobody could choose it, so no share.
+        let rows = try QueryShell.rows(database.path, query: PortableQuery.named("tally"), parameters: Self.parameters)
+        let row = try #require(rows.first { $0["id"]?.int64 == 3 })
+        #expect(row["eligible"]?.int64 == 0 && row["share"]?.double == nil, "\(row)")
+    }
 }

@@ -30,8 +30,34 @@ struct LeadModelTests {
         #expect(close.leading[0] < 0.6 && close.leading[0] > close.leading[1], "\(close.leading)")
         #expect(close.behind[1] < 0.75)
         let clear = Self.run([40, 10, 8, 5], n: 50)
-        #expect(clear.behind[1] >= LeadModel.behindThreshold)
+        #expect(LeadModel.standings(leading: clear.leading, leaders: [0]) == [.leader, .behind, .behind, .behind])
         #expect(clear.leading[0] > 0.99)
+    }
+
+    /// Issue 37.4: several rivals of a near tie are not each given the whole level. Each of 8, 8, 7 and 6 of 15
+    /// against 9 might be read as behind one at a time; together the leader could be any of them.
+    @Test func aFiveWayNearTieCallsNobodyBehind() {
+        let result = Self.run([9, 8, 8, 7, 6], n: 15)
+        let standings = LeadModel.standings(leading: result.leading, leaders: [0])
+        #expect(!standings.contains(.behind), "\(result.leading)")
+        // The words read the chance: a lower chance never gets a milder word.
+        func severity(_ s: LeadModel.Standing?) -> Int { [.leader: 0, .even: 1, .probablyBehind: 2, .behind: 3][s!]! }
+        for i in 1..<5 {
+            for j in 1..<5 where result.leading[i] < result.leading[j] {
+                #expect(severity(standings[i]) >= severity(standings[j]))
+            }
+        }
+    }
+
+    /// Issue 37.6: which of two options with the same counts comes first (their ids) moves no figure: the
+    /// third option's chance is exactly the same either way, though the two share different voters with it.
+    @Test func renumberingTiedOptionsMovesNoChance() {
+        let shared = [[0, 6, 2, 1], [6, 0, 5, 3], [2, 5, 0, 1], [1, 3, 1, 0]]
+        let swapped = [[0, 2, 6, 1], [2, 0, 5, 1], [6, 5, 0, 3], [1, 1, 3, 0]]
+        let a = Self.run([12, 7, 7, 4], n: 20, shared: shared)
+        let b = Self.run([12, 7, 7, 4], n: 20, shared: swapped)
+        #expect(a.leading[0] == b.leading[0] && a.leading[3] == b.leading[3], "\(a.leading) \(b.leading)")
+        #expect(a.leading[1] == b.leading[2] && a.leading[1] == a.leading[2])
     }
 
     /// The co-vote test's Poisson tail: exact sums up to a mean of 100, the normal approximation above it
