@@ -14,7 +14,7 @@ import TallySQLite
 /// p50 400 ms that way, against milliseconds serialized). Other processes (`tally notes`, a
 /// pull) still meet the server on SQLite's own locks and busy timeout, and a decision still
 /// goes through `ModerationStore.decide`'s `BEGIN IMMEDIATE` compare-and-set. Pushes and the
-/// report run the command line's own code outside the lock, one push at a time (`pushLock`).
+/// report run the command line's own code outside the lock, one push at a time (`syncLock`).
 final class ModerationSite: Sendable {
     let guardian: SiteGuard
     let database: String
@@ -27,8 +27,9 @@ final class ModerationSite: Sendable {
     /// `--config`, `--tz` and `--lang` as given to serve, passed on to the report it runs.
     let reportSettings: [String]
     let context: Context
-    private let shownNotes = ShownNotes()
-    private let pushLock = NSLock()
+    let shownNotes = ShownNotes()
+    /// One push or pull at a time.
+    let syncLock = NSLock()
     private let databaseLock = NSLock()
 
     init(
@@ -55,7 +56,7 @@ final class ModerationSite: Sendable {
     func respond(_ request: HTTPRequest) -> HTTPResponse {
         guard let visitor = guardian.visitor(request.head.path) else { return .text(403, "Missing or wrong token.") }
         let parts = visitor.route.split(separator: "/").map(String.init)
-        if parts == ["report"] || parts == ["sync", "push"] { return answer(request, parts, visitor) }
+        if parts == ["report"] || parts == ["sync", "push"] || parts == ["sync", "pull"] { return answer(request, parts, visitor) }
         databaseLock.lock()
         defer { databaseLock.unlock() }
         return answer(request, parts, visitor)
@@ -72,15 +73,22 @@ final class ModerationSite: Sendable {
                 case 3 where parts[0] == "note" && parts[2] == "decide":
                     guard let id = Int64(parts[1]) else { break }
                     return try decide(id, request.form, visitor)
+                case 3 where parts[0] == "note" && parts[2] == "discard":
+                    guard let id = Int64(parts[1]) else { break }
+                    return try discard(id, request.form, visitor)
                 case 2 where parts == ["sync", "push"]:
                     return push(page)
+                case 2 where parts == ["sync", "pull"] && wrangler != nil:
+                    return pull(page, request.form, visitor)
                 default: break
                 }
                 return .text(404, "No such action.")
             }
             switch parts.count {
             case 0: return html(200, try queue(page))
-            case 1 where parts[0] == "sync": return html(200, try sync(page, output: nil))
+            case 1 where parts[0] == "sync":
+                let summary = request.head.query["done"] == "pull" ? language.moderationLabels.pulled : nil
+                return html(200, try sync(page, output: nil, summary: summary))
             case 1 where parts[0] == "report": return report(page)
             case 2 where parts[0] == "note":
                 guard let id = Int64(parts[1]) else { break }
@@ -125,6 +133,7 @@ final class ModerationSite: Sendable {
 
     func noteContext(_ store: ModerationStore, _ id: Int64) throws -> ModerationPage.NoteContext {
         var context = ModerationPage.NoteContext(group: try store.authorGroup(of: id))
+        context.canPull = wrangler != nil
         context.history = try store.history(of: id)
         if let seen = try SeenNote.current(id, in: store.db) {
             shownNotes.remember(seen)
@@ -133,6 +142,7 @@ final class ModerationSite: Sendable {
         let ledger = SyncLedger(store.db)
         if try ledger.exists() {
             context.syncConflicts = try ledger.decisions().filter { $0.noteID == id && $0.state == .conflict }
+            if let note = try store.note(id) { context.conflictShown = try ledger.conflictStillShown(on: note) != nil }
         }
         return context
     }
@@ -149,6 +159,11 @@ final class ModerationSite: Sendable {
         }
         if let done = query["done"].flatMap(ModerationAction.init(rawValue:)) {
             context.done = language.moderationLabels.decided(id, done)
+        } else if query["done"] == "discard" {
+            context.done = language.moderationLabels.dropped(id)
+            context.offerPull = wrangler != nil
+        } else if query["done"] == "pull" {
+            context.done = language.moderationLabels.pulled
         }
         return html(200, page.note(note, context))
     }
@@ -238,17 +253,17 @@ final class ModerationSite: Sendable {
             + OptionDraft.Section.allCases.map(\.rawValue).joined(separator: " or ")
     }
 
-    func sync(_ page: ModerationPage, output: String?) throws -> String {
+    func sync(_ page: ModerationPage, output: String?, summary: String? = nil) throws -> String {
         let db = try DatabaseFile.openForReading(database)
         let ledger = SyncLedger(db)
         let counts = try ledger.exists() ? try ledger.counts() : [:]
-        return page.sync(counts: counts, wrangler: wrangler, pushOutput: output)
+        return page.sync(counts: counts, wrangler: wrangler, pushOutput: output, summary: summary)
     }
 
     /// Runs the command line's own `tally push` in this process, its messages captured for the page.
     func push(_ page: ModerationPage) -> HTTPResponse {
-        guard pushLock.try() else { return .text(409, "A push is already running; wait for it and reload.") }
-        defer { pushLock.unlock() }
+        guard syncLock.try() else { return .text(409, "A push or pull is already running; wait for it and reload.") }
+        defer { syncLock.unlock() }
         let arguments =
             ["push", "--db", database] + (wrangler.map { ["--wrangler", $0] } ?? ["--output", "-"]) + config
         let (status, out, err) = run(arguments)

@@ -16,6 +16,13 @@ extension ModerationPage {
         package var done: String?
         /// The digest of the note as shown (`SeenNote.digest`), which every decision form carries back.
         package var seen = ""
+        /// True when this copy still shows the moderator's own decision in conflict (no pull since the
+        /// push found it): deciding again must wait for D1's state.
+        package var conflictShown = false
+        /// True when the server can fetch D1's state (`--wrangler`).
+        package var canPull = false
+        /// True when the page offers to fetch D1's state after the message on top (a decision just dropped).
+        package var offerPull = false
 
         /// A context; see the properties.
         package init(group: AuthorGroup?) { self.group = group }
@@ -28,12 +35,14 @@ extension ModerationPage {
     package func note(_ note: Note, _ context: NoteContext) -> String {
         var body = ""
         if let done = context.done { body += "<p class=\"message done\" role=\"status\">\(e(done))</p>\n" }
+        if context.offerPull { body += pullForm(note: note.id) }
         body +=
             "<p>\(e(l.state)): <strong>\(e(fate(note)))</strong> · "
             + "\(e(l.created)) \(e(time(note.created, stored: note.createdAt)))</p>\n"
         body += "<div class=\"note\">\(e(note.content))</div>\n"
-        body += actions(note, context)
         body += syncConflicts(context.syncConflicts)
+        body += settle(note, context)
+        if !context.conflictShown { body += actions(note, context) }
         let others = note.session == nil ? [] : (context.group?.notes ?? []).filter { $0.id != note.id }
         if !others.isEmpty {
             body += "<h2>\(e(l.otherNotes))</h2>\n<ul>\n"
@@ -108,7 +117,7 @@ extension ModerationPage {
         let label = context.preview?.label ?? note.content
         let section = context.preview?.section ?? .community
         let options = OptionDraft.Section.allCases.map {
-            "<option value=\"\($0.rawValue)\"\($0 == section ? " selected" : "")>\($0.rawValue)</option>"
+            "<option value=\"\($0.rawValue)\"\($0 == section ? " selected" : "")>\(e(l.sectionName($0)))</option>"
         }.joined()
         var html = "<fieldset><legend>\(e(l.promote))</legend>\n"
         html += form(
@@ -119,7 +128,7 @@ extension ModerationPage {
                 + "\(e(l.preview))</button> <button type=\"submit\">\(e(l.promote))</button>")
         html +=
             "<div class=\"preview\" aria-label=\"\(e(l.previewTitle))\"><p><small>\(e(l.previewTitle)) · "
-            + "\(e(section.rawValue))</small></p><p><label><input type=\"checkbox\" disabled> "
+            + "\(e(l.sectionName(section)))</small></p><p><label><input type=\"checkbox\" disabled> "
             + "<span id=\"preview-label\">\(e(label))</span></label></p></div>\n"
         return html + "</fieldset>\n"
     }
@@ -131,13 +140,16 @@ extension ModerationPage {
             let remote =
                 conflict.remote.map {
                     "\(l.action($0.action)) → \(l.state($0.to)) · \($0.moderator) · \(stored($0.createdAt))"
-                } ?? (conflict.detail ?? "")
+                } ?? ""
+            // The sync's reason is its own English text (as the ledger holds it), shown as program output is.
+            let detail = conflict.detail.map {
+                "<details><summary>\(e(l.whyNotTaken))</summary><pre lang=\"en\">\(e($0))</pre></details>"
+            }
             html +=
                 "<div class=\"sides\"><div><h3>\(e(l.local))</h3><p>\(e(l.action(conflict.action))) → "
                 + "\(e(l.state(conflict.to))) · \(e(conflict.moderator)) · \(e(stored(conflict.createdAt)))</p>"
                 + (conflict.reason.map { "<p>\(e($0))</p>" } ?? "") + "</div>"
-                + "<div><h3>\(e(l.remote))</h3><p>\(e(remote))</p>"
-                + (conflict.remote != nil ? (conflict.detail.map { "<p>\(e($0))</p>" } ?? "") : "") + "</div></div>\n"
+                + "<div><h3>\(e(l.remote))</h3>\(remote.isEmpty ? "" : "<p>\(e(remote))</p>")\(detail ?? "")</div></div>\n"
         }
         return html
     }

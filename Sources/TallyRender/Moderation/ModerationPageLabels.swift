@@ -9,6 +9,15 @@ package struct ModerationPageLabels: Sendable {
         state, created, conflictTitle, yourDecision, meanwhile, noteNow, syncConflict, local, remote,
         unpushed, pushed, confirmed, conflicts, sendToD1, sendSQL, wranglerSaid, localOnly, done, refused,
         moderatingAs, reopenReason, shownText: String
+    /// Settling a sync conflict on the note's page: the heading, each way's button and its one sentence.
+    package let settleTitle, keepD1, keepD1Explained, pullD1, pullExplained, decideAgainExplained, pullBeforeDeciding,
+        ownerPullsFirst, pulled, pullFailed: String
+    /// "Your decision on note 3 was dropped…", "Note 3 has no open conflict…".
+    package let dropped, noConflict: @Sendable (_ note: Int64) -> String
+    /// A section of the vote page, as the vote page's reader knows it.
+    package let sectionName: @Sendable (_ section: OptionDraft.Section) -> String
+    /// The heading of why D1 did not take a decision (the sync's own words, kept as it wrote them).
+    package let whyNotTaken: String
     /// What a decision did, by action, for "Note 3 approved."
     let didAction: [ModerationAction: String]
     /// A note's state, by its stored name (`pending`, `approved`, `rejected`, `promoted`).
@@ -40,6 +49,22 @@ package struct ModerationPageLabels: Sendable {
         wranglerSaid: "What sending said", localOnly: "Decisions stay in this copy until they are sent to D1.",
         done: "Done", refused: "Refused", moderatingAs: "Moderating as", reopenReason: "Why reopen",
         shownText: "What your page showed",
+        settleTitle: "Settle the conflict", keepD1: "Keep D1's decision (drop mine)",
+        keepD1Explained: "Drops your decision from what this copy will send, so the decision D1 holds stands.",
+        pullD1: "Fetch D1's current state",
+        pullExplained: "Brings the notes and decisions as D1 has them now into this copy; your decisions not yet "
+            + "on D1 are kept.",
+        decideAgainExplained: "Or decide again below on the note as D1 has it now: your new decision replaces the "
+            + "one in conflict.",
+        pullBeforeDeciding: "To decide again, fetch D1's current state first: this copy still shows your own "
+            + "decision, not D1's.",
+        ownerPullsFirst: "To decide again, this copy first needs D1's current state: ask the page's owner to fetch it.",
+        pulled: "This copy now holds D1's current state.",
+        pullFailed: "Fetching D1's state failed; nothing was changed. What wrangler said is below.",
+        dropped: { "Your decision on note \($0) was dropped and will not be sent; D1's decision stands." },
+        noConflict: { "Note \($0) has no open conflict with D1; nothing was changed." },
+        sectionName: { $0 == .community ? "Community options" : "Original options" },
+        whyNotTaken: "Why D1 did not take it",
         didAction: [.approve: "approved", .reject: "rejected", .reopen: "reopened", .promote: "promoted"],
         stateNames: ["pending": "pending", "approved": "approved", "rejected": "rejected", "promoted": "promoted"],
         actionNames: ["approve": "approve", "reject": "reject", "reopen": "reopen", "promote": "promote"],
@@ -65,6 +90,16 @@ package struct ModerationPageLabels: Sendable {
         confirmed: "D1 已確認", conflicts: "衝突", sendToD1: "送到 D1", sendSQL: "下載要送出的 SQL（這些決定會標為已送出）",
         wranglerSaid: "送出時的回應", localOnly: "決定先存在這份副本，送到 D1 後才會生效。", done: "完成",
         refused: "沒有執行", moderatingAs: "審核者", reopenReason: "重新審核的理由", shownText: "你當時看到的內容",
+        settleTitle: "處理這個衝突", keepD1: "採用 D1 的決定（放棄我的）",
+        keepD1Explained: "把你的決定從這份副本要送出的清單拿掉，以 D1 上的決定為準。",
+        pullD1: "取得 D1 的最新狀態", pullExplained: "把 D1 現在的便利貼和決定抓回這份副本；你還沒送到 D1 的決定都會留著。",
+        decideAgainExplained: "也可以在下面依 D1 現在的便利貼重新決定：新的決定會取代衝突的那一個。",
+        pullBeforeDeciding: "要重新決定，請先取得 D1 的最新狀態：這份副本顯示的還是你自己的決定，不是 D1 的。",
+        ownerPullsFirst: "要重新決定，這份副本得先有 D1 的最新狀態：請頁面主人先把它抓回來。",
+        pulled: "這份副本已是 D1 的最新狀態。", pullFailed: "取得 D1 的狀態失敗，什麼都沒有改變；wrangler 的回應在下面。",
+        dropped: { "便利貼 \($0) 上你的決定已經放棄，不會送出；以 D1 的決定為準。" },
+        noConflict: { "便利貼 \($0) 和 D1 之間沒有待處理的衝突；什麼都沒有改變。" },
+        sectionName: { $0 == .community ? "網友提議的選項" : "原本的選項" }, whyNotTaken: "D1 沒有採用的原因",
         didAction: [.approve: "已通過", .reject: "已退回", .reopen: "已重新審核", .promote: "已升為選項"],
         stateNames: ["pending": "待審", "approved": "已通過", "rejected": "已退回", "promoted": "已升為選項"],
         actionNames: ["approve": "通過", "reject": "退回", "reopen": "重新審核", "promote": "升為選項"],

@@ -9,6 +9,9 @@
                                            each decides a note, both decide note 7 (the second gets 409)
   serve_client.py proxied URL              through a TLS proxy (its certificate ignored): open the queue at the
                                            public URL, approve note 3 from its page
+  serve_client.py settle URL WAY WIDTH      note 3 in sync conflict settled from its page at WIDTH px: WAY `keep`
+                                           keeps D1's decision then fetches D1's state; `again` fetches D1's
+                                           state, reopens the note and sends the decision to D1
   serve_client.py fetch URL PATH           one GET: status and body
   serve_client.py fields URL PATH          the hidden fields of a page's first decision form
   serve_client.py post URL PATH JSON       one form post (an object, or a list of pairs): status, body
@@ -271,6 +274,54 @@ def proxied(url):
     print(json.dumps(out, ensure_ascii=False))
 
 
+def settle(url, way, width):
+    from selenium.webdriver.common.by import By
+
+    driver = chromium()
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
+    out = {}
+
+    def press(selector):
+        press_and_wait(driver, driver.find_element(By.CSS_SELECTOR, selector).click)
+
+    def note_page(key):
+        out[key + "_html"] = driver.page_source
+        out[key + "_width"] = driver.execute_script("return document.documentElement.scrollWidth")
+        out[key + "_decide_forms"] = len(driver.find_elements(By.CSS_SELECTOR, "form[action$='/note/3/decide']"))
+        out[key + "_state"] = driver.find_element(By.CSS_SELECTOR, "main > p strong").text
+        settle = driver.find_elements(By.CSS_SELECTOR, "section.settle")
+        out[key + "_settle"] = settle[0].text if settle else ""
+        done = driver.find_elements(By.CSS_SELECTOR, ".message.done")
+        out[key + "_done"] = done[0].text if done else ""
+
+    try:
+        base = url.rstrip("/")
+        driver.get(base + "/note/3")
+        note_page("conflict")
+        if way == "keep":
+            press("form[action$='/note/3/discard'] button")
+            note_page("kept")
+            press("form[action$='/sync/pull'] button")
+            note_page("pulled")
+        else:
+            press("section.settle form[action$='/sync/pull'] button")
+            note_page("pulled")
+            driver.find_element(By.CSS_SELECTOR, "input[name=reason][required]").send_keys("not spam")
+            press("form[action$='/note/3/decide'] input[value=reopen] ~ fieldset button")
+            note_page("decided")
+            driver.get(base + "/sync")
+            press("form[action$='/sync/push'] button")
+            out["push_output"] = driver.find_element(By.ID, "push-output").text
+    except Exception:
+        sys.stderr.write(f"steps done: {sorted(out)}\n{driver.page_source[:3000]}\n")
+        raise
+    finally:
+        driver.quit()
+    print(json.dumps(out, ensure_ascii=False))
+
+
 def probe(url):
     hostname, port, base = split(url)
     token = base.strip("/")
@@ -405,6 +456,8 @@ if __name__ == "__main__":
         print(json.dumps(post(sys.argv[2], sys.argv[3], json.loads(sys.argv[4])), ensure_ascii=False))
     elif command == "proxied":
         proxied(sys.argv[2])
+    elif command == "settle":
+        settle(sys.argv[2], sys.argv[3], int(sys.argv[4]))
     elif command == "probe":
         probe(sys.argv[2])
     elif command == "load":
