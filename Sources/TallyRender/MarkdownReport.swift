@@ -16,14 +16,14 @@ package enum MarkdownReport {
             ReportChartSet.blocks(model, language: language, folder: $0, png: selection.chartsAsPNG)
         }
         return document(
-            ["# " + heading(title, language.labels.title)] + languageLinks + internalNotice(model, language.labels.blog)
+            ["# " + heading(title, language.title)] + languageLinks + internalNotice(model, language)
                 + body(model, language: language, selection: selection, charts: charts))
     }
 
     /// A page's Markdown heading text: the author's `title` (plain text, escaped so it stays text) followed
     /// through `titled` by the page's own heading when the page has one, or the language's `fallback`.
     package static func heading(
-        _ title: String?, _ fallback: String, titled: (@Sendable (String, String) -> String)? = nil
+        _ title: String?, _ fallback: String, titled: ((String, String) -> String)? = nil
     ) -> String {
         guard let title else { return fallback }
         let escaped = MarkdownText.inline(title)
@@ -31,7 +31,7 @@ package enum MarkdownReport {
     }
 
     /// The warning under the title of a page for moderators; nothing on a public page.
-    package static func internalNotice(_ model: ReportModel, _ b: BlogLabels) -> [String] {
+    package static func internalNotice(_ model: ReportModel, _ b: ReportLanguage) -> [String] {
         model.parameters.audience.showsIdentifiers ? [b.internalNotice] : []
     }
 
@@ -51,7 +51,7 @@ package enum MarkdownReport {
         _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all,
         charts: ChartBlocks? = nil, between: [String] = [], method: [String] = []
     ) -> [String] {
-        let l = language.labels
+        let l = language
         var blocks: [String] = []
         if selection.shows(.headline) { blocks += headlineBlocks(model, l, language.uncertainty) }
         if selection.shows(.ranking) {
@@ -80,7 +80,7 @@ package enum MarkdownReport {
         for part in selection.parts where methodParts.contains(part) {
             counted += self.part(part, model, language).map { $0.hasPrefix("#") ? "#" + $0 : $0 }
         }
-        return counted.isEmpty ? blocks : blocks + ["## \(l.blog.countedHeading)"] + counted
+        return counted.isEmpty ? blocks : blocks + ["## \(l.countedHeading)"] + counted
     }
 
     /// A public page whose data checks found nothing says so in one sentence under "How this was counted";
@@ -106,7 +106,7 @@ package enum MarkdownReport {
 
     /// One part's blocks (headings included); empty when the part has nothing to show.
     static func part(_ part: ReportPart, _ model: ReportModel, _ language: ReportLanguage) -> [String] {
-        let l = language.labels
+        let l = language
         switch part {
         case .headline: return headlineBlocks(model, l, language.uncertainty)
         case .ranking:
@@ -125,7 +125,7 @@ package enum MarkdownReport {
 
     /// The answer first: who leads the first section with votes, by how many people and how sure; then the
     /// counts with the rule of the vote in plain words, and the small-sample caution in one sentence.
-    static func headlineBlocks(_ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels) -> [String] {
+    static func headlineBlocks(_ model: ReportModel, _ l: ReportLanguage, _ u: UncertaintyLabels) -> [String] {
         if model.hasNoVotes { return [l.noVotes] }
         var blocks: [String] = []
         var answer: [String] = []
@@ -135,13 +135,13 @@ package enum MarkdownReport {
         }
         if model.isSmallSample { answer.append(l.smallSample(model.totals.voters)) }
         if !answer.isEmpty { blocks.append(answer.joined(separator: l.sentenceGap)) }
-        blocks.append(headline(model, l) + l.sentenceGap + l.blog.votingRule(model.parameters.votesPerSession))
+        blocks.append(headline(model, l) + l.sentenceGap + l.votingRule(model.parameters.votesPerSession))
         return blocks
     }
 
     /// The first blocks under "How this was counted": the as-of time, what the ranges mean, what the
     /// chance of leading is.
-    static func methodBlocks(_ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels) -> [String] {
+    static func methodBlocks(_ model: ReportModel, _ l: ReportLanguage, _ u: UncertaintyLabels) -> [String] {
         let zone = model.parameters.zone
         var blocks = [l.asOf(ReportText.time(model.parameters.asOf, zone), l.zoneName(zone.identifier))]
         if model.totals.voters > 0 { blocks.append(l.intervals) }
@@ -149,10 +149,10 @@ package enum MarkdownReport {
     }
 
     /// The settings and a short fingerprint in one sentence, for `--brief`.
-    static func briefSettings(_ model: ReportModel, _ l: ReportLabels) -> String {
+    static func briefSettings(_ model: ReportModel, _ l: ReportLanguage) -> String {
         let parameters = model.parameters
         let zone = parameters.zone
-        return l.blog.briefSettings(
+        return l.briefSettings(
             l.zoneName(zone.identifier), parameters.excludeBefore.map { ReportText.time($0, zone) },
             parameters.excludedSessions.count, ReportText.time(parameters.asOf, zone),
             parameters.through.map { ReportText.time($0, zone) }, model.fingerprint?.sha256.map(shortHash))
@@ -168,7 +168,7 @@ package enum MarkdownReport {
         option.voters > 0 ? String(option.rank) : "—"
     }
 
-    static func headline(_ model: ReportModel, _ l: ReportLabels) -> String {
+    static func headline(_ model: ReportModel, _ l: ReportLanguage) -> String {
         let totals = model.totals
         if model.hasNoVotes { return l.noVotes }
         let excluded = totals.votersExcluded > 0
@@ -177,18 +177,18 @@ package enum MarkdownReport {
     }
 
     /// User text inside a sentence: shortened, escaped, quoted.
-    static func quoted(_ text: String, _ l: ReportLabels) -> String {
+    static func quoted(_ text: String, _ l: ReportLanguage) -> String {
         l.quote(ReportText.cell(text))
     }
 
     /// A section's heading as plain text (for an image's title, an alt text, an SVG): the language's name for a
     /// known section, else the name as stored. Escape it for where it goes; `sectionHeading` is its Markdown.
-    package static func plainSectionHeading(_ section: ReportModel.Section, _ l: ReportLabels) -> String {
+    package static func plainSectionHeading(_ section: ReportModel.Section, _ l: ReportLanguage) -> String {
         section.isKnown ? l.sectionHeading(section.name) : l.unknownSectionHeading(section.name)
     }
 
     /// A section's heading: the language's name for a known section, else the escaped name.
-    static func sectionHeading(_ section: ReportModel.Section, _ l: ReportLabels) -> String {
+    static func sectionHeading(_ section: ReportModel.Section, _ l: ReportLanguage) -> String {
         section.isKnown ? l.sectionHeading(section.name) : l.unknownSectionHeading(ReportText.cell(section.name))
     }
 
@@ -196,7 +196,7 @@ package enum MarkdownReport {
     /// Without `sentences` (`--brief`) the table stands alone: the headline has said who leads. The table is
     /// narrow unless `full` (HTML), so it reads in a phone's column; `fullTables` gives the rest.
     static func ranking(
-        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels,
+        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLanguage, _ u: UncertaintyLabels,
         chart: String?, sentences: Bool, full: Bool
     ) -> [String] {
         var blocks = ["## " + sectionHeading(section, l)]
@@ -222,20 +222,20 @@ package enum MarkdownReport {
     /// A section's ranking table: rank, option, voters and share; `full` adds votes, the 95% range, the standing
     /// against the leader and the chance of leading.
     static func rankingTable(
-        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels, full: Bool
+        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLanguage, _ u: UncertaintyLabels, full: Bool
     ) -> String {
         let chances = full && model.chanceModel != nil
         let narrow: [(String, MarkdownTable.Alignment)] = [
-            (l.rank, .right), (l.option, .left), (l.blog.voters, .right), (l.share, .right),
+            (l.rank, .right), (l.option, .left), (l.voters, .right), (l.share, .right),
         ]
         var table = MarkdownTable(
             full
                 ? [
-                    (l.rank, .right), (l.option, .left), (l.blog.voters, .right), (l.votes, .right),
+                    (l.rank, .right), (l.option, .left), (l.voters, .right), (l.votes, .right),
                     (l.share, .right), (l.range, .right), (l.againstLeader, .left),
                 ] + (chances ? [(u.chanceColumn, .right)] : [])
                 : narrow.map { ($0.1 == .right ? MarkdownText.unbroken($0.0) : $0.0, $0.1) })
-        let n = l.blog.number
+        let n = l.number
         for option in section.options {
             let share = option.share.map { NumberText.percent($0) } ?? "—"
             guard full else {
@@ -252,13 +252,13 @@ package enum MarkdownReport {
     }
 
     /// Under "How this was counted" of a Markdown page: each section's full table (the ranking above is narrow).
-    static func fullTables(_ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels) -> [String] {
+    static func fullTables(_ model: ReportModel, _ l: ReportLanguage, _ u: UncertaintyLabels) -> [String] {
         model.sections.flatMap { section in
-            ["### " + l.blog.fullTable(sectionHeading(section, l)), rankingTable(section, model, l, u, full: true)]
+            ["### " + l.fullTable(sectionHeading(section, l)), rankingTable(section, model, l, u, full: true)]
         }
     }
 
-    static func exclusions(_ model: ReportModel, _ l: ReportLabels) -> [String] {
+    static func exclusions(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         let zone = model.parameters.zone
         let exclusions = model.exclusions
         var blocks = ["## \(l.exclusionsHeading)"]
@@ -272,7 +272,7 @@ package enum MarkdownReport {
         guard parameters.audience.showsIdentifiers else {
             let firstVotes = exclusions.listed.compactMap(\.firstVote)
             if let from = firstVotes.min(), let to = firstVotes.max() {
-                rules.append(l.blog.excludedWhen(ReportText.time(from, zone), ReportText.time(to, zone)))
+                rules.append(l.excludedWhen(ReportText.time(from, zone), ReportText.time(to, zone)))
             }
             return blocks + [rules.joined(separator: l.sentenceGap)]
         }
@@ -289,14 +289,14 @@ package enum MarkdownReport {
             if entry.votes == 0 { reasons.append(l.reasonNotInData) }
             table.add([
                 ReportText.cell(entry.session), entry.firstVote.map { ReportText.time($0, zone) } ?? "—",
-                l.blog.number(entry.votes), reasons.joined(separator: "; "),
+                l.number(entry.votes), reasons.joined(separator: "; "),
             ])
         }
         blocks.append(table.rendered())
         return blocks
     }
 
-    static func activity(_ model: ReportModel, _ l: ReportLabels) -> [String] {
+    static func activity(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         let zone = model.parameters.zone
         let activity = model.activity
         var blocks = ["## " + l.activityHeading(l.zoneName(zone.identifier))]
@@ -312,18 +312,18 @@ package enum MarkdownReport {
             let lastDay = zone.local(last).dayNumber
             let from = days >= 1 ? CivilDateTime(utcSeconds: (lastDay + 1) * 86_400).dateText : nil
             let to = days >= 1 ? CivilDateTime(utcSeconds: (lastDay + Int64(days)) * 86_400).dateText : nil
-            asOf += " — " + l.sinceLastVote(ReportText.duration(seconds: since / 1000, l.units), days, from, to)
+            asOf += " — " + l.sinceLastVote(ReportText.duration(seconds: since / 1000, l), days, from, to)
         }
         items.append(asOf)
         if let gap = activity.longestGap {
             let text = l.gapText(
-                ReportText.duration(seconds: gap.seconds, l.units),
+                ReportText.duration(seconds: gap.seconds, l),
                 ReportText.time(gap.start, zone), ReportText.time(gap.end, zone), activity.gapIsOngoing)
             items.append("- \(l.longestGap)\(l.colon)\(text)")
         }
         blocks.append(items.joined(separator: "\n"))
-        var table = MarkdownTable([(l.day, .left), (l.blog.voters, .right), (l.votes, .right)])
-        let n = l.blog.number
+        var table = MarkdownTable([(l.day, .left), (l.voters, .right), (l.votes, .right)])
+        let n = l.number
         for day in activity.days { table.add([day.date.dateText, n(day.voters), n(day.votes)]) }
         blocks.append(table.rendered())
         var notes: [String] = []
@@ -335,12 +335,12 @@ package enum MarkdownReport {
         return blocks
     }
 
-    static func usage(_ model: ReportModel, _ l: ReportLabels) -> [String] {
+    static func usage(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         let concentration = model.concentration
         guard concentration.sessions > 0 else { return [] }
-        var table = MarkdownTable([(l.votesUsed, .right), (l.sessions, .right), (l.stackedColumn, .right)])
+        var table = MarkdownTable([(l.votesUsed, .right), (l.voters, .right), (l.stackedColumn, .right)])
         for row in concentration.usage {
-            table.add([String(row.votesUsed), l.blog.number(row.sessions), l.blog.number(row.stackingSessions)])
+            table.add([String(row.votesUsed), l.number(row.sessions), l.number(row.stackingSessions)])
         }
         return [
             "## \(l.usageHeading)", table.rendered(),
@@ -348,19 +348,19 @@ package enum MarkdownReport {
         ]
     }
 
-    static func suggestions(_ model: ReportModel, _ l: ReportLabels) -> [String] {
+    static func suggestions(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         let zone = model.parameters.zone
         let suggestions = model.suggestions
         var blocks = ["## \(l.suggestionsHeading)"]
         if !suggestions.moderationRecord { blocks.append(l.moderationRecordUnavailable) }
         guard suggestions.total > 0 else { return blocks + [l.noNotes] }
         var statuses = MarkdownTable([
-            (l.status, .left), (l.notes, .right), (l.promotedColumn, .right), (l.sessions, .right),
+            (l.status, .left), (l.notes, .right), (l.promotedColumn, .right), (l.voters, .right),
         ])
         for row in suggestions.statuses {
             statuses.add([
-                l.statusName(row.status) ?? ReportText.cell(row.status), l.blog.number(row.notes),
-                l.blog.number(row.promoted), l.blog.number(row.sessions),
+                l.statusName(row.status) ?? ReportText.cell(row.status), l.number(row.notes),
+                l.number(row.promoted), l.number(row.sessions),
             ])
         }
         blocks.append(statuses.rendered())
@@ -381,7 +381,7 @@ package enum MarkdownReport {
         blocks.append(approved.rendered())
         guard !suggestions.promotions.isEmpty else { return blocks }
         var promoted = MarkdownTable([
-            (l.option, .left), (l.votableSince, .left), (l.sessions, .right), (l.votes, .right),
+            (l.option, .left), (l.votableSince, .left), (l.voters, .right), (l.votes, .right),
         ])
         for promotion in suggestions.promotions {
             guard let option = promotion.option else {
@@ -392,8 +392,8 @@ package enum MarkdownReport {
             }
             promoted.add([
                 "#\(option.id) " + ReportText.cell(option.content),
-                option.createdAt.map { ReportText.time($0, zone) } ?? "—", l.blog.number(option.voters),
-                l.blog.number(option.votes),
+                option.createdAt.map { ReportText.time($0, zone) } ?? "—", l.number(option.voters),
+                l.number(option.votes),
             ])
         }
         blocks.append("### \(l.promotedHeading)")
@@ -407,18 +407,18 @@ package enum MarkdownReport {
     /// At most this many examples per kind in Markdown (JSON keeps all the model has).
     static let examplesShown = 3
 
-    static func anomalies(_ model: ReportModel, _ l: ReportLabels) -> [String] {
+    static func anomalies(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         let budget = model.parameters.votesPerSession
         var blocks = ["## \(l.anomaliesHeading)"]
         guard !model.anomalies.isEmpty else {
             return blocks + [l.anomaliesNone(AnomalyKind.allCases.map { l.anomalyName($0, budget) })]
         }
         blocks.append(l.anomaliesIntro)
-        var table = MarkdownTable([(l.kind, .left), (l.count, .right), (l.examples, .left)])
+        var table = MarkdownTable([(l.kind, .left), (l.countColumn, .right), (l.examples, .left)])
         for anomaly in model.anomalies {
             let examples = anomaly.examples.prefix(examplesShown).map { example($0, anomaly.kind, model, l) }
             table.add([
-                l.anomalyName(anomaly.kind, budget), l.blog.number(anomaly.total),
+                l.anomalyName(anomaly.kind, budget), l.number(anomaly.total),
                 examples.joined(separator: "; ") + (anomaly.total > examples.count ? "; …" : ""),
             ])
         }
@@ -428,7 +428,7 @@ package enum MarkdownReport {
 
     /// One example, escaped for a table cell.
     static func example(
-        _ example: ReportFigures.AnomalyExample, _ kind: AnomalyKind, _ model: ReportModel, _ l: ReportLabels
+        _ example: ReportFigures.AnomalyExample, _ kind: AnomalyKind, _ model: ReportModel, _ l: ReportLanguage
     ) -> String {
         let shown = model.parameters.audience.showsIdentifiers
         let session = shown ? example.session.map { ReportText.cell($0, cells: 40) } : nil
@@ -440,7 +440,7 @@ package enum MarkdownReport {
             if let id = example.rowID {
                 text = l.exampleVote(id, session, example.optionID)
             } else {
-                text = l.exampleSession(session ?? (shown ? "" : l.blog.withheldSession), example.count ?? 0)
+                text = l.exampleSession(session ?? (shown ? "" : l.withheldSession), example.count ?? 0)
             }
         }
         if let stored = example.text {
@@ -451,21 +451,21 @@ package enum MarkdownReport {
         return text
     }
 
-    static func settings(_ model: ReportModel, _ l: ReportLabels) -> [String] {
+    static func settings(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         let parameters = model.parameters
         let zone = parameters.zone
         var table = MarkdownTable([(l.setting, .left), (l.value, .left)])
         table.add([l.zoneSetting, l.zoneName(zone.identifier)])
-        table.add([l.cutoffSetting, parameters.excludeBefore.map { ReportText.time($0, zone) } ?? l.none])
+        table.add([l.cutoffSetting, parameters.excludeBefore.map { ReportText.time($0, zone) } ?? l.noneValue])
         let named = parameters.excludedSessions
         table.add([
             l.namedSetting,
             named.isEmpty
-                ? l.none
+                ? l.noneValue
                 : parameters.audience.showsIdentifiers
-                    ? named.map(ReportText.cell).joined(separator: ", ") : l.blog.number(named.count),
+                    ? named.map(ReportText.cell).joined(separator: ", ") : l.number(named.count),
         ])
-        table.add([l.asOfSetting, ReportText.time(parameters.asOf, zone)])
+        table.add([l.asOfLabel, ReportText.time(parameters.asOf, zone)])
         table.add([l.throughSetting, parameters.through.map { ReportText.time($0, zone) } ?? l.allVotes])
         table.add([l.budgetSetting, String(parameters.votesPerSession)])
         return ["## \(l.settingsHeading)", table.rendered()]
@@ -473,11 +473,11 @@ package enum MarkdownReport {
 
     /// The data fingerprint: rows, highest ids, latest time and SHA-256 (the report's last section).
     /// From D1's results the hash line says why there is none; everything else is the same.
-    static func fingerprint(_ model: ReportModel, _ l: ReportLabels) -> [String] {
+    static func fingerprint(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         guard let fingerprint = model.fingerprint else { return [] }
         var table = MarkdownTable([(l.tableColumn, .left), (l.rowsColumn, .right), (l.highestIDColumn, .right)])
         for entry in fingerprint.tables {
-            table.add(["`\(entry.name)`", l.blog.number(entry.rows), entry.highestID.map { String($0) } ?? "—"])
+            table.add(["`\(entry.name)`", l.number(entry.rows), entry.highestID.map { String($0) } ?? "—"])
         }
         let latest = fingerprint.latest.map { ReportText.time($0, model.parameters.zone) } ?? "—"
         let hash = fingerprint.sha256.map { "`\($0)`" } ?? l.sha256NotOnD1

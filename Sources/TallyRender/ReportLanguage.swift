@@ -13,8 +13,6 @@ package enum ReportLanguage: String, Sendable, CaseIterable {
         }
     }
 
-    /// Every label and sentence in this language.
-    package var labels: ReportLabels { pick(.english, .traditionalChinese) }
     /// The words of the weekly pages and charts in this language.
     package var weeklyLabels: WeeklyLabels { pick(.english, .traditionalChinese) }
     /// The chance-of-leading and chosen-together words in this language.

@@ -34,18 +34,21 @@ package enum ReportText {
 
     /// Days, hours, minutes (and seconds under an hour) of a length in seconds, with the
     /// language's units; zero parts are left out.
-    package static func duration(seconds total: Int64, _ units: ReportLabels.Units) -> String {
+    package static func duration(seconds total: Int64, _ language: ReportLanguage) -> String {
         let days = total / 86_400
         let hours = total % 86_400 / 3600
         let minutes = total % 3600 / 60
         let seconds = total % 60
         var parts: [String] = []
-        if days > 0 { parts.append(units.days(Int(days))) }
-        if hours > 0 { parts.append(units.hours(Int(hours))) }
-        if minutes > 0 { parts.append(units.minutes(Int(minutes))) }
-        if total < 3600, seconds > 0 || parts.isEmpty { parts.append(units.seconds(Int(seconds))) }
+        if days > 0 { parts.append(language.duration(Int(days), .days)) }
+        if hours > 0 { parts.append(language.duration(Int(hours), .hours)) }
+        if minutes > 0 { parts.append(language.duration(Int(minutes), .minutes)) }
+        if total < 3600, seconds > 0 || parts.isEmpty { parts.append(language.duration(Int(seconds), .seconds)) }
         return parts.joined(separator: " ")
     }
+
+    /// The units of a duration.
+    package enum DurationUnit { case days, hours, minutes, seconds }
 
     /// The most display cells user text gets in a Markdown table or sentence; longer text
     /// is cut with `…` (JSON and CSV keep it whole).

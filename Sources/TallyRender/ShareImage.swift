@@ -39,7 +39,7 @@ package enum ShareImage {
     package static func card(
         _ model: ReportModel, language: ReportLanguage, title: String? = nil, until: Instant? = nil
     ) -> Card {
-        let l = language.labels
+        let l = language
         let zone = model.parameters.zone
         let time = zone.local(until ?? model.parameters.through ?? model.parameters.asOf).text(withSeconds: false)
         let counted = model.totals.voters
@@ -54,19 +54,19 @@ package enum ShareImage {
             if shown != text { shortened.append(text) }
             return shown
         }
-        let footer = l.blog.shareFooter(counted, time)
-        let described = options.map { "\($0.content): \(l.blog.number($0.voters))" }.joined(separator: "; ")
+        let footer = l.shareFooter(counted, time)
+        let described = options.map { "\($0.content): \(l.number($0.voters))" }.joined(separator: "; ")
         var svg = SVGChart.header(
             width: width, height: height, title: heading, description: footer + " " + described)
         let size = DrawnWidth.of(heading, size: titleSize) <= inner ? titleSize : textSize
         svg += SVGChart.text(fitted(heading, size: size), x: margin, y: 100, size: size, weight: "bold")
         if options.isEmpty {
             svg += SVGChart.text(
-                fitted(l.blog.shareNoVotes, size: titleSize), x: width / 2, y: 350, size: titleSize,
+                fitted(l.shareNoVotes, size: titleSize), x: width / 2, y: 350, size: titleSize,
                 anchor: "middle", weight: "bold", fill: SVGChart.barColour)
         } else if let section {
             // A tie for first is said in words (equal bars alone do not say it); otherwise which section this is.
-            let line = leaders > 1 ? l.blog.shareTie(leaders) : MarkdownReport.plainSectionHeading(section, l)
+            let line = leaders > 1 ? l.shareTie(leaders) : MarkdownReport.plainSectionHeading(section, l)
             svg += SVGChart.text(
                 fitted(line, size: textSize), x: margin, y: 172, size: textSize,
                 fill: leaders > 1 ? SVGChart.whiskerColour : SVGChart.axisColour)
@@ -75,7 +75,7 @@ package enum ShareImage {
         // voters under it (the scale the report's charts use).
         for (index, option) in options.enumerated() {
             let top = 200 + 120 * Double(index)
-            let count = l.blog.number(option.voters)
+            let count = l.number(option.voters)
             let countWidth = DrawnWidth.of(count, size: textSize)
             svg += SVGChart.text(
                 fitted(option.content, size: textSize, width: inner - countWidth - 32), x: margin, y: top + 52,
@@ -91,5 +91,24 @@ package enum ShareImage {
         svg += SVGChart.text(
             fitted(footer, size: textSize), x: margin, y: height - 24, size: textSize, fill: SVGChart.axisColour)
         return Card(svg: svg + "</svg>\n", shortened: shortened)
+    }
+}
+
+/// The share image's words.
+extension ReportLanguage {
+    /// The footer: the counted voters and the time votes were counted until.
+    fileprivate func shareFooter(_ voters: Int, _ until: String) -> String {
+        switch self {
+        case .english: "\(plural(voters, "voter")) · \(until)"
+        case .traditionalChinese: "計入 \(number(voters)) 人・\(until)"
+        }
+    }
+
+    /// A poll nobody has voted in yet.
+    fileprivate var shareNoVotes: String { pick("No votes yet", "還沒有人投票") }
+
+    /// When several options lead with the same voters.
+    fileprivate func shareTie(_ options: Int) -> String {
+        pick("Tied for first: \(options) options", "\(options) 個選項並列第一")
     }
 }

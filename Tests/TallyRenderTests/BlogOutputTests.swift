@@ -110,7 +110,7 @@ struct BlogOutputTests {
 
     /// Each part alone shows its own heading and none of the others'.
     @Test func eachPartShowsOnlyItself() {
-        let l = ReportLanguage.english.labels
+        let l = ReportLanguage.english
         let headings: [ReportPart: String] = [
             .exclusions: l.exclusionsHeading, .usage: l.usageHeading, .notes: l.suggestionsHeading,
             .anomalies: l.anomaliesHeading, .settings: l.settingsHeading, .fingerprint: l.fingerprintHeading,
@@ -171,12 +171,12 @@ struct BlogOutputTests {
     @Test(arguments: ReportLanguage.allCases)
     func theResultComesFirstAndTheMethodLast(_ language: ReportLanguage) throws {
         let text = MarkdownReport.render(demo, language: language)
-        let l = language.labels
+        let l = language
         let blocks = text.components(separatedBy: "\n\n")
         #expect(blocks[1].hasPrefix(language == .english ? "Tied for first" : "「做了好多事"))
-        #expect(blocks[2].contains(l.blog.votingRule(3)))
+        #expect(blocks[2].contains(l.votingRule(3)))
         #expect(blocks[3] == "## " + l.sectionHeading("original"))
-        let counted = try #require(text.range(of: "\n## \(l.blog.countedHeading)\n"))
+        let counted = try #require(text.range(of: "\n## \(l.countedHeading)\n"))
         for heading in [l.exclusionsHeading, l.settingsHeading, l.fingerprintHeading] {
             let range = try #require(text.range(of: "\n### \(heading)\n"), "\(heading)")
             #expect(counted.upperBound < range.lowerBound)

@@ -41,7 +41,7 @@ struct ChartIdentityTests {
         let tally = try WeeklyHostileTextTests.tally()
         let model = try HostileTextTests.model()
         let section = try #require(model.sections.first { !$0.isKnown })
-        let plain = MarkdownReport.plainSectionHeading(section, language.labels)
+        let plain = MarkdownReport.plainSectionHeading(section, language)
         let documents = [
             WeeklyMarkdown.render(tally, edition: .single(language)),
             MarkdownReport.render(model, language: language, selection: ReportSelection.all.withCharts(in: "c")),

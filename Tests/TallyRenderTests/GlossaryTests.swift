@@ -65,7 +65,7 @@ struct GlossaryTests {
         #expect(rules.contains("| reject / rejected | 退回 / 已退回 |"))
         let page = ReportLanguage.traditionalChinese.moderationLabels
         #expect(page.approve == "通過" && page.reject == "退回")
-        let report = ReportLanguage.traditionalChinese.labels
+        let report = ReportLanguage.traditionalChinese
         #expect(report.statusName("approved") == "已通過" && report.statusName("rejected") == "已退回")
         let weekly = ReportLanguage.traditionalChinese.weeklyLabels
         #expect(weekly.decision("approve", nil) == "通過" && weekly.decision("reject", nil) == "退回")

@@ -88,7 +88,7 @@ struct GoldenReportTests {
         let d1 = try ReportModel(figures: figures, parameters: .demo())
         let hash = try #require(local.sha256)
         for language in [ReportLanguage.english, .traditionalChinese] {
-            let labels = language.labels
+            let labels = language
             let here = MarkdownReport.render(model, language: language)
             let there = MarkdownReport.render(d1, language: language)
             let hashLine = "- \(labels.sha256Label(DataFingerprint.scheme))\(labels.colon)"

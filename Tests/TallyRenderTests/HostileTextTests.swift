@@ -150,7 +150,7 @@ struct WeeklyHostileTextTests {
         #expect(!page.contains("<script>") && !page.contains("<b>"))
         #expect(!page.contains("\n# heading") && !page.contains("\n- item"))
         // Rejected notes are listed by number only, as notes ("note 1"), never as "#1", which names an option.
-        #expect(page.contains("| \(language.labels.blog.noteReference(1)) "))
+        #expect(page.contains("| \(language.noteReference(1)) "))
         for file in WeeklyPages.files(tally, edition: .single(language)) where file.name.hasSuffix(".svg") {
             _ = try SVGChartTests.elements(file.content)
             #expect(!file.content.contains("<script>"), "\(file.name)")

@@ -9,11 +9,10 @@ package enum HTMLReport {
         _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all,
         title: String? = nil, alternates: [HTMLPage.Alternate] = []
     ) -> String {
-        let l = language.labels
         let zone = model.parameters.zone
         return HTMLPage.render(
             markdown: MarkdownReport.render(model, language: language, selection: svgLinks(selection), title: title),
-            title: l.blog.documentTitle(title ?? l.title, ReportText.time(model.parameters.asOf, zone)),
+            title: language.documentTitle(title ?? language.title, ReportText.time(model.parameters.asOf, zone)),
             language: language, charts: charts(model, language: language, selection: selection, title: title),
             alternates: alternates)
     }
@@ -38,5 +37,12 @@ package enum HTMLReport {
                     HTMLPage.Chart(svg: $0.svg, phone: $0.phoneSVG)
                 )
             })
+    }
+}
+
+extension ReportLanguage {
+    /// The page's `<title>`: the report's title and its as-of time.
+    fileprivate func documentTitle(_ title: String, _ asOf: String) -> String {
+        pick("\(title) (as of \(asOf))", "\(title)（統計時間 \(asOf)）")
     }
 }

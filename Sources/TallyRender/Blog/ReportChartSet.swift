@@ -35,13 +35,13 @@ package enum ReportChartSet {
     package static func charts(_ model: ReportModel, language: ReportLanguage, title pageTitle: String? = nil)
         -> [Chart]
     {
-        let l = language.labels
+        let l = language
         let w = language.weeklyLabels
         let zone = model.parameters.zone
         let until = ReportText.time(model.parameters.through ?? model.parameters.asOf, zone)
         var charts: [Chart] = []
         for (position, section) in model.sections.enumerated() where ReportCharts.drawsRanking(section) {
-            let title = l.blog.rankingChartTitle(MarkdownReport.plainSectionHeading(section, l))
+            let title = l.rankingChartTitle(MarkdownReport.plainSectionHeading(section, l))
             func draw(phone: Bool) -> String {
                 ReportCharts.ranking(
                     section, model: model, title: title, until: until, labels: w, kicker: pageTitle, phone: phone)
@@ -52,7 +52,7 @@ package enum ReportChartSet {
                     phoneSVG: draw(phone: true)))
         }
         if ReportCharts.drawsDaily(model.activity.days) {
-            let title = l.blog.dailyChartTitle
+            let title = l.dailyChartTitle
             func draw(phone: Bool) -> String {
                 ReportCharts.daily(
                     model.activity.days, zone: zone, title: title, labels: w, kicker: pageTitle, phone: phone)
@@ -73,18 +73,45 @@ package enum ReportChartSet {
     static func blocks(
         _ model: ReportModel, language: ReportLanguage, folder: String, png: Bool = false
     ) -> MarkdownReport.ChartBlocks {
-        let l = language.labels
+        let l = language
         let drawn = Dictionary(uniqueKeysWithValues: charts(model, language: language).map { ($0.name, $0) })
         return MarkdownReport.ChartBlocks(
             ranking: { section, position in
                 drawn[rankingName(section, position: position)].map { image($0, folder: folder, png: png) }
-                    ?? l.blog.noRankingChart(MarkdownReport.sectionHeading(section, l))
+                    ?? l.noRankingChart(MarkdownReport.sectionHeading(section, l))
             },
-            daily: drawn[dailyName].map { image($0, folder: folder, png: png) } ?? l.blog.noDailyChart)
+            daily: drawn[dailyName].map { image($0, folder: folder, png: png) } ?? l.noDailyChart)
     }
 
     /// An image linked relative to the page; the alt text is the chart's title.
     static func image(_ chart: Chart, folder: String, png: Bool) -> String {
         MarkdownText.image(alt: chart.title, path: link(png ? pngName(chart.name) : chart.name, folder: folder))
+    }
+}
+
+/// The words of the report's charts.
+extension ReportLanguage {
+    /// The title of the report's daily chart.
+    var dailyChartTitle: String { pick("Counted votes per day", "每天計入的票數") }
+
+    /// The title of a section's ranking chart in the report.
+    func rankingChartTitle(_ section: String) -> String {
+        pick("\(section) — voters per option", "\(section)（各選項的人數）")
+    }
+
+    /// Why a section's ranking chart is not drawn.
+    func noRankingChart(_ section: String) -> String {
+        switch self {
+        case .english: "No chart for “\(section)”: nobody has voted in it yet."
+        case .traditionalChinese: "「\(section)」沒有圖表：這個區塊還沒有人投票。"
+        }
+    }
+
+    /// Why the report's daily chart is not drawn.
+    var noDailyChart: String { pick("No daily chart: no votes were counted yet.", "沒有每日圖表：還沒有計入的票。") }
+
+    /// Why a week's daily chart is not drawn.
+    var noDailyChartThisWeek: String {
+        pick("No daily chart: no votes were counted this week.", "沒有每日圖表：這一週沒有計入的票。")
     }
 }

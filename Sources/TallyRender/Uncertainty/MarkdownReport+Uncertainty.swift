@@ -48,7 +48,7 @@ extension MarkdownReport {
     /// the same word the table gives it, with both chances of leading, the figure that word reads. Nil
     /// without votes.
     static func orderSentence(
-        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels
+        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLanguage, _ u: UncertaintyLabels
     ) -> String? {
         guard model.chanceModel != nil, let first = section.options.first, first.voters > 0 else { return nil }
         guard let second = section.options.dropFirst().first(where: { $0.chanceOfLeading != nil }), second.voters > 0,
@@ -71,7 +71,7 @@ extension MarkdownReport {
 
     /// Which options went together most often, with the small-sample caution; empty without the chance model.
     static func togetherSentences(
-        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLabels, _ u: UncertaintyLabels
+        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLanguage, _ u: UncertaintyLabels
     ) -> [String] {
         guard model.chanceModel != nil else { return [] }
         var sentences: [String] = []

@@ -88,13 +88,13 @@ extension WeeklyLabels {
 
 /// `+3`, `0`, `-2`.
 func signed(_ value: Int) -> String {
-    let grouped = NumberText.grouped(Int64(value), separator: BlogLabels.english.thousandsSeparator)
+    let grouped = ReportLanguage.english.number(value)
     return value > 0 ? "+" + grouped : grouped
 }
 
 /// `207,601`: a count for readers.
 func grouped(_ value: Int) -> String {
-    NumberText.grouped(Int64(value), separator: BlogLabels.english.thousandsSeparator)
+    ReportLanguage.english.number(value)
 }
 
 /// `09`.

@@ -18,15 +18,15 @@ package enum WeeklyMarkdown {
             WeeklyMarkdown.image(title, png ? ReportChartSet.pngName(file) : file)
         }
         let language = edition.language
-        let l = language.labels
+        let l = language
         let w = language.weeklyLabels
         let week = tally.week
         let zone = tally.report.parameters.zone
         var blocks: [String] = []
         let weekTitle = w.weekTitle(week.number, week.firstDay.dateText, week.lastDay.dateText)
-        blocks.append("# " + MarkdownReport.heading(title, weekTitle, titled: l.blog.titled))
+        blocks.append("# " + MarkdownReport.heading(title, weekTitle, titled: l.titled))
         if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.markdown(week.number)) }
-        blocks += MarkdownReport.internalNotice(tally.report, l.blog)
+        blocks += MarkdownReport.internalNotice(tally.report, l)
 
         var changes = ["## \(w.thisWeekHeading)"]
         var summary = w.thisWeek(tally.votes, tally.newVoters)
@@ -39,7 +39,7 @@ package enum WeeklyMarkdown {
         changes.append(
             ReportCharts.drawsDaily(tally.days)
                 ? image(w.dailyChartTitle(week.number), edition.name(WeeklyFiles.dailyChart(week.number)))
-                : l.blog.noDailyChartThisWeek)
+                : l.noDailyChartThisWeek)
 
         changes.append("## " + w.changesHeading(week.number > 1 ? week.number - 1 : nil))
         let added = tally.optionsAdded.map { (name: MarkdownReport.quoted($0.content, l), id: $0.id) }
@@ -56,24 +56,24 @@ package enum WeeklyMarkdown {
                 continue
             }
             var table = MarkdownTable([
-                (l.rank, .right), (l.option, .left), (l.blog.voters, .right), (w.votersGainedColumn, .right),
+                (l.rank, .right), (l.option, .left), (l.voters, .right), (w.votersGainedColumn, .right),
                 (w.moveColumn, .left),
             ])
             for move in tally.rankMoves(in: section) {
                 table.add([
                     MarkdownReport.rank(move.option), ReportText.cell(move.option.content),
-                    l.blog.number(move.option.voters),
+                    l.number(move.option.voters),
                     signed(move.votersGained), w.move(move.placesGained),
                 ])
             }
             changes.append(table.rendered())
         }
-        changes += decisions(tally, zone: zone, w, l.blog)
+        changes += decisions(tally, zone: zone, w, l)
 
         let charts = MarkdownReport.ChartBlocks(
             ranking: { section, position in
                 guard ReportCharts.drawsRanking(section) else {
-                    return l.blog.noRankingChart(MarkdownReport.sectionHeading(section, l))
+                    return l.noRankingChart(MarkdownReport.sectionHeading(section, l))
                 }
                 return image(
                     w.rankingChartTitle(MarkdownReport.plainSectionHeading(section, l), week.number),
@@ -93,7 +93,7 @@ package enum WeeklyMarkdown {
 
     /// The notes decided during the week. A rejected note's text is not repeated: the page is
     /// meant to be published, and a rejection is often of text that should not be.
-    static func decisions(_ tally: WeeklyTally, zone: Zone, _ w: WeeklyLabels, _ b: BlogLabels) -> [String] {
+    static func decisions(_ tally: WeeklyTally, zone: Zone, _ w: WeeklyLabels, _ b: ReportLanguage) -> [String] {
         var blocks = ["### \(w.decisionsHeading)"]
         // Without tally's columns there is no history: "none decided" would be a claim the data cannot make.
         guard tally.report.suggestions.moderationRecord else { return blocks + [w.decisionsUnavailable] }

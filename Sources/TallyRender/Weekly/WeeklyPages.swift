@@ -84,7 +84,7 @@ package enum WeeklyPages {
                     render: { draw(phone: phone) }, pngSource: { draw(phone: true) }))
         }
         for (position, section) in tally.report.sections.enumerated() where ReportCharts.drawsRanking(section) {
-            let title = w.rankingChartTitle(MarkdownReport.plainSectionHeading(section, language.labels), number)
+            let title = w.rankingChartTitle(MarkdownReport.plainSectionHeading(section, language), number)
             func draw(phone: Bool) -> String {
                 ReportCharts.ranking(
                     section, model: tally.report, title: title, until: until, labels: w, kicker: pageTitle,
@@ -183,7 +183,7 @@ package enum WeeklyPages {
     ) -> File {
         let language = edition.language
         let w = language.weeklyLabels
-        var blocks = ["# " + MarkdownReport.heading(title, w.indexTitle, titled: language.labels.blog.titled)]
+        var blocks = ["# " + MarkdownReport.heading(title, w.indexTitle, titled: language.titled)]
         if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.index) }
         blocks.append(w.indexIntro(calendar.launch.dateText, language.zoneName(calendar.zone.identifier)))
         let lines = tallies.map { tally in
@@ -198,6 +198,6 @@ package enum WeeklyPages {
 
     /// A page's plain-text title (the HTML `<title>`): the `title` setting before the page's own, if set.
     static func plainTitle(_ title: String?, _ page: String, _ language: ReportLanguage) -> String {
-        title.map { language.labels.blog.titled($0, page) } ?? page
+        title.map { language.titled($0, page) } ?? page
     }
 }
