@@ -63,6 +63,9 @@ struct ChartPNG {
             return "rsvg-convert was still rendering \(name) after \(seconds) s, so it was stopped"
         case .outputLimit(let bytes):
             return "rsvg-convert printed more than \(bytes / 1_048_576) MiB for \(name), so it was stopped"
+        case .outputHeldOpen(let ended):
+            return "rsvg-convert ended (\(ended.description)) while rendering \(name) but a process it started kept "
+                + "its output open \(ChildProcess.outputGrace) s later, so it was stopped"
         }
     }
 

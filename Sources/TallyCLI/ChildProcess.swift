@@ -9,6 +9,8 @@ import Foundation
 ///   so is SIGTERM when `timeout` passes or its standard output exceeds `outputLimit`. A group
 ///   that is still there 5 s later gets SIGKILL. The child is always waited for before `run`
 ///   returns or throws, so it is never left running (only SIGKILL of tally itself can do that).
+/// - When it has ended but its output stays open (a process it started holds it), tally waits
+///   `outputGrace` seconds more, then stops that group with SIGKILL, stops reading, and reports it.
 /// - Its standard output is kept up to `outputLimit` bytes; its standard error is handed to
 ///   `errors` line by line as it comes (each line at most `LineReader.limit` bytes kept).
 /// - Its standard input is `input` (written on its own thread; a child that exits without reading
@@ -36,7 +38,12 @@ struct ChildProcess {
         case timeout(Int)
         /// It printed more than the limit (bytes) on standard output.
         case outputLimit(Int)
+        /// It ended so, but a process it started kept its output open `outputGrace` seconds later.
+        case outputHeldOpen(Termination)
     }
+
+    /// Seconds tally keeps reading after the program ended, for what it wrote just before.
+    static let outputGrace = 2
 
     /// The program, as an absolute path.
     var executable: String
@@ -82,11 +89,12 @@ struct ChildProcess {
         if input != nil { close(inputPipe[0]) }
 
         let collected = Collected(limit: outputLimit)
+        let abandon = Abandon()
         let outputFD = outputPipe[0]
         let errorFD = errorPipe[0]
-        let outputReader = Thread { collected.drain(outputFD) }
+        let outputReader = Thread { collected.drain(outputFD, until: abandon) }
         let emit = errors
-        let errorReader = Thread { ChildProcess.forwardLines(from: errorFD, to: emit) }
+        let errorReader = Thread { ChildProcess.forwardLines(from: errorFD, to: emit, until: abandon) }
         outputReader.start()
         errorReader.start()
         var writer: Thread?
@@ -101,13 +109,55 @@ struct ChildProcess {
         }
 
         let termination = waitStopping(pid, stop: stop, collected: collected)
-        for thread in [outputReader, errorReader] + (writer.map { [$0] } ?? []) {
-            while !thread.isFinished { usleep(1_000) }
+        var stopped = termination.stopped
+        let others = writer.map { [$0] } ?? []
+        if Self.join([outputReader, errorReader], within: Double(Self.outputGrace)) {
+            Self.join(others, within: .infinity)
+        } else {
+            // Its output is still open: something of its group (or that left it) holds it.
+            kill(-pid, SIGKILL)
+            if !Self.join([outputReader, errorReader], within: 1) { abandon.set() }
+            Self.join([outputReader, errorReader], within: .infinity)
+            // A writer blocked on a holder that left the group is left to end with it.
+            Self.join(others, within: 1)
+            stopped = stopped ?? .outputHeldOpen(termination.ended)
         }
         close(outputPipe[0])
         close(errorPipe[0])
-        if let reason = termination.stopped { throw reason }
+        if let reason = stopped { throw reason }
         return (termination.ended, collected.data)
+    }
+
+    /// Waits until every thread has finished or `seconds` passed; true when all finished.
+    @discardableResult
+    private static func join(_ threads: [Thread], within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while threads.contains(where: { !$0.isFinished }) {
+            if Date() > deadline { return false }
+            usleep(1_000)
+        }
+        return true
+    }
+
+    /// Reads what `fd` has into `chunk`: the count, 0 at its end or once `abandon` is set.
+    private static func readSome(_ fd: Int32, into chunk: inout [UInt8], until abandon: Abandon) -> Int {
+        while !abandon.isSet {
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, 100)
+            if polled == 0 || (polled < 0 && errno == EINTR) { continue }
+            let count = read(fd, &chunk, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            return max(count, 0)
+        }
+        return 0
+    }
+
+    /// Set when tally stops reading a program's output (a process it left behind holds it).
+    private final class Abandon: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        var isSet: Bool { lock.withLock { value } }
+        func set() { lock.withLock { value = true } }
     }
 
     /// Waits for `pid`, forwarding a stop (signal, time limit, output limit) to its group.
@@ -213,13 +263,12 @@ struct ChildProcess {
     }
 
     /// Hands each line read from `fd` to `emit` as it comes; a line is cut at `LineReader.limit` bytes.
-    private static func forwardLines(from fd: Int32, to emit: @Sendable (String) -> Void) {
+    private static func forwardLines(from fd: Int32, to emit: @Sendable (String) -> Void, until abandon: Abandon) {
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
-            let count = read(fd, &chunk, chunk.count)
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
+            let count = readSome(fd, into: &chunk, until: abandon)
+            if count == 0 { break }
             for byte in chunk[..<count] {
                 if byte == UInt8(ascii: "\n") {
                     emit(String(decoding: pending, as: UTF8.self))
@@ -244,13 +293,12 @@ struct ChildProcess {
         var data: Data { lock.withLock { bytes } }
         var overflowed: Bool { lock.withLock { over } }
 
-        /// Reads `fd` to its end; bytes past the limit are counted as overflow and dropped.
-        func drain(_ fd: Int32) {
+        /// Reads `fd` to its end (or until abandoned); bytes past the limit are counted as overflow and dropped.
+        func drain(_ fd: Int32, until abandon: Abandon) {
             var chunk = [UInt8](repeating: 0, count: 65_536)
             while true {
-                let count = read(fd, &chunk, chunk.count)
-                if count < 0, errno == EINTR { continue }
-                if count <= 0 { return }
+                let count = ChildProcess.readSome(fd, into: &chunk, until: abandon)
+                if count == 0 { return }
                 lock.withLock {
                     if bytes.count + count > limit { over = true } else { bytes.append(contentsOf: chunk[..<count]) }
                 }

@@ -111,6 +111,10 @@ struct Wrangler {
         case .outputLimit(let bytes):
             return "`\(shown) …` printed more than \(bytes / 1_048_576) MiB on standard output (D1 caps a result at "
                 + "50 MB), so it was stopped; nothing was changed locally"
+        case .outputHeldOpen(let ended):
+            return "`\(shown) …` ended (\(ended.description)) but a process it started kept its output open "
+                + "\(ChildProcess.outputGrace) s later, so tally stopped that process and its answer was not used; "
+                + "nothing was changed locally"
         }
     }
 }

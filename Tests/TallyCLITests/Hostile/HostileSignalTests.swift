@@ -181,6 +181,35 @@ struct HostileSignalTests {
         #expect(try Self.scratchFiles(folder).isEmpty)
     }
 
+    /// A wrangler that ends (killed, or exiting 0) while a process it started holds its output
+    /// open: tally stops waiting a moment after it ended, not at --timeout, stops that process,
+    /// says so, and uses no part of the answer.
+    @Test(arguments: [("kill", "ended (signal 9)"), ("exit", "ended (exit status 0)")])
+    func aWranglerWhoseChildHoldsItsOutputDoesNotHoldTally(_ linger: String, _ ended: String) throws {
+        let bed = try SyncBed()
+        let started = Date()
+        let (process, errors) = try Self.start(
+            ["pull", "--wrangler", "votes", "--db", "votes.sqlite", "--timeout", "600"], in: bed.folder,
+            environment: bed.environment(["TALLY_TEST_WRANGLER_LINGER": linger]))
+        let stopped = Self.ends(process, within: 60)
+        if !stopped { kill(process.processIdentifier, SIGKILL) }
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let waited = Date().timeIntervalSince(started)
+        #expect(stopped && waited < 30, "tally waited \(waited) s")
+        #expect(process.terminationStatus == 1, "\(stderr)")
+        #expect(
+            stderr.contains("\(ended) but a process it started kept its output open 2 s later, so tally stopped"),
+            "\(stderr)")
+        #expect(stderr.contains("nothing was changed locally"))
+        let holder = try #require(pid_t(try String(contentsOfFile: bed.d1 + ".linger", encoding: .utf8)))
+        #expect(!Self.groupAlive(getpgid(holder)), "the process holding the output was stopped")
+        #expect(getpgid(holder) < 0 || (try? String(contentsOfFile: "/proc/\(holder)/stat", encoding: .utf8))?
+            .split(separator: ")").last?.split(separator: " ").first == "Z")
+        #expect(!FileManager.default.fileExists(atPath: bed.path("votes")), "no copy from a partial answer")
+        #expect(try Self.scratchFiles(bed.folder).isEmpty)
+    }
+
     @Test func theNextRunRemovesWhatAKilledRunLeft() throws {
         let folder = try TemporaryDirectory()
         let ended = Process()
