@@ -181,6 +181,19 @@ final class ModerationSite: Sendable {
         }
         let store = try store(writing: true)
         guard let shown = try store.note(id) else { throw ModerationError.noteNotFound(id) }
+        let labels = language.moderationLabels
+        /// The note's page as it now is, with what the moderator typed offered again.
+        func retry(_ note: Note) throws -> ModerationPage.NoteContext {
+            var retry = try noteContext(store, id)
+            retry.typedReason = form["reason"] ?? ""
+            retry.typedPreset = form["preset"]
+            if action == .promote, let label = form["label"],
+                let section = OptionDraft.Section(rawValue: form["section"] ?? "community")
+            {
+                retry.preview = (label, section)
+            }
+            return retry
+        }
         let reason: ModerationReason?
         var option = OptionDraft.verbatim
         do {
@@ -202,13 +215,20 @@ final class ModerationSite: Sendable {
             {
                 return .text(400, "The form's version and state were never this note's: reload the note's page.")
             }
-            return html(409, page.conflict(conflict, note: conflict.found, context: try noteContext(store, id)))
-        } catch ModerationError.noteChanged(let id, _, let found) {
-            let text = ModerationError.noteChangedText(
-                id, seen: shownNotes.text(seen), found: found, place: "this copy")
+            if conflict.sameDecisionMade, let done = conflict.decisions.first {
+                // The note ends as the moderator wanted: a success, not a refusal.
+                var context = try noteContext(store, id)
+                context.done = labels.alreadySame(id, labels.state(conflict.found.stateName), page.line(done))
+                return html(200, page.note(conflict.found, context))
+            }
+            return html(409, page.conflict(conflict, note: conflict.found, context: try retry(conflict.found)))
+        } catch ModerationError.noteChanged(let id, _, _) {
             guard let now = try store.note(id) else { throw ModerationError.noteNotFound(id) }
             return html(
-                409, page.changed(text, shown: shownNotes.text(seen), note: now, context: try noteContext(store, id)))
+                409,
+                page.changed(labels.notTheNote(id), shown: shownNotes.text(seen), note: now, context: try retry(now)))
+        } catch SyncError.conflictNotPulled {
+            return html(409, page.refused(labels.conflictNotSettled(id), note: shown, context: try retry(shown)))
         }
         return HTTPResponse(
             status: 303, headers: [("Location", "/\(visitor.token)/note/\(id)?done=\(action.rawValue)")], body: [])

@@ -23,6 +23,9 @@ extension ModerationPage {
         package var canPull = false
         /// True when the page offers to fetch D1's state after the message on top (a decision just dropped).
         package var offerPull = false
+        /// What the moderator typed into a form that was refused (reason, chosen preset), offered again.
+        package var typedReason = ""
+        package var typedPreset: String?
 
         /// A context; see the properties.
         package init(group: AuthorGroup?) { self.group = group }
@@ -83,30 +86,38 @@ extension ModerationPage {
             for (index, preset) in l.presets.enumerated() {
                 choices +=
                     "<label><input type=\"radio\" name=\"preset\" value=\"\(e(preset.value))\""
-                    + "\(index == 0 ? " required" : "")> \(e(preset.text))</label><br>\n"
+                    + "\(index == 0 ? " required" : "")\(checked(preset.value, context))> \(e(preset.text))</label><br>\n"
             }
-            choices += "<label><input type=\"radio\" name=\"preset\" value=\"other\"> \(e(l.otherReason))</label>\n"
-            choices += "<input type=\"text\" name=\"reason\" aria-label=\"\(e(l.otherReason))\" maxlength=\"2000\">\n"
+            choices +=
+                "<label><input type=\"radio\" name=\"preset\" value=\"other\"\(checked("other", context))> "
+                + "\(e(l.otherReason))</label>\n"
+            choices +=
+                "<input type=\"text\" name=\"reason\" aria-label=\"\(e(l.otherReason))\" maxlength=\"2000\" "
+                + "value=\"\(e(context.typedReason))\">\n"
             html += form(
                 decide, seen + [("action", "reject")],
                 "<fieldset><legend>\(e(l.reject)) — \(e(l.presetReason))</legend>\n\(choices)"
                     + "<button type=\"submit\">\(e(l.reject))</button></fieldset>")
         case .approved:
             html += promotion(note, context, seen: seen)
-            html += reopen(note, seen: seen)
+            html += reopen(note, context, seen: seen)
         case .rejected:
-            html += reopen(note, seen: seen)
+            html += reopen(note, context, seen: seen)
         case .promoted, nil:
             break
         }
         return html
     }
 
-    func reopen(_ note: Note, seen: [(String, String)]) -> String {
+    /// ` checked` for the preset the moderator chose in a refused form.
+    func checked(_ preset: String, _ context: NoteContext) -> String { context.typedPreset == preset ? " checked" : "" }
+
+    func reopen(_ note: Note, _ context: NoteContext, seen: [(String, String)]) -> String {
         form(
             "/note/\(note.id)/decide", seen + [("action", "reopen")],
             "<fieldset><legend>\(e(l.reopen))</legend><label>\(e(l.reopenReason)) "
-                + "<input type=\"text\" name=\"reason\" required maxlength=\"2000\"></label>"
+                + "<input type=\"text\" name=\"reason\" required maxlength=\"2000\" value=\"\(e(context.typedReason))\">"
+                + "</label>"
                 + "<button type=\"submit\">\(e(l.reopen))</button></fieldset>")
     }
 
@@ -161,10 +172,13 @@ extension ModerationPage {
     /// and the note as it is now, side by side.
     package func conflict(_ conflict: ModerationConflict, note: Note, context: NoteContext) -> String {
         let asked = l.action(conflict.action.rawValue)
-        let since = conflict.decisions.map { "<li>\(e($0.summary(in: zone)))</li>" }.joined()
-        var body = "<p class=\"message\" role=\"alert\">\(e(conflict.message(in: zone)))</p>\n"
+        let since = conflict.decisions.map { "<li>\(e(line($0)))</li>" }.joined()
+        let text =
+            conflict.decisions.isEmpty
+            ? l.changedOutside(conflict.noteID, asked) : l.changedMeanwhile(conflict.noteID, asked, fate(note))
+        var body = "<p class=\"message\" role=\"alert\">\(e(text))</p>\n"
         body +=
-            "<div class=\"sides\"><div><h2>\(e(l.yourDecision))</h2><p>\(e(asked))</p></div>"
+            "<div class=\"sides\"><div><h2>\(e(l.yourDecision))</h2><p>\(e(asked))</p>\(typed(context))</div>"
             + "<div><h2>\(e(l.meanwhile))</h2><ul>\(since)</ul><p>\(e(l.noteNow)): \(e(fate(note)))</p></div></div>\n"
         var now = context
         now.done = nil
@@ -173,6 +187,25 @@ extension ModerationPage {
 }
 
 extension ModerationPage {
+    /// What the moderator typed into the refused form (label, reason), as text.
+    func typed(_ context: NoteContext) -> String {
+        let label = context.preview.map { "<p>\(e(l.label)): <span class=\"typed\">\(e($0.label))</span></p>" } ?? ""
+        let reason = context.typedReason.isEmpty ? "" : "<p>\(e(l.reason)): <span class=\"typed\">\(e(context.typedReason))</span></p>"
+        return label + reason
+    }
+
+    /// A logged decision in the page's words: what, who, when.
+    package func line(_ entry: ModerationLogEntry) -> String {
+        l.decisionLine(l.action(entry.action), entry.moderator, entry.timeText(in: zone))
+    }
+
+    /// The note's page under a refusal's message (a conflict with D1 this copy has not settled).
+    package func refused(_ message: String, note: Note, context: NoteContext) -> String {
+        layout(
+            l.conflictTitle,
+            "<p class=\"message\" role=\"alert\">\(e(message))</p>\n<hr>\n" + self.note(note, context).bodyOnly)
+    }
+
     /// The page for a decision refused because the note is no longer the one the page showed
     /// (another text, author or creation time under the same id): the text shown, when the
     /// server still knows it, beside the note as it now is, and the note's page to decide again.

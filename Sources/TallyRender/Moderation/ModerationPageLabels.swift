@@ -18,6 +18,16 @@ package struct ModerationPageLabels: Sendable {
     package let sectionName: @Sendable (_ section: OptionDraft.Section) -> String
     /// The heading of why D1 did not take a decision (the sync's own words, kept as it wrote them).
     package let whyNotTaken: String
+    /// A logged decision: its action in words, who, when.
+    package let decisionLine: @Sendable (_ action: String, _ moderator: String, _ time: String) -> String
+    /// Why a decision was not applied: decided meanwhile (note, the action asked, the note's state now), or
+    /// changed without a logged decision (note, the action asked).
+    package let changedMeanwhile: @Sendable (_ note: Int64, _ asked: String, _ now: String) -> String
+    package let changedOutside: @Sendable (_ note: Int64, _ asked: String) -> String
+    /// The note already decided as asked (note, the state reached, who and when): a success.
+    package let alreadySame: @Sendable (_ note: Int64, _ done: String, _ line: String) -> String
+    /// The note is not the one the page showed; the note is in a conflict this copy has not settled.
+    package let notTheNote, conflictNotSettled: @Sendable (_ note: Int64) -> String
     /// What a decision did, by action, for "Note 3 approved."
     let didAction: [ModerationAction: String]
     /// A note's state, by its stored name (`pending`, `approved`, `rejected`, `promoted`).
@@ -65,6 +75,23 @@ package struct ModerationPageLabels: Sendable {
         noConflict: { "Note \($0) has no open conflict with D1; nothing was changed." },
         sectionName: { $0 == .community ? "Community options" : "Original options" },
         whyNotTaken: "Why D1 did not take it",
+        decisionLine: { "\($0) by \($1), \($2)" },
+        changedMeanwhile: {
+            "Note \($0) was decided while you were looking, so your \($1) was not applied; it is now \($2). "
+                + "Look at it below and decide again if still needed."
+        },
+        changedOutside: {
+            "Note \($0) changed without a recorded decision, so your \($1) was not applied. Look at it below."
+        },
+        alreadySame: { "Note \($0) was already \($1) (\($2)), as you wanted." },
+        notTheNote: {
+            "Note \($0) is not the note your page showed: its text, author or time changed without a recorded "
+                + "decision, so your decision was not applied. Both are below; decide again on it as it now is."
+        },
+        conflictNotSettled: {
+            "Note \($0) is in conflict with D1 and this copy still shows your own decision, not D1's; nothing "
+                + "was changed. Settle the conflict below."
+        },
         didAction: [.approve: "approved", .reject: "rejected", .reopen: "reopened", .promote: "promoted"],
         stateNames: ["pending": "pending", "approved": "approved", "rejected": "rejected", "promoted": "promoted"],
         actionNames: ["approve": "approve", "reject": "reject", "reopen": "reopen", "promote": "promote"],
@@ -100,6 +127,15 @@ package struct ModerationPageLabels: Sendable {
         dropped: { "便利貼 \($0) 上你的決定已經放棄，不會送出；以 D1 的決定為準。" },
         noConflict: { "便利貼 \($0) 和 D1 之間沒有待處理的衝突；什麼都沒有改變。" },
         sectionName: { $0 == .community ? "網友提議的選項" : "原本的選項" }, whyNotTaken: "D1 沒有採用的原因",
+        decisionLine: { "\($1) 在 \($2) \($0)" },
+        changedMeanwhile: { "你在看的時候，便利貼 \($0) 已經有人決定了，所以你的「\($1)」沒有生效；它現在是「\($2)」。請看下面的內容，需要的話再決定一次。" },
+        changedOutside: { "便利貼 \($0) 在沒有審核紀錄的情況下變了，所以你的「\($1)」沒有生效。請看下面的內容。" },
+        alreadySame: { "便利貼 \($0) 已經是「\($1)」（\($2)），和你要的一樣。" },
+        notTheNote: {
+            "便利貼 \($0) 已經不是你頁面上看到的那則：內容、投稿者或投稿時間在沒有審核紀錄的情況下變了，所以你的決定沒有生效。"
+                + "兩邊都在下面，請依它現在的樣子重新決定。"
+        },
+        conflictNotSettled: { "便利貼 \($0) 和 D1 有衝突，這份副本顯示的還是你自己的決定，不是 D1 的；什麼都沒有改變。請在下面處理這個衝突。" },
         didAction: [.approve: "已通過", .reject: "已退回", .reopen: "已重新審核", .promote: "已升為選項"],
         stateNames: ["pending": "待審", "approved": "已通過", "rejected": "已退回", "promoted": "已升為選項"],
         actionNames: ["approve": "通過", "reject": "退回", "reopen": "重新審核", "promote": "升為選項"],

@@ -46,7 +46,7 @@ struct HostileDecisionTests {
         let answer = try served.client(["post", served.url, "/note/200/decide", String(decoding: data, as: UTF8.self)])
         let body = answer["body"] as? String ?? ""
         #expect(answer["status"] as? Int == 409, "\(answer)")
-        #expect(body.contains("note 200 is not the note you decided on"), "\(body)")
+        #expect(body.contains("Note 200 is not the note your page showed"), "\(body)")
         #expect(body.contains("I like cats") && body.contains("BUY CHEAP PILLS http://spam"), "both texts: \(body)")
         #expect(try bed.rows("votes", "SELECT status FROM suggestions WHERE id = 200") == [["pending"]])
         let push = try bed.tally("votes", ["push", "--wrangler", "votes"])

@@ -51,7 +51,8 @@ struct ServeTests {
         #expect((seen["reopened"] as? String)?.hasPrefix("Note 4 reopened.") == true)
         #expect((seen["first_window"] as? String)?.hasPrefix("Note 7 approved.") == true)
         #expect(seen["second_window_title"] as? String == "Your decision was not applied")
-        #expect((seen["second_window_alert"] as? String)?.contains("conflict: note 7 changed since version 0") == true)
+        #expect((seen["second_window_alert"] as? String)?.hasPrefix("Note 7 was decided while you were looking, so your reject was not applied; it is now approved.") == true,
+            "\(seen)")
         #expect(seen["second_window_sides"] as? [String] == ["Your decision", "Decided meanwhile"])
         #expect(seen["unpushed_before"] as? String == "5")
         #expect((seen["push_output"] as? String)?.contains("D1 confirmed 5; 0 conflict(s).") == true, "\(seen)")
