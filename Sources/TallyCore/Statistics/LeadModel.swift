@@ -24,10 +24,10 @@ package enum LeadModel {
     /// options ranked lower are each a run of their own (they are far from the lead when a section
     /// has that many options with voters).
     package static let groupedOptions = 10
-    /// The chance that the true leader is among the options called behind, at most: options are called
-    /// behind one at a time, the least likely to lead first, the r-th of m when its chance of leading is
-    /// at most `behindLevel / (m − r + 1)` (Holm's step-down), so that several rivals of a tie are not
-    /// each given the whole 1% (docs/statistics.md, "One comparison").
+    /// The level of *behind*: every option but one leader is a rival (tied leaders included, so a many-way
+    /// race counts all its runners), and a rival is behind when its chance of leading, or that of a rival
+    /// less likely to lead, is at most `behindLevel / r`, r being the number of rivals at least as likely to
+    /// lead as that one (Hochberg's step-up; docs/statistics.md, "One comparison").
     package static let behindLevel = 0.01
     /// An option not behind is *probably behind* when the leader is at least this many times as likely
     /// to lead as it is.
@@ -61,19 +61,19 @@ package enum LeadModel {
     }
 
     /// How each option stands against the leaders, from the chance of leading alone (`leading`, per
-    /// option; `leaders`: the options ranked first). Behind: Holm's step-down at `behindLevel` over the
-    /// other options, least likely to lead first; probably behind: not behind, and the leaders' chance is at
-    /// least `probablyBehindRatio` times its own; otherwise the data cannot tell it apart. Options without
-    /// a chance (nil) get none.
+    /// option; `leaders`: the options ranked first). Behind: Hochberg's step-up at `behindLevel` over every
+    /// option but one leader, least likely to lead first; probably behind: not behind, and the leaders'
+    /// chance is at least `probablyBehindRatio` times its own; otherwise the data cannot tell it apart.
+    /// Options without a chance (nil) get none.
     package static func standings(leading: [Double?], leaders: Set<Int>) -> [Standing?] {
         let rivals = leading.indices.filter { !leaders.contains($0) && leading[$0] != nil }
             .sorted { (leading[$0]!, $1) < (leading[$1]!, $0) }
         let top = leaders.compactMap { leading[$0] }.max() ?? 0
+        // Tied leaders are rivals of each other too: they count in the race, though none is called behind.
+        let race = rivals.count + max(0, leaders.filter { leading[$0] != nil }.count - 1)
         var standing = leading.indices.map { leaders.contains($0) ? Standing.leader : leading[$0] == nil ? nil : .even }
-        for (step, option) in rivals.enumerated() {
-            guard leading[option]! <= behindLevel / Double(rivals.count - step) else { break }
-            standing[option] = .behind
-        }
+        let last = rivals.indices.last { leading[rivals[$0]]! <= behindLevel / Double(race - $0) }
+        for option in rivals.prefix(last.map { $0 + 1 } ?? 0) { standing[option] = .behind }
         for option in rivals where standing[option] == .even && leading[option]! * probablyBehindRatio <= top {
             standing[option] = .probablyBehind
         }

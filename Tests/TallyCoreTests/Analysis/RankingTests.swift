@@ -51,12 +51,15 @@ struct RankingTests {
         #expect(section.leaders.map(\.id) == [1, 2])
         #expect(section.options.last?.voters == 0)  // zero-vote options are listed
         #expect(section.options.map(\.share) == [0.45, 0.45, 0.35, 0.35, 0.1, 0])
-        // The standings come from LeadModel: 7 of 20 cannot be told apart from 9, 2 and 0 of 20 are
-        // behind (their chance of being behind is at least 95%); the two 7s have the same figures.
+        // The standings come from LeadModel: 7 of 20 cannot be told apart from 9; 0 of 20 is behind; 2 of 20,
+        // with a chance over 1% / 4 (four rivals at least as likely to lead, the tied leader one of them), is
+        // only probably behind; the two 7s have the same figures.
         #expect(
             section.options.map(\.standing) == [
-                .leader, .leader, .notDistinguishable, .notDistinguishable, .behind, .behind,
+                .leader, .leader, .notDistinguishable, .notDistinguishable, .probablyBehind, .behind,
             ])
+        let two = try #require(section.options[4].chanceOfLeading)
+        #expect(two > 0.01 / 4 && two <= 0.01 / 3, "\(two)")
         #expect(section.options[2].chanceOfLeading == section.options[3].chanceOfLeading)
         #expect(section.options[0].chanceOfLeading == section.options[1].chanceOfLeading)
     }

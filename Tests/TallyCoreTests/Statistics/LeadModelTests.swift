@@ -34,6 +34,17 @@ struct LeadModelTests {
         #expect(clear.leading[0] > 0.99)
     }
 
+    /// Hochberg's step-up: the most likely rival at or under its bar (1% over the rivals at least as likely to
+    /// lead) is behind, and so is every rival less likely to lead, though one of them is over its own bar (Holm's
+    /// step-down stopped there: power at 30 voters 89.7%). A tied leader is a runner of the race: with two
+    /// leaders the same chances call nobody behind.
+    @Test func behindIsAStepUpOverEveryRunnerButOneLeader() {
+        let alone = LeadModel.standings(leading: [0.9, 0.004, 0.0045, 0.009], leaders: [0])
+        #expect(alone == [.leader, .behind, .behind, .behind])
+        let tied = LeadModel.standings(leading: [0.45, 0.45, 0.004, 0.0045, 0.009], leaders: [0, 1])
+        #expect(tied == [.leader, .leader, .probablyBehind, .probablyBehind, .probablyBehind])
+    }
+
     /// Issue 37.4: several rivals of a near tie are not each given the whole level. Each of 8, 8, 7 and 6 of 15
     /// against 9 might be read as behind one at a time; together the leader could be any of them.
     @Test func aFiveWayNearTieCallsNobodyBehind() {

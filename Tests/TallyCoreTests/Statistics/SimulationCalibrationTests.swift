@@ -401,7 +401,9 @@ struct SimulationCalibrationTests {
             #expect(error <= (prior == .nearEqual ? 0.03 : target), "\(name): expected calibration error \(error)")
             #expect((0.93...0.97).contains(coverage), "\(name): coverage \(coverage)")
             #expect(Double(outcome.behindButLeader) <= 0.05 * Double(max(1, outcome.behindLabels)), "\(name)")
-            for n in sizes where n >= 60 {
+            // From 30 voters as the issue asks for the flat prior in the full run (the near-equal and tied priors
+            // reach about 72–74% at 30: docs/statistics.md); from 60 for every prior and run.
+            for n in sizes where n >= 60 || (n == 30 && full && prior == .flat) {
                 let behind = Double(outcome.halfOrLessBehind[n] ?? 0) / Double(max(1, outcome.halfOrLess[n] ?? 0))
                 #expect(behind >= 0.9, "\(name): power at n = \(n) is \(behind)")
             }
@@ -428,7 +430,7 @@ struct SimulationCalibrationTests {
                     "| \(name) | polls in which a co-leader is called behind; \"the lead is clear\" said | "
                         + "\(rate(tie.coLeaderBehind, tie.polls)); \(rate(tie.clear, tie.polls)) | ≤ 5%\(ways == 5 && n == 15 ? "; ≤ 0.5%" : "") |"
                 )
-                // ≤ 5% asked everywhere; a true five-way tie at 15 voters reaches 5.4% (54 of 1,000; the level is
+                // ≤ 5% asked everywhere; a true five-way tie at 15 voters reaches 5.3% (53 of 1,000; the level is
                 // kept at 1%, which already costs power: docs/statistics.md).
                 let bound = ways == 5 && n == 15 ? 0.06 : 0.05
                 #expect(Double(tie.coLeaderBehind) <= bound * Double(tie.polls), "\(name): \(tie.coLeaderBehind)")
