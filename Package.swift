@@ -44,7 +44,7 @@ let package = Package(
             name: "TallyCLI", dependencies: ["TallyCore", "TallyRender", "TallySQLite", "TallyHTTP", "CTallyBuild"]),
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
         // Helpers shared by the test targets (never part of the product).
-        .target(name: "TallyTestSupport", dependencies: ["TallySQLite"], path: "Tests/TallyTestSupport"),
+        .target(name: "TallyTestSupport", dependencies: ["TallySQLite", "TallyCore"], path: "Tests/TallyTestSupport"),
         .testTarget(name: "TallySQLiteTests", dependencies: ["TallySQLite", "TallyTestSupport"]),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallySQLite", "TallyTestSupport"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 
 /// PNG copies of the SVG charts, for blog hosts that refuse SVG uploads. Rendered by
 /// `rsvg-convert` (Debian package `librsvg2-bin`), run at the edge as the architecture asks:
@@ -11,11 +12,7 @@ struct ChartPNG {
     /// Finds `rsvg-convert` on the PATH of `environment`; throws a message naming the Debian
     /// package when it is missing. Called before any data is read.
     init(environment: [String: String], flag: String = "--png") throws {
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        let candidates = path.split(separator: ":").map {
-            URL(fileURLWithPath: String($0)).appendingPathComponent("rsvg-convert").path
-        }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard let found = ProgramSearch.find("rsvg-convert", in: environment) else {
             throw CommandFailure(
                 "\(flag) needs rsvg-convert, which is not installed (not found on PATH); install the Debian package "
                     + "librsvg2-bin (apt-get install librsvg2-bin), or leave out \(flag). Nothing was written.")

@@ -47,11 +47,7 @@ struct Wrangler {
             executable = path
             return
         }
-        let folders = (context.environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        guard
-            let found = folders.map({ ($0 as NSString).appendingPathComponent(name) })
-                .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else {
+        guard let found = ProgramSearch.find(name, in: context.environment) else {
             throw CommandFailure(
                 "\(name) was not found on PATH; install it (npm install -g wrangler), or name the binary with "
                     + "TALLY_WRANGLER, or use --from FILE / --output FILE; nothing was changed")

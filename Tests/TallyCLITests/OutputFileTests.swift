@@ -31,8 +31,8 @@ struct OutputFileTests {
         -> (tally: TallyProcess.Result, read: String?)
     {
         let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
-        reader.arguments = [fifo]
+        reader.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        reader.arguments = ["cat", fifo]
         let pipe = Pipe()
         reader.standardOutput = pipe
         try reader.run()

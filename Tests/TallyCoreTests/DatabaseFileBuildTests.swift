@@ -9,7 +9,8 @@ struct DatabaseFileBuildTests {
     /// The id of a process that has ended.
     func deadProcessID() throws -> Int32 {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["true"]
         try process.run()
         process.waitUntilExit()
         return process.processIdentifier

@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 
 /// Outside programs some tests need (rsvg-convert, python3, chromium), and whether such a test
 /// may be skipped when one is missing.
@@ -11,12 +12,9 @@ package enum OutsideProgram {
     /// True when the environment says this is a CI run (`CI=true`, as most CI services set).
     package static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
 
-    /// True when `name` is an executable file in a folder of `PATH`.
+    /// True when tally would find `name` (an executable file in a folder of `PATH`: `ProgramSearch`).
     package static func isInstalled(_ name: String) -> Bool {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").contains { folder in
-            FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)")
-        }
+        ProgramSearch.find(name, in: ProcessInfo.processInfo.environment) != nil
     }
 
     /// Whether a test that needs every program of `names` should run: when all are installed,

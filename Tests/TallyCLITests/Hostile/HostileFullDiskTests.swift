@@ -16,8 +16,8 @@ struct HostileFullDiskTests {
         init(kilobytes: Int) throws {
             folder = try TemporaryDirectory()
             let mounted = try TallyProcess.run(
-                ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", folder.url.path],
-                program: URL(fileURLWithPath: "/bin/mount"))
+                ["mount", "-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", folder.url.path],
+                program: URL(fileURLWithPath: "/usr/bin/env"))
             try #require(mounted.status == 0, "mount: \(mounted.stderr)")
         }
 
@@ -31,11 +31,11 @@ struct HostileFullDiskTests {
         }
 
         func unmount() {
-            _ = try? TallyProcess.run([path], program: URL(fileURLWithPath: "/bin/umount"))
+            _ = try? TallyProcess.run(["umount", path], program: URL(fileURLWithPath: "/usr/bin/env"))
         }
     }
 
-    static let mayMount = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount")
+    static let mayMount = getuid() == 0 && OutsideProgram.isInstalled("mount")
 
     @Test(.enabled(if: mayMount, "needs root, to mount a small tmpfs"))
     func demoReplaceOnAFullDiskSaysSoAndKeepsTheOldDatabase() throws {

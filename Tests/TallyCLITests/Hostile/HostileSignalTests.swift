@@ -213,7 +213,8 @@ struct HostileSignalTests {
     @Test func theNextRunRemovesWhatAKilledRunLeft() throws {
         let folder = try TemporaryDirectory()
         let ended = Process()
-        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        ended.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        ended.arguments = ["true"]
         try ended.run()
         ended.waitUntilExit()
         let dead = ended.processIdentifier

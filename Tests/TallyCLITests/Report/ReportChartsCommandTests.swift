@@ -4,7 +4,7 @@ import Testing
 /// `tally report --charts DIR [--png]` and `tally weekly --png`, run as a user runs them.
 @Suite("tally report --charts and --png (end to end)")
 struct ReportChartsCommandTests {
-    static let hasRSVG = FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert")
+    static let hasRSVG = OutsideProgram.isInstalled("rsvg-convert")
     static let required = ProcessInfo.processInfo.environment["CI"] == "true"
 
     /// Width, height, and the count of drawn pixels of a PNG, decoded completely by png_ink.py.

@@ -24,6 +24,7 @@ import http.client
 import json
 import random
 import re
+import shutil
 import sys
 import threading
 import time
@@ -95,8 +96,9 @@ def browser(url, outdir):
     options = webdriver.ChromeOptions()
     for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,900"]:
         options.add_argument(flag)
-    options.binary_location = "/usr/bin/chromium"
-    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    # Found on PATH, as tally and the Swift tests find programs (OutsideProgram, ProgramSearch).
+    options.binary_location = shutil.which("chromium")
+    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
     driver.implicitly_wait(5)
     out = {}
 
@@ -204,8 +206,9 @@ def chromium(extra_flags=()):
     options = webdriver.ChromeOptions()
     for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900", *extra_flags]:
         options.add_argument(flag)
-    options.binary_location = "/usr/bin/chromium"
-    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    # Found on PATH, as tally and the Swift tests find programs (OutsideProgram, ProgramSearch).
+    options.binary_location = shutil.which("chromium")
+    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
     driver.implicitly_wait(5)
     return driver
 
