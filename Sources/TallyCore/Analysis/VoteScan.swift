@@ -69,7 +69,6 @@ struct VoteScan {
     /// The session's `S` record.
     var sessionRecord = CanonicalBytes()
     var offsets: ZoneOffsetCache
-    var times = D1TimeReader()
 
     // What changes at each boundary (index k; option counters at k * optionCount + index).
     var optionVotes: [Int]
@@ -186,50 +185,53 @@ struct VoteScan {
 
     // MARK: Reading rows
 
-    /// Reads every vote from the statement (prepared from `VoteScan.sql`).
-    ///
-    /// The hot loop of the report (bench/RESULTS.md): each column is looked up once per row
-    /// (`Statement.column(at:)`), D1's time form is parsed without the general grammar, and a
-    /// session's id is copied only when the session changes.
-    mutating func run(_ statement: Statement) throws {
-        let lastThrough = through.last ?? Int64.min
-        while try statement.step() {
-            let optionColumn = statement.column(at: 2)
-            let optionID: Int64? = optionColumn.isNull ? nil : optionColumn.int64
-            // Asked first: reading a BLOB's bytes as text (the fingerprint does) changes SQLite's answer.
-            let timeColumn = statement.column(at: 1)
-            let timeStorage = timeColumn.storageClass
-            // `if case`, not `==`: StorageClass's `==` is a generic call per use (1-2% of the report in `perf`).
-            var parsed: (instant: Instant, shape: StoredTimestamp.Shape)?
-            if case .text = timeStorage { parsed = timeColumn.withTextBytes { times.parse($0) } }
-            if let parsed, parsed.instant.millis > lastThrough { continue }  // in no boundary's report
-            // A session is its storage class and its bytes, as SQLite groups it: a BLOB id is
-            // another session than the text of the same bytes, and sorts after every text.
-            // A NULL id reads as empty text, as the fingerprint defines it (docs/fingerprint.md).
-            let sessionColumn = statement.column(at: 0)
-            let stored = sessionColumn.storageClass
-            let storedRank = VoteScan.rank(stored)
-            let sessionStorage = storedRank == 0 ? StorageClass.text : stored
-            let rank = storedRank == 0 ? 2 : storedRank
-            try sessionColumn.withTextBytes { bytes in
-                if !hasSession || rank != sessionRank || !VoteScan.equal(bytes, session) {
-                    try startSession(bytes, storage: sessionStorage, rank: rank)
-                }
-            }
-            let voteID = statement.column(at: 3).int64
-            let stage = parsed.map { self.stage(of: $0.instant.millis) } ?? 0
-            highestVoteID[stage] = max(highestVoteID[stage] ?? voteID, voteID)
-            writeRecord(statement, voteID: voteID, optionID: optionID, parsed: parsed, stage: stage)
-            let index = optionID.map { options.index(of: $0) } ?? -1
-            buffer.append(
-                Buffered(
-                    optionID: optionID, optionIndex: index, millis: parsed?.instant.millis ?? Int64.min,
-                    stage: Int32(stage)))
-            checkVote(
-                statement, voteID: voteID, optionID: optionID, index: index, parsed: parsed, storage: timeStorage,
-                stage: stage, plainSession: storedRank == 2 && !sessionHoldsNUL)
-        }
+    /// Reads every vote from the statement (prepared from `VoteScan.sql`): SQLite steps it on a
+    /// reading thread (`VoteReader`) while this thread counts the rows it has read.
+    mutating func run(
+        _ statement: Statement, batchRows: Int = VoteReader.batchRows, onThread: Bool = VoteReader.onThread
+    ) throws {
+        try VoteReader.rows(
+            of: statement, lastThrough: through.last ?? Int64.min, batchRows: batchRows, onThread: onThread
+        ) { try count($0) }
         if hasSession { finishSession() }
+    }
+
+    /// The hot loop of the report (bench/RESULTS.md): a session's id is compared and copied only
+    /// when the reader saw it change, and a time's text is at hand only when it is not D1's form.
+    private mutating func count(_ batch: VoteReader.Batch) throws {
+        // The bytes are reached once a batch: per row, the closure retained and released them (5% of a report).
+        try batch.bytes.withUnsafeBufferPointer { bytes in
+            for row in batch.rows {
+                let time = row.timeIsNull ? UnsafeBufferPointer(start: nil, count: 0) : UnsafeBufferPointer(rebasing: bytes[row.time])
+                try count(row, UnsafeBufferPointer(rebasing: bytes[row.session]), time)
+            }
+        }
+    }
+
+    @inline(__always)
+    private mutating func count(
+        _ row: VoteReader.Row, _ sessionBytes: UnsafeBufferPointer<UInt8>, _ time: UnsafeBufferPointer<UInt8>
+    ) throws {
+        // A session is its storage class and its bytes, as SQLite groups it: a BLOB id is
+        // another session than the text of the same bytes, and sorts after every text.
+        // A NULL id reads as empty text, as the fingerprint defines it (docs/fingerprint.md).
+        let storedRank = VoteScan.rank(row.sessionStorage)
+        if !row.sameSession {
+            let sessionStorage = storedRank == 0 ? StorageClass.text : row.sessionStorage
+            let rank = storedRank == 0 ? 2 : storedRank
+            if !hasSession || rank != sessionRank || !VoteScan.equal(sessionBytes, session) {
+                try startSession(sessionBytes, storage: sessionStorage, rank: rank)
+            }
+        }
+        let parsed = row.shape.map { (instant: Instant(millis: row.millis), shape: $0) }
+        let stage = parsed == nil ? 0 : self.stage(of: row.millis)
+        highestVoteID[stage] = max(highestVoteID[stage] ?? row.voteID, row.voteID)
+        let index = row.optionID.map { options.index(of: $0) } ?? -1
+        buffer.append(Buffered(optionID: row.optionID, optionIndex: index, millis: row.millis, stage: Int32(stage)))
+        writeRecord(voteID: row.voteID, optionID: row.optionID, parsed: parsed, time: time, stage: stage)
+        checkVote(
+            voteID: row.voteID, optionID: row.optionID, index: index, parsed: parsed, storage: row.timeStorage,
+            time: time, stage: stage, plainSession: storedRank == 2 && !sessionHoldsNUL)
     }
 
     /// Ends the current session (after checking the new one sorts after it) and starts the next.
@@ -256,9 +258,8 @@ struct VoteScan {
     /// Hashes the vote's `V` record (its id, option id and stored time, the time parsed already and
     /// read again as text only when it is not in D1's exact form) into the fingerprint's streams.
     private mutating func writeRecord(
-        _ statement: Statement, voteID: Int64, optionID: Int64?,
-        parsed: (instant: Instant, shape: StoredTimestamp.Shape)?,
-        stage: Int
+        voteID: Int64, optionID: Int64?, parsed: (instant: Instant, shape: StoredTimestamp.Shape)?,
+        time: UnsafeBufferPointer<UInt8>, stage: Int
     ) {
         let d1Seconds = parsed.flatMap { $0.shape == .d1 ? $0.instant.seconds : nil }
         sessionRecord.withBytes { session in
@@ -270,7 +271,7 @@ struct VoteScan {
                     bytes.tag(.vote)
                     bytes.integer(voteID)
                     bytes.integer(optionID)
-                    bytes.text(statement, 1)
+                    bytes.text(time)
                 }
             }
         }
@@ -280,9 +281,8 @@ struct VoteScan {
     /// excluded. A vote is in the future only after `asOf`, which every boundary but an unbounded
     /// last one (a report without `--through`) is after.
     private mutating func checkVote(
-        _ statement: Statement, voteID: Int64, optionID: Int64?, index: Int32,
-        parsed: (instant: Instant, shape: StoredTimestamp.Shape)?, storage: StorageClass, stage: Int,
-        plainSession: Bool
+        voteID: Int64, optionID: Int64?, index: Int32, parsed: (instant: Instant, shape: StoredTimestamp.Shape)?,
+        storage: StorageClass, time: UnsafeBufferPointer<UInt8>, stage: Int, plainSession: Bool
     ) {
         guard
             !plainSession || index < 0 || parsed == nil || parsed!.shape != .d1 || parsed!.instant.millis > asOf
@@ -301,9 +301,9 @@ struct VoteScan {
         }
         if let parsed, parsed.instant.millis > asOf { example(.futureVote) }
         guard let parsed else {
-            return example(.unreadableVoteTime, text: StoredTimestamp.shown(statement, at: 1, storage: storage))
+            return example(.unreadableVoteTime, text: StoredTimestamp.shown(storage, time))
         }
-        if parsed.shape != .d1 { example(.nonD1VoteTime, text: statement.text(at: 1)) }
+        if parsed.shape != .d1 { example(.nonD1VoteTime, text: String(decoding: time, as: UTF8.self)) }
     }
 
     /// Counts one anomaly of a vote at its stage and keeps it as an example when it is among the

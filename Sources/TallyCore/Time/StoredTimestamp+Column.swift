@@ -20,11 +20,14 @@ extension StoredTimestamp {
     /// a terminal or a file and two different values never show alike. Nil for NULL.
     package static func shown(_ statement: Statement, at index: Int, storage: StorageClass? = nil) -> String? {
         let type = storage ?? statement.storageClass(at: index)
+        return statement.withTextBytes(at: index) { shown(type, $0) }
+    }
+
+    /// The same for a value already read: its storage class and its bytes read as text.
+    static func shown(_ type: StorageClass, _ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         if type == .null { return nil }
-        return statement.withTextBytes(at: index) { bytes in
-            if type == .text, !bytes.contains(0) { return String(decoding: bytes, as: UTF8.self) }
-            return shownAsHex(type: type.rawValue, bytes)
-        }
+        if type == .text, !bytes.contains(0) { return String(decoding: bytes, as: UTF8.self) }
+        return shownAsHex(type: type.rawValue, bytes)
     }
 
     /// `type:HEX` with upper-case hex digits, as SQLite's `typeof(x) || ':' || hex(x)`.
