@@ -3,13 +3,13 @@ import TallyCore
 /// The report's charts, drawn with `SVGChart`: a section's ranking as horizontal bars
 /// of voters with the 95% interval as a thin line (in voters, on a scale of all counted
 /// voters), and counted votes per local day as columns. Pure functions of the model;
-/// every word comes from `WeeklyLabels`.
+/// their words stand at the end of this file.
 package enum ReportCharts {
     /// One section's options as bars; `until` is the time votes were counted until, as shown; `kicker` is the
     /// page's title (the `title` setting), drawn above the chart's own. `phone` draws the phone layout
     /// (`SVGChart.phoneBars`), which the HTML pages show on narrow screens.
     package static func ranking(
-        _ section: ReportModel.Section, model: ReportModel, title: String, until: String, labels: WeeklyLabels,
+        _ section: ReportModel.Section, model: ReportModel, title: String, until: String, language: ReportLanguage,
         kicker: String? = nil, phone: Bool = false
     ) -> String {
         let counted = model.totals.voters
@@ -31,31 +31,31 @@ package enum ReportCharts {
         }
         let draw = phone ? SVGChart.phoneBars : SVGChart.horizontalBars
         return draw(
-            title, labels.rankingChartDescription(counted, until, described), bars, labels.rankingAxis(counted),
+            title, language.rankingChartDescription(counted, until, described), bars, language.rankingAxis(counted),
             counted > 0 ? Double(counted) : nil, kicker)
     }
 
     /// Days as columns of counted votes; `kicker` is the page's title, drawn above the chart's own. `phone`
     /// draws the days as bars, one under another (`SVGChart.phoneBars`), for narrow screens.
     package static func daily(
-        _ days: [ReportFigures.Day], zone: Zone, title: String, labels: WeeklyLabels, kicker: String? = nil,
+        _ days: [ReportFigures.Day], zone: Zone, title: String, language: ReportLanguage, kicker: String? = nil,
         phone: Bool = false
     ) -> String {
         let columns = days.map { day in
             SVGChart.Column(
-                label: labels.dayLabel(day.date.month, day.date.day, weekday(day.date)), value: Double(day.votes),
+                label: language.dayLabel(day.date.month, day.date.day, weekday(day.date)), value: Double(day.votes),
                 valueText: String(day.votes))
         }
-        let description = labels.dailyChartDescription(
-            labels.zoneName(zone.identifier), days.map { ($0.date.dateText, $0.votes) })
+        let description = language.dailyChartDescription(
+            language.zoneName(zone.identifier), days.map { ($0.date.dateText, $0.votes) })
         if phone {
             return SVGChart.phoneBars(
                 title: title, description: description,
                 bars: columns.map { SVGChart.Bar(label: $0.label, value: $0.value, valueText: $0.valueText) },
-                axisLabel: [labels.dailyAxis], kicker: kicker)
+                axisLabel: [language.dailyAxis], kicker: kicker)
         }
         return SVGChart.columns(
-            title: title, description: description, columns: columns, axisLabel: labels.dailyAxis, kicker: kicker)
+            title: title, description: description, columns: columns, axisLabel: language.dailyAxis, kicker: kicker)
     }
 
     /// 0 for Monday … 6 for Sunday (1970-01-01 was a Thursday).
@@ -72,5 +72,60 @@ package enum ReportCharts {
     /// True when a daily chart has something to show: some day has counted votes.
     package static func drawsDaily(_ days: [ReportFigures.Day]) -> Bool {
         days.contains { $0.votes > 0 }
+    }
+}
+
+/// The charts' words, both languages side by side.
+extension ReportLanguage {
+    /// A ranking chart's description: what is drawn, then each option in words.
+    func rankingChartDescription(
+        _ counted: Int, _ until: String, _ options: [(name: String, voters: Int, low: Int, high: Int)]
+    ) -> String {
+        switch self {
+        case .english:
+            let items = options.map { option in
+                "\(option.name): \(plural(option.voters, "voter")) (95% range \(option.low) to \(option.high))"
+            }
+            return "Voters per option, of \(plural(counted, "counted voter")), counting votes cast until "
+                + "\(until). The thin line across each bar shows where its count would likely fall if a similar crowd "
+                + "voted again (its 95% range). " + items.joined(separator: "; ") + "."
+        case .traditionalChinese:
+            let items = options.map { option in
+                "\(option.name)：\(grouped(option.voters)) 人（95% 範圍 \(option.low) 到 \(option.high) 人）"
+            }
+            return "各選項有幾個人選：共計入 \(grouped(counted)) 人，統計到 \(until) 為止。"
+                + "每條長條上的細線，是換一群差不多的人再投一次時，人數多半會落在的範圍（95% 範圍）。"
+                + items.joined(separator: "；") + "。"
+        }
+    }
+
+    /// A ranking chart's axis: lines of plain text (one per element; the second explains the thin line of each bar).
+    func rankingAxis(_ counted: Int) -> [String] {
+        switch self {
+        case .english:
+            ["voters (of \(grouped(counted)))", "thin line: the likely count if a similar crowd voted again"]
+        case .traditionalChinese: ["人數（共 \(grouped(counted)) 人）", "細線：換一群差不多的人再投一次，多半落在這段"]
+        }
+    }
+
+    /// The daily chart's description with each day's votes.
+    func dailyChartDescription(_ zone: String, _ days: [(date: String, votes: Int)]) -> String {
+        switch self {
+        case .english:
+            "Counted votes per day (\(zone)): " + days.map { "\($0.date): \($0.votes)" }.joined(separator: "; ") + "."
+        case .traditionalChinese:
+            "每天計入的票數（\(zone)）：" + days.map { "\($0.date)：\($0.votes) 票" }.joined(separator: "；") + "。"
+        }
+    }
+
+    /// The daily chart's axis.
+    var dailyAxis: String { pick("votes", "票數") }
+
+    /// A column label for a local date: the date and its weekday (0 = Monday).
+    func dayLabel(_ month: Int, _ day: Int, _ weekday: Int) -> String {
+        switch self {
+        case .english: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][weekday] + " \(pad2(month))-\(pad2(day))"
+        case .traditionalChinese: "\(pad2(month))-\(pad2(day))（" + ["一", "二", "三", "四", "五", "六", "日"][weekday] + "）"
+        }
     }
 }

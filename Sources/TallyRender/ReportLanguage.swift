@@ -13,8 +13,6 @@ package enum ReportLanguage: String, Sendable, CaseIterable {
         }
     }
 
-    /// The words of the weekly pages and charts in this language.
-    package var weeklyLabels: WeeklyLabels { pick(.english, .traditionalChinese) }
     /// The chance-of-leading and chosen-together words in this language.
     package var uncertainty: UncertaintyLabels { pick(.english, .traditionalChinese) }
     /// The moderation page's words in this language.

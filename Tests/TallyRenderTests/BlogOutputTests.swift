@@ -225,10 +225,10 @@ struct BlogOutputTests {
         #expect(CSVReport.render(model).contains(",150000,300000,") && !CSVReport.render(model).contains("150,000"))
         // The weekly pages' sentences too.
         #expect(
-            ReportLanguage.english.weeklyLabels.votersChange(1_000, 207_601)
+            ReportLanguage.english.votersChange(1_000, 207_601)
                 == "Counted voters: 1,000 → 207,601 (+206,601)")
         #expect(
-            ReportLanguage.traditionalChinese.weeklyLabels.thisWeek(415_202, 207_601)
+            ReportLanguage.traditionalChinese.thisWeek(415_202, 207_601)
                 == "**本週計入 415,202 票，新加入的投票者 207,601 人**。")
         #expect(NumberText.grouped(-1_234_567, separator: ",") == "-1,234,567")
         #expect(NumberText.grouped(999, separator: ",") == "999")

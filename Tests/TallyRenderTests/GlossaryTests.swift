@@ -67,7 +67,7 @@ struct GlossaryTests {
         #expect(page.approve == "通過" && page.reject == "退回")
         let report = ReportLanguage.traditionalChinese
         #expect(report.statusName("approved") == "已通過" && report.statusName("rejected") == "已退回")
-        let weekly = ReportLanguage.traditionalChinese.weeklyLabels
+        let weekly = ReportLanguage.traditionalChinese
         #expect(weekly.decision("approve", nil) == "通過" && weekly.decision("reject", nil) == "退回")
     }
 

@@ -20,7 +20,7 @@ struct ReportChartsTests {
     func ranking(_ section: String, _ language: ReportLanguage) throws -> String {
         let section = try #require(model.sections.first { $0.name == section })
         return ReportCharts.ranking(
-            section, model: model, title: "Ranking", until: "2026-09-26 00:00 +08:00", labels: language.weeklyLabels)
+            section, model: model, title: "Ranking", until: "2026-09-26 00:00 +08:00", language: language)
     }
 
     func daily(_ language: ReportLanguage) -> String {
@@ -28,7 +28,7 @@ struct ReportChartsTests {
         let byDate = Dictionary(uniqueKeysWithValues: model.activity.days.map { ($0.date.dayNumber, $0) })
         let days = week.days.map { byDate[$0.dayNumber] ?? ReportFigures.Day(date: $0, votes: 0, voters: 0) }
         return ReportCharts.daily(
-            days, zone: model.parameters.zone, title: "Votes per day", labels: language.weeklyLabels)
+            days, zone: model.parameters.zone, title: "Votes per day", language: language)
     }
 
     @Test func theRankingShowsVotersWithTheirRanges() throws {
@@ -78,7 +78,7 @@ struct ReportChartsTests {
             usage: [], statuses: [], approved: [], anomalies: [])
         let hostile = try ReportModel(figures: figures, parameters: ReportParameters(asOf: Instant(seconds: 0)))
         let svg = ReportCharts.ranking(
-            hostile.sections[0], model: hostile, title: "<b>", until: "now", labels: WeeklyLabels.english)
+            hostile.sections[0], model: hostile, title: "<b>", until: "now", language: .english)
         _ = try SVGChartTests.elements(svg)
         #expect(!svg.contains("<script>") && !svg.contains("<b>") && !svg.contains("\u{7}"))
         #expect(svg.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot;␇"))

@@ -36,7 +36,6 @@ package enum ReportChartSet {
         -> [Chart]
     {
         let l = language
-        let w = language.weeklyLabels
         let zone = model.parameters.zone
         let until = ReportText.time(model.parameters.through ?? model.parameters.asOf, zone)
         var charts: [Chart] = []
@@ -44,7 +43,8 @@ package enum ReportChartSet {
             let title = l.rankingChartTitle(MarkdownReport.plainSectionHeading(section, l))
             func draw(phone: Bool) -> String {
                 ReportCharts.ranking(
-                    section, model: model, title: title, until: until, labels: w, kicker: pageTitle, phone: phone)
+                    section, model: model, title: title, until: until, language: language, kicker: pageTitle,
+                    phone: phone)
             }
             charts.append(
                 Chart(
@@ -55,7 +55,7 @@ package enum ReportChartSet {
             let title = l.dailyChartTitle
             func draw(phone: Bool) -> String {
                 ReportCharts.daily(
-                    model.activity.days, zone: zone, title: title, labels: w, kicker: pageTitle, phone: phone)
+                    model.activity.days, zone: zone, title: title, language: language, kicker: pageTitle, phone: phone)
             }
             charts.append(Chart(name: dailyName, title: title, svg: draw(phone: false), phoneSVG: draw(phone: true)))
         }

@@ -19,56 +19,55 @@ package enum WeeklyMarkdown {
         }
         let language = edition.language
         let l = language
-        let w = language.weeklyLabels
         let week = tally.week
         let zone = tally.report.parameters.zone
         var blocks: [String] = []
-        let weekTitle = w.weekTitle(week.number, week.firstDay.dateText, week.lastDay.dateText)
+        let weekTitle = l.weekTitle(week.number, week.firstDay.dateText, week.lastDay.dateText)
         blocks.append("# " + MarkdownReport.heading(title, weekTitle, titled: l.titled))
         if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.markdown(week.number)) }
         blocks += MarkdownReport.internalNotice(tally.report, l)
 
-        var changes = ["## \(w.thisWeekHeading)"]
-        var summary = w.thisWeek(tally.votes, tally.newVoters)
+        var changes = ["## \(l.thisWeekHeading)"]
+        var summary = l.thisWeek(tally.votes, tally.newVoters)
         let excludedVotes = tally.votesWithExcluded - tally.votes
         if excludedVotes > 0 {
             summary +=
-                l.sentenceGap + w.excludedThisWeek(excludedVotes, tally.newSessionsWithExcluded - tally.newVoters)
+                l.sentenceGap + l.excludedThisWeek(excludedVotes, tally.newSessionsWithExcluded - tally.newVoters)
         }
         changes.append(summary)
         changes.append(
             ReportCharts.drawsDaily(tally.days)
-                ? image(w.dailyChartTitle(week.number), edition.name(WeeklyFiles.dailyChart(week.number)))
+                ? image(l.weekDailyChartTitle(week.number), edition.name(WeeklyFiles.dailyChart(week.number)))
                 : l.noDailyChartThisWeek)
 
-        changes.append("## " + w.changesHeading(week.number > 1 ? week.number - 1 : nil))
+        changes.append("## " + l.changesHeading(week.number > 1 ? week.number - 1 : nil))
         let added = tally.optionsAdded.map { (name: MarkdownReport.quoted($0.content, l), id: $0.id) }
         changes.append(
             [
-                "- " + w.votersChange(tally.previous.totals.voters, tally.report.totals.voters),
-                "- " + w.votesChange(tally.previous.totals.votes, tally.report.totals.votes),
-                "- " + w.optionsAdded(added),
+                "- " + l.votersChange(tally.previous.totals.voters, tally.report.totals.voters),
+                "- " + l.votesChange(tally.previous.totals.votes, tally.report.totals.votes),
+                "- " + l.optionsAdded(added),
             ].joined(separator: "\n"))
         for section in tally.report.sections {
-            changes.append("### " + w.movesHeading(MarkdownReport.sectionHeading(section, l)))
+            changes.append("### " + l.movesHeading(MarkdownReport.sectionHeading(section, l)))
             guard tally.hadRanking(section) else {
-                changes.append(w.noEarlierRanking)
+                changes.append(l.noEarlierRanking)
                 continue
             }
             var table = MarkdownTable([
-                (l.rank, .right), (l.option, .left), (l.voters, .right), (w.votersGainedColumn, .right),
-                (w.moveColumn, .left),
+                (l.rank, .right), (l.option, .left), (l.voters, .right), (l.votersGainedColumn, .right),
+                (l.moveColumn, .left),
             ])
             for move in tally.rankMoves(in: section) {
                 table.add([
                     MarkdownReport.rank(move.option), ReportText.cell(move.option.content),
                     l.number(move.option.voters),
-                    signed(move.votersGained), w.move(move.placesGained),
+                    signed(move.votersGained), l.move(move.placesGained),
                 ])
             }
             changes.append(table.rendered())
         }
-        changes += decisions(tally, zone: zone, w, l)
+        changes += decisions(tally, zone: zone, l)
 
         let charts = MarkdownReport.ChartBlocks(
             ranking: { section, position in
@@ -76,10 +75,10 @@ package enum WeeklyMarkdown {
                     return l.noRankingChart(MarkdownReport.sectionHeading(section, l))
                 }
                 return image(
-                    w.rankingChartTitle(MarkdownReport.plainSectionHeading(section, l), week.number),
+                    l.weekRankingChartTitle(MarkdownReport.plainSectionHeading(section, l), week.number),
                     edition.name(WeeklyFiles.rankingChart(week.number, section: section, position: position)))
             }, daily: nil)
-        let span = w.weekSpan(week.number, zone.format(week.start), zone.format(week.end), l.zoneName(zone.identifier))
+        let span = l.weekSpan(week.number, zone.format(week.start), zone.format(week.end), l.zoneName(zone.identifier))
         blocks += MarkdownReport.body(
             tally.report, language: language, selection: fullRanking ? .all.withFullRanking : .all, charts: charts,
             between: changes, method: [span])
@@ -93,26 +92,26 @@ package enum WeeklyMarkdown {
 
     /// The notes decided during the week. A rejected note's text is not repeated: the page is
     /// meant to be published, and a rejection is often of text that should not be.
-    static func decisions(_ tally: WeeklyTally, zone: Zone, _ w: WeeklyLabels, _ b: ReportLanguage) -> [String] {
-        var blocks = ["### \(w.decisionsHeading)"]
+    static func decisions(_ tally: WeeklyTally, zone: Zone, _ l: ReportLanguage) -> [String] {
+        var blocks = ["### \(l.decisionsHeading)"]
         // Without tally's columns there is no history: "none decided" would be a claim the data cannot make.
-        guard tally.report.suggestions.moderationRecord else { return blocks + [w.decisionsUnavailable] }
-        guard !tally.decisions.isEmpty else { return blocks + [w.noDecisions] }
-        var table = MarkdownTable([(w.whenColumn, .left), (w.noteColumn, .left), (w.decisionColumn, .left)])
+        guard tally.report.suggestions.moderationRecord else { return blocks + [l.decisionsUnavailable] }
+        guard !tally.decisions.isEmpty else { return blocks + [l.noDecisions] }
+        var table = MarkdownTable([(l.whenColumn, .left), (l.noteColumn, .left), (l.decisionColumn, .left)])
         var withheld = false
         for decision in tally.decisions {
             let entry = decision.entry
             let shown = entry.action != "reject" && !(entry.action == "reopen" && entry.from == "rejected")
             withheld = withheld || !shown
             let text = shown ? decision.noteContent.map { " " + ReportText.cell($0) } ?? "" : ""
-            let note = b.noteReference(entry.noteID) + text
+            let note = l.noteReference(entry.noteID) + text
             table.add([
                 entry.time.map { ReportText.time($0, zone) } ?? "—", note,
-                w.decision(MarkdownText.cell(entry.action), entry.optionID),
+                l.decision(MarkdownText.cell(entry.action), entry.optionID),
             ])
         }
         blocks.append(table.rendered())
-        if withheld { blocks.append(w.rejectedWithoutText) }
+        if withheld { blocks.append(l.rejectedWithoutText) }
         return blocks
     }
 }

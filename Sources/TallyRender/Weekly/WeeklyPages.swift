@@ -67,7 +67,6 @@ package enum WeeklyPages {
         _ tally: WeeklyTally, edition: LanguageEdition, title pageTitle: String?, phone: Bool = false
     ) -> [Planned] {
         let language = edition.language
-        let w = language.weeklyLabels
         let number = tally.week.number
         let zone = tally.report.parameters.zone
         let until = zone.format(tally.week.end)
@@ -75,7 +74,8 @@ package enum WeeklyPages {
         if ReportCharts.drawsDaily(tally.days) {
             func draw(phone: Bool) -> String {
                 ReportCharts.daily(
-                    tally.days, zone: zone, title: w.dailyChartTitle(number), labels: w, kicker: pageTitle,
+                    tally.days, zone: zone, title: language.weekDailyChartTitle(number), language: language,
+                    kicker: pageTitle,
                     phone: phone)
             }
             files.append(
@@ -84,10 +84,10 @@ package enum WeeklyPages {
                     render: { draw(phone: phone) }, pngSource: { draw(phone: true) }))
         }
         for (position, section) in tally.report.sections.enumerated() where ReportCharts.drawsRanking(section) {
-            let title = w.rankingChartTitle(MarkdownReport.plainSectionHeading(section, language), number)
+            let title = language.weekRankingChartTitle(MarkdownReport.plainSectionHeading(section, language), number)
             func draw(phone: Bool) -> String {
                 ReportCharts.ranking(
-                    section, model: tally.report, title: title, until: until, labels: w, kicker: pageTitle,
+                    section, model: tally.report, title: title, until: until, language: language, kicker: pageTitle,
                     phone: phone)
             }
             files.append(
@@ -145,7 +145,7 @@ package enum WeeklyPages {
         let wide = charts(tally, edition: edition, title: pageTitle).map(\.file)
         let phone = charts(tally, edition: edition, title: pageTitle, phone: true).map(\.file)
         let title = plainTitle(
-            pageTitle, language.weeklyLabels.weekTitle(number, week.firstDay.dateText, week.lastDay.dateText), language)
+            pageTitle, language.weekTitle(number, week.firstDay.dateText, week.lastDay.dateText), language)
         return File(
             name: edition.name(WeeklyFiles.html(number)),
             content: HTMLPage.render(
@@ -170,7 +170,7 @@ package enum WeeklyPages {
         return File(
             name: edition.name(WeeklyFiles.htmlIndex),
             content: HTMLPage.render(
-                markdown: markdown.content, title: plainTitle(title, language.weeklyLabels.indexTitle, language),
+                markdown: markdown.content, title: plainTitle(title, language.indexTitle, language),
                 language: language, link: WeeklyFiles.htmlLink,
                 alternates: edition.htmlAlternates(WeeklyFiles.htmlIndex)))
     }
@@ -182,13 +182,12 @@ package enum WeeklyPages {
         languageLinks: Bool = true
     ) -> File {
         let language = edition.language
-        let w = language.weeklyLabels
-        var blocks = ["# " + MarkdownReport.heading(title, w.indexTitle, titled: language.titled)]
+        var blocks = ["# " + MarkdownReport.heading(title, language.indexTitle, titled: language.titled)]
         if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.index) }
-        blocks.append(w.indexIntro(calendar.launch.dateText, language.zoneName(calendar.zone.identifier)))
+        blocks.append(language.indexIntro(calendar.launch.dateText, language.zoneName(calendar.zone.identifier)))
         let lines = tallies.map { tally in
-            w.indexLine(
-                w.weekTitle(tally.week.number, tally.week.firstDay.dateText, tally.week.lastDay.dateText),
+            language.indexLine(
+                language.weekTitle(tally.week.number, tally.week.firstDay.dateText, tally.week.lastDay.dateText),
                 edition.name(WeeklyFiles.markdown(tally.week.number)), tally.report.totals.voters,
                 tally.report.totals.votes, tally.newVoters, tally.votes)
         }

@@ -1,0 +1,196 @@
+import TallyCore
+
+/// The weekly pages' words (`week-NN.md`, `index.md`), both languages side by side.
+extension ReportLanguage {
+    /// `Week 1: 2026-09-19 to 2026-09-25`.
+    package func weekTitle(_ number: Int, _ first: String, _ last: String) -> String {
+        pick("Week \(number): \(first) to \(last)", "第 \(number) 週：\(first) 至 \(last)")
+    }
+
+    /// The week's exact start and end, and that the tally counts every vote before the end.
+    package func weekSpan(_ number: Int, _ start: String, _ end: String, _ zone: String) -> String {
+        switch self {
+        case .english:
+            "Week \(number) runs from \(start) to \(end) (\(zone)). This page counts every vote cast before "
+                + "the week ended and is as of that moment, so running it again later gives the same page."
+        case .traditionalChinese:
+            "第 \(number) 週從 \(start) 到 \(end)（\(zone)）。這一頁計入這一週結束前投下的每一票，"
+                + "統計時間就定在這一週結束的那一刻，所以之後重跑，頁面也一模一樣。"
+        }
+    }
+
+    package var thisWeekHeading: String { pick("This week", "本週") }
+
+    /// Counted votes cast during the week and voters whose first vote it was.
+    package func thisWeek(_ votes: Int, _ newVoters: Int) -> String {
+        switch self {
+        case .english:
+            votes == 0 && newVoters == 0
+                ? "No counted votes this week."
+                : "**\(plural(votes, "counted vote")) this week; \(plural(newVoters, "new voter")).**"
+        case .traditionalChinese:
+            votes == 0 && newVoters == 0
+                ? "本週沒有計入的票。"
+                : "**本週計入 \(grouped(votes)) 票，新加入的投票者 \(grouped(newVoters)) 人**。"
+        }
+    }
+
+    /// Votes and new sessions of excluded sessions during the week (only when there are some).
+    package func excludedThisWeek(_ votes: Int, _ sessions: Int) -> String {
+        switch self {
+        case .english:
+            "Test data added \(plural(votes, "vote")) this week, not counted (\(plural(sessions, "new voter")))."
+        case .traditionalChinese:
+            "本週另有 \(grouped(votes)) 票屬於測試資料，沒有計入（來自 \(grouped(sessions)) 個新出現的人）。"
+        }
+    }
+
+    /// Since the previous week, or since before launch for week 1.
+    package func changesHeading(_ previousWeek: Int?) -> String {
+        switch self {
+        case .english: previousWeek.map { "Changes since week \($0)" } ?? "Changes since launch"
+        case .traditionalChinese: previousWeek.map { "與第 \($0) 週相比" } ?? "與上線前相比"
+        }
+    }
+
+    /// Counted voters then and now.
+    package func votersChange(_ before: Int, _ after: Int) -> String {
+        let change = after == before ? pick("no change", "沒有變化") : signed(after - before)
+        switch self {
+        case .english: return "Counted voters: \(grouped(before)) → \(grouped(after)) (\(change))"
+        case .traditionalChinese: return "計入的投票者：\(grouped(before)) → \(grouped(after))（\(change)）"
+        }
+    }
+
+    /// Counted votes then and now.
+    package func votesChange(_ before: Int, _ after: Int) -> String {
+        let change = after == before ? pick("no change", "沒有變化") : signed(after - before)
+        switch self {
+        case .english: return "Counted votes: \(grouped(before)) → \(grouped(after)) (\(change))"
+        case .traditionalChinese: return "計入的票數：\(grouped(before)) → \(grouped(after))（\(change)）"
+        }
+    }
+
+    /// Options added during the week (names already quoted and escaped, with their ids), or none.
+    package func optionsAdded(_ options: [(name: String, id: Int64)]) -> String {
+        switch self {
+        case .english:
+            options.isEmpty
+                ? "Options added: none" : "Options added: \(englishList(options.map { "\($0.name) (#\($0.id))" }))"
+        case .traditionalChinese:
+            options.isEmpty ? "新增的選項：無" : "新增的選項：\(chineseList(options.map { "\($0.name)（#\($0.id)）" }))"
+        }
+    }
+
+    package var decisionsHeading: String { pick("Notes decided this week", "本週審核的便利貼") }
+    package var noDecisions: String { pick("No notes were decided this week.", "本週沒有審核任何便利貼。") }
+
+    /// When the database has no moderation history (only the vote page's tables).
+    package var decisionsUnavailable: String {
+        switch self {
+        case .english: "Not available: this database has no moderation history (only the vote page's own tables)."
+        case .traditionalChinese: "無法提供：這個資料庫沒有審核紀錄（只有投票頁面自己的資料表）。"
+        }
+    }
+
+    package var rejectedWithoutText: String {
+        pick("Rejected notes are listed by number only; their text is not repeated here.", "退回的便利貼只列編號，不重複內容。")
+    }
+
+    package var whenColumn: String { pick("When", "時間") }
+    package var noteColumn: String { pick("Note", "便利貼") }
+    package var decisionColumn: String { pick("Decision", "決定") }
+
+    /// A decision in words (`approve`, `reject`, `reopen`, `promote` with its option, or another action as stored).
+    package func decision(_ action: String, _ optionID: Int64?) -> String {
+        switch (self, action) {
+        case (.english, "approve"): "approved"
+        case (.english, "reject"): "rejected"
+        case (.english, "reopen"): "reopened"
+        case (.english, "promote"): optionID.map { "promoted to option #\($0)" } ?? "promoted"
+        case (.english, _): "recorded as \(action)"
+        case (.traditionalChinese, "approve"): "通過"
+        case (.traditionalChinese, "reject"): "退回"
+        case (.traditionalChinese, "reopen"): "重新審核"
+        case (.traditionalChinese, "promote"): optionID.map { "升為選項 #\($0)" } ?? "升為選項"
+        case (.traditionalChinese, _): "記錄為 \(action)"
+        }
+    }
+
+    /// The heading of a section's rank changes.
+    package func movesHeading(_ sectionHeading: String) -> String {
+        switch self {
+        case .english: "Moves — \(sectionHeading.replacingOccurrences(of: "Ranking: ", with: ""))"
+        case .traditionalChinese: "名次變化：\(sectionHeading.replacingOccurrences(of: "排名：", with: ""))"
+        }
+    }
+
+    /// When a section had no counted votes at the week's start.
+    package var noEarlierRanking: String {
+        switch self {
+        case .english: "Nobody had voted in this section before this week, so there are no earlier places to compare."
+        case .traditionalChinese: "這個區塊在本週以前沒有人投票，沒有先前的名次可以比較。"
+        }
+    }
+
+    /// Voters gained during the week.
+    package var votersGainedColumn: String { pick("New this week", "本週新增") }
+    /// Places moved.
+    package var moveColumn: String { pick("Places", "名次變化") }
+
+    /// A move in places: gained (positive), lost (negative), none; nil for a new option.
+    package func move(_ places: Int?) -> String {
+        guard let places else { return pick("new", "新") }
+        return places > 0 ? "▲ \(places)" : places < 0 ? "▼ \(-places)" : "="
+    }
+
+    /// A week's ranking chart's title (with the section heading).
+    package func weekRankingChartTitle(_ sectionHeading: String, _ week: Int) -> String {
+        pick("\(sectionHeading) — week \(week)", "\(sectionHeading)（第 \(week) 週）")
+    }
+
+    /// A week's daily chart's title.
+    package func weekDailyChartTitle(_ week: Int) -> String {
+        pick("Counted votes per day — week \(week)", "每天計入的票數（第 \(week) 週）")
+    }
+
+    package var indexTitle: String { pick("Weekly tallies", "每週統計") }
+
+    /// How weeks are counted.
+    package func indexIntro(_ launch: String, _ zone: String) -> String {
+        switch self {
+        case .english:
+            "Week 1 starts at midnight (\(zone)) on the launch date, \(launch); every week is seven days. "
+                + "Each week's page counts every vote cast before the week ended, with charts and a data fingerprint."
+        case .traditionalChinese:
+            "第 1 週從上線當天 \(launch) 的午夜（\(zone)）開始，每週七天。每週的頁面計入那一週結束前投下的每一票，"
+                + "附上圖表和資料指紋。"
+        }
+    }
+
+    /// One line per week: link text, then the totals at its end and the week's own figures.
+    package func indexLine(
+        _ title: String, _ link: String, _ voters: Int, _ votes: Int, _ newVoters: Int, _ weekVotes: Int
+    ) -> String {
+        switch self {
+        case .english:
+            "- [\(title)](\(link)): \(plural(voters, "voter")), \(plural(votes, "vote")) in all; this week "
+                + "\(signed(newVoters)) voters, \(signed(weekVotes)) votes"
+        case .traditionalChinese:
+            "- [\(title)](\(link))：累計 \(grouped(voters)) 人、\(grouped(votes)) 票；"
+                + "本週 \(signed(newVoters)) 人、\(signed(weekVotes)) 票"
+        }
+    }
+}
+
+/// `+3`, `0`, `-2`.
+func signed(_ value: Int) -> String {
+    let grouped = grouped(value)
+    return value > 0 ? "+" + grouped : grouped
+}
+
+/// `207,601`: a count for readers.
+func grouped(_ value: Int) -> String { ReportLanguage.english.number(value) }
+
+/// `09`.
+func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
