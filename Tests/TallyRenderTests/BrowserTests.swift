@@ -181,6 +181,12 @@ struct BrowserTests {
         // Charts on the demo's first week: the daily chart and the original options' ranking.
         #expect(measures["en-week-01.html"]?.charts.count == 2)
         #expect(measures["zh-TW-week-01.html"]?.charts.count == 2)
+        // The demo's week 2 is quiet (issue 34.5): one sentence, no chart, no table, no ranking repeated.
+        for name in ["en-week-02.html", "zh-TW-week-02.html"] {
+            let measure = try #require(measures[name])
+            #expect(measure.charts.isEmpty && measure.firstRowTop == nil, "\(name)")
+            #expect(measure.visible.contains("15") && measure.visible.count < 200, "\(name): \(measure.visible)")
+        }
         for name in ["en-hostile.html", "zh-TW-hostile.html", "en-hostile-week.html"] {
             let text = try #require(measures[name]?.text)
             #expect(text.contains("<b>bold</b> <script>alert(1)</script>"), "\(name): the text is shown as written")

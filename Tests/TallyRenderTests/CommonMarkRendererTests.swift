@@ -53,7 +53,9 @@ struct CommonMarkRendererTests {
             let rendering = try CommonMark.render(markdown)
             #expect(
                 rendering.strayAsterisks == 0, "\(name): \(rendering.strayAsterisks) literal * in cmark-gfm's output")
-            #expect(rendering.sourceTables > 0 || name.contains("index"), "\(name) has no table")
+            #expect(
+                rendering.sourceTables > 0 || name.contains("index") || name.hasSuffix("week-02.md"),
+                "\(name) has no table (the demo's week 2 is quiet: one sentence)")
             if name.contains("hostile"), !name.contains("index") {
                 #expect(rendering.html.contains(HostileTextTests.longName), "\(name): the long option name is cut")
             }

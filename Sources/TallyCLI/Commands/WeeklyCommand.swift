@@ -34,12 +34,14 @@ enum WeeklyCommand {
             now), it writes into the reports folder (config "reports", TALLY_REPORTS or --reports;
             default ./reports): week-NN.md, week-NN.json, a chart of counted votes per day and a
             ranking chart per section (SVG, linked from the page), then index.md with one line per
-            week. With --html, week-NN.html and index.html are written too (self-contained pages: inline
-            CSS and charts, no scripts); with --png, a PNG beside each SVG chart. Charts with nothing
-            to show (a week without votes, a section nobody voted in) are not drawn. Each page shows
-            the week's votes and new voters, what changed since the week before (voters, votes,
-            options added, rank moves, notes decided) and the whole tally at the week's end, ending
-            with the settings and the data fingerprint.
+            week, newest first. With --html, week-NN.html and index.html are written too
+            (self-contained pages: inline CSS and charts, no scripts); with --png, a PNG beside each
+            SVG chart. Charts with nothing to show (a week without votes, a section nobody voted in)
+            are not drawn. Each page shows the week's votes and new voters, what changed since the
+            week before (voters, votes, options added, rank moves, notes decided) and the whole tally
+            at the week's end, ending with the settings and the data fingerprint. A quiet week (no
+            vote, no note decided, no option added) gets a one-sentence page linking the last week
+            that had news, no charts, and shares one index line with the quiet weeks around it.
 
             A week's page is as of the week's end, never the wall clock: running it again on the
             same data gives the same bytes, and a file whose content would not change is not

@@ -22,6 +22,14 @@ package struct WeeklyTally: Sendable, Equatable {
     /// All sessions whose first vote was during the week, excluded ones included.
     package var newSessionsWithExcluded: Int { report.totals.votersAll - previous.totals.votersAll }
 
+    /// True when nothing happened during the week that its page would report: no vote (counted or excluded), no note
+    /// decided, the same options at its end as at its start. Its page then says so in one sentence and links the
+    /// last week that had news, instead of repeating the standing tally as if it were new.
+    package var isQuiet: Bool {
+        votesWithExcluded == 0 && newSessionsWithExcluded == 0 && decisions.isEmpty
+            && Set(report.sections.flatMap(\.options).map(\.id)) == Set(previous.sections.flatMap(\.options).map(\.id))
+    }
+
     /// Options that exist at the week's end but did not at its start, by id.
     package var optionsAdded: [ReportModel.RankedOption] {
         let before = Set(previous.sections.flatMap(\.options).map(\.id))

@@ -181,6 +181,42 @@ extension ReportLanguage {
                 + "本週 \(signed(newVoters)) 人、\(signed(weekVotes)) 票"
         }
     }
+
+    /// One line for a run of quiet weeks (`WeeklyTally.isQuiet`) on the index: the first and last week, their days,
+    /// the link to the last one's page, and the totals that stood through them.
+    package func quietWeeks(
+        _ first: Int, _ last: Int, _ from: String, _ to: String, _ link: String, _ voters: Int, _ votes: Int
+    ) -> String {
+        switch self {
+        case .english:
+            let weeks = first == last ? "Week \(first)" : "Weeks \(first)–\(last)"
+            return "- [\(weeks): \(from) to \(to)](\(link)): no new votes; still \(plural(voters, "voter")), "
+                + "\(plural(votes, "vote")) in all"
+        case .traditionalChinese:
+            let weeks = first == last ? "第 \(first) 週" : "第 \(first)–\(last) 週"
+            return "- [\(weeks)：\(from) 至 \(to)](\(link))：沒有新的票，累計仍是 \(grouped(voters)) 人、\(grouped(votes)) 票"
+        }
+    }
+
+    /// A quiet week's whole page, one sentence: nothing came in, and the tally stands as on the page of the last week
+    /// that had news (its number and link; nil when no earlier week had any).
+    package func quietWeek(_ lastNews: (number: Int, link: String)?, _ voters: Int, _ votes: Int) -> String {
+        switch self {
+        case .english:
+            let nothing = "No votes came in this week, and no notes or options changed"
+            guard votes > 0 else { return nothing + "; no votes have been counted yet." }
+            let standing = "\(plural(voters, "voter")) and \(plural(votes, "vote"))"
+            guard let lastNews else { return nothing + ": the tally still stands at \(standing)." }
+            return nothing + ": the tally still stands as on [week \(lastNews.number)'s page](\(lastNews.link)), at "
+                + standing + "."
+        case .traditionalChinese:
+            let nothing = "本週沒有新的票，便利貼和選項也沒有變動"
+            guard votes > 0 else { return nothing + "；目前還沒有計入任何票。" }
+            let standing = "累計 \(grouped(voters)) 人、\(grouped(votes)) 票"
+            guard let lastNews else { return nothing + "，" + standing + "。" }
+            return nothing + "，結果和[第 \(lastNews.number) 週](\(lastNews.link))相同：" + standing + "。"
+        }
+    }
 }
 
 /// `+3`, `0`, `-2`.

@@ -9,10 +9,12 @@ package enum WeeklyMarkdown {
     /// The page of one language's edition, ending in a newline: its charts named as that edition writes them and,
     /// with `languageLinks` (the HTML page draws its own), links to the same week in the other languages under the
     /// title. `title` (the `title` setting) stands before the week's heading; with `png` (`--png`) the images are
-    /// the charts' PNG copies; with `fullRanking` (the HTML page) the ranking tables have every column.
+    /// the charts' PNG copies; with `fullRanking` (the HTML page) the ranking tables have every column. A quiet week's
+    /// page (`WeeklyTally.isQuiet`) is one sentence after the title, linking week `lastNews` (the latest earlier week
+    /// that was not quiet), whose page shows the tally that still stands.
     package static func render(
         _ tally: WeeklyTally, edition: LanguageEdition, title: String? = nil, png: Bool = false,
-        languageLinks: Bool = true, fullRanking: Bool = false
+        languageLinks: Bool = true, fullRanking: Bool = false, lastNews: Int? = nil
     ) -> String {
         func image(_ title: String, _ file: String) -> String {
             WeeklyMarkdown.image(title, png ? ReportChartSet.pngName(file) : file)
@@ -26,6 +28,11 @@ package enum WeeklyMarkdown {
         blocks.append("# " + MarkdownReport.heading(title, weekTitle, titled: l.titled))
         if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.markdown(week.number)) }
         blocks += MarkdownReport.internalNotice(tally.report, l)
+        if tally.isQuiet {
+            let link = lastNews.map { (number: $0, link: edition.name(WeeklyFiles.markdown($0))) }
+            blocks.append(l.quietWeek(link, tally.report.totals.voters, tally.report.totals.votes))
+            return MarkdownReport.document(blocks)
+        }
 
         var changes = ["## \(l.thisWeekHeading)"]
         var summary = l.thisWeek(tally.votes, tally.newVoters)

@@ -19,9 +19,9 @@ package enum WeeklyPages {
     /// it heads the page and stands above each chart's own title. With `png` (`--png`) the page links the charts'
     /// PNG copies, which the caller writes.
     package static func files(
-        _ tally: WeeklyTally, edition: LanguageEdition, title: String? = nil, png: Bool = false
+        _ tally: WeeklyTally, edition: LanguageEdition, title: String? = nil, png: Bool = false, lastNews: Int? = nil
     ) -> [File] {
-        planned(tally, edition: edition, title: title, png: png).map(\.file)
+        planned(tally, edition: edition, title: title, png: png, lastNews: lastNews).map(\.file)
     }
 
     /// A file of the reports folder named but not yet rendered, so a run can check every name it
@@ -41,16 +41,19 @@ package enum WeeklyPages {
         package var file: File { File(name: name, content: render()) }
     }
 
-    /// The files `files(_:edition:)` renders, by name, in the same order (`ledger`: see `WeeklyJSON.render`).
+    /// The files `files(_:edition:)` renders, by name, in the same order (`ledger`: see `WeeklyJSON.render`;
+    /// `lastNews`: see `WeeklyMarkdown.render`).
     package static func planned(
         _ tally: WeeklyTally, edition: LanguageEdition, title pageTitle: String? = nil, png: Bool = false,
-        ledger: WeeklyJSON.LedgerRows? = nil
+        ledger: WeeklyJSON.LedgerRows? = nil, lastNews: Int? = nil
     ) -> [Planned] {
         let number = tally.week.number
         var files = [
             Planned(
                 name: edition.name(WeeklyFiles.markdown(number)), language: edition.language,
-                render: { WeeklyMarkdown.render(tally, edition: edition, title: pageTitle, png: png) })
+                render: {
+                    WeeklyMarkdown.render(tally, edition: edition, title: pageTitle, png: png, lastNews: lastNews)
+                })
         ]
         if edition.isFirst {
             files.append(
@@ -62,10 +65,11 @@ package enum WeeklyPages {
     }
 
     /// A week's charts, named as `edition` writes them; with `phone`, in the phone layout the HTML page shows
-    /// on narrow screens.
+    /// on narrow screens. None for a quiet week: its page shows no tally.
     static func charts(
         _ tally: WeeklyTally, edition: LanguageEdition, title pageTitle: String?, phone: Bool = false
     ) -> [Planned] {
+        guard !tally.isQuiet else { return [] }
         let language = edition.language
         let number = tally.week.number
         let zone = tally.report.parameters.zone
@@ -107,9 +111,10 @@ package enum WeeklyPages {
     ) -> [Planned] {
         var files: [Planned] = []
         let ledger = WeeklyJSON.LedgerRows()
-        for tally in tallies {
+        let news = lastNews(tallies)
+        for (tally, lastNews) in zip(tallies, news) {
             for edition in editions {
-                files += planned(tally, edition: edition, title: title, png: png, ledger: ledger)
+                files += planned(tally, edition: edition, title: title, png: png, ledger: ledger, lastNews: lastNews)
             }
         }
         for edition in editions {
@@ -119,12 +124,12 @@ package enum WeeklyPages {
                     render: { index(tallies, calendar: calendar, edition: edition, title: title).content }))
         }
         guard html else { return files }
-        for tally in tallies {
+        for (tally, lastNews) in zip(tallies, news) {
             for edition in editions {
                 files.append(
                     Planned(
                         name: edition.name(WeeklyFiles.html(tally.week.number)), language: edition.language,
-                        render: { self.html(tally, edition: edition, title: title).content }))
+                        render: { self.html(tally, edition: edition, title: title, lastNews: lastNews).content }))
             }
         }
         for edition in editions {
@@ -137,8 +142,10 @@ package enum WeeklyPages {
     }
 
     /// One language's edition of `week-NN.html`: the week's page as one self-contained HTML file, its charts
-    /// drawn inline, linking the same week in the other languages.
-    package static func html(_ tally: WeeklyTally, edition: LanguageEdition, title pageTitle: String? = nil) -> File {
+    /// drawn inline, linking the same week in the other languages (`lastNews`: see `WeeklyMarkdown.render`).
+    package static func html(
+        _ tally: WeeklyTally, edition: LanguageEdition, title pageTitle: String? = nil, lastNews: Int? = nil
+    ) -> File {
         let language = edition.language
         let number = tally.week.number
         let week = tally.week
@@ -150,7 +157,8 @@ package enum WeeklyPages {
             name: edition.name(WeeklyFiles.html(number)),
             content: HTMLPage.render(
                 markdown: WeeklyMarkdown.render(
-                    tally, edition: edition, title: pageTitle, languageLinks: false, fullRanking: true),
+                    tally, edition: edition, title: pageTitle, languageLinks: false, fullRanking: true,
+                    lastNews: lastNews),
                 title: title, language: language,
                 charts: Dictionary(
                     uniqueKeysWithValues: zip(wide, phone).map {
@@ -175,8 +183,8 @@ package enum WeeklyPages {
                 alternates: edition.htmlAlternates(WeeklyFiles.htmlIndex)))
     }
 
-    /// One language's edition of `index.md`: one line per week, oldest first, linking its own edition's weeks and (with `languageLinks`) the
-    /// other languages' indexes.
+    /// One language's edition of `index.md`: one line per week, newest first (quiet weeks folded), linking its own
+    /// edition's weeks and (with `languageLinks`) the other languages' indexes.
     package static func index(
         _ tallies: [WeeklyTally], calendar: WeekCalendar, edition: LanguageEdition, title: String? = nil,
         languageLinks: Bool = true
@@ -185,14 +193,48 @@ package enum WeeklyPages {
         var blocks = ["# " + MarkdownReport.heading(title, language.indexTitle, titled: language.titled)]
         if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.index) }
         blocks.append(language.indexIntro(calendar.launch.dateText, language.zoneName(calendar.zone.identifier)))
-        let lines = tallies.map { tally in
-            language.indexLine(
-                language.weekTitle(tally.week.number, tally.week.firstDay.dateText, tally.week.lastDay.dateText),
-                edition.name(WeeklyFiles.markdown(tally.week.number)), tally.report.totals.voters,
-                tally.report.totals.votes, tally.newVoters, tally.votes)
-        }
-        blocks.append(lines.joined(separator: "\n"))
+        blocks.append(indexLines(tallies, edition: edition).joined(separator: "\n"))
         return File(name: edition.name(WeeklyFiles.index), content: MarkdownReport.document(blocks))
+    }
+
+    /// The index's lines, newest week first, as a blog lists posts; a run of quiet weeks (`WeeklyTally.isQuiet`) is
+    /// one line linking the last of them, so a quiet poll's index is not a column of repeated totals.
+    static func indexLines(_ tallies: [WeeklyTally], edition: LanguageEdition) -> [String] {
+        let language = edition.language
+        var lines: [String] = []
+        var quiet: [WeeklyTally] = []
+        func foldQuiet() {
+            guard let first = quiet.first, let last = quiet.last else { return }
+            lines.append(
+                language.quietWeeks(
+                    first.week.number, last.week.number, first.week.firstDay.dateText, last.week.lastDay.dateText,
+                    edition.name(WeeklyFiles.markdown(last.week.number)), last.report.totals.voters,
+                    last.report.totals.votes))
+            quiet = []
+        }
+        for tally in tallies {
+            if tally.isQuiet {
+                quiet.append(tally)
+                continue
+            }
+            foldQuiet()
+            lines.append(
+                language.indexLine(
+                    language.weekTitle(tally.week.number, tally.week.firstDay.dateText, tally.week.lastDay.dateText),
+                    edition.name(WeeklyFiles.markdown(tally.week.number)), tally.report.totals.voters,
+                    tally.report.totals.votes, tally.newVoters, tally.votes))
+        }
+        foldQuiet()
+        return lines.reversed()
+    }
+
+    /// For each tally, the number of the latest earlier week that was not quiet: the page a quiet week links to.
+    static func lastNews(_ tallies: [WeeklyTally]) -> [Int?] {
+        var last: Int? = nil
+        return tallies.map { tally in
+            defer { if !tally.isQuiet { last = tally.week.number } }
+            return last
+        }
     }
 
     /// A page's plain-text title (the HTML `<title>`): the `title` setting before the page's own, if set.

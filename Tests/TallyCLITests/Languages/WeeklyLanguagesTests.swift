@@ -12,7 +12,7 @@ struct WeeklyLanguagesTests {
         for language in ["en", "zh-TW"] {
             names += [
                 "week-01.\(language).md", "week-01-daily.\(language).svg", "week-01-ranking-original.\(language).svg",
-                "week-02.\(language).md", "week-02-ranking-original.\(language).svg", "index.\(language).md",
+                "week-02.\(language).md", "index.\(language).md",
                 "week-01.\(language).html", "week-02.\(language).html", "index.\(language).html",
             ]
         }

@@ -108,14 +108,15 @@ struct ReportChartsCommandTests {
         #expect(first.status == 0, "\(first.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("out"))
         let svgs = names.filter { $0.hasSuffix(".svg") }
-        #expect(svgs.count == 3)
+        // Week 2 is quiet: its page draws no chart (issue 34.5).
+        #expect(svgs.count == 2)
         for svg in svgs {
             let png = String(svg.dropLast(4)) + ".png"
             #expect(names.contains(png), "\(png)")
             #expect(try Self.decode(folder.path("out/\(png)")).ink > 0)
         }
         // The pages link the PNGs, and every link finds its file.
-        for page in ["week-01.md", "week-02.md"] {
+        for page in ["week-01.md"] {
             let sources = try Self.imageSources(String(contentsOfFile: folder.path("out/\(page)"), encoding: .utf8))
             #expect(!sources.isEmpty && sources.allSatisfy { $0.hasSuffix(".png") }, "\(page): \(sources)")
             for source in sources {
@@ -123,7 +124,7 @@ struct ReportChartsCommandTests {
             }
         }
         let again = try TallyProcess.run(arguments)
-        #expect(again.stdout.contains("0 files written, 11 unchanged."), "\(again.stdout)")
+        #expect(again.stdout.contains("0 files written, 9 unchanged."), "\(again.stdout)")
     }
 
     @Test func aMissingRSVGConvertNamesTheDebianPackageAndWritesNothing() throws {

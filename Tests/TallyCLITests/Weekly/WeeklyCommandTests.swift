@@ -9,7 +9,7 @@ import Testing
 struct WeeklyCommandTests {
     static let weekFiles = [
         "week-01.md", "week-01.json", "week-01-daily.svg", "week-01-ranking-original.svg",
-        "week-02.md", "week-02.json", "week-02-ranking-original.svg", "index.md",
+        "week-02.md", "week-02.json", "index.md",
     ]
 
     static func names(in folder: String) throws -> [String] {
@@ -52,7 +52,7 @@ struct WeeklyCommandTests {
         #expect(
             result.stdout.hasPrefix(
                 "Weekly tallies for weeks 1–2 (ended by 2026-10-03 00:00 +08:00) in \(folder.path("out")): "
-                    + "8 files written, 0 unchanged."))
+                    + "7 files written, 0 unchanged."))
         #expect(try Self.names(in: folder.path("out")) == Self.weekFiles.sorted())
         let page = try String(contentsOfFile: folder.path("out/week-01.md"), encoding: .utf8)
         #expect(page.hasPrefix("# Week 1: 2026-09-19 to 2026-09-25\n"))
@@ -84,7 +84,7 @@ struct WeeklyCommandTests {
         // Later, in another language folder's neighbour and at another wall-clock time: still the same bytes.
         let again = try TallyProcess.run(arguments)
         #expect(again.status == 0)
-        #expect(again.stdout.contains("0 files written, 8 unchanged."))
+        #expect(again.stdout.contains("0 files written, 7 unchanged."))
         #expect(try Self.contents(of: folder.path("out")) == first)
         #expect(try Self.touched(folder.path("out")).isEmpty)
         // A later --through in the same week writes nothing new either.
@@ -107,7 +107,7 @@ struct WeeklyCommandTests {
         let first = try TallyProcess.run(arguments)
         #expect(first.status == 0, "\(first.stderr)")
         // Empty charts are not drawn: week 3 has no votes yet and the community section none at all.
-        #expect(first.stdout.contains("11 files written, 0 unchanged."))
+        #expect(first.stdout.contains("9 files written, 0 unchanged."))
         try Self.age(folder.path("out"))
         let before = try Self.contents(of: folder.path("out"))
         try DatabaseFile.openForWriting(db).execute(
@@ -119,7 +119,7 @@ struct WeeklyCommandTests {
             rewritten == [
                 "index.md", "week-03-daily.svg", "week-03-ranking-original.svg", "week-03.json", "week-03.md",
             ])
-        #expect(second.stdout.contains("5 files written, 7 unchanged."))
+        #expect(second.stdout.contains("5 files written, 6 unchanged."))
         let after = try Self.contents(of: folder.path("out"))
         for name in before.keys where !rewritten.contains(name) { #expect(after[name] == before[name], "\(name)") }
         let three = try String(contentsOfFile: folder.path("out/week-03.md"), encoding: .utf8)
@@ -244,5 +244,92 @@ struct WeeklyCommandTests {
         #expect(
             date.stderr.hasPrefix(
                 "Error: launch (from config \(folder.path("tally.json"))) is '2026-02-30': not a date"))
+    }
+
+    /// Issue 34.5: a poll that went quiet (the demo's last vote is in week 1) lists its weeks newest first, and the
+    /// nine weeks without counted votes are one line, not nine lines repeating week 1's totals.
+    @Test func aQuietPollsIndexIsNewestFirstWithItsQuietWeeksFolded() throws {
+        let folder = try TemporaryDirectory()
+        let result = try TallyProcess.run(
+            ["weekly", "--demo", "--through", "2026-11-28", "--lang", "en,zh-TW", "--reports", folder.path("out")])
+        #expect(result.status == 0, "\(result.stderr)")
+        func lines(_ language: String) throws -> [String] {
+            try String(contentsOfFile: folder.path("out/index.\(language).md"), encoding: .utf8)
+                .split(separator: "\n").map(String.init).filter { $0.hasPrefix("- ") }
+        }
+        #expect(
+            try lines("en") == [
+                "- [Weeks 2–10: 2026-09-26 to 2026-11-27](week-10.en.md): no new votes; still 15 voters, 43 votes in all",
+                "- [Week 1: 2026-09-19 to 2026-09-25](week-01.en.md): 15 voters, 43 votes in all; this week +15 voters, "
+                    + "+43 votes",
+            ])
+        #expect(
+            try lines("zh-TW") == [
+                "- [第 2–10 週：2026-09-26 至 2026-11-27](week-10.zh-TW.md)：沒有新的票，累計仍是 15 人、43 票",
+                "- [第 1 週：2026-09-19 至 2026-09-25](week-01.zh-TW.md)：累計 15 人、43 票；本週 +15 人、+43 票",
+            ])
+    }
+
+    /// Issue 34.5: each quiet week's page is its title and one sentence that no votes came in, linking the last week
+    /// with news (the page whose tally still stands), in both languages and in HTML; it repeats no ranking and draws no
+    /// chart. The files a quiet week used to have (its ranking chart) are not deleted by a later run.
+    @Test(.enabled(if: OutsideProgram.mayRun(needing: "cmark-gfm"), "needs cmark-gfm (Debian package cmark-gfm)"))
+    func aQuietWeeksPageSaysSoInOneSentenceAndLinksTheLastWeekWithVotes() throws {
+        let folder = try TemporaryDirectory()
+        let old = folder.path("out/week-05-ranking-original.en.svg")
+        try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
+        let result = try TallyProcess.run(
+            [
+                "weekly", "--demo", "--through", "2026-11-28", "--lang", "en,zh-TW", "--html", "--reports",
+                folder.path("out"),
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let sentences = [
+            "en": "No votes came in this week, and no notes or options changed: the tally still stands as on "
+                + "[week 1's page](week-01.en.md), at 15 voters and 43 votes.",
+            "zh-TW": "本週沒有新的票，便利貼和選項也沒有變動，結果和[第 1 週](week-01.zh-TW.md)相同：累計 15 人、43 票。",
+        ]
+        for (language, sentence) in sentences {
+            let other = language == "en" ? "zh-TW" : "en"
+            for week in 2...10 {
+                let name = "week-\(week < 10 ? "0" : "")\(week)"
+                let page = try String(contentsOfFile: folder.path("out/\(name).\(language).md"), encoding: .utf8)
+                let blocks = page.components(separatedBy: "\n\n")
+                #expect(blocks.count == 3, "\(name).\(language).md: \(page)")
+                #expect(blocks.last == sentence + "\n", "\(name).\(language).md: \(page)")
+                #expect(!page.contains("|") && !page.contains("!["), "\(name).\(language).md repeats the tally")
+                let rendering = try CommonMark.render(page)
+                #expect(rendering.strayAsterisks == 0 && rendering.renderedTables == 0)
+                #expect(
+                    Self.hrefs(rendering.html) == ["\(name).\(other).md", "week-01.\(language).md"],
+                    "\(name).\(language).md")
+                let html = try String(contentsOfFile: folder.path("out/\(name).\(language).html"), encoding: .utf8)
+                #expect(html.contains("href=\"week-01.\(language).html\""), "\(name).\(language).html")
+                #expect(!html.contains("<table") && !html.contains("<figure"), "\(name).\(language).html")
+                #expect(
+                    !FileManager.default.fileExists(atPath: folder.path("out/\(name)-ranking-original.\(language).svg"))
+                )
+                // The machine-readable week keeps its whole tally.
+                #expect(FileManager.default.fileExists(atPath: folder.path("out/\(name).json")))
+            }
+            let first = try String(contentsOfFile: folder.path("out/week-01.\(language).md"), encoding: .utf8)
+            #expect(first.contains("| ") && first.contains("!["), "week 1 has news and its whole page")
+        }
+        // A chart an earlier run wrote for a week now quiet stays: weekly never deletes.
+        try Data("<svg/>".utf8).write(to: URL(fileURLWithPath: old))
+        let again = try TallyProcess.run(
+            [
+                "weekly", "--demo", "--through", "2026-11-28", "--lang", "en,zh-TW", "--html", "--reports",
+                folder.path("out"),
+            ])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(FileManager.default.fileExists(atPath: old))
+    }
+
+    /// The `href`s of rendered HTML, in order.
+    static func hrefs(_ html: String) -> [String] {
+        html.components(separatedBy: "href=\"").dropFirst().compactMap {
+            $0.split(separator: "\"").first.map(String.init)
+        }
     }
 }
