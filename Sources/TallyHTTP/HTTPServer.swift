@@ -180,7 +180,8 @@ package final class HTTPServer: @unchecked Sendable {
     private static func repeatedField(_ name: String) -> HTTPResponse {
         let shown = String(String.UnicodeScalarView(name.unicodeScalars.prefix(40).map(printable)))
         return .text(
-            400, "The form sends the field '\(shown)' more than once; a form sends each field once (the page's own "
+            400,
+            "The form sends the field '\(shown)' more than once; a form sends each field once (the page's own "
                 + "forms do): reload the page and try again.")
     }
 

@@ -38,6 +38,9 @@ struct OutsideProgramPathTests {
 
     @Test func noTestNamesAFixedProgramPath() throws {
         let found = try Self.fixedPaths()
-        #expect(found.isEmpty, "find these on PATH (OutsideProgram.isInstalled, /usr/bin/env NAME, shutil.which):\n\(found.joined(separator: "\n"))")
+        #expect(
+            found.isEmpty,
+            "find these on PATH (OutsideProgram.isInstalled, /usr/bin/env NAME, shutil.which):\n\(found.joined(separator: "\n"))"
+        )
     }
 }

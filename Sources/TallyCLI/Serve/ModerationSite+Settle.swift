@@ -33,7 +33,9 @@ extension ModerationSite {
         let open = try ledger.exists() && ledger.decisions().contains { $0.noteID == id && $0.state == .conflict }
         guard open else {
             return html(
-                409, page.message(language.moderationLabels.refused, language.moderationLabels.noConflict(id),
+                409,
+                page.message(
+                    language.moderationLabels.refused, language.moderationLabels.noConflict(id),
                     back: "/note/\(id)"))
         }
         return nil

@@ -56,7 +56,9 @@ final class ModerationSite: Sendable {
     func respond(_ request: HTTPRequest) -> HTTPResponse {
         guard let visitor = guardian.visitor(request.head.path) else { return .text(403, "Missing or wrong token.") }
         let parts = visitor.route.split(separator: "/").map(String.init)
-        if parts == ["report"] || parts == ["sync", "push"] || parts == ["sync", "pull"] { return answer(request, parts, visitor) }
+        if parts == ["report"] || parts == ["sync", "push"] || parts == ["sync", "pull"] {
+            return answer(request, parts, visitor)
+        }
         databaseLock.lock()
         defer { databaseLock.unlock() }
         return answer(request, parts, visitor)

@@ -202,7 +202,9 @@ struct VoteScan {
         // The bytes are reached once a batch: per row, the closure retained and released them (5% of a report).
         try batch.bytes.withUnsafeBufferPointer { bytes in
             for row in batch.rows {
-                let time = row.timeIsNull ? UnsafeBufferPointer(start: nil, count: 0) : UnsafeBufferPointer(rebasing: bytes[row.time])
+                let time =
+                    row.timeIsNull
+                    ? UnsafeBufferPointer(start: nil, count: 0) : UnsafeBufferPointer(rebasing: bytes[row.time])
                 try count(row, UnsafeBufferPointer(rebasing: bytes[row.session]), time)
             }
         }

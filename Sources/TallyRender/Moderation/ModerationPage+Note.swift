@@ -190,7 +190,9 @@ extension ModerationPage {
     /// What the moderator typed into the refused form (label, reason), as text.
     func typed(_ context: NoteContext) -> String {
         let label = context.preview.map { "<p>\(e(l.label)): <span class=\"typed\">\(e($0.label))</span></p>" } ?? ""
-        let reason = context.typedReason.isEmpty ? "" : "<p>\(e(l.reason)): <span class=\"typed\">\(e(context.typedReason))</span></p>"
+        let reason =
+            context.typedReason.isEmpty
+            ? "" : "<p>\(e(l.reason)): <span class=\"typed\">\(e(context.typedReason))</span></p>"
         return label + reason
     }
 

@@ -12,7 +12,8 @@ extension ModerationPage {
             "<p>\(e(l.keepD1Explained))</p><button type=\"submit\">\(e(l.keepD1))</button>")
         if context.canPull { html += pullForm(note: note.id) }
         let next =
-            context.conflictShown ? (context.canPull ? l.pullBeforeDeciding : l.ownerPullsFirst) : l.decideAgainExplained
+            context.conflictShown
+            ? (context.canPull ? l.pullBeforeDeciding : l.ownerPullsFirst) : l.decideAgainExplained
         return html + "<p id=\"decide-again\">\(e(next))</p></section>\n"
     }
 

@@ -141,7 +141,9 @@ struct HostileFormTests {
 
     static func post(_ served: ServedCopy, _ id: Int, _ pairs: [[String]]) throws -> (Int, String) {
         let data = try JSONSerialization.data(withJSONObject: pairs)
-        let answer = try served.client(["post", served.url, "/note/\(id)/decide", String(decoding: data, as: UTF8.self)])
+        let answer = try served.client([
+            "post", served.url, "/note/\(id)/decide", String(decoding: data, as: UTF8.self),
+        ])
         return (answer["status"] as? Int ?? 0, answer["body"] as? String ?? "")
     }
 
@@ -166,7 +168,8 @@ struct HostileFormTests {
             #expect(status == 400, "\(twice): \(body)")
             #expect(body.contains("more than once; a form sends each field once"), "\(body)")
         }
-        #expect(try SQLiteShell.rows(path, "SELECT status, version FROM suggestions WHERE id = 3") == [["pending", "0"]])
+        #expect(
+            try SQLiteShell.rows(path, "SELECT status, version FROM suggestions WHERE id = 3") == [["pending", "0"]])
         // The same form with each field once is decided; a long reason full of escapes is one field, read whole.
         let reason = String(repeating: "spam & 廣告 %41+= ", count: 120)
         let (status, body) = try Self.post(
@@ -187,7 +190,8 @@ struct HostileFormTests {
         defer { served.stop() }
         let options = try SQLiteShell.rows(path, "SELECT count(*) FROM survey_options")
         for section in [["section", "evil"], ["section", "Original"], ["section", ""], nil] {
-            let (status, body) = try Self.post(served, 4, Self.pairs(form, [["action", "promote"]] + [section].compactMap { $0 }))
+            let (status, body) = try Self.post(
+                served, 4, Self.pairs(form, [["action", "promote"]] + [section].compactMap { $0 }))
             #expect(status == 422, "\(String(describing: section)): \(body)")
             #expect(body.contains("unknown section"), "\(body)")
             #expect(body.contains("the page offers community or original"), "\(body)")
@@ -216,7 +220,8 @@ struct HostileFormTests {
             #expect(body.contains("never this note's"), "\(body)")
             #expect(!body.contains("outside tally"), "\(body)")
         }
-        #expect(try SQLiteShell.rows(path, "SELECT status, version FROM suggestions WHERE id = 5") == [["rejected", "1"]])
+        #expect(
+            try SQLiteShell.rows(path, "SELECT status, version FROM suggestions WHERE id = 5") == [["rejected", "1"]])
     }
 
     @Test func servePageSpeaksOneLanguageAndSaysWhichItAccepts() throws {

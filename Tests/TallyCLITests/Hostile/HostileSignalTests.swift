@@ -204,8 +204,11 @@ struct HostileSignalTests {
         #expect(stderr.contains("nothing was changed locally"))
         let holder = try #require(pid_t(try String(contentsOfFile: bed.d1 + ".linger", encoding: .utf8)))
         #expect(!Self.groupAlive(getpgid(holder)), "the process holding the output was stopped")
-        #expect(getpgid(holder) < 0 || (try? String(contentsOfFile: "/proc/\(holder)/stat", encoding: .utf8))?
-            .split(separator: ")").last?.split(separator: " ").first == "Z")
+        #expect(
+            getpgid(holder) < 0
+                || (try? String(contentsOfFile: "/proc/\(holder)/stat", encoding: .utf8))?
+                    .split(separator: ")").last?.split(separator: " ").first == "Z"
+        )
         #expect(!FileManager.default.fileExists(atPath: bed.path("votes")), "no copy from a partial answer")
         #expect(try Self.scratchFiles(bed.folder).isEmpty)
     }

@@ -44,7 +44,8 @@ struct ServeRetryTests {
         let body = rejected["body"] as? String ?? ""
         #expect(rejected["status"] as? Int == 409)
         let bound = "value=\"&lt;b&gt;不是重複&lt;/b&gt; " + String(repeating: "這則和第二則講的是不同的事。", count: 60) + "\""
-        #expect(body.contains("name=\"reason\" required maxlength=\"2000\" \(bound)"), "the reopen form holds her words")
+        #expect(
+            body.contains("name=\"reason\" required maxlength=\"2000\" \(bound)"), "the reopen form holds her words")
         #expect(!body.contains("<b>不是重複"), "her words are text, never markup")
         #expect(body.contains("你在看的時候，便利貼 4 已經有人決定了，所以你的「退回」沒有生效"), "\(body)")
         // Her tab shows note 3 approved; 阿明 reopens and approves it again; she promotes with an edited label.

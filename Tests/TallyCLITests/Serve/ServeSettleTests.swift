@@ -26,7 +26,9 @@ struct ServeSettleTests {
 
     static let noteState = "SELECT status, reviewed_by, version FROM suggestions WHERE id = 3"
 
-    @Test(.enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium"))
+    @Test(
+        .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
+    )
     func keepingD1sDecisionAtPhoneWidthInChinese() throws {
         let bed = try Self.conflictOnB()
         let served = try Self.serve(bed, language: "zh-TW")
@@ -43,7 +45,9 @@ struct ServeSettleTests {
             #expect((seen[key + "_width"] as? Int ?? 999) <= 390, "\(key) reads at 390 px")
             let text = PageWords.visibleText(seen[key + "_html"] as? String ?? "")
             let english = PageWords.englishWords(
-                in: text, userTexts: ["mod-a", "mod-b", "spam"] + (try bed.rows("b", "SELECT content FROM suggestions").flatMap { $0 }))
+                in: text,
+                userTexts: ["mod-a", "mod-b", "spam"]
+                    + (try bed.rows("b", "SELECT content FROM suggestions").flatMap { $0 }))
             #expect(english.isEmpty, "\(key) shows English: \(Set(english).sorted())")
         }
         #expect(try bed.rows("b", "SELECT state FROM tally_sync_decisions WHERE note_id = 3") == [["dropped"]])
@@ -54,7 +58,9 @@ struct ServeSettleTests {
         try bed.expectD1Consistent()
     }
 
-    @Test(.enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium"))
+    @Test(
+        .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
+    )
     func fetchingD1sStateThenDecidingAgainAtDesktopWidthInEnglish() throws {
         let bed = try Self.conflictOnB()
         let served = try Self.serve(bed, language: "en")

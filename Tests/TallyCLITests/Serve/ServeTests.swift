@@ -51,7 +51,10 @@ struct ServeTests {
         #expect((seen["reopened"] as? String)?.hasPrefix("Note 4 reopened.") == true)
         #expect((seen["first_window"] as? String)?.hasPrefix("Note 7 approved.") == true)
         #expect(seen["second_window_title"] as? String == "Your decision was not applied")
-        #expect((seen["second_window_alert"] as? String)?.hasPrefix("Note 7 was decided while you were looking, so your reject was not applied; it is now approved.") == true,
+        #expect(
+            (seen["second_window_alert"] as? String)?.hasPrefix(
+                "Note 7 was decided while you were looking, so your reject was not applied; it is now approved.")
+                == true,
             "\(seen)")
         #expect(seen["second_window_sides"] as? [String] == ["Your decision", "Decided meanwhile"])
         #expect(seen["unpushed_before"] as? String == "5")

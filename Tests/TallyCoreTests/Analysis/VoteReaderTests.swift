@@ -47,7 +47,9 @@ struct VoteReaderTests {
             let whole = try Self.figures(db, parameters, batchRows: 100_000)
             #expect(whole.totals.votesAll > 50, "seed \(seed): too few votes to cut")
             for batchRows in [1, 2, 7, 64] {
-                #expect(try Self.figures(db, parameters, batchRows: batchRows) == whole, "seed \(seed), \(batchRows) a batch")
+                #expect(
+                    try Self.figures(db, parameters, batchRows: batchRows) == whole,
+                    "seed \(seed), \(batchRows) a batch")
                 // One core: the same batches, read and counted in turn on this thread.
                 #expect(
                     try Self.figures(db, parameters, batchRows: batchRows, onThread: false) == whole,
@@ -66,7 +68,8 @@ struct VoteReaderTests {
             try db.execute("CREATE TABLE votes (id INTEGER PRIMARY KEY, option_id INTEGER, session_id, created_at)")
             try db.execute("CREATE INDEX votes_session_time_option ON votes (session_id, created_at, option_id)")
             try db.execute(
-                "INSERT INTO survey_options (id, content, section, created_at) VALUES (1, 'a', 'original', '2026-09-01 00:00:00')")
+                "INSERT INTO survey_options (id, content, section, created_at) VALUES (1, 'a', 'original', '2026-09-01 00:00:00')"
+            )
             try db.execute(
                 """
                 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 29999)
@@ -75,7 +78,11 @@ struct VoteReaderTests {
                 """)
             // A NULL id reads as empty text, so the number after it is out of the scan's order; the
             // reader has filled the queue by the time the counting finds it.
-            if outOfOrder { try db.execute("INSERT INTO votes (option_id, session_id, created_at) VALUES (1, NULL, '2026-09-20 10:00:00'), (1, 7, '2026-09-20 10:00:00')") }
+            if outOfOrder {
+                try db.execute(
+                    "INSERT INTO votes (option_id, session_id, created_at) VALUES (1, NULL, '2026-09-20 10:00:00'), (1, 7, '2026-09-20 10:00:00')"
+                )
+            }
         }
     }
 
