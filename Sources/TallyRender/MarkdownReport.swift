@@ -53,13 +53,13 @@ package enum MarkdownReport {
     ) -> [String] {
         let l = language
         var blocks: [String] = []
-        if selection.shows(.headline) { blocks += headlineBlocks(model, l, language.uncertainty) }
+        if selection.shows(.headline) { blocks += headlineBlocks(model, l) }
         if selection.shows(.ranking) {
             for (position, section) in model.sections.enumerated() {
                 if selection.brief, section.options.allSatisfy({ $0.voters == 0 }) { continue }
                 let voted = section.options.contains { $0.voters > 0 }
                 blocks += ranking(
-                    section, model, l, language.uncertainty,
+                    section, model, l,
                     chart: voted ? charts?.ranking(section, position + 1) : nil, sentences: !selection.brief,
                     full: selection.fullRanking)
             }
@@ -73,10 +73,10 @@ package enum MarkdownReport {
         }
         var counted = method
         if selection.shows(.headline) || selection.shows(.ranking) {
-            counted += methodBlocks(model, l, language.uncertainty)
+            counted += methodBlocks(model, l)
         }
         if selection.shows(.anomalies) && checksPassQuietly(model) { counted.append(l.anomaliesNoneBrief) }
-        if selection.shows(.ranking), !selection.fullRanking { counted += fullTables(model, l, language.uncertainty) }
+        if selection.shows(.ranking), !selection.fullRanking { counted += fullTables(model, l) }
         for part in selection.parts where methodParts.contains(part) {
             counted += self.part(part, model, language).map { $0.hasPrefix("#") ? "#" + $0 : $0 }
         }
@@ -108,10 +108,10 @@ package enum MarkdownReport {
     static func part(_ part: ReportPart, _ model: ReportModel, _ language: ReportLanguage) -> [String] {
         let l = language
         switch part {
-        case .headline: return headlineBlocks(model, l, language.uncertainty)
+        case .headline: return headlineBlocks(model, l)
         case .ranking:
             return model.sections.flatMap {
-                ranking($0, model, l, language.uncertainty, chart: nil, sentences: true, full: false)
+                ranking($0, model, l, chart: nil, sentences: true, full: false)
             }
         case .exclusions: return exclusions(model, l)
         case .activity: return activity(model, l)
@@ -125,13 +125,13 @@ package enum MarkdownReport {
 
     /// The answer first: who leads the first section with votes, by how many people and how sure; then the
     /// counts with the rule of the vote in plain words, and the small-sample caution in one sentence.
-    static func headlineBlocks(_ model: ReportModel, _ l: ReportLanguage, _ u: UncertaintyLabels) -> [String] {
+    static func headlineBlocks(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         if model.hasNoVotes { return [l.noVotes] }
         var blocks: [String] = []
         var answer: [String] = []
         if let section = model.sections.first(where: { !$0.leaders.isEmpty }), let top = section.leaders.first {
             answer.append(l.leaders(section.leaders.map { quoted($0.content, l) }, top.voters))
-            if let order = orderSentence(section, model, l, u) { answer.append(order) }
+            if let order = orderSentence(section, model, l) { answer.append(order) }
         }
         if model.isSmallSample { answer.append(l.smallSample(model.totals.voters)) }
         if !answer.isEmpty { blocks.append(answer.joined(separator: l.sentenceGap)) }
@@ -141,11 +141,11 @@ package enum MarkdownReport {
 
     /// The first blocks under "How this was counted": the as-of time, what the ranges mean, what the
     /// chance of leading is.
-    static func methodBlocks(_ model: ReportModel, _ l: ReportLanguage, _ u: UncertaintyLabels) -> [String] {
+    static func methodBlocks(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         let zone = model.parameters.zone
         var blocks = [l.asOf(ReportText.time(model.parameters.asOf, zone), l.zoneName(zone.identifier))]
         if model.totals.voters > 0 { blocks.append(l.intervals) }
-        return blocks + chanceMethod(model, u)
+        return blocks + chanceMethod(model, l)
     }
 
     /// The settings and a short fingerprint in one sentence, for `--brief`.
@@ -196,12 +196,12 @@ package enum MarkdownReport {
     /// Without `sentences` (`--brief`) the table stands alone: the headline has said who leads. The table is
     /// narrow unless `full` (HTML), so it reads in a phone's column; `fullTables` gives the rest.
     static func ranking(
-        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLanguage, _ u: UncertaintyLabels,
+        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLanguage,
         chart: String?, sentences: Bool, full: Bool
     ) -> [String] {
         var blocks = ["## " + sectionHeading(section, l)]
         if let chart { blocks.append(chart) }
-        blocks.append(rankingTable(section, model, l, u, full: full))
+        blocks.append(rankingTable(section, model, l, full: full))
         guard sentences else { return blocks }
         guard let top = section.leaders.first else { return blocks + [l.noVotesInSection] }
         // The headline has already said who leads the first section with votes and how sure that is.
@@ -214,15 +214,15 @@ package enum MarkdownReport {
                     ? l.sameLeadersWithExcluded
                     : l.otherLeadersWithExcluded(section.leadersAll.map { quoted($0.content, l) }, topAll.votersAll))
         }
-        if !inHeadline, let order = orderSentence(section, model, l, u) { sentences.append(order) }
-        sentences += togetherSentences(section, model, l, u)
+        if !inHeadline, let order = orderSentence(section, model, l) { sentences.append(order) }
+        sentences += togetherSentences(section, model, l)
         return sentences.isEmpty ? blocks : blocks + [sentences.joined(separator: l.sentenceGap)]
     }
 
     /// A section's ranking table: rank, option, voters and share; `full` adds votes, the 95% range, the standing
     /// against the leader and the chance of leading.
     static func rankingTable(
-        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLanguage, _ u: UncertaintyLabels, full: Bool
+        _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLanguage, full: Bool
     ) -> String {
         let chances = full && model.chanceModel != nil
         let narrow: [(String, MarkdownTable.Alignment)] = [
@@ -233,7 +233,7 @@ package enum MarkdownReport {
                 ? [
                     (l.rank, .right), (l.option, .left), (l.voters, .right), (l.votes, .right),
                     (l.share, .right), (l.range, .right), (l.againstLeader, .left),
-                ] + (chances ? [(u.chanceColumn, .right)] : [])
+                ] + (chances ? [(l.chanceColumn, .right)] : [])
                 : narrow.map { ($0.1 == .right ? MarkdownText.unbroken($0.0) : $0.0, $0.1) })
         let n = l.number
         for option in section.options {
@@ -245,16 +245,16 @@ package enum MarkdownReport {
             table.add(
                 [
                     rank(option), ReportText.cell(option.content), n(option.voters), n(option.votes), share,
-                    rangeCell(option, model, u), option.standing.map(l.standing) ?? "—",
+                    rangeCell(option, model, l), option.standing.map(l.standing) ?? "—",
                 ] + (chances ? [option.chanceOfLeading.map(chanceText) ?? "—"] : []))
         }
         return table.rendered()
     }
 
     /// Under "How this was counted" of a Markdown page: each section's full table (the ranking above is narrow).
-    static func fullTables(_ model: ReportModel, _ l: ReportLanguage, _ u: UncertaintyLabels) -> [String] {
+    static func fullTables(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         model.sections.flatMap { section in
-            ["### " + l.fullTable(sectionHeading(section, l)), rankingTable(section, model, l, u, full: true)]
+            ["### " + l.fullTable(sectionHeading(section, l)), rankingTable(section, model, l, full: true)]
         }
     }
 

@@ -13,8 +13,6 @@ package enum ReportLanguage: String, Sendable, CaseIterable {
         }
     }
 
-    /// The chance-of-leading and chosen-together words in this language.
-    package var uncertainty: UncertaintyLabels { pick(.english, .traditionalChinese) }
     /// The moderation page's words in this language.
     package var moderationLabels: ModerationPageLabels { pick(.english, .traditionalChinese) }
     /// A time zone as this language's readers name it (台灣時間, Taiwan time), else its identifier, which is

@@ -147,7 +147,7 @@ struct BlogOutputTests {
             let lines = brief.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             #expect(lines.count <= 20, "\(language): \(lines.count) lines")
             #expect(lines.count > 2 && lines[2].hasPrefix(language == .english ? "Tied for first" : "「做了好多事"))
-            #expect(!brief.contains(language.uncertainty.chanceColumn + "*"), "no method paragraph")
+            #expect(!brief.contains(language.chanceColumn + "*"), "no method paragraph")
             #expect(!brief.contains("community") && !brief.contains("社群"), "no section without votes")
             #expect(brief.contains("](charts/ranking-original.svg)"))
         }
@@ -185,7 +185,7 @@ struct BlogOutputTests {
         #expect(text.range(of: "\n## " + l.anomaliesHeading) == nil)
         #expect(try #require(text.range(of: l.anomaliesNoneBrief)).lowerBound > counted.upperBound)
         // The method paragraph and the as-of line come after the heading, not before the ranking.
-        #expect(text.range(of: language.uncertainty.chanceColumn + "*")!.lowerBound > counted.upperBound)
+        #expect(text.range(of: language.chanceColumn + "*")!.lowerBound > counted.upperBound)
     }
 
     /// `--brief` in CSV keeps the settings and fingerprint rows; `--only` keeps only its parts' rows.

@@ -1,0 +1,155 @@
+/// The words of the chance of leading and the chosen-together pairs, both languages side by side. Names come
+/// in already escaped and quoted; numbers already formatted.
+extension ReportLanguage {
+    package var chanceColumn: String { pick("Chance of leading", "領先機率") }
+
+    /// What the chance and the standings mean (one paragraph): the level of "behind" as a percentage, the
+    /// ratio of "probably behind", and (the largest table's number of options, how often all its 95% ranges
+    /// hold at once) when a table has two options or more.
+    func chanceMeaning(_ level: String, _ ratio: String, _ together: (count: Int, share: String)?) -> String {
+        switch self {
+        case .english:
+            "*Chance of leading*: the chance that the option truly has the most voters in its section. The model "
+                + "allows options to be exactly as popular as each other (they then share the chance equally), and "
+                + "treats a close count as a possible tie until the counts say otherwise. The word beside each "
+                + "option reads the same chance: the options other than the leader are lined up from the least "
+                + "likely to lead, and each is called *behind* up to the last one whose chance is at most \(level) "
+                + "divided by the number of options at least as likely to lead as it, the leader aside (so a race "
+                + "with more runners needs a lower chance; a truly tied option is called behind in at most about 5% "
+                + "of polls); *probably behind* when the leader is at least "
+                + "\(ratio) times as likely to lead; otherwise the data *can't tell it apart* from the leader. An "
+                + "option added during the poll is counted among the voters who could choose it and placed by its "
+                + "chance of leading; options open for the same time are ranked by voters."
+                + (together.map {
+                    " Each 95% range on its own is right 95% of the time; all \($0.count) ranges of a table are right "
+                        + "at once less often, about \($0.share) of the time."
+                } ?? "")
+        case .traditionalChinese:
+            "*領先機率*：這個選項在這個區塊裡真正最多人選的機率。計算時允許幾個選項其實一樣受歡迎"
+                + "（這時這幾個選項平分機率）；票數接近時，先當作可能平手，等票數拉開了再說。"
+                + "旁邊的字看的也是這個機率：把第一名以外的選項從最不可能領先的排起，一直到最後一個領先機率"
+                + "不超過 \(level) 除以「領先機率不比它低的選項數」（第一名不算）的選項，都標為*落後*"
+                + "（搶第一的選項越多，門檻越嚴；其實平手的選項被誤標為落後的機會最多約 5%）；"
+                + "第一名領先的機率至少是它的 \(ratio) 倍，就標為*可能落後*；其餘的和第一名*分不出高下*。"
+                + "投票期間才加入的選項，只算加入後有機會選它的人，並依領先機率排進名次；同時開放的選項依人數排名。"
+                + (together.map {
+                    "每個 95% 範圍單獨來看，有 95% 的機會涵蓋真正的比例；一張表的 \($0.count) 個範圍要同時都涵蓋，機會就只有約 \($0.share)。"
+                } ?? "")
+        }
+    }
+
+    /// The data cannot tell the top two apart: the second's name, then both chances of leading.
+    func coinToss(_ second: String, _ firstChance: String, _ secondChance: String) -> String {
+        switch self {
+        case .english:
+            "The data can't yet tell it apart from \(second) (chance of leading \(firstChance) and \(secondChance))."
+        case .traditionalChinese:
+            "不過目前的資料還分不出第一名和第二名\(second)誰領先（領先機率分別約 \(firstChance) 和 \(secondChance)）。"
+        }
+    }
+
+    /// The options tied for first (already named by the headline) share the chance of leading equally.
+    func tiedChance(_ count: Int, _ chance: String) -> String {
+        switch self {
+        case .english: "The data can't tell them apart: each has about a \(chance) chance of truly leading."
+        case .traditionalChinese: "目前的資料分不出\(count == 2 ? "兩者" : "這 \(count) 個選項")誰領先，各約 \(chance) 的機率領先。"
+        }
+    }
+
+    /// The second is behind (the table's "behind"): its name, then both chances of leading.
+    func clearLead(_ second: String, _ firstChance: String, _ secondChance: String) -> String {
+        switch self {
+        case .english:
+            "That lead is clear: a \(firstChance) chance of truly leading, against \(secondChance) for \(second)."
+        case .traditionalChinese: "領先很明確：領先機率 \(firstChance)，第二名\(second)只有 \(secondChance)。"
+        }
+    }
+
+    /// The second is probably behind (the table's "probably behind"): its name, then both chances of leading.
+    func likelyLead(_ second: String, _ firstChance: String, _ secondChance: String) -> String {
+        switch self {
+        case .english:
+            "\(second) is probably behind (chance of leading \(secondChance), against \(firstChance)), but not "
+                + "clearly enough to call."
+        case .traditionalChinese: "第二名\(second)可能落後（領先機率 \(secondChance)，第一名是 \(firstChance)），但還不到能確定的程度。"
+        }
+    }
+
+    /// Only one option of the section has voters.
+    func onlyOne(_ name: String) -> String { pick("Only \(name) has voters here.", "這個區塊只有\(name)有人選。") }
+
+    /// Pairs chosen together clearly more often than independent voters would.
+    func oftenTogether(_ pairs: [ChosenPair]) -> String {
+        pick("Often chosen by the same voters: ", "特別常被同一個人一起選的：") + pairList(pairs) + pick(".", "。")
+    }
+
+    /// Pairs chosen together clearly less often than independent voters would.
+    func rarelyTogether(_ pairs: [ChosenPair]) -> String {
+        pick("Rarely chosen by the same voters: ", "特別少被同一個人一起選的：") + pairList(pairs) + pick(".", "。")
+    }
+
+    /// The pairs of `oftenTogether` and `rarelyTogether`: the first pair says what the lift means; the next
+    /// ones only give it.
+    private func pairList(_ pairs: [ChosenPair]) -> String {
+        pairs.enumerated().map { index, pair in
+            switch self {
+            case .english:
+                "\(pair.first) and \(pair.second) (\(pair.voters == 1 ? "1 voter" : "\(pair.voters) voters"), "
+                    + "\(pair.lift)\(index == 0 ? " what chance would give)" : ")")"
+            case .traditionalChinese:
+                "\(pair.first)和\(pair.second)（\(pair.voters) 人，\(index == 0 ? "是純屬巧合時的 \(pair.lift)" : pair.lift)）"
+            }
+        }.joined(separator: pick("; ", "；"))
+    }
+
+    /// No pair is clearly above or below what independent voters would give.
+    var noClearPair: String {
+        pick(
+            "No two options were chosen by the same voters notably more (or less) often than chance would give.",
+            "沒有哪兩個選項特別常（或特別少）被同一個人一起選。")
+    }
+
+    /// No two options of the section were chosen by the same voter.
+    var neverTogether: String { pick("No voter chose two options of this section.", "沒有人在這個區塊選了兩個選項。") }
+
+    /// The small-sample caution after the pairs sentence.
+    func togetherCaution(_ voters: Int) -> String {
+        switch self {
+        case .english: " With \(voters == 1 ? "1 voter" : "\(voters) voters") this is a hint, not a finding."
+        case .traditionalChinese: "只有 \(voters) 人，這只是線索，還不是結論。"
+        }
+    }
+
+    /// The range cell of an option created after the last counted vote: its local creation date (MM-DD).
+    func notYetVotable(_ since: String) -> String {
+        switch self {
+        case .english: "— (added \(monthDay(since)))"
+        case .traditionalChinese: "—（\(monthDay(since)) 加入，之後沒有人投票）"
+        }
+    }
+
+    /// After the range of an option created mid-poll: its local creation date (MM-DD) and the counted voters
+    /// who could choose it (the range's denominator).
+    func votableAmong(_ since: String, _ voters: Int) -> String {
+        switch self {
+        case .english: " (of the \(voters == 1 ? "1 voter" : "\(voters) voters") since \(monthDay(since)))"
+        case .traditionalChinese: "（\(monthDay(since)) 加入後投票的 \(voters) 人中）"
+        }
+    }
+
+    /// `09-24` (a local MM-DD) as a reader writes it in a sentence: `Sep 24`, `9/24`.
+    func monthDay(_ text: String) -> String {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 2, (1...12).contains(parts[0]) else { return text }
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return pick("\(months[parts[0] - 1]) \(parts[1])", "\(parts[0])/\(parts[1])")
+    }
+}
+
+/// Two options named in a chosen-together sentence: quoted names, shared voters, lift text (`2.1×`).
+struct ChosenPair {
+    let first: String
+    let second: String
+    let voters: Int
+    let lift: String
+}
