@@ -156,15 +156,17 @@ extension ReportLanguage {
 
     package var indexTitle: String { pick("Weekly tallies", "每週統計") }
 
-    /// How weeks are counted.
-    package func indexIntro(_ launch: String, _ zone: String) -> String {
+    /// How weeks are counted, and what a week's page holds (`quiet`: some week on the index is a quiet one, whose
+    /// page is one sentence without charts or fingerprint).
+    package func indexIntro(_ launch: String, _ zone: String, quiet: Bool) -> String {
         switch self {
         case .english:
             "Week 1 starts at midnight (\(zone)) on the launch date, \(launch); every week is seven days. "
-                + "Each week's page counts every vote cast before the week ended, with charts and a data fingerprint."
+                + "Each week's page counts every vote cast before the week ended, with charts and a data fingerprint"
+                + (quiet ? "; a week in which nothing changed is one sentence saying so." : ".")
         case .traditionalChinese:
             "第 1 週從上線當天 \(launch) 的午夜（\(zone)）開始，每週七天。每週的頁面計入那一週結束前投下的每一票，"
-                + "附上圖表和資料指紋。"
+                + "附上圖表和資料指紋" + (quiet ? "；沒有新的票、也沒有任何變動的那幾週，頁面只用一句話交代。" : "。")
         }
     }
 

@@ -192,7 +192,10 @@ package enum WeeklyPages {
         let language = edition.language
         var blocks = ["# " + MarkdownReport.heading(title, language.indexTitle, titled: language.titled)]
         if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.index) }
-        blocks.append(language.indexIntro(calendar.launch.dateText, language.zoneName(calendar.zone.identifier)))
+        blocks.append(
+            language.indexIntro(
+                calendar.launch.dateText, language.zoneName(calendar.zone.identifier),
+                quiet: tallies.contains(where: \.isQuiet)))
         blocks.append(indexLines(tallies, edition: edition).joined(separator: "\n"))
         return File(name: edition.name(WeeklyFiles.index), content: MarkdownReport.document(blocks))
     }

@@ -268,6 +268,15 @@ struct WeeklyCommandTests {
                 "- [第 2–10 週：2026-09-26 至 2026-11-27](week-10.zh-TW.md)：沒有新的票，累計仍是 15 人、43 票",
                 "- [第 1 週：2026-09-19 至 2026-09-25](week-01.zh-TW.md)：累計 15 人、43 票；本週 +15 人、+43 票",
             ])
+        // The intro does not promise charts and a fingerprint on every page: the quiet weeks' pages have neither.
+        func intro(_ language: String) throws -> String {
+            try String(contentsOfFile: folder.path("out/index.\(language).md"), encoding: .utf8)
+                .split(separator: "\n").map(String.init).first { $0.hasPrefix("Week 1 ") || $0.hasPrefix("第 1 週") } ?? ""
+        }
+        #expect(
+            try intro("en").hasSuffix(
+                "with charts and a data fingerprint; a week in which nothing changed is one sentence saying so."))
+        #expect(try intro("zh-TW").hasSuffix("附上圖表和資料指紋；沒有新的票、也沒有任何變動的那幾週，頁面只用一句話交代。"))
     }
 
     /// Issue 34.5: each quiet week's page is its title and one sentence that no votes came in, linking the last week
