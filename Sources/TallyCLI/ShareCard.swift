@@ -73,10 +73,11 @@ struct ShareCard {
     /// Renders every language's card, then writes each (temporary name, then rename), and says so on stderr, naming
     /// any text the card had to shorten (the report shows it whole). `until` is the time shown as the card's "as of"
     /// (a week's end for `weekly`).
-    func write(_ model: ReportModel, title: String?, until: Instant? = nil, _ context: Context) throws {
+    func write(_ model: ReportModel, title: PageTitle?, until: Instant? = nil, _ context: Context) throws {
         var rendered: [(path: String, png: Data, shortened: [String])] = []
         for file in files {
-            let card = ShareImage.card(model, language: file.language, title: title, until: until)
+            let card = ShareImage.card(
+                model, language: file.language, title: title?.text(in: file.language), until: until)
             rendered.append((file.path, try renderer.render(card.svg, name: given, scale: 1), card.shortened))
         }
         for card in rendered {

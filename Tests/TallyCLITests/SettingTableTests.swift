@@ -67,11 +67,11 @@ struct SettingTableTests {
         try SettingsTests.write(#"{"title": "From the file"}"#, in: folder)
         #expect(
             try Self.resolve(in: folder).title
-                == Setting(value: "From the file", source: .file(folder.path("tally.json"))))
+                == Setting(value: .everyLanguage("From the file"), source: .file(folder.path("tally.json"))))
         let env = try Self.resolve(environment: ["TALLY_TITLE": "Env 投票"], in: folder)
-        #expect(env.title == Setting(value: "Env 投票", source: .environment("TALLY_TITLE")))
+        #expect(env.title == Setting(value: .everyLanguage("Env 投票"), source: .environment("TALLY_TITLE")))
         let flag = try Self.resolve(["--title", "Flag"], environment: ["TALLY_TITLE": "Env"], in: folder)
-        #expect(flag.title == Setting(value: "Flag", source: .flag("title")))
+        #expect(flag.title == Setting(value: .everyLanguage("Flag"), source: .flag("title")))
         let none = try Self.resolve(in: try TemporaryDirectory())
         #expect(none.title == Setting(value: nil, source: .builtIn))
         #expect(SettingsTests.fields(try Self.configShow(nil).result.stdout, "title") == ["(none)", "(default)"])

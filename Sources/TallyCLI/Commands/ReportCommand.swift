@@ -131,13 +131,13 @@ enum ReportCommand {
                 case .json: text = JSONReport.render(model)
                 case .html:
                     text = HTMLReport.render(
-                        model, language: language, selection: selection, title: options.title,
+                        model, language: language, selection: selection, title: options.title?.text(in: language),
                         alternates: edition.htmlAlternates(name))
                 case .csv:
                     text = (options.bom ? "\u{FEFF}" : "") + CSVReport.render(model, selection: options.selection)
                 case .markdown:
                     text = MarkdownReport.render(
-                        model, language: language, selection: selection, title: options.title,
+                        model, language: language, selection: selection, title: options.title?.text(in: language),
                         languageLinks: edition.markdownLinks(name))
                 }
                 pages.append((text, output))
@@ -164,7 +164,7 @@ enum ReportCommand {
         _ model: ReportModel, _ options: Options, _ language: ReportLanguage, _ output: OutputDestination,
         into folder: String
     ) throws -> ChartFiles {
-        let charts = ReportChartSet.charts(model, language: language, title: options.title)
+        let charts = ReportChartSet.charts(model, language: language, title: options.title?.text(in: language))
         var files: [(path: String, data: Data)] = []
         for chart in charts {
             files.append((URL(fileURLWithPath: folder).appendingPathComponent(chart.name).path, Data(chart.svg.utf8)))
@@ -304,7 +304,7 @@ enum ReportCommand {
         /// The first language: the only one of JSON and CSV, which hold none.
         var language: ReportLanguage { languages.first ?? .english }
         /// The `title` setting: the page's heading and the line above each chart's title, if set.
-        var title: String?
+        var title: PageTitle?
         /// The output as given (`-o post.md`; standard output without `-o`).
         var output: OutputDestination
         /// What is written where: one page, or one per language (`post.en.md`, `post.zh-TW.md`).

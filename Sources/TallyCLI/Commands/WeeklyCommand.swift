@@ -210,7 +210,7 @@ enum WeeklyCommand {
         /// The languages to write, in order (`--lang en,zh-TW`); with several, names carry the language.
         var languages: [ReportLanguage]
         /// The `title` setting: before every page's heading and above each chart's title, if set.
-        var title: String?
+        var title: PageTitle?
         var folder: String
         /// `--force`: write however many weeks that is.
         var force: Bool

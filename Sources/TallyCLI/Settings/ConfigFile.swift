@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyRender
 
 /// `tally.json`: a JSON object of settings, each key one of `SettingSpec.all`'s and optional;
 /// unknown keys, repeated keys and null values refused (each would leave a setting other than the
@@ -112,11 +113,18 @@ enum ConfigFile {
         }
         .map { $0.compactMap { $0 as? String } }
         switch spec.kind {
-        case .text, .path, .commaList:
+        case .textPerLanguage where json is [String: Any]:
+            return try perLanguage(json as? [String: Any] ?? [:], refuse)
+        case .text, .path, .commaList, .textPerLanguage:
             if case .commaList = spec.kind, let strings { return .list(strings) }
             guard let text else {
                 if case .commaList(let item) = spec.kind {
                     throw refuse("must be a \(item) string or a list of \(item) strings")
+                }
+                if case .textPerLanguage = spec.kind {
+                    throw refuse(
+                        "must be a string or an object of one string per language, such as "
+                            + #"{"zh-TW": "投票結果", "en": "Poll results"}"#)
                 }
                 throw refuse("must be a string")
             }
@@ -136,4 +144,27 @@ enum ConfigFile {
             return .toggle(number.boolValue)
         }
     }
+
+    /// An object of one string per language (`"title": {"zh-TW": …, "en": …}`); `Settings` checks the languages.
+    private static func perLanguage(_ object: [String: Any], _ refuse: (String) -> CommandFailure) throws
+        -> GivenValue
+    {
+        let languages = ReportLanguage.allCases.map(\.rawValue).joined(separator: ", ")
+        guard !object.isEmpty else {
+            throw refuse("is an empty object; give one string per language (\(languages)), or one string for all")
+        }
+        var texts: [String: String] = [:]
+        for key in object.keys.sorted() {
+            let name = NoteText.oneLine(key)
+            guard let text = object[key] as? String, !(object[key] is NSNumber) else {
+                throw refuse("gives \(name) a value that is not a string; give each language one string of text")
+            }
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw refuse("gives \(name) an empty string; give each language some text")
+            }
+            texts[key] = text
+        }
+        return .perLanguage(texts)
+    }
+
 }

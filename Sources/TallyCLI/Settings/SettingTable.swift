@@ -1,11 +1,14 @@
 import Foundation
 import TallyCore
+import TallyRender
 
 /// A setting's value as one place gives it, before it is read into its type.
 enum GivenValue: Sendable, Equatable {
     case text(String)
     case list([String])
     case toggle(Bool)
+    /// One text per language, by the language's name as written (`tally.json`'s `"title": {"zh-TW": …}`).
+    case perLanguage([String: String])
 
     /// As messages quote it.
     var shown: String {
@@ -13,6 +16,8 @@ enum GivenValue: Sendable, Equatable {
         case .text(let text): return text
         case .list(let items): return items.joined(separator: ",")
         case .toggle(let on): return String(on)
+        case .perLanguage(let texts):
+            return texts.keys.sorted().map { "\($0): \(texts[$0] ?? "")" }.joined(separator: ", ")
         }
     }
 
@@ -22,6 +27,7 @@ enum GivenValue: Sendable, Equatable {
         case .text(let text): return text.split(separator: ",", omittingEmptySubsequences: false).map(Self.trimmed)
         case .list(let items): return items
         case .toggle(let on): return [String(on)]
+        case .perLanguage(let texts): return texts.keys.sorted().compactMap { texts[$0] }
         }
     }
 
@@ -33,6 +39,9 @@ enum GivenValue: Sendable, Equatable {
 enum SettingKind: Sendable {
     /// A non-empty string.
     case text
+    /// A non-empty string; in the config file also an object of one string per language
+    /// (`{"zh-TW": "投票結果", "en": "Poll results"}`).
+    case textPerLanguage
     /// A file or folder. In the config file a relative path is read against the file's folder (so one
     /// `tally.json` means the same from anywhere); in the environment and flags, against the working
     /// folder. An empty flag is refused (it would name the working folder): "give `what`, e.g. `example`".
@@ -136,7 +145,17 @@ package struct SettingSpec: Sendable {
     static let title = SettingSpec(
         key: "title", environment: "TALLY_TITLE",
         option: OptionSpec("title", .value("TEXT"), "Title of the report and pages (one line of text)."),
-        kind: .text, builtIn: nil, shown: { ($0.title.value ?? "(none)", $0.title.source) })
+        kind: .textPerLanguage, builtIn: nil, shown: { ($0.title.value.map(shownTitle) ?? "(none)", $0.title.source) })
+
+    /// A title as `config show` prints it: `en: Poll results, zh-TW: 投票結果` when there is one per language.
+    private static func shownTitle(_ title: PageTitle) -> String {
+        switch title {
+        case .everyLanguage(let text): text
+        case .perLanguage(let titles):
+            ReportLanguage.allCases.compactMap { language in titles[language].map { "\(language.rawValue): \($0)" } }
+                .joined(separator: ", ")
+        }
+    }
 }
 
 /// The options that set a setting (each from the table) and the two that choose where settings come

@@ -92,30 +92,59 @@ extension Settings {
         reports = try required(.reports) { $0.shown }
         self.internal = try required(.internal) { $0 == .toggle(true) }
         title = try read(.title, Self.title)
+        if case .perLanguage(let titles)? = title.value,
+            let missing = languages.value.first(where: { titles[$0] == nil })
+        {
+            throw CommandFailure(
+                "title (from \(title.source)) has no \(missing.rawValue) title, and pages are written in "
+                    + "\(missing.rawValue) (lang from \(languages.source)); add \"\(missing.rawValue)\": \"…\" to the "
+                    + "title, or give one title as a string for every language")
+        }
         configFile = given.configFile
     }
 
-    /// `title`: one line of text by the rule every one-line text follows (`Moderator.oneLine`: no control,
-    /// separator, bidi or other invisible formatting character), kept as given; it is shown in pages and terminals.
-    private static func title(_ given: GivenValue) throws(SettingProblem) -> String {
-        let text = given.shown
+    /// `title`: one title, or (from the file) one per language, each keyed by a language tally writes.
+    private static func title(_ given: GivenValue) throws(SettingProblem) -> PageTitle {
+        guard case .perLanguage(let texts) = given else { return .everyLanguage(try oneTitle(given.shown, "")) }
+        var titles: [ReportLanguage: String] = [:]
+        for key in texts.keys.sorted() {
+            guard let language = ReportLanguage(rawValue: key) else {
+                let choices = ReportLanguage.allCases.map(\.rawValue).joined(separator: ", ")
+                throw SettingProblem(
+                    "; '\(NoteText.oneLine(key))' is not a language tally writes; a title object's keys are: \(choices)"
+                )
+            }
+            titles[language] = try oneTitle(texts[key] ?? "", key + " ")
+        }
+        return .perLanguage(titles)
+    }
+
+    /// One title: one line of text by the rule every one-line text follows (`Moderator.oneLine`: no control,
+    /// separator, bidi or other invisible formatting character), kept as given; it is shown in pages and
+    /// terminals. `which` names it in messages (`zh-TW `, or empty for the one title).
+    private static func oneTitle(_ text: String, _ which: String) throws(SettingProblem) -> String {
         do {
             return try Moderator.oneLine(text, maximumLength: titleLimit, keepingEnds: true)
         } catch {
             let plain = "; a title is one line of plain text"
             switch error {
-            case .empty, .blank: throw SettingProblem(": a title needs some text; leave the setting out for none")
+            case .empty, .blank:
+                throw SettingProblem(
+                    which.isEmpty
+                        ? ": a title needs some text; leave the setting out for none"
+                        : ": the \(which)title needs some text")
             case .controlCharacter(let value):
                 throw SettingProblem(
-                    ": it holds a control character (\(Moderator.Problem.codePoint(value)))\(plain)",
+                    ": \(which.isEmpty ? "it" : "the \(which)title") holds a control character (\(Moderator.Problem.codePoint(value)))\(plain)",
                     value: NoteText.oneLine(text))
             case .formattingCharacter(let value):
                 throw SettingProblem(
-                    ": it holds an invisible formatting character (\(Moderator.Problem.codePoint(value)))\(plain)",
+                    ": \(which.isEmpty ? "it" : "the \(which)title") holds an invisible formatting character (\(Moderator.Problem.codePoint(value)))\(plain)",
                     value: NoteText.oneLine(text))
             case .tooLong(let count, _):
                 throw SettingProblem(
-                    ": the title is \(count) characters long; give at most \(titleLimit)", value: NoteText.oneLine(text)
+                    ": the \(which)title is \(count) characters long; give at most \(titleLimit)",
+                    value: NoteText.oneLine(text)
                 )
             }
         }

@@ -90,8 +90,8 @@ package struct Settings: Sendable, Equatable {
     package var reports: Setting<String>
     /// `internal`: the moderators' pages (session ids and moderators' names shown), not the public ones.
     package var `internal`: Setting<Bool>
-    /// `title`: the title of the report and pages (one line, no control characters), or none.
-    package var title: Setting<String?>
+    /// `title`: the title of the report and pages (one line, no control characters), or one per language, or none.
+    package var title: Setting<PageTitle?>
     /// The config file read, if any.
     package var configFile: String?
 

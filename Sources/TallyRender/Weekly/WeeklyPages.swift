@@ -107,21 +107,26 @@ package enum WeeklyPages {
     /// files come before the indexes, so an index never links to a missing page.
     package static func planned(
         _ tallies: [WeeklyTally], calendar: WeekCalendar, editions: [LanguageEdition], html: Bool,
-        title: String? = nil, png: Bool = false
+        title: PageTitle? = nil, png: Bool = false
     ) -> [Planned] {
         var files: [Planned] = []
         let ledger = WeeklyJSON.LedgerRows()
         let news = lastNews(tallies)
         for (tally, lastNews) in zip(tallies, news) {
             for edition in editions {
-                files += planned(tally, edition: edition, title: title, png: png, ledger: ledger, lastNews: lastNews)
+                files += planned(
+                    tally, edition: edition, title: title?.text(in: edition.language), png: png, ledger: ledger,
+                    lastNews: lastNews)
             }
         }
         for edition in editions {
             files.append(
                 Planned(
                     name: edition.name(WeeklyFiles.index), language: edition.language,
-                    render: { index(tallies, calendar: calendar, edition: edition, title: title).content }))
+                    render: {
+                        index(tallies, calendar: calendar, edition: edition, title: title?.text(in: edition.language))
+                            .content
+                    }))
         }
         guard html else { return files }
         for (tally, lastNews) in zip(tallies, news) {
@@ -129,14 +134,22 @@ package enum WeeklyPages {
                 files.append(
                     Planned(
                         name: edition.name(WeeklyFiles.html(tally.week.number)), language: edition.language,
-                        render: { self.html(tally, edition: edition, title: title, lastNews: lastNews).content }))
+                        render: {
+                            self.html(
+                                tally, edition: edition, title: title?.text(in: edition.language), lastNews: lastNews
+                            ).content
+                        }))
             }
         }
         for edition in editions {
             files.append(
                 Planned(
                     name: edition.name(WeeklyFiles.htmlIndex), language: edition.language,
-                    render: { htmlIndex(tallies, calendar: calendar, edition: edition, title: title).content }))
+                    render: {
+                        htmlIndex(
+                            tallies, calendar: calendar, edition: edition, title: title?.text(in: edition.language)
+                        ).content
+                    }))
         }
         return files
     }

@@ -113,4 +113,74 @@ struct TitleSettingTests {
         #expect(result.status == 1 && result.stderr.contains("title (from config") && result.stderr.contains("U+001B"))
         #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{7}"))
     }
+
+    /// A title written in each language (`"title": {"zh-TW": …, "en": …}` in `tally.json`) heads each language's
+    /// report, weekly pages, charts and share image; `config show` shows both.
+    @Test(
+        .enabled(
+            if: OutsideProgram.mayRun(needing: "rsvg-convert"), "needs rsvg-convert (apt-get install librsvg2-bin)"))
+    func aTitlePerLanguageHeadsEachLanguagesPages() throws {
+        let folder = try TemporaryDirectory()
+        try Data(#"{"title": {"zh-TW": "九月的投票", "en": "September's poll"}, "lang": ["en", "zh-TW"]}"#.utf8).write(
+            to: folder.url.appendingPathComponent("tally.json"))
+        #expect(try TallyProcess.run(["demo", "--db", "tally.sqlite", "-q"], in: folder.url.path).status == 0)
+        let report = try TallyProcess.run(
+            ["report", "--brief", "--charts", "c", "-o", "post.md", "--share", "card.png"], in: folder.url.path)
+        #expect(report.status == 0, "\(report.stderr)")
+        for (name, title) in [("post.en.md", "September's poll"), ("post.zh-TW.md", "九月的投票")] {
+            let page = try String(contentsOfFile: folder.path(name), encoding: .utf8)
+            #expect(page.hasPrefix("# \(title)\n"), "\(name): \(page.prefix(80))")
+        }
+        let chart = try String(contentsOfFile: folder.path("c/zh-TW/ranking-original.svg"), encoding: .utf8)
+        #expect(chart.contains("九月的投票") && !chart.contains("September"))
+        let weekly = try TallyProcess.run(
+            ["weekly", "--through", "2026-10-03", "--launch", "2026-09-19", "--reports", "r", "-q"], in: folder.url.path
+        )
+        #expect(weekly.status == 0, "\(weekly.stderr)")
+        let english = try String(contentsOfFile: folder.path("r/week-01.en.md"), encoding: .utf8)
+        #expect(english.hasPrefix("# September's poll — Week 1: "), "\(english.prefix(80))")
+        let chinese = try String(contentsOfFile: folder.path("r/index.zh-TW.md"), encoding: .utf8)
+        #expect(chinese.hasPrefix("# 九月的投票｜"), "\(chinese.prefix(80))")
+        let shown = try TallyProcess.run(["config", "show"], in: folder.url.path)
+        #expect(
+            shown.stdout.contains("en: September's poll") && shown.stdout.contains("zh-TW: 九月的投票"), "\(shown.stdout)")
+    }
+
+    /// A title object that does not give one line of text for each language written is refused before anything is
+    /// read or written, naming the key, the file, what is wrong and what would be accepted.
+    @Test func aTitlePerLanguageThatIsWrongSaysWhatWhereAndWhatIsAccepted() throws {
+        let folder = try TemporaryDirectory()
+        let cases: [(json: String, lang: [String], said: [String])] = [
+            (
+                #"{"en": "Votes"}"#, ["--lang", "zh-TW"],
+                ["no zh-TW title", "zh-TW (lang from flag --lang)", #""zh-TW": "#]
+            ),
+            (#"{"en": "Votes"}"#, ["--lang", "en,zh-TW"], ["no zh-TW title"]),
+            (#"{"fr": "Votes", "en": "Votes"}"#, [], ["'fr' is not a language tally writes", "en, zh-TW"]),
+            (#"{"en": 3}"#, [], ["gives en a value that is not a string"]),
+            (#"{"en": ["Votes"]}"#, [], ["gives en a value that is not a string"]),
+            ("3", [], ["must be a string or an object of one string per language", #"{"zh-TW": "#]),
+            ("[\"Votes\"]", [], ["must be a string or an object of one string per language"]),
+            ("{}", [], ["is an empty object", "en, zh-TW"]),
+            (#"{"en": " "}"#, [], ["gives en an empty string"]),
+            (#"{"en": "", "zh-TW": "投票"}"#, [], ["gives en an empty string"]),
+            (#"{"en": "Votes", "zh-TW": "兩\n行"}"#, ["--lang", "zh-TW"], ["zh-TW title", "U+000A"]),
+            (#"{"en": "a", "en": "b"}"#, [], ["key 'en' appears more than once", "keep one"]),
+            (#"{"en": null}"#, [], ["gives en a value that is not a string"]),
+        ]
+        for item in cases {
+            try Data("{\"title\": \(item.json)}".utf8).write(to: folder.url.appendingPathComponent("tally.json"))
+            let result = try TallyProcess.run(["report", "--brief"] + item.lang, in: folder.url.path)
+            #expect(result.status == 1, "\(item.json): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            let named = item.said[0].hasPrefix("key ") ? ["tally.json"] : ["title", "tally.json"]
+            for text in item.said + named {
+                #expect(result.stderr.contains(text), "\(item.json) should say \(text): \(result.stderr)")
+            }
+        }
+        // A title object is for the file: a flag or the environment gives one title, taken as it is written.
+        let flag = try TallyProcess.run(
+            ["report", "--demo", "--brief", "--title", #"{"en": "x"}"#], in: folder.url.path)
+        #expect(flag.stdout.hasPrefix(#"# {"en": "x"}"#), "\(flag.stderr)")
+    }
 }
