@@ -167,6 +167,7 @@ struct JSONCSVParityTests {
             return Place(table: "notes", keys: ["label": s("status")], column: column)
         case "suggestions.by_status[].promoted":
             return Place(table: "notes_promoted", keys: ["label": s("status")], column: "value")
+        // A writer's session is one leaf in JSON, and one cell in the CSV: on the first of its notes' rows.
         case "suggestions.approved_by_session[].session":
             let notes = document.value(at: [.key("suggestions"), .key("approved_by_session"), path[2], .key("notes")])
             guard case .array(let list) = notes, case .object(let first)? = list.first else { return nil }
@@ -222,8 +223,12 @@ struct JSONCSVParityTests {
 
     /// Checks both directions for one model; returns the problems found.
     static func problems(_ model: ReportModel, csv: String? = nil) -> [String] {
-        let document = JSONReport.document(model)
-        let rows = CSVCells.parse(csv ?? CSVReport.render(model))
+        problems(JSONReport.document(model), csv: csv ?? CSVReport.render(model))
+    }
+
+    /// Checks both directions for a JSON document and a CSV table; returns the problems found.
+    static func problems(_ document: JSONValue, csv: String) -> [String] {
+        let rows = CSVCells.parse(csv)
         let header = rows[0]
         let body = Array(rows.dropFirst())
         func cell(_ row: [String], _ column: String) -> String { row[header.firstIndex(of: column)!] }

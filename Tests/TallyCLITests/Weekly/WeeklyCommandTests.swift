@@ -271,7 +271,8 @@ struct WeeklyCommandTests {
         // The intro does not promise charts and a fingerprint on every page: the quiet weeks' pages have neither.
         func intro(_ language: String) throws -> String {
             try String(contentsOfFile: folder.path("out/index.\(language).md"), encoding: .utf8)
-                .split(separator: "\n").map(String.init).first { $0.hasPrefix("Week 1 ") || $0.hasPrefix("第 1 週") } ?? ""
+                .split(separator: "\n").map(String.init).first { $0.hasPrefix("Week 1 ") || $0.hasPrefix("第 1 週") }
+                ?? ""
         }
         #expect(
             try intro("en").hasSuffix(
