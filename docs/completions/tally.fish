@@ -58,7 +58,7 @@ complete -c tally -n '__fish_seen_subcommand_from weekly' -l share -x -d 'Also w
 complete -c tally -n '__fish_seen_subcommand_from weekly' -l title -x -d 'Title of the report and pages (one line of text).'
 complete -c tally -n '__fish_seen_subcommand_from weekly' -l internal -d 'Write the moderators\' version: list session ids and moderators\' names, and say so at the top. Never publish it; without it every page is public (counts and descriptions only).'
 complete -c tally -n '__fish_seen_subcommand_from weekly' -s q -l quiet -d 'Print nothing on success; warnings and errors still go to stderr.'
-complete -c tally -n '__fish_seen_subcommand_from notes; and not __fish_seen_subcommand_from list show approve reject reopen promote review export-sql discard' -a list -d 'List notes grouped by author session, with same-author signals'
+complete -c tally -n '__fish_seen_subcommand_from notes; and not __fish_seen_subcommand_from list show approve reject reopen promote review export-sql discard' -a list -d 'List notes grouped by author, with same-author signals'
 complete -c tally -n '__fish_seen_subcommand_from notes; and not __fish_seen_subcommand_from list show approve reject reopen promote review export-sql discard' -a show -d 'Show one note with its full decision history'
 complete -c tally -n '__fish_seen_subcommand_from notes; and not __fish_seen_subcommand_from list show approve reject reopen promote review export-sql discard' -a approve -d 'Approve a pending note'
 complete -c tally -n '__fish_seen_subcommand_from notes; and not __fish_seen_subcommand_from list show approve reject reopen promote review export-sql discard' -a reject -d 'Reject a pending note (a reason is required)'

@@ -16,12 +16,12 @@ enum NotesListCommand {
 
     static let spec = CommandSpec(
         name: "list",
-        abstract: "List notes grouped by author session, with same-author signals",
+        abstract: "List notes grouped by author, with same-author signals",
         discussion: """
-            Shows id, status, version, created time (in --tz, with its offset), the author session
-            (first 8 characters) and the content. Notes are grouped by the session that wrote them;
-            a session with several approved notes is flagged, and whether it voted for the options
-            its own notes became is shown. Note text is shown verbatim but escaped for each
+            Shows id, status, version, created time (in --tz, with its offset), the author (the
+            first 8 characters of their voter id) and the content. Notes are grouped by author; an
+            author with several approved notes is flagged, and whether they voted for the options
+            their own notes became is shown. Note text is shown verbatim but escaped for each
             format: control characters made visible and one row per note in the table, Markdown-
             escaped, formula-safe CSV, JSON strings. The table cuts long notes; `notes show ID`
             prints one whole.

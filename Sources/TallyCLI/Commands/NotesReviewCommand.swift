@@ -7,7 +7,7 @@ enum NotesReviewCommand {
         name: "review",
         abstract: "Review pending notes one by one (interactive; scriptable through stdin)",
         discussion: """
-            Shows each pending note, oldest first, with its author session's other notes, and reads
+            Shows each pending note, oldest first, with its author's other notes, and reads
             a key: a approve, r reject (then asks for the reason), p approve and promote (then asks for
             the option's label; Enter keeps the note's text), s skip, q quit, ? help. Type the
             key and press Enter. With stdin from a pipe or file, the same keys (and reasons) are

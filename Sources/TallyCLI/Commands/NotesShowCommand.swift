@@ -14,8 +14,8 @@ enum NotesShowCommand {
         name: "show",
         abstract: "Show one note with its full decision history",
         discussion: """
-            Prints the note's whole text (control characters made visible), its session and the
-            session's other notes, and every decision: version, time, action, from → to, moderator,
+            Prints the note's whole text (control characters made visible), its author and the
+            author's other notes, and every decision: version, time, action, from → to, moderator,
             reason, an open sync conflict (after `tally pull`) with both sides, and the digest of what
             it showed: `notes approve/reject/promote ID --expect DIGEST` then decides only if the note
             is still this text, author and time. --format json gives

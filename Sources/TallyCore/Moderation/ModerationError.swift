@@ -118,11 +118,11 @@ extension ModerationError {
         let what =
             switch seen {
             case found:
-                "its text is the same but its author session or creation time is not (deleted and written again?)"
+                "its text is the same but its author or creation time is not (deleted and written again?)"
             case let seen?:
                 "you read \(MessageText.quoted(seen, limit: 200)); \(place) has \(MessageText.quoted(found, limit: 200))"
             case nil:
-                "its text, author session or creation time is not the one you were shown; \(place) has "
+                "its text, author or creation time is not the one you were shown; \(place) has "
                     + MessageText.quoted(found, limit: 200)
             }
         return "note \(id) is not the note you decided on (changed on D1 without a logged decision): \(what); "

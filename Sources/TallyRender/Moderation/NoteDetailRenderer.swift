@@ -19,25 +19,25 @@ package struct NoteDetailRenderer: Sendable {
         self.zone = zone
     }
 
-    /// The note as a plain-text card: heading, session, time, content, the author's other notes.
+    /// The note as a plain-text card: heading, author, time, content, the author's other notes.
     package func card() -> String {
         let list = NoteListRenderer(groups: group.map { [$0] } ?? [], filter: .all, zone: zone)
         var lines = ["Note \(note.id) · \(list.statusText(note)) · version \(note.version)"]
         if let session = note.session {
             let count = group?.notes.count ?? 1
             lines.append(
-                "session  \(NoteText.oneLine(session)) (\(count) note\(count == 1 ? "" : "s") from this session)")
+                "author   \(NoteText.oneLine(session)) (\(count) note\(count == 1 ? "" : "s") by this author)")
         } else {
-            lines.append("session  none recorded")
+            lines.append("author   none recorded")
         }
         lines.append("created  \(list.createdText(note, seconds: true))")
         lines.append("content")
         lines.append(NoteText.block(note.content, indent: "  "))
-        // Notes stored without a session are not by one author: no "same session" for them.
+        // Notes stored without a session are not by one author: no "same author" for them.
         let others = note.session == nil ? [] : (group?.notes ?? []).filter { $0.id != note.id }
         let signals = group.map(list.signalLines) ?? []
         if note.session != nil, !others.isEmpty || !signals.isEmpty {
-            lines.append("same session")
+            lines.append("same author")
             lines += signals.map { "  " + $0 }
             let ids = others.map { "#\($0.id)" }
             let statuses = others.map(list.statusText)

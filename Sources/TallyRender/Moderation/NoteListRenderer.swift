@@ -78,7 +78,7 @@ package struct NoteListRenderer: Sendable {
     package func markdown() -> String {
         let shown = shownGroups
         guard !shown.isEmpty else { return noNotesText }
-        var lines = ["| ID | Status | Version | Created | Session | Content |", "|---:|---|---:|---|---|---|"]
+        var lines = ["| ID | Status | Version | Created | Author | Content |", "|---:|---|---:|---|---|---|"]
         for (group, notes) in shown {
             for note in notes {
                 let cells = [
@@ -96,7 +96,7 @@ package struct NoteListRenderer: Sendable {
             lines.append("")
             for (group, _) in signalled {
                 let signals = signalLines(group).map { String($0.dropFirst(2)) }.joined(separator: "; ")
-                lines.append("- Session \(MarkdownText.inline(group.shortSession)): \(MarkdownText.inline(signals))")
+                lines.append("- Author \(MarkdownText.inline(group.shortSession)): \(MarkdownText.inline(signals))")
             }
         }
         lines.append("")
@@ -185,12 +185,12 @@ package struct NoteListRenderer: Sendable {
 
     func text(_ value: String?) -> CSVWriter.Field { value.map(CSVWriter.Field.text) ?? .empty }
 
-    /// `session 1bed57d5 · 2 notes: 2 promoted`.
+    /// `author 1bed57d5 · 2 notes: 2 promoted`.
     func groupHeading(_ group: AuthorGroup) -> String {
         let count = group.notes.count
         let states = group.stateCounts.map { "\($0.count) \(NoteText.oneLine($0.state, maximumCells: 20))" }
             .joined(separator: ", ")
-        let name = group.session == nil ? "no session" : "session \(NoteText.oneLine(group.shortSession))"
+        let name = group.session == nil ? "no author recorded" : "author \(NoteText.oneLine(group.shortSession))"
         return "\(name) · \(count) note\(count == 1 ? "" : "s"): \(states)"
     }
 
@@ -198,7 +198,7 @@ package struct NoteListRenderer: Sendable {
     func signalLines(_ group: AuthorGroup) -> [String] {
         var lines: [String] = []
         if group.isFlagged {
-            lines.append("! several approved notes from one session (\(group.approvedCount))")
+            lines.append("! several approved notes from one author (\(group.approvedCount))")
         }
         if let voted = group.votedForOwnOption {
             let detail = group.promotedOptions.map {
@@ -214,8 +214,8 @@ package struct NoteListRenderer: Sendable {
         let notes = shown.reduce(0) { $0 + $1.notes.count }
         let sessions = shown.filter { $0.group.session != nil }.count
         let flagged = shown.filter { $0.group.isFlagged }.count
-        return "\(notes) note\(notes == 1 ? "" : "s") (\(filter.rawValue)) from \(sessions) session"
-            + "\(sessions == 1 ? "" : "s"); \(flagged) session\(flagged == 1 ? "" : "s") with several approved notes. "
+        return "\(notes) note\(notes == 1 ? "" : "s") (\(filter.rawValue)) from \(sessions) author"
+            + "\(sessions == 1 ? "" : "s"); \(flagged) author\(flagged == 1 ? "" : "s") with several approved notes. "
             + "Times in \(zone.identifier)."
     }
 }

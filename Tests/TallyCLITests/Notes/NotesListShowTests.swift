@@ -42,6 +42,37 @@ struct NotesListShowTests {
         _ = folder
     }
 
+    /// What a moderator reads calls the writer of a note its author (docs/glossary.md), never a session; the CSV and
+    /// JSON keys, which tools read, stay `session`, `session_notes`, ….
+    @Test func aModeratorReadsAuthorNeverSessionAndTheKeysStay() throws {
+        let (folder, path) = try Self.database()
+        let stored = try Connection(path: path).query("SELECT content FROM suggestions")
+        #expect(!stored.isEmpty && !stored.contains { ($0[0].string ?? "").lowercased().contains("session") })
+        let read: [[String]] = [
+            ["notes", "list", "--db", path], ["notes", "list", "--db", path, "--format", "markdown"],
+            ["notes", "list", "--db", path, "--status", "pending"], ["notes", "show", "1", "--db", path],
+            ["notes", "show", "11", "--db", path], ["notes", "list", "--help"], ["notes", "show", "--help"],
+            ["notes", "review", "--help"],
+        ]
+        for arguments in read {
+            let result = InProcessTally.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            // The JSON keys `notes show --help` lists are keys, not words.
+            let words = result.stdout.replacingOccurrences(of: "content, session, created", with: "")
+            #expect(!words.lowercased().contains("session"), "\(arguments): \(result.stdout)")
+            #expect(result.stdout.lowercased().contains("author"), "\(arguments): \(result.stdout)")
+        }
+        let review = InProcessTally.run(["notes", "review", "--db", path, "--as", "rev"], input: ["s", "s", "q"])
+        #expect(!review.stdout.lowercased().contains("session") && review.stdout.contains("author"), "\(review.stdout)")
+        let csv = InProcessTally.run(["notes", "list", "--db", path, "--format", "csv"]).stdout
+        #expect(csv.hasPrefix("id,status,version,created,session,content,"), "\(csv.prefix(120))")
+        #expect(csv.contains("session_notes,session_approved,session_flagged,session_voted_for_own_option"))
+        let json = InProcessTally.run(["notes", "list", "--db", path, "--format", "json"]).stdout
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(document["sessions"] is [Any] && (document["notes"] as? [[String: Any]])?.first?["session"] != nil)
+        _ = folder
+    }
+
     @Test func theTableShowsNoControlCharacterAndOneRowPerNote() throws {
         let (folder, path) = try Self.database()
         let result = try TallyProcess.run(["notes", "list", "--db", path])

@@ -95,7 +95,7 @@ struct SyncSeenNoteTests {
         _ = try SQLiteShell.run(bed.d1, input: "UPDATE suggestions SET session_id = 'other' WHERE id = 7;")
         let pushed = try bed.tally("a", ["push", "--wrangler", "prod"])
         #expect(pushed.status == 3)
-        #expect(pushed.stdout.contains("its text is the same but its author session or creation time is not"))
+        #expect(pushed.stdout.contains("its text is the same but its author or creation time is not"))
         #expect(try bed.rows("d1.sqlite", "SELECT status FROM suggestions WHERE id = 7") == [["pending"]])
     }
 
