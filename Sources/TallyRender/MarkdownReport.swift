@@ -480,7 +480,7 @@ package enum MarkdownReport {
             table.add(["`\(entry.name)`", l.number(entry.rows), entry.highestID.map { String($0) } ?? "—"])
         }
         let latest = fingerprint.latest.map { ReportText.time($0, model.parameters.zone) } ?? "—"
-        let hash = fingerprint.sha256.map { "`\($0)`" } ?? l.sha256NotOnD1
+        let hash = fingerprint.sha256.map { "`\(ReportText.hashGroups($0))`" } ?? l.sha256NotOnD1
         return [
             "## \(l.fingerprintHeading)", l.fingerprintIntro, table.rendered(),
             "- \(l.latestTime)\(l.colon)\(latest)\n- \(l.sha256Label(DataFingerprint.scheme))\(l.colon)\(hash)",

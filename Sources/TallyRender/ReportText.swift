@@ -18,6 +18,12 @@ package enum ReportText {
         return text.dropLast(6) + "." + String(String(millis + 1000).dropFirst()) + offset
     }
 
+    /// A SHA-256 as pages show it: four groups of 16 hex digits, so a phone's column can wrap it (64 digits in one
+    /// code span ran a plain blog's page sideways to 673 px at 390 px); JSON and CSV keep it whole.
+    package static func hashGroups(_ hash: String) -> String {
+        stride(from: 0, to: hash.count, by: 16).map { String(hash.dropFirst($0).prefix(16)) }.joined(separator: " ")
+    }
+
     /// Why a ledger session was excluded, as the JSON and CSV reports write it:
     /// `first_vote_before_cutoff`, `named`, or both joined by `+`.
     package static func exclusionReason(_ entry: ReportFigures.ExcludedSession) -> String {

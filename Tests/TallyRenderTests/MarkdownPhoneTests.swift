@@ -28,6 +28,8 @@ struct MarkdownPhoneTests {
         /// Per table: its width, the bottom of its first body row (CSS px from the page's top), and the narrowest
         /// content width of each column divided by the cells' font size (in em).
         let tables: [Table]
+        /// The right edge of the widest element outside the tables (CSS px): text a phone cannot wrap.
+        let outside: Double
 
         struct Table: Decodable {
             let width: Double
@@ -73,8 +75,10 @@ struct MarkdownPhoneTests {
                   return { width: t.getBoundingClientRect().width,
                     firstRowBottom: first ? first.getBoundingClientRect().bottom + w.scrollY : -1, columnEms: ems };
                 });
+                const outside = Math.max(0, ...[...d.body.querySelectorAll("*")].filter(e => !e.closest("table"))
+                  .map(e => e.getBoundingClientRect().right));
                 return { page: frame.dataset.page, clientWidth: d.documentElement.clientWidth,
-                  scrollWidth: d.documentElement.scrollWidth, tables };
+                  scrollWidth: d.documentElement.scrollWidth, tables, outside };
               });
               const out = document.createElement("pre");
               out.id = "measure";
@@ -106,7 +110,7 @@ struct MarkdownPhoneTests {
         var pages: [String] = []
         for language in ReportLanguage.allCases {
             let tag = language.rawValue
-            let documents = [
+            var documents = [
                 ("brief", MarkdownReport.render(demo, language: language, selection: .briefing)),
                 (
                     "week",
@@ -116,6 +120,15 @@ struct MarkdownPhoneTests {
                 ),
                 ("full-brief", MarkdownReport.render(demo, language: language, selection: .briefing.withFullRanking)),
             ]
+            // The control for the page's width: the week with its hash in one piece, as it was written before.
+            let week = documents[1].1
+            let hashLine = try #require(week.split(separator: "\n").first { $0.hasPrefix("- SHA-256") })
+            let shown = try #require(hashLine.split(separator: "`").last)
+            documents.append(
+                (
+                    "whole-hash",
+                    week.replacingOccurrences(of: String(shown), with: shown.replacingOccurrences(of: " ", with: ""))
+                ))
             for (name, markdown) in documents {
                 try Data(try Self.blogPage(markdown, language: language).utf8).write(
                     to: folder.url.appendingPathComponent("\(tag)-\(name).html"))
@@ -135,6 +148,13 @@ struct MarkdownPhoneTests {
             }
             let week = try #require(measures["\(tag)-week.html"]?.tables.first, "\(tag) week has no table")
             #expect(week.width <= 390 && week.columnEms.allSatisfy { $0 >= 1.9 }, "\(tag) week: \(week)")
+            // Nothing outside the tables runs past the column: the fingerprint's hash wraps in its four groups (the
+            // full tables under "How this was counted" may be wider in English, by design). The whole hash did not.
+            let page = try #require(measures["\(tag)-week.html"])
+            #expect(page.outside <= Double(page.clientWidth), "\(tag) week: text runs to \(page.outside) px")
+            let whole = try #require(measures["\(tag)-whole-hash.html"])
+            #expect(
+                whole.outside > Double(whole.clientWidth), "\(tag): the whole hash was not caught: \(whole.outside)")
             // The control: every column in one table squeezes some column under two characters, or overflows.
             let full = try #require(measures["\(tag)-full-brief.html"])
             let squeezed = try #require(full.tables.first)
