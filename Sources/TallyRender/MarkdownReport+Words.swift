@@ -52,22 +52,23 @@ extension ReportLanguage {
         }
     }
 
-    package func sectionHeading(_ section: String) -> String {
+    /// A section's heading above its ranking: `name` is `sectionName` or `unknownSectionName`.
+    package func sectionHeading(_ name: String) -> String { pick("Ranking: ", "排名：") + name }
+
+    /// A section the vote page knows, by its key.
+    package func sectionName(_ section: String) -> String {
         switch self {
         case .english:
-            "Ranking: "
-                + (["original": "original options", "community": "community options (from approved notes)"][section]
-                    ?? section)
-        case .traditionalChinese:
-            "排名：" + (["original": "原本的選項", "community": "網友提議的選項（來自通過的便利貼）"][section] ?? section)
+            ["original": "original options", "community": "community options (from approved notes)"][section] ?? section
+        case .traditionalChinese: ["original": "原本的選項", "community": "網友提議的選項（來自通過的便利貼）"][section] ?? section
         }
     }
 
     /// A section the vote page does not know (escaped name).
-    package func unknownSectionHeading(_ section: String) -> String {
+    package func unknownSectionName(_ section: String) -> String {
         switch self {
-        case .english: "Ranking: section \(section) (not a section the vote page knows)"
-        case .traditionalChinese: "排名：\(section) 區塊（投票頁面沒有這個區塊）"
+        case .english: "section \(section) (not a section the vote page knows)"
+        case .traditionalChinese: "\(section) 區塊（投票頁面沒有這個區塊）"
         }
     }
 
@@ -147,7 +148,7 @@ extension ReportLanguage {
             "Left out: \(plural(sessions, "voter")), \(plural(votes, "vote")). Nothing is deleted; without the "
                 + "exclusion they would be counted."
         case .traditionalChinese:
-            "共排除 \(number(sessions)) 人、\(number(votes)) 票。這些票都還在資料庫裡，沒有刪除；不排除的話就會算進來。"
+            "共排除 \(number(sessions)) 人、\(number(votes)) 票。這些票都還留在資料庫裡，沒有刪除；拿掉排除條件，就會再算進來。"
         }
     }
 
@@ -432,8 +433,8 @@ extension ReportLanguage {
                 + "SHA-256 over those rows. The same data always gives the same fingerprint; other data gives a "
                 + "different one."
         case .traditionalChinese:
-            "這份報告用了哪些資料：讀到的資料列數（統計截止前的票和選項，以及當時的便利貼）、每個資料表最大的編號、"
-                + "最晚的儲存時間，以及從這些資料算出的 SHA-256。資料一樣，指紋就一樣；資料不同，指紋就不同。"
+            "下表記下這份報告讀到的資料：各資料表的列數（統計截止前的票和選項，以及當時的便利貼）、最大的編號、"
+                + "最晚的儲存時間，以及用這些資料算出的 SHA-256。資料一樣，指紋就一樣；資料不同，指紋就不同。"
         }
     }
 
@@ -472,7 +473,7 @@ extension ReportLanguage {
     package var countedHeading: String { pick("How this was counted", "這些數字怎麼算") }
 
     /// The heading of a section's full ranking table (ranges, standing, chance) under "How this was counted".
-    package func fullTable(_ section: String) -> String { pick("\(section) — full table", "\(section)（完整表格）") }
+    package func fullTable(_ name: String) -> String { pick("Ranking: \(name) — full table", "完整排名：\(name)") }
 
     /// The rule of the vote in plain words: votes each, stacking, the ranking counts people, shares over 100%.
     package func votingRule(_ votesEach: Int) -> String {

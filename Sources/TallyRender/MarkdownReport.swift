@@ -184,12 +184,18 @@ package enum MarkdownReport {
     /// A section's heading as plain text (for an image's title, an alt text, an SVG): the language's name for a
     /// known section, else the name as stored. Escape it for where it goes; `sectionHeading` is its Markdown.
     package static func plainSectionHeading(_ section: ReportModel.Section, _ l: ReportLanguage) -> String {
-        section.isKnown ? l.sectionHeading(section.name) : l.unknownSectionHeading(section.name)
+        l.sectionHeading(section.isKnown ? l.sectionName(section.name) : l.unknownSectionName(section.name))
     }
 
     /// A section's heading: the language's name for a known section, else the escaped name.
     static func sectionHeading(_ section: ReportModel.Section, _ l: ReportLanguage) -> String {
-        section.isKnown ? l.sectionHeading(section.name) : l.unknownSectionHeading(ReportText.cell(section.name))
+        l.sectionHeading(sectionName(section, l))
+    }
+
+    /// A section's name in Markdown (in its heading after "Ranking:"): the language's name for a known section,
+    /// else the escaped name.
+    static func sectionName(_ section: ReportModel.Section, _ l: ReportLanguage) -> String {
+        section.isKnown ? l.sectionName(section.name) : l.unknownSectionName(ReportText.cell(section.name))
     }
 
     /// A section: its heading, its chart (when the page has charts), the table, then what the table says.
@@ -254,7 +260,7 @@ package enum MarkdownReport {
     /// Under "How this was counted" of a Markdown page: each section's full table (the ranking above is narrow).
     static func fullTables(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         model.sections.flatMap { section in
-            ["### " + l.fullTable(sectionHeading(section, l)), rankingTable(section, model, l, full: true)]
+            ["### " + l.fullTable(sectionName(section, l)), rankingTable(section, model, l, full: true)]
         }
     }
 

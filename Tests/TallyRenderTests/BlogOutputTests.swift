@@ -175,7 +175,7 @@ struct BlogOutputTests {
         let blocks = text.components(separatedBy: "\n\n")
         #expect(blocks[1].hasPrefix(language == .english ? "Tied for first" : "「做了好多事"))
         #expect(blocks[2].contains(l.votingRule(3)))
-        #expect(blocks[3] == "## " + l.sectionHeading("original"))
+        #expect(blocks[3] == "## " + l.sectionHeading(l.sectionName("original")))
         let counted = try #require(text.range(of: "\n## \(l.countedHeading)\n"))
         for heading in [l.exclusionsHeading, l.settingsHeading, l.fingerprintHeading] {
             let range = try #require(text.range(of: "\n### \(heading)\n"), "\(heading)")

@@ -118,12 +118,7 @@ extension ReportLanguage {
     }
 
     /// The heading of a section's rank changes.
-    package func movesHeading(_ sectionHeading: String) -> String {
-        switch self {
-        case .english: "Moves — \(sectionHeading.replacingOccurrences(of: "Ranking: ", with: ""))"
-        case .traditionalChinese: "名次變化：\(sectionHeading.replacingOccurrences(of: "排名：", with: ""))"
-        }
-    }
+    package func movesHeading(_ sectionName: String) -> String { pick("Moves — \(sectionName)", "名次變化：\(sectionName)") }
 
     /// When a section had no counted votes at the week's start.
     package var noEarlierRanking: String {

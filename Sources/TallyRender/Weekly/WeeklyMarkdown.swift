@@ -56,7 +56,7 @@ package enum WeeklyMarkdown {
                 "- " + l.optionsAdded(added),
             ].joined(separator: "\n"))
         for section in tally.report.sections {
-            changes.append("### " + l.movesHeading(MarkdownReport.sectionHeading(section, l)))
+            changes.append("### " + l.movesHeading(MarkdownReport.sectionName(section, l)))
             guard tally.hadRanking(section) else {
                 changes.append(l.noEarlierRanking)
                 continue
