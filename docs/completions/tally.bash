@@ -5,7 +5,7 @@ _tally() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path=tally i
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "$path ${COMP_WORDS[i]}" in
-            "tally report"|"tally weekly"|"tally notes"|"tally notes list"|"tally notes show"|"tally notes approve"|"tally notes reject"|"tally notes reopen"|"tally notes promote"|"tally notes review"|"tally notes export-sql"|"tally notes discard"|"tally import"|"tally pull"|"tally push"|"tally serve"|"tally serve invite"|"tally serve revoke"|"tally status"|"tally sql"|"tally demo"|"tally init"|"tally migrate"|"tally config"|"tally config show"|"tally generate"|"tally completions") path="$path ${COMP_WORDS[i]}" ;;
+            "tally report"|"tally weekly"|"tally notes"|"tally notes list"|"tally notes show"|"tally notes approve"|"tally notes reject"|"tally notes reopen"|"tally notes promote"|"tally notes review"|"tally notes export-sql"|"tally notes discard"|"tally notes undo"|"tally import"|"tally pull"|"tally push"|"tally serve"|"tally serve invite"|"tally serve revoke"|"tally status"|"tally sql"|"tally demo"|"tally init"|"tally migrate"|"tally config"|"tally config show"|"tally generate"|"tally completions") path="$path ${COMP_WORDS[i]}" ;;
         esac
     done
     local words="" files="" folders="" values="" arguments=""
@@ -13,7 +13,7 @@ _tally() {
         "tally") words="report weekly notes import pull push serve status sql demo init migrate config generate completions --help --version" ;;
         "tally report") words="--db --config --demo --tz --exclude-before --exclude-session --as-of --through --votes-per-session --format --only --brief --charts --png --share --bom --lang --output -o --title --internal -h --help"; files="--db --config --output -o"; folders="--charts"; values="--tz --exclude-before --exclude-session --as-of --through --votes-per-session --format --only --share --lang --title" ;;
         "tally weekly") words="--db --config --demo --through --launch --reports --lang --tz --exclude-before --exclude-session --votes-per-session --force --overwrite --png --html --share --title --internal --quiet -q -h --help"; files="--db --config"; folders="--reports"; values="--through --launch --lang --tz --exclude-before --exclude-session --votes-per-session --share --title" ;;
-        "tally notes") words="list show approve reject reopen promote review export-sql discard -h --help" ;;
+        "tally notes") words="list show approve reject reopen promote review export-sql discard undo -h --help" ;;
         "tally notes list") words="--status --format --tz --output -o --db --config -h --help"; files="--output -o --db --config"; values="--status --format --tz" ;;
         "tally notes show") words="--format --tz --db --config -h --help"; files="--db --config"; values="--format --tz" ;;
         "tally notes approve") words="--as --reason --expect --expect-version --tz --db --config -h --help"; files="--db --config"; values="--as --reason --expect --expect-version --tz" ;;
@@ -23,6 +23,7 @@ _tally() {
         "tally notes review") words="--as --tz --db --config -h --help"; files="--db --config"; values="--as --tz" ;;
         "tally notes export-sql") words="--since --tz --output -o --db --config -h --help"; files="--output -o --db --config"; values="--since --tz" ;;
         "tally notes discard") words="--tz --db --config -h --help"; files="--db --config"; values="--tz" ;;
+        "tally notes undo") words="--tz --db --config -h --help"; files="--db --config"; values="--tz" ;;
         "tally import") words="--db --config --replace --discard-local --quiet -q -h --help"; files="--db --config"; arguments="files" ;;
         "tally pull") words="--from --wrangler --export --yes --timeout --tz --db --config -h --help"; files="--from --db --config"; values="--wrangler --timeout --tz" ;;
         "tally push") words="--output -o --wrangler --again --timeout --tz --db --config -h --help"; files="--output -o --db --config"; values="--wrangler --timeout --tz" ;;

@@ -20,6 +20,7 @@ enum NotesCommand {
             NotesReviewCommand.spec,
             NotesExportSQLCommand.spec,
             NotesDiscardCommand.spec,
+            NotesUndoCommand.spec,
         ],
         run: nil)
 }

@@ -54,9 +54,14 @@ final class ModerationSite: Sendable {
 
     /// The answer to an admitted request.
     func respond(_ request: HTTPRequest) -> HTTPResponse {
-        guard let visitor = guardian.visitor(request.head.path) else { return .text(403, "Missing or wrong token.") }
+        guard let visitor = guardian.visitor(request.head.path) else {
+            return .refusal(403, .link, in: language)
+        }
         let parts = visitor.route.split(separator: "/").map(String.init)
-        if parts == ["report"] || parts == ["sync", "push"] || parts == ["sync", "pull"] {
+        // What runs the command line's sync (push, pull, an undo and the pull after it) waits on its own lock.
+        if parts == ["report"] || parts == ["sync", "push"] || parts == ["sync", "pull"]
+            || (parts.count == 3 && parts[0] == "note" && parts[2] == "undo")
+        {
             return answer(request, parts, visitor)
         }
         databaseLock.lock()
@@ -69,7 +74,7 @@ final class ModerationSite: Sendable {
         do {
             if request.head.method == "POST" {
                 guard guardian.formIsOurs(request.form) else {
-                    return .text(403, "The form's CSRF token is missing or wrong: reload the page and try again.")
+                    return .refusal(403, .staleForm, in: language)
                 }
                 switch parts.count {
                 case 3 where parts[0] == "note" && parts[2] == "decide":
@@ -78,13 +83,16 @@ final class ModerationSite: Sendable {
                 case 3 where parts[0] == "note" && parts[2] == "discard":
                     guard let id = Int64(parts[1]) else { break }
                     return try discard(id, request.form, visitor)
+                case 3 where parts[0] == "note" && parts[2] == "undo" && wrangler != nil:
+                    guard let id = Int64(parts[1]) else { break }
+                    return try undo(id, request.form, visitor)
                 case 2 where parts == ["sync", "push"]:
                     return push(page)
                 case 2 where parts == ["sync", "pull"] && wrangler != nil:
                     return pull(page, request.form, visitor)
                 default: break
                 }
-                return .text(404, "No such action.")
+                return .refusal(404, .noAction, in: language)
             }
             switch parts.count {
             case 0: return html(200, try queue(page))
@@ -97,11 +105,13 @@ final class ModerationSite: Sendable {
                 return try notePage(id, request.head.query, page)
             default: break
             }
-            return html(404, page.message("404", "No such page."))
+            return html(404, page.message(language.moderationLabels.refused, language.plainRefusal(.noPage)))
         } catch let error as ModerationError {
-            return html(422, page.message(language.moderationLabels.refused, error.message(in: zone)))
+            return html(422, page.message(language.moderationLabels.refused, language.refusal(error, zone: zone)))
         } catch let error as SyncError where error.isConflict {
-            return html(409, page.message(language.moderationLabels.refused, error.description, back: back(parts)))
+            var text = error.description
+            if case .conflictNotPulled(let mine) = error { text = language.moderationLabels.conflictNotSettled(mine.noteID) }
+            return html(409, page.message(language.moderationLabels.refused, text, back: back(parts)))
         } catch {
             return html(500, page.message(language.moderationLabels.refused, "\(error)"))
         }
@@ -141,10 +151,16 @@ final class ModerationSite: Sendable {
             shownNotes.remember(seen)
             context.seen = seen.digest
         }
+        let note = try store.note(id)
+        if let note { context.option = try store.promotedOption(of: note) }
         let ledger = SyncLedger(store.db)
         if try ledger.exists() {
-            context.syncConflicts = try ledger.decisions().filter { $0.noteID == id && $0.state == .conflict }
-            if let note = try store.note(id) { context.conflictShown = try ledger.conflictStillShown(on: note) != nil }
+            let mine = try ledger.decisions(where: "note_id = \(id)")
+            context.syncConflicts = mine.filter { $0.state == .conflict }
+            context.withdrawn = mine.filter { $0.state == .dropped }
+            if let note { context.conflictShown = try ledger.conflictStillShown(on: note) != nil }
+            // Undo needs a pull to show the note as D1 has it again, so only a server with wrangler offers it.
+            if wrangler != nil, let latest = mine.last, latest.state == .unpushed { context.undoable = latest }
         }
         return context
     }
@@ -155,12 +171,15 @@ final class ModerationSite: Sendable {
         var context = try noteContext(store, id)
         if let label = query["label"] {
             guard let section = OptionDraft.Section(rawValue: query["section"] ?? "community") else {
-                return .text(400, Self.unknownSection(query["section"] ?? "") + ".")
+                return .text(
+                    400, language.formRefusal(.section, detail: Self.unknownSection(query["section"] ?? "") + "."))
             }
             context.preview = (label, section)
         }
         if let done = query["done"].flatMap(ModerationAction.init(rawValue:)) {
             context.done = language.moderationLabels.decided(id, done)
+        } else if query["done"] == "undo" {
+            context.done = language.undone(id)
         } else if query["done"] == "discard" {
             context.done = language.moderationLabels.dropped(id)
             context.offerPull = wrangler != nil
@@ -178,8 +197,7 @@ final class ModerationSite: Sendable {
             let state = form["state"].flatMap(NoteState.init(rawValue:)), let seen = form["seen"],
             seen.count == SeenNote.digestLength
         else {
-            return .text(
-                400, "The form lacks its action, the note's version and state, or the digest of the note shown.")
+            return .refusal(400, .brokenForm, in: language)
         }
         let store = try store(writing: true)
         guard let shown = try store.note(id) else { throw ModerationError.noteNotFound(id) }
@@ -201,8 +219,9 @@ final class ModerationSite: Sendable {
         do {
             reason = try Self.reason(action, form)
             if action == .promote { option = try Self.draft(form, note: shown) }
-        } catch {
-            return html(422, page.message(language.moderationLabels.refused, "\(error)", back: "/note/\(id)"))
+        } catch let refusal as FormRefusal {
+            let text = language.formRefusal(refusal.field, detail: refusal.detail)
+            return html(422, page.message(language.moderationLabels.refused, text, back: "/note/\(id)"))
         }
         let request = DecisionRequest(
             noteID: id, action: action, moderator: visitor.moderator, reason: reason, actedOnVersion: version,
@@ -215,7 +234,7 @@ final class ModerationSite: Sendable {
             if try !store.wasAt(id, version: version, state: state),
                 try conflict.decisions.isEmpty || store.isWhollyLogged(id)
             {
-                return .text(400, "The form's version and state were never this note's: reload the note's page.")
+                return .refusal(400, .forgedForm, in: language)
             }
             if conflict.sameDecisionMade, let done = conflict.decisions.first {
                 // The note ends as the moderator wanted: a success, not a refusal.
@@ -244,11 +263,17 @@ final class ModerationSite: Sendable {
         case .reject:
             let preset = form["preset"] ?? "other"
             let presets = ModerationPageLabels.english.presetValues
-            if preset != "other", !presets.contains(preset) { throw CommandFailure("unknown preset reason") }
+            if preset != "other", !presets.contains(preset) {
+                throw FormRefusal(field: .preset, detail: "unknown preset reason")
+            }
             let text = preset == "other" ? free : (free.isEmpty ? preset : "\(preset): \(free)")
-            do { return try ModerationReason(text) } catch { throw CommandFailure("the reason \(error); say why") }
+            do { return try ModerationReason(text) } catch {
+                throw FormRefusal(field: .reason, detail: "the reason \(error); say why")
+            }
         case .reopen:
-            do { return try ModerationReason(free) } catch { throw CommandFailure("the reason \(error); say why") }
+            do { return try ModerationReason(free) } catch {
+                throw FormRefusal(field: .reason, detail: "the reason \(error); say why")
+            }
         case .approve, .promote:
             return free.isEmpty ? nil : try? ModerationReason(free)
         }
@@ -259,13 +284,13 @@ final class ModerationSite: Sendable {
     static func draft(_ form: [String: String], note: Note) throws -> OptionDraft {
         // The page's promote form always sends its section; a form without one is not the page's.
         guard let section = OptionDraft.Section(rawValue: form["section"] ?? "") else {
-            throw CommandFailure(Self.unknownSection(form["section"] ?? ""))
+            throw FormRefusal(field: .section, detail: Self.unknownSection(form["section"] ?? ""))
         }
         guard let text = form["label"], text != note.content else { return OptionDraft(section: section) }
         do {
             return OptionDraft(label: try OptionLabel(text), section: section)
         } catch {
-            throw CommandFailure("the option label \(error)")
+            throw FormRefusal(field: .label, detail: "the option label \(error)")
         }
     }
 
@@ -276,15 +301,18 @@ final class ModerationSite: Sendable {
     }
 
     func sync(_ page: ModerationPage, output: String?, summary: String? = nil) throws -> String {
-        let db = try DatabaseFile.openForReading(database)
-        let ledger = SyncLedger(db)
-        let counts = try ledger.exists() ? try ledger.counts() : [:]
-        return page.sync(counts: counts, wrangler: wrangler, pushOutput: output, summary: summary)
+        page.sync(counts: try counts(), wrangler: wrangler, pushOutput: output, summary: summary)
+    }
+
+    /// How many of this copy's decisions are in each sync state.
+    func counts() throws -> [SyncState: Int] {
+        let ledger = SyncLedger(try DatabaseFile.openForReading(database))
+        return try ledger.exists() ? try ledger.counts() : [:]
     }
 
     /// Runs the command line's own `tally push` in this process, its messages captured for the page.
     func push(_ page: ModerationPage) -> HTTPResponse {
-        guard syncLock.try() else { return .text(409, "A push or pull is already running; wait for it and reload.") }
+        guard syncLock.try() else { return .refusal(409, .busy, in: language) }
         defer { syncLock.unlock() }
         let arguments =
             ["push", "--db", database] + (wrangler.map { ["--wrangler", $0] } ?? ["--output", "-"]) + config
@@ -298,7 +326,12 @@ final class ModerationSite: Sendable {
                 ], body: Array(out.utf8))
         }
         let said = out + err + (status == 0 ? "" : "(exit status \(status))\n")
-        do { return html(status == 0 ? 200 : 502, try sync(page, output: said)) } catch {
+        do {
+            let counts = try counts()
+            let summary = language.pushSummary(status: status, counts: counts)
+            return html(status == 0 || status == 3 ? 200 : 502, page.sync(
+                counts: counts, wrangler: wrangler, pushOutput: said, summary: summary))
+        } catch {
             return .text(500, said)
         }
     }
@@ -337,4 +370,10 @@ private final class Captured: @unchecked Sendable {
         defer { lock.unlock() }
         return buffer
     }
+}
+
+/// A decision form's field the page cannot use: which field, and the command line's words for why.
+struct FormRefusal: Error {
+    let field: ReportLanguage.FormField
+    let detail: String
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyHTTP
+import TallyRender
 
 /// The checks every request to `tally serve` passes before anything is read or run: the secret
 /// token in the path, the Host header (DNS rebinding), the method, and for a form post the CSRF
@@ -18,6 +19,8 @@ struct SiteGuard: Sendable {
     let owner: Moderator
     /// Whose personal links are let in, and as whom.
     let invites: ModeratorInvites
+    /// The language of the plain answers (the page's).
+    let language: ReportLanguage
 
     /// Who a request comes from: the token its path carries, the name decisions are recorded
     /// under, and the path after the token (`/`, `/note/3` …).
@@ -36,24 +39,21 @@ struct SiteGuard: Sendable {
     /// The refusal for a request head, or nil when it may go on.
     func refusal(_ head: HTTPRequestHead) -> HTTPResponse? {
         guard ["GET", "HEAD", "POST"].contains(head.method) else {
-            return .text(405, "Only GET and POST are used here.")
+            return .refusal(405, .method, in: language)
         }
         guard let host = head.headers["host"]?.lowercased(), hosts.contains(host) else {
             // A page elsewhere that points its own name at this address (DNS rebinding) sends its name here.
-            return .text(421, "This server answers only to \(hosts.sorted().joined(separator: ", ")).")
+            return .refusal(421, .host(hosts.sorted()), in: language)
         }
         guard visitor(head.path) != nil else {
-            return .text(
-                403,
-                "Missing, wrong or revoked link: open the address `tally serve` printed, or ask the page's owner "
-                    + "for a new link (tally serve invite NAME).")
+            return .refusal(403, .link, in: language)
         }
         if head.method == "POST" {
             if let origin = head.headers["origin"], !origins.contains(origin) {
-                return .text(403, "A form from another site was refused.")
+                return .refusal(403, .foreignForm, in: language)
             }
             if head.headers["sec-fetch-site"] == "cross-site" {
-                return .text(403, "A form from another site was refused.")
+                return .refusal(403, .foreignForm, in: language)
             }
         }
         return nil

@@ -11,6 +11,18 @@ extension ModerationStore {
         try db.query("SELECT \(Note.columns) FROM suggestions ORDER BY id").map(Note.init(row:))
     }
 
+    /// The option a promoted note became, as the vote page lists it (its text and section as stored),
+    /// or nil when the note links no option this copy holds.
+    package func promotedOption(of note: Note) throws -> (label: String, section: String)? {
+        guard let id = note.promotedOptionID else { return nil }
+        guard let row = try db.query("SELECT content, section FROM survey_options WHERE id = ?", [.integer(id)]).first
+        else { return nil }
+        return (
+            try row.value("content", of: "survey_options").storedText ?? "",
+            try row.value("section", of: "survey_options").storedText ?? ""
+        )
+    }
+
     /// A note's decisions, oldest first.
     package func history(of noteID: Int64) throws -> [ModerationLogEntry] {
         try db.query(

@@ -23,6 +23,12 @@ extension ModerationPage {
         package var canPull = false
         /// True when the page offers to fetch D1's state after the message on top (a decision just dropped).
         package var offerPull = false
+        /// The latest decision on the note when it is unsent and the server can undo it (`tally notes undo`).
+        package var undoable: SyncDecision?
+        /// This copy's decisions on the note that were withdrawn or dropped, never sent (the ledger keeps them).
+        package var withdrawn: [SyncDecision] = []
+        /// The option a promoted note became (its text and section as stored).
+        package var option: (label: String, section: String)?
         /// What the moderator typed into a form that was refused (reason, chosen preset), offered again.
         package var typedReason = ""
         package var typedPreset: String?
@@ -40,9 +46,10 @@ extension ModerationPage {
         if let done = context.done { body += "<p class=\"message done\" role=\"status\">\(e(done))</p>\n" }
         if context.offerPull { body += pullForm(note: note.id) }
         body +=
-            "<p>\(e(l.state)): <strong>\(e(fate(note)))</strong> · "
+            "<p>\(e(l.state))\(e(language.colon))<strong>\(e(fate(note)))</strong> · "
             + "\(e(l.created)) \(e(time(note.created, stored: note.createdAt)))</p>\n"
         body += "<div class=\"note\">\(e(note.content))</div>\n"
+        body += made(note, context)
         body += syncConflicts(context.syncConflicts)
         body += settle(note, context)
         if !context.conflictShown { body += actions(note, context) }
@@ -51,28 +58,70 @@ extension ModerationPage {
             body += "<h2>\(e(l.otherNotes))</h2>\n<ul>\n"
             for other in others {
                 body +=
-                    "<li><a href=\"\(base)/note/\(other.id)\">#\(other.id)</a> \(e(fate(other))): "
+                    "<li><a href=\"\(base)/note/\(other.id)\">\(e(language.noteName(other.id)))</a> \(e(fate(other)))\(e(language.colon))"
                     + "\(e(NoteText.oneLine(other.content, maximumCells: 80)))</li>\n"
             }
             body += "</ul>\n"
         }
-        body += "<h2>\(e(l.history))</h2>\n" + history(context.history)
-        return layout("#\(note.id)", body)
+        body += "<h2>\(e(l.history))</h2>\n" + history(context.history, withdrawn: context.withdrawn)
+        return layout(language.noteName(note.id), body)
     }
 
-    func history(_ entries: [ModerationLogEntry]) -> String {
-        guard !entries.isEmpty else { return "<p>\(e(l.noHistory))</p>\n" }
-        var rows = ""
-        for entry in entries {
-            var what = "\(l.action(entry.action)): \(l.state(entry.from)) → \(l.state(entry.to))"
-            if let option = entry.optionID { what += l.asOption(option) }
-            rows +=
-                "<tr><td>\(e(entry.timeText(in: zone)))</td><td>\(e(what))</td>"
-                + "<td>\(e(entry.moderator))</td><td>\(e(entry.reason ?? ""))</td></tr>\n"
+    /// Under the note: the option a promotion made, as the vote page shows it; then the undo of the
+    /// latest decision while it is unsent, or for a promotion already sent, how to retire its option.
+    func made(_ note: Note, _ context: NoteContext) -> String {
+        var html = ""
+        if let option = context.option {
+            let section = OptionDraft.Section(rawValue: option.section).map(l.sectionName) ?? option.section
+            html += optionPreview(option.label, sectionName: section, title: language.optionMade, id: "option-made")
         }
-        return "<table><thead><tr><th scope=\"col\">🕒</th>"
-            + "<th scope=\"col\">\(e(l.state))</th><th scope=\"col\">\(e(l.moderatingAs))</th>"
-            + "<th scope=\"col\">\(e(l.reason))</th></tr></thead><tbody>\n\(rows)</tbody></table>\n"
+        if let undoable = context.undoable {
+            html += "<section class=\"undo\"><h2>\(e(language.undoHeading))</h2>\n"
+            html += form(
+                "/note/\(note.id)/undo", [("seen", context.seen)],
+                "<p>\(e(language.undoExplained(l.action(undoable.action))))</p>"
+                    + "<button type=\"submit\">\(e(language.undoButton))</button>")
+            html += "</section>\n"
+        } else if note.state == .promoted, let option = note.promotedOptionID {
+            html += "<p id=\"retire\">\(e(language.retireOption(option)))</p>\n"
+        }
+        return html
+    }
+
+    /// An option as the vote page lists it: its section, an unticked box and its label.
+    func optionPreview(_ label: String, sectionName: String, title: String, id: String) -> String {
+        "<div class=\"preview\" aria-label=\"\(e(title))\"><p><small>\(e(title)) · "
+            + "\(e(sectionName))</small></p><p><label><input type=\"checkbox\" disabled> "
+            + "<span id=\"\(id)\">\(e(label))</span></label></p></div>\n"
+    }
+
+    func history(_ entries: [ModerationLogEntry], withdrawn: [SyncDecision] = []) -> String {
+        // A withdrawn decision the log still holds (this copy has not fetched D1's note since) is shown once.
+        let gone = withdrawn.filter { decision in
+            !entries.contains {
+                $0.version == decision.version && $0.action == decision.action && $0.moderator == decision.moderator
+                    && $0.createdAt == decision.createdAt
+            }
+        }
+        guard !entries.isEmpty || !gone.isEmpty else { return "<p>\(e(l.noHistory))</p>\n" }
+        // A list, not a table: one decision a line reads at 390 px (a table's columns squeezed its headings
+        // to one character a line).
+        var items = ""
+        for entry in entries {
+            var what = "\(l.action(entry.action))\(language.colon)\(l.state(entry.from)) → \(l.state(entry.to))"
+            if let option = entry.optionID { what += l.asOption(option) }
+            let reason = entry.reason.map { " · \(l.reason)：\(e($0))" } ?? ""
+            items +=
+                "<li><small>\(e(entry.timeText(in: zone)))</small> \(e(what)) · "
+                + "\(e(l.moderatingAs)) \(e(entry.moderator))\(reason)</li>\n"
+        }
+        for decision in gone {
+            let what = "\(l.action(decision.action))\(language.colon)\(l.state(decision.from)) → \(l.state(decision.to))"
+            items +=
+                "<li class=\"withdrawn\"><small>\(e(stored(decision.createdAt)))</small> <s>\(e(what))</s> · "
+                + "\(e(l.moderatingAs)) \(e(decision.moderator)) · \(e(language.neverSent))</li>\n"
+        }
+        return "<ol class=\"history\">\n\(items)</ol>\n"
     }
 
     func actions(_ note: Note, _ context: NoteContext) -> String {
@@ -137,10 +186,7 @@ extension ModerationPage {
                 + "required></label><label>\(e(l.section)) <select name=\"section\">\(options)</select></label> "
                 + "<button type=\"submit\" formmethod=\"get\" formaction=\"\(base)/note/\(note.id)\">"
                 + "\(e(l.preview))</button> <button type=\"submit\">\(e(l.promote))</button>")
-        html +=
-            "<div class=\"preview\" aria-label=\"\(e(l.previewTitle))\"><p><small>\(e(l.previewTitle)) · "
-            + "\(e(l.sectionName(section)))</small></p><p><label><input type=\"checkbox\" disabled> "
-            + "<span id=\"preview-label\">\(e(label))</span></label></p></div>\n"
+        html += optionPreview(label, sectionName: l.sectionName(section), title: l.previewTitle, id: "preview-label")
         return html + "</fieldset>\n"
     }
 
@@ -179,7 +225,7 @@ extension ModerationPage {
         var body = "<p class=\"message\" role=\"alert\">\(e(text))</p>\n"
         body +=
             "<div class=\"sides\"><div><h2>\(e(l.yourDecision))</h2><p>\(e(asked))</p>\(typed(context))</div>"
-            + "<div><h2>\(e(l.meanwhile))</h2><ul>\(since)</ul><p>\(e(l.noteNow)): \(e(fate(note)))</p></div></div>\n"
+            + "<div><h2>\(e(l.meanwhile))</h2><ul>\(since)</ul><p>\(e(l.noteNow))\(e(language.colon))\(e(fate(note)))</p></div></div>\n"
         var now = context
         now.done = nil
         return layout(l.conflictTitle, body + "<hr>\n" + self.note(note, now).bodyOnly)

@@ -21,7 +21,7 @@ extension ModerationPage {
             body += "<section class=\"group\">\n<h2>\(e(who))</h2>\n"
             for note in pending {
                 body +=
-                    "<article id=\"note-\(note.id)\">\n<h3>#\(note.id) · \(e(time(note.created, stored: note.createdAt)))</h3>\n"
+                    "<article id=\"note-\(note.id)\">\n<h3>\(e(language.noteName(note.id))) · \(e(time(note.created, stored: note.createdAt)))</h3>\n"
                 body += "<div class=\"note\">\(e(note.content))</div>\n"
                 body += form(
                     "/note/\(note.id)/decide",
@@ -29,8 +29,8 @@ extension ModerationPage {
                         ("action", "approve"), ("version", "\(note.version)"), ("state", "pending"),
                         ("seen", seen[note.id] ?? ""),
                     ],
-                    "<button type=\"submit\">\(e(l.approve)) #\(note.id)</button> "
-                        + "<a href=\"\(base)/note/\(note.id)\">\(e(l.open)) #\(note.id)</a>")
+                    "<button type=\"submit\">\(e(language.approveNote(note.id)))</button> "
+                        + "<a href=\"\(base)/note/\(note.id)\">\(e(language.openNote(note.id)))</a>")
                 body += "</article>\n"
             }
             // Notes without a session are not one author: no "other notes" for them.
@@ -39,7 +39,7 @@ extension ModerationPage {
                 body += "<h3>\(e(l.otherNotes))</h3>\n<ul>\n"
                 for note in others {
                     body +=
-                        "<li><a href=\"\(base)/note/\(note.id)\">#\(note.id)</a> \(e(fate(note))): "
+                        "<li><a href=\"\(base)/note/\(note.id)\">\(e(language.noteName(note.id)))</a> \(e(fate(note)))\(e(language.colon))"
                         + "\(e(NoteText.oneLine(note.content, maximumCells: 80)))</li>\n"
                 }
                 body += "</ul>\n"

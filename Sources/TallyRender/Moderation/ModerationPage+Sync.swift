@@ -16,11 +16,24 @@ extension ModerationPage {
                 "<tr><th scope=\"row\">\(e(label))</th><td id=\"count-\(state.rawValue)\">\(counts[state] ?? 0)</td></tr>\n"
         }
         body += "</tbody></table>\n"
-        let button = wrangler.map { "\(l.sendToD1) (wrangler: \($0))" } ?? l.sendSQL
-        body += form("/sync/push", [], "<button type=\"submit\">\(e(button))</button>")
+        let button = wrangler == nil ? l.sendSQL : l.sendToD1
+        // Greyed out, with why, when nothing waits to be sent.
+        let idle = (counts[.unpushed] ?? 0) == 0
+        body += form(
+            "/sync/push", [],
+            idle
+                ? "<button type=\"submit\" disabled aria-describedby=\"nothing-to-send\">\(e(button))</button>"
+                    + "<p id=\"nothing-to-send\"><small>\(e(language.nothingToSend))</small></p>"
+                : "<button type=\"submit\">\(e(button))</button>")
         if wrangler != nil { body += pullForm(note: nil) }
         if let pushOutput {
-            body += "<h2>\(e(l.wranglerSaid))</h2>\n<pre id=\"push-output\">\(e(pushOutput))</pre>\n"
+            // The command's own words are English: shown as they are on an English page, folded away for
+            // the page's owner on another (the summary above says what happened).
+            let output = "<pre id=\"push-output\" lang=\"en\">\(e(pushOutput))</pre>"
+            body +=
+                language == .english
+                ? "<h2>\(e(l.wranglerSaid))</h2>\n\(output)\n"
+                : "<details><summary>\(e(language.programOutput))</summary>\(output)</details>\n"
         }
         return layout(l.sync, body)
     }

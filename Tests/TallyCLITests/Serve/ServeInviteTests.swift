@@ -45,7 +45,7 @@ struct ServeInviteTests {
         #expect((seen["a_done"] as? String)?.hasPrefix("Note 3 approved.") == true, "\(seen)")
         #expect((seen["b_done"] as? String)?.hasPrefix("Note 4 rejected.") == true, "\(seen)")
         // Both approved note 7: hers is a success that names who decided first.
-        #expect(seen["conflict_title"] as? String == "#7", "\(seen)")
+        #expect(seen["conflict_title"] as? String == "Note #7", "\(seen)")
         let conflict = seen["conflict_text"] as? String ?? ""
         #expect(
             conflict.contains("Note 7 was already approved (approve by 阿明, ") && !conflict.contains("owner"),

@@ -43,7 +43,7 @@ struct ServeTests {
 
         #expect(seen["queue_title"] as? String == "Queue · tally")
         #expect((seen["queue_width"] as? Int ?? 999) <= 390, "readable at 390 px without sideways scrolling")
-        #expect(seen["keyboard_focus"] as? String == "Approve #3", "reached by Tab")
+        #expect(seen["keyboard_focus"] as? String == "Approve note #3", "reached by Tab")
         #expect((seen["approved"] as? String)?.hasPrefix("Note 3 approved.") == true, "\(seen)")
         #expect((seen["rejected"] as? String)?.hasPrefix("Note 4 rejected.") == true)
         #expect(seen["preview"] as? String == "Pets <b>&</b>", "the label previewed as text, not markup")
@@ -133,7 +133,7 @@ struct ServeTests {
         #expect(body.contains("<html lang=\"zh-TW\">"))
         #expect(body.contains(">待審</a>") && body.contains("一位投稿者：1 則待審") && !body.contains("工作階段"))
         #expect(body.contains("審核者 審核者"))
-        #expect(body.contains("#3 · 2026-09-22 12:50 +08:00"), "note 3 was written at 04:50 UTC")
+        #expect(body.contains("便利貼 #3 · 2026-09-22 12:50 +08:00"), "note 3 was written at 04:50 UTC")
         let note = try served.client(["fetch", served.url, "/note/4"])
         #expect((note["body"] as? String)?.contains("垃圾訊息") == true, "the preset reasons in Chinese")
         #expect((note["body"] as? String)?.contains(" checked") == false, "no reason chosen until she chooses one")

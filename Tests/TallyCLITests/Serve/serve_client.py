@@ -12,6 +12,9 @@
   serve_client.py settle URL WAY WIDTH      note 3 in sync conflict settled from its page at WIDTH px: WAY `keep`
                                            keeps D1's decision then fetches D1's state; `again` fetches D1's
                                            state, reopens the note and sends the decision to D1
+  serve_client.py tour URL WIDTH OUTDIR     every state a moderator reaches (queue, refusals, decisions, a promotion
+                                           and its undo, send, conflicts, pull, wrong links) at WIDTH px: visible
+                                           text, width, screenshots in OUTDIR; the plain refusals fetched directly
   serve_client.py fetch URL PATH           one GET: status and body
   serve_client.py fields URL PATH          the hidden fields of a page's first decision form
   serve_client.py post URL PATH JSON       one form post (an object, or a list of pairs): status, body
@@ -136,7 +139,7 @@ def browser(url, outdir):
         body.send_keys(Keys.TAB)
         for _ in range(40):
             active = driver.switch_to.active_element
-            if active.tag_name == "button" and active.text == "Approve #3":
+            if active.tag_name == "button" and active.text == "Approve note #3":
                 break
             active.send_keys(Keys.TAB)
         out["keyboard_focus"] = driver.switch_to.active_element.text
@@ -163,7 +166,7 @@ def browser(url, outdir):
         # Reopen note 4.
         driver.get(base + "/note/4")
         driver.find_element(By.CSS_SELECTOR, "input[name=reason][required]").send_keys("asked again")
-        submit(driver.find_element(By.XPATH, "//button[text()='Reopen (undo)']").click)
+        submit(driver.find_element(By.XPATH, "//button[text()='Reopen (back to pending)']").click)
         out["reopened"] = driver.find_element(By.CSS_SELECTOR, ".message.done").text
         # Two windows on note 7: the first approves, the second (still showing version 0) rejects.
         driver.get(base + "/note/7")
@@ -445,6 +448,133 @@ def decide_until_killed(url, notes, seconds):
     print(json.dumps({"decided": decided}))
 
 
+def tour(url, width, outdir):
+    """Every state a moderator reaches on the page, at WIDTH px: each page's visible text (as
+    chromium renders it), its width, and a screenshot; the plain refusals fetched directly."""
+    from selenium.webdriver.common.by import By
+
+    driver = chromium()
+
+    def phone():
+        # Per tab: a new tab starts at the window's width.
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
+
+    phone()
+    out = {"pages": {}}
+    base = url.rstrip("/")
+
+    def keep(key):
+        body = driver.find_element(By.TAG_NAME, "body")
+        out["pages"][key] = {
+            "text": body.text,
+            "width": driver.execute_script("return document.documentElement.scrollWidth"),
+            "disabled": [b.text for b in driver.find_elements(By.CSS_SELECTOR, "button[disabled]")],
+            "undo": len(driver.find_elements(By.CSS_SELECTOR, "form[action$='/undo']")),
+        }
+        driver.save_screenshot(f"{outdir}/{key}.png")
+
+    def button(action):
+        return driver.find_element(By.XPATH, f"//form[input[@name='action' and @value='{action}']]//button[@type='submit' and not(@formmethod)]")
+
+    def press(element):
+        press_and_wait(driver, element.click)
+
+    try:
+        driver.get(base + "/")
+        keep("queue")
+        driver.get(base + "/note/4")
+        keep("pending")
+        # Reject with "other reason" left empty: refused, in the page's language.
+        driver.find_element(By.CSS_SELECTOR, "input[name=preset][value=other]").click()
+        press(button("reject"))
+        keep("refused_reason")
+        driver.get(base + "/note/4")
+        driver.find_element(By.CSS_SELECTOR, "input[name=preset][value=spam]").click()
+        press(button("reject"))
+        keep("rejected")
+        driver.get(base + "/note/3")
+        press(button("approve"))
+        keep("approved")
+        # Promote with a typed label, never previewed.
+        label = driver.find_element(By.CSS_SELECTOR, "input[name=label]")
+        label.clear()
+        label.send_keys("寵物")
+        press(button("promote"))
+        keep("promoted")
+        out["promoted_option"] = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".preview")]
+        undo = driver.find_elements(By.CSS_SELECTOR, "form[action$='/note/3/undo'] button")
+        if undo:
+            press(undo[0])
+            keep("undone")
+            label = driver.find_element(By.CSS_SELECTOR, "input[name=label]")
+            label.clear()
+            label.send_keys("寵物與動物")
+            driver.find_element(By.CSS_SELECTOR, "select[name=section] option[value=original]").click()
+            press(button("promote"))
+            keep("promoted_again")
+        driver.get(base + "/sync")
+        keep("sync_queued")
+        press(driver.find_element(By.CSS_SELECTOR, "form[action$='/sync/push'] button"))
+        keep("pushed")
+        driver.get(base + "/sync")
+        keep("sync_empty")
+        driver.get(base + "/note/3")
+        keep("promoted_pushed")
+        # Two tabs on note 7: the first approves; the second rejects (409), then approves (already so).
+        driver.get(base + "/note/7")
+        first = driver.current_window_handle
+        driver.switch_to.new_window("tab")
+        phone()
+        driver.get(base + "/note/7")
+        second = driver.current_window_handle
+        driver.switch_to.new_window("tab")
+        phone()
+        driver.get(base + "/note/7")
+        third = driver.current_window_handle
+        driver.switch_to.window(first)
+        press(button("approve"))
+        driver.switch_to.window(second)
+        driver.find_element(By.CSS_SELECTOR, "input[name=preset][value=duplicate]").click()
+        press(button("reject"))
+        keep("conflict")
+        driver.switch_to.window(third)
+        press(button("approve"))
+        keep("already_same")
+        driver.get(base + "/sync")
+        pull = driver.find_elements(By.CSS_SELECTOR, "form[action$='/sync/pull'] button")
+        if pull:
+            press(pull[0])
+            keep("pulled")
+        driver.get(base + "/no-such-page")
+        keep("not_found")
+        token = base.rsplit("/", 1)[1]
+        driver.get(base[: -len(token)] + ("0" * len(token)) + "/")
+        keep("wrong_link")
+    except Exception:
+        sys.stderr.write(f"steps done: {sorted(out['pages'])}\nat {driver.current_url}\n{driver.page_source[:3000]}\n")
+        raise
+    finally:
+        driver.quit()
+    # The plain answers a browser meets only by accident: a broken form, a foreign Host, another method, a
+    # form from another site, a form whose CSRF token is stale.
+    page = request(url, "GET", "/note/4")[1]
+    csrf = csrf_of(page)
+    plain = {
+        "bad_form": request(url, "POST", "/note/4/decide", urllib.parse.urlencode({"csrf": csrf}))[1],
+        "foreign_host": request(url, "GET", "/", host="attacker.example:80")[1],
+        "method": request(url, "DELETE", "/note/4")[1],
+        "foreign_origin": request(
+            url, "POST", "/note/4/decide", urllib.parse.urlencode({"csrf": csrf}),
+            headers={"Origin": "http://attacker.example"})[1],
+        "stale_csrf": request(url, "POST", "/note/4/decide", urllib.parse.urlencode({"csrf": "0" * 64}))[1],
+        "bad_section": request(url, "GET", "/note/4?label=x&section=elsewhere")[1],
+    }
+    out["plain"] = plain
+    print(json.dumps(out, ensure_ascii=False))
+
+
 if __name__ == "__main__":
     command = sys.argv[1]
     if command == "browser":
@@ -462,6 +592,8 @@ if __name__ == "__main__":
         proxied(sys.argv[2])
     elif command == "settle":
         settle(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+    elif command == "tour":
+        tour(sys.argv[2], int(sys.argv[3]), sys.argv[4])
     elif command == "probe":
         probe(sys.argv[2])
     elif command == "load":

@@ -1,0 +1,79 @@
+import Foundation
+import TallyCore
+import TallyTestSupport
+import Testing
+
+/// A moderator who reads only the page's language, on a phone: every state she reaches in real
+/// headless chromium (the queue, refusals, each decision, a promotion with a typed label and its
+/// undo, sending, conflicts, fetching D1's state, wrong links) and the plain refusals, checked for
+/// English words outside note text, option names and moderators' names; the options checked on D1.
+@Suite("tally serve: a moderator on a phone, in her language", .serialized)
+struct ServePhoneTests {
+    /// D1 with a second note from note 3's author (note 7), pulled into the copy `votes`.
+    static func bed() throws -> SyncBed {
+        let bed = try SyncBed()
+        let session = try #require(Demo.sessions["s11"])
+        _ = try SQLiteShell.run(
+            bed.d1,
+            input: "INSERT INTO suggestions (id, session_id, content, created_at) "
+                + "VALUES (7, '\(session)', 'Can we have a pets option?', '2026-09-24 01:00:00');\n")
+        #expect(try bed.tally("votes", ["pull", "--wrangler", "votes"]).status == 0)
+        return bed
+    }
+
+    static func tour(_ bed: SyncBed, language: String, width: Int) throws -> [String: Any] {
+        let served = try ServedCopy(
+            ["--db", bed.path("votes"), "--as", "小美", "--wrangler", "votes", "--lang", language, "--tz", "Asia/Taipei"],
+            in: bed.folder.url.path, environment: bed.environment())
+        defer { served.stop() }
+        let seen = try served.client(["tour", served.url, "\(width)", bed.folder.url.path])
+        // For a person looking at the pages: the screenshots and what the tour saw, kept where asked.
+        if let keep = ProcessInfo.processInfo.environment["TALLY_TEST_SCREENSHOTS"] {
+            try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
+            for name in try FileManager.default.contentsOfDirectory(atPath: bed.folder.url.path)
+            where name.hasSuffix(".png") {
+                try? FileManager.default.removeItem(atPath: keep + "/" + name)
+                try FileManager.default.copyItem(atPath: bed.folder.path(name), toPath: keep + "/" + name)
+            }
+            let json = try JSONSerialization.data(withJSONObject: seen, options: [.prettyPrinted])
+            try json.write(to: URL(fileURLWithPath: keep + "/tour-\(language)-\(width).json"))
+        }
+        return seen
+    }
+
+    static let promotedOption =
+        "SELECT o.content, o.section FROM suggestions s JOIN survey_options o ON o.id = s.promoted_option_id "
+        + "WHERE s.id = 3"
+
+    @Test(
+        .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
+    )
+    func everyStateAtPhoneWidthInChineseHasNoEnglishWord() throws {
+        let bed = try Self.bed()
+        let seen = try Self.tour(bed, language: "zh-TW", width: 390)
+        let pages = try #require(seen["pages"] as? [String: [String: Any]])
+        let users =
+            ["小美", "mod-a", "mod-b", "spam", "duplicate"]
+            + (try bed.rows("votes", "SELECT content FROM suggestions UNION ALL SELECT content FROM survey_options")
+                .flatMap { $0 })
+        for key in [
+            "queue", "pending", "refused_reason", "rejected", "approved", "promoted", "undone", "promoted_again",
+            "sync_queued", "pushed", "sync_empty", "promoted_pushed", "conflict", "already_same", "pulled",
+            "not_found", "wrong_link",
+        ] {
+            let page = try #require(pages[key], "the tour reached \(key)")
+            let text = page["text"] as? String ?? ""
+            let english = PageWords.englishWords(in: text, userTexts: users)
+            #expect(english.isEmpty, "\(key) shows English: \(Set(english).sorted())\n\(text)")
+            #expect((page["width"] as? Int ?? 999) <= 390, "\(key) reads at 390 px")
+        }
+        for (key, body) in seen["plain"] as? [String: String] ?? [:] {
+            let english = PageWords.englishWords(in: PageWords.visibleText(body), userTexts: users)
+            #expect(english.isEmpty, "the plain answer \(key) shows English: \(Set(english).sorted())\n\(body)")
+        }
+        // The option made is the label typed (never previewed) in the section chosen; the undone one never left.
+        #expect(try bed.rows("votes", Self.promotedOption) == [["寵物與動物", "original"]])
+        #expect(try bed.rows("d1.sqlite", Self.promotedOption) == [["寵物與動物", "original"]])
+        #expect(try bed.rows("d1.sqlite", "SELECT count(*) FROM survey_options WHERE content = '寵物'") == [["0"]])
+    }
+}
