@@ -43,6 +43,11 @@ package enum CSVReport {
         ["promoted"], ["anomaly", "anomaly_example"], ["parameter"], ["fingerprint"],
     ]
 
+    /// Each table's place in `tableGroups`.
+    package static let tableGroup = tableGroups.enumerated().reduce(into: [String: Int]()) { groups, entry in
+        for table in entry.element { groups[table] = entry.offset }
+    }
+
     /// A share, interval bound, chance or lift with 4 decimals; empty for nil.
     static func fraction(_ value: Double?) -> CSVWriter.Field {
         value.map { .number($0, decimals: 4) } ?? .empty

@@ -207,6 +207,9 @@ struct BlogOutputTests {
         let written = tables(CSVReport.render(demo)).union(tables(CSVReport.render(try HostileTextTests.model())))
         #expect(
             written.subtracting(CSVReport.tableParts.keys).isEmpty, "\(written.subtracting(CSVReport.tableParts.keys))")
+        // ... and has its place in the file's order (an unlisted table would sort last).
+        #expect(
+            written.subtracting(CSVReport.tableGroup.keys).isEmpty, "\(written.subtracting(CSVReport.tableGroup.keys))")
     }
 
     // MARK: Numbers for readers

@@ -117,9 +117,7 @@ struct ReportRecords {
             }
             fields[cell.row][column] = cell.field
         }
-        let group = CSVReport.tableGroups.enumerated().reduce(into: [String: Int]()) { groups, entry in
-            for table in entry.element { groups[table] = entry.offset }
-        }
+        let group = CSVReport.tableGroup
         let order = rows.indices.sorted { a, b in
             let (left, right) = (rows[a], rows[b])
             let (leftGroup, rightGroup) = (group[left.table] ?? .max, group[right.table] ?? .max)
