@@ -131,8 +131,7 @@ struct VoteReader {
                         row.sameSession = true
                     } else {
                         row.session = VoteReader.append(bytes, to: &batch.bytes)
-                        session.removeAll(keepingCapacity: true)
-                        session.append(contentsOf: bytes)
+                        VoteScan.replace(&session, with: bytes)
                         (sessionStorage, hasSession) = (row.sessionStorage, true)
                     }
                 }

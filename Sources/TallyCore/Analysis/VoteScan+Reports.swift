@@ -39,6 +39,10 @@ extension VoteScan {
             running.highestVoteID = VoteScan.either(running.highestVoteID, highestVoteID[k], max)
             running.days.merge(days[k]) { .init(votes: $0.votes + $1.votes, voters: $0.voters + $1.voters) }
             running.days = running.days.filter { $0.value.voters != 0 }
+            for votes in 0..<VoteScan.usageSlots {
+                let small = usageSmall[k * VoteScan.usageSlots + votes]
+                if small.sessions != 0 || small.stacking != 0 { usage[k][votes] = small }
+            }
             running.usage.merge(usage[k]) {
                 .init(sessions: $0.sessions + $1.sessions, stacking: $0.stacking + $1.stacking)
             }

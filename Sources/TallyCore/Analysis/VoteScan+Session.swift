@@ -35,20 +35,41 @@ extension VoteScan {
     /// Counts the buffered session at each of its stages.
     mutating func finishSession() {
         defer { buffer.removeAll(keepingCapacity: true) }
-        guard !buffer.isEmpty else { return }
-        stages.removeAll(keepingCapacity: true)
-        for vote in buffer where !stages.contains(vote.stage) { stages.append(vote.stage) }
-        if stages.count > 1 { stages.sort() }  // most sessions are counted from one stage
-        let isNamed = matchNamed(stage: Int(stages[0]))
+        guard let firstStage = buffer.first?.stage else { return }
         // The shares are worked on outside `self` (their storage kept for the next session): a share
         // read from `self` by a mutating method is copied, retaining its arrays, every session.
-        var (current, previous) = (Share(), Share())
+        var current = Share()
         swap(&current, &share)
-        swap(&previous, &previousShare)
-        defer {
-            swap(&current, &share)
-            swap(&previous, &previousShare)
+        defer { swap(&current, &share) }
+        // Most sessions are counted from one stage, and every session of a report (one boundary) is.
+        if VoteScan.allAt(firstStage, buffer) {
+            measure(upTo: firstStage, named: matchNamed(stage: Int(firstStage)), into: &current)
+            apply(current, sign: 1, at: Int(firstStage))
+            listed(current, from: Int(firstStage), to: through.count, newlyExcluded: true)
+        } else {
+            finishStages(&current)
         }
+        // Counted once readable, always counted: the last share's seconds are all of them.
+        if !current.excluded && current.readable {
+            for vote in buffer where vote.millis != Int64.min { seconds.insert(floorDivide(vote.millis, 1000)) }
+        }
+    }
+
+    /// True when every buffered vote is first counted at `stage`.
+    private static func allAt(_ stage: Int32, _ buffer: [Buffered]) -> Bool {
+        for vote in buffer where vote.stage != stage { return false }
+        return true
+    }
+
+    /// Counts a session whose votes enter at several stages: at each, its share replaces the one before.
+    private mutating func finishStages(_ current: inout Share) {
+        stages.removeAll(keepingCapacity: true)
+        for vote in buffer where !stages.contains(vote.stage) { stages.append(vote.stage) }
+        stages.sort()
+        let isNamed = matchNamed(stage: Int(stages[0]))
+        var previous = Share()
+        swap(&previous, &previousShare)
+        defer { swap(&previous, &previousShare) }
         for (position, stage) in stages.enumerated() {
             let k = Int(stage)
             let next = position + 1 < stages.count ? Int(stages[position + 1]) : through.count
@@ -57,10 +78,6 @@ extension VoteScan {
             if position > 0 { apply(previous, sign: -1, at: k) }
             apply(current, sign: 1, at: k)
             listed(current, from: k, to: next, newlyExcluded: position == 0 || !previous.excluded)
-        }
-        // Counted once readable, always counted: the last share's seconds are all of them.
-        if !current.excluded && current.readable {
-            for vote in buffer where vote.millis != Int64.min { seconds.insert(floorDivide(vote.millis, 1000)) }
         }
     }
 
@@ -127,9 +144,16 @@ extension VoteScan {
             optionVoters[base + Int(entry.index)] += sign
         }
         countChoiceSet(share, sign: sign, at: k)
-        modify(&usage[k][share.votes, default: UsageCount()]) {
-            $0.sessions += sign
-            if share.stacked { $0.stacking += sign }
+        if share.votes < VoteScan.usageSlots {
+            modify(&usageSmall[k * VoteScan.usageSlots + share.votes]) {
+                $0.sessions += sign
+                if share.stacked { $0.stacking += sign }
+            }
+        } else {
+            modify(&usage[k][share.votes, default: UsageCount()]) {
+                $0.sessions += sign
+                if share.stacked { $0.stacking += sign }
+            }
         }
         for entry in share.days {
             modify(&days[k][entry.day, default: DayCount()]) {

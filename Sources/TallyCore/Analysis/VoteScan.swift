@@ -66,7 +66,7 @@ struct VoteScan {
     var buffer: [Buffered] = []
     /// Counts sessions: the fingerprint's streams know by it when another session starts.
     var sessionSerial = 0
-    /// The session's `S` record.
+    /// The session's `S` record (held by `count(_:)` while it counts a batch).
     var sessionRecord = CanonicalBytes()
     var offsets: ZoneOffsetCache
 
@@ -82,6 +82,10 @@ struct VoteScan {
     var ledgerTotal: [Int]
     var days: [[Int64: DayCount]]
     var usage: [[Int: UsageCount]]
+    /// Sessions that used fewer than `usageSlots` votes, at `k * usageSlots + votes`: a flat array, not
+    /// a dictionary lookup per counted session. `reports(asOf:)` adds them to `usage`.
+    var usageSmall: [UsageCount]
+    static let usageSlots = 16
     var anomalyTotals: [[AnomalyKind: Int]]
     /// Counted sessions per set of chosen option indices (the input of `LeadModel` and `Covote`).
     /// A poll has few options, so there are few distinct sets however many sessions vote. With at
@@ -146,6 +150,7 @@ struct VoteScan {
             (counters, counters, counters, counters, counters)
         days = Array(repeating: [:], count: count)
         usage = Array(repeating: [:], count: count)
+        usageSmall = Array(repeating: UsageCount(), count: count * VoteScan.usageSlots)
         anomalyTotals = Array(repeating: [:], count: count)
         eligibility = Eligibility(options)
         let stores = count * eligibility.epochs
@@ -200,19 +205,25 @@ struct VoteScan {
     /// when the reader saw it change, and a time's text is at hand only when it is not D1's form.
     private mutating func count(_ batch: VoteReader.Batch) throws {
         // The bytes are reached once a batch: per row, the closure retained and released them (5% of a report).
+        // The session's `S` record is held here for the batch: read from `self` while the fingerprint's
+        // streams are written, it was copied (a retain and a release) for every vote.
+        var record = CanonicalBytes()
+        swap(&record, &sessionRecord)
+        defer { swap(&record, &sessionRecord) }
         try batch.bytes.withUnsafeBufferPointer { bytes in
             for row in batch.rows {
                 let time =
                     row.timeIsNull
                     ? UnsafeBufferPointer(start: nil, count: 0) : UnsafeBufferPointer(rebasing: bytes[row.time])
-                try count(row, UnsafeBufferPointer(rebasing: bytes[row.session]), time)
+                try count(row, UnsafeBufferPointer(rebasing: bytes[row.session]), time, record: &record)
             }
         }
     }
 
     @inline(__always)
     private mutating func count(
-        _ row: VoteReader.Row, _ sessionBytes: UnsafeBufferPointer<UInt8>, _ time: UnsafeBufferPointer<UInt8>
+        _ row: VoteReader.Row, _ sessionBytes: UnsafeBufferPointer<UInt8>, _ time: UnsafeBufferPointer<UInt8>,
+        record: inout CanonicalBytes
     ) throws {
         // A session is its storage class and its bytes, as SQLite groups it: a BLOB id is
         // another session than the text of the same bytes, and sorts after every text.
@@ -222,7 +233,7 @@ struct VoteScan {
             let sessionStorage = storedRank == 0 ? StorageClass.text : row.sessionStorage
             let rank = storedRank == 0 ? 2 : storedRank
             if !hasSession || rank != sessionRank || !VoteScan.equal(sessionBytes, session) {
-                try startSession(sessionBytes, storage: sessionStorage, rank: rank)
+                try startSession(sessionBytes, storage: sessionStorage, rank: rank, record: &record)
             }
         }
         let parsed = row.shape.map { (instant: Instant(millis: row.millis), shape: $0) }
@@ -230,41 +241,43 @@ struct VoteScan {
         highestVoteID[stage] = max(highestVoteID[stage] ?? row.voteID, row.voteID)
         let index = row.optionID.map { options.index(of: $0) } ?? -1
         buffer.append(Buffered(optionID: row.optionID, optionIndex: index, millis: row.millis, stage: Int32(stage)))
-        writeRecord(voteID: row.voteID, optionID: row.optionID, parsed: parsed, time: time, stage: stage)
+        writeRecord(
+            voteID: row.voteID, optionID: row.optionID, parsed: parsed, time: time, stage: stage, session: record)
         checkVote(
             voteID: row.voteID, optionID: row.optionID, index: index, parsed: parsed, storage: row.timeStorage,
             time: time, stage: stage, plainSession: storedRank == 2 && !sessionHoldsNUL)
     }
 
-    /// Ends the current session (after checking the new one sorts after it) and starts the next.
+    /// Ends the current session (after checking the new one sorts after it) and starts the next,
+    /// writing its `S` record into `record`.
     private mutating func startSession(
-        _ bytes: UnsafeBufferPointer<UInt8>, storage sessionStorage: StorageClass, rank: Int
+        _ bytes: UnsafeBufferPointer<UInt8>, storage sessionStorage: StorageClass, rank: Int,
+        record: inout CanonicalBytes
     ) throws {
         if hasSession {
             try VoteScan.checkOrder(
                 previous: session, storage: self.sessionStorage, rank: sessionRank, next: bytes, sessionStorage, rank)
             finishSession()
         }
-        session.removeAll(keepingCapacity: true)
-        session.append(contentsOf: bytes)
+        VoteScan.replace(&session, with: bytes)
         self.sessionStorage = sessionStorage
         sessionRank = rank
         sessionHoldsNUL = bytes.contains(0)
         hasSession = true
         sessionSerial += 1
-        sessionRecord.removeAll()
-        sessionRecord.tag(.session)
-        sessionRecord.textBytes(bytes)
+        record.removeAll()
+        record.tag(.session)
+        record.textBytes(bytes)
     }
 
     /// Hashes the vote's `V` record (its id, option id and stored time, the time parsed already and
     /// read again as text only when it is not in D1's exact form) into the fingerprint's streams.
     private mutating func writeRecord(
         voteID: Int64, optionID: Int64?, parsed: (instant: Instant, shape: StoredTimestamp.Shape)?,
-        time: UnsafeBufferPointer<UInt8>, stage: Int
+        time: UnsafeBufferPointer<UInt8>, stage: Int, session record: CanonicalBytes
     ) {
         let d1Seconds = parsed.flatMap { $0.shape == .d1 ? $0.instant.seconds : nil }
-        sessionRecord.withBytes { session in
+        record.withBytes { session in
             // Encoded straight into each stream it goes to: no copy of the record in between.
             fingerprint.vote(millis: parsed?.instant.millis, stage: stage, session: sessionSerial, session) { bytes in
                 if let d1Seconds {
