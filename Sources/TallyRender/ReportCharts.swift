@@ -91,9 +91,9 @@ extension ReportLanguage {
                 + "voted again (its 95% range). " + items.joined(separator: "; ") + "."
         case .traditionalChinese:
             let items = options.map { option in
-                "\(option.name)：\(grouped(option.voters)) 人（95% 範圍 \(option.low) 到 \(option.high) 人）"
+                "\(option.name)：\(number(option.voters)) 人（95% 範圍 \(option.low) 到 \(option.high) 人）"
             }
-            return "各選項有幾個人選：共計入 \(grouped(counted)) 人，統計到 \(until) 為止。"
+            return "各選項有幾個人選：共計入 \(number(counted)) 人，統計到 \(until) 為止。"
                 + "每條長條上的細線，是換一群差不多的人再投一次時，人數多半會落在的範圍（95% 範圍）。"
                 + items.joined(separator: "；") + "。"
         }
@@ -103,8 +103,8 @@ extension ReportLanguage {
     func rankingAxis(_ counted: Int) -> [String] {
         switch self {
         case .english:
-            ["voters (of \(grouped(counted)))", "thin line: the likely count if a similar crowd voted again"]
-        case .traditionalChinese: ["人數（共 \(grouped(counted)) 人）", "細線：換一群差不多的人再投一次，多半落在這段"]
+            ["voters (of \(number(counted)))", "thin line: the likely count if a similar crowd voted again"]
+        case .traditionalChinese: ["人數（共 \(number(counted)) 人）", "細線：換一群差不多的人再投一次，多半落在這段"]
         }
     }
 

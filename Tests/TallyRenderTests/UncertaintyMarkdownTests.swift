@@ -37,6 +37,20 @@ struct UncertaintyMarkdownTests {
         return try ReportModel(figures: figures, parameters: ReportParameters(asOf: at.adding(seconds: 60)))
     }
 
+    /// Counts in these sentences group digits by three, in both languages, as every other count does (docs/glossary.md).
+    @Test func countsInTheseSentencesGroupTheirDigits() {
+        #expect(ReportLanguage.english.votableAmong("09-24", 12_345) == " (of the 12,345 voters since Sep 24)")
+        #expect(ReportLanguage.traditionalChinese.votableAmong("09-24", 12_345) == "（9/24 加入後投票的 12,345 人中）")
+        #expect(ReportLanguage.english.togetherCaution(1) == " With 1 voter this is a hint, not a finding.")
+        #expect(ReportLanguage.traditionalChinese.togetherCaution(1_000) == "只有 1,000 人，這只是線索，還不是結論。")
+        let pair = ChosenPair(first: "“A”", second: "“B”", voters: 2_500, lift: "1.4×")
+        #expect(
+            ReportLanguage.english.oftenTogether([pair])
+                == "Often chosen by the same voters: “A” and “B” (2,500 voters, 1.4× what chance would give).")
+        #expect(
+            ReportLanguage.traditionalChinese.rarelyTogether([pair]) == "特別少被同一個人一起選的：“A”和“B”（2,500 人，是純屬巧合時的 1.4×）。")
+    }
+
     @Test func aClearLeadOneVotedOptionAndPairsAreSaidInBothLanguages() throws {
         let model = try UncertaintyMarkdownTests.model([
             ChoicePattern(optionIDs: [1], sessions: 95), ChoicePattern(optionIDs: [1, 2], sessions: 5),

@@ -94,10 +94,10 @@ extension ReportLanguage {
         pairs.enumerated().map { index, pair in
             switch self {
             case .english:
-                "\(pair.first) and \(pair.second) (\(pair.voters == 1 ? "1 voter" : "\(pair.voters) voters"), "
+                "\(pair.first) and \(pair.second) (\(plural(pair.voters, "voter")), "
                     + "\(pair.lift)\(index == 0 ? " what chance would give)" : ")")"
             case .traditionalChinese:
-                "\(pair.first)和\(pair.second)（\(pair.voters) 人，\(index == 0 ? "是純屬巧合時的 \(pair.lift)" : pair.lift)）"
+                "\(pair.first)和\(pair.second)（\(number(pair.voters)) 人，\(index == 0 ? "是純屬巧合時的 \(pair.lift)" : pair.lift)）"
             }
         }.joined(separator: pick("; ", "；"))
     }
@@ -115,8 +115,8 @@ extension ReportLanguage {
     /// The small-sample caution after the pairs sentence.
     func togetherCaution(_ voters: Int) -> String {
         switch self {
-        case .english: " With \(voters == 1 ? "1 voter" : "\(voters) voters") this is a hint, not a finding."
-        case .traditionalChinese: "只有 \(voters) 人，這只是線索，還不是結論。"
+        case .english: " With \(plural(voters, "voter")) this is a hint, not a finding."
+        case .traditionalChinese: "只有 \(number(voters)) 人，這只是線索，還不是結論。"
         }
     }
 
@@ -132,8 +132,8 @@ extension ReportLanguage {
     /// who could choose it (the range's denominator).
     func votableAmong(_ since: String, _ voters: Int) -> String {
         switch self {
-        case .english: " (of the \(voters == 1 ? "1 voter" : "\(voters) voters") since \(monthDay(since)))"
-        case .traditionalChinese: "（\(monthDay(since)) 加入後投票的 \(voters) 人中）"
+        case .english: " (of the \(plural(voters, "voter")) since \(monthDay(since)))"
+        case .traditionalChinese: "（\(monthDay(since)) 加入後投票的 \(number(voters)) 人中）"
         }
     }
 

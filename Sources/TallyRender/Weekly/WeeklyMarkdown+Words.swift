@@ -31,7 +31,7 @@ extension ReportLanguage {
         case .traditionalChinese:
             votes == 0 && newVoters == 0
                 ? "本週沒有計入的票。"
-                : "**本週計入 \(grouped(votes)) 票，新加入的投票者 \(grouped(newVoters)) 人**。"
+                : "**本週計入 \(number(votes)) 票，新加入的投票者 \(number(newVoters)) 人**。"
         }
     }
 
@@ -41,7 +41,7 @@ extension ReportLanguage {
         case .english:
             "Test data added \(plural(votes, "vote")) this week, not counted (\(plural(sessions, "new voter")))."
         case .traditionalChinese:
-            "本週另有 \(grouped(votes)) 票屬於測試資料，沒有計入（來自 \(grouped(sessions)) 個新出現的人）。"
+            "本週另有 \(number(votes)) 票屬於測試資料，沒有計入（來自 \(number(sessions)) 個新出現的人）。"
         }
     }
 
@@ -55,20 +55,18 @@ extension ReportLanguage {
 
     /// Counted voters then and now.
     package func votersChange(_ before: Int, _ after: Int) -> String {
-        let change = after == before ? pick("no change", "沒有變化") : signed(after - before)
-        switch self {
-        case .english: return "Counted voters: \(grouped(before)) → \(grouped(after)) (\(change))"
-        case .traditionalChinese: return "計入的投票者：\(grouped(before)) → \(grouped(after))（\(change)）"
-        }
+        countChange(pick("Counted voters", "計入的投票者"), before, after)
     }
 
     /// Counted votes then and now.
     package func votesChange(_ before: Int, _ after: Int) -> String {
+        countChange(pick("Counted votes", "計入的票數"), before, after)
+    }
+
+    /// `Counted votes: 43 → 50 (+7)`, `計入的票數：43 → 50（+7）`.
+    private func countChange(_ label: String, _ before: Int, _ after: Int) -> String {
         let change = after == before ? pick("no change", "沒有變化") : signed(after - before)
-        switch self {
-        case .english: return "Counted votes: \(grouped(before)) → \(grouped(after)) (\(change))"
-        case .traditionalChinese: return "計入的票數：\(grouped(before)) → \(grouped(after))（\(change)）"
-        }
+        return label + colon + "\(number(before)) → \(number(after))" + pick(" (\(change))", "（\(change)）")
     }
 
     /// Options added during the week (names already quoted and escaped, with their ids), or none.
@@ -174,7 +172,7 @@ extension ReportLanguage {
             "- [\(title)](\(link)): \(plural(voters, "voter")), \(plural(votes, "vote")) in all; this week "
                 + "\(signed(newVoters)) voters, \(signed(weekVotes)) votes"
         case .traditionalChinese:
-            "- [\(title)](\(link))：累計 \(grouped(voters)) 人、\(grouped(votes)) 票；"
+            "- [\(title)](\(link))：累計 \(number(voters)) 人、\(number(votes)) 票；"
                 + "本週 \(signed(newVoters)) 人、\(signed(weekVotes)) 票"
         }
     }
@@ -191,7 +189,7 @@ extension ReportLanguage {
                 + "\(plural(votes, "vote")) in all"
         case .traditionalChinese:
             let weeks = first == last ? "第 \(first) 週" : "第 \(first)–\(last) 週"
-            return "- [\(weeks)：\(from) 至 \(to)](\(link))：沒有新的票，累計仍是 \(grouped(voters)) 人、\(grouped(votes)) 票"
+            return "- [\(weeks)：\(from) 至 \(to)](\(link))：沒有新的票，累計仍是 \(number(voters)) 人、\(number(votes)) 票"
         }
     }
 
@@ -209,7 +207,7 @@ extension ReportLanguage {
         case .traditionalChinese:
             let nothing = "本週沒有新的票，便利貼和選項也沒有變動"
             guard votes > 0 else { return nothing + "；目前還沒有計入任何票。" }
-            let standing = "累計 \(grouped(voters)) 人、\(grouped(votes)) 票"
+            let standing = "累計 \(number(voters)) 人、\(number(votes)) 票"
             guard let lastNews else { return nothing + "，" + standing + "。" }
             return nothing + "，結果和[第 \(lastNews.number) 週](\(lastNews.link))相同：" + standing + "。"
         }
@@ -217,13 +215,7 @@ extension ReportLanguage {
 }
 
 /// `+3`, `0`, `-2`.
-func signed(_ value: Int) -> String {
-    let grouped = grouped(value)
-    return value > 0 ? "+" + grouped : grouped
-}
-
-/// `207,601`: a count for readers.
-func grouped(_ value: Int) -> String { ReportLanguage.english.number(value) }
+func signed(_ value: Int) -> String { (value > 0 ? "+" : "") + ReportLanguage.english.number(value) }
 
 /// `09`.
 func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
