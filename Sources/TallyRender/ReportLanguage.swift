@@ -14,7 +14,7 @@ package enum ReportLanguage: String, Sendable, CaseIterable {
     }
 
     /// The moderation page's words in this language.
-    package var moderationLabels: ModerationPageLabels { pick(.english, .traditionalChinese) }
+    package var moderationLabels: ModerationPageLabels { ModerationPageLabels(language: self) }
     /// A time zone as this language's readers name it (台灣時間, Taiwan time), else its identifier, which is
     /// what a user types and what settings, CSV and JSON keep.
     package func zoneName(_ identifier: String) -> String {

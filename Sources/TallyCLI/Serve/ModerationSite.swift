@@ -110,7 +110,9 @@ final class ModerationSite: Sendable {
             return html(422, page.message(language.moderationLabels.refused, language.refusal(error, zone: zone)))
         } catch let error as SyncError where error.isConflict {
             var text = error.description
-            if case .conflictNotPulled(let mine) = error { text = language.moderationLabels.conflictNotSettled(mine.noteID) }
+            if case .conflictNotPulled(let mine) = error {
+                text = language.moderationLabels.conflictNotSettled(mine.noteID)
+            }
             return html(409, page.message(language.moderationLabels.refused, text, back: back(parts)))
         } catch {
             return html(500, page.message(language.moderationLabels.refused, "\(error)"))
@@ -160,7 +162,9 @@ final class ModerationSite: Sendable {
             context.withdrawn = mine.filter { $0.state == .dropped }
             if let note { context.conflictShown = try ledger.conflictStillShown(on: note) != nil }
             // Undo needs a pull to show the note as D1 has it again, so only a server with wrangler offers it.
-            if wrangler != nil, let latest = mine.last, latest.state == .unpushed { context.undoable = latest }
+            if wrangler != nil, let latest = mine.last(where: { $0.state != .dropped }), latest.state == .unpushed {
+                context.undoable = latest
+            }
         }
         return context
     }
@@ -262,7 +266,7 @@ final class ModerationSite: Sendable {
         switch action {
         case .reject:
             let preset = form["preset"] ?? "other"
-            let presets = ModerationPageLabels.english.presetValues
+            let presets = ReportLanguage.english.moderationLabels.presetValues
             if preset != "other", !presets.contains(preset) {
                 throw FormRefusal(field: .preset, detail: "unknown preset reason")
             }
@@ -329,8 +333,10 @@ final class ModerationSite: Sendable {
         do {
             let counts = try counts()
             let summary = language.pushSummary(status: status, counts: counts)
-            return html(status == 0 || status == 3 ? 200 : 502, page.sync(
-                counts: counts, wrangler: wrangler, pushOutput: said, summary: summary))
+            return html(
+                status == 0 || status == 3 ? 200 : 502,
+                page.sync(
+                    counts: counts, wrangler: wrangler, pushOutput: said, summary: summary))
         } catch {
             return .text(500, said)
         }

@@ -363,6 +363,7 @@ package struct SyncLedger {
 
     /// Withdraws the latest decision on a note while it is unsent (an undo): kept in the ledger as
     /// dropped, never pushed, never replayed by a pull, which then brings the note as D1 has it.
+    /// Decisions dropped before are passed over (a pull enters them after the ones it replays).
     /// Returns it; nil when the note's latest decision is sent, settled, in conflict, or not this copy's.
     package func withdrawLatest(of noteID: Int64) throws -> SyncDecision? {
         try SyncError.lockedIfBusy(db.path) {
@@ -370,7 +371,8 @@ package struct SyncLedger {
                 try db.transaction(.immediate) {
                     try refuseIfReplaced()
                     try upgrade()
-                    guard let latest = try decisions(where: "note_id = \(noteID)").last, latest.state == .unpushed
+                    guard let latest = try decisions(where: "note_id = \(noteID) AND state <> 'dropped'").last,
+                        latest.state == .unpushed
                     else { return nil }
                     try db.execute(
                         "UPDATE tally_sync_decisions SET state = 'dropped' WHERE seq = ?", [.integer(latest.seq)])

@@ -116,7 +116,8 @@ extension ModerationPage {
                 + "\(e(l.moderatingAs)) \(e(entry.moderator))\(reason)</li>\n"
         }
         for decision in gone {
-            let what = "\(l.action(decision.action))\(language.colon)\(l.state(decision.from)) → \(l.state(decision.to))"
+            let what =
+                "\(l.action(decision.action))\(language.colon)\(l.state(decision.from)) → \(l.state(decision.to))"
             items +=
                 "<li class=\"withdrawn\"><small>\(e(stored(decision.createdAt)))</small> <s>\(e(what))</s> · "
                 + "\(e(l.moderatingAs)) \(e(decision.moderator)) · \(e(language.neverSent))</li>\n"

@@ -1,147 +1,258 @@
 import TallyCore
 
-/// The moderation page's words, per language (the report's languages).
+/// The moderation page's words, both languages side by side (the report's languages).
 package struct ModerationPageLabels: Sendable {
+    /// The page's language.
+    let language: ReportLanguage
+
     /// The words, by where they appear.
-    package let queue, sync, report, pendingNotes, noPending, session, noSession, otherNotes, open, approve, reject,
-        reopen,
-        promote, reason, presetReason, otherReason, label, section, preview, previewTitle, history, noHistory,
-        state, created, conflictTitle, yourDecision, meanwhile, noteNow, syncConflict, local, remote,
-        unpushed, pushed, confirmed, conflicts, sendToD1, sendSQL, wranglerSaid, localOnly, done, refused,
-        moderatingAs, reopenReason, shownText: String
+    package var queue: String { language.pick("Queue", "待審") }
+    package var sync: String { language.pick("Sync with D1", "與 D1 同步") }
+    package var report: String { language.pick("Report", "報告") }
+    package var pendingNotes: String { language.pick("Pending notes, oldest first", "待審的便利貼（由舊到新）") }
+    package var noPending: String { language.pick("No pending notes.", "沒有待審的便利貼。") }
+    package var session: String { language.pick("Author", "投稿者") }
+    package var noSession: String { language.pick("no author recorded", "沒有投稿者紀錄") }
+    package var otherNotes: String { language.pick("The author's other notes", "同一位投稿者的其他便利貼") }
+    package var open: String { language.pick("Open", "打開") }
+    package var approve: String { language.pick("Approve", "通過") }
+    package var reject: String { language.pick("Reject", "退回") }
+    package var reopen: String { language.pick("Reopen (back to pending)", "重新審核（回到待審）") }
+    package var promote: String { language.pick("Promote to an option", "升為選項") }
+    package var reason: String { language.pick("Reason", "理由") }
+    package var presetReason: String { language.pick("Reason", "理由") }
+    package var otherReason: String { language.pick("Other reason (free text)", "其他理由（自己填）") }
+    package var label: String { language.pick("Option label", "選項文字") }
+    package var section: String { language.pick("Section", "區塊") }
+    package var preview: String { language.pick("Preview", "預覽") }
+    package var previewTitle: String { language.pick("As it will appear on the vote page", "在投票頁上的樣子") }
+    package var history: String { language.pick("History", "審核紀錄") }
+    package var noHistory: String { language.pick("No decisions yet.", "還沒有任何決定。") }
+    package var state: String { language.pick("State", "狀態") }
+    package var created: String { language.pick("Written", "投稿時間") }
+    package var conflictTitle: String { language.pick("Your decision was not applied", "你的決定沒有生效") }
+    package var yourDecision: String { language.pick("Your decision", "你的決定") }
+    package var meanwhile: String { language.pick("Decided meanwhile", "這段時間別人做的決定") }
+    package var noteNow: String { language.pick("The note now", "這則便利貼現在") }
+    package var syncConflict: String { language.pick("Sync conflict with D1", "和 D1 上的決定衝突") }
+    package var local: String { language.pick("This copy", "這份副本") }
+    package var remote: String { language.pick("D1", "D1") }
+    package var unpushed: String { language.pick("Not sent yet", "還沒送到 D1") }
+    package var pushed: String { language.pick("Sent, not confirmed", "已送出，D1 還沒確認") }
+    package var confirmed: String { language.pick("Confirmed on D1", "D1 已確認") }
+    package var conflicts: String { language.pick("Conflicts", "衝突") }
+    package var sendToD1: String { language.pick("Send to D1", "送到 D1") }
+    package var sendSQL: String {
+        switch language {
+        case .english: "Download the SQL to send (marks the decisions sent)"
+        case .traditionalChinese: "下載要送出的 SQL（這些決定會標為已送出）"
+        }
+    }
+    package var wranglerSaid: String { language.pick("What sending said", "送出時的回應") }
+    package var localOnly: String {
+        switch language {
+        case .english: "Decisions stay in this copy until they are sent to D1."
+        case .traditionalChinese: "決定先存在這份副本，送到 D1 後才會生效。"
+        }
+    }
+    package var done: String { language.pick("Done", "完成") }
+    package var refused: String { language.pick("Refused", "沒有執行") }
+    package var moderatingAs: String { language.pick("Moderating as", "審核者") }
+    package var reopenReason: String { language.pick("Why reopen", "重新審核的理由") }
+    package var shownText: String { language.pick("What your page showed", "你當時看到的內容") }
+
     /// Settling a sync conflict on the note's page: the heading, each way's button and its one sentence.
-    package let settleTitle, keepD1, keepD1Explained, pullD1, pullExplained, decideAgainExplained, pullBeforeDeciding,
-        ownerPullsFirst, pulled, pullFailed: String
+    package var settleTitle: String { language.pick("Settle the conflict", "處理這個衝突") }
+    package var keepD1: String { language.pick("Keep D1's decision (drop mine)", "採用 D1 的決定（放棄我的）") }
+    package var keepD1Explained: String {
+        switch language {
+        case .english: "Drops your decision from what this copy will send, so the decision D1 holds stands."
+        case .traditionalChinese: "把你的決定從這份副本要送出的清單拿掉，以 D1 上的決定為準。"
+        }
+    }
+    package var pullD1: String { language.pick("Fetch D1's current state", "取得 D1 的最新狀態") }
+    package var pullExplained: String {
+        switch language {
+        case .english:
+            "Brings the notes and decisions as D1 has them now into this copy; your decisions not yet "
+                + "on D1 are kept."
+        case .traditionalChinese: "把 D1 現在的便利貼和決定抓回這份副本；你還沒送到 D1 的決定都會留著。"
+        }
+    }
+    package var decideAgainExplained: String {
+        switch language {
+        case .english:
+            "Or decide again below on the note as D1 has it now: your new decision replaces the "
+                + "one in conflict."
+        case .traditionalChinese: "也可以在下面依 D1 現在的便利貼重新決定：新的決定會取代衝突的那一個。"
+        }
+    }
+    package var pullBeforeDeciding: String {
+        switch language {
+        case .english:
+            "To decide again, fetch D1's current state first: this copy still shows your own "
+                + "decision, not D1's."
+        case .traditionalChinese: "要重新決定，請先取得 D1 的最新狀態：這份副本顯示的還是你自己的決定，不是 D1 的。"
+        }
+    }
+    package var ownerPullsFirst: String {
+        switch language {
+        case .english:
+            "To decide again, this copy first needs D1's current state: ask the page's owner to fetch it."
+        case .traditionalChinese: "要重新決定，這份副本得先有 D1 的最新狀態：請頁面主人先把它抓回來。"
+        }
+    }
+    package var pulled: String { language.pick("This copy now holds D1's current state.", "這份副本已是 D1 的最新狀態。") }
+    package var pullFailed: String {
+        switch language {
+        case .english: "Fetching D1's state failed; nothing was changed. What wrangler said is below."
+        case .traditionalChinese: "取得 D1 的狀態失敗，什麼都沒有改變；wrangler 的回應在下面。"
+        }
+    }
+
     /// "Your decision on note 3 was dropped…", "Note 3 has no open conflict…".
-    package let dropped, noConflict: @Sendable (_ note: Int64) -> String
+    package func dropped(_ note: Int64) -> String {
+        switch language {
+        case .english: "Your decision on note \(note) was dropped and will not be sent; D1's decision stands."
+        case .traditionalChinese: "便利貼 \(note) 上你的決定已經放棄，不會送出；以 D1 的決定為準。"
+        }
+    }
+    package func noConflict(_ note: Int64) -> String {
+        switch language {
+        case .english: "Note \(note) has no open conflict with D1; nothing was changed."
+        case .traditionalChinese: "便利貼 \(note) 和 D1 之間沒有待處理的衝突；什麼都沒有改變。"
+        }
+    }
+
     /// A section of the vote page, as the vote page's reader knows it.
-    package let sectionName: @Sendable (_ section: OptionDraft.Section) -> String
+    package func sectionName(_ section: OptionDraft.Section) -> String {
+        switch language {
+        case .english: section == .community ? "Community options" : "Original options"
+        case .traditionalChinese: section == .community ? "網友提議的選項" : "原本的選項"
+        }
+    }
+
     /// The heading of why D1 did not take a decision (the sync's own words, kept as it wrote them).
-    package let whyNotTaken: String
+    package var whyNotTaken: String { language.pick("Why D1 did not take it", "D1 沒有採用的原因") }
+
     /// A logged decision: its action in words, who, when.
-    package let decisionLine: @Sendable (_ action: String, _ moderator: String, _ time: String) -> String
+    package func decisionLine(_ action: String, _ moderator: String, _ time: String) -> String {
+        switch language {
+        case .english: "\(action) by \(moderator), \(time)"
+        case .traditionalChinese: "\(moderator) 在 \(time) \(action)"
+        }
+    }
+
     /// Why a decision was not applied: decided meanwhile (note, the action asked, the note's state now), or
     /// changed without a logged decision (note, the action asked).
-    package let changedMeanwhile: @Sendable (_ note: Int64, _ asked: String, _ now: String) -> String
-    package let changedOutside: @Sendable (_ note: Int64, _ asked: String) -> String
-    /// The note already decided as asked (note, the state reached, who and when): a success.
-    package let alreadySame: @Sendable (_ note: Int64, _ done: String, _ line: String) -> String
-    /// The note is not the one the page showed; the note is in a conflict this copy has not settled.
-    package let notTheNote, conflictNotSettled: @Sendable (_ note: Int64) -> String
-    /// What a decision did, by action, for "Note 3 approved."
-    let didAction: [ModerationAction: String]
-    /// A note's state, by its stored name (`pending`, `approved`, `rejected`, `promoted`).
-    let stateNames: [String: String]
-    /// A decision in the history, by the log's action code (`approve`, …).
-    let actionNames: [String: String]
-    /// The heading of one author's notes in the queue, with how many wait (no id: it means nothing to a moderator).
-    let author: @Sendable (_ pending: Int) -> String
-    /// A promoted note's state with its option; an option in a history line.
-    let promotedTo, asOption: @Sendable (_ option: Int64) -> String
-    /// "Note" / "便利貼", and the sentence's end.
-    let noteWord, fullStop: String
-    /// The preset reject reasons: stored value (kept in English, as the log is read by tools) and shown text.
-    package let presets: [(value: String, text: String)]
-
-    /// English.
-    package static let english = ModerationPageLabels(
-        queue: "Queue", sync: "Sync with D1", report: "Report", pendingNotes: "Pending notes, oldest first",
-        noPending: "No pending notes.", session: "Author", noSession: "no author recorded",
-        otherNotes: "The author's other notes", open: "Open", approve: "Approve", reject: "Reject",
-        reopen: "Reopen (back to pending)", promote: "Promote to an option", reason: "Reason", presetReason: "Reason",
-        otherReason: "Other reason (free text)", label: "Option label", section: "Section", preview: "Preview",
-        previewTitle: "As it will appear on the vote page", history: "History", noHistory: "No decisions yet.",
-        state: "State", created: "Written", conflictTitle: "Your decision was not applied",
-        yourDecision: "Your decision", meanwhile: "Decided meanwhile", noteNow: "The note now",
-        syncConflict: "Sync conflict with D1", local: "This copy", remote: "D1", unpushed: "Not sent yet",
-        pushed: "Sent, not confirmed", confirmed: "Confirmed on D1", conflicts: "Conflicts",
-        sendToD1: "Send to D1", sendSQL: "Download the SQL to send (marks the decisions sent)",
-        wranglerSaid: "What sending said", localOnly: "Decisions stay in this copy until they are sent to D1.",
-        done: "Done", refused: "Refused", moderatingAs: "Moderating as", reopenReason: "Why reopen",
-        shownText: "What your page showed",
-        settleTitle: "Settle the conflict", keepD1: "Keep D1's decision (drop mine)",
-        keepD1Explained: "Drops your decision from what this copy will send, so the decision D1 holds stands.",
-        pullD1: "Fetch D1's current state",
-        pullExplained: "Brings the notes and decisions as D1 has them now into this copy; your decisions not yet "
-            + "on D1 are kept.",
-        decideAgainExplained: "Or decide again below on the note as D1 has it now: your new decision replaces the "
-            + "one in conflict.",
-        pullBeforeDeciding: "To decide again, fetch D1's current state first: this copy still shows your own "
-            + "decision, not D1's.",
-        ownerPullsFirst: "To decide again, this copy first needs D1's current state: ask the page's owner to fetch it.",
-        pulled: "This copy now holds D1's current state.",
-        pullFailed: "Fetching D1's state failed; nothing was changed. What wrangler said is below.",
-        dropped: { "Your decision on note \($0) was dropped and will not be sent; D1's decision stands." },
-        noConflict: { "Note \($0) has no open conflict with D1; nothing was changed." },
-        sectionName: { $0 == .community ? "Community options" : "Original options" },
-        whyNotTaken: "Why D1 did not take it",
-        decisionLine: { "\($0) by \($1), \($2)" },
-        changedMeanwhile: {
-            "Note \($0) was decided while you were looking, so your \($1) was not applied; it is now \($2). "
+    package func changedMeanwhile(_ note: Int64, _ asked: String, _ now: String) -> String {
+        switch language {
+        case .english:
+            "Note \(note) was decided while you were looking, so your \(asked) was not applied; it is now \(now). "
                 + "Look at it below and decide again if still needed."
-        },
-        changedOutside: {
-            "Note \($0) changed without a recorded decision, so your \($1) was not applied. Look at it below."
-        },
-        alreadySame: { "Note \($0) was already \($1) (\($2)), as you wanted." },
-        notTheNote: {
-            "Note \($0) is not the note your page showed: its text, author or time changed without a recorded "
-                + "decision, so your decision was not applied. Both are below; decide again on it as it now is."
-        },
-        conflictNotSettled: {
-            "Note \($0) is in conflict with D1 and this copy still shows your own decision, not D1's; nothing "
-                + "was changed. Settle the conflict below."
-        },
-        didAction: [.approve: "approved", .reject: "rejected", .reopen: "reopened", .promote: "promoted"],
-        stateNames: ["pending": "pending", "approved": "approved", "rejected": "rejected", "promoted": "promoted"],
-        actionNames: ["approve": "approve", "reject": "reject", "reopen": "reopen", "promote": "promote"],
-        author: { "One author: \($0) pending" }, promotedTo: { "promoted to option #\($0)" },
-        asOption: { " (option #\($0))" },
-        noteWord: "Note", fullStop: ".",
-        presets: [
-            ("duplicate", "Duplicate"), ("spam", "Spam"), ("not an option", "Not an option"),
-            ("off-topic", "Off-topic"),
-        ])
+        case .traditionalChinese: "你在看的時候，便利貼 \(note) 已經有人決定了，所以你的「\(asked)」沒有生效；它現在是「\(now)」。請看下面的內容，需要的話再決定一次。"
+        }
+    }
 
-    /// Traditional Chinese (Taiwan).
-    package static let traditionalChinese = ModerationPageLabels(
-        queue: "待審", sync: "與 D1 同步", report: "報告", pendingNotes: "待審的便利貼（由舊到新）",
-        noPending: "沒有待審的便利貼。", session: "投稿者", noSession: "沒有投稿者紀錄",
-        otherNotes: "同一位投稿者的其他便利貼", open: "打開", approve: "通過", reject: "退回",
-        reopen: "重新審核（回到待審）", promote: "升為選項", reason: "理由", presetReason: "理由",
-        otherReason: "其他理由（自己填）", label: "選項文字", section: "區塊", preview: "預覽",
-        previewTitle: "在投票頁上的樣子", history: "審核紀錄", noHistory: "還沒有任何決定。",
-        state: "狀態", created: "投稿時間", conflictTitle: "你的決定沒有生效", yourDecision: "你的決定",
-        meanwhile: "這段時間別人做的決定", noteNow: "這則便利貼現在", syncConflict: "和 D1 上的決定衝突",
-        local: "這份副本", remote: "D1", unpushed: "還沒送到 D1", pushed: "已送出，D1 還沒確認",
-        confirmed: "D1 已確認", conflicts: "衝突", sendToD1: "送到 D1", sendSQL: "下載要送出的 SQL（這些決定會標為已送出）",
-        wranglerSaid: "送出時的回應", localOnly: "決定先存在這份副本，送到 D1 後才會生效。", done: "完成",
-        refused: "沒有執行", moderatingAs: "審核者", reopenReason: "重新審核的理由", shownText: "你當時看到的內容",
-        settleTitle: "處理這個衝突", keepD1: "採用 D1 的決定（放棄我的）",
-        keepD1Explained: "把你的決定從這份副本要送出的清單拿掉，以 D1 上的決定為準。",
-        pullD1: "取得 D1 的最新狀態", pullExplained: "把 D1 現在的便利貼和決定抓回這份副本；你還沒送到 D1 的決定都會留著。",
-        decideAgainExplained: "也可以在下面依 D1 現在的便利貼重新決定：新的決定會取代衝突的那一個。",
-        pullBeforeDeciding: "要重新決定，請先取得 D1 的最新狀態：這份副本顯示的還是你自己的決定，不是 D1 的。",
-        ownerPullsFirst: "要重新決定，這份副本得先有 D1 的最新狀態：請頁面主人先把它抓回來。",
-        pulled: "這份副本已是 D1 的最新狀態。", pullFailed: "取得 D1 的狀態失敗，什麼都沒有改變；wrangler 的回應在下面。",
-        dropped: { "便利貼 \($0) 上你的決定已經放棄，不會送出；以 D1 的決定為準。" },
-        noConflict: { "便利貼 \($0) 和 D1 之間沒有待處理的衝突；什麼都沒有改變。" },
-        sectionName: { $0 == .community ? "網友提議的選項" : "原本的選項" }, whyNotTaken: "D1 沒有採用的原因",
-        decisionLine: { "\($1) 在 \($2) \($0)" },
-        changedMeanwhile: { "你在看的時候，便利貼 \($0) 已經有人決定了，所以你的「\($1)」沒有生效；它現在是「\($2)」。請看下面的內容，需要的話再決定一次。" },
-        changedOutside: { "便利貼 \($0) 在沒有審核紀錄的情況下變了，所以你的「\($1)」沒有生效。請看下面的內容。" },
-        alreadySame: { "便利貼 \($0) 已經是「\($1)」（\($2)），和你要的一樣。" },
-        notTheNote: {
-            "便利貼 \($0) 已經不是你頁面上看到的那則：內容、投稿者或投稿時間在沒有審核紀錄的情況下變了，所以你的決定沒有生效。"
+    package func changedOutside(_ note: Int64, _ asked: String) -> String {
+        switch language {
+        case .english:
+            "Note \(note) changed without a recorded decision, so your \(asked) was not applied. Look at it below."
+        case .traditionalChinese: "便利貼 \(note) 在沒有審核紀錄的情況下變了，所以你的「\(asked)」沒有生效。請看下面的內容。"
+        }
+    }
+
+    /// The note already decided as asked (note, the state reached, who and when): a success.
+    package func alreadySame(_ note: Int64, _ done: String, _ line: String) -> String {
+        switch language {
+        case .english: "Note \(note) was already \(done) (\(line)), as you wanted."
+        case .traditionalChinese: "便利貼 \(note) 已經是「\(done)」（\(line)），和你要的一樣。"
+        }
+    }
+
+    /// The note is not the one the page showed; the note is in a conflict this copy has not settled.
+    package func notTheNote(_ note: Int64) -> String {
+        switch language {
+        case .english:
+            "Note \(note) is not the note your page showed: its text, author or time changed without a recorded "
+                + "decision, so your decision was not applied. Both are below; decide again on it as it now is."
+        case .traditionalChinese:
+            "便利貼 \(note) 已經不是你頁面上看到的那則：內容、投稿者或投稿時間在沒有審核紀錄的情況下變了，所以你的決定沒有生效。"
                 + "兩邊都在下面，請依它現在的樣子重新決定。"
-        },
-        conflictNotSettled: { "便利貼 \($0) 和 D1 有衝突，這份副本顯示的還是你自己的決定，不是 D1 的；什麼都沒有改變。請在下面處理這個衝突。" },
-        didAction: [.approve: "已通過", .reject: "已退回", .reopen: "已重新審核", .promote: "已升為選項"],
-        stateNames: ["pending": "待審", "approved": "已通過", "rejected": "已退回", "promoted": "已升為選項"],
-        actionNames: ["approve": "通過", "reject": "退回", "reopen": "重新審核", "promote": "升為選項"],
-        author: { "一位投稿者：\($0) 則待審" }, promotedTo: { "已升為選項 #\($0)" }, asOption: { "（選項 #\($0)）" },
-        noteWord: "便利貼", fullStop: "。",
-        presets: [("duplicate", "重複"), ("spam", "垃圾訊息"), ("not an option", "不適合當選項"), ("off-topic", "離題")])
+        }
+    }
+    package func conflictNotSettled(_ note: Int64) -> String {
+        switch language {
+        case .english:
+            "Note \(note) is in conflict with D1 and this copy still shows your own decision, not D1's; nothing "
+                + "was changed. Settle the conflict below."
+        case .traditionalChinese: "便利貼 \(note) 和 D1 有衝突，這份副本顯示的還是你自己的決定，不是 D1 的；什麼都沒有改變。請在下面處理這個衝突。"
+        }
+    }
+
+    /// What a decision did, by action, for "Note 3 approved."
+    var didAction: [ModerationAction: String] {
+        switch language {
+        case .english: [.approve: "approved", .reject: "rejected", .reopen: "reopened", .promote: "promoted"]
+        case .traditionalChinese: [.approve: "已通過", .reject: "已退回", .reopen: "已重新審核", .promote: "已升為選項"]
+        }
+    }
+
+    /// A note's state, by its stored name (`pending`, `approved`, `rejected`, `promoted`).
+    var stateNames: [String: String] {
+        switch language {
+        case .english:
+            ["pending": "pending", "approved": "approved", "rejected": "rejected", "promoted": "promoted"]
+        case .traditionalChinese: ["pending": "待審", "approved": "已通過", "rejected": "已退回", "promoted": "已升為選項"]
+        }
+    }
+
+    /// A decision in the history, by the log's action code (`approve`, …).
+    var actionNames: [String: String] {
+        switch language {
+        case .english: ["approve": "approve", "reject": "reject", "reopen": "reopen", "promote": "promote"]
+        case .traditionalChinese: ["approve": "通過", "reject": "退回", "reopen": "重新審核", "promote": "升為選項"]
+        }
+    }
+
+    /// The heading of one author's notes in the queue, with how many wait (no id: it means nothing to a moderator).
+    func author(_ pending: Int) -> String {
+        switch language {
+        case .english: "One author: \(pending) pending"
+        case .traditionalChinese: "一位投稿者：\(pending) 則待審"
+        }
+    }
+
+    /// A promoted note's state with its option; an option in a history line.
+    func promotedTo(_ option: Int64) -> String {
+        switch language {
+        case .english: "promoted to option #\(option)"
+        case .traditionalChinese: "已升為選項 #\(option)"
+        }
+    }
+    func asOption(_ option: Int64) -> String {
+        switch language {
+        case .english: " (option #\(option))"
+        case .traditionalChinese: "（選項 #\(option)）"
+        }
+    }
+
+    /// "Note" / "便利貼", and the sentence's end.
+    var noteWord: String { language.pick("Note", "便利貼") }
+    var fullStop: String { language.pick(".", "。") }
+
+    /// The preset reject reasons: stored value (kept in English, as the log is read by tools) and shown text.
+    package var presets: [(value: String, text: String)] {
+        switch language {
+        case .english:
+            [
+                ("duplicate", "Duplicate"), ("spam", "Spam"), ("not an option", "Not an option"),
+                ("off-topic", "Off-topic"),
+            ]
+        case .traditionalChinese:
+            [("duplicate", "重複"), ("spam", "垃圾訊息"), ("not an option", "不適合當選項"), ("off-topic", "離題")]
+        }
+    }
 }
 
 extension ModerationPageLabels {

@@ -23,7 +23,10 @@ struct ServePhoneTests {
 
     static func tour(_ bed: SyncBed, language: String, width: Int) throws -> [String: Any] {
         let served = try ServedCopy(
-            ["--db", bed.path("votes"), "--as", "小美", "--wrangler", "votes", "--lang", language, "--tz", "Asia/Taipei"],
+            [
+                "--db", bed.path("votes"), "--as", "小美", "--wrangler", "votes", "--lang", language, "--tz",
+                "Asia/Taipei",
+            ],
             in: bed.folder.url.path, environment: bed.environment())
         defer { served.stop() }
         let seen = try served.client(["tour", served.url, "\(width)", bed.folder.url.path])
@@ -75,5 +78,36 @@ struct ServePhoneTests {
         #expect(try bed.rows("votes", Self.promotedOption) == [["寵物與動物", "original"]])
         #expect(try bed.rows("d1.sqlite", Self.promotedOption) == [["寵物與動物", "original"]])
         #expect(try bed.rows("d1.sqlite", "SELECT count(*) FROM survey_options WHERE content = '寵物'") == [["0"]])
+    }
+
+    @Test(
+        .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
+    )
+    func promotingUndoingAndSendingAtDesktopWidthInEnglish() throws {
+        let bed = try Self.bed()
+        let seen = try Self.tour(bed, language: "en", width: 1280)
+        let pages = try #require(seen["pages"] as? [String: [String: Any]])
+        func text(_ key: String) -> String { pages[key]?["text"] as? String ?? "" }
+        #expect(
+            seen["promoted_option"] as? [String] == ["The option, as the vote page shows it · Community options\n寵物"])
+        #expect(text("promoted").contains("Your promote is not on D1 yet. Undoing withdraws it"), "\(text("promoted"))")
+        #expect(text("undone").contains("Your decision on note #3 was withdrawn and will not be sent"))
+        #expect(text("undone").contains("withdrawn, never sent to D1"), "the history keeps it: \(text("undone"))")
+        #expect(
+            pages["undone"]?["undo"] as? Int == 1, "the approval before it is unsent too, and can be undone in turn")
+        #expect(text("pushed").hasPrefix("Queue") && text("pushed").contains("Sent: D1 has every decision made here."))
+        #expect(text("promoted_pushed").contains("Option #"), "\(text("promoted_pushed"))")
+        #expect(text("promoted_pushed").contains("to retire it, ask the page's owner"))
+        #expect(pages["sync_empty"]?["disabled"] as? [String] == ["Send to D1"])
+        #expect(text("sync_empty").contains("Nothing to send: every decision made here is already on D1."))
+        #expect(text("conflict").contains("Note 7 was decided while you were looking"), "\(text("conflict"))")
+        #expect(text("already_same").contains("Note 7 was already approved"), "\(text("already_same"))")
+        #expect(try bed.rows("votes", Self.promotedOption) == [["寵物與動物", "original"]])
+        #expect(try bed.rows("d1.sqlite", Self.promotedOption) == [["寵物與動物", "original"]])
+        #expect(try bed.rows("d1.sqlite", "SELECT count(*) FROM survey_options WHERE content = '寵物'") == [["0"]])
+        #expect(
+            try bed.rows("votes", "SELECT action, state FROM tally_sync_decisions WHERE note_id = 3 ORDER BY seq")
+                == [["approve", "confirmed"], ["promote", "dropped"], ["promote", "confirmed"]])
+        try bed.expectD1Consistent()
     }
 }

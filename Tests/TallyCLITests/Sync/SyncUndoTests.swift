@@ -22,7 +22,8 @@ struct SyncUndoTests {
             try bed.rows("a", "SELECT action, state FROM tally_sync_decisions WHERE note_id = 3 ORDER BY seq")
                 == [["approve", "unpushed"], ["promote", "dropped"]])
         #expect(try bed.tally("a", ["push", "--wrangler", "votes"]).status == 0)
-        #expect(try bed.rows("d1.sqlite", "SELECT status, version FROM suggestions WHERE id = 3") == [["approved", "1"]])
+        #expect(
+            try bed.rows("d1.sqlite", "SELECT status, version FROM suggestions WHERE id = 3") == [["approved", "1"]])
         #expect(try bed.rows("d1.sqlite", "SELECT count(*) FROM survey_options WHERE content = 'Pets'") == [["0"]])
         #expect(try bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
         #expect(try bed.rows("a", Self.option).isEmpty, "the copy shows the note as D1 has it")
@@ -31,7 +32,8 @@ struct SyncUndoTests {
             try bed.rows("a", "SELECT action, state FROM tally_sync_decisions WHERE note_id = 3 ORDER BY seq")
                 == [["approve", "confirmed"], ["promote", "dropped"]], "the withdrawn decision is kept")
         // Promoted again with the right label, it is sent as any decision.
-        #expect(try bed.tally("a", ["notes", "promote", "3", "--as", "alice", "--label", "Pets & animals"]).status == 0)
+        #expect(
+            try bed.tally("a", ["notes", "promote", "3", "--as", "alice", "--label", "Pets & animals"]).status == 0)
         #expect(try bed.tally("a", ["push", "--wrangler", "votes"]).status == 0)
         #expect(try bed.rows("d1.sqlite", Self.option) == [["Pets & animals"]])
         try bed.expectD1Consistent()
