@@ -66,6 +66,43 @@ struct ServeInviteTests {
         #expect(again.stderr.contains("no link for 小美 (invited: 阿明); nothing was changed"), "\(again.stderr)")
     }
 
+    @Test(
+        .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
+    )
+    func twoInvitedModeratorsOnPhonesInChineseEachUnderHerOwnName() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("copy.sqlite")
+        try NotesDatabase.demo(at: path)
+        _ = try SQLiteShell.run(
+            path,
+            input: "INSERT INTO suggestions (id, session_id, content, created_at) "
+                + "VALUES (7, 'session-7', 'Can we have a pets option?', '2026-09-24 01:00:00');\n")
+        let ming = try Self.invite("阿明", path, in: folder)
+        let mei = try Self.invite("小美", path, in: folder)
+        let served = try ServedCopy(
+            ["--db", path, "--as", "owner", "--lang", "zh-TW"], in: folder.url.path, environment: [:])
+        defer { served.stop() }
+        let seen = try served.client([
+            "moderators", Self.link(served, token: ming), Self.link(served, token: mei), "390",
+        ])
+        #expect((seen["a_done"] as? String)?.hasPrefix("便利貼 3 已通過。") == true, "\(seen)")
+        #expect((seen["b_done"] as? String)?.hasPrefix("便利貼 4 已退回。") == true, "\(seen)")
+        #expect(seen["conflict_title"] as? String == "便利貼 #7", "\(seen)")
+        let conflict = seen["conflict_text"] as? String ?? ""
+        #expect(conflict.contains("便利貼 7 已經是「已通過」（阿明 在 ") && !conflict.contains("owner"), "\(conflict)")
+        #expect((seen["history_text"] as? String)?.contains("審核者 阿明") == true, "the history names who decided")
+        #expect(seen["widths"] as? [Int] == [390, 390], "both read at 390 px")
+        #expect(
+            try SQLiteShell.rows(
+                path, "SELECT suggestion_id, action, moderator FROM moderation_log WHERE id > 6 ORDER BY id")
+                == [["3", "approve", "阿明"], ["4", "reject", "小美"], ["7", "approve", "阿明"]])
+        let revoked = try TallyProcess.run(["serve", "revoke", "小美", "--db", path], in: folder.url.path)
+        #expect(revoked.status == 0, "\(revoked.stderr)")
+        let refused = try served.client(["fetch", Self.link(served, token: mei), "/"])
+        #expect(refused["status"] as? Int == 403)
+        #expect((refused["body"] as? String)?.contains("這個連結不對或已經停用") == true, "\(refused)")
+    }
+
     @Test func aBlankNameIsRefusedAndNothingIsStored() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("copy.sqlite")

@@ -226,30 +226,41 @@ def press_and_wait(driver, press):
     WebDriverWait(driver, 15).until(lambda d: d.find_element(By.TAG_NAME, "html").id != old)
 
 
-def moderators(url_a, url_b):
+def moderators(url_a, url_b, width=1280):
     from selenium.webdriver.common.by import By
 
     a, b = chromium(), chromium()
+    for driver in (a, b):
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
     out = {}
+
+    def button(driver, action):
+        """A decision form's own button, whatever the page's language."""
+        return driver.find_element(
+            By.XPATH, f"//form[input[@name='action' and @value='{action}']]//button[@type='submit' and not(@formmethod)]")
+
     try:
         base_a, base_b = url_a.rstrip("/"), url_b.rstrip("/")
         a.get(base_a + "/note/3")
-        press_and_wait(a, a.find_element(By.XPATH, "//button[text()='Approve']").click)
+        press_and_wait(a, button(a, "approve").click)
         out["a_done"] = a.find_element(By.CSS_SELECTOR, ".message.done").text
         b.get(base_b + "/note/4")
         b.find_element(By.CSS_SELECTOR, "input[name=preset][value=spam]").click()
-        press_and_wait(b, b.find_element(By.XPATH, "//button[text()='Reject']").click)
+        press_and_wait(b, button(b, "reject").click)
         out["b_done"] = b.find_element(By.CSS_SELECTOR, ".message.done").text
         # Both open note 7; 阿明 approves first, 小美's page is then stale.
         a.get(base_a + "/note/7")
         b.get(base_b + "/note/7")
-        press_and_wait(a, a.find_element(By.XPATH, "//button[text()='Approve']").click)
-        press_and_wait(b, b.find_element(By.XPATH, "//button[text()='Approve']").click)
+        press_and_wait(a, button(a, "approve").click)
+        press_and_wait(b, button(b, "approve").click)
         out["conflict_title"] = b.find_element(By.TAG_NAME, "h1").text
         out["conflict_text"] = b.find_element(By.TAG_NAME, "body").text
         b.get(base_b + "/note/3")
         out["history_text"] = b.find_element(By.TAG_NAME, "body").text
         out["b_header"] = b.find_element(By.TAG_NAME, "body").text.split("\n")[:6]
+        out["widths"] = [d.execute_script("return document.documentElement.scrollWidth") for d in (a, b)]
     except Exception:
         sys.stderr.write(f"steps done: {sorted(out)}\n{b.page_source[:2000]}\n")
         raise
@@ -583,7 +594,7 @@ if __name__ == "__main__":
         status, body, headers = request(sys.argv[2], "GET", sys.argv[3])
         print(json.dumps({"status": status, "body": body}, ensure_ascii=False))
     elif command == "moderators":
-        moderators(sys.argv[2], sys.argv[3])
+        moderators(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 1280)
     elif command == "fields":
         print(json.dumps(fields(sys.argv[2], sys.argv[3])))
     elif command == "post":
