@@ -14,6 +14,46 @@ struct LeadModelTests {
             shared: { i, j in shared?[i][j] ?? 0 })
     }
 
+    /// The runs below the grouped ten are multiplied once per grid (`LeadModel.HighestShare`): the chances are
+    /// those of the integral written out, run against every other run at every point, for runs that overlap and
+    /// runs far apart, with and without runs below.
+    @Test func theChanceOfHavingTheHighestShareIsTheIntegralWrittenOut() {
+        func written(_ runs: [LeadModel.Run]) -> [Double] {
+            let floor = runs.map { $0.mean - 8 * $0.sd }.max()!
+            var chances = runs.indices.map { index -> Double in
+                let run = runs[index]
+                guard run.mean + 8 * run.sd > floor else { return 0 }
+                let start = max(run.mean - 8 * run.sd, floor - 8 * run.sd)
+                let h = (run.mean + 8 * run.sd - start) / 64
+                return (0...64).reduce(0.0) { sum, step in
+                    let t = start + Double(step) * h
+                    var value = LeadModel.normalDensity((t - run.mean) / run.sd) / run.sd
+                    for other in runs.indices where other != index {
+                        value *= LeadModel.normalCDF((t - runs[other].mean) / runs[other].sd)
+                    }
+                    return sum + (step == 0 || step == 64 ? 1 : step % 2 == 1 ? 4 : 2) * value
+                } * h / 3
+            }
+            let sum = chances.reduce(0, +)
+            if sum > 0 { chances = chances.map { $0 / sum } }
+            return chances
+        }
+        var random = SplitMix64(seed: 35)
+        let pooling = LeadModel.Pooling(mean: 0.3, variance: 0.01)
+        for (grouped, below) in [(1, 0), (3, 0), (4, 6), (10, 40), (2, 25)] {
+            let runs = (0..<(grouped + below)).map { index in
+                LeadModel.Run(
+                    members: [index], shares: [0.05 + 0.5 * random.unit()], noise: [0.0005 + 0.004 * random.unit()],
+                    pooling)
+            }
+            var highest = LeadModel.HighestShare(below: Array(runs.suffix(below)))
+            let fast = highest.chances(runs)
+            let again = highest.chances(runs)
+            for (a, b) in zip(fast, written(runs)) { #expect(abs(a - b) < 1e-12, "\(grouped)+\(below): \(a) vs \(b)") }
+            #expect(fast == again)
+        }
+    }
+
     @Test func exactlyTiedOptionsGetTheSameFiguresWhateverTheirPairs() {
         // Options 0 and 1 both have 10 of 15 voters but share different numbers of voters with option 2.
         let shared = [[0, 5, 4, 2, 3], [5, 0, 1, 3, 3], [4, 1, 0, 1, 1], [2, 3, 1, 0, 1], [3, 3, 1, 1, 0]]
