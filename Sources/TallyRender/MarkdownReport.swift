@@ -314,7 +314,11 @@ package enum MarkdownReport {
             "- \(l.lastCountedVote)\(l.colon)\(ReportText.time(last, zone))",
         ]
         var asOf = "- \(l.asOfLabel)\(l.colon)\(ReportText.time(activity.asOf, zone))"
-        if let since = activity.sinceLastVote, let days = activity.quietLocalDays {
+        if let since = activity.sinceLastVote, let calendarDays = activity.quietLocalDays {
+            // A day the as-of time only begins (a week's page is as of midnight) had no time for a vote.
+            let local = zone.local(activity.asOf)
+            let begun = local.hour == 0 && local.minute == 0 && local.second == 0 && activity.asOf.millis % 1000 == 0
+            let days = begun ? max(0, calendarDays - 1) : calendarDays
             let lastDay = zone.local(last).dayNumber
             let from = days >= 1 ? CivilDateTime(utcSeconds: (lastDay + 1) * 86_400).dateText : nil
             let to = days >= 1 ? CivilDateTime(utcSeconds: (lastDay + Int64(days)) * 86_400).dateText : nil

@@ -75,6 +75,25 @@ struct WeeklyCommandTests {
         }
     }
 
+    /// A week's page is as of its end, midnight: the day that only begins then had no time for a vote, so the
+    /// quiet days run to the week's last day, not the next one (the page covers 09-19 to 09-25).
+    @Test func theQuietDaysEndOnTheWeeksLastDay() throws {
+        let folder = try TemporaryDirectory()
+        for language in ["en", "zh-TW"] {
+            let result = try TallyProcess.run(
+                ["weekly", "--demo", "--through", "2026-10-03", "--lang", language, "--reports", language],
+                in: folder.url.path)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let english = try String(contentsOfFile: folder.path("en/week-01.md"), encoding: .utf8)
+        #expect(english.contains("since the last vote; no votes from 2026-09-24 to 2026-09-25."), "\(english)")
+        let chinese = try String(contentsOfFile: folder.path("zh-TW/week-01.md"), encoding: .utf8)
+        #expect(chinese.contains("；2026-09-24 到 2026-09-25 每天都沒有人投票。"), "\(chinese)")
+        // The report is as of 2026-09-27 12:00: the 27th is under way, and quiet so far.
+        let report = try TallyProcess.run(["report", "--demo"], in: folder.url.path)
+        #expect(report.stdout.contains("no votes from 2026-09-24 to 2026-09-27."), "\(report.stdout)")
+    }
+
     @Test func aRerunOnTheSameDataChangesNoByteAndNoFile() throws {
         let folder = try TemporaryDirectory()
         let arguments = ["weekly", "--demo", "--through", "2026-10-03", "--reports", folder.path("out")]
