@@ -105,24 +105,32 @@ extension ModerationPage {
         }
         guard !entries.isEmpty || !gone.isEmpty else { return "<p>\(e(l.noHistory))</p>\n" }
         // A list, not a table: one decision a line reads at 390 px (a table's columns squeezed its headings
-        // to one character a line).
-        var items = ""
+        // to one character a line). Withdrawn decisions take their place in time (stored UTC text sorts).
+        var items: [(at: String, html: String)] = []
         for entry in entries {
             var what = "\(l.action(entry.action))\(language.colon)\(l.state(entry.from)) → \(l.state(entry.to))"
             if let option = entry.optionID { what += l.asOption(option) }
-            let reason = entry.reason.map { " · \(l.reason)：\(e($0))" } ?? ""
-            items +=
-                "<li><small>\(e(entry.timeText(in: zone)))</small> \(e(what)) · "
-                + "\(e(l.moderatingAs)) \(e(entry.moderator))\(reason)</li>\n"
+            let reason = entry.reason.map { " · \(l.reason)\(language.colon)\(e($0))" } ?? ""
+            items.append(
+                (
+                    entry.createdAt,
+                    "<li><small>\(e(entry.timeText(in: zone)))</small> \(e(what)) · "
+                        + "\(e(l.moderatingAs)) \(e(entry.moderator))\(reason)</li>\n"
+                ))
         }
         for decision in gone {
             let what =
                 "\(l.action(decision.action))\(language.colon)\(l.state(decision.from)) → \(l.state(decision.to))"
-            items +=
-                "<li class=\"withdrawn\"><small>\(e(stored(decision.createdAt)))</small> <s>\(e(what))</s> · "
-                + "\(e(l.moderatingAs)) \(e(decision.moderator)) · \(e(language.neverSent))</li>\n"
+            let at = MessageText.time(decision.createdAt, in: zone)
+            items.append(
+                (
+                    decision.createdAt,
+                    "<li class=\"withdrawn\"><small>\(e(at))</small> <s>\(e(what))</s> · "
+                        + "\(e(l.moderatingAs)) \(e(decision.moderator)) · \(e(language.neverSent))</li>\n"
+                ))
         }
-        return "<ol class=\"history\">\n\(items)</ol>\n"
+        let sorted = items.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+        return "<ol class=\"history\">\n\(sorted.map(\.element.html).joined())</ol>\n"
     }
 
     func actions(_ note: Note, _ context: NoteContext) -> String {

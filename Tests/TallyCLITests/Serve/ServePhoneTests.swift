@@ -98,6 +98,8 @@ struct ServePhoneTests {
         #expect(text("pushed").hasPrefix("Queue") && text("pushed").contains("Sent: D1 has every decision made here."))
         #expect(text("promoted_pushed").contains("Option #"), "\(text("promoted_pushed"))")
         #expect(text("promoted_pushed").contains("to retire it, ask the page's owner"))
+        let history = text("promoted_pushed").components(separatedBy: "\n").filter { $0.contains(" · Moderating as") }
+        #expect(history.count == 3 && history[1].hasSuffix("withdrawn, never sent to D1"), "in time order: \(history)")
         #expect(pages["sync_empty"]?["disabled"] as? [String] == ["Send to D1"])
         #expect(text("sync_empty").contains("Nothing to send: every decision made here is already on D1."))
         #expect(text("conflict").contains("Note 7 was decided while you were looking"), "\(text("conflict"))")
