@@ -37,6 +37,7 @@ extension VoteScan {
             running.firstCounted = VoteScan.either(running.firstCounted, firstCounted[k], min)
             running.lastCounted = VoteScan.either(running.lastCounted, lastCounted[k], max)
             running.highestVoteID = VoteScan.either(running.highestVoteID, highestVoteID[k], max)
+            for slot in k * VoteScan.recentDays..<(k + 1) * VoteScan.recentDays { flushRecentDay(slot, at: k) }
             running.days.merge(days[k]) { .init(votes: $0.votes + $1.votes, voters: $0.voters + $1.voters) }
             running.days = running.days.filter { $0.value.voters != 0 }
             for votes in 0..<VoteScan.usageSlots {

@@ -81,6 +81,10 @@ struct VoteScan {
     var votesCounted: [Int]
     var ledgerTotal: [Int]
     var days: [[Int64: DayCount]]
+    /// Per boundary, the counts of recent days not yet added to `days`, at `k * recentDays + day % recentDays`
+    /// (a dictionary lookup per counted session and day was about 2% of a report); `reports(asOf:)` adds them.
+    var recentDays: [(day: Int64, count: DayCount)]
+    static let recentDays = 64
     var usage: [[Int: UsageCount]]
     /// Sessions that used fewer than `usageSlots` votes, at `k * usageSlots + votes`: a flat array, not
     /// a dictionary lookup per counted session. `reports(asOf:)` adds them to `usage`.
@@ -149,6 +153,7 @@ struct VoteScan {
         (sessionsAll, votesAll, sessionsCounted, votesCounted, ledgerTotal) =
             (counters, counters, counters, counters, counters)
         days = Array(repeating: [:], count: count)
+        recentDays = Array(repeating: (Int64.min, DayCount()), count: count * VoteScan.recentDays)
         usage = Array(repeating: [:], count: count)
         usageSmall = Array(repeating: UsageCount(), count: count * VoteScan.usageSlots)
         anomalyTotals = Array(repeating: [:], count: count)
@@ -262,7 +267,8 @@ struct VoteScan {
         VoteScan.replace(&session, with: bytes)
         self.sessionStorage = sessionStorage
         sessionRank = rank
-        sessionHoldsNUL = bytes.contains(0)
+        // `memchr`, not `contains(0)`: a byte at a time was about 180 instructions a session.
+        sessionHoldsNUL = bytes.count > 0 && memchr(bytes.baseAddress!, 0, bytes.count) != nil
         hasSession = true
         sessionSerial += 1
         record.removeAll()
