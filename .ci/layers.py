@@ -4,8 +4,7 @@ folders below it, never those above it or beside it, so no two folders depend on
 
 For each Swift file of Sources/TallyCore/<Folder>/, the types it names (outside comments and string
 text) are looked up among the top-level types every folder declares; a use of a type from a folder
-that is not lower in the declared order is a violation. A known exception (docs/layers.md) is
-reported but tolerated, so the lead sees what is left to remove.
+that is not lower in the declared order is a violation; there are no exceptions.
 
     .ci/layers.py                 check the repository (exit 1 on a violation)
     .ci/layers.py --graph         print which folder uses which, with the types
@@ -113,22 +112,13 @@ def top_level_declarations(code):
 
 
 def read_layers(path):
-    """(layers, exceptions) from the fenced ```layers and ```exceptions blocks of docs/layers.md:
-    layers from the lowest up, one line each (folders of one line are peers and may not use each
-    other); exceptions as `Folder -> Folder` lines."""
+    """The layers of the fenced ```layers block of docs/layers.md, from the lowest up, one line each
+    (folders of one line are peers and may not use each other)."""
     text = open(path, encoding="utf-8").read()
-    def block(name):
-        match = re.search(r"```" + name + r"\n(.*?)```", text, re.S)
-        if not match:
-            sys.exit(f"{path}: no ```{name} block")
-        return [line.split("#")[0].strip() for line in match.group(1).split("\n")]
-    layers = [line.split() for line in block("layers") if line]
-    exceptions = set()
-    for line in block("exceptions"):
-        if line:
-            low, high = [part.strip() for part in line.split("->")]
-            exceptions.add((low, high))
-    return layers, exceptions
+    match = re.search(r"```layers\n(.*?)```", text, re.S)
+    if not match:
+        sys.exit(f"{path}: no ```layers block")
+    return [line.split() for line in (line.split("#")[0].strip() for line in match.group(1).split("\n")) if line]
 
 
 def analyse(root):
@@ -180,7 +170,7 @@ def main():
     parser.add_argument("--graph", action="store_true")
     arguments = parser.parse_args()
     root = arguments.root
-    layers, exceptions = read_layers(os.path.join(root, "docs", "layers.md"))
+    layers = read_layers(os.path.join(root, "docs", "layers.md"))
     folders, uses, clashes = analyse(root)
     csqlite = imports_of_csqlite(root)
     if arguments.graph:
@@ -199,30 +189,19 @@ def main():
         problems.append(f"{name} is declared in both {first}/ and {second}/; one name, one place")
     for file, line in csqlite:
         problems.append(f"{file}:{line}: TallyCore imports CSQLite; use TallySQLite's types (SQLiteError's codes)")
-    tolerated = []
     for (user, used), where in sorted(uses.items()):
         if user not in level or used not in level or level[user] > level[used]:
             continue
         file, line, name = where[0]
         relation = "beside" if level[user] == level[used] else "above"
-        text = (f"{file}:{line}: {user}/ uses {name} of {used}/, a folder {relation} it "
-                f"({len(where)} use{'s' if len(where) > 1 else ''})")
-        if (user, used) in exceptions:
-            tolerated.append(text)
-        else:
-            problems.append(text)
-    for (user, used) in sorted(exceptions):
-        if (user, used) not in uses or level.get(user, -1) > level.get(used, -1):
-            problems.append(f"docs/layers.md lists the exception {user} -> {used}, which no longer holds; remove it")
-    for text in tolerated:
-        print(f"known exception (docs/layers.md): {text}")
+        problems.append(f"{file}:{line}: {user}/ uses {name} of {used}/, a folder {relation} it "
+                        f"({len(where)} use{'s' if len(where) > 1 else ''})")
     for text in problems:
         print(f"error: {text}", file=sys.stderr)
     if problems:
         print(f"{len(problems)} layering violation(s); see docs/layers.md", file=sys.stderr)
         return 1
-    print(f"layers: {len(folders)} folders of TallyCore, no folder uses one above or beside it"
-          + (f" ({len(tolerated)} known exception(s))" if tolerated else ""))
+    print(f"layers: {len(folders)} folders of TallyCore, no folder uses one above or beside it")
     return 0
 
 

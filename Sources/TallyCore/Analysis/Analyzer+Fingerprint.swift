@@ -28,7 +28,10 @@ extension Analyzer {
             var rows = 0
             var highest: Int64?
             let statement = try db.prepare(sql)
-            let resolved = try layout.resolved(in: statement)
+            let resolved: CanonicalLayout.Resolved
+            do { resolved = try layout.resolved(in: statement) } catch {
+                throw AnalysisError.schemaMismatch(missingTables: [], missingColumns: error.columns)
+            }
             while try statement.step() {
                 let millis = StoredTimestamp.read(statement, at: resolved.time)?.instant.millis
                 if !chosen, let through, let millis, millis > through { continue }

@@ -157,7 +157,7 @@ struct VoteScan {
         usage = Array(repeating: [:], count: count)
         usageSmall = Array(repeating: UsageCount(), count: count * VoteScan.usageSlots)
         anomalyTotals = Array(repeating: [:], count: count)
-        eligibility = Eligibility(options)
+        eligibility = Eligibility(created: options.createdMillis)
         let stores = count * eligibility.epochs
         maskCounts =
             optionCount <= VoteScan.maskedOptions ? Array(repeating: 0, count: stores << optionCount) : []

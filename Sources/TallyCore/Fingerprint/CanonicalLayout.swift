@@ -47,14 +47,17 @@ struct CanonicalLayout {
             ("version", .integer), ("option_id", .integer),
         ])
 
+    /// Columns of a layout that a statement does not return, named `source.column`.
+    struct MissingColumns: Error, Equatable {
+        let columns: [String]
+    }
+
     /// This layout against the columns `statement` returns.
-    func resolved(in statement: Statement) throws -> Resolved {
+    func resolved(in statement: Statement) throws(MissingColumns) -> Resolved {
         var positions: [String: Int] = [:]
         for index in 0..<statement.columnCount { positions[statement.columnName(at: index)] = index }
         let missing = columns.filter { positions[$0] == nil }
-        guard missing.isEmpty else {
-            throw AnalysisError.schemaMismatch(missingTables: [], missingColumns: missing.map { "\(source).\($0)" })
-        }
+        guard missing.isEmpty else { throw MissingColumns(columns: missing.map { "\(source).\($0)" }) }
         return Resolved(
             tag: tag, fields: fields.map { (positions[$0.column]!, $0.encoding) }, id: positions["id"]!,
             time: positions["created_at"]!)

@@ -2,7 +2,7 @@
 /// (docs/statistics.md, "Late options"). The vote page lists an option from its `created_at` on, and a
 /// session's choices are final at its last vote, so a session whose last vote is at or after an
 /// option's creation saw it (and may have passed it over); one that finished before did not. An option
-/// whose creation time cannot be read counts as always there (as `OptionTable.createdMillis` does), and a
+/// whose creation time cannot be read counts as always there (as the options' table reads it), and a
 /// session none of whose vote times can be read as able to choose every option: nothing says otherwise.
 ///
 /// Options are few and their creation times fewer, so a session's votable set is one of a handful: its
@@ -16,9 +16,9 @@ struct Eligibility: Sendable {
     /// Per option index, its creation time (`Int64.min` when unreadable).
     let created: [Int64]
 
-    /// The eligibility of the options of `table`.
-    init(_ table: OptionTable) {
-        created = table.createdMillis
+    /// The eligibility of options created at `created` (per option index; `Int64.min` when unreadable).
+    init(created: [Int64]) {
+        self.created = created
         times = Array(Set(created.filter { $0 != Int64.min })).sorted()
     }
 

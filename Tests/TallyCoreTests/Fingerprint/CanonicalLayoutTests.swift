@@ -30,7 +30,7 @@ struct CanonicalLayoutTests {
     @Test func aMissingColumnIsAnErrorNamingIt() throws {
         let db = try Demo.inMemory()
         let statement = try db.prepare("SELECT id, content, created_at FROM survey_options")
-        #expect(throws: AnalysisError.schemaMismatch(missingTables: [], missingColumns: ["survey_options.section"])) {
+        #expect(throws: CanonicalLayout.MissingColumns(columns: ["survey_options.section"])) {
             try CanonicalLayout.option.resolved(in: statement)
         }
     }
