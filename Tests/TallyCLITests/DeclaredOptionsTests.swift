@@ -6,7 +6,7 @@ import Testing
 
 /// Commands read their options through the specs they declare: reading one a command does not declare
 /// stops tally (it would read nil forever), so the mistake shows in the first test that runs the command.
-@Suite("Options: read only as each command declares them")
+@Suite("Options: read only as each command declares them", .timeLimit(.minutes(10)))
 struct DeclaredOptionsTests {
     /// Every command that runs, with its path.
     static let runnable = Tally.root.walk().filter { $0.command.run != nil }
@@ -23,7 +23,7 @@ struct DeclaredOptionsTests {
 
     /// Each command's declared options parse and read back as given; an option declared elsewhere
     /// in the tree (under the same name it is some other kind, or absent) is not declared here.
-    @Test func everyDeclaredOptionReadsBackAndNoOtherIsDeclared() throws {
+    @Test func everyDeclaredOptionReadsBackAndNoOtherIsDeclared() async throws {
         let everywhere = Self.runnable.flatMap(\.command.options)
         for (path, command) in Self.runnable {
             let positionals = command.positionals.map { _ in "x" }
@@ -68,7 +68,7 @@ struct DeclaredOptionsTests {
     /// Every command, run as a real process with each option it declares (in an empty folder, so most
     /// stop at their first check), never stops on an undeclared read.
     @Test(arguments: runnable.map(\.path))
-    func everyCommandRunsWithItsDeclaredOptions(_ path: [String]) throws {
+    func everyCommandRunsWithItsDeclaredOptions(_ path: [String]) async throws {
         guard let command = Self.runnable.first(where: { $0.path == path })?.command else { return }
         let folder = try TemporaryDirectory()
         let positionals = command.positionals.filter { !$0.isOptional }.map { _ in "x" }
@@ -78,7 +78,7 @@ struct DeclaredOptionsTests {
             // `generate` would write a million votes by default; `serve` must not start listening.
             if path == ["generate"], option.name != "votes" { arguments += ["--votes", "1"] }
             if path == ["serve"], option.name != "db" { arguments += ["--db", folder.path("absent.sqlite")] }
-            let result = try TallyProcess.run(
+            let result = try await TallyProcess.run(
                 arguments, in: folder.url.path, environment: ["TALLY_WRANGLER": "false"])
             #expect(!result.stderr.contains("does not declare"), "\(arguments): \(result.stderr)")
             #expect(result.status < 3, "\(arguments) exited \(result.status): \(result.stderr)")

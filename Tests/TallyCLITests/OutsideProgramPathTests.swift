@@ -6,7 +6,7 @@ import Testing
 /// of skipping or running. This holds for every file under Tests/ a test compiles or runs (Swift,
 /// Python, shell), but for `/usr/bin/env` and `/bin/sh` (the POSIX ways to go through PATH) and
 /// `#!` lines.
-@Suite("Tests find outside programs on PATH")
+@Suite("Tests find outside programs on PATH", .timeLimit(.minutes(10)))
 struct OutsideProgramPathTests {
     static let allowed: Set<String> = ["/usr/bin/env", "/bin/sh"]
 

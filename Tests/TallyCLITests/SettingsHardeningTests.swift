@@ -7,7 +7,7 @@ import Testing
 /// Issue 12 items 7, 8, 9 and 10: a cutoff keeps its zone, daylight-saving readings are said out
 /// loud, votes after the clock's now are flagged (and the clock named), and a config file or a weekly
 /// run that would silently do something else is refused.
-@Suite("Settings: cutoffs keep their zone, nothing read silently otherwise")
+@Suite("Settings: cutoffs keep their zone, nothing read silently otherwise", .timeLimit(.minutes(10)))
 struct SettingsHardeningTests {
     static let author = #"{"db": "votes.sqlite", "timezone": "Asia/Taipei", "exclude_before": "2026-09-19 02:11"}"#
 
@@ -28,7 +28,7 @@ struct SettingsHardeningTests {
 
     // MARK: item 7, a cutoff belongs to the zone it was written in
 
-    @Test func theConfigCutoffStaysInTheConfigZoneWhateverTzShows() throws {
+    @Test func theConfigCutoffStaysInTheConfigZoneWhateverTzShows() async throws {
         let folder = try Self.authorsFolder()
         let asOf = ["--as-of", "2026-09-27 12:00+08:00"]
         let taipei = InProcessTally.run(["report", "--format", "json"] + asOf, directory: folder.url.path)
@@ -45,7 +45,7 @@ struct SettingsHardeningTests {
         #expect(try Self.counted(env.stdout) == (15, 43), "the environment's zone does not move it either")
     }
 
-    @Test func everyReportPrintsTheCutoffWithItsOffset() throws {
+    @Test func everyReportPrintsTheCutoffWithItsOffset() async throws {
         let folder = try Self.authorsFolder()
         let base = ["report", "--tz", "UTC", "--as-of", "2026-09-27 12:00+08:00"]
         let english = InProcessTally.run(base, directory: folder.url.path)
@@ -59,7 +59,7 @@ struct SettingsHardeningTests {
         #expect(json.stdout.contains(#""exclude_before": "2026-09-18T18:11:00+00:00""#))
     }
 
-    @Test func configShowPrintsTheCutoffWithItsOffsetAndZone() throws {
+    @Test func configShowPrintsTheCutoffWithItsOffsetAndZone() async throws {
         let folder = try Self.authorsFolder()
         let shown = InProcessTally.run(["config", "show", "--tz", "UTC"], directory: folder.url.path)
         #expect(shown.status == 0)
@@ -68,7 +68,7 @@ struct SettingsHardeningTests {
         #expect(line.contains("(config "))
     }
 
-    @Test func aFlagCutoffIsReadInTzElseInTheConfiguredZone() throws {
+    @Test func aFlagCutoffIsReadInTzElseInTheConfiguredZone() async throws {
         let folder = try Self.authorsFolder()
         func cutoff(_ arguments: [String], _ environment: [String: String] = [:]) -> String? {
             let shown = InProcessTally.run(
@@ -90,7 +90,7 @@ struct SettingsHardeningTests {
 
     // MARK: item 8, daylight saving time
 
-    @Test func aCutoffInAGapSaysWhichReadingWasTaken() throws {
+    @Test func aCutoffInAGapSaysWhichReadingWasTaken() async throws {
         let result = InProcessTally.run([
             "report", "--demo", "--tz", "America/New_York", "--exclude-before", "2026-03-08 02:30", "--format", "json",
         ])
@@ -103,7 +103,7 @@ struct SettingsHardeningTests {
         #expect(result.stdout.contains(#""exclude_before": "2026-03-08T03:30:00-04:00""#))
     }
 
-    @Test func aTimeInAnOverlapSaysWhichReadingAndAnOffsetChooses() throws {
+    @Test func aTimeInAnOverlapSaysWhichReadingAndAnOffsetChooses() async throws {
         let overlap = InProcessTally.run([
             "report", "--demo", "--tz", "America/New_York", "--as-of", "2026-11-01 01:30", "--format", "json",
         ])
@@ -126,10 +126,10 @@ struct SettingsHardeningTests {
 
     // MARK: item 9, votes after the clock's now are flagged; an --as-of before the last vote is refused
 
-    @Test func votesAfterTheClocksNowAreCountedAndFlaggedAndTheReportRenders() throws {
+    @Test func votesAfterTheClocksNowAreCountedAndFlaggedAndTheReportRenders() async throws {
         let folder = try TemporaryDirectory()
         #expect(InProcessTally.run(["demo", "--db", "t.sqlite"], directory: folder.url.path).status == 0)
-        let oracle = try SQLiteShell.run(
+        let oracle = try await SQLiteShell.run(
             folder.path("t.sqlite"), input: "SELECT count(*) FROM votes WHERE created_at > '2026-09-20 00:00:00';")
         let later = try #require(Int(oracle.trimmingCharacters(in: .whitespacesAndNewlines)))
         try #require(later > 0)
@@ -164,7 +164,7 @@ struct SettingsHardeningTests {
 
     // MARK: item 10, weekly limits and the config file
 
-    @Test func weeklyRefusesMoreThanTenYearsOfWeeksUnlessForced() throws {
+    @Test func weeklyRefusesMoreThanTenYearsOfWeeksUnlessForced() async throws {
         let folder = try TemporaryDirectory()
         let reports = folder.path("reports")
         let far = InProcessTally.run(
@@ -178,7 +178,7 @@ struct SettingsHardeningTests {
         #expect(!FileManager.default.fileExists(atPath: reports), "nothing written")
     }
 
-    @Test func weeklyRefusesALaunchOverAYearBeforeTheFirstVoteUnlessForced() throws {
+    @Test func weeklyRefusesALaunchOverAYearBeforeTheFirstVoteUnlessForced() async throws {
         let folder = try TemporaryDirectory()
         let reports = folder.path("reports")
         let arguments = ["weekly", "--demo", "--launch", "2025-08-30", "--through", "2026-09-27", "--reports", reports]
@@ -212,7 +212,7 @@ struct SettingsHardeningTests {
         ("", "is empty; expected a JSON object"),
         (" \n", "is empty; expected a JSON object"),
     ])
-    func aConfigThatWouldBeReadSilentlyOtherwiseIsRefused(_ json: String, _ expected: String) throws {
+    func aConfigThatWouldBeReadSilentlyOtherwiseIsRefused(_ json: String, _ expected: String) async throws {
         let folder = try TemporaryDirectory()
         try Data(json.utf8).write(to: folder.url.appendingPathComponent("tally.json"))
         let result = InProcessTally.run(["config", "show"], directory: folder.url.path)
@@ -221,7 +221,7 @@ struct SettingsHardeningTests {
         #expect(result.stderr.contains(expected), "\(result.stderr)")
     }
 
-    @Test func aNullIsRefusedWithAWayOut() throws {
+    @Test func aNullIsRefusedWithAWayOut() async throws {
         let folder = try TemporaryDirectory()
         try Data(#"{"db": null}"#.utf8).write(to: folder.url.appendingPathComponent("tally.json"))
         let result = InProcessTally.run(["report"], directory: folder.url.path)
@@ -231,7 +231,7 @@ struct SettingsHardeningTests {
                 + "to use the default\n")
     }
 
-    @Test func aConfigThatIsADeviceSaysSo() throws {
+    @Test func aConfigThatIsADeviceSaysSo() async throws {
         let result = InProcessTally.run(["config", "show", "--config", "/dev/null"])
         #expect(result.status == 1)
         #expect(
@@ -239,7 +239,7 @@ struct SettingsHardeningTests {
                 == "Error: config /dev/null is a character device, not a file; give the path of a JSON file\n")
     }
 
-    @Test func aConfigFromAPipeIsRead() throws {
+    @Test func aConfigFromAPipeIsRead() async throws {
         let folder = try TemporaryDirectory()
         let fifo = folder.path("config.fifo")
         try #require(mkfifo(fifo, 0o644) == 0)

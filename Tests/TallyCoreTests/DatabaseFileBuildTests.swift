@@ -4,22 +4,22 @@ import Testing
 
 @testable import TallyCore
 
-@Suite("Building a database file")
+@Suite("Building a database file", .timeLimit(.minutes(10)))
 struct DatabaseFileBuildTests {
     /// The id of a process that has ended.
-    func deadProcessID() throws -> Int32 {
+    func deadProcessID() async throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["true"]
         try process.run()
-        process.waitUntilExit()
+        await process.ended()
         return process.processIdentifier
     }
 
-    @Test func temporariesOfEndedProcessesAreRemovedOthersKept() throws {
+    @Test func temporariesOfEndedProcessesAreRemovedOthersKept() async throws {
         let folder = try TemporaryDirectory()
-        let dead = try deadProcessID()
-        let otherDead = try deadProcessID()
+        let dead = try await deadProcessID()
+        let otherDead = try await deadProcessID()
         let alive = getppid()
         let header = Data("SQLite format 3\0".utf8) + Data(repeating: 0, count: 84)
         let tallys = [".out.sqlite.tmp-\(dead)", ".out.sqlite.tmp-\(dead)-journal", ".out.sqlite.tmp-\(otherDead)"]
@@ -29,12 +29,12 @@ struct DatabaseFileBuildTests {
         ]
         for name in kept { _ = FileManager.default.createFile(atPath: folder.path(name), contents: header) }
         // Named like tally's but not an SQLite file: someone's own, kept (with what goes with it).
-        let lookalike = ".out.sqlite.tmp-\(try deadProcessID())"
+        let lookalike = ".out.sqlite.tmp-\(try await deadProcessID())"
         for name in [lookalike, lookalike + "-wal"] {
             _ = FileManager.default.createFile(atPath: folder.path(name), contents: Data("my notes\n".utf8))
         }
         // A link named like a temporary is not tally's file either.
-        let link = ".out.sqlite.tmp-\(try deadProcessID())"
+        let link = ".out.sqlite.tmp-\(try await deadProcessID())"
         try FileManager.default.createSymbolicLink(atPath: folder.path(link), withDestinationPath: "notes.txt")
         let before = try Fixtures.listing(folder)
         try DatabaseFile.build(at: folder.path("out.sqlite")) { db in try db.execute("CREATE TABLE t (a)") }
@@ -44,7 +44,7 @@ struct DatabaseFileBuildTests {
         #expect(before.contains(link) && before.contains(lookalike))
     }
 
-    @Test func aFailedBuildLeavesNothing() throws {
+    @Test func aFailedBuildLeavesNothing() async throws {
         let folder = try TemporaryDirectory()
         struct Failure: Error {}
         #expect(throws: Failure.self) {
@@ -56,7 +56,7 @@ struct DatabaseFileBuildTests {
         #expect(try Fixtures.listing(folder).isEmpty)
     }
 
-    @Test func aLinkIsFollowedAndAFIFOIsNeverBuiltOver() throws {
+    @Test func aLinkIsFollowedAndAFIFOIsNeverBuiltOver() async throws {
         let folder = try TemporaryDirectory()
         try DatabaseFile.build(at: folder.path("real.sqlite")) { db in try db.execute("CREATE TABLE old (a)") }
         try FileManager.default.createSymbolicLink(

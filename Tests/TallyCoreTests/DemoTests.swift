@@ -4,7 +4,7 @@ import Testing
 
 @testable import TallyCore
 
-@Suite("The built-in demo reproduces the brief's figures")
+@Suite("The built-in demo reproduces the brief's figures", .timeLimit(.minutes(10)))
 struct DemoTests {
 
     /// The demo written to a real file, for the sqlite3 shell.
@@ -14,9 +14,9 @@ struct DemoTests {
         return path
     }
 
-    @Test func authorsQueryRunsVerbatimAndGivesThePublishedRanking() throws {
+    @Test func authorsQueryRunsVerbatimAndGivesThePublishedRanking() async throws {
         let folder = try TemporaryDirectory()
-        let rows = try SQLiteShell.rows(try Self.demoFile(folder), BriefFixtures.authorsQuery)
+        let rows = try await SQLiteShell.rows(try Self.demoFile(folder), BriefFixtures.authorsQuery)
         #expect(rows.count == 5, "five options in the original section")
         #expect(rows[0] == ["做了好多事，另一半不知道", "13", "10"])
         #expect(rows[1] == ["今天吃什麼，永遠臨時才有人想", "12", "10"])
@@ -24,12 +24,14 @@ struct DemoTests {
         #expect(rows.map { Int($0[1])! }.reduce(0, +) == 43)
     }
 
-    @Test func totalsRawAndCounted() throws {
+    @Test func totalsRawAndCounted() async throws {
         let folder = try TemporaryDirectory()
         let path = try Self.demoFile(folder)
         #expect(
-            try SQLiteShell.rows(path, "SELECT count(DISTINCT session_id), count(*) FROM votes;") == [["19", "55"]])
-        let counted = try SQLiteShell.rows(
+            try await SQLiteShell.rows(path, "SELECT count(DISTINCT session_id), count(*) FROM votes;") == [
+                ["19", "55"]
+            ])
+        let counted = try await SQLiteShell.rows(
             path,
             """
             SELECT count(DISTINCT session_id), count(*) FROM votes WHERE session_id NOT IN (
@@ -38,9 +40,9 @@ struct DemoTests {
         #expect(counted == [["15", "43"]])
     }
 
-    @Test func topTwoTieAtTenVotersWithTestsIncluded() throws {
+    @Test func topTwoTieAtTenVotersWithTestsIncluded() async throws {
         let folder = try TemporaryDirectory()
-        let rows = try SQLiteShell.rows(
+        let rows = try await SQLiteShell.rows(
             try Self.demoFile(folder),
             """
             SELECT o.id, COUNT(DISTINCT v.session_id) AS voters FROM survey_options o
@@ -52,7 +54,7 @@ struct DemoTests {
         #expect(Int(rows[2][1])! < 10)
     }
 
-    @Test func smokeTestSessionsFirstVoteBetween0206And0210InTaipei() throws {
+    @Test func smokeTestSessionsFirstVoteBetween0206And0210InTaipei() async throws {
         let db = try Demo.inMemory()
         let zone = try Zone(parsing: "Asia/Taipei")
         let cutoff = try zone.parseUserTime(Demo.Settings.excludeBefore)
@@ -74,7 +76,7 @@ struct DemoTests {
         #expect(try #require(lastTestVote?.string) > "2026-09-18 18:11:00")
     }
 
-    @Test func lastVoteThenFourQuietDays() throws {
+    @Test func lastVoteThenFourQuietDays() async throws {
         let db = try Demo.inMemory()
         let zone = try Zone(parsing: "Asia/Taipei")
         let last = StoredTimestamp.parse(try #require(try db.scalar("SELECT max(created_at) FROM votes")?.string))!
@@ -85,7 +87,7 @@ struct DemoTests {
         #expect(zone.local(asOf).dayNumber - localDay == 4, "four days with no votes")
     }
 
-    @Test func approvedNotesFromOneSessionBecameCommunityOptionsWithNoVotes() throws {
+    @Test func approvedNotesFromOneSessionBecameCommunityOptionsWithNoVotes() async throws {
         let db = try Demo.inMemory()
         let approved = try db.query(
             "SELECT content, session_id, promoted_option_id FROM suggestions WHERE status = 'approved' ORDER BY id")
@@ -105,7 +107,7 @@ struct DemoTests {
         #expect(approved.map { $0[2] } == community.indices.map { .integer(Int64(6 + $0)) })
     }
 
-    @Test func otherNotesIncludePendingAndRejectedWithHostileText() throws {
+    @Test func otherNotesIncludePendingAndRejectedWithHostileText() async throws {
         let db = try Demo.inMemory()
         let counts = try db.query("SELECT status, count(*) FROM suggestions GROUP BY status ORDER BY status")
         #expect(
@@ -117,7 +119,7 @@ struct DemoTests {
         #expect(hostile[0][0].string?.contains("\n") == true)
     }
 
-    @Test func timestampsAreStoredAsD1Does() throws {
+    @Test func timestampsAreStoredAsD1Does() async throws {
         let db = try Demo.inMemory()
         for table in ["votes", "survey_options", "suggestions", "moderation_log"] {
             for row in try db.query("SELECT created_at FROM \(table)") {

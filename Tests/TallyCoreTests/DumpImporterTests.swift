@@ -4,26 +4,27 @@ import Testing
 
 @testable import TallyCore
 
-@Suite("Dump importer")
+@Suite("Dump importer", .timeLimit(.minutes(10)))
 struct DumpImporterTests {
     // MARK: Helpers
 
     /// What the real sqlite3 shell makes of a dump: the file run into a new database, then `.dump`.
-    func shellLoad(_ dump: String, in folder: TemporaryDirectory) throws -> String {
+    func shellLoad(_ dump: String, in folder: TemporaryDirectory) async throws -> String {
         let database = folder.path("oracle-\(UUID().uuidString).sqlite")
-        try SQLiteShell.run(database, input: try String(contentsOfFile: dump, encoding: .utf8), arguments: ["-bail"])
-        return try SQLiteShell.run(database, input: ".dump\n")
+        try await SQLiteShell.run(
+            database, input: try String(contentsOfFile: dump, encoding: .utf8), arguments: ["-bail"])
+        return try await SQLiteShell.run(database, input: ".dump\n")
     }
 
     /// What tally's loader alone (no contract check, no migrations) makes of the same dump, dumped by the shell.
-    func tallyLoad(_ dump: String, in folder: TemporaryDirectory) throws -> String {
+    func tallyLoad(_ dump: String, in folder: TemporaryDirectory) async throws -> String {
         let database = folder.path("tally-\(UUID().uuidString).sqlite")
         let importer = DumpImporter()
         try DatabaseFile.build(at: database) { db in
             try importer.prepareConnection(db)
             try db.transaction(.exclusive) { _ = try importer.load(try DumpReader(path: dump), into: db) }
         }
-        return try SQLiteShell.run(database, input: ".dump\n")
+        return try await SQLiteShell.run(database, input: ".dump\n")
     }
 
     /// Runs the whole import and expects it to fail with `expected`, leaving only the dump in the folder.
@@ -48,23 +49,23 @@ struct DumpImporterTests {
     // MARK: Row for row, as the sqlite3 shell loads it
 
     @Test(arguments: ["d1-export-demo.sql", "sqlite-dump.sql"])
-    func loadsEveryRowAsTheSQLiteShellDoes(_ fixture: String) throws {
+    func loadsEveryRowAsTheSQLiteShellDoes(_ fixture: String) async throws {
         let folder = try TemporaryDirectory()
-        let expected = try shellLoad(Fixtures.path(fixture), in: folder)
+        let expected = try await shellLoad(Fixtures.path(fixture), in: folder)
         #expect(expected.contains("INSERT INTO"))
-        #expect(try tallyLoad(Fixtures.path(fixture), in: folder) == expected)
+        #expect(try await tallyLoad(Fixtures.path(fixture), in: folder) == expected)
     }
 
-    @Test func loadsWhatTheInstalledSQLiteShellDumps() throws {
+    @Test func loadsWhatTheInstalledSQLiteShellDumps() async throws {
         // The recorded fixture shows one version's format; this one shows the installed version's.
         let folder = try TemporaryDirectory()
         let source = folder.path("source.sqlite")
-        try SQLiteShell.run(source, input: try Fixtures.text("sqlite-dump-source.sql"), arguments: ["-bail"])
-        let dump = try Fixtures.write(try SQLiteShell.run(source, input: ".dump\n"), to: "fresh.sql", in: folder)
-        #expect(try tallyLoad(dump, in: folder) == (try shellLoad(dump, in: folder)))
+        try await SQLiteShell.run(source, input: try Fixtures.text("sqlite-dump-source.sql"), arguments: ["-bail"])
+        let dump = try Fixtures.write(try await SQLiteShell.run(source, input: ".dump\n"), to: "fresh.sql", in: folder)
+        #expect(try await tallyLoad(dump, in: folder) == (try await shellLoad(dump, in: folder)))
     }
 
-    @Test func aStatementOverManyLinesWithSemicolonsLoadsWhole() throws {
+    @Test func aStatementOverManyLinesWithSemicolonsLoadsWhole() async throws {
         let folder = try TemporaryDirectory()
         let note = (0..<3000).map { "line \($0); still the same note" }.joined(separator: "\n")
         let dump = try Fixtures.write(
@@ -73,14 +74,14 @@ struct DumpImporterTests {
                     "INSERT INTO \"suggestions\" (\"id\",\"content\",\"created_at\") VALUES(99,'\(note)','2026-09-25 00:00:00');"
                 ], after: 98),
             to: "long.sql", in: folder)
-        let loaded = try tallyLoad(dump, in: folder)
-        #expect(loaded == (try shellLoad(dump, in: folder)))
+        let loaded = try await tallyLoad(dump, in: folder)
+        #expect(loaded == (try await shellLoad(dump, in: folder)))
         #expect(loaded.contains("line 2999; still the same note"))
     }
 
     // MARK: The whole import
 
-    @Test func importsAnExportWithExtraColumnsAndNoneOfTallysTables() throws {
+    @Test func importsAnExportWithExtraColumnsAndNoneOfTallysTables() async throws {
         let folder = try TemporaryDirectory()
         let target = folder.path("votes.sqlite")
         var reported: [DumpImporter.Progress] = []
@@ -116,7 +117,7 @@ struct DumpImporterTests {
         #expect(try Fixtures.listing(folder) == ["votes.sqlite"])
     }
 
-    @Test func continuesALedgerThatWranglerStarted() throws {
+    @Test func continuesALedgerThatWranglerStarted() async throws {
         // An export of a D1 database that ran tally's first two migrations with wrangler.
         let folder = try TemporaryDirectory()
         let dump = try Fixtures.write(
@@ -149,7 +150,7 @@ struct DumpImporterTests {
             ])
     }
 
-    @Test func aLedgerFromANewerTallyIsRefused() throws {
+    @Test func aLedgerFromANewerTallyIsRefused() async throws {
         let folder = try TemporaryDirectory()
         let dump = try Fixtures.write(
             try d1Export(
@@ -159,7 +160,7 @@ struct DumpImporterTests {
         try expectRefusal(dump, MigrationError.databaseNewer(unknown: ["0099_tally_future.sql"]), in: folder)
     }
 
-    @Test func aMissingContractIsNamed() throws {
+    @Test func aMissingContractIsNamed() async throws {
         let folder = try TemporaryDirectory()
         let text = try Fixtures.text("d1-export-demo.sql")
             .replacingOccurrences(of: "CREATE TABLE suggestions (", with: "CREATE TABLE notes (")
@@ -174,7 +175,7 @@ struct DumpImporterTests {
             dump, DumpError.missingContract(["votes has no column session_id", "no table suggestions"]), in: folder)
     }
 
-    @Test func danglingReferencesAreReported() throws {
+    @Test func danglingReferencesAreReported() async throws {
         let folder = try TemporaryDirectory()
         let dump = try Fixtures.write(
             try d1Export(
@@ -187,7 +188,7 @@ struct DumpImporterTests {
 
     // MARK: Refusals name the place and leave nothing
 
-    @Test func hostileStatementsAreRefusedWithTheirLine() throws {
+    @Test func hostileStatementsAreRefusedWithTheirLine() async throws {
         let folder = try TemporaryDirectory()
         let evil = folder.path("evil.sqlite")
         let copy = folder.path("copy.sqlite")
@@ -215,7 +216,7 @@ struct DumpImporterTests {
         }
     }
 
-    @Test func aTriggerDefinedBeforeTheDataThatWritesElsewhereIsRefused() throws {
+    @Test func aTriggerDefinedBeforeTheDataThatWritesElsewhereIsRefused() async throws {
         let folder = try TemporaryDirectory()
         // Line 30 is the CREATE TABLE votes statement's end; the trigger goes right after it.
         let dump = try Fixtures.write(
@@ -233,7 +234,7 @@ struct DumpImporterTests {
         #expect(try Fixtures.listing(folder) == ["d1.sql"])
     }
 
-    @Test func aSchemaThatWouldLoadAnExtensionFromADefaultIsStoppedBySQLite() throws {
+    @Test func aSchemaThatWouldLoadAnExtensionFromADefaultIsStoppedBySQLite() async throws {
         // DEFAULT expressions are not shown to the authorizer; the hardened
         // connection (trusted_schema off) is what stops this one.
         let folder = try TemporaryDirectory()
@@ -255,7 +256,7 @@ struct DumpImporterTests {
         #expect(try Fixtures.listing(folder) == ["d1.sql"])
     }
 
-    @Test func aTriggerThatWouldWriteWhileTallyMigratesIsRefused() throws {
+    @Test func aTriggerThatWouldWriteWhileTallyMigratesIsRefused() async throws {
         let folder = try TemporaryDirectory()
         let dump = try Fixtures.write(
             try d1Export() + "\nCREATE TRIGGER wipe AFTER INSERT ON d1_migrations BEGIN DELETE FROM votes; END;\n",
@@ -263,7 +264,7 @@ struct DumpImporterTests {
         try expectRefusal(dump, DumpError.triggerWrites(trigger: "wipe", table: "votes"), in: folder)
     }
 
-    @Test func aTruncatedDumpIsRefusedAtTheStatementItCuts() throws {
+    @Test func aTruncatedDumpIsRefusedAtTheStatementItCuts() async throws {
         let folder = try TemporaryDirectory()
         let text = try Fixtures.text("d1-export-demo.sql")
         let cut = text.range(of: "'2026-09-18 18:06:34'")!.lowerBound
@@ -271,7 +272,7 @@ struct DumpImporterTests {
         try expectRefusal(dump, DumpError.truncated(line: 32), in: folder)
     }
 
-    @Test func aDumpCutBeforeItsSemicolonIsTruncatedToo() throws {
+    @Test func aDumpCutBeforeItsSemicolonIsTruncatedToo() async throws {
         let folder = try TemporaryDirectory()
         let lines = try Fixtures.text("d1-export-demo.sql").components(separatedBy: "\n")
         let dump = try Fixtures.write(
@@ -279,14 +280,14 @@ struct DumpImporterTests {
         try expectRefusal(dump, DumpError.truncated(line: 32), in: folder)
     }
 
-    @Test func aSQLiteDumpWithoutItsCommitIsIncomplete() throws {
+    @Test func aSQLiteDumpWithoutItsCommitIsIncomplete() async throws {
         let folder = try TemporaryDirectory()
         let text = try Fixtures.text("sqlite-dump.sql")
         let dump = try Fixtures.write(String(text[..<text.range(of: "COMMIT;")!.lowerBound]), to: "cut.sql", in: folder)
         try expectRefusal(dump, DumpError.unclosedTransaction(line: 2), in: folder)
     }
 
-    @Test func aStatementSQLiteRejectsIsNamedWithSQLitesMessage() throws {
+    @Test func aStatementSQLiteRejectsIsNamedWithSQLitesMessage() async throws {
         let folder = try TemporaryDirectory()
         let dump = try Fixtures.write(
             try d1Export(inserting: ["INSERT INTO \"votes\" (\"id\",\"nope\") VALUES(1,2);"], after: 30), to: "d1.sql",
@@ -299,7 +300,7 @@ struct DumpImporterTests {
             in: folder)
     }
 
-    @Test func aConstraintViolationIsRejectedWithItsLine() throws {
+    @Test func aConstraintViolationIsRejectedWithItsLine() async throws {
         let folder = try TemporaryDirectory()
         let dump = try Fixtures.write(
             try d1Export(
@@ -315,7 +316,7 @@ struct DumpImporterTests {
         #expect(try Fixtures.listing(folder) == ["d1.sql"])
     }
 
-    @Test func anEncodingProblemLeavesNothing() throws {
+    @Test func anEncodingProblemLeavesNothing() async throws {
         let folder = try TemporaryDirectory()
         var bytes = Array(try d1Export().utf8)
         let first = Array("做".utf8)[0]
@@ -332,13 +333,13 @@ struct DumpImporterTests {
         #expect(try Fixtures.listing(folder) == ["bad.sql"])
     }
 
-    @Test func anEmptyFileIsNamed() throws {
+    @Test func anEmptyFileIsNamed() async throws {
         let folder = try TemporaryDirectory()
         let dump = try Fixtures.write("-- nothing here\n", to: "empty.sql", in: folder)
         try expectRefusal(dump, DumpError.empty(path: dump), in: folder)
     }
 
-    @Test func stoppingLeavesNothing() throws {
+    @Test func stoppingLeavesNothing() async throws {
         let folder = try TemporaryDirectory()
         let dump = try Fixtures.write(try d1Export(), to: "d1.sql", in: folder)
         var asked = 0
@@ -352,7 +353,7 @@ struct DumpImporterTests {
         #expect(try Fixtures.listing(folder) == ["d1.sql"])
     }
 
-    @Test func theDumpCannotBeTheDatabase() throws {
+    @Test func theDumpCannotBeTheDatabase() async throws {
         let folder = try TemporaryDirectory()
         let dump = try Fixtures.write(try d1Export(), to: "same.sql", in: folder)
         #expect(throws: DumpError.cannotRead(path: dump, reason: "it is the database to write; choose another --db")) {

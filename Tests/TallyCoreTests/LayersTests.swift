@@ -7,13 +7,14 @@ import Testing
 /// two peers using each other, a folder in no layer, `import CSQLite`, the back-edges once tolerated.
 @Suite(
     "TallyCore's layers",
-    .enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3 (the check is a standard-library script)"))
+    .enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3 (the check is a standard-library script)"),
+    .timeLimit(.minutes(10)))
 struct LayersTests {
     static let script = ToolProcess.repository.appendingPathComponent(".ci/layers.py").path
 
     /// Runs the check on `root`.
-    static func check(_ root: String) throws -> TallyProcess.Result {
-        try TallyProcess.run(
+    static func check(_ root: String) async throws -> TallyProcess.Result {
+        try await TallyProcess.run(
             ["python3", script, "--root", root], program: URL(fileURLWithPath: "/usr/bin/env"))
     }
 
@@ -39,22 +40,22 @@ struct LayersTests {
         try text.write(toFile: folder.path(path), atomically: false, encoding: .utf8)
     }
 
-    @Test func theRepositoryHoldsItsLayers() throws {
-        let result = try Self.check(ToolProcess.repository.path)
+    @Test func theRepositoryHoldsItsLayers() async throws {
+        let result = try await Self.check(ToolProcess.repository.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("no folder uses one above or beside it"), "\(result.stdout)")
     }
 
-    @Test func aLowerFolderUsingAHigherOneFails() throws {
+    @Test func aLowerFolderUsingAHigherOneFails() async throws {
         let folder = try Self.copy()
-        #expect(try Self.check(folder.url.path).status == 0)
+        #expect(try await Self.check(folder.url.path).status == 0)
         // Moderation using the sync ledger again: the circle this check was made against.
         try Self.plant(
             "import TallySQLite\n\n/// Planted.\nfunc planted(_ db: Connection) throws {\n"
                 + "    // SyncLedger in a comment is no use\n    _ = \"SyncLedger in a string is none\"\n"
                 + "    try SyncLedger(db).createEmpty()\n}\n",
             at: "Sources/TallyCore/Moderation/Planted.swift", in: folder)
-        let result = try Self.check(folder.url.path)
+        let result = try await Self.check(folder.url.path)
         #expect(result.status == 1)
         #expect(
             result.stderr.contains(
@@ -62,20 +63,20 @@ struct LayersTests {
                     + "a folder above it (1 use)"), "\(result.stderr)")
     }
 
-    @Test func aUseInsideAnInterpolationCounts() throws {
+    @Test func aUseInsideAnInterpolationCounts() async throws {
         let folder = try Self.copy()
         try Self.plant(
             "let planted = \"\\(Migrator.self)\"\n", at: "Sources/TallyCore/Time/Planted.swift", in: folder)
-        let result = try Self.check(folder.url.path)
+        let result = try await Self.check(folder.url.path)
         #expect(result.status == 1)
         #expect(result.stderr.contains("Time/ uses Migrator of Schema/, a folder above it"), "\(result.stderr)")
     }
 
-    @Test func aNewFolderOrCSQLiteFails() throws {
+    @Test func aNewFolderOrCSQLiteFails() async throws {
         let folder = try Self.copy()
         try Self.plant("enum Stray {}\n", at: "Sources/TallyCore/Stray/Stray.swift", in: folder)
         try Self.plant("import CSQLite\n", at: "Sources/TallyCore/Database/Planted.swift", in: folder)
-        let result = try Self.check(folder.url.path)
+        let result = try await Self.check(folder.url.path)
         #expect(result.status == 1)
         #expect(result.stderr.contains("Sources/TallyCore/Stray is in no layer of docs/layers.md"), "\(result.stderr)")
         #expect(
@@ -84,7 +85,7 @@ struct LayersTests {
     }
 
     /// The two back-edges once tolerated fail like any other.
-    @Test func theFormerExceptionsFail() throws {
+    @Test func theFormerExceptionsFail() async throws {
         let folder = try Self.copy()
         try Self.plant(
             "let planted = AnalysisError.self\n",
@@ -92,7 +93,7 @@ struct LayersTests {
         try Self.plant(
             "func planted(_ table: OptionTable) -> [Int64] { table.createdMillis }\n",
             at: "Sources/TallyCore/Statistics/Planted.swift", in: folder)
-        let result = try Self.check(folder.url.path)
+        let result = try await Self.check(folder.url.path)
         #expect(result.status == 1)
         #expect(result.stderr.contains("Fingerprint/ uses AnalysisError of Analysis/"), "\(result.stderr)")
         #expect(result.stderr.contains("Statistics/ uses OptionTable of Analysis/"), "\(result.stderr)")

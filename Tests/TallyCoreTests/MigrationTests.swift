@@ -4,14 +4,14 @@ import Testing
 
 @testable import TallyCore
 
-@Suite("Migrations and the d1_migrations ledger")
+@Suite("Migrations and the d1_migrations ledger", .timeLimit(.minutes(10)))
 struct MigrationTests {
-    @Test func everyMigrationFileIsSomethingD1Accepts() throws {
+    @Test func everyMigrationFileIsSomethingD1Accepts() async throws {
         #expect(!Migration.all.isEmpty)
         #expect(try MigrationLint.problems(in: Migration.all) == [])
     }
 
-    @Test func embeddedMigrationsAreTheFilesInTheRepository() throws {
+    @Test func embeddedMigrationsAreTheFilesInTheRepository() async throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("migrations")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }
@@ -24,7 +24,7 @@ struct MigrationTests {
         }
     }
 
-    @Test func lintCatchesEachForbiddenKind() throws {
+    @Test func lintCatchesEachForbiddenKind() async throws {
         let attached = "lint-attach-\(UUID().uuidString).db"
         defer { try? FileManager.default.removeItem(atPath: attached) }
         let bad = Migration(
@@ -55,7 +55,7 @@ struct MigrationTests {
         #expect(!FileManager.default.fileExists(atPath: attached), "the lint must not run the ATTACH it reports")
     }
 
-    @Test func migrateTwiceChangesNothing() throws {
+    @Test func migrateTwiceChangesNothing() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("twice.sqlite")
         let applied = try DatabaseFile.build(at: path) { try Migrator().migrate($0) }
@@ -68,7 +68,7 @@ struct MigrationTests {
         #expect(status.pending.isEmpty && status.unknown.isEmpty && status.foreign.isEmpty)
     }
 
-    @Test func ledgerIsWranglersTableColumnForColumn() throws {
+    @Test func ledgerIsWranglersTableColumnForColumn() async throws {
         let db = try Connection(path: ":memory:", mode: .create)
         try Migrator().migrate(db)
         let columns = try db.query(
@@ -85,13 +85,13 @@ struct MigrationTests {
         #expect(try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'sqlite_sequence'") == .integer(1))
     }
 
-    @Test func continuesALedgerWrittenByWrangler() throws {
+    @Test func continuesALedgerWrittenByWrangler() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("wrangler.sqlite")
         // What `wrangler d1 migrations apply` leaves after applying the first file,
         // written with the real sqlite3 shell.
         let first = Migration.all[0]
-        try SQLiteShell.run(
+        try await SQLiteShell.run(
             path,
             input: Migrator.ledgerDDL + "\n" + first.sql
                 + "\nINSERT INTO d1_migrations (name) VALUES ('\(first.name)');\n"
@@ -102,15 +102,15 @@ struct MigrationTests {
         #expect(status.foreign == ["0001_vote_page_init.sql"])
         let applied = try Migrator().migrate(db)
         #expect(applied == Migration.all.dropFirst().map(\.name))
-        let ledger = try SQLiteShell.rows(path, "SELECT id, name FROM d1_migrations ORDER BY id;")
+        let ledger = try await SQLiteShell.rows(path, "SELECT id, name FROM d1_migrations ORDER BY id;")
         #expect(ledger.map { $0[1] } == [first.name, "0001_vote_page_init.sql"] + applied)
         #expect(ledger.map { $0[0] } == (1...(2 + applied.count)).map(String.init))
     }
 
-    @Test func failingMigrationLeavesNoTrace() throws {
+    @Test func failingMigrationLeavesNoTrace() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("fail.sqlite")
-        try SQLiteShell.run(path, input: "CREATE TABLE keep (x); INSERT INTO keep VALUES (1);")
+        try await SQLiteShell.run(path, input: "CREATE TABLE keep (x); INSERT INTO keep VALUES (1);")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let broken =
             Migration.all + [
@@ -129,10 +129,10 @@ struct MigrationTests {
         #expect(message.contains("no such table: missing"))
         #expect(error.description.contains("nothing was changed"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-        #expect(try SQLiteShell.rows(path, "SELECT name FROM sqlite_schema;") == [["keep"]])
+        #expect(try await SQLiteShell.rows(path, "SELECT name FROM sqlite_schema;") == [["keep"]])
     }
 
-    @Test func ledgerFromANewerTallyIsRefused() throws {
+    @Test func ledgerFromANewerTallyIsRefused() async throws {
         let db = try Connection(path: ":memory:", mode: .create)
         try Migrator().migrate(db)
         try db.execute("INSERT INTO d1_migrations (name) VALUES ('0042_tally_future.sql')")
@@ -141,7 +141,7 @@ struct MigrationTests {
         #expect(error.description.contains("newer tally"))
     }
 
-    @Test func tallyNamesAreRecognised() {
+    @Test func tallyNamesAreRecognised() async {
         #expect(Migration.isTallyName("0001_tally_contract.sql"))
         #expect(Migration.isTallyName("0042_tally_future.sql"))
         #expect(!Migration.isTallyName("0001_init.sql"))
@@ -149,7 +149,7 @@ struct MigrationTests {
         #expect(!Migration.isTallyName("tally_0001.sql"))
     }
 
-    @Test func contractOnlyInsertsStillWork() throws {
+    @Test func contractOnlyInsertsStillWork() async throws {
         // A vote page that knows only the contract's columns can insert rows.
         let db = try Connection(path: ":memory:", mode: .create)
         try Migrator().migrate(db)
@@ -163,7 +163,7 @@ struct MigrationTests {
         #expect(StoredTimestamp.parse(stamp) != nil)
     }
 
-    @Test func moderationLogIsAppendOnly() throws {
+    @Test func moderationLogIsAppendOnly() async throws {
         let db = try Demo.inMemory()
         #expect(throws: SQLiteError.self) { try db.execute("UPDATE moderation_log SET moderator = 'x'") }
         #expect(throws: SQLiteError.self) { try db.execute("DELETE FROM moderation_log") }

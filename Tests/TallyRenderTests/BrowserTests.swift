@@ -9,7 +9,7 @@ import Testing
 /// made by the test, which loads each page unchanged into a 390 px wide frame (a phone) and
 /// reads the rendered layout: no horizontal overflow, every chart drawn with a size and inside
 /// the page, and no element made from user text.
-@Suite("HTML in headless chromium", .serialized)
+@Suite("HTML in headless chromium", .serialized, .timeLimit(.minutes(20)))
 struct BrowserTests {
     /// Found the way it is run (`timeout chromium …` through PATH), not at a fixed path: a chromium
     /// outside PATH skips the suite instead of failing it with "timeout exited 127".
@@ -52,8 +52,8 @@ struct BrowserTests {
 
     /// Runs headless chromium on `url` and returns the page's DOM after load.
     /// With `dark`, the browser prefers a dark colour scheme (`--force-dark-mode`).
-    static func dumpDOM(_ url: URL, profile: String, dark: Bool = false) throws -> String {
-        try ToolProcess.run(
+    static func dumpDOM(_ url: URL, profile: String, dark: Bool = false) async throws -> String {
+        try await ToolProcess.run(
             "timeout",
             [
                 "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)",
@@ -64,7 +64,7 @@ struct BrowserTests {
     /// Loads every page in a 390 px frame of one wrapper page and returns the measurements, by page name.
     static func measure(
         _ pages: [String], in folder: TemporaryDirectory, dark: Bool = false, width: Int = phoneWidth
-    ) throws -> [String: Measure] {
+    ) async throws -> [String: Measure] {
         let frames = pages.enumerated().map { index, page in
             "<iframe id=\"f\(index)\" data-page=\"\(page)\" src=\"\(page)\" "
                 + "style=\"width:\(width)px;height:844px;border:0\"></iframe>"
@@ -117,7 +117,7 @@ struct BrowserTests {
             """
         let url = folder.url.appendingPathComponent("measure.html")
         try Data(wrapper.utf8).write(to: url)
-        let dom = try dumpDOM(url, profile: folder.path("profile"), dark: dark)
+        let dom = try await dumpDOM(url, profile: folder.path("profile"), dark: dark)
         let json = try #require(
             dom.components(separatedBy: "<pre id=\"measure\">").dropFirst().first?.components(separatedBy: "</pre>")
                 .first,
@@ -131,7 +131,7 @@ struct BrowserTests {
     /// The demo's weekly pages (as committed; ReportsFolderTests keeps them current), the report in both
     /// languages, and pages full of hostile text.
     @Test(.enabled(if: available || required, "needs chromium (Debian package chromium)"))
-    func pagesFitAPhoneShowEveryChartAndKeepUserTextInert() throws {
+    func pagesFitAPhoneShowEveryChartAndKeepUserTextInert() async throws {
         let folder = try TemporaryDirectory()
         var pages: [String: String] = [:]
         for language in ReportLanguage.allCases {
@@ -153,7 +153,7 @@ struct BrowserTests {
             "<!DOCTYPE html><html lang=\"en\"><body><div style=\"width:600px\">wide</div><b>x</b>"
             + "<figure style=\"visibility:hidden\"><svg width=\"300\" height=\"100\"></svg></figure></body></html>"
         try Data(control.utf8).write(to: folder.url.appendingPathComponent("control.html"))
-        let measures = try Self.measure(pages.keys.sorted() + ["control.html"], in: folder)
+        let measures = try await Self.measure(pages.keys.sorted() + ["control.html"], in: folder)
         #expect(measures.count == pages.count + 1)
         let caught = try #require(measures["control.html"])
         #expect(caught.scrollWidth > caught.clientWidth && caught.chartsVisible == [false] && caught.forbidden == 1)
@@ -201,7 +201,7 @@ struct BrowserTests {
     /// instead of scrolling sideways; at 1280 px the full table with its header row. Light and dark. The report is
     /// rendered without flags: its charts are drawn all the same, their text at least 11 CSS px.
     @Test(.enabled(if: available || required, "needs chromium (Debian package chromium)"))
-    func theResultIsOnAPhonesFirstScreen() throws {
+    func theResultIsOnAPhonesFirstScreen() async throws {
         let folder = try TemporaryDirectory()
         var pages: [String] = []
         let demo = try Analyzer(parameters: .demo()).report(from: Demo.inMemory())
@@ -216,8 +216,8 @@ struct BrowserTests {
             pages += ["\(language.rawValue)-week-01.html", report]
         }
         for dark in [false, true] {
-            let phone = try Self.measure(pages, in: folder, dark: dark)
-            let desktop = try Self.measure(pages, in: folder, dark: dark, width: 1280)
+            let phone = try await Self.measure(pages, in: folder, dark: dark)
+            let desktop = try await Self.measure(pages, in: folder, dark: dark, width: 1280)
             for page in pages {
                 let small = try #require(phone[page], "\(page) was not measured")
                 let top = try #require(small.firstRowTop, "\(page) has no table")
@@ -243,12 +243,12 @@ struct BrowserTests {
     /// Light and dark by `prefers-color-scheme`: the same page, light by default and dark when the
     /// browser prefers it, with the text colour following.
     @Test(.enabled(if: available || required, "needs chromium (Debian package chromium)"))
-    func pagesFollowTheColourScheme() throws {
+    func pagesFollowTheColourScheme() async throws {
         let folder = try TemporaryDirectory()
         let page = Self.demoFolder.appendingPathComponent("zh-TW/week-01.html")
         try FileManager.default.copyItem(at: page, to: folder.url.appendingPathComponent("week-01.html"))
-        let light = try #require(try Self.measure(["week-01.html"], in: folder)["week-01.html"])
-        let dark = try #require(try Self.measure(["week-01.html"], in: folder, dark: true)["week-01.html"])
+        let light = try await #require(try Self.measure(["week-01.html"], in: folder)["week-01.html"])
+        let dark = try await #require(try Self.measure(["week-01.html"], in: folder, dark: true)["week-01.html"])
         #expect(light.background == "rgb(255, 255, 255)" && light.color == "rgb(29, 29, 31)")
         #expect(dark.background == "rgb(22, 24, 27)" && dark.color == "rgb(232, 234, 237)")
         #expect(dark.scrollWidth <= dark.clientWidth && dark.charts.count == 2)
@@ -262,13 +262,13 @@ struct BrowserTests {
     @Test(
         .enabled(if: available || required, "needs chromium (Debian package chromium)"),
         arguments: ReportLanguage.allCases)
-    func screenshotsOfTheDemoWeekAreValidAndCurrent(_ language: ReportLanguage) throws {
+    func screenshotsOfTheDemoWeekAreValidAndCurrent(_ language: ReportLanguage) async throws {
         let folder = try TemporaryDirectory()
         let page = Self.demoFolder.appendingPathComponent("\(language.rawValue)/week-01.html")
         try FileManager.default.copyItem(at: page, to: folder.url.appendingPathComponent("week-01.html"))
-        let height = try #require(try Self.measure(["week-01.html"], in: folder)["week-01.html"]?.scrollHeight)
+        let height = try await #require(try Self.measure(["week-01.html"], in: folder)["week-01.html"]?.scrollHeight)
         let shot = folder.path("week-01.png")
-        try ToolProcess.run(
+        try await ToolProcess.run(
             "timeout",
             [
                 "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
@@ -282,7 +282,7 @@ struct BrowserTests {
         #expect(size.height == height)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "Support/png_ink.py")
-        let counts = try ToolProcess.run("python3", [script.path, shot]).split(separator: " ").compactMap {
+        let counts = try await ToolProcess.run("python3", [script.path, shot]).split(separator: " ").compactMap {
             Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         #expect(counts.count == 2 && counts[0] > 0 && counts[1] == size.width * size.height)
@@ -307,11 +307,11 @@ struct BrowserTests {
     /// Issue 34.7: at 390 px a card of 票怎麼投 keeps its first column's name (no bare bold 「1」), a card of the
     /// notes decided never reads 「便利貼 便利貼 5」; at 1280 px no caption repeats the heading right above its table.
     @Test(.enabled(if: available || required, "needs chromium (Debian package chromium)"))
-    func cardsKeepTheirLabelsAndCaptionsDoNotRepeatTheHeading() throws {
+    func cardsKeepTheirLabelsAndCaptionsDoNotRepeatTheHeading() async throws {
         let folder = try TemporaryDirectory()
         let page = Self.demoFolder.appendingPathComponent("zh-TW/week-01.html")
         try FileManager.default.copyItem(at: page, to: folder.url.appendingPathComponent("week.html"))
-        func run(width: Int) throws -> [Int] {
+        func run(width: Int) async throws -> [Int] {
             let wrapper = """
                 <!DOCTYPE html><html><body style="margin:0">
                 <iframe src="week.html" style="width:\(width)px;height:844px;border:0"></iframe>
@@ -338,16 +338,16 @@ struct BrowserTests {
                 """
             let url = folder.url.appendingPathComponent("m\(width).html")
             try Data(wrapper.utf8).write(to: url)
-            let dom = try Self.dumpDOM(url, profile: folder.path("profile"))
+            let dom = try await Self.dumpDOM(url, profile: folder.path("profile"))
             let json = try #require(
                 dom.components(separatedBy: "<pre id=\"measure\">").dropFirst().first?.components(separatedBy: "</pre>")
                     .first)
             return try JSONDecoder().decode([Int].self, from: Data(json.utf8))
         }
-        let phone = try run(width: Self.phoneWidth)
+        let phone = try await run(width: Self.phoneWidth)
         #expect(phone[3] > 0 && phone[0] == 0, "at 390 px \(phone[0]) cards lose their first column's name")
         #expect(phone[1] == 0, "at 390 px \(phone[1]) cells repeat their column's name")
-        let desktop = try run(width: 1280)
+        let desktop = try await run(width: 1280)
         #expect(desktop[2] == 0, "at 1280 px \(desktop[2]) captions repeat the heading above them")
     }
 

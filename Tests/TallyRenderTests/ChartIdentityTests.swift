@@ -6,7 +6,7 @@ import Testing
 
 /// Inline charts keep their own ids apart from each other and from user text, and an image's alt text is made
 /// once from the plain chart title (no double escaping of a section name tally does not know).
-@Suite("Chart ids and alt text")
+@Suite("Chart ids and alt text", .timeLimit(.minutes(10)))
 struct ChartIdentityTests {
     /// Every `id="…"` of a page.
     static func ids(_ html: String) -> [String] {
@@ -14,7 +14,7 @@ struct ChartIdentityTests {
     }
 
     @Test(arguments: ReportLanguage.allCases)
-    func idsAreUniqueAndOptionTextStaysAsWritten(_ language: ReportLanguage) throws {
+    func idsAreUniqueAndOptionTextStaysAsWritten(_ language: ReportLanguage) async throws {
         let model = try HostileTextTests.model()
         let tally = try WeeklyHostileTextTests.tally()
         let pages = [
@@ -37,7 +37,7 @@ struct ChartIdentityTests {
     @Test(
         .enabled(if: OutsideProgram.mayRun(needing: "cmark-gfm"), "needs cmark-gfm (apt-get install cmark-gfm)"),
         arguments: ReportLanguage.allCases)
-    func altTextIsThePlainChartTitle(_ language: ReportLanguage) throws {
+    func altTextIsThePlainChartTitle(_ language: ReportLanguage) async throws {
         let tally = try WeeklyHostileTextTests.tally()
         let model = try HostileTextTests.model()
         let section = try #require(model.sections.first { !$0.isKnown })
@@ -47,7 +47,7 @@ struct ChartIdentityTests {
             MarkdownReport.render(model, language: language, selection: ReportSelection.all.withCharts(in: "c")),
         ]
         for markdown in documents {
-            let html = try CommonMark.render(markdown).html
+            let html = try await CommonMark.render(markdown).html
             let alts = html.components(separatedBy: "alt=\"").dropFirst().map {
                 String($0.prefix { $0 != "\"" }).replacingOccurrences(of: "&quot;", with: "\"")
                     .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")

@@ -6,13 +6,13 @@ import Testing
 
 /// Every Markdown document tally writes, through the real renderer (`cmark-gfm -e table`) and through
 /// tally's own HTML page: no emphasis marker is left for readers to see, and every table is a table.
-@Suite("Markdown through cmark-gfm")
+@Suite("Markdown through cmark-gfm", .timeLimit(.minutes(10)))
 struct CommonMarkRendererTests {
     static let demoFolder = ToolProcess.repository.appendingPathComponent("reports/demo")
 
     /// Every document by a name for messages: the report (full, brief, with charts), the weekly pages and
     /// index of the demo (as committed; ReportsFolderTests keeps them current), and the hostile fixtures.
-    static func documents() throws -> [(String, String)] {
+    static func documents() async throws -> [(String, String)] {
         let demo = try Analyzer(parameters: .demo()).report(from: Demo.inMemory())
         let hostile = try HostileTextTests.model()
         let tally = try WeeklyHostileTextTests.tally()
@@ -46,11 +46,11 @@ struct CommonMarkRendererTests {
     }
 
     @Test(.enabled(if: OutsideProgram.mayRun(needing: "cmark-gfm"), "needs cmark-gfm (apt-get install cmark-gfm)"))
-    func everyDocumentRendersWithoutStrayMarkersAndWithItsTables() throws {
-        let documents = try Self.documents()
+    func everyDocumentRendersWithoutStrayMarkersAndWithItsTables() async throws {
+        let documents = try await Self.documents()
         #expect(documents.count == 26)
         for (name, markdown) in documents {
-            let rendering = try CommonMark.render(markdown)
+            let rendering = try await CommonMark.render(markdown)
             #expect(
                 rendering.strayAsterisks == 0, "\(name): \(rendering.strayAsterisks) literal * in cmark-gfm's output")
             #expect(
@@ -78,11 +78,11 @@ struct CommonMarkRendererTests {
     /// The checks see the flaws they look for: strong emphasis closed after `。` before a letter, a bare
     /// single asterisk, and a table whose alignment row is broken.
     @Test(.enabled(if: OutsideProgram.mayRun(needing: "cmark-gfm"), "needs cmark-gfm (apt-get install cmark-gfm)"))
-    func theChecksCatchBrokenMarkup() throws {
-        #expect(try CommonMark.render("**計入 15 人、43 票。**另有 4 人\n").strayAsterisks == 4)
-        #expect(try CommonMark.render("**計入 15 人、43 票**。另有 4 人\n").strayAsterisks == 0)
-        #expect(try CommonMark.render("a * b and \\* c\n").strayAsterisks == 1)
-        let broken = try CommonMark.render("| a | b |\n| --- |\n| 1 | 2 |\n")
+    func theChecksCatchBrokenMarkup() async throws {
+        #expect(try await CommonMark.render("**計入 15 人、43 票。**另有 4 人\n").strayAsterisks == 4)
+        #expect(try await CommonMark.render("**計入 15 人、43 票**。另有 4 人\n").strayAsterisks == 0)
+        #expect(try await CommonMark.render("a * b and \\* c\n").strayAsterisks == 1)
+        let broken = try await CommonMark.render("| a | b |\n| --- |\n| 1 | 2 |\n")
         #expect(broken.sourceTables == 1 && broken.renderedTables == 0)
         #expect(CommonMark.check(markdown: "*Chance*: x\n", html: "<p>*Chance*: x</p>").strayAsterisks == 2)
     }

@@ -8,12 +8,12 @@ import Testing
 /// as committed (Markdown through cmark-gfm, HTML, charts), the report and brief in Markdown and HTML,
 /// and the share image, in both languages. No word of a "never" column appears; a zh-TW page shows no
 /// English word outside option names, note text, names, numbers and code.
-@Suite("Glossary and English leaks")
+@Suite("Glossary and English leaks", .timeLimit(.minutes(20)))
 struct GlossaryTests {
     static let glossary = ToolProcess.repository.appendingPathComponent("docs/glossary.md")
 
     /// Every page of one language as the text a reader sees, by a name for messages.
-    static func pages(_ language: ReportLanguage) throws -> [(String, String)] {
+    static func pages(_ language: ReportLanguage) async throws -> [(String, String)] {
         let tag = language.rawValue
         let folder = CommonMarkRendererTests.demoFolder.appendingPathComponent(tag)
         var pages: [(String, String)] = []
@@ -23,7 +23,7 @@ struct GlossaryTests {
         for name in names {
             let content = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             if name.hasSuffix(".md") {
-                pages.append(("\(tag)/\(name)", PageWords.visibleText(try CommonMark.render(content).html)))
+                pages.append(("\(tag)/\(name)", PageWords.visibleText(try await CommonMark.render(content).html)))
             } else {
                 pages.append(("\(tag)/\(name)", PageWords.visibleText(content)))
             }
@@ -31,7 +31,7 @@ struct GlossaryTests {
         let demo = try Analyzer(parameters: .demo()).report(from: Demo.inMemory())
         for (name, selection) in [("report", ReportSelection.all), ("brief", .briefing)] {
             let markdown = MarkdownReport.render(demo, language: language, selection: selection)
-            pages.append(("\(tag) demo \(name)", PageWords.visibleText(try CommonMark.render(markdown).html)))
+            pages.append(("\(tag) demo \(name)", PageWords.visibleText(try await CommonMark.render(markdown).html)))
         }
         pages.append(("\(tag) demo report.html", PageWords.visibleText(HTMLReport.render(demo, language: language))))
         pages.append(("\(tag) share image", PageWords.visibleText(ShareImage.svg(demo, language: language))))
@@ -39,12 +39,12 @@ struct GlossaryTests {
     }
 
     @Test(.enabled(if: OutsideProgram.mayRun(needing: "cmark-gfm"), "needs cmark-gfm (apt-get install cmark-gfm)"))
-    func noPageUsesAWordTheGlossaryRulesOut() throws {
+    func noPageUsesAWordTheGlossaryRulesOut() async throws {
         let rules = PageWords.glossaryRules(try String(contentsOf: Self.glossary, encoding: .utf8))
         #expect(rules.count > 20, "the glossary's table was not read")
         #expect(rules.contains { $0.never["zh-TW"] == ["工作階段"] && $0.never["en"] == ["session"] })
         for language in ReportLanguage.allCases {
-            let pages = try Self.pages(language)
+            let pages = try await Self.pages(language)
             #expect(pages.count == 12, "\(language): \(pages.count) pages")
             for (name, text) in pages {
                 for rule in rules {
@@ -59,7 +59,7 @@ struct GlossaryTests {
     }
 
     /// The page and the report use the one pair for approve and reject that the glossary gives.
-    @Test func theReportAndTheModerationPageShareTheApproveAndRejectWords() throws {
+    @Test func theReportAndTheModerationPageShareTheApproveAndRejectWords() async throws {
         let rules = try String(contentsOf: Self.glossary, encoding: .utf8)
         #expect(rules.contains("| approve / approved | 通過 / 已通過 |"))
         #expect(rules.contains("| reject / rejected | 退回 / 已退回 |"))
@@ -72,15 +72,15 @@ struct GlossaryTests {
     }
 
     @Test(.enabled(if: OutsideProgram.mayRun(needing: "cmark-gfm"), "needs cmark-gfm (apt-get install cmark-gfm)"))
-    func aTraditionalChinesePageShowsNoEnglishWord() throws {
-        for (name, text) in try Self.pages(.traditionalChinese) {
+    func aTraditionalChinesePageShowsNoEnglishWord() async throws {
+        for (name, text) in try await Self.pages(.traditionalChinese) {
             let english = PageWords.englishWords(in: text)
             #expect(english.isEmpty, "\(name): \(Set(english).sorted())")
         }
     }
 
     /// The checks see what they look for: an English word in a Chinese sentence, a ruled-out word.
-    @Test func theChecksCatchWhatTheyLookFor() {
+    @Test func theChecksCatchWhatTheyLookFor() async {
         let html = "<p>計入 15 人（Asia/Taipei）<code>votes</code> D1 SHA-256 by Wilson</p>"
         #expect(PageWords.englishWords(in: PageWords.visibleText(html)) == ["Asia", "Taipei", "by"])
         #expect(PageWords.englishWords(in: "選項 Pets 很好", userTexts: ["Pets"]).isEmpty)

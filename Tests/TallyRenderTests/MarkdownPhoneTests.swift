@@ -8,7 +8,7 @@ import Testing
 /// (no table scroll box, no word breaking) dresses it, and headless chromium lays it out in a 390 × 844 px
 /// phone frame. The ranking must read there: no sideways scroll, the first row on the first screen, and no
 /// column squeezed to one character a line.
-@Suite("Markdown in a phone column", .serialized)
+@Suite("Markdown in a phone column", .serialized, .timeLimit(.minutes(10)))
 struct MarkdownPhoneTests {
     static let available = BrowserTests.available && OutsideProgram.isInstalled("cmark-gfm")
 
@@ -39,8 +39,8 @@ struct MarkdownPhoneTests {
     }
 
     /// `markdown` through cmark-gfm into a page with the blog style sheet.
-    static func blogPage(_ markdown: String, language: ReportLanguage) throws -> String {
-        let body = try CommonMark.render(markdown).html
+    static func blogPage(_ markdown: String, language: ReportLanguage) async throws -> String {
+        let body = try await CommonMark.render(markdown).html
         return """
             <!DOCTYPE html><html lang="\(language.rawValue)"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1"><style>\(blogStyle)</style></head>
@@ -49,7 +49,7 @@ struct MarkdownPhoneTests {
     }
 
     /// Lays out every page in a 390 × 844 frame and measures it.
-    static func measure(_ pages: [String], in folder: TemporaryDirectory) throws -> [String: Measure] {
+    static func measure(_ pages: [String], in folder: TemporaryDirectory) async throws -> [String: Measure] {
         let frames = pages.map {
             "<iframe data-page=\"\($0)\" src=\"\($0)\" style=\"width:390px;height:844px;border:0\"></iframe>"
         }
@@ -89,7 +89,7 @@ struct MarkdownPhoneTests {
             """
         let url = folder.url.appendingPathComponent("measure.html")
         try Data(wrapper.utf8).write(to: url)
-        let dom = try BrowserTests.dumpDOM(url, profile: folder.path("profile"))
+        let dom = try await BrowserTests.dumpDOM(url, profile: folder.path("profile"))
         let json = try #require(
             dom.components(separatedBy: "<pre id=\"measure\">").dropFirst().first?.components(separatedBy: "</pre>")
                 .first,
@@ -104,7 +104,7 @@ struct MarkdownPhoneTests {
     /// scroll sideways, the brief's first ranking row ends on the first screen, and every column of a ranking
     /// table has room for two characters. The old eight-column table is the control: the check sees it fail.
     @Test(.enabled(if: available || BrowserTests.required, "needs chromium and cmark-gfm"))
-    func theRankingReadsInAPhoneColumn() throws {
+    func theRankingReadsInAPhoneColumn() async throws {
         let folder = try TemporaryDirectory()
         let demo = try Analyzer(parameters: .demo()).report(from: Demo.inMemory())
         var pages: [String] = []
@@ -130,12 +130,12 @@ struct MarkdownPhoneTests {
                     week.replacingOccurrences(of: String(shown), with: shown.replacingOccurrences(of: " ", with: ""))
                 ))
             for (name, markdown) in documents {
-                try Data(try Self.blogPage(markdown, language: language).utf8).write(
+                try Data(try await Self.blogPage(markdown, language: language).utf8).write(
                     to: folder.url.appendingPathComponent("\(tag)-\(name).html"))
                 pages.append("\(tag)-\(name).html")
             }
         }
-        let measures = try Self.measure(pages, in: folder)
+        let measures = try await Self.measure(pages, in: folder)
         for language in ReportLanguage.allCases {
             let tag = language.rawValue
             let brief = try #require(measures["\(tag)-brief.html"])

@@ -6,7 +6,7 @@ import Testing
 
 /// The weekly charts built from the demo: well-formed, accessible SVG whose description
 /// states the data in words, with user text escaped, drawn by a real renderer.
-@Suite("Report charts")
+@Suite("Report charts", .timeLimit(.minutes(10)))
 struct ReportChartsTests {
     let model: ReportModel
 
@@ -31,7 +31,7 @@ struct ReportChartsTests {
             days, zone: model.parameters.zone, title: "Votes per day", language: language)
     }
 
-    @Test func theRankingShowsVotersWithTheirRanges() throws {
+    @Test func theRankingShowsVotersWithTheirRanges() async throws {
         let svg = try ranking("original", .english)
         let names = try SVGChartTests.elements(svg)
         #expect(names.first == "svg" && names.contains("title") && names.contains("desc"))
@@ -52,7 +52,7 @@ struct ReportChartsTests {
         #expect(!chinese.contains("誤差線"))
     }
 
-    @Test func theDailyChartHasTheWeeksSevenLocalDays() throws {
+    @Test func theDailyChartHasTheWeeksSevenLocalDays() async throws {
         let svg = daily(.english)
         #expect(try SVGChartTests.elements(svg).filter { $0 == "rect" }.count == 1 + 7)
         for label in ["Sat 09-19", "Sun 09-20", "Fri 09-25"] { #expect(svg.contains(">\(label)</text>")) }
@@ -65,7 +65,7 @@ struct ReportChartsTests {
     }
 
     /// An option name with markup and control characters stays text.
-    @Test func userTextIsEscaped() throws {
+    @Test func userTextIsEscaped() async throws {
         let figures = ReportFigures(
             options: [
                 .init(
@@ -88,7 +88,7 @@ struct ReportChartsTests {
         .enabled(
             if: OutsideProgram.mayRun(needing: "rsvg-convert", "python3"),
             "needs rsvg-convert (Debian: librsvg2-bin) and python3 to render the SVG; required when CI=true"))
-    func aRealRendererDrawsEveryChart() throws {
+    func aRealRendererDrawsEveryChart() async throws {
         var charts: [(String, String)] = [("daily-en", daily(.english)), ("daily-zh", daily(.traditionalChinese))]
         for language in ReportLanguage.allCases {
             for section in ["original", "community"] {
@@ -104,14 +104,14 @@ struct ReportChartsTests {
             let svgPath = folder.appendingPathComponent("\(name).svg").path
             let pngPath = folder.appendingPathComponent("\(name).png").path
             try Data(svg.utf8).write(to: URL(fileURLWithPath: svgPath))
-            try SVGChartTests.run("rsvg-convert", ["-o", pngPath, svgPath])
-            let counts = try SVGChartTests.run("python3", [script.path, pngPath]).split(separator: " ")
+            try await ToolProcess.run("rsvg-convert", ["-o", pngPath, svgPath])
+            let counts = try await ToolProcess.run("python3", [script.path, pngPath]).split(separator: " ")
                 .compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             #expect(counts.count == 2 && counts[0] > counts[1] / 100, "\(name): \(counts)")
         }
     }
 
-    @Test func ticksAreRoundNumbers() {
+    @Test func ticksAreRoundNumbers() async {
         let cases: [(Double, [Double])] = [
             (0, [0, 1]), (1, [0, 1]), (7, [0, 2, 4, 6, 8]), (15, [0, 5, 10, 15]), (43, [0, 10, 20, 30, 40, 50]),
             (1234, [0, 500, 1000, 1500]),

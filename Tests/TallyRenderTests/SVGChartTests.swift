@@ -4,7 +4,7 @@ import Testing
 
 @testable import TallyRender
 
-@Suite("SVG charts")
+@Suite("SVG charts", .timeLimit(.minutes(10)))
 struct SVGChartTests {
     static let bars = [
         SVGChart.Bar(label: "做了好多事，另一半不知道", value: 10, low: 6.5, high: 12.9, valueText: "10"),
@@ -57,7 +57,7 @@ struct SVGChartTests {
         return collector.names
     }
 
-    @Test func chartsAreWellFormedAndAccessible() throws {
+    @Test func chartsAreWellFormedAndAccessible() async throws {
         for svg in [Self.barChart, Self.columnChart] {
             let names = try Self.elements(svg)
             #expect(names.first == "svg")
@@ -74,7 +74,7 @@ struct SVGChartTests {
 
     /// Two drawings of equal inputs have equal bytes (no dictionary order, clock or random ids in them),
     /// and the comparison can fail: one changed value gives other bytes.
-    @Test func sameInputSameBytes() {
+    @Test func sameInputSameBytes() async {
         func draw(_ bars: [SVGChart.Bar]) -> String {
             SVGChart.horizontalBars(
                 title: "Ranking by voters", description: "Two options tie at 10 voters.", bars: bars,
@@ -88,7 +88,7 @@ struct SVGChartTests {
         #expect(Self.barChart.contains("<rect x=\"") && !Self.barChart.contains("nan"))
     }
 
-    @Test func malformedXMLIsDetectedByTheCheck() {
+    @Test func malformedXMLIsDetectedByTheCheck() async {
         #expect(throws: (any Error).self) { try Self.elements("<svg><title>x</svg>") }
     }
 
@@ -96,7 +96,7 @@ struct SVGChartTests {
         .enabled(
             if: OutsideProgram.mayRun(needing: "rsvg-convert", "python3"),
             "needs rsvg-convert (Debian: librsvg2-bin) and python3 to render the SVG; required when CI=true"))
-    func aRealRendererDrawsThem() throws {
+    func aRealRendererDrawsThem() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-svg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -106,8 +106,8 @@ struct SVGChartTests {
             let svgPath = folder.appendingPathComponent("\(name).svg").path
             let pngPath = folder.appendingPathComponent("\(name).png").path
             try Data(svg.utf8).write(to: URL(fileURLWithPath: svgPath))
-            try Self.run("rsvg-convert", ["-o", pngPath, svgPath])
-            let counts = try Self.run("python3", [script.path, pngPath]).split(separator: " ").compactMap {
+            try await ToolProcess.run("rsvg-convert", ["-o", pngPath, svgPath])
+            let counts = try await ToolProcess.run("python3", [script.path, pngPath]).split(separator: " ").compactMap {
                 Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
             }
             try #require(counts.count == 2, "png_ink.py printed \(counts)")
@@ -125,26 +125,9 @@ struct SVGChartTests {
         <svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"><rect width="100%" height="100%" fill="#fff"/></svg>
         """
 
-    @discardableResult
-    static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(
-                .executableLoad, userInfo: [NSDebugDescriptionErrorKey: "\(tool) exited \(process.terminationStatus)"])
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
-
     /// A chart note wraps without leaving one character alone on its last line (the demo's 「段」), and keeps
     /// every character in order, at every phone width.
-    @Test func aWrappedNoteLeavesNoCharacterAlone() {
+    @Test func aWrappedNoteLeavesNoCharacterAlone() async {
         let notes = ["細線：換一群差不多的人再投一次，多半落在這段", "Thin line: where most reruns of the vote would land"]
         for note in notes {
             for width in stride(from: 80.0, through: 340, by: 2) {

@@ -7,7 +7,7 @@ import Testing
 /// The share image's SVG: 1200×630, made to be read at 300 px wide (issue 31 item 10, issue 34 item 4): three
 /// bars at most, every text at least 56 px (14 px at 300), the date to the minute without offset, a tie said in
 /// words, "no votes yet" on an empty poll, text measured as drawn and shortened rather than run off the card.
-@Suite("Share image")
+@Suite("Share image", .timeLimit(.minutes(10)))
 struct ShareImageTests {
     /// The demo with its votes replaced: options 1 and 2 voted by the same two sessions, option 3 by one.
     /// With `untied`, session c votes option 1 too, which then leads alone.
@@ -36,7 +36,7 @@ struct ShareImageTests {
     }
 
     @Test(arguments: ReportLanguage.allCases)
-    func theCardCarriesTheResultInLargeText(_ language: ReportLanguage) throws {
+    func theCardCarriesTheResultInLargeText(_ language: ReportLanguage) async throws {
         let model = try Analyzer(parameters: .demo()).report(from: Demo.inMemory())
         let svg = ShareImage.svg(model, language: language, title: "<b>Next</b> & \"more\"")
         #expect(svg.contains("width=\"1200.0\" height=\"630.0\" viewBox=\"0 0 1200.0 630.0\""))
@@ -58,7 +58,7 @@ struct ShareImageTests {
     }
 
     @Test(arguments: ReportLanguage.allCases)
-    func anEmptyPollSaysNoVotesYet(_ language: ReportLanguage) throws {
+    func anEmptyPollSaysNoVotesYet(_ language: ReportLanguage) async throws {
         let db = try Demo.inMemory()
         try db.execute("DELETE FROM votes")
         let svg = ShareImage.svg(try Analyzer(parameters: .demo()).report(from: db), language: language)
@@ -67,7 +67,7 @@ struct ShareImageTests {
     }
 
     @Test(arguments: ReportLanguage.allCases)
-    func aTieForFirstIsSaidInWords(_ language: ReportLanguage) throws {
+    func aTieForFirstIsSaidInWords(_ language: ReportLanguage) async throws {
         let svg = ShareImage.svg(try Self.tiedModel(), language: language)
         #expect(svg.contains(language == .english ? ">Tied for first: 2 options</text>" : ">2 個選項並列第一</text>"))
         #expect(svg.components(separatedBy: "<rect x=\"60.0\"").count - 1 == 3)
@@ -77,7 +77,7 @@ struct ShareImageTests {
 
     /// Wide letters and CJK are measured as drawn (`DrawnWidth`), not at 0.6 em a character: a label that would
     /// run off the card is shortened with an ellipsis, and said so.
-    @Test func wideLabelsAreShortenedAndNamed() throws {
+    @Test func wideLabelsAreShortenedAndNamed() async throws {
         let wide = String(repeating: "W", count: 30)
         let chinese = String(repeating: "選", count: 30)
         let card = ShareImage.card(try Self.tiedModel(labels: [1: wide, 2: chinese]), language: .english)
@@ -89,17 +89,18 @@ struct ShareImageTests {
 
 /// The card rendered by rsvg-convert, as a feed shows it: 300 px wide. Every text is measured there (its ink
 /// height) against the same text drawn at 14 px, and wide labels stay on the card.
-@Suite("Share image rendered at thumbnail size")
+@Suite("Share image rendered at thumbnail size", .timeLimit(.minutes(10)))
 struct ShareImageThumbnailTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Support/png_ink.py").path
 
     /// The ink box of `svg` rendered at `zoom`: (left, top, right, bottom), nil when blank.
-    static func inkBox(_ svg: String, zoom: Double, in folder: TemporaryDirectory) throws -> [Int]? {
+    static func inkBox(_ svg: String, zoom: Double, in folder: TemporaryDirectory) async throws -> [Int]? {
         let (svgPath, pngPath) = (folder.path("t.svg"), folder.path("t.png"))
         try Data(svg.utf8).write(to: URL(fileURLWithPath: svgPath))
-        try ToolProcess.run("rsvg-convert", ["--zoom", String(zoom), "-o", pngPath, svgPath])
-        let numbers = try ToolProcess.run("python3", [script, pngPath, "--box"]).split(separator: " ").compactMap {
+        try await ToolProcess.run("rsvg-convert", ["--zoom", String(zoom), "-o", pngPath, svgPath])
+        let numbers = try await ToolProcess.run("python3", [script, pngPath, "--box"]).split(separator: " ").compactMap
+        {
             Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         guard numbers.count == 6, numbers[0] > 0 else { return nil }
@@ -116,16 +117,17 @@ struct ShareImageThumbnailTests {
     @Test(
         .enabled(if: OutsideProgram.mayRun(needing: "rsvg-convert", "python3"), "needs rsvg-convert and python3"),
         arguments: ReportLanguage.allCases)
-    func everyTextIsAtLeast14PixelsAt300Wide(_ language: ReportLanguage) throws {
+    func everyTextIsAtLeast14PixelsAt300Wide(_ language: ReportLanguage) async throws {
         let folder = try TemporaryDirectory()
         let svg = ShareImage.svg(try ShareImageTests.tiedModel(), language: language)
         let texts = svg.split(separator: "\n").map(String.init).filter { $0.hasPrefix("  <text ") }
         try #require(texts.count >= 6)
         for text in texts {
             let alone = Self.only(text, of: svg)
-            let box = try #require(try Self.inkBox(alone, zoom: 0.25, in: folder), "\(text)")
+            let box = try #require(try await Self.inkBox(alone, zoom: 0.25, in: folder), "\(text)")
             // The same text at exactly 14 px on a 300 px card.
-            let referenceBox = try #require(try Self.inkBox(Self.scaled(alone, text), zoom: 1, in: folder), "\(text)")
+            let referenceBox = try #require(
+                try await Self.inkBox(Self.scaled(alone, text), zoom: 1, in: folder), "\(text)")
             #expect(
                 box[3] - box[1] + 1 >= referenceBox[3] - referenceBox[1], "\(text): \(box) vs 14 px \(referenceBox)")
         }
@@ -148,7 +150,7 @@ struct ShareImageThumbnailTests {
 
     @Test(
         .enabled(if: OutsideProgram.mayRun(needing: "rsvg-convert", "python3"), "needs rsvg-convert and python3"))
-    func wideLabelsStayOnTheCardAndUseItsWidth() throws {
+    func wideLabelsStayOnTheCardAndUseItsWidth() async throws {
         let folder = try TemporaryDirectory()
         let labels: [Int64: String] = [
             1: String(repeating: "W", count: 40), 2: String(repeating: "選", count: 40),
@@ -156,7 +158,7 @@ struct ShareImageThumbnailTests {
         ]
         for language in ReportLanguage.allCases {
             let svg = ShareImage.svg(try ShareImageTests.tiedModel(labels: labels), language: language)
-            let box = try #require(try Self.inkBox(svg, zoom: 1, in: folder))
+            let box = try #require(try await Self.inkBox(svg, zoom: 1, in: folder))
             // The margins stay empty (60 px, less a few for anti-aliasing), and the rows reach across the card.
             #expect(box[0] >= 56 && box[2] <= 1144, "\(language): ink from \(box[0]) to \(box[2])")
             #expect(box[2] >= 1100, "\(language): the right side is used (ink ends at \(box[2]))")

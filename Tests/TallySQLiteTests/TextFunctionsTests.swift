@@ -3,7 +3,7 @@ import TallySQLite
 import Testing
 
 /// `unhex()` and `unistr()` for libraries that lack them (issue 12, item 15).
-@Suite("unhex and unistr")
+@Suite("unhex and unistr", .timeLimit(.minutes(10)))
 struct TextFunctionsTests {
     /// A connection with the functions provided (this machine's 3.40 has neither).
     func connection() throws -> Connection {
@@ -28,7 +28,7 @@ struct TextFunctionsTests {
         }
     }
 
-    @Test func theLibraryHereLacksBothAndTheyAreRegisteredOnlyOnce() throws {
+    @Test func theLibraryHereLacksBothAndTheyAreRegisteredOnlyOnce() async throws {
         let db = try Connection(path: ":memory:", mode: .create)
         #expect(throws: SQLiteError.self) { _ = try db.scalar("SELECT unhex('41')") }
         #expect(try db.provideTextFunctions() == ["unhex", "unistr"])
@@ -54,13 +54,14 @@ struct TextFunctionsTests {
                 "error: invalid Unicode escape"
             ),
         ] as [(String, String, String?, String)])
-    func followsSQLitesDocumentation(_ call: String, _ text: String, _ second: String?, _ expected: String) throws {
+    func followsSQLitesDocumentation(_ call: String, _ text: String, _ second: String?, _ expected: String) async throws
+    {
         let db = try connection()
         let values: [SQLValue] = [.text(text)] + (call.contains("?, ?") ? [second.map(SQLValue.text) ?? .null] : [])
         #expect(evaluate(db, call, values) == expected, "\(call) of \(text)")
     }
 
-    @Test func nullGivesNullAndNumbersAreReadAsText() throws {
+    @Test func nullGivesNullAndNumbersAreReadAsText() async throws {
         let db = try connection()
         #expect(
             try db.scalar("SELECT unhex(NULL) IS NULL AND unhex('AB', NULL) IS NULL AND unistr(NULL) IS NULL")
@@ -72,12 +73,12 @@ struct TextFunctionsTests {
     /// tally refuses where SQLite would store bytes that are not UTF-8 (its own test
     /// `unistr('\UFFFFFFFF')` gives F7BFBFBF): such text could not be what the dump meant.
     @Test(arguments: ["\\UFFFFFFFF", "\\U00110000", "\\uD800", "\\+00DFFF"])
-    func aCodePointThatIsNoCharacterIsRefused(_ escape: String) throws {
+    func aCodePointThatIsNoCharacterIsRefused(_ escape: String) async throws {
         #expect(evaluate(try connection(), "unistr(?)", [.text(escape)]) == "error: invalid Unicode escape")
     }
 
     /// The schema of an imported file may use them (a CHECK, a view) on a hardened connection.
-    @Test func theyWorkInTheSchemaOfAHardenedConnection() throws {
+    @Test func theyWorkInTheSchemaOfAHardenedConnection() async throws {
         let db = try Connection(path: ":memory:", mode: .create)
         try db.harden()
         try db.provideTextFunctions()
@@ -90,19 +91,20 @@ struct TextFunctionsTests {
     // MARK: Against SQLite itself
 
     /// SQLite ≥ 3.50 through Python's apsw, which bundles its own SQLite (`pip install apsw`).
-    static let newerSQLite: Bool = {
-        (try? ToolProcess.run(
+    static func newerSQLite() async -> Bool {
+        (try? await ToolProcess.run(
             "python3",
             ["-c", "import apsw,sys; sys.exit(tuple(map(int, apsw.sqlite_lib_version().split('.')[:2])) < (3, 50))"]))
             != nil
-    }()
+    }
 
     /// Every input, in both functions, gives what SQLite 3.5x gives: the same bytes, NULL or the error.
     @Test(
-        .enabled(
-            if: newerSQLite || ProcessInfo.processInfo.environment["CI"] == "true",
-            "needs python3 with apsw (SQLite ≥ 3.50); .ci/run installs it"))
-    func agreesWithANewerSQLite() throws {
+        .enabled("needs python3 with apsw (SQLite ≥ 3.50); .ci/run installs it") {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { return true }
+            return await newerSQLite()
+        })
+    func agreesWithANewerSQLite() async throws {
         var inputs = [
             "", "00", "0a0B", "ABC", "A B", " AB ", "AB  CD", "ABxCD", "é1", "1é2", "日本",
             "\\", "\\\\", "\\u0041", "\\U0001F600", "\\+01F600", "\\0041", "\\00e4\\00E4", "\\u004", "\\x41",
@@ -138,7 +140,7 @@ struct TextFunctionsTests {
             print(json.dumps(out))
             """
         let input = String(decoding: try JSONSerialization.data(withJSONObject: [inputs, separators]), as: UTF8.self)
-        let output = try ToolProcess.run("python3", ["-c", script], input: input)
+        let output = try await ToolProcess.run("python3", ["-c", script], input: input)
         let theirs = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String])
         try #require(theirs.count == mine.count)
         for (index, (ours, sqlite)) in zip(mine, theirs).enumerated() {

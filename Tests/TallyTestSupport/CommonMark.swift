@@ -19,8 +19,8 @@ package enum CommonMark {
     }
 
     /// Renders `markdown` with `cmark-gfm -e table` and reads the result.
-    package static func render(_ markdown: String) throws -> Rendering {
-        let html = try ToolProcess.run("cmark-gfm", ["-e", "table"], input: markdown)
+    package static func render(_ markdown: String) async throws -> Rendering {
+        let html = try await ToolProcess.run("cmark-gfm", ["-e", "table"], input: markdown)
         return check(markdown: markdown, html: html)
     }
 

@@ -4,8 +4,8 @@ import TallySQLite
 extension SQLiteShell {
     /// The rows of any SQL text, via `sqlite3 -json` (the shape `wrangler d1 execute --json`
     /// also returns), with columns in name order.
-    package static func jsonRows(_ database: String, sql: String) throws -> [Row] {
-        let output = try run(database, input: sql, arguments: ["-batch", "-json"])
+    package static func jsonRows(_ database: String, sql: String) async throws -> [Row] {
+        let output = try await run(database, input: sql, arguments: ["-batch", "-json"])
         let trimmed = output.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return [] }  // the shell prints nothing for no rows
         let objects = try JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [[String: Any]] ?? []

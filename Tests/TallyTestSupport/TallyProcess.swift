@@ -40,50 +40,82 @@ package struct TallyProcess {
 
     /// Runs `tally arguments…` (or `program arguments…`) in `directory` with `stdin` as input; the one
     /// process runner of the tests (`HostileShell` runs `/bin/sh`, `ToolProcess` the system's tools).
-    /// The status is the exit code, or 128 + the signal's number when a signal ended the process, as
-    /// a shell reports it (`SIGPIPE` is 141), so an exit 9 and SIGKILL are never the same.
+    /// The input is written on a thread of its own, so a large input cannot block while the output
+    /// fills its pipe.
     package static func run(
         _ arguments: [String], in directory: String? = nil, stdin: String = "",
         environment: [String: String] = [:], program: URL = executable
-    ) throws -> Result {
+    ) async throws -> Result {
+        let running = try start(
+            arguments, in: directory, environment: environment, program: program, withInput: true)
+        let bytes = Data(stdin.utf8)
+        let input = running.input
+        async let written: Void = OffPool.run {
+            input.write(bytes)
+            try? input.close()
+        }
+        let result = await running.finish()
+        _ = await written
+        return result
+    }
+
+    /// Starts `tally arguments…` (or `program arguments…`) and returns at once, for a test that signals
+    /// it, writes to it or reads it while it runs; `Running.finish` collects what it printed. Its stdin
+    /// is empty unless `withInput` (then `Running.input`, which the test closes). The environment is the test's without its `TALLY_` settings (whoever runs the tests must not leak
+    /// `TALLY_DB`, `TALLY_TZ`, `TALLY_CONFIG`, … in), plus `environment`.
+    package static func start(
+        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+        program: URL = executable, withInput: Bool = false
+    ) throws -> Running {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ProcessInfo.processInfo.environment
-        // The settings of whoever runs the tests (TALLY_DB, TALLY_TZ, TALLY_CONFIG, …) must not leak in.
         for key in env.keys where key.hasPrefix("TALLY_") { env.removeValue(forKey: key) }
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
+        let running = Running(process: process)
+        process.standardInput = withInput ? running.inputPipe : FileHandle.nullDevice
+        process.standardOutput = running.outputPipe
+        process.standardError = running.errorPipe
         try process.run()
-        // Written on another thread so a large input cannot block while the output fills its pipe.
-        let writer = Thread {
-            input.fileHandleForWriting.write(Data(stdin.utf8))
-            try? input.fileHandleForWriting.close()
-        }
-        writer.start()
-        // stderr is drained on its own thread, so a process that fills that pipe cannot stall stdout.
-        let errorData = DataBox()
-        let errorReader = Thread { errorData.data = errors.fileHandleForReading.readDataToEndOfFile() }
-        errorReader.start()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errorReader.isFinished { usleep(1_000) }
-        let status = process.terminationStatus
-        return Result(
-            status: process.terminationReason == .exit ? status : 128 + status,
-            stdout: String(decoding: outputData, as: UTF8.self),
-            stderr: String(decoding: errorData.data, as: UTF8.self))
+        return running
     }
-}
 
-/// Holds bytes read on another thread; read only after that thread has finished.
-final class DataBox: @unchecked Sendable {
-    var data = Data()
+    /// A started process and its three pipes.
+    package final class Running: @unchecked Sendable {
+        package let process: Process
+        fileprivate let inputPipe = Pipe()
+        fileprivate let outputPipe = Pipe()
+        fileprivate let errorPipe = Pipe()
+
+        fileprivate init(process: Process) { self.process = process }
+
+        /// Its standard input (close it to send end of file).
+        package var input: FileHandle { inputPipe.fileHandleForWriting }
+        /// Its standard output, for a test that reads it while it runs (`FileHandle.nextLine`).
+        package var output: FileHandle { outputPipe.fileHandleForReading }
+        package var id: pid_t { process.processIdentifier }
+
+        /// Sends `signal` (SIGTERM, SIGINT, SIGKILL …) to the process.
+        package func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+        /// Waits at most `seconds` for the process to end; true when it did.
+        package func ends(within seconds: Double) async -> Bool { await process.ends(within: seconds) }
+
+        /// Reads what is left of stdout and stderr (each on its own thread, so neither pipe can fill and
+        /// stall the other) and waits for the end. The status is the exit code, or 128 + the signal's
+        /// number when a signal ended the process, as a shell reports it (`SIGPIPE` is 141), so an exit
+        /// 9 and SIGKILL are never the same.
+        package func finish() async -> Result {
+            async let errorText = errorPipe.fileHandleForReading.remainingText()
+            let outputText = await output.remainingText()
+            await process.ended()
+            let status = process.terminationStatus
+            return Result(
+                status: process.terminationReason == .exit ? status : 128 + status, stdout: outputText,
+                stderr: await errorText)
+        }
+    }
 }

@@ -16,8 +16,8 @@ package enum ToolProcess {
 
     /// Runs `tool arguments…` (found on PATH), with `input` on its stdin; returns its stdout.
     @discardableResult
-    package static func run(_ tool: String, _ arguments: [String], input: String? = nil) throws -> String {
-        let result = try TallyProcess.run(
+    package static func run(_ tool: String, _ arguments: [String], input: String? = nil) async throws -> String {
+        let result = try await TallyProcess.run(
             [tool] + arguments, stdin: input ?? "", program: URL(fileURLWithPath: "/usr/bin/env"))
         guard result.status == 0 else { throw Failure(tool: tool, status: result.status, stderr: result.stderr) }
         return result.stdout

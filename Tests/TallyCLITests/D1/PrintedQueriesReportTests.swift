@@ -10,7 +10,7 @@ import Testing
 /// by the real `sqlite3` shell (`-json`, the shape D1 returns), read into the figures and
 /// rendered, give exactly the report `tally report --db` makes from the same data in every
 /// format (but for the fingerprint's hash, which SQL cannot compute: `FingerprintLines`).
-@Suite("the printed queries against tally report")
+@Suite("the printed queries against tally report", .timeLimit(.minutes(10)))
 struct PrintedQueriesReportTests {
     static let demoSettings = [
         "--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--as-of", "2026-09-27 12:00",
@@ -21,14 +21,15 @@ struct PrintedQueriesReportTests {
     /// --output-dir`, then each query the report reads run and its rows read back.
     static func runPrintedQueries(
         _ database: String, _ settings: [String], sqlOptions: [String] = []
-    ) throws -> [String: [Row]] {
+    ) async throws -> [String: [Row]] {
         let folder = try TemporaryDirectory()
-        let filled = try TallyProcess.run(["sql", "--all", "--output-dir", folder.path("q")] + settings + sqlOptions)
+        let filled = try await TallyProcess.run(
+            ["sql", "--all", "--output-dir", folder.path("q")] + settings + sqlOptions)
         #expect(filled.status == 0, "\(filled.stderr)")
         var results: [String: [Row]] = [:]
         for name in ReportFigures.queryNames {
             let sql = try String(contentsOfFile: folder.path("q/\(name).sql"), encoding: .utf8)
-            results[name] = try SQLiteShell.jsonRows(database, sql: sql)
+            results[name] = try await SQLiteShell.jsonRows(database, sql: sql)
         }
         return results
     }
@@ -62,12 +63,13 @@ struct PrintedQueriesReportTests {
         _ database: String, _ settings: [String], sqlOptions: [String] = [],
         sourceLocation: SourceLocation = #_sourceLocation
     )
+        async
         throws -> [(local: String, queries: String)]
     {
-        let results = try runPrintedQueries(database, settings, sqlOptions: sqlOptions)
+        let results = try await runPrintedQueries(database, settings, sqlOptions: sqlOptions)
         var outputs: [(local: String, queries: String)] = []
         for format in formats {
-            let local = try TallyProcess.run(["report", "--db", database] + settings + format)
+            let local = try await TallyProcess.run(["report", "--db", database] + settings + format)
             let queries = try render(
                 results, moderationRecord: !sqlOptions.contains("--contract-only"), settings + format)
             #expect(local.status == 0, "\(format): \(local.stderr)", sourceLocation: sourceLocation)
@@ -79,11 +81,11 @@ struct PrintedQueriesReportTests {
         return outputs
     }
 
-    @Test func theDemoRendersByteForByteAsTheLocalReportAndTheGoldenFiles() throws {
+    @Test func theDemoRendersByteForByteAsTheLocalReportAndTheGoldenFiles() async throws {
         let folder = try TemporaryDirectory()
         let database = folder.path("demo.sqlite")
-        #expect(try TallyProcess.run(["demo", "--db", database]).status == 0)
-        let outputs = try Self.expectSameReports(database, Self.demoSettings)
+        #expect(try await TallyProcess.run(["demo", "--db", database]).status == 0)
+        let outputs = try await Self.expectSameReports(database, Self.demoSettings)
         for (output, golden) in zip(outputs, ["demo.en.md", "demo.zh-TW.md", "demo.json", "demo.csv"]) {
             #expect(output.local == (try ReportFixtures.golden(golden)), "\(golden)")
         }
@@ -102,12 +104,12 @@ struct PrintedQueriesReportTests {
 
     /// Between the demo's approvals and promotions: the notes as they stood then (from
     /// `moderation_log`, on D1 as locally), and the fingerprint's counts of that time.
-    @Test func notesAsTheyStoodAtThroughRenderTheSame() throws {
+    @Test func notesAsTheyStoodAtThroughRenderTheSame() async throws {
         let folder = try TemporaryDirectory()
         let database = folder.path("demo.sqlite")
-        #expect(try TallyProcess.run(["demo", "--db", database]).status == 0)
+        #expect(try await TallyProcess.run(["demo", "--db", database]).status == 0)
         let settings = Self.demoSettings + ["--through", "2026-09-24 09:55:10"]
-        let outputs = try Self.expectSameReports(database, settings)
+        let outputs = try await Self.expectSameReports(database, settings)
         let json = try ReportFixtures.json(outputs[2].queries)
         let suggestions = json["suggestions"] as? [String: Any]
         let statuses = (suggestions?["by_status"] as? [[String: Any]] ?? []).map {
@@ -121,18 +123,20 @@ struct PrintedQueriesReportTests {
         #expect((json["fingerprint"] as? [String: Any])?["latest"] as? String == "2026-09-24T09:55:00+08:00")
     }
 
-    @Test func aGeneratedPollWithEverySettingRendersTheSame() throws {
+    @Test func aGeneratedPollWithEverySettingRendersTheSame() async throws {
         let folder = try TemporaryDirectory()
         let database = folder.path("poll.sqlite")
-        #expect(try TallyProcess.run(["generate", "--db", database, "--votes", "4000", "--seed", "11"]).status == 0)
-        let session = try SQLiteShell.rows(database, "SELECT session_id FROM votes ORDER BY id LIMIT 1 OFFSET 500;")[0][
-            0]
+        #expect(
+            try await TallyProcess.run(["generate", "--db", database, "--votes", "4000", "--seed", "11"]).status == 0)
+        let session = try await SQLiteShell.rows(
+            database, "SELECT session_id FROM votes ORDER BY id LIMIT 1 OFFSET 500;")[0][
+                0]
         let settings = [
             "--tz", "America/New_York", "--exclude-before", "2026-08-31 20:00", "--exclude-session", session,
             "--exclude-session", "not-in-the-data", "--through", "2026-09-25 12:00", "--as-of", "2026-10-05 12:00",
             "--votes-per-session", "2",
         ]
-        let outputs = try Self.expectSameReports(database, settings)
+        let outputs = try await Self.expectSameReports(database, settings)
         // The round trip carried the hard parts: exclusions of both kinds, a budget anomaly, the through cut.
         let json = try ReportFixtures.json(outputs[2].queries)
         let excluded = json["excluded"] as? [[String: Any]] ?? []
@@ -143,11 +147,11 @@ struct PrintedQueriesReportTests {
         #expect(!(json["anomalies"] as? [Any] ?? []).isEmpty)
         #expect(((json["totals"] as? [String: Any])?["raw"] as? [String: Int])?["votes"] ?? 4000 < 4000)
         // And without the cut, in UTC.
-        try Self.expectSameReports(database, ["--exclude-before", "2026-09-01", "--as-of", "2026-10-05 12:00"])
+        try await Self.expectSameReports(database, ["--exclude-before", "2026-09-01", "--as-of", "2026-10-05 12:00"])
     }
 
     /// User text in every column the report shows: options, sections, sessions, notes; odd times; unknown options.
-    @Test func hostileTextRendersTheSame() throws {
+    @Test func hostileTextRendersTheSame() async throws {
         let folder = try TemporaryDirectory()
         let database = folder.path("hostile.sqlite")
         let texts = [
@@ -191,24 +195,24 @@ struct PrintedQueriesReportTests {
             "--tz", "+05:30", "--exclude-session", "a | b s", "--exclude-session", "=cmd|' /C calc'!A0", "--as-of",
             "2026-03-01",
         ]
-        let outputs = try Self.expectSameReports(database, settings)
+        let outputs = try await Self.expectSameReports(database, settings)
         let json = try ReportFixtures.json(outputs[2].queries)
         let kinds = (json["anomalies"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
         #expect(kinds.count >= 4, "\(kinds)")
     }
 
-    @Test func anEmptyDatabaseRendersTheSame() throws {
+    @Test func anEmptyDatabaseRendersTheSame() async throws {
         let folder = try TemporaryDirectory()
         let database = folder.path("empty.sqlite")
-        #expect(try TallyProcess.run(["init", "--db", database]).status == 0)
-        let outputs = try Self.expectSameReports(database, ["--as-of", "2026-01-01"])
+        #expect(try await TallyProcess.run(["init", "--db", database]).status == 0)
+        let outputs = try await Self.expectSameReports(database, ["--as-of", "2026-01-01"])
         #expect(outputs[0].queries.contains("There are no votes yet."))
     }
 
     /// Issue 15's case: votes between midnight and 01:00 New York time all through March 2026
     /// (EST, then EDT from the 8th), as of November. D1 maps each vote through the zone's
     /// offsets, so its days are the local report's, with no warning.
-    @Test func localDaysAgreeAcrossADaylightSavingChange() throws {
+    @Test func localDaysAgreeAcrossADaylightSavingChange() async throws {
         let folder = try TemporaryDirectory()
         let database = folder.path("dst.sqlite")
         let votes: [(Int64, String, String)] = (1...31).map { day in
@@ -218,7 +222,7 @@ struct PrintedQueriesReportTests {
         try ReportFixtures.database(
             at: database, options: [(1, "one", "original", "2026-01-01 00:00:00")], votes: votes)
         let settings = ["--tz", "America/New_York", "--as-of", "2026-11-15"]
-        let outputs = try Self.expectSameReports(database, settings)
+        let outputs = try await Self.expectSameReports(database, settings)
         let local = outputs[2].local
         // The days really straddle the change: 23:30 EST on 2026-02-28 … 03-07, then 00:30 EDT from 03-09
         // (with the as-of time's EST alone, D1 put those on 03-08 … 03-30).
@@ -226,8 +230,8 @@ struct PrintedQueriesReportTests {
     }
 
     /// The retired route: a user who still types it is told it is gone and what to run instead.
-    @Test func theRetiredOptionSaysWhatToDoInstead() throws {
-        let result = try TallyProcess.run(["report", "--from-d1-json", "d1", "--as-of", "2026-09-27"])
+    @Test func theRetiredOptionSaysWhatToDoInstead() async throws {
+        let result = try await TallyProcess.run(["report", "--from-d1-json", "d1", "--as-of", "2026-09-27"])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("--from-d1-json is gone"), "\(result.stderr)")
@@ -236,8 +240,8 @@ struct PrintedQueriesReportTests {
         #expect(result.stderr.contains("then run `tally report`"), "\(result.stderr)")
         #expect(!result.stderr.contains("unknown option"), "\(result.stderr)")
         // Spelled with = too; and the option is not in the help.
-        let inline = try TallyProcess.run(["report", "--from-d1-json=d1"])
+        let inline = try await TallyProcess.run(["report", "--from-d1-json=d1"])
         #expect(inline.status == 2 && inline.stderr.contains("--from-d1-json is gone"), "\(inline.stderr)")
-        #expect(!(try TallyProcess.run(["report", "--help"]).stdout.contains("from-d1-json")))
+        #expect(!(try await TallyProcess.run(["report", "--help"]).stdout.contains("from-d1-json")))
     }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// `tally sql` as a user runs it: the printed SQL runs in the real `sqlite3` shell,
 /// its params block holds the settings given, and bad input changes nothing.
-@Suite("tally sql")
+@Suite("tally sql", .timeLimit(.minutes(10)))
 struct SQLCommandTests {
     static let demoSettings = ["--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11"]
 
@@ -21,8 +21,8 @@ struct SQLCommandTests {
         }
     }
 
-    @Test func listNamesEveryQueryWithItsDescription() throws {
-        let result = try TallyProcess.run(["sql", "--list"])
+    @Test func listNamesEveryQueryWithItsDescription() async throws {
+        let result = try await TallyProcess.run(["sql", "--list"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         GoldenFile.check(result.stdout, "sql-list.txt")
@@ -32,18 +32,18 @@ struct SQLCommandTests {
     }
 
     /// The brief: `tally sql tally` run in the sqlite3 shell carries each option's votes and voters.
-    @Test func theTallyQueryGivesTheDemoFiguresInTheSQLiteShell() throws {
+    @Test func theTallyQueryGivesTheDemoFiguresInTheSQLiteShell() async throws {
         let folder = try TemporaryDirectory()
         let database = folder.path("demo.sqlite")
-        #expect(try TallyProcess.run(["demo", "--db", database]).status == 0)
-        let result = try TallyProcess.run(["sql", "tally"] + Self.demoSettings)
+        #expect(try await TallyProcess.run(["demo", "--db", database]).status == 0)
+        let result = try await TallyProcess.run(["sql", "tally"] + Self.demoSettings)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "tally.sql takes no as_of, so no note")
         #expect(
             Self.parameterLines(result.stdout) == [
                 "'2026-09-19T02:11:00+08:00' AS exclude_before,", "'[]' AS exclude_sessions,", "NULL AS through",
             ])
-        let rows = try SQLiteShell.rows(database, result.stdout)
+        let rows = try await SQLiteShell.rows(database, result.stdout)
         // id | content | section | created_at | rank | voters | votes | share | voters_all | votes_all | eligible
         let figures = rows.map { [$0[0], $0[4], $0[5], $0[6], $0[8], $0[9]] }
         #expect(
@@ -60,7 +60,7 @@ struct SQLCommandTests {
     }
 
     /// Without settings every parameter is filled with "none", never left at the file's demo values.
-    @Test func everyParameterIsFilledEvenWithoutSettings() throws {
+    @Test func everyParameterIsFilledEvenWithoutSettings() async throws {
         let folder = try TemporaryDirectory()
         let result = InProcessTally.run(["sql", "excluded"], directory: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
@@ -76,7 +76,7 @@ struct SQLCommandTests {
         #expect(result.stdout.hasSuffix(";\n"))
     }
 
-    @Test func theAsOfTimeIsNowWhenNotGivenAndTheNoteSaysWhich() throws {
+    @Test func theAsOfTimeIsNowWhenNotGivenAndTheNoteSaysWhich() async throws {
         let folder = try TemporaryDirectory()
         let timeline = InProcessTally.run(["sql", "timeline", "--tz", "Asia/Taipei"], directory: folder.url.path)
         #expect(timeline.status == 0)
@@ -95,7 +95,7 @@ struct SQLCommandTests {
         #expect(exact.stdout.contains("  '[[\"0001-01-02 00:00:00\",0]]' AS zone_offsets "))
     }
 
-    @Test func settingsComeFromTheConfigFileEnvironmentAndFlags() throws {
+    @Test func settingsComeFromTheConfigFileEnvironmentAndFlags() async throws {
         let folder = try TemporaryDirectory()
         let config =
             #"{"timezone": "Asia/Taipei", "exclude_before": "2026-09-19 02:11", "exclude_sessions": ["s'1"], "votes_per_session": 4}"#
@@ -129,7 +129,7 @@ struct SQLCommandTests {
         #expect(bad.stderr.contains("timezone (from config"))
     }
 
-    @Test func outputGoesToAFileAtomically() throws {
+    @Test func outputGoesToAFileAtomically() async throws {
         let folder = try TemporaryDirectory()
         let printed = InProcessTally.run(["sql", "totals"] + Self.demoSettings, directory: folder.url.path)
         let written = InProcessTally.run(
@@ -141,10 +141,10 @@ struct SQLCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("q/week 1")) == ["totals.sql"])
     }
 
-    @Test func allQueriesGoToAFolderOneFileEach() throws {
+    @Test func allQueriesGoToAFolderOneFileEach() async throws {
         let folder = try TemporaryDirectory()
         let settings = Self.demoSettings + ["--as-of", "2026-09-27 12:00", "--exclude-session", "x'y"]
-        let result = try TallyProcess.run(["sql", "--all", "--output-dir", "d1"] + settings, in: folder.url.path)
+        let result = try await TallyProcess.run(["sql", "--all", "--output-dir", "d1"] + settings, in: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         let names = try PortableQuery.all().map(\.name)
@@ -167,7 +167,7 @@ struct SQLCommandTests {
     }
 
     /// The printed command is for pasting into a shell: a folder name with spaces or quotes is one word there.
-    @Test func thePrintedCommandQuotesAFolderTheShellWouldSplit() throws {
+    @Test func thePrintedCommandQuotesAFolderTheShellWouldSplit() async throws {
         let folder = try TemporaryDirectory()
         let result = InProcessTally.run(
             ["sql", "--all", "--output-dir", "week 1's d1", "--as-of", "2026-09-27"], directory: folder.url.path)
@@ -177,27 +177,27 @@ struct SQLCommandTests {
         #expect(FileManager.default.fileExists(atPath: folder.path("week 1's d1/fingerprint.sql")))
     }
 
-    @Test func theSessionOptionFillsTheNotesQuery() throws {
+    @Test func theSessionOptionFillsTheNotesQuery() async throws {
         let folder = try TemporaryDirectory()
         let database = folder.path("demo.sqlite")
-        #expect(try TallyProcess.run(["demo", "--db", database]).status == 0)
-        let author = try SQLiteShell.rows(
+        #expect(try await TallyProcess.run(["demo", "--db", database]).status == 0)
+        let author = try await SQLiteShell.rows(
             database, "SELECT session_id FROM suggestions WHERE promoted_option_id IS NOT NULL LIMIT 1;")[0][0]
         let mine = InProcessTally.run(
             ["sql", "notes_own_option_votes", "--session", author], directory: folder.url.path)
         #expect(mine.status == 0)
         #expect(
-            try SQLiteShell.rows(database, mine.stdout).map { [$0[0], $0[1], $0[2]] } == [
+            try await SQLiteShell.rows(database, mine.stdout).map { [$0[0], $0[1], $0[2]] } == [
                 ["1", author, "6"], ["2", author, "7"],
             ])
         let nobody = InProcessTally.run(
             ["sql", "notes_own_option_votes", "--session", "x'); DROP TABLE votes; --"], directory: folder.url.path)
-        #expect(try SQLiteShell.rows(database, nobody.stdout).isEmpty)
-        #expect(try SQLiteShell.rows(database, "SELECT COUNT(*) FROM votes;") == [["55"]])
+        #expect(try await SQLiteShell.rows(database, nobody.stdout).isEmpty)
+        #expect(try await SQLiteShell.rows(database, "SELECT COUNT(*) FROM votes;") == [["55"]])
     }
 
     /// The exclusion goes through argv, the params block and the real shell: exactly that session, and nothing run.
-    @Test func aHostileExcludedSessionIsOnlyAValue() throws {
+    @Test func aHostileExcludedSessionIsOnlyAValue() async throws {
         let folder = try TemporaryDirectory()
         let database = folder.path("votes.sqlite")
         let hostile = "x'); DROP TABLE votes; --"
@@ -206,14 +206,15 @@ struct SQLCommandTests {
             votes: [
                 (1, hostile, "2026-02-01 10:00:00"), (1, "x", "2026-02-01 10:00:01"), (1, "x'", "2026-02-01 10:00:02"),
             ])
-        let sql = try TallyProcess.run(["sql", "excluded", "--exclude-session", hostile])
+        let sql = try await TallyProcess.run(["sql", "excluded", "--exclude-session", hostile])
         #expect(sql.status == 0)
         #expect(sql.stdout.contains("  '[\"x''); DROP TABLE votes; --\"]' AS exclude_sessions,"))
-        #expect(try SQLiteShell.rows(database, sql.stdout).map { [$0[0], $0[2], $0[4]] } == [[hostile, "1", "1"]])
-        let totals = try TallyProcess.run(["sql", "totals", "--exclude-session", hostile])
-        let row = try SQLiteShell.rows(database, totals.stdout)[0]
+        #expect(
+            try await SQLiteShell.rows(database, sql.stdout).map { [$0[0], $0[2], $0[4]] } == [[hostile, "1", "1"]])
+        let totals = try await TallyProcess.run(["sql", "totals", "--exclude-session", hostile])
+        let row = try await SQLiteShell.rows(database, totals.stdout)[0]
         #expect(Array(row.prefix(4)) == ["3", "3", "2", "2"])
-        #expect(try SQLiteShell.rows(database, "SELECT COUNT(*) FROM votes;") == [["3"]])
+        #expect(try await SQLiteShell.rows(database, "SELECT COUNT(*) FROM votes;") == [["3"]])
     }
 
     @Test(arguments: [
@@ -250,7 +251,7 @@ struct SQLCommandTests {
         (["sql", "tally", "--db", "x.sqlite"], "unknown option '--db'"),
         (["sql", "tally", "--output"], "option '--output' needs a value (FILE)"),
     ])
-    func badCommandLinesAreUsageErrors(arguments: [String], message: String) throws {
+    func badCommandLinesAreUsageErrors(arguments: [String], message: String) async throws {
         let folder = try TemporaryDirectory()
         let result = InProcessTally.run(arguments, directory: folder.url.path)
         #expect(result.status == 2, "\(arguments)")
@@ -261,7 +262,7 @@ struct SQLCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing is written")
     }
 
-    @Test func outputPathsThatCannotBeUsedAreRefused() throws {
+    @Test func outputPathsThatCannotBeUsedAreRefused() async throws {
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder.path("taken"), withIntermediateDirectories: false)
         try "x".write(toFile: folder.path("file"), atomically: false, encoding: .utf8)
@@ -275,7 +276,7 @@ struct SQLCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("taken")).isEmpty)
     }
 
-    @Test func aQueryTooLargeForD1IsRefusedAndNothingIsWritten() throws {
+    @Test func aQueryTooLargeForD1IsRefusedAndNothingIsWritten() async throws {
         let folder = try TemporaryDirectory()
         let sessions = (0..<4_000).flatMap {
             ["--exclude-session", "session-\($0)-" + String(repeating: "x", count: 20)]

@@ -8,7 +8,7 @@ import Testing
 /// Hostile class "bounds", for outside programs: wrangler's standard output is capped (64 MiB, above
 /// D1's 50 MB result limit), and a wrangler that prints without end is stopped, not buffered whole.
 /// Through `Wrangler.run` itself: push reports a failed verification query in its own words.
-@Suite("Hostile: an outside program's output is bounded")
+@Suite("Hostile: an outside program's output is bounded", .timeLimit(.minutes(10)))
 struct HostileChildOutputTests {
     static func context(_ folder: TemporaryDirectory, errors: @escaping (String) -> Void) -> Context {
         Context(
@@ -17,7 +17,7 @@ struct HostileChildOutputTests {
             stdin: LineInput { nil }, now: { Instant(millis: 0) })
     }
 
-    @Test func endlessOutputIsStoppedAtTheCap() throws {
+    @Test func endlessOutputIsStoppedAtTheCap() async throws {
         let folder = try TemporaryDirectory()
         try "#!/bin/sh\necho starting >&2\nexec cat /dev/zero\n".write(
             toFile: folder.path("wrangler"), atomically: false, encoding: .utf8)
@@ -26,8 +26,11 @@ struct HostileChildOutputTests {
         let lines = Lines()
         let wrangler = try Wrangler(Self.context(folder) { lines.text += $0 })
         let started = Date()
-        #expect {
-            _ = try wrangler.run(["d1", "execute", "votes", "--remote", "--command", "SELECT 1", "--json"])
+        // Wrangler.run waits for its process: off the pool.
+        await #expect {
+            _ = try await OffPool.run {
+                try wrangler.run(["d1", "execute", "votes", "--remote", "--command", "SELECT 1", "--json"])
+            }
         } throws: { error in
             "\(error)".contains("printed more than 64 MiB on standard output (D1 caps a result at 50 MB)")
         }
@@ -35,12 +38,12 @@ struct HostileChildOutputTests {
         #expect(lines.text == "starting\n", "wrangler's stderr is passed on as it comes")
     }
 
-    @Test func aRunnerInAnotherFolderStartsThere() throws {
+    @Test func aRunnerInAnotherFolderStartsThere() async throws {
         let folder = try TemporaryDirectory()
         try "#!/bin/sh\npwd\n".write(toFile: folder.path("wrangler"), atomically: false, encoding: .utf8)
         chmod(folder.path("wrangler"), 0o755)
         let wrangler = try Wrangler(Self.context(folder) { _ in })
-        let printed = try wrangler.run(["whoami"])
+        let printed = try await OffPool.run { try wrangler.run(["whoami"]) }
         #expect(
             URL(fileURLWithPath: printed.trimmingCharacters(in: .newlines)).resolvingSymlinksInPath().path
                 == folder.url.resolvingSymlinksInPath().path)

@@ -5,7 +5,7 @@ import Testing
 /// Hostile class "escapes": values from `tally.json`, the environment and the copy's sync fields
 /// reach the terminal (error messages, `config show`, `status`) with their control characters
 /// shown, never sent, as database text already is.
-@Suite("Hostile: terminal escapes")
+@Suite("Hostile: terminal escapes", .timeLimit(.minutes(10)))
 struct HostileEscapeTests {
     /// An OSC title change, a bell and a screen clear.
     static let escape = "\u{1B}]0;PWN\u{07}\u{1B}[2J"
@@ -15,7 +15,7 @@ struct HostileEscapeTests {
         !text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F }
     }
 
-    @Test func messagesQuotingTheConfigShowEscapes() throws {
+    @Test func messagesQuotingTheConfigShowEscapes() async throws {
         let folder = try TemporaryDirectory()
         let configs = [
             "{\"timezone\": \"\(Self.escapeJSON)\"}",
@@ -25,54 +25,54 @@ struct HostileEscapeTests {
         ]
         for config in configs {
             try config.write(toFile: folder.path("tally.json"), atomically: false, encoding: .utf8)
-            let result = try TallyProcess.run(["report"], in: folder.url.path)
+            let result = try await TallyProcess.run(["report"], in: folder.url.path)
             #expect(result.status != 0, "\(config)")
             #expect(Self.isSafe(result.stderr), "\(config): \(result.stderr.debugDescription)")
             #expect(result.stderr.contains("␛"), "\(config): \(result.stderr.debugDescription)")
         }
         try FileManager.default.removeItem(atPath: folder.path("tally.json"))
-        let fromEnvironment = try TallyProcess.run(
+        let fromEnvironment = try await TallyProcess.run(
             ["config", "show"], in: folder.url.path, environment: ["TALLY_TZ": Self.escape])
         #expect(fromEnvironment.status != 0)
         #expect(Self.isSafe(fromEnvironment.stderr), "\(fromEnvironment.stderr.debugDescription)")
     }
 
-    @Test func configShowShowsEscapes() throws {
+    @Test func configShowShowsEscapes() async throws {
         let folder = try TemporaryDirectory()
         try "{\"db\": \"a\(Self.escapeJSON).sqlite\", \"exclude_sessions\": [\"\(Self.escapeJSON)\"]}"
             .write(toFile: folder.path("tally.json"), atomically: false, encoding: .utf8)
-        let result = try TallyProcess.run(["config", "show"], in: folder.url.path)
+        let result = try await TallyProcess.run(["config", "show"], in: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Self.isSafe(result.stdout), "\(result.stdout.debugDescription)")
         #expect(result.stdout.contains("a␛]0;PWN␇␛[2J.sqlite"), "\(result.stdout)")
     }
 
-    @Test func statusShowsTheSyncFieldsEscaped() throws {
+    @Test func statusShowsTheSyncFieldsEscaped() async throws {
         let folder = try TemporaryDirectory()
-        #expect(try TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
-        try SQLiteShell.rows(
+        #expect(try await TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
+        try await SQLiteShell.rows(
             folder.path("votes.sqlite"),
             "INSERT INTO tally_sync_origin (id, pulled_at, source, sha256, missing_migrations) VALUES "
                 + "(1, char(27) || '[2J', 'wrangler' || char(27) || ']0;PWN' || char(7), char(27) || '[31m', '')")
-        let result = try TallyProcess.run(["status", "--db", "votes.sqlite"], in: folder.url.path)
+        let result = try await TallyProcess.run(["status", "--db", "votes.sqlite"], in: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Self.isSafe(result.stdout), "\(result.stdout.debugDescription)")
     }
 
     /// What `tally arguments…` sent to a real pseudo-terminal (python3's pty module: Support/pty_run.py).
-    static func onTerminal(_ arguments: [String], in folder: String) throws -> String {
+    static func onTerminal(_ arguments: [String], in folder: String) async throws -> String {
         let script = ToolProcess.repository.appendingPathComponent("Tests/TallyCLITests/Support/pty_run.py").path
-        return try ToolProcess.run("python3", [script, folder, TallyProcess.executable.path] + arguments)
+        return try await ToolProcess.run("python3", [script, folder, TallyProcess.executable.path] + arguments)
     }
 
     /// CSV carries visitors' text as it is, for a file or a spreadsheet; on a terminal (issue 31 item 4) it is
     /// shown visibly, as the other formats show it: no ESC, BEL or OSC runs, no U+202E turns the line around.
     @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3 (its pty module)"))
-    func csvOnATerminalShowsEscapesAndAFileKeepsTheBytes() throws {
+    func csvOnATerminalShowsEscapesAndAFileKeepsTheBytes() async throws {
         let folder = try TemporaryDirectory()
         let db = folder.path("votes.sqlite")
         try NotesDatabase.hostileDemo(at: db)
-        try SQLiteShell.rows(
+        try await SQLiteShell.rows(
             db,
             "UPDATE survey_options SET content = 'x' || char(27) || ']0;PWN' || char(7) || char(8238) || 'gnp' "
                 + "WHERE id = (SELECT min(id) FROM survey_options)")
@@ -82,18 +82,18 @@ struct HostileEscapeTests {
             ["notes", "list", "--db", db, "--format", "csv"],
         ]
         for arguments in runs {
-            let shown = try Self.onTerminal(arguments, in: folder.url.path)
+            let shown = try await Self.onTerminal(arguments, in: folder.url.path)
             #expect(!shown.isEmpty, "\(arguments)")
             #expect(
                 Self.isSafe(shown.replacingOccurrences(of: "\r", with: "")), "\(arguments): \(shown.debugDescription)")
             #expect(!shown.unicodeScalars.contains("\u{202E}"), "\(arguments)")
             #expect(shown.contains("␛"), "\(arguments): \(shown.debugDescription)")
             // A pipe (or a file) keeps every byte.
-            let piped = try TallyProcess.run(arguments, in: folder.url.path)
+            let piped = try await TallyProcess.run(arguments, in: folder.url.path)
             #expect(piped.status == 0, "\(piped.stderr)")
             #expect(piped.stdout.contains("\u{1B}") && !piped.stdout.contains("␛"), "\(arguments)")
         }
-        let report = try Self.onTerminal(["report", "--db", db, "--format", "csv"], in: folder.url.path)
+        let report = try await Self.onTerminal(["report", "--db", db, "--format", "csv"], in: folder.url.path)
         #expect(report.contains("x␛]0;PWN␇\\u{202E}gnp"), "\(report.debugDescription)")
     }
 }

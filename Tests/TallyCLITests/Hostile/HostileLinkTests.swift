@@ -7,7 +7,7 @@ import Testing
 /// in. A planted symbolic link never sends a write out of it, never makes tally create a folder, and a file
 /// at a name tally chose (a chart) that tally did not write there is never replaced. Real links, the built
 /// binary (or the installed one with `make hostile`).
-@Suite("Hostile: writes never follow a link out of their folder")
+@Suite("Hostile: writes never follow a link out of their folder", .timeLimit(.minutes(10)))
 struct HostileLinkTests {
     static let hasRSVG = OutsideProgram.mayRun(needing: "rsvg-convert")
 
@@ -29,7 +29,7 @@ struct HostileLinkTests {
     }
 
     @Test(.enabled(if: hasRSVG, "needs rsvg-convert (Debian package librsvg2-bin)"))
-    func aDanglingShareLinkNeverCreatesItsTargetOrItsFolder() throws {
+    func aDanglingShareLinkNeverCreatesItsTargetOrItsFolder() async throws {
         let (folder, out, victim) = try Self.bed()
         try Self.link(out + "/x.png", to: victim + "/.ssh/authorized_keys")
         let runs = [
@@ -37,7 +37,7 @@ struct HostileLinkTests {
             ["weekly", "--demo", "--through", "2026-09-27", "--reports", "reports", "--share", "out/x.png"],
         ]
         for arguments in runs {
-            let result = try TallyProcess.run(arguments, in: folder.url.path)
+            let result = try await TallyProcess.run(arguments, in: folder.url.path)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
             #expect(
                 result.stderr.contains(
@@ -50,17 +50,17 @@ struct HostileLinkTests {
         FileManager.default.createFile(
             atPath: victim + "/photo.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         try Self.link(out + "/y.png", to: victim + "/photo.png")
-        let outside = try TallyProcess.run(["report", "--demo", "--share", "out/y.png"], in: folder.url.path)
+        let outside = try await TallyProcess.run(["report", "--demo", "--share", "out/y.png"], in: folder.url.path)
         #expect(outside.status == 2)
         #expect(outside.stderr.contains("is a symbolic link to \(victim)/photo.png, outside the folder it is in"))
         #expect(FileManager.default.contents(atPath: victim + "/photo.png")?.count == 8)
     }
 
-    @Test func chartsNeverWriteThroughALinkNorOverAHandMadeChart() throws {
+    @Test func chartsNeverWriteThroughALinkNorOverAHandMadeChart() async throws {
         let (folder, out, victim) = try Self.bed()
         try "my notes\n".write(toFile: victim + "/notes.txt", atomically: false, encoding: .utf8)
         try Self.link(out + "/daily.svg", to: victim + "/notes.txt")
-        let linked = try TallyProcess.run(
+        let linked = try await TallyProcess.run(
             ["report", "--demo", "--charts", "out", "-o", "post.md"], in: folder.url.path)
         #expect(linked.status == 1)
         #expect(
@@ -76,7 +76,7 @@ struct HostileLinkTests {
         try FileManager.default.removeItem(atPath: out + "/daily.svg")
         let mine = "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>mine</text></svg>\n"
         try mine.write(toFile: out + "/ranking-original.svg", atomically: false, encoding: .utf8)
-        let handMade = try TallyProcess.run(["report", "--demo", "--charts", "out"], in: folder.url.path)
+        let handMade = try await TallyProcess.run(["report", "--demo", "--charts", "out"], in: folder.url.path)
         #expect(handMade.status == 1)
         #expect(handMade.stderr.contains("ranking-original.svg (not written by tally, or changed since)"))
         #expect(try String(contentsOfFile: out + "/ranking-original.svg", encoding: .utf8) == mine)
@@ -84,21 +84,21 @@ struct HostileLinkTests {
 
         // Once moved away, tally writes its charts and its record; its own charts are then replaced when they change.
         try FileManager.default.removeItem(atPath: out + "/ranking-original.svg")
-        let first = try TallyProcess.run(
+        let first = try await TallyProcess.run(
             ["report", "--demo", "--through", "2026-09-22", "--charts", "out"], in: folder.url.path)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(try Self.listing(out).contains(".tally-pages.json"))
         let before = try String(contentsOfFile: out + "/daily.svg", encoding: .utf8)
-        let second = try TallyProcess.run(["report", "--demo", "--charts", "out"], in: folder.url.path)
+        let second = try await TallyProcess.run(["report", "--demo", "--charts", "out"], in: folder.url.path)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(try String(contentsOfFile: out + "/daily.svg", encoding: .utf8) != before, "its own chart is renewed")
     }
 
-    @Test func weeklyOverwriteNeverWritesThroughAPageLinkOutOfTheFolder() throws {
+    @Test func weeklyOverwriteNeverWritesThroughAPageLinkOutOfTheFolder() async throws {
         let (folder, out, victim) = try Self.bed()
         try "kept elsewhere\n".write(toFile: victim + "/index-real.md", atomically: false, encoding: .utf8)
         try Self.link(out + "/index.md", to: victim + "/index-real.md")
-        let result = try TallyProcess.run(
+        let result = try await TallyProcess.run(
             ["weekly", "--demo", "--through", "2026-09-27", "--reports", "out", "--overwrite"], in: folder.url.path)
         #expect(result.status == 1)
         #expect(
@@ -109,10 +109,10 @@ struct HostileLinkTests {
         #expect(try Self.listing(out) == ["index.md"], "no page was written")
     }
 
-    @Test func outputNeverCreatesAFolderThroughALink() throws {
+    @Test func outputNeverCreatesAFolderThroughALink() async throws {
         let (folder, out, victim) = try Self.bed()
         try Self.link(out + "/post.md", to: victim + "/sub/dir/post.md")
-        let dangling = try TallyProcess.run(["report", "--demo", "-o", "out/post.md"], in: folder.url.path)
+        let dangling = try await TallyProcess.run(["report", "--demo", "-o", "out/post.md"], in: folder.url.path)
         #expect(dangling.status == 2)
         #expect(
             dangling.stderr.contains(
@@ -120,7 +120,8 @@ struct HostileLinkTests {
             "\(dangling.stderr)")
         // A folder of the path that is a dangling link is never created either (`mkdir -p` would create it).
         try Self.link(out + "/drafts", to: victim + "/drafts")
-        let throughFolder = try TallyProcess.run(["report", "--demo", "-o", "out/drafts/post.md"], in: folder.url.path)
+        let throughFolder = try await TallyProcess.run(
+            ["report", "--demo", "-o", "out/drafts/post.md"], in: folder.url.path)
         #expect(throughFolder.status == 1)
         #expect(
             throughFolder.stderr.contains(
@@ -129,9 +130,11 @@ struct HostileLinkTests {
         #expect(try Self.listing(victim) == [])
         // A link that stays in the folder is still followed, and a missing folder given plainly is still created.
         try Self.link(out + "/latest.md", to: "week.md")
-        #expect(try TallyProcess.run(["report", "--demo", "-o", "out/latest.md"], in: folder.url.path).status == 0)
+        #expect(
+            try await TallyProcess.run(["report", "--demo", "-o", "out/latest.md"], in: folder.url.path).status == 0)
         #expect(FileManager.default.fileExists(atPath: out + "/week.md"))
-        #expect(try TallyProcess.run(["report", "--demo", "-o", "out/new/post.md"], in: folder.url.path).status == 0)
+        #expect(
+            try await TallyProcess.run(["report", "--demo", "-o", "out/new/post.md"], in: folder.url.path).status == 0)
         #expect(FileManager.default.fileExists(atPath: out + "/new/post.md"))
     }
 }

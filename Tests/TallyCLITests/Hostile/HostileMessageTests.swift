@@ -4,14 +4,15 @@ import TallyTestSupport
 import Testing
 
 /// Messages that misled: each case now says what is true and what to do, and writes nothing.
-@Suite("Hostile: messages say what is true")
+@Suite("Hostile: messages say what is true", .timeLimit(.minutes(10)))
 struct HostileMessageTests {
-    @Test func anEmptyFolderOptionIsRefusedNotTheWorkingFolder() throws {
+    @Test func anEmptyFolderOptionIsRefusedNotTheWorkingFolder() async throws {
         let folder = try TemporaryDirectory()
-        let charts = try TallyProcess.run(["report", "--demo", "--charts", "", "-o", "r.md"], in: folder.url.path)
+        let charts = try await TallyProcess.run(
+            ["report", "--demo", "--charts", "", "-o", "r.md"], in: folder.url.path)
         #expect(charts.status == 2)
         #expect(charts.stderr.hasPrefix("Error: --charts is empty; give a folder for the charts"), "\(charts.stderr)")
-        let weekly = try TallyProcess.run(["weekly", "--demo", "--reports", ""], in: folder.url.path)
+        let weekly = try await TallyProcess.run(["weekly", "--demo", "--reports", ""], in: folder.url.path)
         #expect(weekly.status == 2)
         #expect(weekly.stderr.hasPrefix("Error: --reports is empty; give the folder to write into"), "\(weekly.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
@@ -19,13 +20,13 @@ struct HostileMessageTests {
 
     /// A working folder removed under the shell gave "The specified URL type isn't supported" (or a
     /// report that silently read no `tally.json`): every command now stops, naming what happened.
-    @Test func aRemovedWorkingFolderIsNamed() throws {
+    @Test func aRemovedWorkingFolderIsNamed() async throws {
         let folder = try TemporaryDirectory()
         try "{\"timezone\": \"Asia/Taipei\"}".write(
             toFile: folder.path("tally.json"), atomically: false, encoding: .utf8)
         for arguments in [["report", "--demo", "-o", "r.md"], ["report", "--demo"], ["status"]] {
             // The shell enters `gone`, removes it, then becomes tally: a real process whose cwd is gone.
-            let result = try HostileShell.run(
+            let result = try await HostileShell.run(
                 arguments, redirect: "", in: folder.url.path,
                 wrapping: "mkdir gone && cd gone && rmdir ../gone && exec \"$0\" \"$@\"")
             #expect(result.status == 1, "\(arguments): \(result.stderr)")
@@ -41,8 +42,8 @@ struct HostileMessageTests {
     }
 
     /// `--version extra` said "unknown option '--version'".
-    @Test func versionWithMoreIsNotAnUnknownOption() throws {
-        let result = try TallyProcess.run(["--version", "extra"])
+    @Test func versionWithMoreIsNotAnUnknownOption() async throws {
+        let result = try await TallyProcess.run(["--version", "extra"])
         #expect(result.status == 2)
         #expect(
             result.stderr.hasPrefix(
@@ -51,10 +52,11 @@ struct HostileMessageTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test func aDanglingChartsLinkIsNamed() throws {
+    @Test func aDanglingChartsLinkIsNamed() async throws {
         let folder = try TemporaryDirectory()
         try FileManager.default.createSymbolicLink(atPath: folder.path("ch"), withDestinationPath: "gone")
-        let result = try TallyProcess.run(["report", "--demo", "--charts", "ch", "-o", "r.md"], in: folder.url.path)
+        let result = try await TallyProcess.run(
+            ["report", "--demo", "--charts", "ch", "-o", "r.md"], in: folder.url.path)
         #expect(result.status == 2)
         #expect(
             result.stderr.hasPrefix(
@@ -65,7 +67,7 @@ struct HostileMessageTests {
 
     /// A BLOB session id was counted while the report said "Anomalies: None found": it is flagged,
     /// in both languages, and the SQL twin (`queries/anomalies.sql`) agrees (QueryDifferentialTests).
-    @Test func aBlobSessionIDIsFlagged() throws {
+    @Test func aBlobSessionIDIsFlagged() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("blob.sqlite")
         try ReportFixtures.database(
@@ -74,7 +76,7 @@ struct HostileMessageTests {
         try DatabaseFile.openForWriting(path).execute(
             "INSERT INTO votes (option_id, session_id, created_at) VALUES (1, X'FF00', '2026-09-02 11:00:00')")
         for (language, label) in [("en", "votes whose voter id is not plain text"), ("zh-TW", "投票者代號不是純文字的票")] {
-            let result = try TallyProcess.run(
+            let result = try await TallyProcess.run(
                 ["report", "--db", path, "--internal", "--lang", language, "--as-of", "2026-09-03T00:00:00Z"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains(label), "\(language): \(result.stdout)")
@@ -83,10 +85,10 @@ struct HostileMessageTests {
     }
 
     /// A NUL stored in text reached the CSV as a raw byte, where spreadsheets cut the cell: it is `␀`.
-    @Test func aNULInStoredTextIsShownInTheCSV() throws {
+    @Test func aNULInStoredTextIsShownInTheCSV() async throws {
         let folder = try TemporaryDirectory()
-        #expect(try TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
-        try SQLiteShell.rows(
+        #expect(try await TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
+        try await SQLiteShell.rows(
             folder.path("votes.sqlite"),
             "UPDATE survey_options SET content = 'Tea' || char(0) || 'time' WHERE id = 1; "
                 + "UPDATE suggestions SET content = 'Nap' || char(0) || 'now' WHERE id = 1")
@@ -94,7 +96,7 @@ struct HostileMessageTests {
             (["report", "--db", "votes.sqlite", "--format", "csv"], "Tea\u{2400}time"),
             (["notes", "list", "--db", "votes.sqlite", "--format", "csv"], "Nap\u{2400}now"),
         ] {
-            let result = try TallyProcess.run(arguments, in: folder.url.path)
+            let result = try await TallyProcess.run(arguments, in: folder.url.path)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
             #expect(!result.stdout.utf8.contains(0), "\(arguments)")
             #expect(result.stdout.contains(",\(cell),"), "\(arguments): \(result.stdout)")
@@ -102,11 +104,11 @@ struct HostileMessageTests {
     }
 
     /// `votes_per_session: 1e400` was "not valid JSON": the key and the number are named instead.
-    @Test func anOutOfRangeNumberInTheConfigIsNamed() throws {
+    @Test func anOutOfRangeNumberInTheConfigIsNamed() async throws {
         let folder = try TemporaryDirectory()
         try "{\"votes_per_session\": 1e400}".write(
             toFile: folder.path("tally.json"), atomically: false, encoding: .utf8)
-        let result = try TallyProcess.run(["report"], in: folder.url.path)
+        let result = try await TallyProcess.run(["report"], in: folder.url.path)
         #expect(result.status != 0)
         #expect(
             result.stderr.hasPrefix(
@@ -116,10 +118,10 @@ struct HostileMessageTests {
 
     /// A page named like a chart in the chart folder replaced the chart without a word; a folder
     /// where a chart goes was answered with "give a file name, e.g. …/ranking-original.svg/report.md".
-    @Test func aChartNameCollisionIsNamed() throws {
+    @Test func aChartNameCollisionIsNamed() async throws {
         let folder = try TemporaryDirectory()
         let page = folder.path("ch/ranking-original.svg")
-        let clash = try TallyProcess.run(
+        let clash = try await TallyProcess.run(
             ["report", "--demo", "--charts", "ch", "-o", "ch/ranking-original.svg"], in: folder.url.path)
         #expect(clash.status == 2)
         #expect(
@@ -130,7 +132,8 @@ struct HostileMessageTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("ch")))
 
         try FileManager.default.createDirectory(atPath: page, withIntermediateDirectories: true)
-        let inTheWay = try TallyProcess.run(["report", "--demo", "--charts", "ch", "-o", "r.md"], in: folder.url.path)
+        let inTheWay = try await TallyProcess.run(
+            ["report", "--demo", "--charts", "ch", "-o", "r.md"], in: folder.url.path)
         #expect(inTheWay.status == 1)
         #expect(
             inTheWay.stderr.hasPrefix(
@@ -142,13 +145,13 @@ struct HostileMessageTests {
     }
 
     /// Issue 31 item 9: a 100 MB page record is named with a human size, not `tooLarge(16777216)`.
-    @Test func aHugePageRecordIsSaidInMegabytes() throws {
+    @Test func aHugePageRecordIsSaidInMegabytes() async throws {
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder.path("r"), withIntermediateDirectories: true)
         let record = folder.path("r/.tally-pages.json")
         FileManager.default.createFile(atPath: record, contents: Data())
         try #require(truncate(record, 100 * 1_048_576) == 0)
-        let result = try TallyProcess.run(
+        let result = try await TallyProcess.run(
             ["weekly", "--demo", "--through", "2026-09-27", "--reports", "r"], in: folder.url.path)
         #expect(result.status == 1)
         #expect(
@@ -159,9 +162,9 @@ struct HostileMessageTests {
     }
 
     /// Issue 31 item 9: a 5,000-character --title is refused with its start quoted, not echoed whole.
-    @Test func aLongRefusedValueIsCutInTheMessage() throws {
+    @Test func aLongRefusedValueIsCutInTheMessage() async throws {
         let title = String(repeating: "x", count: 5_000)
-        let result = try TallyProcess.run(["report", "--demo", "--title", title])
+        let result = try await TallyProcess.run(["report", "--demo", "--title", title])
         #expect(result.status == 2)
         #expect(
             result.stderr.contains("invalid value '\(String(repeating: "x", count: 79))…' for --title"),

@@ -5,7 +5,7 @@ import Testing
 /// Hostile class "outside programs": an `rsvg-convert` that fails, exits without reading its input
 /// or prints nothing is a clear error; tally is never killed by SIGPIPE, and the chart folder keeps
 /// what it held (no new SVG beside an old PNG), the page is not written.
-@Suite("Hostile: outside programs that fail")
+@Suite("Hostile: outside programs that fail", .timeLimit(.minutes(10)))
 struct HostileOutsideProgramTests {
     /// A folder holding a fake `rsvg-convert` running `body`, to put first on PATH.
     static func fakeRenderer(_ body: String, in folder: TemporaryDirectory) throws -> String {
@@ -30,7 +30,7 @@ struct HostileOutsideProgramTests {
         ("exit 0", "rsvg-convert exited 0 without printing a PNG for ranking-"),
         ("kill -9 $$", "(signal 9); it printed no message"),
     ])
-    func aFailingRendererLeavesTheChartFolderAsItWas(_ body: String, _ message: String) throws {
+    func aFailingRendererLeavesTheChartFolderAsItWas(_ body: String, _ message: String) async throws {
         let folder = try TemporaryDirectory()
         let path = try Self.fakeRenderer(body, in: folder)
         // An earlier run's charts (real SVGs and PNG bytes), which must stay as they are.
@@ -40,7 +40,7 @@ struct HostileOutsideProgramTests {
             try Data("old \(name)\n".utf8).write(to: URL(fileURLWithPath: charts + "/" + name))
         }
         let before = try Self.contents(charts)
-        let result = try TallyProcess.run(
+        let result = try await TallyProcess.run(
             ["report", "--demo", "--charts", "ch", "--png", "-o", "r.md"], in: folder.url.path,
             environment: ["PATH": path])
         #expect(result.status == 1, "\(result.stderr)")
@@ -61,13 +61,13 @@ struct HostileOutsideProgramTests {
         (["--lang", "en"], "exit 1", "rsvg-convert could not render week-01-daily.svg"),
         (["--lang", "en,zh-TW"], failsOnChinese, "rsvg-convert could not render week-01-daily.zh-TW.svg"),
     ])
-    func aFailingRendererWritesNoWeeklyFile(_ languages: [String], _ body: String, _ message: String) throws {
+    func aFailingRendererWritesNoWeeklyFile(_ languages: [String], _ body: String, _ message: String) async throws {
         let folder = try TemporaryDirectory()
         let weekly = ["weekly", "--demo", "--through", "2026-10-03", "--reports", "out"] + languages
-        let earlier = try TallyProcess.run(weekly, in: folder.url.path)
+        let earlier = try await TallyProcess.run(weekly, in: folder.url.path)
         #expect(earlier.status == 0, "\(earlier.stderr)")
         let before = try Self.contents(folder.path("out"))
-        let result = try TallyProcess.run(
+        let result = try await TallyProcess.run(
             weekly + ["--png"], in: folder.url.path, environment: ["PATH": try Self.fakeRenderer(body, in: folder)])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
@@ -76,9 +76,9 @@ struct HostileOutsideProgramTests {
 
     /// `report --charts --png` in two languages: the second language's failing PNG leaves the first
     /// language's charts unwritten too, and no page.
-    @Test func aFailingSecondLanguageWritesNoChart() throws {
+    @Test func aFailingSecondLanguageWritesNoChart() async throws {
         let folder = try TemporaryDirectory()
-        let result = try TallyProcess.run(
+        let result = try await TallyProcess.run(
             ["report", "--demo", "--charts", "ch", "--png", "--lang", "en,zh-TW", "-o", "r.md"], in: folder.url.path,
             environment: ["PATH": try Self.fakeRenderer(Self.failsOnChinese, in: folder)])
         #expect(result.status == 1, "\(result.stderr)")

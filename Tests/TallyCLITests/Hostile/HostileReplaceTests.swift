@@ -5,7 +5,7 @@ import Testing
 
 /// Hostile class "replace": `--replace` renews a database and nothing else. Run against the built
 /// binary, or the installed one with `make hostile` (TALLY_BINARY).
-@Suite("Hostile: --replace replaces only a database")
+@Suite("Hostile: --replace replaces only a database", .timeLimit(.minutes(10)))
 struct HostileReplaceTests {
     static let export = ToolProcess.repository.appendingPathComponent("Tests/Fixtures/d1-export-demo.sql").path
 
@@ -18,12 +18,12 @@ struct HostileReplaceTests {
         ]
     }
 
-    @Test func aFileThatIsNotADatabaseIsNeverReplaced() throws {
+    @Test func aFileThatIsNotADatabaseIsNeverReplaced() async throws {
         let folder = try TemporaryDirectory()
         let notes = folder.path("notes.txt")
         try "precious\n".write(toFile: notes, atomically: false, encoding: .utf8)
         for arguments in Self.replacing("notes.txt") {
-            let result = try TallyProcess.run(arguments, in: folder.url.path)
+            let result = try await TallyProcess.run(arguments, in: folder.url.path)
             #expect(result.status == 1, "\(arguments)")
             #expect(
                 result.stderr
@@ -34,13 +34,13 @@ struct HostileReplaceTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["notes.txt"])
     }
 
-    @Test func neverThroughALinkToAFileThatIsNotADatabase() throws {
+    @Test func neverThroughALinkToAFileThatIsNotADatabase() async throws {
         let folder = try TemporaryDirectory()
         let target = folder.path("passwd")
         try "root:x:0:0:root:/root:/bin/sh\n".write(toFile: target, atomically: false, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: folder.path("link.sqlite"), withDestinationPath: target)
         for arguments in Self.replacing("link.sqlite") {
-            let result = try TallyProcess.run(arguments, in: folder.url.path)
+            let result = try await TallyProcess.run(arguments, in: folder.url.path)
             #expect(result.status == 1, "\(arguments)")
             #expect(
                 result.stderr.hasPrefix(
@@ -50,45 +50,45 @@ struct HostileReplaceTests {
         }
     }
 
-    @Test func aDatabaseAndAnEmptyFileAreReplaced() throws {
+    @Test func aDatabaseAndAnEmptyFileAreReplaced() async throws {
         let folder = try TemporaryDirectory()
         for arguments in Self.replacing("votes.sqlite") {
             FileManager.default.createFile(atPath: folder.path("votes.sqlite"), contents: Data())
-            let fromEmpty = try TallyProcess.run(arguments, in: folder.url.path)
+            let fromEmpty = try await TallyProcess.run(arguments, in: folder.url.path)
             #expect(fromEmpty.status == 0, "\(arguments): \(fromEmpty.stderr)")
-            let again = try TallyProcess.run(arguments, in: folder.url.path)
+            let again = try await TallyProcess.run(arguments, in: folder.url.path)
             #expect(again.status == 0, "\(arguments): \(again.stderr)")
             try FileManager.default.removeItem(atPath: folder.path("votes.sqlite"))
         }
     }
 
-    @Test func generateKeepsDecisionsDOneHasNotConfirmed() throws {
+    @Test func generateKeepsDecisionsDOneHasNotConfirmed() async throws {
         let folder = try TemporaryDirectory()
-        let run = { (arguments: [String]) in try TallyProcess.run(arguments, in: folder.url.path) }
-        #expect(try run(["demo", "--db", "votes.sqlite", "-q"]).status == 0)
-        let approved = try run(["notes", "approve", "3", "--as", "alice", "--db", "votes.sqlite"])
+        let run = { (arguments: [String]) in try await TallyProcess.run(arguments, in: folder.url.path) }
+        #expect(try await run(["demo", "--db", "votes.sqlite", "-q"]).status == 0)
+        let approved = try await run(["notes", "approve", "3", "--as", "alice", "--db", "votes.sqlite"])
         #expect(approved.status == 0, "\(approved.stderr)")
-        let generated = try run(["generate", "--votes", "10", "--db", "votes.sqlite", "--replace", "-q"])
+        let generated = try await run(["generate", "--votes", "10", "--db", "votes.sqlite", "--replace", "-q"])
         #expect(generated.status == 1)
         #expect(generated.stderr.contains("holds 1 decision(s) D1 has not confirmed"), "\(generated.stderr)")
         #expect(
-            try SQLiteShell.rows(folder.path("votes.sqlite"), "SELECT status FROM suggestions WHERE id = 3") == [
+            try await SQLiteShell.rows(folder.path("votes.sqlite"), "SELECT status FROM suggestions WHERE id = 3") == [
                 ["approved"]
             ])
-        let discarded = try run([
+        let discarded = try await run([
             "generate", "--votes", "10", "--db", "votes.sqlite", "--replace", "--discard-local", "-q",
         ])
         #expect(discarded.status == 0, "\(discarded.stderr)")
-        #expect(try SQLiteShell.rows(folder.path("votes.sqlite"), "SELECT count(*) FROM votes") == [["10"]])
+        #expect(try await SQLiteShell.rows(folder.path("votes.sqlite"), "SELECT count(*) FROM votes") == [["10"]])
     }
 
     /// `--replace` renamed a new database over a `chmod 444` one without a word, where `-o` refuses a
     /// write-protected page: every command that writes a database over an old one refuses it (a pull
     /// already did, opening the old file for writing), and the file, its mode and its folder stay.
-    @Test func aWriteProtectedDatabaseIsNeverReplaced() throws {
+    @Test func aWriteProtectedDatabaseIsNeverReplaced() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("votes.sqlite")
-        #expect(try TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
+        #expect(try await TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
         chmod(path, 0o444)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let protected =
@@ -98,7 +98,7 @@ struct HostileReplaceTests {
         let readOnly =
             "Error: \(path) is read-only; make it writable (chmod u+w) or work on a copy; nothing was changed\n"
         for (arguments, message) in Self.replacing("votes.sqlite").map({ ($0, protected) }) + [(pull, readOnly)] {
-            let result = try TallyProcess.run(arguments, in: folder.url.path)
+            let result = try await TallyProcess.run(arguments, in: folder.url.path)
             #expect(result.status == 1, "\(arguments)")
             #expect(result.stderr == message, "\(arguments)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "\(arguments)")
@@ -110,12 +110,12 @@ struct HostileReplaceTests {
 
     /// A `chmod 444` page was replaced by rename without a word (the rename needs only the folder's
     /// permission, and root passes every check): a write-protected output is refused, nothing written.
-    @Test func aWriteProtectedOutputIsNeverReplaced() throws {
+    @Test func aWriteProtectedOutputIsNeverReplaced() async throws {
         let folder = try TemporaryDirectory()
         let page = folder.path("r.md")
         try "mine\n".write(toFile: page, atomically: false, encoding: .utf8)
         chmod(page, 0o444)
-        let refused = try TallyProcess.run(["report", "--demo", "-o", "r.md"], in: folder.url.path)
+        let refused = try await TallyProcess.run(["report", "--demo", "-o", "r.md"], in: folder.url.path)
         #expect(refused.status == 2)
         #expect(
             refused.stderr.hasPrefix(
@@ -128,12 +128,12 @@ struct HostileReplaceTests {
         // page is written.
         let charts = folder.path("ch")
         let chart = charts + "/ranking-original.svg"
-        let earlier = try TallyProcess.run(
+        let earlier = try await TallyProcess.run(
             ["report", "--demo", "--through", "2026-09-22", "--charts", "ch"], in: folder.url.path)
         try #require(earlier.status == 0, "\(earlier.stderr)")
         let old = try String(contentsOfFile: chart, encoding: .utf8)
         chmod(chart, 0o444)
-        let chartRefused = try TallyProcess.run(
+        let chartRefused = try await TallyProcess.run(
             ["report", "--demo", "--charts", "ch", "-o", "page.md"], in: folder.url.path)
         #expect(chartRefused.status == 1)
         #expect(

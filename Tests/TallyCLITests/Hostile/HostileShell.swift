@@ -12,9 +12,9 @@ enum HostileShell {
     static func run(
         _ arguments: [String], redirect: String, in folder: String, environment: [String: String] = [:],
         wrapping: String? = nil
-    ) throws -> TallyProcess.Result {
+    ) async throws -> TallyProcess.Result {
         let script = wrapping ?? "exec \"$0\" \"$@\" \(redirect)"
-        return try TallyProcess.run(
+        return try await TallyProcess.run(
             ["-c", script, TallyProcess.executable.path] + arguments, in: folder, environment: environment,
             program: URL(fileURLWithPath: "/bin/sh"))
     }

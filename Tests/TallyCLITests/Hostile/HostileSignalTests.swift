@@ -7,7 +7,7 @@ import Testing
 /// the program (and anything it started) is stopped and waited for, never orphaned; tally's
 /// scratch files are removed on the way out, and by the next run after a SIGKILL. Real processes
 /// and real signals throughout.
-@Suite("Hostile: always stoppable")
+@Suite("Hostile: always stoppable", .timeLimit(.minutes(20)))
 struct HostileSignalTests {
     /// A stand-in wrangler that records its process id (its group's id too), then sleeps in the
     /// foreground of a shell, so the signal must reach a grandchild.
@@ -19,52 +19,22 @@ struct HostileSignalTests {
         return path
     }
 
-    /// Starts tally in `folder`; returns the running process and its captured stderr.
-    static func start(
-        _ arguments: [String], in folder: TemporaryDirectory, environment: [String: String]
-    ) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = TallyProcess.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder.url
-        var env = ProcessInfo.processInfo.environment
-        for key in env.keys where key.hasPrefix("TALLY_") { env.removeValue(forKey: key) }
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        return (process, errors)
-    }
-
     /// Waits (at most 60 s) for the stand-in to write its process id.
-    static func wranglerID(in folder: TemporaryDirectory) throws -> pid_t {
-        let giveUp = Date().addingTimeInterval(60)
-        while Date() < giveUp {
-            if let text = try? String(contentsOfFile: folder.path("wrangler.pid"), encoding: .utf8),
-                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            {
-                return pid
-            }
-            usleep(20_000)
+    static func wranglerID(in folder: TemporaryDirectory) async throws -> pid_t {
+        var pid: pid_t?
+        _ = await OffPool.until(within: 60) {
+            pid = (try? String(contentsOfFile: folder.path("wrangler.pid"), encoding: .utf8))
+                .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            return pid != nil
         }
-        throw CancellationError()
+        guard let pid else { throw CancellationError() }
+        return pid
     }
 
-    /// Waits for `process` to end, at most `seconds`; true when it did.
-    static func ends(_ process: Process, within seconds: Double) -> Bool {
-        let giveUp = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < giveUp { usleep(20_000) }
-        return !process.isRunning
-    }
-
-    /// True while a process of the group `group` runs. Zombies do not count: an orphan that died is
-    /// reaped by init, which in a container may never happen.
-    static func groupAlive(_ group: pid_t) -> Bool {
-        let giveUp = Date().addingTimeInterval(2)
-        repeat {
+    /// True while a process of the group `group` runs (checked for 2 s). Zombies do not count: an
+    /// orphan that died is reaped by init, which in a container may never happen.
+    static func groupAlive(_ group: pid_t) async -> Bool {
+        let ended = await OffPool.until(within: 2, every: .milliseconds(50)) {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
             let running = names.contains { name in
                 guard Int32(name) != nil,
@@ -75,23 +45,22 @@ struct HostileSignalTests {
                 let fields = stat[stat.index(after: close)...].split(separator: " ")
                 return fields.count > 2 && fields[2] == "\(group)" && fields[0] != "Z"
             }
-            if !running { return false }
-            usleep(50_000)
-        } while Date() < giveUp
-        return true
+            return !running
+        }
+        return !ended
     }
 
-    /// Sends `signal` to tally and waits (at most `seconds`) for it to stop; expects exit 1 and returns
+    /// Sends `signal` to tally (unless `sent`) and waits (at most `seconds`) for it to stop; expects exit 1 and returns
     /// its stderr and the signal's name as messages say it.
     static func interrupt(
-        _ process: Process, _ errors: Pipe, with signal: Int32, within seconds: Double
-    ) -> (stderr: String, name: String) {
-        kill(process.processIdentifier, signal)
-        #expect(ends(process, within: seconds), "tally did not stop")
-        if process.isRunning { process.terminate() }
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(stderr)")
-        return (stderr, signal == SIGINT ? "SIGINT" : "SIGTERM")
+        _ process: TallyProcess.Running, with signal: Int32, within seconds: Double, sent: Bool = false
+    ) async -> (stderr: String, name: String) {
+        if !sent { process.send(signal) }
+        #expect(await process.ends(within: seconds), "tally did not stop")
+        if process.process.isRunning { process.send(SIGKILL) }
+        let result = await process.finish()
+        #expect(result.status == 1, "\(result.stderr)")
+        return (result.stderr, signal == SIGINT ? "SIGINT" : "SIGTERM")
     }
 
     static func scratchFiles(_ folder: TemporaryDirectory) throws -> [String] {
@@ -99,16 +68,16 @@ struct HostileSignalTests {
     }
 
     @Test(arguments: [SIGINT, SIGTERM])
-    func pullStopsWranglerAndCleansUp(_ signal: Int32) throws {
+    func pullStopsWranglerAndCleansUp(_ signal: Int32) async throws {
         let folder = try TemporaryDirectory()
         let wrangler = try Self.sleepingWrangler(in: folder)
-        let (process, errors) = try Self.start(
-            ["pull", "--wrangler", "votes", "--db", "votes.sqlite"], in: folder,
+        let process = try TallyProcess.start(
+            ["pull", "--wrangler", "votes", "--db", "votes.sqlite"], in: folder.url.path,
             environment: ["TALLY_WRANGLER": wrangler])
-        let child = try Self.wranglerID(in: folder)
-        let (stderr, name) = Self.interrupt(process, errors, with: signal, within: 20)
+        let child = try await Self.wranglerID(in: folder)
+        let (stderr, name) = await Self.interrupt(process, with: signal, within: 20)
         #expect(stderr.contains("Error: interrupted (\(name)) while `wrangler d1 execute votes --remote"), "\(stderr)")
-        #expect(!Self.groupAlive(child), "wrangler or its child outlived tally")
+        #expect(!(await Self.groupAlive(child)), "wrangler or its child outlived tally")
         #expect(try Self.scratchFiles(folder).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder.path("votes.sqlite")))
     }
@@ -117,67 +86,73 @@ struct HostileSignalTests {
     /// weeks). A signal while they are staged stops it between two files: exit 1, no page written, no
     /// temporary left in the folder (before, the process died there and left them for the next run).
     @Test(arguments: [SIGINT, SIGTERM])
-    func weeklyStopsWhileStagingAndLeavesNoFile(_ signal: Int32) throws {
+    func weeklyStopsWhileStagingAndLeavesNoFile(_ signal: Int32) async throws {
         let folder = try TemporaryDirectory()
-        let generated = try TallyProcess.run(
+        let generated = try await TallyProcess.run(
             ["generate", "--db", "votes.sqlite", "--votes", "20000", "--days", "730", "--seed", "1"],
             in: folder.url.path)
         #expect(generated.status == 0, "\(generated.stderr)")
-        let (process, errors) = try Self.start(
+        let process = try TallyProcess.start(
             [
                 "weekly", "--db", "votes.sqlite", "--tz", "UTC", "--launch", "2026-09-01", "--through",
                 "2028-08-29", "--reports", "out", "-q",
-            ], in: folder, environment: [:])
-        // The first temporary means staging has begun; every file is flushed, so it takes seconds.
+            ], in: folder.url.path)
+        // The first temporary means staging has begun; every file is flushed, so it takes seconds. Watched
+        // and signalled from a thread of its own, so a busy pool cannot let the run finish staging first.
         let out = folder.path("out")
-        let giveUp = Date().addingTimeInterval(120)
-        var staging = false
-        while !staging, process.isRunning, Date() < giveUp {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
-            staging = names.contains { $0.contains(".tmp-") }
-            if !staging { usleep(1_000) }
+        let staging = await OffPool.run {
+            let giveUp = Date().addingTimeInterval(120)
+            while process.process.isRunning, Date() < giveUp {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+                if names.contains(where: { $0.contains(".tmp-") }) {
+                    process.send(signal)
+                    return true
+                }
+                usleep(1_000)
+            }
+            return false
         }
         #expect(staging, "no temporary appeared before the run ended")
-        let (stderr, name) = Self.interrupt(process, errors, with: signal, within: 60)
+        let (stderr, name) = await Self.interrupt(process, with: signal, within: 60, sent: staging)
         #expect(stderr.contains("Error: interrupted (\(name)); no page was written"), "\(stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out) == [], "the folder holds nothing of the run")
     }
 
-    @Test func pushStopsWranglerCleansUpAndMarksNothing() throws {
+    @Test func pushStopsWranglerCleansUpAndMarksNothing() async throws {
         let folder = try TemporaryDirectory()
-        #expect(try TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
-        let approved = try TallyProcess.run(
+        #expect(try await TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
+        let approved = try await TallyProcess.run(
             ["notes", "approve", "3", "--as", "alice", "--db", "votes.sqlite"], in: folder.url.path)
         #expect(approved.status == 0, "\(approved.stderr)")
         let wrangler = try Self.sleepingWrangler(in: folder)
-        let (process, errors) = try Self.start(
-            ["push", "--wrangler", "votes", "--db", "votes.sqlite"], in: folder,
+        let process = try TallyProcess.start(
+            ["push", "--wrangler", "votes", "--db", "votes.sqlite"], in: folder.url.path,
             environment: ["TALLY_WRANGLER": wrangler])
-        let child = try Self.wranglerID(in: folder)
+        let child = try await Self.wranglerID(in: folder)
         #expect(try Self.scratchFiles(folder).isEmpty, "push writes no file: its SQL goes as one argument")
-        kill(process.processIdentifier, SIGTERM)
-        #expect(Self.ends(process, within: 20), "tally did not stop")
-        if process.isRunning { process.terminate() }
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 1, "\(stderr)")
-        #expect(!Self.groupAlive(child), "wrangler or its child outlived tally")
+        process.send(SIGTERM)
+        #expect(await process.ends(within: 20), "tally did not stop")
+        if process.process.isRunning { process.send(SIGKILL) }
+        let result = await process.finish()
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(!(await Self.groupAlive(child)), "wrangler or its child outlived tally")
         #expect(try Self.scratchFiles(folder).isEmpty)
         #expect(
-            try SQLiteShell.rows(folder.path("votes.sqlite"), "SELECT state FROM tally_sync_decisions")
+            try await SQLiteShell.rows(folder.path("votes.sqlite"), "SELECT state FROM tally_sync_decisions")
                 == [["unpushed"]])
     }
 
-    @Test func aStuckWranglerIsStoppedAtTheTimeLimit() throws {
+    @Test func aStuckWranglerIsStoppedAtTheTimeLimit() async throws {
         let folder = try TemporaryDirectory()
         let wrangler = try Self.sleepingWrangler(in: folder)
         let started = Date()
-        let result = try TallyProcess.run(
+        let result = try await TallyProcess.run(
             ["pull", "--wrangler", "votes", "--db", "votes.sqlite", "--timeout", "1"], in: folder.url.path,
             environment: ["TALLY_WRANGLER": wrangler])
         #expect(Date().timeIntervalSince(started) < 30)
         #expect(result.status == 1)
         #expect(result.stderr.contains("was still running after 1 s, so it was stopped"), "\(result.stderr)")
-        #expect(!Self.groupAlive(try Self.wranglerID(in: folder)))
+        #expect(!(await Self.groupAlive(try await Self.wranglerID(in: folder))))
         #expect(try Self.scratchFiles(folder).isEmpty)
     }
 
@@ -185,25 +160,25 @@ struct HostileSignalTests {
     /// open: tally stops waiting a moment after it ended, not at --timeout, stops that process,
     /// says so, and uses no part of the answer.
     @Test(arguments: [("kill", "ended (signal 9)"), ("exit", "ended (exit status 0)")])
-    func aWranglerWhoseChildHoldsItsOutputDoesNotHoldTally(_ linger: String, _ ended: String) throws {
+    func aWranglerWhoseChildHoldsItsOutputDoesNotHoldTally(_ linger: String, _ ended: String) async throws {
         let bed = try SyncBed()
         let started = Date()
-        let (process, errors) = try Self.start(
-            ["pull", "--wrangler", "votes", "--db", "votes.sqlite", "--timeout", "600"], in: bed.folder,
+        let process = try TallyProcess.start(
+            ["pull", "--wrangler", "votes", "--db", "votes.sqlite", "--timeout", "600"], in: bed.folder.url.path,
             environment: bed.environment(["TALLY_TEST_WRANGLER_LINGER": linger]))
-        let stopped = Self.ends(process, within: 60)
-        if !stopped { kill(process.processIdentifier, SIGKILL) }
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let stopped = await process.ends(within: 60)
+        if !stopped { process.send(SIGKILL) }
+        let result = await process.finish()
+        let stderr = result.stderr
         let waited = Date().timeIntervalSince(started)
         #expect(stopped && waited < 30, "tally waited \(waited) s")
-        #expect(process.terminationStatus == 1, "\(stderr)")
+        #expect(result.status == 1, "\(stderr)")
         #expect(
             stderr.contains("\(ended) but a process it started kept its output open 2 s later, so tally stopped"),
             "\(stderr)")
         #expect(stderr.contains("nothing was changed locally"))
         let holder = try #require(pid_t(try String(contentsOfFile: bed.d1 + ".linger", encoding: .utf8)))
-        #expect(!Self.groupAlive(getpgid(holder)), "the process holding the output was stopped")
+        #expect(!(await Self.groupAlive(getpgid(holder))), "the process holding the output was stopped")
         #expect(
             getpgid(holder) < 0
                 || (try? String(contentsOfFile: "/proc/\(holder)/stat", encoding: .utf8))?
@@ -213,14 +188,11 @@ struct HostileSignalTests {
         #expect(try Self.scratchFiles(bed.folder).isEmpty)
     }
 
-    @Test func theNextRunRemovesWhatAKilledRunLeft() throws {
+    @Test func theNextRunRemovesWhatAKilledRunLeft() async throws {
         let folder = try TemporaryDirectory()
-        let ended = Process()
-        ended.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        ended.arguments = ["true"]
-        try ended.run()
-        ended.waitUntilExit()
-        let dead = ended.processIdentifier
+        let ended = try TallyProcess.start(["true"], program: URL(fileURLWithPath: "/usr/bin/env"))
+        _ = await ended.finish()
+        let dead = ended.id
         let alive = getpid()
         for name in [
             ".tally-pull-\(dead).sql", ".tally-push-\(dead).sql", ".tally-pull-\(alive).sql", ".tally-pull-x.sql",
@@ -230,11 +202,11 @@ struct HostileSignalTests {
         let wrangler = folder.path("wrangler")
         try "#!/bin/sh\nexit 1\n".write(toFile: wrangler, atomically: false, encoding: .utf8)
         chmod(wrangler, 0o755)
-        #expect(try TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
-        _ = try TallyProcess.run(
+        #expect(try await TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
+        _ = try await TallyProcess.run(
             ["notes", "approve", "3", "--as", "alice", "--db", "votes.sqlite"], in: folder.url.path)
         for command in ["pull", "push"] {
-            let result = try TallyProcess.run(
+            let result = try await TallyProcess.run(
                 [command, "--wrangler", "votes", "--db", "votes.sqlite"], in: folder.url.path,
                 environment: ["TALLY_WRANGLER": wrangler])
             #expect(result.status == 1, "\(result.stderr)")
@@ -245,23 +217,20 @@ struct HostileSignalTests {
     /// A `.votes.sqlite.tmp-PID` a SIGKILLed `generate --replace` left was removed only by the next
     /// build of that very file, and an output's `.r.md.tmp-PID-N` never: the next write there removes
     /// them, and only them (not a look-alike that is not an SQLite file, not a running process's).
-    @Test func theNextWriteRemovesTheTemporariesOfAKilledRun() throws {
+    @Test func theNextWriteRemovesTheTemporariesOfAKilledRun() async throws {
         let folder = try TemporaryDirectory()
-        #expect(try TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
-        let (process, _) = try Self.start(
-            ["generate", "--votes", "5000000", "--db", "votes.sqlite", "--replace", "-q"], in: folder,
-            environment: [:])
-        let temporary = ".votes.sqlite.tmp-\(process.processIdentifier)"
-        let giveUp = Date().addingTimeInterval(60)
-        while process.isRunning, !FileManager.default.fileExists(atPath: folder.path(temporary)), Date() < giveUp {
-            usleep(2_000)
+        #expect(try await TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
+        let process = try TallyProcess.start(
+            ["generate", "--votes", "5000000", "--db", "votes.sqlite", "--replace", "-q"], in: folder.url.path)
+        let temporary = ".votes.sqlite.tmp-\(process.id)"
+        _ = await OffPool.until(within: 60, every: .milliseconds(2)) {
+            !process.process.isRunning || FileManager.default.fileExists(atPath: folder.path(temporary))
         }
-        #expect(process.isRunning, "generate ended before it was killed; give it more votes")
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.process.isRunning, "generate ended before it was killed; give it more votes")
+        process.send(SIGKILL)
+        #expect(await process.finish().status == 128 + SIGKILL)
         // What the same run left beside a page it was writing; and a file of the user's named alike.
-        let page = ".r.md.tmp-\(process.processIdentifier)-0"
+        let page = ".r.md.tmp-\(process.id)-0"
         try "half a page".write(toFile: folder.path(page), atomically: false, encoding: .utf8)
         let lookalike = ".votes.sqlite.tmp-\(getppid())0"
         try "mine".write(toFile: folder.path(lookalike), atomically: false, encoding: .utf8)
@@ -270,11 +239,11 @@ struct HostileSignalTests {
         let listing = { try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() }
         #expect(try listing().contains(temporary))
 
-        let approved = try TallyProcess.run(
+        let approved = try await TallyProcess.run(
             ["notes", "approve", "3", "--as", "alice", "--db", "votes.sqlite"], in: folder.url.path)
         #expect(approved.status == 0, "\(approved.stderr)")
         #expect(try listing() == [page, running, lookalike, "votes.sqlite"].sorted())
-        let report = try TallyProcess.run(["report", "--db", "votes.sqlite", "-o", "r.md"], in: folder.url.path)
+        let report = try await TallyProcess.run(["report", "--db", "votes.sqlite", "-o", "r.md"], in: folder.url.path)
         #expect(report.status == 0, "\(report.stderr)")
         #expect(try listing() == [running, lookalike, "r.md", "votes.sqlite"].sorted())
     }

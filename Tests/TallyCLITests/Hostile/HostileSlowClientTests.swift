@@ -5,29 +5,29 @@ import Testing
 /// Hostile class "slow and many clients": sockets that trickle a request head, say nothing, or come
 /// in numbers cannot keep the moderator's own requests from being answered (docs/serve.md, limits).
 /// Real `tally serve`, real loopback sockets from several 127.0.0.x source addresses.
-@Suite("Hostile: slow and many clients against tally serve", .serialized)
+@Suite("Hostile: slow and many clients against tally serve", .serialized, .timeLimit(.minutes(20)))
 struct HostileSlowClientTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Serve/slow_clients.py").path
 
-    static func served(_ folder: TemporaryDirectory) throws -> ServedCopy {
+    static func served(_ folder: TemporaryDirectory) async throws -> ServedCopy {
         let path = folder.path("copy.sqlite")
         try NotesDatabase.demo(at: path)
-        return try ServedCopy(["--db", path, "--as", "mod"], in: folder.url.path, environment: [:])
+        return try await ServedCopy(["--db", path, "--as", "mod"], in: folder.url.path, environment: [:])
     }
 
-    static func client(_ arguments: [String]) throws -> [String: Any] {
-        let text = try ToolProcess.run("python3", [script] + arguments)
+    static func client(_ arguments: [String]) async throws -> [String: Any] {
+        let text = try await ToolProcess.run("python3", [script] + arguments)
         let last = text.split(separator: "\n").last.map(String.init) ?? ""
         return try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any], "\(text)")
     }
 
     @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
-    func aModeratorIsAnsweredWithin2sWhileOver100SocketsTrickleFor30s() throws {
+    func aModeratorIsAnsweredWithin2sWhileOver100SocketsTrickleFor30s() async throws {
         let folder = try TemporaryDirectory()
-        let served = try Self.served(folder)
+        let served = try await Self.served(folder)
         defer { served.stop() }
-        let seen = try Self.client(["siege", served.url, "30", "120", "30"])
+        let seen = try await Self.client(["siege", served.url, "30", "120", "30"])
         print("serve under siege: \(seen)")
         #expect(seen["error_count"] as? Int == 0, "\(seen["errors"] ?? "")")
         #expect((seen["requests"] as? Int ?? 0) >= 50, "the moderator kept asking for 30 s")
@@ -42,11 +42,11 @@ struct HostileSlowClientTests {
     }
 
     @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
-    func overAnAddressLimitOrTheTotalTheLongestWaitingConnectionsAreClosed() throws {
+    func overAnAddressLimitOrTheTotalTheLongestWaitingConnectionsAreClosed() async throws {
         let folder = try TemporaryDirectory()
-        let served = try Self.served(folder)
+        let served = try await Self.served(folder)
         defer { served.stop() }
-        let seen = try Self.client(["limits", served.url, "32", "256"])
+        let seen = try await Self.client(["limits", served.url, "32", "256"])
         let opened = try #require(seen["opened"] as? Int)
         let closed = (seen["closed"] as? [[Any]] ?? []).map { "\($0[0]) #\($0[1])" }
         // 40 from 127.0.0.2: the 8 oldest go at once (32 an address); then the total passes 256,

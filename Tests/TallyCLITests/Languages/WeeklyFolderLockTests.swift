@@ -4,7 +4,7 @@ import Testing
 /// Two `tally weekly` runs into one folder never interleave their pages (#23, item 13): a run
 /// takes the folder's lock (`flock` on the folder) and one that finds it held stops at once with a
 /// message, writing nothing; the lock goes with the process.
-@Suite("tally weekly: one run at a time per reports folder", .serialized)
+@Suite("tally weekly: one run at a time per reports folder", .serialized, .timeLimit(.minutes(10)))
 struct WeeklyFolderLockTests {
     static func weekly(_ db: String, _ folder: TemporaryDirectory) -> [String] {
         [
@@ -16,29 +16,20 @@ struct WeeklyFolderLockTests {
     /// Another process (python's `fcntl.flock`, as any tool would) holds the lock: refused, nothing written;
     /// once it lets go, the same run goes through.
     @Test(.enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3"))
-    func aHeldLockIsReportedAndNothingIsWritten() throws {
+    func aHeldLockIsReportedAndNothingIsWritten() async throws {
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = [
-            "python3", "-c",
-            "import fcntl, os, sys, time\nfd = os.open(sys.argv[1], os.O_RDONLY)\nfcntl.flock(fd, fcntl.LOCK_EX)\n"
-                + "print('held', flush=True)\nsys.stdin.read()\n",
-            folder.path("out"),
-        ]
-        let input = Pipe()
-        let output = Pipe()
-        holder.standardInput = input
-        holder.standardOutput = output
-        try holder.run()
-        defer {
-            try? input.fileHandleForWriting.close()
-            holder.waitUntilExit()
-        }
-        let held = output.fileHandleForReading.availableData
-        #expect(String(decoding: held, as: UTF8.self).hasPrefix("held"), "the other process holds the lock")
-        let refused = try TallyProcess.run(
+        let holder = try TallyProcess.start(
+            [
+                "python3", "-c",
+                "import fcntl, os, sys, time\nfd = os.open(sys.argv[1], os.O_RDONLY)\nfcntl.flock(fd, fcntl.LOCK_EX)\n"
+                    + "print('held', flush=True)\nsys.stdin.read()\n",
+                folder.path("out"),
+            ], program: URL(fileURLWithPath: "/usr/bin/env"), withInput: true)
+        defer { try? holder.input.close() }
+        let held = await holder.output.nextLine()
+        #expect(held == "held", "the other process holds the lock")
+        let refused = try await TallyProcess.run(
             ["weekly", "--demo", "--through", "2026-10-03", "--reports", folder.path("out")])
         #expect(refused.status == 1)
         #expect(
@@ -47,9 +38,9 @@ struct WeeklyFolderLockTests {
                 + "into one folder would mix their pages. Wait for it to finish and run again, or give another "
                 + "--reports folder\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("out")).isEmpty)
-        try input.fileHandleForWriting.close()
-        holder.waitUntilExit()
-        let after = try TallyProcess.run(
+        try holder.input.close()
+        _ = await holder.finish()
+        let after = try await TallyProcess.run(
             ["weekly", "--demo", "--through", "2026-10-03", "--reports", folder.path("out")])
         #expect(after.status == 0, "\(after.stderr)")
     }
@@ -57,27 +48,28 @@ struct WeeklyFolderLockTests {
     /// Real processes racing: two runs from different databases into one folder, started together,
     /// several rounds. Whatever the timing, the folder ends up as the last run wrote it, file for file,
     /// never a mix; a run that lost the race says so.
-    @Test func racingRunsFromTwoDatabasesNeverMixTheirPages() throws {
+    @Test func racingRunsFromTwoDatabasesNeverMixTheirPages() async throws {
         let folder = try TemporaryDirectory()
         let a = folder.path("a.sqlite")
         let b = folder.path("b.sqlite")
-        #expect(try TallyProcess.run(["demo", "--db", a, "-q"]).status == 0)
-        #expect(try TallyProcess.run(["demo", "--db", b, "-q"]).status == 0)
-        _ = try SQLiteShell.run(
+        #expect(try await TallyProcess.run(["demo", "--db", a, "-q"]).status == 0)
+        #expect(try await TallyProcess.run(["demo", "--db", b, "-q"]).status == 0)
+        _ = try await SQLiteShell.run(
             b, input: "INSERT INTO votes (option_id, session_id, created_at) VALUES (2, 'late', '2026-09-29 03:00:00');"
         )
         // What each database alone writes.
         var alone: [String: [String: Data]] = [:]
         for db in [a, b] {
             let own = try TemporaryDirectory()
-            #expect(try TallyProcess.run(Self.weekly(db, own)).status == 0)
+            #expect(try await TallyProcess.run(Self.weekly(db, own)).status == 0)
             alone[db] = try WeeklyCommandTests.contents(of: own.path("out"))
         }
         #expect(alone[a] != alone[b])
         for round in 0..<4 {
             let out = try TemporaryDirectory()
-            let runs = [a, b].map { db in Self.start(Self.weekly(db, out)) }
-            let results = runs.map { Self.finish($0) }
+            let runs = try [a, b].map { db in try TallyProcess.start(Self.weekly(db, out)) }
+            var results: [TallyProcess.Result] = []
+            for run in runs { results.append(await run.finish()) }
             let statuses = results.map(\.status)
             #expect(statuses.allSatisfy { $0 == 0 || $0 == 1 }, "round \(round): \(results)")
             for result in results where result.status == 1 {
@@ -100,35 +92,5 @@ struct WeeklyFolderLockTests {
                 "round \(round): the pages are one run's; statuses \(statuses), unlike a: \(differing(a)), unlike b: \(differing(b))"
             )
         }
-    }
-
-    /// A started `tally` with its output collected.
-    struct Running {
-        let process: Process
-        let output: Pipe
-        let errors: Pipe
-    }
-
-    static func start(_ arguments: [String]) -> Running {
-        let process = Process()
-        process.executableURL = TallyProcess.executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        for key in environment.keys where key.hasPrefix("TALLY_") { environment.removeValue(forKey: key) }
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try? process.run()
-        return Running(process: process, output: output, errors: errors)
-    }
-
-    static func finish(_ running: Running) -> (status: Int32, stderr: String) {
-        let errors = running.errors.fileHandleForReading.readDataToEndOfFile()
-        _ = running.output.fileHandleForReading.readDataToEndOfFile()
-        running.process.waitUntilExit()
-        return (running.process.terminationStatus, String(decoding: errors, as: UTF8.self))
     }
 }

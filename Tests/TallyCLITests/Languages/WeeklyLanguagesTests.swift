@@ -5,7 +5,7 @@ import Testing
 /// language (`week-01.en.md`, `week-01.zh-TW.md`), the JSON once, and each page linking the same page
 /// in the other language (Markdown links read through cmark-gfm; HTML with `hreflang` and its own
 /// `<html lang>`, followed by chromium). One language alone keeps today's names (WeeklyCommandTests).
-@Suite("tally weekly in two languages")
+@Suite("tally weekly in two languages", .timeLimit(.minutes(10)))
 struct WeeklyLanguagesTests {
     static let names: [String] = {
         var names = ["week-01.json", "week-02.json"]
@@ -20,8 +20,8 @@ struct WeeklyLanguagesTests {
     }()
 
     /// Writes the demo's two weeks in both languages into `folder/out`.
-    static func writeBoth(_ folder: TemporaryDirectory, _ extra: [String] = []) throws -> TallyProcess.Result {
-        try TallyProcess.run(
+    static func writeBoth(_ folder: TemporaryDirectory, _ extra: [String] = []) async throws -> TallyProcess.Result {
+        try await TallyProcess.run(
             ["weekly", "--demo", "--through", "2026-10-03", "--lang", "en,zh-TW", "--html", "--reports", "out"]
                 + extra, in: folder.url.path)
     }
@@ -33,9 +33,9 @@ struct WeeklyLanguagesTests {
         }
     }
 
-    @Test func everyPageOncePerLanguageAndTheJSONOnce() throws {
+    @Test func everyPageOncePerLanguageAndTheJSONOnce() async throws {
         let folder = try TemporaryDirectory()
-        let result = try Self.writeBoth(folder)
+        let result = try await Self.writeBoth(folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try WeeklyCommandTests.names(in: folder.path("out")) == Self.names)
         #expect(result.stdout.contains("\(Self.names.count) files written, 0 unchanged."), "\(result.stdout)")
@@ -43,7 +43,7 @@ struct WeeklyLanguagesTests {
         let single = try TemporaryDirectory()
         for language in ["en", "zh-TW"] {
             try FileManager.default.createDirectory(atPath: single.path(language), withIntermediateDirectories: true)
-            let alone = try TallyProcess.run(
+            let alone = try await TallyProcess.run(
                 ["weekly", "--demo", "--through", "2026-10-03", "--lang", language, "--reports", "out"],
                 in: single.path(language))
             #expect(alone.status == 0, "\(alone.stderr)")
@@ -65,12 +65,12 @@ struct WeeklyLanguagesTests {
     /// Every link of every Markdown page, as cmark-gfm reads it, names a file that was written, and
     /// the language links name the same page in the other language.
     @Test(.enabled(if: OutsideProgram.mayRun(needing: "cmark-gfm"), "needs cmark-gfm (Debian package cmark-gfm)"))
-    func markdownLinksResolveThroughCmarkGfm() throws {
+    func markdownLinksResolveThroughCmarkGfm() async throws {
         let folder = try TemporaryDirectory()
-        #expect(try Self.writeBoth(folder).status == 0)
+        #expect(try await Self.writeBoth(folder).status == 0)
         for name in Self.names where name.hasSuffix(".md") {
             let markdown = try String(contentsOfFile: folder.path("out/\(name)"), encoding: .utf8)
-            let rendering = try CommonMark.render(markdown)
+            let rendering = try await CommonMark.render(markdown)
             #expect(rendering.strayAsterisks == 0, "\(name)")
             let links = Self.links(rendering.html)
             #expect(!links.isEmpty, "\(name)")
@@ -82,13 +82,14 @@ struct WeeklyLanguagesTests {
             #expect(links.first == name.replacingOccurrences(of: ".\(own).", with: ".\(other)."), "\(name)")
         }
         // Images too: the charts each page shows are its own language's.
-        let zh = try CommonMark.render(String(contentsOfFile: folder.path("out/week-01.zh-TW.md"), encoding: .utf8))
+        let zh = try await CommonMark.render(
+            String(contentsOfFile: folder.path("out/week-01.zh-TW.md"), encoding: .utf8))
         #expect(zh.html.contains("src=\"week-01-daily.zh-TW.svg\""))
     }
 
-    @Test func htmlPagesNameTheirLanguageAndLinkTheOther() throws {
+    @Test func htmlPagesNameTheirLanguageAndLinkTheOther() async throws {
         let folder = try TemporaryDirectory()
-        #expect(try Self.writeBoth(folder).status == 0)
+        #expect(try await Self.writeBoth(folder).status == 0)
         let zh = try String(contentsOfFile: folder.path("out/week-02.zh-TW.html"), encoding: .utf8)
         #expect(zh.contains("<html lang=\"zh-TW\">"))
         #expect(zh.contains("<link rel=\"alternate\" hreflang=\"en\" href=\"week-02.en.html\">\n<style>"))
@@ -105,9 +106,9 @@ struct WeeklyLanguagesTests {
     /// chromium resolves every `hreflang` link of every HTML page to a page that loads and whose
     /// `<html lang>` is the language the link promises.
     @Test(.enabled(if: OutsideProgram.mayRun(needing: "chromium", "timeout"), "needs chromium"))
-    func chromiumFollowsEveryLanguageLinkToAPageInThatLanguage() throws {
+    func chromiumFollowsEveryLanguageLinkToAPageInThatLanguage() async throws {
         let folder = try TemporaryDirectory()
-        #expect(try Self.writeBoth(folder).status == 0)
+        #expect(try await Self.writeBoth(folder).status == 0)
         let pages = Self.names.filter { $0.hasSuffix(".html") }
         let frames = pages.map { "<iframe src=\"out/\($0)\"></iframe>" }.joined()
         let wrapper = """
@@ -123,7 +124,7 @@ struct WeeklyLanguagesTests {
             </script></body></html>
             """
         try Data(wrapper.utf8).write(to: folder.url.appendingPathComponent("links.html"))
-        let dom = try ToolProcess.run(
+        let dom = try await ToolProcess.run(
             "timeout",
             [
                 "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(folder.path("p"))",

@@ -5,12 +5,12 @@ import Testing
 /// changed since), unless `--overwrite` says so; refused, it exits 1 and writes nothing. What each
 /// file is comes from the folder's record (`.tally-pages.json`: name, language, SHA-256 of the bytes
 /// written), never from what a page says about itself.
-@Suite("tally weekly: nothing overwrites another language's page")
+@Suite("tally weekly: nothing overwrites another language's page", .timeLimit(.minutes(10)))
 struct WeeklyOverwriteTests {
-    static func weekly(_ folder: TemporaryDirectory, _ language: String, _ extra: [String] = []) throws
+    static func weekly(_ folder: TemporaryDirectory, _ language: String, _ extra: [String] = []) async throws
         -> TallyProcess.Result
     {
-        try TallyProcess.run(
+        try await TallyProcess.run(
             ["weekly", "--demo", "--through", "2026-10-03", "--lang", language, "--reports", "out"] + extra,
             in: folder.url.path)
     }
@@ -25,13 +25,13 @@ struct WeeklyOverwriteTests {
     }
 
     /// The issue's case: zh-TW after en into the same folder replaced week-01.md without a word.
-    @Test func zhTWAfterEnIsRefusedAndWritesNothing() throws {
+    @Test func zhTWAfterEnIsRefusedAndWritesNothing() async throws {
         let folder = try TemporaryDirectory()
-        #expect(try Self.weekly(folder, "en").status == 0)
+        #expect(try await Self.weekly(folder, "en").status == 0)
         let before = try Self.everything(folder.path("out"))
         #expect(before[".tally-pages.json"] != nil)
         for extra in [[], ["--force"], ["--html"]] {
-            let second = try Self.weekly(folder, "zh-TW", extra)
+            let second = try await Self.weekly(folder, "zh-TW", extra)
             #expect(second.status == 1, "\(extra)")
             #expect(
                 second.stderr.hasPrefix(
@@ -46,11 +46,11 @@ struct WeeklyOverwriteTests {
             #expect(try Self.everything(folder.path("out")) == before, "nothing written with \(extra)")
         }
         // The same language again is its own: unchanged files stay, nothing refused.
-        let again = try Self.weekly(folder, "en")
+        let again = try await Self.weekly(folder, "en")
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("0 files written, 7 unchanged."))
         // Said explicitly, the pages are replaced and the record says they are zh-TW now.
-        let replaced = try Self.weekly(folder, "zh-TW", ["--overwrite"])
+        let replaced = try await Self.weekly(folder, "zh-TW", ["--overwrite"])
         #expect(replaced.status == 0, "\(replaced.stderr)")
         let page = try String(contentsOfFile: folder.path("out/week-01.md"), encoding: .utf8)
         #expect(page.hasPrefix("# 第 1 週"), "\(page.prefix(40))")
@@ -58,14 +58,14 @@ struct WeeklyOverwriteTests {
         #expect(record.contains("\"week-01.md\": {\n      \"lang\": \"zh-TW\","), "\(record.prefix(300))")
         #expect(record.contains("\"week-01.json\": {\n      \"lang\": null,"))
         // And now en is the other language.
-        #expect(try Self.weekly(folder, "en").status == 1)
+        #expect(try await Self.weekly(folder, "en").status == 1)
     }
 
     /// Two languages after one: the suffixed names are new files, the JSON (no language) is shared.
-    @Test func bothLanguagesBesideOneAreNoConflict() throws {
+    @Test func bothLanguagesBesideOneAreNoConflict() async throws {
         let folder = try TemporaryDirectory()
-        #expect(try Self.weekly(folder, "zh-TW").status == 0)
-        let both = try Self.weekly(folder, "en,zh-TW")
+        #expect(try await Self.weekly(folder, "zh-TW").status == 0)
+        let both = try await Self.weekly(folder, "en,zh-TW")
         #expect(both.status == 0, "\(both.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.path("out/week-01.en.md")))
         #expect(try String(contentsOfFile: folder.path("out/week-01.md"), encoding: .utf8).hasPrefix("# 第 1 週"))
@@ -76,9 +76,9 @@ struct WeeklyOverwriteTests {
     @Test(arguments: [
         "copy", "claim",
     ])
-    func aPageTallyDidNotWriteIsLeftAlone(_ kind: String) throws {
+    func aPageTallyDidNotWriteIsLeftAlone(_ kind: String) async throws {
         let folder = try TemporaryDirectory()
-        #expect(try Self.weekly(folder, "en").status == 0)
+        #expect(try await Self.weekly(folder, "en").status == 0)
         let path = folder.path("out/week-02.md")
         let tallys = try String(contentsOfFile: path, encoding: .utf8)
         let mine =
@@ -86,7 +86,7 @@ struct WeeklyOverwriteTests {
             ? tallys + "\nMy own note, added by hand.\n"
             : "<!-- tally: lang=en sha256=0 -->\n# Week 2\n\n\(PageRecordClaim.text)\n"
         try Data(mine.utf8).write(to: URL(fileURLWithPath: path))
-        let again = try Self.weekly(folder, "en")
+        let again = try await Self.weekly(folder, "en")
         #expect(again.status == 1)
         #expect(again.stderr.contains("week-02.md (not written by tally, or changed since)"), "\(again.stderr)")
         #expect(again.stderr.contains("They may be your edits"))
@@ -94,9 +94,9 @@ struct WeeklyOverwriteTests {
     }
 
     /// A record cannot vouch for bytes it did not hash, and a record that is a link is refused, not followed.
-    @Test func aForgedOrLinkedRecordIsRefused() throws {
+    @Test func aForgedOrLinkedRecordIsRefused() async throws {
         let folder = try TemporaryDirectory()
-        #expect(try Self.weekly(folder, "en").status == 0)
+        #expect(try await Self.weekly(folder, "en").status == 0)
         let precious = folder.path("precious.txt")
         try Data("precious\n".utf8).write(to: URL(fileURLWithPath: precious))
         // A record claiming week-01.md is tally's zh-TW page, with a hash of other bytes.
@@ -105,7 +105,7 @@ struct WeeklyOverwriteTests {
             + String(repeating: "0", count: 64) + #""}}}"#
         try Data(forged.utf8).write(to: URL(fileURLWithPath: folder.path("out/.tally-pages.json")))
         try Data("not tally's\n".utf8).write(to: URL(fileURLWithPath: folder.path("out/week-01.md")))
-        let zh = try Self.weekly(folder, "zh-TW")
+        let zh = try await Self.weekly(folder, "zh-TW")
         #expect(zh.status == 1)
         #expect(zh.stderr.contains("week-01.md (not written by tally, or changed since)"), "\(zh.stderr)")
         #expect(try String(contentsOfFile: folder.path("out/week-01.md"), encoding: .utf8) == "not tally's\n")
@@ -113,7 +113,7 @@ struct WeeklyOverwriteTests {
         try FileManager.default.removeItem(atPath: folder.path("out/.tally-pages.json"))
         try FileManager.default.createSymbolicLink(
             atPath: folder.path("out/.tally-pages.json"), withDestinationPath: precious)
-        let linked = try Self.weekly(folder, "en", ["--overwrite"])
+        let linked = try await Self.weekly(folder, "en", ["--overwrite"])
         #expect(linked.status == 1)
         #expect(linked.stderr.contains(".tally-pages.json is not a regular file"), "\(linked.stderr)")
         #expect(try String(contentsOfFile: precious, encoding: .utf8) == "precious\n")
@@ -122,15 +122,15 @@ struct WeeklyOverwriteTests {
 
     /// A folder an earlier tally wrote (no record): files holding exactly what this run writes are
     /// taken as they are and recorded; a different one is refused like any file tally cannot vouch for.
-    @Test func aFolderWithoutARecordIsAdoptedOnlyWhereItsBytesAgree() throws {
+    @Test func aFolderWithoutARecordIsAdoptedOnlyWhereItsBytesAgree() async throws {
         let folder = try TemporaryDirectory()
-        #expect(try Self.weekly(folder, "en").status == 0)
+        #expect(try await Self.weekly(folder, "en").status == 0)
         try FileManager.default.removeItem(atPath: folder.path("out/.tally-pages.json"))
-        let same = try Self.weekly(folder, "en")
+        let same = try await Self.weekly(folder, "en")
         #expect(same.status == 0, "\(same.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.path("out/.tally-pages.json")))
         try FileManager.default.removeItem(atPath: folder.path("out/.tally-pages.json"))
-        let zh = try Self.weekly(folder, "zh-TW")
+        let zh = try await Self.weekly(folder, "zh-TW")
         #expect(zh.status == 1)
         #expect(zh.stderr.contains("holds 5 files"), "\(zh.stderr)")
         #expect(zh.stderr.contains("an earlier tally, which kept no record (.tally-pages.json)"))

@@ -3,7 +3,7 @@ import TallyCore
 import TallySQLite
 import Testing
 
-@Suite("notes approve / reject / reopen / promote")
+@Suite("notes approve / reject / reopen / promote", .timeLimit(.minutes(10)))
 struct NotesDecisionCommandTests {
     static func demo() throws -> (TemporaryDirectory, String) {
         let folder = try TemporaryDirectory()
@@ -12,7 +12,7 @@ struct NotesDecisionCommandTests {
         return (folder, path)
     }
 
-    @Test func aDecisionIsRecordedWithWhoWhenAndWhy() throws {
+    @Test func aDecisionIsRecordedWithWhoWhenAndWhy() async throws {
         let (folder, path) = try Self.demo()
         let result = InProcessTally.run([
             "notes", "reject", "3", "--db", path, "--as", "mod-a", "--reason", "dup of #1",
@@ -35,7 +35,7 @@ struct NotesDecisionCommandTests {
         _ = folder
     }
 
-    @Test func theModeratorComesFromTheEnvironmentWhenNotGiven() throws {
+    @Test func theModeratorComesFromTheEnvironmentWhenNotGiven() async throws {
         let (folder, path) = try Self.demo()
         let result = InProcessTally.run(
             ["notes", "approve", "4", "--db", path], environment: ["TALLY_MODERATOR": " mod-c "])
@@ -74,7 +74,7 @@ struct NotesDecisionCommandTests {
         ] as [([String], [String: String], String)])
     func badArgumentsAreRefusedBeforeTouchingTheDatabase(
         _ arguments: [String], _ environment: [String: String], _ message: String
-    ) throws {
+    ) async throws {
         let (folder, path) = try Self.demo()
         let before = try NotesDatabase.bytes(path)
         let result = InProcessTally.run(["notes"] + arguments + ["--db", path], environment: environment)
@@ -86,52 +86,54 @@ struct NotesDecisionCommandTests {
         _ = folder
     }
 
-    @Test func theSameDecisionTwiceExitsThreeNamingTheFirst() throws {
+    @Test func theSameDecisionTwiceExitsThreeNamingTheFirst() async throws {
         let (folder, path) = try Self.demo()
-        let first = try TallyProcess.run(["notes", "approve", "3", "--db", path, "--as", "mod-a"])
+        let first = try await TallyProcess.run(["notes", "approve", "3", "--db", path, "--as", "mod-a"])
         #expect(first.status == 0, "\(first.stderr)")
         let tables = try NotesDatabase.tables(path)
-        let second = try TallyProcess.run(["notes", "approve", "3", "--db", path, "--as", "mod-b"])
+        let second = try await TallyProcess.run(["notes", "approve", "3", "--db", path, "--as", "mod-b"])
         #expect(second.status == 3)
         #expect(second.stdout.isEmpty)
         #expect(second.stderr.hasPrefix("Error: conflict: note 3 was already approved by 'mod-a' at "))
         #expect(second.stderr.hasSuffix("(version 1); your approve was not applied\n"))
-        let reject = try TallyProcess.run(["notes", "reject", "3", "--db", path, "--as", "mod-b", "--reason", "no"])
+        let reject = try await TallyProcess.run([
+            "notes", "reject", "3", "--db", path, "--as", "mod-b", "--reason", "no",
+        ])
         #expect(reject.status == 3)
         #expect(reject.stderr.contains("was already decided: approved by 'mod-a'"))
         #expect(try NotesDatabase.tables(path) == tables)
         _ = folder
     }
 
-    @Test func aStaleExpectedVersionExitsThreeAndChangesNothing() throws {
+    @Test func aStaleExpectedVersionExitsThreeAndChangesNothing() async throws {
         let (folder, path) = try Self.demo()
         #expect(InProcessTally.run(["notes", "approve", "3", "--db", path, "--as", "mod-a"]).status == 0)
         let tables = try NotesDatabase.tables(path)
-        let stale = try TallyProcess.run(
+        let stale = try await TallyProcess.run(
             ["notes", "reject", "3", "--db", path, "--as", "mod-b", "--reason", "spam", "--expect-version", "0"])
         #expect(stale.status == 3)
         #expect(
             stale.stderr.contains(
                 "conflict: note 3 changed since version 0: approved by 'mod-a' at 2026-09-27 04:00:00 UTC (version 1)"))
         #expect(try NotesDatabase.tables(path) == tables)
-        let current = try TallyProcess.run(
+        let current = try await TallyProcess.run(
             ["notes", "reopen", "3", "--db", path, "--as", "mod-b", "--reason", "spam?", "--expect-version", "1"])
         #expect(current.status == 0, "\(current.stderr)")
         #expect(current.stdout.hasPrefix("Reopened note 3 as mod-b: it is pending again (version 1 → 2)."))
         _ = folder
     }
 
-    @Test func promotingTwiceCreatesOneOptionAndReportsIt() throws {
+    @Test func promotingTwiceCreatesOneOptionAndReportsIt() async throws {
         let (folder, path) = try Self.demo()
         #expect(InProcessTally.run(["notes", "approve", "4", "--db", path, "--as", "mod-a"]).status == 0)
-        let promoted = try TallyProcess.run(["notes", "promote", "4", "--db", path, "--as", "mod-a"])
+        let promoted = try await TallyProcess.run(["notes", "promote", "4", "--db", path, "--as", "mod-a"])
         #expect(promoted.status == 0, "\(promoted.stderr)")
         #expect(
             promoted.stdout.hasPrefix(
                 "Promoted note 4 as mod-a: it is option #8 in the community section (version 1 → 2)."))
         let tables = try NotesDatabase.tables(path)
         for _ in 0..<2 {
-            let again = try TallyProcess.run(["notes", "promote", "4", "--db", path, "--as", "mod-b"])
+            let again = try await TallyProcess.run(["notes", "promote", "4", "--db", path, "--as", "mod-b"])
             #expect(again.status == 1, "not a conflict: nothing raced")
             #expect(again.stderr.contains("note 4 is already promoted as option #8 (by 'mod-a' at "), "\(again.stderr)")
             #expect(again.stderr.hasSuffix(" UTC); nothing was changed\n"))
@@ -142,13 +144,15 @@ struct NotesDecisionCommandTests {
         #expect(
             try db.scalar("SELECT count(*) FROM survey_options WHERE content = ?", [.text(Demo.notes[3].content)]) == 1)
         #expect(try db.scalar("SELECT section FROM survey_options WHERE id = 8") == "community")
-        let reopen = try TallyProcess.run(["notes", "reopen", "4", "--db", path, "--as", "mod-b", "--reason", "undo"])
+        let reopen = try await TallyProcess.run([
+            "notes", "reopen", "4", "--db", path, "--as", "mod-b", "--reason", "undo",
+        ])
         #expect(reopen.status == 1)
         #expect(reopen.stderr.contains("cannot reopen note 4: it was promoted to option #8"))
         _ = folder
     }
 
-    @Test func illegalTransitionsExitOneWithTheCurrentState() throws {
+    @Test func illegalTransitionsExitOneWithTheCurrentState() async throws {
         let (folder, path) = try Self.demo()
         let tables = try NotesDatabase.tables(path)
         let promote = InProcessTally.run(["notes", "promote", "3", "--db", path, "--as", "mod-a"])
@@ -166,7 +170,7 @@ struct NotesDecisionCommandTests {
         _ = folder
     }
 
-    @Test func aDatabaseLockedBeyondTheBusyTimeoutFailsWithoutChanges() throws {
+    @Test func aDatabaseLockedBeyondTheBusyTimeoutFailsWithoutChanges() async throws {
         let (folder, path) = try Self.demo()
         let holder = try Connection(path: path, mode: .readWrite)
         try holder.execute("BEGIN IMMEDIATE")
@@ -180,7 +184,7 @@ struct NotesDecisionCommandTests {
         _ = folder
     }
 
-    @Test func aWriteProtectedDatabaseIsRefused() throws {
+    @Test func aWriteProtectedDatabaseIsRefused() async throws {
         let (folder, path) = try Self.demo()
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         let result = InProcessTally.run(["notes", "approve", "3", "--db", path, "--as", "mod-a"])
@@ -190,7 +194,7 @@ struct NotesDecisionCommandTests {
     }
 
     @Test(arguments: ["approve", "reject", "reopen", "promote", "list", "show", "review", "export-sql"])
-    func everySubcommandHasHelp(_ name: String) throws {
+    func everySubcommandHasHelp(_ name: String) async throws {
         let result = InProcessTally.run(["notes", name, "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Usage: tally notes \(name)"))

@@ -3,9 +3,9 @@ import TallyCore
 import TallySQLite
 import Testing
 
-@Suite("notes export-sql")
+@Suite("notes export-sql", .timeLimit(.minutes(10)))
 struct NotesExportCommandTests {
-    @Test func theDemoExportMatchesGolden() throws {
+    @Test func theDemoExportMatchesGolden() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("demo.sqlite")
         try NotesDatabase.demo(at: path)
@@ -14,7 +14,7 @@ struct NotesExportCommandTests {
         GoldenFile.check(result.stdout, "notes-export-demo.sql")
     }
 
-    @Test func decisionsMadeByTallyReplayOnACopyWithTheSQLiteShell() throws {
+    @Test func decisionsMadeByTallyReplayOnACopyWithTheSQLiteShell() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("live.sqlite")
         try NotesDatabase.hostileDemo(at: path)
@@ -29,16 +29,16 @@ struct NotesExportCommandTests {
             ["reject", "9", "--as", "mod-b", "--reason", "=formula"], ["approve", "3", "--as", "林"],
         ]
         for decision in decisions {
-            let result = try TallyProcess.run(["notes"] + decision + ["--db", path])
+            let result = try await TallyProcess.run(["notes"] + decision + ["--db", path])
             #expect(result.status == 0, "\(decision): \(result.stderr)")
         }
-        let written = try TallyProcess.run(
+        let written = try await TallyProcess.run(
             ["notes", "export-sql", "--db", path, "--output", "decisions.sql"], in: folder.url.path)
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.stdout.hasPrefix("Wrote 15 decisions (34 statements) to "))
         #expect(written.stdout.contains("wrangler d1 execute <DATABASE> --remote --file decisions.sql"))
         let script = try String(contentsOfFile: folder.path("decisions.sql"), encoding: .utf8)
-        #expect(script == (try TallyProcess.run(["notes", "export-sql", "--db", path])).stdout)
+        #expect(script == (try await TallyProcess.run(["notes", "export-sql", "--db", path])).stdout)
 
         let problems = try MigrationLint.problems(
             in: Migration.all + [Migration(name: "9999_decisions.sql", sql: script)])
@@ -47,7 +47,7 @@ struct NotesExportCommandTests {
         let original = try NotesDatabase.tables(path)
         for pass in 1...2 {
             let input = "PRAGMA foreign_keys = ON;\n.read '\(folder.path("decisions.sql"))'\n"
-            try SQLiteShell.run(copy, input: input, arguments: ["-bail"])
+            try await SQLiteShell.run(copy, input: input, arguments: ["-bail"])
             let replayed = try NotesDatabase.tables(copy)
             for table in ["suggestions", "survey_options", "moderation_log", "votes"] {
                 #expect(replayed[table] == original[table], "pass \(pass): \(table) differs")
@@ -56,7 +56,7 @@ struct NotesExportCommandTests {
         _ = folder
     }
 
-    @Test func sinceReadsTheTimeInTheGivenZone() throws {
+    @Test func sinceReadsTheTimeInTheGivenZone() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("demo.sqlite")
         try NotesDatabase.demo(at: path)
@@ -79,7 +79,7 @@ struct NotesExportCommandTests {
         (["--since", "2026-02-30"], "invalid value '2026-02-30' for --since"),
         (["--tz", "Moon"], "invalid value 'Moon' for --tz: unknown time zone 'Moon'"),
     ])
-    func badTimesAreUsageErrors(_ options: [String], _ message: String) throws {
+    func badTimesAreUsageErrors(_ options: [String], _ message: String) async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("demo.sqlite")
         try NotesDatabase.demo(at: path)

@@ -3,7 +3,7 @@ import TallyCore
 import TallySQLite
 import Testing
 
-@Suite("notes list and show")
+@Suite("notes list and show", .timeLimit(.minutes(10)))
 struct NotesListShowTests {
     static func database() throws -> (TemporaryDirectory, String) {
         let folder = try TemporaryDirectory()
@@ -20,7 +20,7 @@ struct NotesListShowTests {
         (["--format", "json", "--tz", "Asia/Taipei"], "notes-list.json"),
         (["--status", "promoted", "--format", "json"], "notes-list-promoted.json"),
     ])
-    func listMatchesGolden(_ options: [String], _ golden: String) throws {
+    func listMatchesGolden(_ options: [String], _ golden: String) async throws {
         let (folder, path) = try Self.database()
         let result = InProcessTally.run(["notes", "list", "--db", path] + options)
         #expect(result.status == 0, "\(result.stderr)")
@@ -34,7 +34,7 @@ struct NotesListShowTests {
         (["1", "--format", "json", "--tz", "Asia/Taipei"], "notes-show-1.json"),
         (["7"], "notes-show-7.txt"), (["8", "--format", "json"], "notes-show-8.json"), (["11"], "notes-show-11.txt"),
     ])
-    func showMatchesGolden(_ options: [String], _ golden: String) throws {
+    func showMatchesGolden(_ options: [String], _ golden: String) async throws {
         let (folder, path) = try Self.database()
         let result = InProcessTally.run(["notes", "show", "--db", path] + options)
         #expect(result.status == 0, "\(result.stderr)")
@@ -73,9 +73,9 @@ struct NotesListShowTests {
         _ = folder
     }
 
-    @Test func theTableShowsNoControlCharacterAndOneRowPerNote() throws {
+    @Test func theTableShowsNoControlCharacterAndOneRowPerNote() async throws {
         let (folder, path) = try Self.database()
-        let result = try TallyProcess.run(["notes", "list", "--db", path])
+        let result = try await TallyProcess.run(["notes", "list", "--db", path])
         #expect(result.status == 0)
         let controls = result.stdout.unicodeScalars.filter {
             $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value)
@@ -93,7 +93,7 @@ struct NotesListShowTests {
         _ = folder
     }
 
-    @Test func markdownRowsKeepTheirCellsAndCSVNeutralisesFormulas() throws {
+    @Test func markdownRowsKeepTheirCellsAndCSVNeutralisesFormulas() async throws {
         let (folder, path) = try Self.database()
         let markdown = InProcessTally.run(["notes", "list", "--db", path, "--format", "markdown"]).stdout
         let tableRows = markdown.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| ID") }
@@ -115,7 +115,7 @@ struct NotesListShowTests {
         _ = folder
     }
 
-    @Test func jsonCarriesEveryNoteVerbatim() throws {
+    @Test func jsonCarriesEveryNoteVerbatim() async throws {
         let (folder, path) = try Self.database()
         let result = InProcessTally.run(["notes", "list", "--db", path, "--format", "json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -134,7 +134,7 @@ struct NotesListShowTests {
         _ = folder
     }
 
-    @Test func showPrintsTheWholeNote() throws {
+    @Test func showPrintsTheWholeNote() async throws {
         let (folder, path) = try Self.database()
         let result = InProcessTally.run(["notes", "show", "10", "--db", path])
         #expect(result.stdout.contains(String(repeating: "0123456789", count: 1_000)))
@@ -155,7 +155,7 @@ struct NotesListShowTests {
         (["notes", "show", "1", "--format", "yaml"], "invalid value 'yaml' for --format; expected one of: text, json"),
         (["notes", "show"], "missing argument <ID>"),
     ])
-    func badArgumentsAreUsageErrors(_ arguments: [String], _ message: String) throws {
+    func badArgumentsAreUsageErrors(_ arguments: [String], _ message: String) async throws {
         let (folder, path) = try Self.database()
         let result = InProcessTally.run(arguments + ["--db", path])
         #expect(result.status == 2)
@@ -165,7 +165,7 @@ struct NotesListShowTests {
         _ = folder
     }
 
-    @Test func missingNoteAndMissingDatabaseFailClearly() throws {
+    @Test func missingNoteAndMissingDatabaseFailClearly() async throws {
         let (folder, path) = try Self.database()
         let missing = InProcessTally.run(["notes", "show", "99", "--db", path])
         #expect(missing.status == 1)
@@ -176,7 +176,7 @@ struct NotesListShowTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("nope.sqlite")), "reading never creates a file")
     }
 
-    @Test func anUnmigratedDatabaseIsRefusedWithTheFix() throws {
+    @Test func anUnmigratedDatabaseIsRefusedWithTheFix() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("old.sqlite")
         let contract = try #require(Migration.all.first).sql
@@ -187,7 +187,7 @@ struct NotesListShowTests {
         #expect(result.stderr.contains("run `tally migrate` on it first"))
     }
 
-    @Test func listWritesAFileAtomicallyWithOutput() throws {
+    @Test func listWritesAFileAtomicallyWithOutput() async throws {
         let (folder, path) = try Self.database()
         let result = InProcessTally.run(
             ["notes", "list", "--db", path, "--format", "csv", "--output", "out/notes.csv"], directory: folder.url.path)

@@ -4,60 +4,36 @@ import TallySQLite
 import Testing
 
 /// Real concurrent moderators: separate `tally` processes on one database file.
-@Suite("notes races between processes", .serialized)
+@Suite("notes races between processes", .serialized, .timeLimit(.minutes(10)))
 struct NotesRaceTests {
     static let rounds = 5
     static let processes = 8
-
-    /// A started `tally` process whose output is collected when it ends.
-    final class Running {
-        let process = Process()
-        let output = Pipe()
-        let errors = Pipe()
-
-        init(_ arguments: [String]) throws {
-            process.executableURL = TallyProcess.executable
-            process.arguments = arguments
-            var environment = ProcessInfo.processInfo.environment
-            environment.removeValue(forKey: "TALLY_MODERATOR")
-            environment.removeValue(forKey: "TALLY_DB")
-            process.environment = environment
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-        }
-
-        /// Waits for the end; the outputs are a few lines, far below a pipe's buffer.
-        func finish() -> TallyProcess.Result {
-            process.waitUntilExit()
-            return TallyProcess.Result(
-                status: process.terminationStatus,
-                stdout: String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                stderr: String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-        }
-    }
 
     /// Starts every command at once while this test holds the database's write
     /// lock, then lets go, so the processes contend for the same moment.
     /// Holding the lock only makes the race tighter: whatever order the
     /// processes end up in, the assertions must hold.
-    static func race(_ path: String, _ commands: [[String]]) throws -> [TallyProcess.Result] {
+    static func race(_ path: String, _ commands: [[String]]) async throws -> [TallyProcess.Result] {
         let gate = try Connection(path: path, mode: .readWrite)
         try gate.execute("BEGIN IMMEDIATE")
-        var running: [Running] = []
+        var running: [TallyProcess.Running] = []
         do {
-            for command in commands { running.append(try Running(command)) }
+            for command in commands { running.append(try TallyProcess.start(command)) }
         } catch {
             try gate.execute("ROLLBACK")
             throw error
         }
-        usleep(300_000)
-        try gate.execute("ROLLBACK")
-        return running.map { $0.finish() }
+        // Let go 300 ms later on a thread of its own, so a busy pool cannot hold the lock past the busy timeout.
+        try await OffPool.run {
+            usleep(300_000)
+            try gate.execute("ROLLBACK")
+        }
+        var results: [TallyProcess.Result] = []
+        for process in running { results.append(await process.finish()) }
+        return results
     }
 
-    @Test func eightProcessesApprovingAndRejectingLeaveExactlyOneDecision() throws {
+    @Test func eightProcessesApprovingAndRejectingLeaveExactlyOneDecision() async throws {
         for round in 1...Self.rounds {
             let folder = try TemporaryDirectory()
             let path = folder.path("race.sqlite")
@@ -67,7 +43,7 @@ struct NotesRaceTests {
                     ? ["notes", "approve", "1", "--db", path, "--as", "mod-\(index)"]
                     : ["notes", "reject", "1", "--db", path, "--as", "mod-\(index)", "--reason", "round \(round)"]
             }
-            let results = try Self.race(path, commands)
+            let results = try await Self.race(path, commands)
 
             let winners = results.indices.filter { results[$0].status == 0 }
             try #require(winners.count == 1, "round \(round): \(results.map(\.status)) \(results.map(\.stderr))")
@@ -91,14 +67,14 @@ struct NotesRaceTests {
         }
     }
 
-    @Test func eightProcessesPromotingCreateOneOption() throws {
+    @Test func eightProcessesPromotingCreateOneOption() async throws {
         for round in 1...2 {
             let folder = try TemporaryDirectory()
             let path = folder.path("promote.sqlite")
             try NotesDatabase.oneNote(at: path, content: "promote me \(round)")
-            #expect(try TallyProcess.run(["notes", "approve", "1", "--db", path, "--as", "first"]).status == 0)
+            #expect(try await TallyProcess.run(["notes", "approve", "1", "--db", path, "--as", "first"]).status == 0)
             let commands = (0..<Self.processes).map { ["notes", "promote", "1", "--db", path, "--as", "mod-\($0)"] }
-            let results = try Self.race(path, commands)
+            let results = try await Self.race(path, commands)
             #expect(results.filter { $0.status == 0 }.count == 1, "\(results.map(\.stderr))")
             // The losers asked for what the winner made so: told so plainly, not as a conflict.
             let told = results.filter { $0.status == 1 && $0.stderr.contains("already promoted as option #1") }

@@ -3,7 +3,7 @@ import TallyCore
 import TallySQLite
 import Testing
 
-@Suite("notes review")
+@Suite("notes review", .timeLimit(.minutes(10)))
 struct NotesReviewTests {
     /// The demo (pending notes 3 and 4) plus two more pending notes from note 3's session.
     static func database() throws -> (TemporaryDirectory, String) {
@@ -22,12 +22,12 @@ struct NotesReviewTests {
         return (folder, path)
     }
 
-    @Test func pipedKeysDriveTheQueue() throws {
+    @Test func pipedKeysDriveTheQueue() async throws {
         let (folder, path) = try Self.database()
         // note 3: help, an unknown key, approve; note 4: reject with an empty reason
         // (cancelled), then reject with a reason; note 7: skip; note 8: quit.
         let keys = "?\nx\na\nr\n\nR\nduplicate | of #3\ns\nq\n"
-        let result = try TallyProcess.run(["notes", "review", "--db", path, "--as", "rev"], stdin: keys)
+        let result = try await TallyProcess.run(["notes", "review", "--db", path, "--as", "rev"], stdin: keys)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         #expect(!result.stdout.contains("Decision [a/r/p/s/q/?]:"), "no prompts when stdin is not a terminal")
@@ -57,9 +57,9 @@ struct NotesReviewTests {
         _ = folder
     }
 
-    @Test func theEndOfInputStopsTheReviewKeepingDecisions() throws {
+    @Test func theEndOfInputStopsTheReviewKeepingDecisions() async throws {
         let (folder, path) = try Self.database()
-        let result = try TallyProcess.run(["notes", "review", "--db", path, "--as", "rev"], stdin: "a\n")
+        let result = try await TallyProcess.run(["notes", "review", "--db", path, "--as", "rev"], stdin: "a\n")
         #expect(result.status == 0)
         #expect(
             result.stdout.hasSuffix(
@@ -68,7 +68,7 @@ struct NotesReviewTests {
         _ = folder
     }
 
-    @Test func aConflictIsReportedAndTheQueueGoesOn() throws {
+    @Test func aConflictIsReportedAndTheQueueGoesOn() async throws {
         let (folder, path) = try Self.database()
         let other = try ModerationStore(Connection(path: path, mode: .readWrite))
         // While the reviewer looks at note 3 (before its key is read), another
@@ -98,7 +98,7 @@ struct NotesReviewTests {
         _ = folder
     }
 
-    @Test func aNoteDecidedBeforeItsTurnIsSkipped() throws {
+    @Test func aNoteDecidedBeforeItsTurnIsSkipped() async throws {
         let (folder, path) = try Self.database()
         let other = try ModerationStore(Connection(path: path, mode: .readWrite))
         let result = InProcessTally.run(
@@ -118,7 +118,7 @@ struct NotesReviewTests {
         _ = folder
     }
 
-    @Test func theTranscriptMatchesGolden() throws {
+    @Test func theTranscriptMatchesGolden() async throws {
         let (folder, path) = try Self.database()
         let result = InProcessTally.run(
             ["notes", "review", "--db", path, "--as", "rev", "--tz", "Asia/Taipei"],
@@ -128,7 +128,7 @@ struct NotesReviewTests {
         _ = folder
     }
 
-    @Test func reviewNeedsAModeratorAndSaysWhenThereIsNothingToDo() throws {
+    @Test func reviewNeedsAModeratorAndSaysWhenThereIsNothingToDo() async throws {
         let (folder, path) = try Self.database()
         let before = try NotesDatabase.bytes(path)
         let anonymous = InProcessTally.run(["notes", "review", "--db", path], input: ["a"])
@@ -143,7 +143,7 @@ struct NotesReviewTests {
         #expect(nothing.stdout == "No pending notes.\n")
     }
 
-    @Test func aTerminalGetsHelpAndPrompts() throws {
+    @Test func aTerminalGetsHelpAndPrompts() async throws {
         let (folder, path) = try Self.database()
         let result = InProcessTally.run(
             ["notes", "review", "--db", path, "--as", "rev"], input: ["r", "off topic", "q"], inputIsTerminal: true)
@@ -153,7 +153,7 @@ struct NotesReviewTests {
         _ = folder
     }
 
-    @Test func aRefusedDecisionIsReportedAndEndsWithExitOne() throws {
+    @Test func aRefusedDecisionIsReportedAndEndsWithExitOne() async throws {
         let (folder, path) = try Self.database()
         let other = try Connection(path: path, mode: .readWrite)
         // While the note is on screen, something outside tally gives it a status tally does not know.

@@ -3,17 +3,17 @@ import TallyCore
 import Testing
 
 /// Issue 12, item 14, end to end: `report` and `weekly` on a vote page's own database.
-@Suite("report and weekly on a contract-only database")
+@Suite("report and weekly on a contract-only database", .timeLimit(.minutes(10)))
 struct ContractOnlyReportTests {
     static let settings = [
         "--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--as-of", "2026-09-27 12:00",
     ]
 
-    func contractOnlyDemo(_ folder: TemporaryDirectory) throws -> String {
+    func contractOnlyDemo(_ folder: TemporaryDirectory) async throws -> String {
         let demo = folder.path("demo.sqlite")
-        #expect(try TallyProcess.run(["demo", "--db", demo]).status == 0)
+        #expect(try await TallyProcess.run(["demo", "--db", demo]).status == 0)
         let path = folder.path("contract.sqlite")
-        try SQLiteShell.run(
+        try await SQLiteShell.run(
             path,
             input: """
                 ATTACH '\(demo)' AS d;
@@ -24,9 +24,9 @@ struct ContractOnlyReportTests {
         return path
     }
 
-    @Test func everyFormatAndLanguageSaysWhatIsNotAvailable() throws {
+    @Test func everyFormatAndLanguageSaysWhatIsNotAvailable() async throws {
         let folder = try TemporaryDirectory()
-        let path = try contractOnlyDemo(folder)
+        let path = try await contractOnlyDemo(folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let expected: [([String], String)] = [
             ([], "This database has no moderation record, so which note became which option cannot be shown."),
@@ -35,17 +35,17 @@ struct ContractOnlyReportTests {
             (["--format", "csv"], "moderation_record,,,,,not_available,"),
         ]
         for (format, line) in expected {
-            let result = try TallyProcess.run(["report", "--db", path] + Self.settings + format)
+            let result = try await TallyProcess.run(["report", "--db", path] + Self.settings + format)
             #expect(result.status == 0, "\(format): \(result.stderr)")
             #expect(result.stdout.contains(line), "\(format)")
         }
-        let markdown = try TallyProcess.run(["report", "--db", path] + Self.settings).stdout
+        let markdown = try await TallyProcess.run(["report", "--db", path] + Self.settings).stdout
         #expect(markdown.contains("15 voters, 43 votes"))
         // The migrated demo does not say it.
-        let migrated = try TallyProcess.run(["report", "--db", folder.path("demo.sqlite")] + Self.settings).stdout
+        let migrated = try await TallyProcess.run(["report", "--db", folder.path("demo.sqlite")] + Self.settings).stdout
         #expect(!migrated.contains("not available"))
 
-        let weekly = try TallyProcess.run(
+        let weekly = try await TallyProcess.run(
             [
                 "weekly", "--db", path, "--launch", "2026-09-18", "--through", "2026-09-27", "--reports",
                 folder.path("weeks"),

@@ -3,7 +3,7 @@ import Testing
 
 /// `tally report --brief`, `--only`, `--bom` and `--format html`, and `tally weekly --html`,
 /// run as a user runs them.
-@Suite("tally report and weekly: blog-ready output (end to end)")
+@Suite("tally report and weekly: blog-ready output (end to end)", .timeLimit(.minutes(10)))
 struct ReportBlogOptionsTests {
     @Test(arguments: [
         (["--brief"], "demo.brief.en.md"), (["--brief", "--lang", "zh-TW"], "demo.brief.zh-TW.md"),
@@ -12,22 +12,22 @@ struct ReportBlogOptionsTests {
         (["--only", "ranking", "--format", "csv"], "demo.ranking.csv"),
         (["--only", " ranking ", "--format", "csv"], "demo.ranking.csv"),
     ])
-    func demoPrintsTheGoldenOutput(arguments: [String], golden: String) throws {
-        let result = try TallyProcess.run(["report", "--demo"] + arguments)
+    func demoPrintsTheGoldenOutput(arguments: [String], golden: String) async throws {
+        let result = try await TallyProcess.run(["report", "--demo"] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         #expect(result.stdout == (try ReportFixtures.golden(golden)))
     }
 
-    @Test func bomPutsTheByteOrderMarkFirstAndOnlyThere() throws {
-        let plain = try TallyProcess.run(["report", "--demo", "--format", "csv"])
-        let marked = try TallyProcess.run(["report", "--demo", "--format", "csv", "--bom"])
+    @Test func bomPutsTheByteOrderMarkFirstAndOnlyThere() async throws {
+        let plain = try await TallyProcess.run(["report", "--demo", "--format", "csv"])
+        let marked = try await TallyProcess.run(["report", "--demo", "--format", "csv", "--bom"])
         #expect(marked.status == 0, "\(marked.stderr)")
         #expect(Array(marked.stdout.utf8.prefix(3)) == [0xEF, 0xBB, 0xBF])
         #expect(marked.stdout == "\u{FEFF}" + plain.stdout)
         #expect(!plain.stdout.hasPrefix("\u{FEFF}"))
         let folder = try TemporaryDirectory()
-        let written = try TallyProcess.run(
+        let written = try await TallyProcess.run(
             ["report", "--demo", "--only", "ranking", "--format", "csv", "--bom", "--output", "ranking.csv"],
             in: folder.url.path)
         #expect(written.status == 0, "\(written.stderr)")
@@ -55,18 +55,19 @@ struct ReportBlogOptionsTests {
         (["--bom"], "--bom is for CSV; add --format csv, or leave out --bom"),
         (["--format", "pdf"], "markdown, json, csv, html"),
     ])
-    func badCombinationsAreUsageErrors(arguments: [String], message: String) throws {
+    func badCombinationsAreUsageErrors(arguments: [String], message: String) async throws {
         let folder = try TemporaryDirectory()
-        let result = try TallyProcess.run(["report", "--demo", "--output", "out.md"] + arguments, in: folder.url.path)
+        let result = try await TallyProcess.run(
+            ["report", "--demo", "--output", "out.md"] + arguments, in: folder.url.path)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder.path("out.md")), "nothing is written")
     }
 
-    @Test func weeklyHTMLWritesAPagePerWeekAndAnIndexThatLinksToThem() throws {
+    @Test func weeklyHTMLWritesAPagePerWeekAndAnIndexThatLinksToThem() async throws {
         let folder = try TemporaryDirectory()
-        let result = try TallyProcess.run(
+        let result = try await TallyProcess.run(
             ["weekly", "--demo", "--through", "2026-10-03", "--html", "--reports", folder.path("out")])
         #expect(result.status == 0, "\(result.stderr)")
         for name in ["week-01.html", "week-02.html", "index.html"] {
@@ -83,17 +84,17 @@ struct ReportBlogOptionsTests {
         #expect(week.contains(String(bar)), "the daily chart's own drawing")
         #expect(!week.contains(".svg") && !week.contains("<img"))
         // Without --html no HTML is written.
-        let plain = try TallyProcess.run(
+        let plain = try await TallyProcess.run(
             ["weekly", "--demo", "--through", "2026-10-03", "--reports", folder.path("plain")])
         #expect(plain.status == 0)
         #expect(!plain.stdout.contains(".html"))
     }
 
     /// Weekly pages nest: one H1, the page's parts as H2, the tally's parts one level below.
-    @Test func weeklyHeadingsNest() throws {
+    @Test func weeklyHeadingsNest() async throws {
         let folder = try TemporaryDirectory()
         #expect(
-            try TallyProcess.run(
+            try await TallyProcess.run(
                 ["weekly", "--demo", "--through", "2026-10-03", "--html", "--reports", folder.path("out")]).status == 0)
         let page = try String(contentsOfFile: folder.path("out/week-01.md"), encoding: .utf8)
         let headings = page.split(separator: "\n").filter { $0.hasPrefix("#") }.map { $0.prefix { $0 == "#" }.count }
@@ -114,10 +115,10 @@ struct ReportBlogOptionsTests {
     }
 
     /// Notes are "note N", options "#N": the decisions table never writes a note as "#N".
-    @Test func notesAndOptionsAreNumberedDifferently() throws {
+    @Test func notesAndOptionsAreNumberedDifferently() async throws {
         let folder = try TemporaryDirectory()
         #expect(
-            try TallyProcess.run(
+            try await TallyProcess.run(
                 ["weekly", "--demo", "--through", "2026-10-03", "--reports", folder.path("out")]).status == 0)
         let page = try String(contentsOfFile: folder.path("out/week-01.md"), encoding: .utf8)
         let decisions = page.components(separatedBy: "### Notes decided this week")[1].components(separatedBy: "\n## ")[

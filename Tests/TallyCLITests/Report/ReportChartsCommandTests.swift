@@ -2,28 +2,28 @@ import Foundation
 import Testing
 
 /// `tally report --charts DIR [--png]` and `tally weekly --png`, run as a user runs them.
-@Suite("tally report --charts and --png (end to end)")
+@Suite("tally report --charts and --png (end to end)", .timeLimit(.minutes(10)))
 struct ReportChartsCommandTests {
     static let hasRSVG = OutsideProgram.isInstalled("rsvg-convert")
     static let required = ProcessInfo.processInfo.environment["CI"] == "true"
 
     /// Width, height, and the count of drawn pixels of a PNG, decoded completely by png_ink.py.
-    static func decode(_ path: String) throws -> (width: Int, height: Int, ink: Int) {
+    static func decode(_ path: String) async throws -> (width: Int, height: Int, ink: Int) {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let bytes = [UInt8](data.prefix(24))
         try #require(bytes.count == 24 && bytes.prefix(4) == [0x89, 0x50, 0x4E, 0x47], "\(path) is not a PNG")
         func integer(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
         let script = ToolProcess.repository.appendingPathComponent("Tests/TallyRenderTests/Support/png_ink.py").path
-        let counts = try ToolProcess.run("python3", [script, path]).split(separator: " ").compactMap {
+        let counts = try await ToolProcess.run("python3", [script, path]).split(separator: " ").compactMap {
             Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         try #require(counts.count == 2 && counts[1] == integer(16) * integer(20))
         return (integer(16), integer(20), counts[0])
     }
 
-    @Test func chartsAreWrittenAndLinkedRelativeToThePage() throws {
+    @Test func chartsAreWrittenAndLinkedRelativeToThePage() async throws {
         let folder = try TemporaryDirectory()
-        let result = try TallyProcess.run(
+        let result = try await TallyProcess.run(
             ["report", "--demo", "--charts", "site/charts", "--output", "site/posts/report.md"], in: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "Wrote 2 charts (SVG) to \(folder.path("site/charts")).\n")
@@ -42,29 +42,31 @@ struct ReportChartsCommandTests {
         let daily = try #require(page.range(of: "![Counted votes per day]"))
         #expect(activity.upperBound < daily.lowerBound && daily.upperBound < page.range(of: "## How votes")!.lowerBound)
         // To stdout, links are the folder as given; the brief shows the ranking chart only.
-        let printed = try TallyProcess.run(["report", "--demo", "--brief", "--charts", "out"], in: folder.url.path)
+        let printed = try await TallyProcess.run(
+            ["report", "--demo", "--brief", "--charts", "out"], in: folder.url.path)
         #expect(printed.stdout.contains("](out/ranking-original.svg)") && !printed.stdout.contains("daily.svg"))
         // HTML draws them inline and requests nothing.
-        let html = try TallyProcess.run(["report", "--demo", "--format", "html", "--charts", "c"], in: folder.url.path)
+        let html = try await TallyProcess.run(
+            ["report", "--demo", "--format", "html", "--charts", "c"], in: folder.url.path)
         #expect(html.stdout.components(separatedBy: "<figure>").count - 1 == 2)
         #expect(!html.stdout.contains(".svg"))
     }
 
     @Test(.enabled(if: hasRSVG || required, "needs rsvg-convert (Debian package librsvg2-bin)"))
-    func pngCopiesAreValidImagesOfTheCharts() throws {
+    func pngCopiesAreValidImagesOfTheCharts() async throws {
         let folder = try TemporaryDirectory()
-        let result = try TallyProcess.run(
+        let result = try await TallyProcess.run(
             ["report", "--demo", "--charts", "c", "--png", "-o", "post/p.md"], in: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("Wrote 2 charts (SVG and PNG)"))
         // The phone layouts, as the HTML page draws them below 600 px: ranking first, then daily.
-        let page = try TallyProcess.run(["report", "--demo", "--format", "html"], in: folder.url.path).stdout
+        let page = try await TallyProcess.run(["report", "--demo", "--format", "html"], in: folder.url.path).stdout
         let phones = page.components(separatedBy: "<div class=\"phone\">").dropFirst().map {
             $0.components(separatedBy: "</svg>")[0]
         }
         try #require(phones.count == 2)
         for (name, svg) in zip(["ranking-original", "daily"], phones) {
-            let image = try Self.decode(folder.path("c/\(name).png"))
+            let image = try await Self.decode(folder.path("c/\(name).png"))
             // Twice the phone layout's viewBox in pixels (drawn for a phone's column, sharp on a 2x screen).
             let box = try #require(svg.range(of: "viewBox=\"0 0 ")).upperBound
             let size = svg[box...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) }
@@ -81,30 +83,30 @@ struct ReportChartsCommandTests {
         }
         // The Markdown links the PNGs, and each link, as cmark-gfm reads it, finds its file from the page's folder.
         let markdown = try String(contentsOfFile: folder.path("post/p.md"), encoding: .utf8)
-        let sources = try Self.imageSources(markdown)
+        let sources = try await Self.imageSources(markdown)
         #expect(sources == ["../c/ranking-original.png", "../c/daily.png"])
         for source in sources {
             #expect(FileManager.default.fileExists(atPath: folder.path("post/" + source)), "\(source)")
         }
         // The HTML still draws the SVGs inline and links no file.
-        let html = try TallyProcess.run(
+        let html = try await TallyProcess.run(
             ["report", "--demo", "--charts", "c", "--png", "--format", "html"], in: folder.url.path)
         #expect(html.stdout.components(separatedBy: "<figure>").count - 1 == 2 && !html.stdout.contains(".png"))
     }
 
     /// The `src` of every image cmark-gfm finds in `markdown`, percent-decoded as a browser resolves it.
-    static func imageSources(_ markdown: String) throws -> [String] {
-        let html = try ToolProcess.run("cmark-gfm", ["-e", "table"], input: markdown)
+    static func imageSources(_ markdown: String) async throws -> [String] {
+        let html = try await ToolProcess.run("cmark-gfm", ["-e", "table"], input: markdown)
         return html.components(separatedBy: "<img src=\"").dropFirst().compactMap {
             $0.prefix { $0 != "\"" }.replacingOccurrences(of: "&amp;", with: "&").removingPercentEncoding
         }
     }
 
     @Test(.enabled(if: hasRSVG || required, "needs rsvg-convert (Debian package librsvg2-bin)"))
-    func weeklyWritesAPNGBesideEverySVGAndLeavesThemAloneOnARerun() throws {
+    func weeklyWritesAPNGBesideEverySVGAndLeavesThemAloneOnARerun() async throws {
         let folder = try TemporaryDirectory()
         let arguments = ["weekly", "--demo", "--through", "2026-10-03", "--png", "--reports", folder.path("out")]
-        let first = try TallyProcess.run(arguments)
+        let first = try await TallyProcess.run(arguments)
         #expect(first.status == 0, "\(first.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("out"))
         let svgs = names.filter { $0.hasSuffix(".svg") }
@@ -113,21 +115,22 @@ struct ReportChartsCommandTests {
         for svg in svgs {
             let png = String(svg.dropLast(4)) + ".png"
             #expect(names.contains(png), "\(png)")
-            #expect(try Self.decode(folder.path("out/\(png)")).ink > 0)
+            #expect(try await Self.decode(folder.path("out/\(png)")).ink > 0)
         }
         // The pages link the PNGs, and every link finds its file.
         for page in ["week-01.md"] {
-            let sources = try Self.imageSources(String(contentsOfFile: folder.path("out/\(page)"), encoding: .utf8))
+            let sources = try await Self.imageSources(
+                String(contentsOfFile: folder.path("out/\(page)"), encoding: .utf8))
             #expect(!sources.isEmpty && sources.allSatisfy { $0.hasSuffix(".png") }, "\(page): \(sources)")
             for source in sources {
                 #expect(FileManager.default.fileExists(atPath: folder.path("out/" + source)), "\(page): \(source)")
             }
         }
-        let again = try TallyProcess.run(arguments)
+        let again = try await TallyProcess.run(arguments)
         #expect(again.stdout.contains("0 files written, 9 unchanged."), "\(again.stdout)")
     }
 
-    @Test func aMissingRSVGConvertNamesTheDebianPackageAndWritesNothing() throws {
+    @Test func aMissingRSVGConvertNamesTheDebianPackageAndWritesNothing() async throws {
         let folder = try TemporaryDirectory()
         let empty = folder.path("bin")
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
@@ -135,7 +138,7 @@ struct ReportChartsCommandTests {
             ["report", "--demo", "--charts", "c", "--png", "--output", "report.md"],
             ["weekly", "--demo", "--through", "2026-10-03", "--png", "--reports", "w"],
         ] {
-            let result = try TallyProcess.run(arguments, in: folder.url.path, environment: ["PATH": empty])
+            let result = try await TallyProcess.run(arguments, in: folder.url.path, environment: ["PATH": empty])
             #expect(result.status == 1)
             #expect(
                 result.stderr.contains(
@@ -151,10 +154,10 @@ struct ReportChartsCommandTests {
         (["--charts", "c", "--format", "csv"], "use --format markdown or html"),
         (["--charts", "file.txt"], "is a file; give a folder, e.g. --charts charts"),
     ])
-    func badChartOptionsAreUsageErrors(arguments: [String], message: String) throws {
+    func badChartOptionsAreUsageErrors(arguments: [String], message: String) async throws {
         let folder = try TemporaryDirectory()
         try Data("x".utf8).write(to: URL(fileURLWithPath: folder.path("file.txt")))
-        let result = try TallyProcess.run(["report", "--demo"] + arguments, in: folder.url.path)
+        let result = try await TallyProcess.run(["report", "--demo"] + arguments, in: folder.url.path)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["file.txt"])
@@ -163,7 +166,7 @@ struct ReportChartsCommandTests {
 
 /// Chart folders with ordinary names (spaces, parens, brackets, `#`, `%`, a backslash, CJK): the Markdown link,
 /// as cmark-gfm reads it, finds the chart, and the HTML draws every chart inline.
-@Suite("tally report --charts with ordinary folder names")
+@Suite("tally report --charts with ordinary folder names", .timeLimit(.minutes(10)))
 struct ChartFolderNameTests {
     static let names = [
         "c (1)", "my charts", "a)b", "<x>", "c#1?", "100%", "back\\slash", "圖表 資料", "[x](y)", "c:d", "-dash",
@@ -172,27 +175,27 @@ struct ChartFolderNameTests {
     @Test(
         .enabled(if: OutsideProgram.mayRun(needing: "cmark-gfm"), "needs cmark-gfm (apt-get install cmark-gfm)"),
         arguments: names)
-    func theLinkFindsTheChartAndTheHTMLDrawsIt(_ name: String) throws {
+    func theLinkFindsTheChartAndTheHTMLDrawsIt(_ name: String) async throws {
         let folder = try TemporaryDirectory()
-        let result = try TallyProcess.run(
+        let result = try await TallyProcess.run(
             ["report", "--demo", "--charts", "site/\(name)", "-o", "site/post.md"], in: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
         let markdown = try String(contentsOfFile: folder.path("site/post.md"), encoding: .utf8)
-        let sources = try ReportChartsCommandTests.imageSources(markdown)
+        let sources = try await ReportChartsCommandTests.imageSources(markdown)
         #expect(sources.count == 2, "\(name): \(sources)")
         for source in sources {
             #expect(source.hasPrefix(name + "/"), "\(name): \(source)")
             #expect(FileManager.default.fileExists(atPath: folder.path("site/" + source)), "\(name): \(source)")
         }
-        let html = try TallyProcess.run(
+        let html = try await TallyProcess.run(
             ["report", "--demo", "--format", "html", "--charts", name], in: folder.url.path)
         #expect(html.status == 0 && html.stdout.components(separatedBy: "<figure>").count - 1 == 2, "\(name)")
     }
 
-    @Test func aFolderNameWithAControlCharacterIsRefused() throws {
+    @Test func aFolderNameWithAControlCharacterIsRefused() async throws {
         let folder = try TemporaryDirectory()
         for name in ["two\nlines", "tab\there", "esc\u{1B}[2J"] {
-            let result = try TallyProcess.run(
+            let result = try await TallyProcess.run(
                 ["report", "--demo", "--charts", name, "-o", "p.md"], in: folder.url.path)
             #expect(result.status == 2 && result.stderr.contains("holds the control character"), "\(result.stderr)")
             #expect(!result.stderr.contains("\u{1B}"))

@@ -2,30 +2,30 @@ import Foundation
 import Testing
 
 /// `tally report` as a user runs it: the real binary, its output, its exit code.
-@Suite("tally report (end to end)")
+@Suite("tally report (end to end)", .timeLimit(.minutes(10)))
 struct ReportCommandTests {
     @Test(arguments: [
         ([String](), "demo.en.md"), (["--lang", "zh-TW"], "demo.zh-TW.md"), (["--format", "json"], "demo.json"),
         (["--format", "csv"], "demo.csv"),
     ])
-    func demoPrintsTheGoldenReport(arguments: [String], golden: String) throws {
-        let result = try TallyProcess.run(["report", "--demo"] + arguments)
+    func demoPrintsTheGoldenReport(arguments: [String], golden: String) async throws {
+        let result = try await TallyProcess.run(["report", "--demo"] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         #expect(result.stdout == (try ReportFixtures.golden(golden)))
     }
 
-    @Test func aDemoFileGivesTheSameReportAndIsLeftByteIdentical() throws {
+    @Test func aDemoFileGivesTheSameReportAndIsLeftByteIdentical() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("demo.sqlite")
-        #expect(try TallyProcess.run(["demo", "--db", path]).status == 0)
+        #expect(try await TallyProcess.run(["demo", "--db", path]).status == 0)
         let before = try ReportFixtures.snapshot(path)
         let arguments = [
             "report", "--db", path, "--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--as-of",
             "2026-09-27 12:00",
         ]
-        let first = try TallyProcess.run(arguments)
-        let second = try TallyProcess.run(arguments)
+        let first = try await TallyProcess.run(arguments)
+        let second = try await TallyProcess.run(arguments)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == (try ReportFixtures.golden("demo.en.md")))
         #expect(second.stdout == first.stdout)
@@ -34,9 +34,9 @@ struct ReportCommandTests {
         #expect(after.1 == before.1, "files appeared next to the database: \(after.1)")
     }
 
-    @Test func outputIsWrittenAtomicallyIntoNewFolders() throws {
+    @Test func outputIsWrittenAtomicallyIntoNewFolders() async throws {
         let folder = try TemporaryDirectory()
-        let result = try TallyProcess.run(
+        let result = try await TallyProcess.run(
             ["report", "--demo", "--format", "json", "--output", "reports/week-1/report.json"], in: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
         let written = folder.path("reports/week-1/report.json")
@@ -45,19 +45,20 @@ struct ReportCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("reports/week-1")) == ["report.json"])
     }
 
-    @Test func anEmptyDatabaseSaysThereAreNoVotes() throws {
+    @Test func anEmptyDatabaseSaysThereAreNoVotes() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("empty.sqlite")
-        #expect(try TallyProcess.run(["init", "--db", path]).status == 0)
-        let result = try TallyProcess.run(["report", "--db", path, "--as-of", "2026-01-01"])
+        #expect(try await TallyProcess.run(["init", "--db", path]).status == 0)
+        let result = try await TallyProcess.run(["report", "--db", path, "--as-of", "2026-01-01"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("There are no votes yet."))
         #expect(result.stdout.contains("No counted votes yet."))
-        let json = try ReportFixtures.json(try TallyProcess.run(["report", "--db", path, "--format", "json"]).stdout)
+        let json = try ReportFixtures.json(
+            try await TallyProcess.run(["report", "--db", path, "--format", "json"]).stdout)
         #expect((json["totals"] as? [String: Any])?["raw"] as? [String: Int] == ["voters": 0, "votes": 0])
     }
 
-    @Test func tiesShareARankAndOptionsWithoutVotesAreListed() throws {
+    @Test func tiesShareARankAndOptionsWithoutVotesAreListed() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("ties.sqlite")
         let options: [(Int64, String, String, String)] = (1...4).map {
@@ -69,7 +70,7 @@ struct ReportCommandTests {
                 (1, "a", "2026-02-01 10:00:00"), (2, "a", "2026-02-01 10:00:10"), (1, "b", "2026-02-01 11:00:00"),
                 (2, "b", "2026-02-01 11:00:10"), (3, "c", "2026-02-01 12:00:00"), (3, "c", "2026-02-01 12:00:05"),
             ])
-        let result = try TallyProcess.run(["report", "--db", path, "--as-of", "2026-03-01", "--format", "json"])
+        let result = try await TallyProcess.run(["report", "--db", path, "--as-of", "2026-03-01", "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let ranked = (try ReportFixtures.json(result.stdout)["options"] as? [[String: Any]] ?? []).map {
             "\($0["id"]!):\($0["rank"]!):\($0["voters"]!):\($0["votes"]!)"
@@ -78,7 +79,7 @@ struct ReportCommandTests {
     }
 
     /// America/New_York moves to EDT at 02:00 on 2027-03-14; a cutoff of 03:30 that day is 07:30 UTC.
-    @Test func aDaylightSavingCutoffAndAFirstVoteExactlyAtIt() throws {
+    @Test func aDaylightSavingCutoffAndAFirstVoteExactlyAtIt() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("dst.sqlite")
         try ReportFixtures.database(
@@ -87,7 +88,7 @@ struct ReportCommandTests {
                 (1, "est", "2027-03-14 06:45:00"), (1, "edt-before", "2027-03-14 07:29:59"),
                 (1, "exactly-at-cutoff", "2027-03-14 07:30:00"), (1, "after", "2027-03-14 08:10:00"),
             ])
-        let result = try TallyProcess.run([
+        let result = try await TallyProcess.run([
             "report", "--db", path, "--tz", "America/New_York", "--exclude-before", "2027-03-14 03:30", "--as-of",
             "2027-03-15", "--format", "json", "--internal",
         ])
@@ -99,7 +100,7 @@ struct ReportCommandTests {
         #expect((json["parameters"] as? [String: Any])?["exclude_before"] as? String == "2027-03-14T03:30:00-04:00")
     }
 
-    @Test func hostileTextStaysText() throws {
+    @Test func hostileTextStaysText() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("hostile.sqlite")
         let texts = [
@@ -111,7 +112,7 @@ struct ReportCommandTests {
         try ReportFixtures.database(at: path, options: options, votes: votes)
         let arguments = ["report", "--db", path, "--as-of", "2026-03-01", "--exclude-session", "=cmd|' /C calc'!A0"]
         for language in ["en", "zh-TW"] {
-            let markdown = try TallyProcess.run(arguments + ["--lang", language])
+            let markdown = try await TallyProcess.run(arguments + ["--lang", language])
             #expect(markdown.status == 0, "\(markdown.stderr)")
             let tables = MarkdownCells.tables(in: markdown.stdout)
             #expect(!tables.isEmpty)
@@ -120,7 +121,7 @@ struct ReportCommandTests {
             }
             #expect(!markdown.stdout.contains("<b>"))
         }
-        let csv = try TallyProcess.run(arguments + ["--format", "csv"])
+        let csv = try await TallyProcess.run(arguments + ["--format", "csv"])
         #expect(csv.status == 0)
         for cell in CSVCells.parse(csv.stdout).joined() {
             guard let first = cell.unicodeScalars.first else { continue }
@@ -129,7 +130,7 @@ struct ReportCommandTests {
         #expect(csv.stdout.contains("'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")"))
     }
 
-    @Test func extraColumnsAndTablesAreIgnored() throws {
+    @Test func extraColumnsAndTablesAreIgnored() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("extra.sqlite")
         try ReportFixtures.database(
@@ -148,7 +149,7 @@ struct ReportCommandTests {
                 INSERT INTO votes VALUES (2, 1, 's2', '2026-02-01T01:00:00.000Z', 'JP', 'Firefox');
                 INSERT INTO page_views VALUES ('/', '2026-02-01');
                 """)
-        let result = try TallyProcess.run(["report", "--db", path, "--as-of", "2026-03-01", "--format", "json"])
+        let result = try await TallyProcess.run(["report", "--db", path, "--as-of", "2026-03-01", "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try ReportFixtures.json(result.stdout)
         #expect((json["totals"] as? [String: Any])?["counted"] as? [String: Int] == ["voters": 2, "votes": 2])
@@ -178,42 +179,44 @@ struct ReportCommandTests {
         (["--exclude-session", ""], "Error: --exclude-session needs a session id"),
         (["--demo"], "Error: --demo reads the built-in demo data; leave out --db"),
     ])
-    func badOptionsAreUsageErrorsCheckedBeforeTheDatabase(arguments: [String], message: String) throws {
+    func badOptionsAreUsageErrorsCheckedBeforeTheDatabase(arguments: [String], message: String) async throws {
         // The database does not exist: a usage error must come first, before anything is opened.
-        let result = try TallyProcess.run(["report", "--db", "/nonexistent/votes.sqlite"] + arguments)
+        let result = try await TallyProcess.run(["report", "--db", "/nonexistent/votes.sqlite"] + arguments)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
         #expect(result.stderr.contains("Usage: tally report"))
     }
 
-    @Test func outputToAFolderIsRefusedBeforeReading() throws {
+    @Test func outputToAFolderIsRefusedBeforeReading() async throws {
         let folder = try TemporaryDirectory()
-        let result = try TallyProcess.run(["report", "--db", "/nonexistent.sqlite", "--output", folder.url.path])
+        let result = try await TallyProcess.run(["report", "--db", "/nonexistent.sqlite", "--output", folder.url.path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("is a folder; give a file name"))
     }
 
-    @Test func asOfBeforeTheFirstVoteIsAnError() throws {
-        let result = try TallyProcess.run(["report", "--demo", "--as-of", "2026-09-01"])
+    @Test func asOfBeforeTheFirstVoteIsAnError() async throws {
+        let result = try await TallyProcess.run(["report", "--demo", "--as-of", "2026-09-01"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(
             result.stderr == "Error: --as-of 2026-09-01 00:00:00 +08:00 is before the first vote "
                 + "(2026-09-19 02:06:14 +08:00); give a time at or after the last vote\n")
-        let middle = try TallyProcess.run(["report", "--demo", "--as-of", "2026-09-21"])
+        let middle = try await TallyProcess.run(["report", "--demo", "--as-of", "2026-09-21"])
         #expect(middle.status == 1)
         #expect(middle.stderr.contains("is before the last vote (2026-09-23 23:04:12 +08:00)"))
         #expect(middle.stderr.contains("add --through"))
-        let through = try TallyProcess.run(["report", "--demo", "--as-of", "2026-09-21", "--through", "2026-09-21"])
+        let through = try await TallyProcess.run([
+            "report", "--demo", "--as-of", "2026-09-21", "--through", "2026-09-21",
+        ])
         #expect(through.status == 0, "\(through.stderr)")
     }
 
-    @Test func missingTablesAndColumnsAreNamed() throws {
+    @Test func missingTablesAndColumnsAreNamed() async throws {
         let folder = try TemporaryDirectory()
         let noTables = folder.path("other.sqlite")
         try ReportFixtures.database(at: noTables, sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY);")
-        let tables = try TallyProcess.run(["report", "--db", noTables])
+        let tables = try await TallyProcess.run(["report", "--db", noTables])
         #expect(tables.status == 1)
         #expect(
             tables.stderr.hasPrefix(
@@ -227,12 +230,12 @@ struct ReportCommandTests {
                 CREATE TABLE votes (id INTEGER PRIMARY KEY, option_id INTEGER, session_id TEXT);
                 CREATE TABLE suggestions (id INTEGER PRIMARY KEY, session_id TEXT, content TEXT, status TEXT, created_at TEXT);
                 """)
-        let columns = try TallyProcess.run(["report", "--db", contractOnly])
+        let columns = try await TallyProcess.run(["report", "--db", contractOnly])
         #expect(columns.status == 1)
         // Only the contract's columns are required (issue 12.14); tally's own are optional.
         #expect(columns.stderr.contains("missing column(s): votes.created_at. Is this"))
         #expect(columns.stderr.contains("tally migrate"))
-        let missing = try TallyProcess.run(["report", "--db", folder.path("absent.sqlite")])
+        let missing = try await TallyProcess.run(["report", "--db", folder.path("absent.sqlite")])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("no database at"))
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// The `title` setting (`tally.json` < `TALLY_TITLE` < `--title`): every heading and every image of the report,
 /// the brief and the weekly pages carries it as plain text; without it each page keeps its own heading.
-@Suite("The title setting")
+@Suite("The title setting", .timeLimit(.minutes(10)))
 struct TitleSettingTests {
     /// Markup of every kind a renderer might act on, an entity, quotes and CJK: all of it must stay text.
     static let hostile = "**Which** <b>one</b> [next](http://x.test) # `code` & \"q\" _é_ 下一步？"
@@ -22,20 +22,20 @@ struct TitleSettingTests {
     }
 
     @Test(.enabled(if: OutsideProgram.mayRun(needing: "cmark-gfm"), "needs cmark-gfm (apt-get install cmark-gfm)"))
-    func aHostileTitleIsPlainTextInEveryHeadingAndChart() throws {
+    func aHostileTitleIsPlainTextInEveryHeadingAndChart() async throws {
         let folder = try TemporaryDirectory()
         let title = Self.hostile
         for arguments in [["report"], ["report", "--brief"], ["report", "--lang", "zh-TW"]] {
-            let result = try TallyProcess.run(
+            let result = try await TallyProcess.run(
                 arguments + ["--demo", "--title", title, "--charts", "c", "-o", "p.md"], in: folder.url.path)
             #expect(result.status == 0, "\(result.stderr)")
             let markdown = try String(contentsOfFile: folder.path("p.md"), encoding: .utf8)
-            let rendered = try CommonMark.render(markdown)
+            let rendered = try await CommonMark.render(markdown)
             #expect(Self.heading(rendered.html) == title, "\(arguments): \(rendered.html.prefix(300))")
             let chart = try String(contentsOfFile: folder.path("c/ranking-original.svg"), encoding: .utf8)
             #expect(chart.contains(">**Which** &lt;b&gt;one&lt;/b&gt; [next](http://x.test) # `code` &amp; "))
         }
-        let html = try TallyProcess.run(
+        let html = try await TallyProcess.run(
             ["report", "--demo", "--title", title, "--format", "html", "--charts", "c"], in: folder.url.path)
         #expect(Self.heading(html.stdout) == title)
         #expect(html.stdout.contains("<title>**Which** &lt;b&gt;one&lt;/b&gt;"))
@@ -44,7 +44,7 @@ struct TitleSettingTests {
         #expect(html.stdout.components(separatedBy: "&lt;b&gt;one").count - 1 == 4)
         #expect(!html.stdout.contains("<b>") && !html.stdout.contains("<a href=\"http://x.test\""))
 
-        let weekly = try TallyProcess.run(
+        let weekly = try await TallyProcess.run(
             [
                 "weekly", "--demo", "--through", "2026-10-03", "--reports", "r", "--html", "--force", "-q", "--title",
                 title,
@@ -53,7 +53,7 @@ struct TitleSettingTests {
         #expect(weekly.status == 0, "\(weekly.stderr)")
         for (name, page) in [("week-01.md", "Week 1: 2026-09-19 to 2026-09-25"), ("index.md", "Weekly tallies")] {
             let markdown = try String(contentsOfFile: folder.path("r/\(name)"), encoding: .utf8)
-            #expect(Self.heading(try CommonMark.render(markdown).html) == "\(title) — \(page)", "\(name)")
+            #expect(Self.heading(try await CommonMark.render(markdown).html) == "\(title) — \(page)", "\(name)")
         }
         let page = try String(contentsOfFile: folder.path("r/week-01.html"), encoding: .utf8)
         #expect(page.contains("<title>**Which** &lt;b&gt;one&lt;/b&gt;") && page.contains(" — Week 1: 2026-09-19"))
@@ -61,13 +61,13 @@ struct TitleSettingTests {
         #expect(daily.contains("&lt;b&gt;one&lt;/b&gt;"))
     }
 
-    @Test func withoutATitleEachPageKeepsItsOwnHeading() throws {
+    @Test func withoutATitleEachPageKeepsItsOwnHeading() async throws {
         let folder = try TemporaryDirectory()
-        let en = try TallyProcess.run(["report", "--demo", "--brief"], in: folder.url.path)
+        let en = try await TallyProcess.run(["report", "--demo", "--brief"], in: folder.url.path)
         #expect(en.stdout.hasPrefix("# Vote tally\n"))
-        let zh = try TallyProcess.run(["report", "--demo", "--brief", "--lang", "zh-TW"], in: folder.url.path)
+        let zh = try await TallyProcess.run(["report", "--demo", "--brief", "--lang", "zh-TW"], in: folder.url.path)
         #expect(zh.stdout.hasPrefix("# 投票統計\n"))
-        let weekly = try TallyProcess.run(
+        let weekly = try await TallyProcess.run(
             [
                 "weekly", "--demo", "--through", "2026-10-03", "--reports", "r", "--lang", "zh-TW", "-q", "--title",
                 "下一步",
@@ -78,38 +78,38 @@ struct TitleSettingTests {
         #expect(page.hasPrefix("# 下一步｜第 1 週：2026-09-19 至 2026-09-25\n"))
     }
 
-    @Test func theTitleComesFromTheFileTheEnvironmentOrTheFlag() throws {
+    @Test func theTitleComesFromTheFileTheEnvironmentOrTheFlag() async throws {
         let folder = try TemporaryDirectory()
         try Data("{\"title\": \"From the file\"}".utf8).write(to: folder.url.appendingPathComponent("tally.json"))
-        #expect(try TallyProcess.run(["demo", "--db", "tally.sqlite", "-q"], in: folder.url.path).status == 0)
-        func heading(_ arguments: [String], _ environment: [String: String] = [:]) throws -> String {
-            let result = try TallyProcess.run(
+        #expect(try await TallyProcess.run(["demo", "--db", "tally.sqlite", "-q"], in: folder.url.path).status == 0)
+        func heading(_ arguments: [String], _ environment: [String: String] = [:]) async throws -> String {
+            let result = try await TallyProcess.run(
                 ["report", "--brief"] + arguments, in: folder.url.path, environment: environment)
             #expect(result.status == 0, "\(result.stderr)")
             return String(result.stdout.prefix { $0 != "\n" })
         }
-        #expect(try heading([]) == "# From the file")
-        #expect(try heading([], ["TALLY_TITLE": "From the environment"]) == "# From the environment")
-        #expect(try heading(["--title", "From the flag"], ["TALLY_TITLE": "x"]) == "# From the flag")
-        let shown = try TallyProcess.run(["config", "show"], in: folder.url.path)
+        #expect(try await heading([]) == "# From the file")
+        #expect(try await heading([], ["TALLY_TITLE": "From the environment"]) == "# From the environment")
+        #expect(try await heading(["--title", "From the flag"], ["TALLY_TITLE": "x"]) == "# From the flag")
+        let shown = try await TallyProcess.run(["config", "show"], in: folder.url.path)
         #expect(shown.stdout.contains("From the file") && shown.stdout.contains("title"))
     }
 
-    @Test func aTitleThatIsNotOneLineOfTextIsRefused() throws {
+    @Test func aTitleThatIsNotOneLineOfTextIsRefused() async throws {
         let folder = try TemporaryDirectory()
         for (title, status, said) in [
             ("two\nlines", Int32(2), "U+000A"), ("", 2, "needs some text"),
             (String(repeating: "x", count: 121), 2, "at most 120"),
             ("a\u{202E}b", 2, "U+202E"),
         ] {
-            let result = try TallyProcess.run(["report", "--demo", "--title", title], in: folder.url.path)
+            let result = try await TallyProcess.run(["report", "--demo", "--title", title], in: folder.url.path)
             #expect(result.status == status && result.stderr.contains(said), "\(result.stderr)")
             #expect(result.stdout.isEmpty)
         }
         // From tally.json, an escape is named and shown as a symbol, never sent to the terminal.
         try Data("{\"title\": \"\\u001b]0;PWN\\u0007\"}".utf8).write(
             to: folder.url.appendingPathComponent("tally.json"))
-        let result = try TallyProcess.run(["report", "--brief"], in: folder.url.path)
+        let result = try await TallyProcess.run(["report", "--brief"], in: folder.url.path)
         #expect(result.status == 1 && result.stderr.contains("title (from config") && result.stderr.contains("U+001B"))
         #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{7}"))
     }

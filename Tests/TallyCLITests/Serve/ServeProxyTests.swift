@@ -4,7 +4,7 @@ import Testing
 
 /// The page behind a real TLS-terminating reverse proxy (Debian's nginx, a self-signed certificate),
 /// opened at its public URL (`--public-url`) in headless chromium, a decision posted through it.
-@Suite("tally serve: behind a TLS proxy", .serialized)
+@Suite("tally serve: behind a TLS proxy", .serialized, .timeLimit(.minutes(20)))
 struct ServeProxyTests {
     /// A free loopback port (bound, read, released).
     static func freePort() throws -> Int {
@@ -24,10 +24,10 @@ struct ServeProxyTests {
     }
 
     /// nginx in the foreground on `port` with TLS, forwarding everything to `target`.
-    static func nginx(_ folder: TemporaryDirectory, port: Int, target: String) throws -> Process {
+    static func nginx(_ folder: TemporaryDirectory, port: Int, target: String) async throws -> TallyProcess.Running {
         let prefix = folder.path("nginx")
         try FileManager.default.createDirectory(atPath: prefix + "/tmp", withIntermediateDirectories: true)
-        _ = try ToolProcess.run(
+        _ = try await ToolProcess.run(
             "openssl",
             [
                 "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
@@ -61,23 +61,15 @@ struct ServeProxyTests {
 
             """
         try config.write(toFile: prefix + "/nginx.conf", atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["nginx", "-p", prefix, "-c", prefix + "/nginx.conf"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try TallyProcess.start(
+            ["nginx", "-p", prefix, "-c", prefix + "/nginx.conf"], program: URL(fileURLWithPath: "/usr/bin/env"))
         // Ready when it accepts a connection (at most 10 s).
-        for _ in 0..<100 {
-            if (try? ToolProcess.run(
-                "python3", ["-c", "import socket; socket.create_connection(('127.0.0.1', \(port)), 1)"]))
-                != nil
-            {
-                return process
-            }
-            usleep(100_000)
+        let ready = await OffPool.until(within: 10, every: .milliseconds(100)) {
+            (try? await ToolProcess.run(
+                "python3", ["-c", "import socket; socket.create_connection(('127.0.0.1', \(port)), 1)"])) != nil
         }
-        process.terminate()
+        if ready { return process }
+        process.send(SIGTERM)
         throw CommandFailureForTests(
             "nginx did not listen on \(port): \((try? String(contentsOfFile: prefix + "/error.log", encoding: .utf8)) ?? "")"
         )
@@ -87,30 +79,27 @@ struct ServeProxyTests {
         .enabled(
             if: ServeTests.serverReady(needing: "nginx", "openssl", "chromium", "chromedriver", "python3"),
             "needs libmicrohttpd12, nginx, openssl, chromium, chromedriver and python3 with selenium"))
-    func aPageOpenedThroughATLSProxyAtItsPublicURLTakesADecision() throws {
+    func aPageOpenedThroughATLSProxyAtItsPublicURLTakesADecision() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("copy.sqlite")
         try NotesDatabase.demo(at: path)
         let port = try Self.freePort()
         let publicURL = "https://localhost:\(port)"
-        let served = try ServedCopy(
+        let served = try await ServedCopy(
             ["--db", path, "--as", "mod-phone", "--public-url", publicURL], in: folder.url.path, environment: [:])
         defer { served.stop() }
         #expect(served.url.hasPrefix(publicURL + "/"), "the printed address is the public one: \(served.url)")
-        let forward = served.nextLine()
+        let forward = await served.nextLine()
         let target = try #require(forward.range(of: "http://127.0.0.1:").map { forward[$0.lowerBound...] })
             .prefix { $0 != " " }
-        let nginx = try Self.nginx(folder, port: port, target: String(target))
-        defer {
-            nginx.terminate()
-            nginx.waitUntilExit()
-        }
-        let seen = try served.client(["proxied", served.url])
+        let nginx = try await Self.nginx(folder, port: port, target: String(target))
+        defer { nginx.send(SIGTERM) }
+        let seen = try await served.client(["proxied", served.url])
         #expect(seen["queue_title"] as? String == "Queue · tally", "\(seen)")
         #expect((seen["done"] as? String)?.hasPrefix("Note 3 approved.") == true, "\(seen)")
         #expect((seen["landed_at"] as? String)?.hasPrefix(publicURL + "/") == true, "\(seen)")
         #expect(
-            try SQLiteShell.rows(path, "SELECT suggestion_id, action, moderator FROM moderation_log WHERE id > 6")
+            try await SQLiteShell.rows(path, "SELECT suggestion_id, action, moderator FROM moderation_log WHERE id > 6")
                 == [["3", "approve", "mod-phone"]])
     }
 }

@@ -5,21 +5,21 @@ import Testing
 /// A sync conflict settled on the note's page, both ways, in real headless chromium: keep D1's
 /// decision (the code of `tally notes discard`) then fetch D1's state (the code of `tally pull`),
 /// or fetch D1's state and decide again; D1, the copy and its ledger checked after.
-@Suite("tally serve: settling a sync conflict on the page", .serialized)
+@Suite("tally serve: settling a sync conflict on the page", .serialized, .timeLimit(.minutes(20)))
 struct ServeSettleTests {
     /// mod-a's approval of note 3 is on D1; mod-b's rejection of it, pushed after, is in conflict.
-    static func conflictOnB() throws -> SyncBed {
+    static func conflictOnB() async throws -> SyncBed {
         let bed = try SyncBed()
-        for copy in ["a", "b"] { #expect(try bed.tally(copy, ["pull", "--wrangler", "votes"]).status == 0) }
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "mod-a"]).status == 0)
-        #expect(try bed.tally("a", ["push", "--wrangler", "votes"]).status == 0)
-        #expect(try bed.tally("b", ["notes", "reject", "3", "--as", "mod-b", "--reason", "spam"]).status == 0)
-        #expect(try bed.tally("b", ["push", "--wrangler", "votes"]).status == 3)
+        for copy in ["a", "b"] { #expect(try await bed.tally(copy, ["pull", "--wrangler", "votes"]).status == 0) }
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "mod-a"]).status == 0)
+        #expect(try await bed.tally("a", ["push", "--wrangler", "votes"]).status == 0)
+        #expect(try await bed.tally("b", ["notes", "reject", "3", "--as", "mod-b", "--reason", "spam"]).status == 0)
+        #expect(try await bed.tally("b", ["push", "--wrangler", "votes"]).status == 3)
         return bed
     }
 
-    static func serve(_ bed: SyncBed, language: String) throws -> ServedCopy {
-        try ServedCopy(
+    static func serve(_ bed: SyncBed, language: String) async throws -> ServedCopy {
+        try await ServedCopy(
             ["--db", bed.path("b"), "--as", "mod-b", "--wrangler", "votes", "--lang", language, "--tz", "Asia/Taipei"],
             in: bed.folder.url.path, environment: bed.environment())
     }
@@ -29,11 +29,11 @@ struct ServeSettleTests {
     @Test(
         .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
     )
-    func keepingD1sDecisionAtPhoneWidthInChinese() throws {
-        let bed = try Self.conflictOnB()
-        let served = try Self.serve(bed, language: "zh-TW")
+    func keepingD1sDecisionAtPhoneWidthInChinese() async throws {
+        let bed = try await Self.conflictOnB()
+        let served = try await Self.serve(bed, language: "zh-TW")
         defer { served.stop() }
-        let seen = try served.client(["settle", served.url, "keep", "390"])
+        let seen = try await served.client(["settle", served.url, "keep", "390"])
         let settle = seen["conflict_settle"] as? String ?? ""
         #expect(settle.contains("採用 D1 的決定（放棄我的）") && settle.contains("以 D1 上的決定為準"), "\(settle)")
         #expect(settle.contains("取得 D1 的最新狀態") && settle.contains("請先取得 D1 的最新狀態"), "\(settle)")
@@ -47,25 +47,26 @@ struct ServeSettleTests {
             let english = PageWords.englishWords(
                 in: text,
                 userTexts: ["mod-a", "mod-b", "spam"]
-                    + (try bed.rows("b", "SELECT content FROM suggestions").flatMap { $0 }))
+                    + (try await bed.rows("b", "SELECT content FROM suggestions").flatMap { $0 }))
             #expect(english.isEmpty, "\(key) shows English: \(Set(english).sorted())")
         }
-        #expect(try bed.rows("b", "SELECT state FROM tally_sync_decisions WHERE note_id = 3") == [["dropped"]])
-        #expect(try bed.counts("b") == [0, 0, 0, 0])
-        #expect(try bed.rows("b", Self.noteState) == [["approved", "mod-a", "1"]])
-        #expect(try bed.rows("d1.sqlite", Self.noteState) == [["approved", "mod-a", "1"]])
-        #expect(try bed.rows("d1.sqlite", "SELECT count(*) FROM moderation_log WHERE moderator = 'mod-b'") == [["0"]])
-        try bed.expectD1Consistent()
+        #expect(try await bed.rows("b", "SELECT state FROM tally_sync_decisions WHERE note_id = 3") == [["dropped"]])
+        #expect(try await bed.counts("b") == [0, 0, 0, 0])
+        #expect(try await bed.rows("b", Self.noteState) == [["approved", "mod-a", "1"]])
+        #expect(try await bed.rows("d1.sqlite", Self.noteState) == [["approved", "mod-a", "1"]])
+        #expect(
+            try await bed.rows("d1.sqlite", "SELECT count(*) FROM moderation_log WHERE moderator = 'mod-b'") == [["0"]])
+        try await bed.expectD1Consistent()
     }
 
     @Test(
         .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
     )
-    func fetchingD1sStateThenDecidingAgainAtDesktopWidthInEnglish() throws {
-        let bed = try Self.conflictOnB()
-        let served = try Self.serve(bed, language: "en")
+    func fetchingD1sStateThenDecidingAgainAtDesktopWidthInEnglish() async throws {
+        let bed = try await Self.conflictOnB()
+        let served = try await Self.serve(bed, language: "en")
         defer { served.stop() }
-        let seen = try served.client(["settle", served.url, "again", "1280"])
+        let seen = try await served.client(["settle", served.url, "again", "1280"])
         #expect(seen["conflict_decide_forms"] as? Int == 0)
         #expect(
             (seen["conflict_settle"] as? String)?.contains("To decide again, fetch D1's current state first") == true)
@@ -77,10 +78,10 @@ struct ServeSettleTests {
         #expect(seen["decided_settle"] as? String == "", "deciding again settled the conflict")
         #expect((seen["push_output"] as? String)?.contains("D1 confirmed 1; 0 conflict(s).") == true, "\(seen)")
         #expect(
-            try bed.rows("b", "SELECT action, state FROM tally_sync_decisions WHERE note_id = 3 ORDER BY seq")
+            try await bed.rows("b", "SELECT action, state FROM tally_sync_decisions WHERE note_id = 3 ORDER BY seq")
                 == [["reject", "settled"], ["reopen", "confirmed"]])
-        #expect(try bed.rows("b", Self.noteState) == [["pending", "mod-b", "2"]])
-        #expect(try bed.rows("d1.sqlite", Self.noteState) == [["pending", "mod-b", "2"]])
-        try bed.expectD1Consistent()
+        #expect(try await bed.rows("b", Self.noteState) == [["pending", "mod-b", "2"]])
+        #expect(try await bed.rows("d1.sqlite", Self.noteState) == [["pending", "mod-b", "2"]])
+        try await bed.expectD1Consistent()
     }
 }

@@ -6,7 +6,7 @@ import Testing
 
 /// `tally serve` as a moderator and an attacker meet it: a real server process, real headless
 /// chromium, real HTTP clients; every outcome checked in the database, the ledger and D1.
-@Suite("tally serve: the moderation page", .serialized)
+@Suite("tally serve: the moderation page", .serialized, .timeLimit(.minutes(20)))
 struct ServeTests {
     /// GNU libmicrohttpd loads (tally loads it at run time); under CI it must.
     static let libraryLoads: Bool = {
@@ -25,21 +25,21 @@ struct ServeTests {
     @Test(
         .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
     )
-    func aModeratorDecidesPromotesReopensAndPushesInTheBrowser() throws {
+    func aModeratorDecidesPromotesReopensAndPushesInTheBrowser() async throws {
         let bed = try SyncBed()
         // A second note from note 3's author, so the queue shows an author with two notes.
         let session = try #require(Demo.sessions["s11"])
-        _ = try SQLiteShell.run(
+        _ = try await SQLiteShell.run(
             bed.d1,
             input: "INSERT INTO suggestions (id, session_id, content, created_at) "
                 + "VALUES (7, '\(session)', 'Can we have a pets option?', '2026-09-24 01:00:00');\n")
-        #expect(try bed.tally("votes", ["pull", "--wrangler", "votes"]).status == 0)
-        let served = try ServedCopy(
+        #expect(try await bed.tally("votes", ["pull", "--wrangler", "votes"]).status == 0)
+        let served = try await ServedCopy(
             ["--db", bed.path("votes"), "--as", "mod-web", "--wrangler", "votes", "--tz", "Asia/Taipei"],
             in: bed.folder.url.path,
             environment: bed.environment())
         defer { served.stop() }
-        let seen = try served.client(["browser", served.url, bed.folder.url.path])
+        let seen = try await served.client(["browser", served.url, bed.folder.url.path])
 
         #expect(seen["queue_title"] as? String == "Queue · tally")
         #expect((seen["queue_width"] as? Int ?? 999) <= 390, "readable at 390 px without sideways scrolling")
@@ -71,18 +71,18 @@ struct ServeTests {
             ["3", "promote", "mod-web", "", "2"], ["4", "reopen", "mod-web", "asked again", "2"],
             ["7", "approve", "mod-web", "", "1"],
         ]
-        #expect(try bed.rows("votes", decisions) == expected)
-        #expect(try bed.rows("d1.sqlite", decisions) == expected)
+        #expect(try await bed.rows("votes", decisions) == expected)
+        #expect(try await bed.rows("d1.sqlite", decisions) == expected)
         let option =
             "SELECT o.content, o.section FROM suggestions s JOIN survey_options o ON o.id = s.promoted_option_id "
             + "WHERE s.id = 3"
-        #expect(try bed.rows("votes", option) == [["Pets & animals", "community"]])
-        #expect(try bed.rows("d1.sqlite", option) == [["Pets & animals", "community"]])
+        #expect(try await bed.rows("votes", option) == [["Pets & animals", "community"]])
+        #expect(try await bed.rows("d1.sqlite", option) == [["Pets & animals", "community"]])
         #expect(
-            try bed.rows("votes", "SELECT status, version FROM suggestions WHERE id IN (4, 7) ORDER BY id")
+            try await bed.rows("votes", "SELECT status, version FROM suggestions WHERE id IN (4, 7) ORDER BY id")
                 == [["pending", "2"], ["approved", "1"]])
-        #expect(try bed.counts("votes") == [0, 0, 5, 0])
-        try bed.expectD1Consistent()
+        #expect(try await bed.counts("votes") == [0, 0, 5, 0])
+        try await bed.expectD1Consistent()
         if ProcessInfo.processInfo.environment["TALLY_RECORD_GOLDEN"] == "1" {
             let shot = ToolProcess.repository.appendingPathComponent("docs/images/serve-queue.png")
             try? FileManager.default.createDirectory(
@@ -93,14 +93,14 @@ struct ServeTests {
     }
 
     @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
-    func refusalsChangeNothing() throws {
+    func refusalsChangeNothing() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("copy.sqlite")
         try NotesDatabase.hostileDemo(at: path)
         let before = try NotesDatabase.tables(path)
-        let served = try ServedCopy(["--db", path, "--as", "mod-web"], in: folder.url.path, environment: [:])
+        let served = try await ServedCopy(["--db", path, "--as", "mod-web"], in: folder.url.path, environment: [:])
         defer { served.stop() }
-        let seen = try served.client(["probe", served.url])
+        let seen = try await served.client(["probe", served.url])
         #expect(seen["page"] as? Int == 200)
         #expect(seen["no_token"] as? Int == 403)
         #expect(seen["wrong_token"] as? Int == 403)
@@ -119,37 +119,37 @@ struct ServeTests {
     }
 
     @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
-    func thePageSpeaksTraditionalChineseAndShowsTimesInTheConfiguredZone() throws {
+    func thePageSpeaksTraditionalChineseAndShowsTimesInTheConfiguredZone() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("copy.sqlite")
         try NotesDatabase.demo(at: path)
-        let served = try ServedCopy(
+        let served = try await ServedCopy(
             ["--db", path, "--as", "審核者", "--lang", "zh-TW", "--tz", "Asia/Taipei"], in: folder.url.path,
             environment: [:])
         defer { served.stop() }
-        let queue = try served.client(["fetch", served.url, "/"])
+        let queue = try await served.client(["fetch", served.url, "/"])
         let body = queue["body"] as? String ?? ""
         #expect(queue["status"] as? Int == 200)
         #expect(body.contains("<html lang=\"zh-TW\">"))
         #expect(body.contains(">待審</a>") && body.contains("一位投稿者：1 則待審") && !body.contains("工作階段"))
         #expect(body.contains("審核者 審核者"))
         #expect(body.contains("便利貼 #3 · 2026-09-22 12:50 +08:00"), "note 3 was written at 04:50 UTC")
-        let note = try served.client(["fetch", served.url, "/note/4"])
+        let note = try await served.client(["fetch", served.url, "/note/4"])
         #expect((note["body"] as? String)?.contains("垃圾訊息") == true, "the preset reasons in Chinese")
         #expect((note["body"] as? String)?.contains(" checked") == false, "no reason chosen until she chooses one")
-        let report = try served.client(["fetch", served.url, "/report"])
+        let report = try await served.client(["fetch", served.url, "/report"])
         #expect((report["body"] as? String)?.contains("<html lang=\"zh-TW\">") == true)
         // No English word, no session id and no word the glossary rules out on any page a moderator opens.
-        let notes = try SQLiteShell.rows(path, "SELECT id, content FROM suggestions")
+        let notes = try await SQLiteShell.rows(path, "SELECT id, content FROM suggestions")
         let rules = PageWords.glossaryRules(
             try String(
                 contentsOf: ToolProcess.repository.appendingPathComponent("docs/glossary.md"), encoding: .utf8))
         // What people wrote stays as written: moderators' names and reasons.
         let written =
-            try SQLiteShell.rows(path, "SELECT moderator, coalesce(reason, '') FROM moderation_log")
+            try await SQLiteShell.rows(path, "SELECT moderator, coalesce(reason, '') FROM moderation_log")
             .flatMap { $0 } + ["審核者"]
         for page in ["/", "/sync"] + notes.map({ "/note/\($0[0])" }) {
-            let html = try served.client(["fetch", served.url, page])["body"] as? String ?? ""
+            let html = try await served.client(["fetch", served.url, page])["body"] as? String ?? ""
             let text = PageWords.visibleText(html)
             let english = PageWords.englishWords(in: text, userTexts: notes.map { $0[1] } + written)
             #expect(english.isEmpty, "\(page) shows English: \(Set(english).sorted())")
@@ -160,53 +160,53 @@ struct ServeTests {
     }
 
     @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
-    func aSyncConflictIsShownWithBothSides() throws {
+    func aSyncConflictIsShownWithBothSides() async throws {
         let bed = try SyncBed()
-        for copy in ["a", "b"] { #expect(try bed.tally(copy, ["pull", "--wrangler", "votes"]).status == 0) }
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "mod-a"]).status == 0)
-        #expect(try bed.tally("a", ["push", "--wrangler", "votes"]).status == 0)
-        #expect(try bed.tally("b", ["notes", "reject", "3", "--as", "mod-b", "--reason", "spam"]).status == 0)
-        #expect(try bed.tally("b", ["push", "--wrangler", "votes"]).status == 3)
-        let served = try ServedCopy(
+        for copy in ["a", "b"] { #expect(try await bed.tally(copy, ["pull", "--wrangler", "votes"]).status == 0) }
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "mod-a"]).status == 0)
+        #expect(try await bed.tally("a", ["push", "--wrangler", "votes"]).status == 0)
+        #expect(try await bed.tally("b", ["notes", "reject", "3", "--as", "mod-b", "--reason", "spam"]).status == 0)
+        #expect(try await bed.tally("b", ["push", "--wrangler", "votes"]).status == 3)
+        let served = try await ServedCopy(
             ["--db", bed.path("b"), "--as", "mod-b"], in: bed.folder.url.path, environment: bed.environment())
         defer { served.stop() }
-        let page = try served.client(["fetch", served.url, "/note/3"])["body"] as? String ?? ""
+        let page = try await served.client(["fetch", served.url, "/note/3"])["body"] as? String ?? ""
         let conflict = try #require(page.range(of: "<h2>Sync conflict with D1</h2>"), "\(page)")
         let sides = String(page[conflict.upperBound...].prefix(600))
         #expect(sides.contains("<div class=\"sides\"><div><h3>This copy</h3><p>reject → rejected · mod-b"), "\(sides)")
         #expect(sides.contains("<h3>D1</h3><p>approve → approved · mod-a"), "\(sides)")
-        let sync = try served.client(["fetch", served.url, "/sync"])["body"] as? String ?? ""
+        let sync = try await served.client(["fetch", served.url, "/sync"])["body"] as? String ?? ""
         #expect(sync.contains("<td id=\"count-conflict\">1</td>"))
     }
 
-    @Test func anAddressOtherMachinesReachNeedsTheFlag() throws {
+    @Test func anAddressOtherMachinesReachNeedsTheFlag() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("copy.sqlite")
         try NotesDatabase.demo(at: path)
         for address in ["0.0.0.0", "::", "192.168.1.20"] {
-            let result = try TallyProcess.run(["serve", "--listen", address, "--db", path, "--as", "m"])
+            let result = try await TallyProcess.run(["serve", "--listen", address, "--db", path, "--as", "m"])
             #expect(result.status == 2)
             #expect(result.stderr.contains("add --allow-remote"), "\(result.stderr)")
         }
-        let name = try TallyProcess.run(["serve", "--listen", "localhost", "--db", path, "--as", "m"])
+        let name = try await TallyProcess.run(["serve", "--listen", "localhost", "--db", path, "--as", "m"])
         #expect(name.status == 2)
         #expect(name.stderr.contains("not a numeric IPv4 or IPv6 address"))
     }
 
-    @Test func withoutTheLibraryServeSaysWhichPackageToInstallAndEverythingElseWorks() throws {
+    @Test func withoutTheLibraryServeSaysWhichPackageToInstallAndEverythingElseWorks() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("copy.sqlite")
         try NotesDatabase.demo(at: path)
         let missing = ["TALLY_LIBMICROHTTPD": folder.path("libmicrohttpd.so.12")]
-        let result = try TallyProcess.run(["serve", "--db", path, "--as", "m"], environment: missing)
+        let result = try await TallyProcess.run(["serve", "--db", path, "--as", "m"], environment: missing)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(
             result.stderr.contains("tally serve needs GNU libmicrohttpd, which could not be loaded ("),
             "\(result.stderr)")
         #expect(result.stderr.contains("`apt-get install libmicrohttpd12`"), "\(result.stderr)")
-        #expect(try TallyProcess.run(["serve", "--help"], environment: missing).status == 0)
-        #expect(try TallyProcess.run(["report", "--demo"], environment: missing).status == 0)
+        #expect(try await TallyProcess.run(["serve", "--help"], environment: missing).status == 0)
+        #expect(try await TallyProcess.run(["report", "--demo"], environment: missing).status == 0)
     }
 
     /// tally declares the library's prototypes and constants itself (it loads the library at run
@@ -215,10 +215,10 @@ struct ServeTests {
         .enabled(
             if: OutsideProgram.isCI || FileManager.default.fileExists(atPath: "/usr/include/microhttpd.h"),
             "needs microhttpd.h (libmicrohttpd-dev) to compare with"))
-    func ourDeclarationsOfTheLibraryAreItsOwn() throws {
+    func ourDeclarationsOfTheLibraryAreItsOwn() async throws {
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let include = ToolProcess.repository.appendingPathComponent("Sources/CMicroHTTPD/include").path
-        _ = try ToolProcess.run(
+        _ = try await ToolProcess.run(
             "cc",
             [
                 "-fsyntax-only", "-Werror", "-Wall", "-I", include,
@@ -227,31 +227,31 @@ struct ServeTests {
     }
 
     @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
-    func aWildcardAnswersOnTheMachinesOwnAddressesAndPrintsOneThatWorks() throws {
+    func aWildcardAnswersOnTheMachinesOwnAddressesAndPrintsOneThatWorks() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("copy.sqlite")
         try NotesDatabase.demo(at: path)
         for wildcard in ["0.0.0.0", "::"] {
-            let served = try ServedCopy(
+            let served = try await ServedCopy(
                 ["--db", path, "--as", "m", "--listen", wildcard, "--allow-remote"], in: folder.url.path,
                 environment: [:])
             defer { served.stop() }
             #expect(!served.url.contains("//0.0.0.0:") && !served.url.contains("//[::]:"), "\(served.url)")
-            #expect(try served.client(["fetch", served.url, "/"])["status"] as? Int == 200, "\(served.url)")
+            #expect(try await served.client(["fetch", served.url, "/"])["status"] as? Int == 200, "\(served.url)")
             let port = served.url.split(separator: ":")[served.url.split(separator: ":").count - 1].prefix { $0 != "/" }
             let token = served.url.split(separator: "/").last.map(String.init) ?? ""
             let loopback = wildcard == "::" ? "http://[::1]:\(port)/\(token)/" : "http://127.0.0.1:\(port)/\(token)/"
-            #expect(try served.client(["fetch", loopback, "/"])["status"] as? Int == 200, "\(loopback)")
+            #expect(try await served.client(["fetch", loopback, "/"])["status"] as? Int == 200, "\(loopback)")
             // The printed address, given to --listen itself, is printed and accepted as it is.
             guard wildcard == "0.0.0.0" else { continue }
             let address = try #require(URLComponents(string: served.url)?.host)
-            served.stop()
-            let own = try ServedCopy(
+            await served.stopped()
+            let own = try await ServedCopy(
                 ["--db", path, "--as", "m", "--listen", address, "--allow-remote"], in: folder.url.path,
                 environment: [:])
             defer { own.stop() }
             #expect(own.url.hasPrefix("http://\(address):"), "\(own.url)")
-            #expect(try own.client(["fetch", own.url, "/"])["status"] as? Int == 200)
+            #expect(try await own.client(["fetch", own.url, "/"])["status"] as? Int == 200)
         }
     }
 
@@ -272,35 +272,37 @@ struct ServeTests {
         return path
     }
 
-    static func expectOneDecisionPerVersion(_ path: String, reported: [[Int]]) throws {
-        #expect(try SQLiteShell.rows(path, "PRAGMA integrity_check") == [["ok"]])
+    static func expectOneDecisionPerVersion(_ path: String, reported: [[Int]]) async throws {
+        #expect(try await SQLiteShell.rows(path, "PRAGMA integrity_check") == [["ok"]])
         #expect(
-            try SQLiteShell.rows(
+            try await SQLiteShell.rows(
                 path, "SELECT suggestion_id, version FROM moderation_log GROUP BY 1, 2 HAVING count(*) > 1"
             ).isEmpty)
         let logged = Set(
-            try SQLiteShell.rows(path, "SELECT suggestion_id, version FROM moderation_log").map { $0.map { Int($0)! } })
+            try await SQLiteShell.rows(path, "SELECT suggestion_id, version FROM moderation_log").map {
+                $0.map { Int($0)! }
+            })
         let missing = reported.filter { !logged.contains($0) }
         #expect(missing.isEmpty, "decisions the page reported but the copy lacks: \(missing)")
         #expect(
-            try SQLiteShell.rows(path, "SELECT count(*) FROM tally_sync_decisions")
+            try await SQLiteShell.rows(path, "SELECT count(*) FROM tally_sync_decisions")
                 == SQLiteShell.rows(path, "SELECT count(*) FROM moderation_log"), "one ledger entry per decision")
     }
 
     @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
-    func twentyClientsMixingReadsAndDecisionsGetNoErrorAndOneDecisionPerVersion() throws {
+    func twentyClientsMixingReadsAndDecisionsGetNoErrorAndOneDecisionPerVersion() async throws {
         let folder = try TemporaryDirectory()
         let path = try Self.busyCopy(folder, notes: 100)
-        let served = try ServedCopy(["--db", path, "--as", "mod-load"], in: folder.url.path, environment: [:])
+        let served = try await ServedCopy(["--db", path, "--as", "mod-load"], in: folder.url.path, environment: [:])
         defer { served.stop() }
         let requests = ProcessInfo.processInfo.environment["TALLY_SERVE_LOAD"] ?? "200"
-        let seen = try served.client(["load", served.url, "20", requests, "100"])
+        let seen = try await served.client(["load", served.url, "20", requests, "100"])
         #expect(seen["error_count"] as? Int == 0, "\(seen["errors"] ?? "")")
         let decided = seen["decided"] as? [[Int]] ?? []
         #expect(!decided.isEmpty)
         #expect(Set(decided.map { $0 }).count == decided.count, "no version decided twice")
-        #expect(try SQLiteShell.rows(path, "SELECT count(*) FROM moderation_log") == [["\(decided.count)"]])
-        try Self.expectOneDecisionPerVersion(path, reported: decided)
+        #expect(try await SQLiteShell.rows(path, "SELECT count(*) FROM moderation_log") == [["\(decided.count)"]])
+        try await Self.expectOneDecisionPerVersion(path, reported: decided)
         print(
             "serve load: \(seen["requests"] ?? 0) requests in \(seen["seconds"] ?? 0) s, \(decided.count) decisions, "
                 + "\(seen["conflicts"] ?? 0) conflicts; p50 \(seen["p50_ms"] ?? 0) ms, p90 \(seen["p90_ms"] ?? 0) ms, "
@@ -308,26 +310,22 @@ struct ServeTests {
     }
 
     @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
-    func sigkillDuringDecisionsKeepsTheCopyWholeAndEveryReportedDecision() throws {
+    func sigkillDuringDecisionsKeepsTheCopyWholeAndEveryReportedDecision() async throws {
         let folder = try TemporaryDirectory()
         let path = try Self.busyCopy(folder, notes: 30)
-        let served = try ServedCopy(["--db", path, "--as", "mod-kill"], in: folder.url.path, environment: [:])
-        let client = Process()
-        client.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        client.arguments = ["python3", ServedCopy.client, "decide", served.url, "30", "20"]
-        let output = Pipe()
-        client.standardOutput = output
-        try client.run()
+        let served = try await ServedCopy(["--db", path, "--as", "mod-kill"], in: folder.url.path, environment: [:])
+        let client = try TallyProcess.start(
+            ["python3", ServedCopy.client, "decide", served.url, "30", "20"],
+            program: URL(fileURLWithPath: "/usr/bin/env"))
         // Let decisions flow, then kill the server without warning in the middle of them.
-        _ = output.fileHandleForReading.readData(ofLength: 8)
-        usleep(1_500_000)
-        served.kill()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        client.waitUntilExit()
+        _ = await client.output.nextLine()
+        await OffPool.pause(.milliseconds(1_500))
+        await served.kill()
+        let text = await client.finish().stdout
         let last = text.split(separator: "\n").last.map(String.init) ?? ""
         let json = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any], "\(text)")
         let decided = json["decided"] as? [[Int]] ?? []
         #expect(decided.count > 5, "decisions were being made when the server was killed")
-        try Self.expectOneDecisionPerVersion(path, reported: decided)
+        try await Self.expectOneDecisionPerVersion(path, reported: decided)
     }
 }

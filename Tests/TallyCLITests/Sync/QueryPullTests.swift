@@ -6,20 +6,20 @@ import Testing
 /// `tally pull --wrangler DB` reads through D1's query API: only what the copy lacks, checking what
 /// it holds, D1 serving the vote page throughout. Every case ends with the copy equal to D1's data
 /// or the old copy untouched, and says which.
-@Suite("Sync with D1: pull through the query API", .serialized)
+@Suite("Sync with D1: pull through the query API", .serialized, .timeLimit(.minutes(10)))
 struct QueryPullTests {
     /// Pages of 50 votes, so that the demo's votes take several requests.
     static let pages = ["TALLY_PULL_PAGE_ROWS": "50"]
 
     /// A bed whose D1 holds the demo plus `extra` votes (ids 56…).
-    static func bed(extra: Int = 200) throws -> SyncBed {
+    static func bed(extra: Int = 200) async throws -> SyncBed {
         let bed = try SyncBed()
-        try addVotes(bed, extra)
+        try await addVotes(bed, extra)
         return bed
     }
 
-    static func addVotes(_ bed: SyncBed, _ count: Int) throws {
-        try SQLiteShell.run(
+    static func addVotes(_ bed: SyncBed, _ count: Int) async throws {
+        try await SQLiteShell.run(
             bed.d1,
             input:
                 """
@@ -44,93 +44,93 @@ struct QueryPullTests {
         }
     }
 
-    @Test func theFirstPullCopiesEverythingInPagesAndTheNextFetchesOnlyNewVotes() throws {
-        let bed = try Self.bed()
-        let first = try bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages)
+    @Test func theFirstPullCopiesEverythingInPagesAndTheNextFetchesOnlyNewVotes() async throws {
+        let bed = try await Self.bed()
+        let first = try await bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("(255 votes), 0 votes kept"), "\(first.stdout)")
         #expect(!first.stderr.contains("read D1:"), "no progress line off a terminal")
         try Self.expectEqual(bed, "a")
-        try Self.addVotes(bed, 30)
-        let weekly = try bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages)
+        try await Self.addVotes(bed, 30)
+        let weekly = try await bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages)
         #expect(weekly.status == 0, "\(weekly.stderr)")
         #expect(weekly.stdout.contains("(30 votes), 255 votes kept from the copy"), "\(weekly.stdout)")
         try Self.expectEqual(bed, "a")
         // The same data as a full export gives: the report and the fingerprint agree.
-        #expect(try bed.tally("b", ["pull", "--from", try bed.export()]).status == 0)
-        let a = try bed.tally("a", ["report", "--format", "json", "--as-of", "2026-10-20 00:00"])
-        let b = try bed.tally("b", ["report", "--format", "json", "--as-of", "2026-10-20 00:00"])
+        #expect(try await bed.tally("b", ["pull", "--from", try await bed.export()]).status == 0)
+        let a = try await bed.tally("a", ["report", "--format", "json", "--as-of", "2026-10-20 00:00"])
+        let b = try await bed.tally("b", ["report", "--format", "json", "--as-of", "2026-10-20 00:00"])
         #expect(a.status == 0 && a.stdout.contains("\"fingerprint\""), "\(a.stderr)")
         #expect(a.stdout == b.stdout)
         // Every call was the query API; D1 was never unavailable.
         #expect(Self.calls(bed).allSatisfy { $0.contains("\"--command\"") && $0.hasSuffix("\"--json\"]") })
         #expect(!FileManager.default.fileExists(atPath: bed.d1 + ".offline"))
         // status records the watermark.
-        let origin = try #require(try bed.status("a")["origin"] as? [String: Any])
+        let origin = try await #require(try bed.status("a")["origin"] as? [String: Any])
         let marks = try #require(origin["watermarks"] as? [[String: Any]])
         #expect(marks.first?["table"] as? String == "votes")
         #expect(marks.first?["through_id"] as? Int == 285)
         #expect(marks.first?["rows"] as? Int == 285)
     }
 
-    @Test func votesArrivingBetweenPagesComeWithTheNextPull() throws {
-        let bed = try Self.bed()
+    @Test func votesArrivingBetweenPagesComeWithTheNextPull() async throws {
+        let bed = try await Self.bed()
         let hook = bed.folder.path("more.sql")
         try Data(
             "INSERT INTO votes (option_id, session_id, created_at) VALUES (2, 'late-1', '2026-10-09 10:00:00'), (3, 'late-2', '2026-10-09 10:01:00');\n"
                 .utf8
         ).write(to: URL(fileURLWithPath: hook))
         // Calls: schema, sizes, then pages of votes: the hook runs before the second page.
-        let pulled = try bed.tally(
+        let pulled = try await bed.tally(
             "a", ["pull", "--wrangler", "prod"],
             env: Self.pages.merging(["TALLY_TEST_D1_HOOK_AT": "4", "TALLY_TEST_D1_HOOK_SQL": hook]) { $1 })
         #expect(pulled.status == 0, "\(pulled.stderr)")
-        #expect(try bed.rows("a", "SELECT count(*), max(id) FROM votes") == [["255", "255"]])
-        #expect(try bed.rows("d1.sqlite", "SELECT count(*) FROM votes") == [["257"]])
-        let next = try bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages)
+        #expect(try await bed.rows("a", "SELECT count(*), max(id) FROM votes") == [["255", "255"]])
+        #expect(try await bed.rows("d1.sqlite", "SELECT count(*) FROM votes") == [["257"]])
+        let next = try await bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages)
         #expect(next.status == 0, "\(next.stderr)")
         #expect(next.stdout.contains("(2 votes)"), "\(next.stdout)")
         try Self.expectEqual(bed, "a")
     }
 
-    @Test func aVoteDeletedAndOneEditedOnD1AreFetchedAgainAndLocalDecisionsKept() throws {
-        let bed = try Self.bed()
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages).status == 0)
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
-        try SQLiteShell.run(
+    @Test func aVoteDeletedAndOneEditedOnD1AreFetchedAgainAndLocalDecisionsKept() async throws {
+        let bed = try await Self.bed()
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages).status == 0)
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        try await SQLiteShell.run(
             bed.d1, input: "DELETE FROM votes WHERE id = 5; UPDATE votes SET session_id = 'edited' WHERE id = 17;")
-        let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages)
+        let pulled = try await bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages)
         #expect(pulled.status == 0, "\(pulled.stderr)")
         #expect(pulled.stderr.contains("1 range(s) of votes the copy held differ from D1's"), "\(pulled.stderr)")
         #expect(pulled.stderr.contains("fetched again"))
         let mine = try NotesDatabase.tables(bed.path("a"))
         let d1 = try NotesDatabase.tables(bed.d1)
         #expect(mine["votes"] == d1["votes"])
-        #expect(try bed.rows("a", "SELECT session_id FROM votes WHERE id = 17") == [["edited"]])
-        #expect(try bed.counts("a") == [1, 0, 0, 0])
+        #expect(try await bed.rows("a", "SELECT session_id FROM votes WHERE id = 17") == [["edited"]])
+        #expect(try await bed.counts("a") == [1, 0, 0, 0])
     }
 
-    @Test func aD1RestoredToAnOlderStateIsSaidAndCopied() throws {
-        let bed = try Self.bed()
+    @Test func aD1RestoredToAnOlderStateIsSaidAndCopied() async throws {
+        let bed = try await Self.bed()
         let backup = bed.folder.path("backup.sqlite")
         try FileManager.default.copyItem(atPath: bed.d1, toPath: backup)
-        try Self.addVotes(bed, 40)
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages).status == 0)
+        try await Self.addVotes(bed, 40)
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages).status == 0)
         try FileManager.default.removeItem(atPath: bed.d1)
         try FileManager.default.copyItem(atPath: backup, toPath: bed.d1)
-        let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages)
+        let pulled = try await bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages)
         #expect(pulled.status == 0, "\(pulled.stderr)")
         #expect(pulled.stderr.contains("D1's votes end at id 255, the copy's went on to 295"), "\(pulled.stderr)")
         try Self.expectEqual(bed, "a")
     }
 
-    @Test func anotherDatabaseUnderTheSameNameIsFetchedWhole() throws {
-        let bed = try Self.bed()
+    @Test func anotherDatabaseUnderTheSameNameIsFetchedWhole() async throws {
+        let bed = try await Self.bed()
         // Two ranges of ids (0–65,535 and 65,536–131,071), so that "none matches" means something.
-        try SQLiteShell.run(bed.d1, input: "UPDATE votes SET id = id + 100000 WHERE id > 200;")
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages).status == 0)
-        try SQLiteShell.run(bed.d1, input: "UPDATE votes SET created_at = datetime(created_at, '+1 second');")
-        let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages)
+        try await SQLiteShell.run(bed.d1, input: "UPDATE votes SET id = id + 100000 WHERE id > 200;")
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages).status == 0)
+        try await SQLiteShell.run(bed.d1, input: "UPDATE votes SET created_at = datetime(created_at, '+1 second');")
+        let pulled = try await bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages)
         #expect(pulled.status == 0, "\(pulled.stderr)")
         #expect(
             pulled.stderr.contains("none of the copy's 2 vote range(s) matches D1's: D1 holds another database"),
@@ -140,11 +140,11 @@ struct QueryPullTests {
         try Self.expectEqual(bed, "a")
     }
 
-    @Test func aPullKilledBetweenPagesLeavesTheOldCopyWhole() throws {
-        let bed = try Self.bed()
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages).status == 0)
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
-        try Self.addVotes(bed, 120)
+    @Test func aPullKilledBetweenPagesLeavesTheOldCopyWhole() async throws {
+        let bed = try await Self.bed()
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages).status == 0)
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        try await Self.addVotes(bed, 120)
         let before = try NotesDatabase.bytes(bed.path("a"))
         let killAt = Self.calls(bed).count + 4
         let script = bed.path("wrangler-kills.sh")
@@ -158,67 +158,67 @@ struct QueryPullTests {
             """.utf8
         ).write(to: URL(fileURLWithPath: script))
         try #require(chmod(script, 0o755) == 0)
-        let killed = try bed.tally(
+        let killed = try await bed.tally(
             "a", ["pull", "--wrangler", "prod"], env: Self.pages.merging(["TALLY_WRANGLER": script]) { $1 })
         #expect(killed.status != 0)
         #expect(try NotesDatabase.bytes(bed.path("a")) == before)
-        #expect(try bed.counts("a") == [1, 0, 0, 0])
-        let retry = try bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages)
+        #expect(try await bed.counts("a") == [1, 0, 0, 0])
+        let retry = try await bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages)
         #expect(retry.status == 0, "\(retry.stderr)")
-        #expect(try bed.rows("a", "SELECT count(*) FROM votes") == [["375"]])
-        #expect(try bed.counts("a") == [1, 0, 0, 0])
+        #expect(try await bed.rows("a", "SELECT count(*) FROM votes") == [["375"]])
+        #expect(try await bed.counts("a") == [1, 0, 0, 0])
     }
 
-    @Test func limitsHitStopThePullWithTheOldCopyUntouched() throws {
-        let bed = try Self.bed()
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages).status == 0)
+    @Test func limitsHitStopThePullWithTheOldCopyUntouched() async throws {
+        let bed = try await Self.bed()
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"], env: Self.pages).status == 0)
         let before = try NotesDatabase.bytes(bed.path("a"))
         // D1 refuses an answer over its limit: its message, nothing changed.
-        try Self.addVotes(bed, 60)
-        let big = try bed.tally(
+        try await Self.addVotes(bed, 60)
+        let big = try await bed.tally(
             "a", ["pull", "--wrangler", "prod"], env: Self.pages.merging(["TALLY_TEST_D1_RESULT_LIMIT": "3000"]) { $1 })
         #expect(big.status == 1)
         #expect(big.stderr.contains("D1 response too large"), "\(big.stderr)")
         #expect(big.stderr.contains("nothing was changed"))
         #expect(try NotesDatabase.bytes(bed.path("a")) == before)
         // The tables fetched whole must fit one request.
-        try SQLiteShell.run(
+        try await SQLiteShell.run(
             bed.d1,
             input:
                 """
                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100001)
                 INSERT INTO suggestions (session_id, content) SELECT 's', 'note ' || i FROM n;
                 """)
-        let whole = try bed.tally("a", ["pull", "--wrangler", "prod"])
+        let whole = try await bed.tally("a", ["pull", "--wrangler", "prod"])
         #expect(whole.status == 1)
         #expect(whole.stderr.contains("hold 100"), "\(whole.stderr)")
         #expect(whole.stderr.contains("--export"))
         #expect(try NotesDatabase.bytes(bed.path("a")) == before)
     }
 
-    @Test func exportAsksFirstAndRefusesWithoutYesWhenNotOnATerminal() throws {
-        let bed = try Self.bed()
-        let refused = try bed.tally("a", ["pull", "--wrangler", "prod", "--export"])
+    @Test func exportAsksFirstAndRefusesWithoutYesWhenNotOnATerminal() async throws {
+        let bed = try await Self.bed()
+        let refused = try await bed.tally("a", ["pull", "--wrangler", "prod", "--export"])
         #expect(refused.status == 1)
         #expect(
             refused.stderr.contains("makes D1 unavailable while it runs: the vote page cannot"), "\(refused.stderr)")
         #expect(refused.stderr.contains("without --yes"))
         #expect(Self.calls(bed).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: bed.path("a")))
-        let pulled = try bed.tally("a", ["pull", "--wrangler", "prod", "--export", "--yes"])
+        let pulled = try await bed.tally("a", ["pull", "--wrangler", "prod", "--export", "--yes"])
         #expect(pulled.status == 0, "\(pulled.stderr)")
         #expect(pulled.stderr.contains("warning: `wrangler d1 export prod --remote` makes D1 unavailable"))
         // tally asked; wrangler is told so and does not ask again.
         #expect(Self.calls(bed).first?.contains("\"--skip-confirmation\"") == true)
         try Self.expectEqual(bed, "a")
-        let usage = try bed.tally("a", ["pull", "--from", "x.sql", "--export"])
+        let usage = try await bed.tally("a", ["pull", "--from", "x.sql", "--export"])
         #expect(usage.status == 2)
     }
 
     /// wrangler exited 0 with something else than D1's results: what it printed is said, and what to
     /// do; a login problem would make wrangler fail, so the login is not blamed for a shape.
-    @Test func aWranglerThatAnswersSomethingElseIsNamed() throws {
-        let bed = try Self.bed()
+    @Test func aWranglerThatAnswersSomethingElseIsNamed() async throws {
+        let bed = try await Self.bed()
         let answers: [(printed: String, seen: String)] = [
             ("Logged in as nobody", "it printed text that is not JSON ("),
             ("", "it printed nothing on standard output"),
@@ -236,7 +236,7 @@ struct QueryPullTests {
             let body = "#!/bin/sh\ncat <<'EOF'\n\(answer.printed)\nEOF\n"
             try Data(body.utf8).write(to: URL(fileURLWithPath: script))
             try #require(chmod(script, 0o755) == 0)
-            let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"], env: ["TALLY_WRANGLER": script])
+            let pulled = try await bed.tally("a", ["pull", "--wrangler", "prod"], env: ["TALLY_WRANGLER": script])
             #expect(pulled.status == 1)
             #expect(
                 pulled.stderr.contains(
@@ -248,11 +248,11 @@ struct QueryPullTests {
         }
         let script = bed.path("wrangler-other.sh")
         try Data("#!/bin/sh\necho 'Logged in as nobody'\n".utf8).write(to: URL(fileURLWithPath: script))
-        let named = try bed.tally("a", ["pull", "--wrangler", "prod"], env: ["TALLY_WRANGLER": script])
+        let named = try await bed.tally("a", ["pull", "--wrangler", "prod"], env: ["TALLY_WRANGLER": script])
         #expect(named.stderr.contains("it begins 'Logged in as nobody'"), "\(named.stderr)")
         // An answer with another number of results than statements.
         try Data("#!/bin/sh\necho '[]'\n".utf8).write(to: URL(fileURLWithPath: script))
-        let counted = try bed.tally("a", ["pull", "--wrangler", "prod"], env: ["TALLY_WRANGLER": script])
+        let counted = try await bed.tally("a", ["pull", "--wrangler", "prod"], env: ["TALLY_WRANGLER": script])
         #expect(counted.status == 1)
         #expect(
             counted.stderr.contains("wrangler's answer to a request of 1 statement(s) holds 0 result(s)"),

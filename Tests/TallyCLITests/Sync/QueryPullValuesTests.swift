@@ -8,15 +8,15 @@ import Testing
 /// changes nothing. D1's query API answers in JSON: blobs as arrays of byte values, every number as
 /// a JavaScript number (integers exact only to 2^53 − 1, a REAL without a fraction printed as an
 /// integer); the stand-in wrangler answers the same way.
-@Suite("Sync with D1: every stored value through the query API", .serialized)
+@Suite("Sync with D1: every stored value through the query API", .serialized, .timeLimit(.minutes(10)))
 struct QueryPullValuesTests {
     static let fixture = ToolProcess.repository.appendingPathComponent("Tests/Fixtures/d1-export-demo.sql")
 
     /// A bed whose D1 is the fixture export (votes with an `ip_hash` BLOB column) run by the sqlite3 shell.
-    static func fixtureBed() throws -> SyncBed {
+    static func fixtureBed() async throws -> SyncBed {
         let bed = try SyncBed()
         try FileManager.default.removeItem(atPath: bed.d1)
-        _ = try SQLiteShell.run(bed.d1, input: try String(contentsOf: Self.fixture, encoding: .utf8))
+        _ = try await SQLiteShell.run(bed.d1, input: try String(contentsOf: Self.fixture, encoding: .utf8))
         return bed
     }
 
@@ -52,26 +52,26 @@ struct QueryPullValuesTests {
 
     static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
-    @Test func aBlobColumnOfVotesArrivesWithItsBytesAndTheNextPullKeepsThem() throws {
-        let bed = try Self.fixtureBed()
-        let blobs = try bed.rows("d1.sqlite", "SELECT count(*) FROM votes WHERE typeof(ip_hash) = 'blob'")
+    @Test func aBlobColumnOfVotesArrivesWithItsBytesAndTheNextPullKeepsThem() async throws {
+        let bed = try await Self.fixtureBed()
+        let blobs = try await bed.rows("d1.sqlite", "SELECT count(*) FROM votes WHERE typeof(ip_hash) = 'blob'")
         #expect(blobs != [["0"]], "the fixture holds BLOB values")
-        let first = try bed.tally("a", ["pull", "--wrangler", "prod"])
+        let first = try await bed.tally("a", ["pull", "--wrangler", "prod"])
         #expect(first.status == 0, "\(first.stderr)")
         try Self.expectExact(bed, "a")
         // The next pull compares the copy's votes with D1's (the digest reads the blobs on both sides).
-        let again = try bed.tally("a", ["pull", "--wrangler", "prod"])
+        let again = try await bed.tally("a", ["pull", "--wrangler", "prod"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("(0 votes)"), "\(again.stdout)")
         try Self.expectExact(bed, "a")
     }
 
-    @Test func realsTextsAndBlobsInAnyColumnArriveExactly() throws {
-        let bed = try Self.fixtureBed()
+    @Test func realsTextsAndBlobsInAnyColumnArriveExactly() async throws {
+        let bed = try await Self.fixtureBed()
         // 897.081332046 is one of the reals SQLite 3.40 reads back one unit off from its shortest
         // decimal; 3.0 and 2^60 come back from D1 as whole numbers; the untyped column holds a text,
         // a blob, a real and NULL; 2^53 − 1 is JavaScript's largest exact integer.
-        _ = try SQLiteShell.run(
+        _ = try await SQLiteShell.run(
             bed.d1,
             input: """
                 ALTER TABLE survey_options ADD COLUMN weight REAL;
@@ -85,23 +85,23 @@ struct QueryPullValuesTests {
                 UPDATE votes SET n = 9007199254740991 WHERE id = 1;
                 UPDATE votes SET n = -9007199254740991, ip_hash = X'' WHERE id = 2;
                 """)
-        let typed = try bed.rows(
+        let typed = try await bed.rows(
             "d1.sqlite", "SELECT typeof(weight), typeof(extra) FROM survey_options WHERE id IN (2, 4) ORDER BY id")
         #expect(typed == [["real", "blob"], ["real", "blob"]])
-        let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"])
+        let pulled = try await bed.tally("a", ["pull", "--wrangler", "prod"])
         #expect(pulled.status == 0, "\(pulled.stderr)")
         try Self.expectExact(bed, "a")
     }
 
-    @Test func aValueD1sAnswerCannotCarryIsRefusedByTableColumnAndRowAndTheCopyStays() throws {
-        let bed = try Self.fixtureBed()
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+    @Test func aValueD1sAnswerCannotCarryIsRefusedByTableColumnAndRowAndTheCopyStays() async throws {
+        let bed = try await Self.fixtureBed()
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
         let before = try NotesDatabase.bytes(bed.path("a"))
         // A whole number in a column without a type: INTEGER 5 and REAL 5.0 read alike.
-        _ = try SQLiteShell.run(
+        _ = try await SQLiteShell.run(
             bed.d1,
             input: "ALTER TABLE survey_options ADD COLUMN extra; UPDATE survey_options SET extra = 5 WHERE id = 6;")
-        let untyped = try bed.tally("a", ["pull", "--wrangler", "prod"])
+        let untyped = try await bed.tally("a", ["pull", "--wrangler", "prod"])
         #expect(untyped.status == 1)
         #expect(
             untyped.stderr.contains(
@@ -110,16 +110,16 @@ struct QueryPullValuesTests {
         #expect(untyped.stderr.contains("Nothing was changed. Pull with `tally pull --wrangler DB --export`"))
         #expect(try NotesDatabase.bytes(bed.path("a")) == before)
         // The export carries it: the INTEGER stays an INTEGER.
-        let exported = try bed.tally("a", ["pull", "--wrangler", "prod", "--export", "--yes"])
+        let exported = try await bed.tally("a", ["pull", "--wrangler", "prod", "--export", "--yes"])
         #expect(exported.status == 0, "\(exported.stderr)")
         try Self.expectExact(bed, "a")
         // An integer past 2^53 − 1 comes back rounded (9007199254740993 as ...992).
-        _ = try SQLiteShell.run(
+        _ = try await SQLiteShell.run(
             bed.d1,
             input: "UPDATE survey_options SET extra = NULL; ALTER TABLE votes ADD COLUMN n INTEGER; "
                 + "UPDATE votes SET n = 9007199254740993 WHERE id = 7;")
         let after = try NotesDatabase.bytes(bed.path("a"))
-        let big = try bed.tally("a", ["pull", "--wrangler", "prod"])
+        let big = try await bed.tally("a", ["pull", "--wrangler", "prod"])
         #expect(big.status == 1)
         #expect(
             big.stderr.contains(

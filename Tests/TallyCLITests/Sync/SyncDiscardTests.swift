@@ -5,64 +5,66 @@ import Testing
 
 /// `notes discard N` drops the conflicting decision and every later one made on top of it, and
 /// says so; a decision made after one D1 did not take is never replayed or pushed on its own.
-@Suite("Sync with D1: discard means discard", .serialized)
+@Suite("Sync with D1: discard means discard", .serialized, .timeLimit(.minutes(10)))
 struct SyncDiscardTests {
     /// Bob approves note 3 on D1; Alice approves and promotes it in her copy.
-    static func aliceOnTopOfBob() throws -> SyncBed {
+    static func aliceOnTopOfBob() async throws -> SyncBed {
         let bed = try SyncBed()
-        for copy in ["a", "b"] { #expect(try bed.tally(copy, ["pull", "--wrangler", "prod"]).status == 0) }
-        #expect(try bed.tally("b", ["notes", "approve", "3", "--as", "bob"]).status == 0)
-        #expect(try bed.tally("b", ["push", "--wrangler", "prod"]).status == 0)
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
-        #expect(try bed.tally("a", ["notes", "promote", "3", "--as", "alice"]).status == 0)
+        for copy in ["a", "b"] { #expect(try await bed.tally(copy, ["pull", "--wrangler", "prod"]).status == 0) }
+        #expect(try await bed.tally("b", ["notes", "approve", "3", "--as", "bob"]).status == 0)
+        #expect(try await bed.tally("b", ["push", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "promote", "3", "--as", "alice"]).status == 0)
         return bed
     }
 
     /// D1 holds the note and its options as Bob left it: approved by him, not promoted.
-    static func expectBobsNote(_ bed: SyncBed) throws {
+    static func expectBobsNote(_ bed: SyncBed) async throws {
         #expect(
-            try bed.rows(
+            try await bed.rows(
                 "d1.sqlite", "SELECT status, reviewed_by, version, promoted_option_id FROM suggestions WHERE id = 3")
                 == [["approved", "bob", "1", ""]])
-        try bed.expectD1Consistent()
+        try await bed.expectD1Consistent()
     }
 
     /// The old pull made Alice's approval a conflict but replayed her promotion onto Bob's approval
     /// ("1 replayed"), and the next push promoted the note; discard then said "the note stays as D1 has it".
-    @Test func thePullDoesNotReplayAPromotionMadeOnTopOfAConflictAndDiscardDropsBoth() throws {
-        let bed = try Self.aliceOnTopOfBob()
-        let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"])
+    @Test func thePullDoesNotReplayAPromotionMadeOnTopOfAConflictAndDiscardDropsBoth() async throws {
+        let bed = try await Self.aliceOnTopOfBob()
+        let pulled = try await bed.tally("a", ["pull", "--wrangler", "prod"])
         #expect(pulled.status == 3)
         #expect(pulled.stdout.contains("0 replayed"), "\(pulled.stdout)")
         #expect(pulled.stdout.contains("it was made after your approve at version 1, which D1 did not take"))
-        #expect(try bed.counts("a") == [0, 0, 0, 2])
-        let discarded = try bed.tally("a", ["notes", "discard", "3"])
+        #expect(try await bed.counts("a") == [0, 0, 0, 2])
+        let discarded = try await bed.tally("a", ["notes", "discard", "3"])
         #expect(discarded.status == 0)
         #expect(discarded.stdout.hasPrefix("Dropped 2 local decision(s) on note 3: approve by 'alice' at "))
         #expect(discarded.stdout.contains("; promote by 'alice' at "))
         #expect(discarded.stdout.hasSuffix("They will not be pushed.\nNote 3 is as D1 has it in this copy.\n"))
-        #expect(try bed.counts("a") == [0, 0, 0, 0])
-        #expect(try bed.tally("a", ["push", "--wrangler", "prod"]).stdout.contains("Nothing new to push."))
-        try Self.expectBobsNote(bed)
+        #expect(try await bed.counts("a") == [0, 0, 0, 0])
+        #expect(try await bed.tally("a", ["push", "--wrangler", "prod"]).stdout.contains("Nothing new to push."))
+        try await Self.expectBobsNote(bed)
     }
 
     /// Pushed without a pull: the old push applied her promotion on top of Bob's approval (same
     /// status and version) and confirmed it.
-    @Test func thePushDoesNotApplyAPromotionOnTopOfAnotherModeratorsApproval() throws {
-        let bed = try Self.aliceOnTopOfBob()
-        let pushed = try bed.tally("a", ["push", "--wrangler", "prod"])
+    @Test func thePushDoesNotApplyAPromotionOnTopOfAnotherModeratorsApproval() async throws {
+        let bed = try await Self.aliceOnTopOfBob()
+        let pushed = try await bed.tally("a", ["push", "--wrangler", "prod"])
         #expect(pushed.status == 3, "\(pushed.stdout)\(pushed.stderr)")
         #expect(pushed.stdout.contains("D1 confirmed 0; 2 conflict(s)."))
         #expect(pushed.stdout.contains("it was made after your approve at version 1, which D1 did not take"))
-        try Self.expectBobsNote(bed)
+        try await Self.expectBobsNote(bed)
         // The copy still shows her promotion: discard says so, and the next pull brings D1's note.
-        let discarded = try bed.tally("a", ["notes", "discard", "3"])
+        let discarded = try await bed.tally("a", ["notes", "discard", "3"])
         #expect(
             discarded.stdout.hasSuffix(
                 "This copy still shows your decision on note 3 until `tally pull` brings D1's note.\n"))
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
         #expect(
-            try bed.rows("a", "SELECT reviewed_by, promoted_option_id FROM suggestions WHERE id = 3") == [["bob", ""]])
-        #expect(try bed.counts("a") == [0, 0, 0, 0])
+            try await bed.rows("a", "SELECT reviewed_by, promoted_option_id FROM suggestions WHERE id = 3") == [
+                ["bob", ""]
+            ])
+        #expect(try await bed.counts("a") == [0, 0, 0, 0])
     }
 }

@@ -6,19 +6,19 @@ import Testing
 /// A push goes to wrangler as `--command` arguments (D1's query API, never the import API that
 /// stops D1 serving) that each fit D1's statement limit (100,000 bytes) and Linux's per-argument
 /// limit (128 KiB): a large push is sent and checked whole.
-@Suite("Sync with D1: limits of one statement and one argument", .serialized)
+@Suite("Sync with D1: limits of one statement and one argument", .serialized, .timeLimit(.minutes(10)))
 struct SyncLimitsTests {
     /// 600 decisions by a moderator with a 100-character name: the old single `--command` was
     /// past 128 KiB, wrangler never started, and tally blamed "wrangler's messages are above".
     /// A bed whose copy `a` holds 600 unpushed approvals of notes 100…699.
-    static func sixHundredDecisions() throws -> SyncBed {
+    static func sixHundredDecisions() async throws -> SyncBed {
         let bed = try SyncBed()
         let notes = (0..<600).map { "(\(100 + $0), 'sess-\($0)', 'note number \($0)', '2026-09-26 10:00:00')" }
-        _ = try SQLiteShell.run(
+        _ = try await SQLiteShell.run(
             bed.d1,
             input: "INSERT INTO suggestions (id, session_id, content, created_at) VALUES "
                 + notes.joined(separator: ", ") + ";")
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
         let store = try ModerationStore(DatabaseFile.openForWriting(bed.path("a")))
         let moderator = try Moderator(String(repeating: "m", count: 100))
         for index in 0..<600 {
@@ -30,12 +30,12 @@ struct SyncLimitsTests {
         return bed
     }
 
-    @Test func sixHundredDecisionsAreSentAndVerifiedInChunksThatFit() throws {
-        let bed = try Self.sixHundredDecisions()
-        let pushed = try bed.tally("a", ["push", "--wrangler", "prod"])
+    @Test func sixHundredDecisionsAreSentAndVerifiedInChunksThatFit() async throws {
+        let bed = try await Self.sixHundredDecisions()
+        let pushed = try await bed.tally("a", ["push", "--wrangler", "prod"])
         #expect(pushed.status == 0, "\(pushed.stdout)\(pushed.stderr)")
         #expect(pushed.stdout.contains("D1 confirmed 600; 0 conflict(s)."), "\(pushed.stdout)")
-        #expect(try bed.counts("a") == [0, 0, 600, 0])
+        #expect(try await bed.counts("a") == [0, 0, 600, 0])
         // What tally gave wrangler: only --command calls; D1 never went unavailable.
         let calls = try String(contentsOfFile: bed.d1 + ".calls", encoding: .utf8).split(separator: "\n")
         let arguments = try calls.map { line in
@@ -68,8 +68,8 @@ struct SyncLimitsTests {
 
     /// The second request of a push fails: the first one's decisions are marked pushed, the rest stay
     /// unpushed, and pushing again then pulling confirms all 600 (nothing applied twice).
-    @Test func aFailedRequestLeavesTheRestUnpushedAndThePushCanBeResent() throws {
-        let bed = try Self.sixHundredDecisions()
+    @Test func aFailedRequestLeavesTheRestUnpushedAndThePushCanBeResent() async throws {
+        let bed = try await Self.sixHundredDecisions()
         let wrapper = bed.folder.path("failing-wrangler")
         try """
         #!/bin/sh
@@ -81,18 +81,18 @@ struct SyncLimitsTests {
         exec wrangler "$@"
         """.write(toFile: wrapper, atomically: true, encoding: .utf8)
         chmod(wrapper, 0o755)
-        let failed = try bed.tally("a", ["push", "--wrangler", "prod"], env: ["TALLY_WRANGLER": wrapper])
+        let failed = try await bed.tally("a", ["push", "--wrangler", "prod"], env: ["TALLY_WRANGLER": wrapper])
         #expect(failed.status == 1)
         let taken = try #require(
-            try bed.rows("a", "SELECT count(*) FROM tally_sync_decisions WHERE state = 'pushed'").first?.first
+            try await bed.rows("a", "SELECT count(*) FROM tally_sync_decisions WHERE state = 'pushed'").first?.first
                 .flatMap { Int($0) })
         #expect(taken > 0 && taken < 600)
         #expect(
             failed.stderr.contains(
                 "D1 took the first \(taken) of the 600 decision(s) (marked pushed), then request 2 of"),
             "\(failed.stderr)")
-        #expect(try bed.counts("a") == [600 - taken, taken, 0, 0])
-        let again = try bed.tally("a", ["push", "--wrangler", "prod"])
+        #expect(try await bed.counts("a") == [600 - taken, taken, 0, 0])
+        let again = try await bed.tally("a", ["push", "--wrangler", "prod"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("D1 confirmed \(600 - taken); 0 conflict(s)."), "\(again.stdout)")
         // The ones the failed push left pushed are said, not passed over (#38).
@@ -100,9 +100,9 @@ struct SyncLimitsTests {
             again.stdout.contains(
                 "\(taken) decision(s) pushed earlier are not confirmed yet: `tally pull` checks them"),
             "\(again.stdout)")
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
-        #expect(try bed.counts("a") == [0, 0, 600, 0])
-        try bed.expectD1Consistent()
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.counts("a") == [0, 0, 600, 0])
+        try await bed.expectD1Consistent()
         #expect(!FileManager.default.fileExists(atPath: bed.d1 + ".offline"))
     }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// docs/sync.md's message table and what tally prints, held together: every message in the
 /// table's first column is printed, in those words, by a real run of the situation it names.
-@Suite("Sync with D1: docs/sync.md's message table", .serialized)
+@Suite("Sync with D1: docs/sync.md's message table", .serialized, .timeLimit(.minutes(10)))
 struct SyncMessageTableTests {
     /// The table's messages, one pattern per backticked span of the first column.
     static func documentedMessages() throws -> [String] {
@@ -62,10 +62,10 @@ struct SyncMessageTableTests {
     /// its text by HostileD1AnswerTests.
     static let alteredAnswerMessages = ["wrangler's answer is not what D1 holds: …"]
 
-    @Test func everyDocumentedMessageIsWhatTallyPrints() throws {
+    @Test func everyDocumentedMessageIsWhatTallyPrints() async throws {
         var printed = ""
-        func run(_ bed: SyncBed, _ copy: String, _ arguments: [String], env: [String: String] = [:]) throws {
-            let result = try bed.tally(copy, arguments, env: env)
+        func run(_ bed: SyncBed, _ copy: String, _ arguments: [String], env: [String: String] = [:]) async throws {
+            let result = try await bed.tally(copy, arguments, env: env)
             printed += result.stdout + result.stderr
         }
         func script(_ bed: SyncBed, _ name: String, _ text: String) throws -> String {
@@ -75,102 +75,104 @@ struct SyncMessageTableTests {
             return path
         }
         // Two moderators on one note; a note edited, a note deleted, a status changed without a log.
-        var bed = try SyncSeenNoteTests.bed()
-        _ = try SQLiteShell.run(
+        var bed = try await SyncSeenNoteTests.bed()
+        _ = try await SQLiteShell.run(
             bed.d1, input: "INSERT INTO suggestions (id, session_id, content) VALUES (8, 's', 'x');")
-        for copy in ["a", "b"] { try run(bed, copy, ["pull", "--wrangler", "prod"]) }
-        try run(bed, "a", ["notes", "approve", "3", "--as", "alice"])
-        try run(bed, "a", ["notes", "promote", "3", "--as", "alice"])
-        try run(bed, "a", ["notes", "approve", "4", "--as", "alice"])
-        try run(bed, "a", ["notes", "approve", "7", "--as", "alice"])
-        try run(bed, "a", ["notes", "approve", "8", "--as", "alice"])
-        try run(bed, "b", ["notes", "reject", "3", "--as", "bob", "--reason", "dup"])
-        try run(bed, "b", ["push", "--wrangler", "prod"])
-        _ = try SQLiteShell.run(
+        for copy in ["a", "b"] { try await run(bed, copy, ["pull", "--wrangler", "prod"]) }
+        try await run(bed, "a", ["notes", "approve", "3", "--as", "alice"])
+        try await run(bed, "a", ["notes", "promote", "3", "--as", "alice"])
+        try await run(bed, "a", ["notes", "approve", "4", "--as", "alice"])
+        try await run(bed, "a", ["notes", "approve", "7", "--as", "alice"])
+        try await run(bed, "a", ["notes", "approve", "8", "--as", "alice"])
+        try await run(bed, "b", ["notes", "reject", "3", "--as", "bob", "--reason", "dup"])
+        try await run(bed, "b", ["push", "--wrangler", "prod"])
+        _ = try await SQLiteShell.run(
             bed.d1,
             input: "UPDATE suggestions SET content = 'edited' WHERE id = 7; DELETE FROM suggestions WHERE id = 8;"
                 + "UPDATE suggestions SET status = 'rejected' WHERE id = 4;")
-        try run(bed, "a", ["pull", "--wrangler", "prod"])
+        try await run(bed, "a", ["pull", "--wrangler", "prod"])
         // A file written, not applied; a check that fails; an answer that lacks rows; --output over the copy.
         bed = try SyncBed()
-        try run(bed, "a", ["pull", "--wrangler", "prod"])
-        try run(bed, "a", ["notes", "approve", "3", "--as", "alice"])
-        try run(bed, "a", ["push", "--output", "push.sql"])
-        try run(bed, "a", ["pull", "--wrangler", "prod"])
+        try await run(bed, "a", ["pull", "--wrangler", "prod"])
+        try await run(bed, "a", ["notes", "approve", "3", "--as", "alice"])
+        try await run(bed, "a", ["push", "--output", "push.sql"])
+        try await run(bed, "a", ["pull", "--wrangler", "prod"])
         let failing = try script(
             bed, "failing.sh",
             "case \"$*\" in *'SELECT d.note'*) exit 1 ;; esac\nexec '\(SyncBed.wranglerFolder)/wrangler' \"$@\"")
-        try run(bed, "a", ["push", "--wrangler", "prod", "--again"], env: ["TALLY_WRANGLER": failing])
-        try run(bed, "a", ["notes", "approve", "4", "--as", "alice"])
+        try await run(bed, "a", ["push", "--wrangler", "prod", "--again"], env: ["TALLY_WRANGLER": failing])
+        try await run(bed, "a", ["notes", "approve", "4", "--as", "alice"])
         let empty = try SyncQATests.wranglerAnsweringNothing(bed)
-        try run(bed, "a", ["push", "--wrangler", "prod"], env: ["TALLY_WRANGLER": empty])
-        try run(bed, "a", ["push", "--output", bed.path("a"), "--again"])
+        try await run(bed, "a", ["push", "--wrangler", "prod"], env: ["TALLY_WRANGLER": empty])
+        try await run(bed, "a", ["push", "--output", bed.path("a"), "--again"])
         let silent = try script(bed, "silent.sh", "exit 0")
-        try run(bed, "b", ["pull", "--wrangler", "prod"], env: ["TALLY_WRANGLER": silent])
+        try await run(bed, "b", ["pull", "--wrangler", "prod"], env: ["TALLY_WRANGLER": silent])
         // D1 ran the push and did not apply a decision (its note's status changed without a log entry).
         bed = try SyncBed()
-        try run(bed, "a", ["pull", "--wrangler", "prod"])
-        try run(bed, "a", ["notes", "approve", "3", "--as", "alice"])
-        _ = try SQLiteShell.run(bed.d1, input: "UPDATE suggestions SET status = 'rejected' WHERE id = 3;")
-        try run(bed, "a", ["push", "--wrangler", "prod"])
+        try await run(bed, "a", ["pull", "--wrangler", "prod"])
+        try await run(bed, "a", ["notes", "approve", "3", "--as", "alice"])
+        _ = try await SQLiteShell.run(bed.d1, input: "UPDATE suggestions SET status = 'rejected' WHERE id = 3;")
+        try await run(bed, "a", ["push", "--wrangler", "prod"])
         // A decision made on top of one D1 did not take.
-        bed = try SyncDiscardTests.aliceOnTopOfBob()
-        try run(bed, "a", ["pull", "--wrangler", "prod"])
+        bed = try await SyncDiscardTests.aliceOnTopOfBob()
+        try await run(bed, "a", ["pull", "--wrangler", "prod"])
         // D1 restored from a backup.
         bed = try SyncBed()
         let backup = bed.path("backup.sqlite")
         try FileManager.default.copyItem(atPath: bed.d1, toPath: backup)
-        try run(bed, "a", ["pull", "--wrangler", "prod"])
-        try run(bed, "a", ["notes", "approve", "4", "--as", "alice"])
-        try run(bed, "a", ["push", "--wrangler", "prod"])
+        try await run(bed, "a", ["pull", "--wrangler", "prod"])
+        try await run(bed, "a", ["notes", "approve", "4", "--as", "alice"])
+        try await run(bed, "a", ["push", "--wrangler", "prod"])
         try FileManager.default.removeItem(atPath: bed.d1)
         try FileManager.default.copyItem(atPath: backup, toPath: bed.d1)
-        try run(bed, "a", ["pull", "--wrangler", "prod"])
+        try await run(bed, "a", ["pull", "--wrangler", "prod"])
         // D1 schemas: without tally's migrations, without its indexes, applied by hand.
         bed = try SyncBed()
-        try SyncMessagesTests.votePageD1(bed)
-        try run(bed, "a", ["pull", "--wrangler", "prod"])
-        try run(bed, "a", ["status"])
+        try await SyncMessagesTests.votePageD1(bed)
+        try await run(bed, "a", ["pull", "--wrangler", "prod"])
+        try await run(bed, "a", ["status"])
         bed = try SyncBed()
-        _ = try SQLiteShell.run(bed.d1, input: "DELETE FROM d1_migrations WHERE name = '0003_tally_indexes.sql';")
-        try run(bed, "a", ["pull", "--wrangler", "prod"])
+        _ = try await SQLiteShell.run(bed.d1, input: "DELETE FROM d1_migrations WHERE name = '0003_tally_indexes.sql';")
+        try await run(bed, "a", ["pull", "--wrangler", "prod"])
         bed = try SyncBed()
-        _ = try SQLiteShell.run(bed.d1, input: "DELETE FROM d1_migrations;")
-        try run(bed, "a", ["pull", "--wrangler", "prod"])
+        _ = try await SQLiteShell.run(bed.d1, input: "DELETE FROM d1_migrations;")
+        try await run(bed, "a", ["pull", "--wrangler", "prod"])
         // A trigger on D1 that writes elsewhere.
         bed = try SyncBed()
-        try run(bed, "a", ["pull", "--wrangler", "prod"])
-        try run(bed, "a", ["notes", "approve", "3", "--as", "alice"])
-        _ = try SQLiteShell.run(
+        try await run(bed, "a", ["pull", "--wrangler", "prod"])
+        try await run(bed, "a", ["notes", "approve", "3", "--as", "alice"])
+        _ = try await SQLiteShell.run(
             bed.d1, input: "CREATE TRIGGER wipe AFTER UPDATE ON suggestions BEGIN DELETE FROM votes; END;\n")
-        try run(bed, "a", ["pull", "--wrangler", "prod"])
+        try await run(bed, "a", ["pull", "--wrangler", "prod"])
         // Pull through D1's query API: the small tables over the page size; --export off a terminal without
         // --yes; a wrangler that exits 0 without writing the export.
-        try run(bed, "a", ["pull", "--wrangler", "prod"], env: ["TALLY_PULL_PAGE_ROWS": "1"])
-        try run(bed, "a", ["pull", "--wrangler", "prod", "--export"])
+        try await run(bed, "a", ["pull", "--wrangler", "prod"], env: ["TALLY_PULL_PAGE_ROWS": "1"])
+        try await run(bed, "a", ["pull", "--wrangler", "prod", "--export"])
         let exportsNothing = try script(bed, "silent-export.sh", "exit 0")
-        try run(bed, "a", ["pull", "--wrangler", "prod", "--export", "--yes"], env: ["TALLY_WRANGLER": exportsNothing])
+        try await run(
+            bed, "a", ["pull", "--wrangler", "prod", "--export", "--yes"], env: ["TALLY_WRANGLER": exportsNothing])
         // A value D1's answer cannot carry exactly: a whole number in a column without a type.
         bed = try SyncBed()
-        _ = try SQLiteShell.run(
+        _ = try await SQLiteShell.run(
             bed.d1,
             input: "ALTER TABLE survey_options ADD COLUMN extra; UPDATE survey_options SET extra = 5 WHERE id = 1;")
-        try run(bed, "a", ["pull", "--wrangler", "prod"])
+        try await run(bed, "a", ["pull", "--wrangler", "prod"])
         // A decision of the previous release whose note a later pull replaced.
         bed = try SyncUpgradeTests.bed()
-        _ = try SQLiteShell.run(bed.path("a"), input: "UPDATE tally_sync_origin SET pulled_at = '2100-01-01 00:00:00';")
-        try run(bed, "a", ["status"])
-        try run(bed, "a", ["push", "--wrangler", "prod"])
-        try run(bed, "a", ["status"])
+        _ = try await SQLiteShell.run(
+            bed.path("a"), input: "UPDATE tally_sync_origin SET pulled_at = '2100-01-01 00:00:00';")
+        try await run(bed, "a", ["status"])
+        try await run(bed, "a", ["push", "--wrangler", "prod"])
+        try await run(bed, "a", ["status"])
         // A decision whose SQL cannot be written: its reason in the local log given a NUL by hand.
         bed = try SyncBed()
-        try run(bed, "a", ["pull", "--wrangler", "prod"])
-        try run(bed, "a", ["notes", "reject", "3", "--as", "alice", "--reason", "off topic"])
-        _ = try SQLiteShell.run(
+        try await run(bed, "a", ["pull", "--wrangler", "prod"])
+        try await run(bed, "a", ["notes", "reject", "3", "--as", "alice", "--reason", "off topic"])
+        _ = try await SQLiteShell.run(
             bed.path("a"),
             input: "DROP TRIGGER moderation_log_no_update; "
                 + "UPDATE moderation_log SET reason = 'off' || char(0) WHERE suggestion_id = 3;")
-        try run(bed, "a", ["push", "--wrangler", "prod"])
+        try await run(bed, "a", ["push", "--wrangler", "prod"])
 
         let messages = try Self.documentedMessages()
         #expect(messages.count >= 18, "\(messages)")

@@ -6,53 +6,85 @@ import Testing
 /// An adversarial pass over "nothing a user does is ever lost or silently changed": commands
 /// racing each other on one copy, D1 answering what tally did not expect. Each test failed
 /// on the code before its fix.
-@Suite("Sync with D1: lost-work cases found in QA", .serialized)
+@Suite("Sync with D1: lost-work cases found in QA", .serialized, .timeLimit(.minutes(10)))
 struct SyncQATests {
-    /// Runs `body` on a thread of its own; `wait` returns its result, or nil after `timeout` seconds.
-    final class Background<T>: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private var value: Result<T, Error>?
+    /// Runs `body` as a task of its own; `result(within:)` returns its result, or nil after `timeout` seconds.
+    final class Background<T: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var finished = false
+        private var task: Task<T, Error>?
 
-        /// A closure the test hands to one thread and never touches again.
+        /// A closure the test hands to one task and never touches again.
         private struct Handed: @unchecked Sendable {
-            let body: () throws -> T
+            let body: () async throws -> T
         }
 
-        init(_ body: @escaping () throws -> T) {
+        init(_ body: @escaping () async throws -> T) {
             let handed = Handed(body: body)
-            Thread {
-                self.value = Result { try handed.body() }
-                self.done.signal()
-            }.start()
+            task = Task {
+                defer { self.lock.withLock { self.finished = true } }
+                return try await handed.body()
+            }
         }
 
-        func wait(timeout: Double) throws -> T? {
-            guard done.wait(timeout: .now() + timeout) == .success else { return nil }
-            return try value?.get()
+        func result(within timeout: Double) async throws -> T? {
+            guard await OffPool.until(within: timeout, { lock.withLock { finished } }) else { return nil }
+            return try await task?.value
+        }
+    }
+
+    /// A FIFO fed an export: half once a reader opened it, the rest on `finish`.
+    final class HalfFed: Sendable {
+        private let bytes: Data
+        private let opening: Task<FileHandle?, Never>
+
+        init(_ path: String, _ bytes: Data) throws {
+            try #require(mkfifo(path, 0o600) == 0)
+            self.bytes = bytes
+            // Opening a FIFO to write waits for a reader.
+            opening = Task {
+                await OffPool.run { () -> FileHandle? in
+                    let handle = FileHandle(forWritingAtPath: path)
+                    handle?.write(bytes.prefix(bytes.count / 2))
+                    return handle
+                }
+            }
+        }
+
+        /// Waits until a reader opened the FIFO and got the first half.
+        func opened() async { _ = await opening.value }
+
+        /// Writes the second half and closes the FIFO.
+        func finish() async {
+            guard let handle = await opening.value else { return }
+            let rest = bytes.dropFirst(bytes.count / 2)
+            await OffPool.run {
+                handle.write(rest)
+                try? handle.close()
+            }
         }
     }
 
     /// The old code checked for unconfirmed decisions, then imported for as long as the export
     /// took and renamed the new file over the old one without holding its write lock: a
     /// `notes approve` made meanwhile said "approved" (exit 0) and was thrown away by the rename.
-    @Test func aDecisionMadeWhileImportReplaceRunsIsRefusedNotLost() throws {
+    @Test func aDecisionMadeWhileImportReplaceRunsIsRefusedNotLost() async throws {
         let bed = try SyncBed()
-        let export = try bed.export()
-        #expect(try bed.tally("a", ["pull", "--from", export]).status == 0)
+        let export = try await bed.export()
+        #expect(try await bed.tally("a", ["pull", "--from", export]).status == 0)
         let fifo = bed.path("stream.fifo")
-        let finish = DispatchSemaphore(value: 0)
         // The import opens the FIFO (its write lock already taken), reads half the export, then waits for the rest.
-        let opened = try Self.halfFed(fifo, try Data(contentsOf: URL(fileURLWithPath: export)), finish: finish)
-        let importing = Background { try bed.tally("a", ["import", "--replace", fifo]) }
-        opened.wait()
-        let approving = Background { try bed.tally("a", ["notes", "approve", "3", "--as", "mid-import"]) }
+        let fed = try HalfFed(fifo, try Data(contentsOf: URL(fileURLWithPath: export)))
+        let importing = Background { try await bed.tally("a", ["import", "--replace", fifo]) }
+        await fed.opened()
+        let approving = Background { try await bed.tally("a", ["notes", "approve", "3", "--as", "mid-import"]) }
         // Unlocked (the old code), the decision is written at once; locked, it waits for the import.
-        let early = try approving.wait(timeout: 2)
-        finish.signal()
-        let imported = try #require(try importing.wait(timeout: 60))
+        let early = try await approving.result(within: 2)
+        await fed.finish()
+        let imported = try #require(try await importing.result(within: 60))
         #expect(imported.status == 0, "\(imported.stderr)")
-        let approved = try #require(try early ?? approving.wait(timeout: 60))
-        try Self.expectKeptOrRefused(approved, bed, by: "the import")
+        let approved = try #require(try await early.asyncOr { try await approving.result(within: 60) })
+        try await Self.expectKeptOrRefused(approved, bed, by: "the import")
         // The import held the lock, so the decision could only wait and be refused.
         #expect(early == nil, "notes approve was not held back by the import's write lock")
     }
@@ -77,85 +109,85 @@ struct SyncQATests {
     /// D1 took the push, then the copy was renamed away by a pull. The old code went on writing
     /// the ledger into the old file and stopped with SQLite's raw "attempt to write a readonly
     /// database": not saying that D1 had taken the push, why the copy cannot record it, or what to do.
-    @Test func aPullDuringAPushIsReportedAsSuchWithTheWayOut() throws {
+    @Test func aPullDuringAPushIsReportedAsSuchWithTheWayOut() async throws {
         let bed = try SyncBed()
-        let export = try bed.export()
-        #expect(try bed.tally("a", ["pull", "--from", export]).status == 0)
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        let export = try await bed.export()
+        #expect(try await bed.tally("a", ["pull", "--from", export]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
         let wrangler = try SyncQATests.wranglerPullingDuringThePush(bed, export: export, copy: "a")
-        let pushed = try bed.tally("a", ["push", "--wrangler", "prod"], env: ["TALLY_WRANGLER": wrangler])
+        let pushed = try await bed.tally("a", ["push", "--wrangler", "prod"], env: ["TALLY_WRANGLER": wrangler])
         // D1 took it; the copy (renamed in by the pull, from an export made before) cannot say so yet.
-        #expect(try bed.rows("d1.sqlite", "SELECT status FROM suggestions WHERE id = 3") == [["approved"]])
-        #expect(try bed.counts("a") == [1, 0, 0, 0])
+        #expect(try await bed.rows("d1.sqlite", "SELECT status FROM suggestions WHERE id = 3") == [["approved"]])
+        #expect(try await bed.counts("a") == [1, 0, 0, 0])
         #expect(pushed.status != 0, "push said \(pushed.stdout)")
         #expect(!pushed.stdout.contains("D1 confirmed 1"), "\(pushed.stdout)")
         #expect(pushed.stderr.contains("was replaced"), "\(pushed.stderr)")
         #expect(pushed.stderr.contains("`tally pull`"), "\(pushed.stderr)")
         // The way out it names works: a pull of D1 as it now is confirms the decision.
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
-        #expect(try bed.counts("a") == [0, 0, 1, 0])
-        try bed.expectD1Consistent()
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.counts("a") == [0, 0, 1, 0])
+        try await bed.expectD1Consistent()
     }
 
     /// `notes discard` on a file a pull had just replaced: the old code stopped with SQLite's raw
     /// "attempt to write a readonly database"; now it is the message a decision gets in that case.
-    @Test func aDiscardOnAFileAPullReplacedIsRefusedNotReportedDone() throws {
+    @Test func aDiscardOnAFileAPullReplacedIsRefusedNotReportedDone() async throws {
         let bed = try SyncBed()
-        for copy in ["a", "b"] { #expect(try bed.tally(copy, ["pull", "--wrangler", "prod"]).status == 0) }
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
-        #expect(try bed.tally("b", ["notes", "reject", "3", "--as", "bob", "--reason", "dup"]).status == 0)
-        #expect(try bed.tally("b", ["push", "--wrangler", "prod"]).status == 0)
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 3)
+        for copy in ["a", "b"] { #expect(try await bed.tally(copy, ["pull", "--wrangler", "prod"]).status == 0) }
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try await bed.tally("b", ["notes", "reject", "3", "--as", "bob", "--reason", "dup"]).status == 0)
+        #expect(try await bed.tally("b", ["push", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 3)
         // `notes discard` opened the copy; a pull renamed a new one into place before it wrote.
         let ledger = SyncLedger(try DatabaseFile.openForWriting(bed.path("a")))
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
         #expect(throws: ModerationError.databaseReplaced(bed.path("a"))) { try ledger.dropConflicts(of: 3) }
-        #expect(try bed.counts("a") == [0, 0, 0, 1])
+        #expect(try await bed.counts("a") == [0, 0, 0, 1])
     }
 
     /// A note deleted on D1: the guarded SQL skips the decision, D1's log holds nothing at its
     /// version. The old code printed "0 conflict(s); 1 show no trace on D1 and stay pushed." and
     /// exited 0, although D1 had run the push and not applied the decision. The verification now
     /// sees the note is gone: a named conflict at once (exit 3), not a pushed decision to chase.
-    @Test func aPushD1RanButDidNotApplyIsAFailureThatSaysWhatToDo() throws {
+    @Test func aPushD1RanButDidNotApplyIsAFailureThatSaysWhatToDo() async throws {
         let bed = try SyncBed()
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
-        #expect(try bed.tally("a", ["notes", "approve", "4", "--as", "alice"]).status == 0)
-        _ = try SQLiteShell.run(bed.d1, input: "DELETE FROM suggestions WHERE id = 3;")
-        let pushed = try bed.tally("a", ["push", "--wrangler", "prod"])
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "approve", "4", "--as", "alice"]).status == 0)
+        _ = try await SQLiteShell.run(bed.d1, input: "DELETE FROM suggestions WHERE id = 3;")
+        let pushed = try await bed.tally("a", ["push", "--wrangler", "prod"])
         #expect(pushed.status == 3, "\(pushed.stdout)")
         #expect(pushed.stdout.contains("D1 confirmed 1; 1 conflict(s)."))
         #expect(pushed.stdout.contains("Conflict on note 3"), "\(pushed.stdout)")
         // Not "see the ids with `tally notes list`", nor "D1's decision stands": there is no note, no decision.
         #expect(pushed.stdout.contains("note 3 is not in D1's data (deleted there)"), "\(pushed.stdout)")
-        #expect(try bed.counts("a") == [0, 0, 1, 1])
+        #expect(try await bed.counts("a") == [0, 0, 1, 1])
         // A pull keeps it (no new conflict).
-        let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"])
+        let pulled = try await bed.tally("a", ["pull", "--wrangler", "prod"])
         #expect(pulled.status == 0)
-        let discarded = try bed.tally("a", ["notes", "discard", "3"])
+        let discarded = try await bed.tally("a", ["notes", "discard", "3"])
         #expect(discarded.stdout.hasPrefix("Dropped 1 local decision(s) on note 3: approve by 'alice' at "))
         #expect(discarded.stdout.hasSuffix("They will not be pushed.\nNote 3 is not in this copy (deleted on D1).\n"))
-        #expect(try bed.counts("a") == [0, 0, 1, 0])
-        try bed.expectD1Consistent()
+        #expect(try await bed.counts("a") == [0, 0, 1, 0])
+        try await bed.expectD1Consistent()
     }
 
     /// D1 restored from a backup (or an older export pulled by mistake): the export lacks a
     /// decision D1 had confirmed. The old code kept it "confirmed" while the copy showed the note
     /// as the export had it — the decision silently undone locally, and never sent again, though
     /// D1 no longer held it.
-    @Test func aConfirmedDecisionMissingFromThePulledExportIsReplayedAndSentAgain() throws {
+    @Test func aConfirmedDecisionMissingFromThePulledExportIsReplayedAndSentAgain() async throws {
         let bed = try SyncBed()
         let backup = bed.path("d1-backup.sqlite")
         try FileManager.default.copyItem(atPath: bed.d1, toPath: backup)
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
-        #expect(try bed.tally("a", ["notes", "approve", "4", "--as", "alice"]).status == 0)
-        #expect(try bed.tally("a", ["push", "--wrangler", "prod"]).status == 0)
-        #expect(try bed.counts("a") == [0, 0, 1, 0])
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "approve", "4", "--as", "alice"]).status == 0)
+        #expect(try await bed.tally("a", ["push", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.counts("a") == [0, 0, 1, 0])
         // D1 is restored from the backup made before the push.
         try FileManager.default.removeItem(atPath: bed.d1)
         try FileManager.default.copyItem(atPath: backup, toPath: bed.d1)
-        let pulled = try bed.tally("a", ["pull", "--wrangler", "prod"])
+        let pulled = try await bed.tally("a", ["pull", "--wrangler", "prod"])
         #expect(pulled.status == 0, "\(pulled.stderr)")
         #expect(
             pulled.stderr.contains("1 decision(s) D1 had confirmed are not in this export"), "\(pulled.stderr)")
@@ -163,33 +195,17 @@ struct SyncQATests {
         // Not "0 replayed": it was replayed onto the restored data.
         #expect(pulled.stdout.contains("0 newly confirmed, 1 replayed"), "\(pulled.stdout)")
         #expect(
-            try bed.rows("a", "SELECT status, reviewed_by FROM suggestions WHERE id = 4") == [["approved", "alice"]])
-        #expect(try bed.counts("a") == [0, 1, 0, 0])
-        #expect(try bed.tally("a", ["push", "--again", "--wrangler", "prod"]).status == 0)
-        #expect(try bed.counts("a") == [0, 0, 1, 0])
-        #expect(
-            try bed.rows("d1.sqlite", "SELECT status, reviewed_by FROM suggestions WHERE id = 4") == [
+            try await bed.rows("a", "SELECT status, reviewed_by FROM suggestions WHERE id = 4") == [
                 ["approved", "alice"]
             ])
-        try bed.expectD1Consistent()
-    }
-
-    /// Feeds `bytes` into a new FIFO at `path`: half once a reader opened it, the rest after `finish`.
-    static func halfFed(_ path: String, _ bytes: Data, finish: DispatchSemaphore) throws -> DispatchSemaphore {
-        try #require(mkfifo(path, 0o600) == 0)
-        let opened = DispatchSemaphore(value: 0)
-        Thread {
-            guard let handle = FileHandle(forWritingAtPath: path) else {
-                opened.signal()
-                return
-            }
-            handle.write(bytes.prefix(bytes.count / 2))
-            opened.signal()
-            finish.wait()
-            handle.write(bytes.dropFirst(bytes.count / 2))
-            try? handle.close()
-        }.start()
-        return opened
+        #expect(try await bed.counts("a") == [0, 1, 0, 0])
+        #expect(try await bed.tally("a", ["push", "--again", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.counts("a") == [0, 0, 1, 0])
+        #expect(
+            try await bed.rows("d1.sqlite", "SELECT status, reviewed_by FROM suggestions WHERE id = 4") == [
+                ["approved", "alice"]
+            ])
+        try await bed.expectD1Consistent()
     }
 
     /// True once another process holds the write lock of the database at `path`.
@@ -207,33 +223,36 @@ struct SyncQATests {
     /// Two pulls on one copy: the second waited for the first's lock on the old file, then read
     /// that file's ledger and renamed its result over the first's, unlocked: a decision made in
     /// the first pull's file meanwhile said "Approved" (exit 0) and was thrown away.
-    @Test func aDecisionMadeBetweenTwoPullsOfOneCopyIsRefusedNotLost() throws {
+    @Test func aDecisionMadeBetweenTwoPullsOfOneCopyIsRefusedNotLost() async throws {
         let bed = try SyncBed()
-        let export = try bed.export()
-        #expect(try bed.tally("a", ["pull", "--from", export]).status == 0)
+        let export = try await bed.export()
+        #expect(try await bed.tally("a", ["pull", "--from", export]).status == 0)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: export))
-        let finishFirst = DispatchSemaphore(value: 0)
-        let finishSecond = DispatchSemaphore(value: 0)
-        let openedFirst = try SyncQATests.halfFed(bed.path("first.fifo"), bytes, finish: finishFirst)
-        let openedSecond = try SyncQATests.halfFed(bed.path("second.fifo"), bytes, finish: finishSecond)
-        let first = Background { try bed.tally("a", ["pull", "--from", bed.path("first.fifo")]) }
-        openedFirst.wait()
-        while try !SyncQATests.isWriteLocked(bed.path("a")) { usleep(10_000) }
+        let fedFirst = try HalfFed(bed.path("first.fifo"), bytes)
+        let fedSecond = try HalfFed(bed.path("second.fifo"), bytes)
+        let first = Background { try await bed.tally("a", ["pull", "--from", bed.path("first.fifo")]) }
+        await fedFirst.opened()
+        #expect(
+            try await OffPool.until(within: 60, every: .milliseconds(10)) {
+                try SyncQATests.isWriteLocked(bed.path("a"))
+            })
         // The second pull opens its export and waits for the copy's write lock.
-        let second = Background { try bed.tally("a", ["pull", "--from", bed.path("second.fifo")]) }
-        openedSecond.wait()
-        usleep(300_000)
-        finishFirst.signal()
-        let firstResult = try #require(try first.wait(timeout: 60))
+        let second = Background { try await bed.tally("a", ["pull", "--from", bed.path("second.fifo")]) }
+        await fedSecond.opened()
+        await OffPool.pause(.milliseconds(300))
+        await fedFirst.finish()
+        let firstResult = try #require(try await first.result(within: 60))
         #expect(firstResult.status == 0, "\(firstResult.stderr)")
-        usleep(300_000)
-        let approving = Background { try bed.tally("a", ["notes", "approve", "3", "--as", "between-pulls"]) }
-        let early = try approving.wait(timeout: 2)
-        finishSecond.signal()
-        let secondResult = try #require(try second.wait(timeout: 60))
+        await OffPool.pause(.milliseconds(300))
+        let approving = Background {
+            try await bed.tally("a", ["notes", "approve", "3", "--as", "between-pulls"])
+        }
+        let early = try await approving.result(within: 2)
+        await fedSecond.finish()
+        let secondResult = try #require(try await second.result(within: 60))
         #expect(secondResult.status == 0, "\(secondResult.stderr)")
-        let approved = try #require(try early ?? approving.wait(timeout: 60))
-        try Self.expectKeptOrRefused(approved, bed, by: "the second pull")
+        let approved = try #require(try await early.asyncOr { try await approving.result(within: 60) })
+        try await Self.expectKeptOrRefused(approved, bed, by: "the second pull")
     }
 
     /// A wrangler that runs the stand-in, except that the verification query's answer is an empty
@@ -253,133 +272,119 @@ struct SyncQATests {
     }
 
     /// The old code took an answer without the decisions' rows as "no trace" and exited 0.
-    @Test func aVerificationAnswerLackingTheDecisionsIsNotASuccess() throws {
+    @Test func aVerificationAnswerLackingTheDecisionsIsNotASuccess() async throws {
         let bed = try SyncBed()
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
         let wrangler = try SyncQATests.wranglerAnsweringNothing(bed)
-        let pushed = try bed.tally("a", ["push", "--wrangler", "prod"], env: ["TALLY_WRANGLER": wrangler])
+        let pushed = try await bed.tally("a", ["push", "--wrangler", "prod"], env: ["TALLY_WRANGLER": wrangler])
         #expect(pushed.status == 1, "\(pushed.stdout)")
         #expect(pushed.stderr.contains("lacks 1 of the 1 decision(s)"), "\(pushed.stderr)")
-        #expect(try bed.counts("a") == [0, 1, 0, 0])
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
-        #expect(try bed.counts("a") == [0, 0, 1, 0])
+        #expect(try await bed.counts("a") == [0, 1, 0, 0])
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.counts("a") == [0, 0, 1, 0])
     }
 
     /// `push --output` naming the local copy itself (directly or through a link): the old code
     /// renamed the SQL text over the database, so the copy and every decision in it were gone.
-    @Test func aPushFileNamedLikeTheCopyIsRefusedAndTheCopyKept() throws {
+    @Test func aPushFileNamedLikeTheCopyIsRefusedAndTheCopyKept() async throws {
         let bed = try SyncBed()
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
         try FileManager.default.createSymbolicLink(atPath: bed.path("link.sql"), withDestinationPath: bed.path("a"))
         for output in [bed.path("a"), "link.sql"] {
-            let pushed = try bed.tally("a", ["push", "--output", output])
+            let pushed = try await bed.tally("a", ["push", "--output", output])
             #expect(pushed.status == 2, "\(pushed.stdout)")
             #expect(pushed.stderr.contains("is an SQLite database"), "\(pushed.stderr)")
-            #expect(try bed.counts("a") == [1, 0, 0, 0])
+            #expect(try await bed.counts("a") == [1, 0, 0, 0])
         }
         // Every command's --output is checked the same way.
-        let exported = try bed.tally("a", ["notes", "export-sql", "--output", "link.sql"])
+        let exported = try await bed.tally("a", ["notes", "export-sql", "--output", "link.sql"])
         #expect(exported.status == 2, "\(exported.stdout)")
-        #expect(try bed.rows("a", "SELECT status FROM suggestions WHERE id = 3") == [["approved"]])
+        #expect(try await bed.rows("a", "SELECT status FROM suggestions WHERE id = 3") == [["approved"]])
     }
 
     /// `notes review` while a pull replaces the copy: every later decision of the session would be
     /// written into the replaced file, so each was refused. The old code went on showing the old
     /// file's notes and asking for a decision (and a reason) on each, refusing every one; the
     /// session now stops at the first and says to start it again.
-    @Test func aReviewStopsAtTheFirstDecisionAPullMadeImpossible() throws {
+    @Test func aReviewStopsAtTheFirstDecisionAPullMadeImpossible() async throws {
         let bed = try SyncBed()
-        _ = try SQLiteShell.run(
+        _ = try await SQLiteShell.run(
             bed.d1,
             input: "INSERT INTO suggestions (id, session_id, content, created_at) VALUES (7, 's7', 'pets', "
                 + "'2026-09-25 01:00:00');")
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
-        let process = Process()
-        process.executableURL = TallyProcess.executable
-        process.arguments = ["notes", "review", "--as", "rev", "--db", bed.path("a")]
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TALLY_") }
-        environment["TALLY_TZ"] = "UTC"
-        process.environment = environment
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = Background { output.fileHandleForReading.readDataToEndOfFile() }
-        let stderr = Background { errors.fileHandleForReading.readDataToEndOfFile() }
-        input.fileHandleForWriting.write(Data("a\n".utf8))
-        var waited = 0
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        let process = try TallyProcess.start(
+            ["notes", "review", "--as", "rev", "--db", bed.path("a")], environment: ["TALLY_TZ": "UTC"],
+            withInput: true)
+        // A few bytes: far below a pipe's buffer, so these writes never wait.
+        process.input.write(Data("a\n".utf8))
         // Polled with the shell, which has no busy timeout: a read that meets the decision's write lock is a wait.
-        while (try? bed.rows("a", "SELECT status FROM suggestions WHERE id = 3")) != [["approved"]], waited < 1_000 {
-            usleep(10_000)
-            waited += 1
+        _ = await OffPool.until(within: 10, every: .milliseconds(10)) {
+            (try? await bed.rows("a", "SELECT status FROM suggestions WHERE id = 3")) == [["approved"]]
         }
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
-        input.fileHandleForWriting.write(Data("a\na\n".utf8))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        let said = String(decoding: try #require(try stderr.wait(timeout: 30)), as: UTF8.self)
-        let shown = String(decoding: try #require(try stdout.wait(timeout: 30)), as: UTF8.self)
-        #expect(process.terminationStatus == 1, "\(shown)")
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        process.input.write(Data("a\na\n".utf8))
+        try process.input.close()
+        let result = await process.finish()
+        let (said, shown) = (result.stderr, result.stdout)
+        #expect(result.status == 1, "\(shown)")
         #expect(said.components(separatedBy: "while this command had it open").count == 2, "\(said)")
         #expect(said.contains("run `tally notes review` again"), "\(said)")
         // The decision made before the pull was carried by it; the two after it were refused.
         #expect(
-            try bed.rows("a", "SELECT id, status FROM suggestions WHERE id IN (3, 4, 7) ORDER BY id")
+            try await bed.rows("a", "SELECT id, status FROM suggestions WHERE id IN (3, 4, 7) ORDER BY id")
                 == [["3", "approved"], ["4", "pending"], ["7", "pending"]])
-        #expect(try bed.counts("a") == [1, 0, 0, 0])
+        #expect(try await bed.counts("a") == [1, 0, 0, 0])
     }
 
     /// A wrangler that exits 0 without writing the export: the old code said "cannot read
     /// <folder>/.tally-pull-<pid>.sql: No such file or directory", a file the user never named.
-    @Test func anExportWranglerDidNotWriteIsNamedAsSuch() throws {
+    @Test func anExportWranglerDidNotWriteIsNamedAsSuch() async throws {
         let bed = try SyncBed()
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
         let script = bed.path("wrangler-silent.sh")
         try Data("#!/bin/sh\necho 'Logged in as nobody'\nexit 0\n".utf8).write(to: URL(fileURLWithPath: script))
         try #require(chmod(script, 0o755) == 0)
-        let pulled = try bed.tally(
+        let pulled = try await bed.tally(
             "a", ["pull", "--wrangler", "prod", "--export", "--yes"], env: ["TALLY_WRANGLER": script])
         #expect(pulled.status == 1)
         #expect(pulled.stderr.contains("succeeded but wrote no export"), "\(pulled.stderr)")
         #expect(!pulled.stderr.contains(".tally-pull-"), "\(pulled.stderr)")
-        #expect(try bed.counts("a") == [1, 0, 0, 0])
+        #expect(try await bed.counts("a") == [1, 0, 0, 0])
     }
 
     /// Two `push --wrangler` of one copy at once (two terminals): both send the same decisions;
     /// the guards apply them once; both end confirmed, and D1 holds one log entry per decision.
-    @Test func twoPushesOfOneCopyAtOnceApplyEachDecisionOnce() throws {
+    @Test func twoPushesOfOneCopyAtOnceApplyEachDecisionOnce() async throws {
         let bed = try SyncBed()
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
-        #expect(try bed.tally("a", ["notes", "reject", "4", "--as", "alice", "--reason", "no"]).status == 0)
-        let pushes = (0..<2).map { _ in Background { try bed.tally("a", ["push", "--wrangler", "prod"]) } }
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "reject", "4", "--as", "alice", "--reason", "no"]).status == 0)
+        let pushes = (0..<2).map { _ in Background { try await bed.tally("a", ["push", "--wrangler", "prod"]) } }
         for push in pushes {
-            let result = try #require(try push.wait(timeout: 120))
+            let result = try #require(try await push.result(within: 120))
             // One sends both; the other either sends them too (changing nothing) or finds nothing new.
             #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         }
-        #expect(try bed.counts("a") == [0, 0, 2, 0])
+        #expect(try await bed.counts("a") == [0, 0, 2, 0])
         #expect(
-            try bed.rows(
+            try await bed.rows(
                 "d1.sqlite",
                 "SELECT suggestion_id, version, action FROM moderation_log WHERE suggestion_id IN (3, 4) ORDER BY 1")
                 == [["3", "1", "approve"], ["4", "1", "reject"]])
-        try bed.expectD1Consistent()
+        try await bed.expectD1Consistent()
     }
 
     /// D1 took the push, then another process held the copy's write lock past the busy timeout.
     /// The old code said "… is locked by another process …; nothing was changed" although D1 had
     /// just changed.
-    @Test func aCopyLockedAfterD1TookThePushIsNotNothingWasChanged() throws {
+    @Test func aCopyLockedAfterD1TookThePushIsNotNothingWasChanged() async throws {
         let bed = try SyncBed()
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
         let marker = bed.path("file-ran.marker")
         let script = bed.path("wrangler-marks.sh")
         let text = """
@@ -391,26 +396,29 @@ struct SyncQATests {
         try #require(chmod(script, 0o755) == 0)
         // Another process of the moderator's: it takes the copy's write lock once D1 ran the file.
         let holder = try Connection(path: bed.path("a"), mode: .readWrite, busyTimeout: 0)
-        let holding = Background { () throws -> Bool in
-            var waited = 0
-            while !FileManager.default.fileExists(atPath: marker), waited < 6_000 {
-                usleep(10_000)
-                waited += 1
+        // On a thread of its own: the lock must be taken within the second the file's run leaves it.
+        let holding = Background { () async throws -> Bool in
+            try await OffPool.run {
+                var waited = 0
+                while !FileManager.default.fileExists(atPath: marker), waited < 6_000 {
+                    usleep(10_000)
+                    waited += 1
+                }
+                try holder.execute("BEGIN IMMEDIATE")
+                usleep(8_000_000)
+                try holder.execute("ROLLBACK")
+                return true
             }
-            try holder.execute("BEGIN IMMEDIATE")
-            usleep(8_000_000)
-            try holder.execute("ROLLBACK")
-            return true
         }
-        let pushed = try bed.tally("a", ["push", "--wrangler", "prod"], env: ["TALLY_WRANGLER": script])
-        #expect(try holding.wait(timeout: 60) == true)
+        let pushed = try await bed.tally("a", ["push", "--wrangler", "prod"], env: ["TALLY_WRANGLER": script])
+        #expect(try await holding.result(within: 60) == true)
         #expect(pushed.status == 1)
-        #expect(try bed.rows("d1.sqlite", "SELECT status FROM suggestions WHERE id = 3") == [["approved"]])
+        #expect(try await bed.rows("d1.sqlite", "SELECT status FROM suggestions WHERE id = 3") == [["approved"]])
         #expect(!pushed.stderr.contains("nothing was changed"), "\(pushed.stderr)")
         #expect(pushed.stderr.contains("D1 took the push, but"), "\(pushed.stderr)")
         #expect(pushed.stderr.contains("`tally pull`"), "\(pushed.stderr)")
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
-        #expect(try bed.counts("a") == [0, 0, 1, 0])
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.counts("a") == [0, 0, 1, 0])
     }
 
     /// Whatever the order of a race: an approval of note 3 reported done is in the copy; one not
@@ -418,8 +426,8 @@ struct SyncQATests {
     static func expectKeptOrRefused(
         _ approved: TallyProcess.Result, _ bed: SyncBed, by other: String,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
-        let status = try bed.rows("a", "SELECT status FROM suggestions WHERE id = 3")
+    ) async throws {
+        let status = try await bed.rows("a", "SELECT status FROM suggestions WHERE id = 3")
         if approved.status == 0 {
             #expect(
                 status == [["approved"]], "notes approve said approved, and \(other) threw it away",
@@ -430,5 +438,13 @@ struct SyncQATests {
                 sourceLocation: sourceLocation)
             #expect(status == [["pending"]], sourceLocation: sourceLocation)
         }
+    }
+}
+
+extension Optional where Wrapped: Sendable {
+    /// The value, or else what `other` returns (`??` with an async right side).
+    func asyncOr(_ other: () async throws -> Wrapped?) async rethrows -> Wrapped? {
+        if let self { return self }
+        return try await other()
     }
 }

@@ -5,10 +5,10 @@ import Testing
 
 /// Issue 10, "Done when": the routines of docs/sync.md (and the README's weekly routine)
 /// run as written, with the stand-in wrangler on PATH.
-@Suite("Sync with D1: the documented routines", .serialized)
+@Suite("Sync with D1: the documented routines", .serialized, .timeLimit(.minutes(10)))
 struct SyncRoutineTests {
     /// `wrangler …` as the user types it, through the stand-in.
-    static func wrangler(_ bed: SyncBed, _ arguments: [String]) throws -> Int32 {
+    static func wrangler(_ bed: SyncBed, _ arguments: [String]) async throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SyncBed.wranglerFolder + "/wrangler")
         process.arguments = arguments
@@ -17,25 +17,27 @@ struct SyncRoutineTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        await process.ended()
         return process.terminationStatus
     }
 
-    @Test func pullDecidePushStatusWithWrangler() throws {
+    @Test func pullDecidePushStatusWithWrangler() async throws {
         let bed = try SyncBed()
-        #expect(try bed.tally("votes", ["pull", "--wrangler", "votes"]).status == 0)
-        #expect(try bed.tally("votes", ["notes", "approve", "3", "--as", "mod-a"]).status == 0)
-        #expect(try bed.tally("votes", ["notes", "promote", "3", "--as", "mod-a"]).status == 0)
-        #expect(try bed.tally("votes", ["notes", "reject", "4", "--as", "mod-a", "--reason", "spam"]).status == 0)
-        let pushed = try bed.tally("votes", ["push", "--wrangler", "votes"])
+        #expect(try await bed.tally("votes", ["pull", "--wrangler", "votes"]).status == 0)
+        #expect(try await bed.tally("votes", ["notes", "approve", "3", "--as", "mod-a"]).status == 0)
+        #expect(try await bed.tally("votes", ["notes", "promote", "3", "--as", "mod-a"]).status == 0)
+        #expect(
+            try await bed.tally("votes", ["notes", "reject", "4", "--as", "mod-a", "--reason", "spam"]).status == 0)
+        let pushed = try await bed.tally("votes", ["push", "--wrangler", "votes"])
         #expect(pushed.status == 0, "\(pushed.stderr)")
         #expect(pushed.stdout.contains("D1 confirmed 3; 0 conflict(s)."))
-        let status = try bed.tally("votes", ["status"])
+        let status = try await bed.tally("votes", ["status"])
         #expect(
             status.stdout.contains(
                 "Decisions: 0 unpushed, 0 pushed but not confirmed, 3 confirmed on D1, 0 conflict(s)."))
         #expect(
-            try bed.rows("d1.sqlite", "SELECT status, promoted_option_id IS NOT NULL FROM suggestions WHERE id = 3")
+            try await bed.rows(
+                "d1.sqlite", "SELECT status, promoted_option_id IS NOT NULL FROM suggestions WHERE id = 3")
                 == [["approved", "1"]])
         // What tally ran: the pull's queries (schema, sizes, votes and D1's figures for them, the other
         // tables and D1's figures for them), the push's statements in one request (all or nothing), the
@@ -49,23 +51,23 @@ struct SyncRoutineTests {
             })
         #expect(calls.dropFirst(6).first?.contains("UPDATE suggestions") == true)
         #expect(!FileManager.default.fileExists(atPath: bed.d1 + ".offline"), "a push leaves D1 serving")
-        try bed.expectD1Consistent()
+        try await bed.expectD1Consistent()
     }
 
-    @Test func pullDecidePushStatusWithFiles() throws {
+    @Test func pullDecidePushStatusWithFiles() async throws {
         let bed = try SyncBed()
-        #expect(try Self.wrangler(bed, ["d1", "export", "votes", "--remote", "--output", "export.sql"]) == 0)
-        #expect(try bed.tally("votes", ["pull", "--from", "export.sql"]).status == 0)
-        #expect(try bed.tally("votes", ["notes", "approve", "4", "--as", "mod-a"]).status == 0)
-        let pushed = try bed.tally("votes", ["push", "--output", "push.sql"])
+        await #expect(try Self.wrangler(bed, ["d1", "export", "votes", "--remote", "--output", "export.sql"]) == 0)
+        #expect(try await bed.tally("votes", ["pull", "--from", "export.sql"]).status == 0)
+        #expect(try await bed.tally("votes", ["notes", "approve", "4", "--as", "mod-a"]).status == 0)
+        let pushed = try await bed.tally("votes", ["push", "--output", "push.sql"])
         #expect(pushed.status == 0, "\(pushed.stderr)")
-        #expect(try bed.counts("votes") == [0, 1, 0, 0])
-        #expect(try Self.wrangler(bed, ["d1", "execute", "votes", "--remote", "--file", "push.sql"]) == 0)
-        #expect(try Self.wrangler(bed, ["d1", "export", "votes", "--remote", "--output", "export2.sql"]) == 0)
-        #expect(try bed.tally("votes", ["pull", "--from", "export2.sql"]).status == 0)
-        #expect(try bed.counts("votes") == [0, 0, 1, 0])
-        let status = try bed.tally("votes", ["status"])
+        #expect(try await bed.counts("votes") == [0, 1, 0, 0])
+        await #expect(try Self.wrangler(bed, ["d1", "execute", "votes", "--remote", "--file", "push.sql"]) == 0)
+        await #expect(try Self.wrangler(bed, ["d1", "export", "votes", "--remote", "--output", "export2.sql"]) == 0)
+        #expect(try await bed.tally("votes", ["pull", "--from", "export2.sql"]).status == 0)
+        #expect(try await bed.counts("votes") == [0, 0, 1, 0])
+        let status = try await bed.tally("votes", ["status"])
         #expect(status.stdout.contains("from export2.sql"))
-        try bed.expectD1Consistent()
+        try await bed.expectD1Consistent()
     }
 }

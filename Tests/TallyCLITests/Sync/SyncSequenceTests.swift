@@ -5,113 +5,115 @@ import Testing
 
 /// Issue 10: the five sequences that lost moderation work, run as written, and the
 /// routine pull → decide → push → status with the stand-in wrangler.
-@Suite("Sync with D1: the issue's sequences", .serialized)
+@Suite("Sync with D1: the issue's sequences", .serialized, .timeLimit(.minutes(10)))
 struct SyncSequenceTests {
-    @Test func weeklyRoutineImportReplaceIsRefusedAndPullKeepsTheDecisions() throws {
+    @Test func weeklyRoutineImportReplaceIsRefusedAndPullKeepsTheDecisions() async throws {
         let bed = try SyncBed()
-        let export = try bed.export()
-        #expect(try bed.run(["import", export, "--db", bed.path("votes")]).status == 0)
-        #expect(try bed.tally("votes", ["notes", "approve", "3", "--as", "mod-a"]).status == 0)
-        #expect(try bed.tally("votes", ["notes", "promote", "3", "--as", "mod-a"]).status == 0)
+        let export = try await bed.export()
+        #expect(try await bed.run(["import", export, "--db", bed.path("votes")]).status == 0)
+        #expect(try await bed.tally("votes", ["notes", "approve", "3", "--as", "mod-a"]).status == 0)
+        #expect(try await bed.tally("votes", ["notes", "promote", "3", "--as", "mod-a"]).status == 0)
         let before = try NotesDatabase.bytes(bed.path("votes"))
 
         // The README's old weekly step: refused, nothing changed.
-        let replaced = try bed.run(["import", export, "--db", bed.path("votes"), "--replace"])
+        let replaced = try await bed.run(["import", export, "--db", bed.path("votes"), "--replace"])
         #expect(replaced.status == 1)
         #expect(replaced.stderr.contains("holds 2 decision(s) D1 has not confirmed"))
         #expect(replaced.stderr.contains("tally pull --from FILE"))
         #expect(try NotesDatabase.bytes(bed.path("votes")) == before)
 
         // The new weekly step keeps them: D1's data plus the two decisions, replayed.
-        let pulled = try bed.tally("votes", ["pull", "--from", export])
+        let pulled = try await bed.tally("votes", ["pull", "--from", export])
         #expect(pulled.status == 0, "\(pulled.stderr)")
         #expect(
-            try bed.rows(
+            try await bed.rows(
                 "votes", "SELECT status, version, promoted_option_id IS NOT NULL FROM suggestions WHERE id = 3")
                 == [["approved", "2", "1"]])
-        #expect(try bed.rows("votes", "SELECT count(*) FROM moderation_log WHERE suggestion_id = 3") == [["2"]])
-        #expect(try bed.counts("votes") == [2, 0, 0, 0])
+        #expect(try await bed.rows("votes", "SELECT count(*) FROM moderation_log WHERE suggestion_id = 3") == [["2"]])
+        #expect(try await bed.counts("votes") == [2, 0, 0, 0])
 
         // `tally demo --replace` would lose them too.
-        let demo = try bed.run(["demo", "--db", bed.path("votes"), "--replace"])
+        let demo = try await bed.run(["demo", "--db", bed.path("votes"), "--replace"])
         #expect(demo.status == 1)
         #expect(demo.stderr.contains("holds 2 decision(s) D1 has not confirmed"))
-        #expect(try bed.counts("votes") == [2, 0, 0, 0])
+        #expect(try await bed.counts("votes") == [2, 0, 0, 0])
 
         // On purpose, the work can be thrown away.
-        let discarded = try bed.run(["import", export, "--db", bed.path("votes"), "--replace", "--discard-local"])
+        let discarded = try await bed.run(["import", export, "--db", bed.path("votes"), "--replace", "--discard-local"])
         #expect(discarded.status == 0, "\(discarded.stderr)")
-        #expect(try bed.rows("votes", "SELECT status FROM suggestions WHERE id = 3") == [["pending"]])
+        #expect(try await bed.rows("votes", "SELECT status FROM suggestions WHERE id = 3") == [["pending"]])
     }
 
-    @Test func twoModeratorsPromoteAndRejectTheSameNoteThroughWrangler() throws {
+    @Test func twoModeratorsPromoteAndRejectTheSameNoteThroughWrangler() async throws {
         let bed = try SyncBed()
-        for copy in ["a", "b"] { #expect(try bed.tally(copy, ["pull", "--wrangler", "prod"]).status == 0) }
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
-        #expect(try bed.tally("a", ["notes", "promote", "3", "--as", "alice"]).status == 0)
-        #expect(try bed.tally("b", ["notes", "approve", "3", "--as", "bob"]).status == 0)
-        #expect(try bed.tally("b", ["notes", "promote", "3", "--as", "bob"]).status == 0)
+        for copy in ["a", "b"] { #expect(try await bed.tally(copy, ["pull", "--wrangler", "prod"]).status == 0) }
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "promote", "3", "--as", "alice"]).status == 0)
+        #expect(try await bed.tally("b", ["notes", "approve", "3", "--as", "bob"]).status == 0)
+        #expect(try await bed.tally("b", ["notes", "promote", "3", "--as", "bob"]).status == 0)
 
-        let first = try bed.tally("a", ["push", "--wrangler", "prod"])
+        let first = try await bed.tally("a", ["push", "--wrangler", "prod"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("D1 confirmed 2; 0 conflict(s)."))
-        let second = try bed.tally("b", ["push", "--wrangler", "prod"])
+        let second = try await bed.tally("b", ["push", "--wrangler", "prod"])
         #expect(second.status == 3)
         #expect(second.stdout.contains("Conflict on note 3: yours approve by 'bob'"))
         #expect(second.stdout.contains("D1 has approve by 'alice'"))
-        #expect(try bed.counts("a") == [0, 0, 2, 0])
-        #expect(try bed.counts("b") == [0, 0, 0, 2])
-        try bed.expectD1Consistent()
+        #expect(try await bed.counts("a") == [0, 0, 2, 0])
+        #expect(try await bed.counts("b") == [0, 0, 0, 2])
+        try await bed.expectD1Consistent()
         #expect(
-            try bed.rows("d1.sqlite", "SELECT moderator FROM moderation_log WHERE suggestion_id = 3 ORDER BY version")
+            try await bed.rows(
+                "d1.sqlite", "SELECT moderator FROM moderation_log WHERE suggestion_id = 3 ORDER BY version")
                 == [["alice"], ["alice"]])
 
         // Bob's copy learns D1's state; the conflict stays until he settles it.
-        let pulled = try bed.tally("b", ["pull", "--wrangler", "prod"])
+        let pulled = try await bed.tally("b", ["pull", "--wrangler", "prod"])
         #expect(pulled.status == 0, "\(pulled.stderr)")
-        #expect(try bed.rows("b", "SELECT reviewed_by, version FROM suggestions WHERE id = 3") == [["alice", "2"]])
-        let shown = try bed.tally("b", ["notes", "show", "3"])
+        #expect(
+            try await bed.rows("b", "SELECT reviewed_by, version FROM suggestions WHERE id = 3") == [["alice", "2"]])
+        let shown = try await bed.tally("b", ["notes", "show", "3"])
         #expect(shown.stdout.contains("Conflict on note 3: yours approve by 'bob'"))
-        let json = try bed.tally("b", ["notes", "show", "3", "--format", "json"])
+        let json = try await bed.tally("b", ["notes", "show", "3", "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let conflicts = try #require(object["sync_conflicts"] as? [[String: Any]])
         #expect(conflicts.count == 2)
         #expect((conflicts.first?["remote"] as? [String: Any])?["moderator"] as? String == "alice")
-        let discarded = try bed.tally("b", ["notes", "discard", "3"])
+        let discarded = try await bed.tally("b", ["notes", "discard", "3"])
         #expect(discarded.status == 0)
         #expect(discarded.stdout.contains("Dropped 2 local decision(s) on note 3"))
-        #expect(try bed.counts("b") == [0, 0, 0, 0])
-        #expect(try bed.tally("b", ["notes", "discard", "3"]).status == 1)
+        #expect(try await bed.counts("b") == [0, 0, 0, 0])
+        #expect(try await bed.tally("b", ["notes", "discard", "3"]).status == 1)
     }
 
-    @Test func twoModeratorsThroughFilesAppliedByHandThenPull() throws {
+    @Test func twoModeratorsThroughFilesAppliedByHandThenPull() async throws {
         let bed = try SyncBed()
-        let export = try bed.export()
-        for copy in ["a", "b"] { #expect(try bed.tally(copy, ["pull", "--from", export]).status == 0) }
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
-        #expect(try bed.tally("a", ["notes", "promote", "3", "--as", "alice"]).status == 0)
-        #expect(try bed.tally("b", ["notes", "reject", "3", "--as", "bob", "--reason", "dup"]).status == 0)
-        #expect(try bed.tally("b", ["notes", "approve", "4", "--as", "bob"]).status == 0)
+        let export = try await bed.export()
+        for copy in ["a", "b"] { #expect(try await bed.tally(copy, ["pull", "--from", export]).status == 0) }
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "promote", "3", "--as", "alice"]).status == 0)
+        #expect(try await bed.tally("b", ["notes", "reject", "3", "--as", "bob", "--reason", "dup"]).status == 0)
+        #expect(try await bed.tally("b", ["notes", "approve", "4", "--as", "bob"]).status == 0)
         for copy in ["a", "b"] {
-            let pushed = try bed.tally(copy, ["push", "--output", "\(copy).sql"])
+            let pushed = try await bed.tally(copy, ["push", "--output", "\(copy).sql"])
             #expect(pushed.status == 0, "\(pushed.stderr)")
-            #expect(try bed.counts(copy)[1] == 2)
+            #expect(try await bed.counts(copy)[1] == 2)
             // Applied as the README says, with exit 0 each (the guards skip what does not apply).
             let input = "PRAGMA foreign_keys = ON;\n.read '\(bed.path("\(copy).sql"))'\n"
-            _ = try SQLiteShell.run(bed.d1, input: input, arguments: ["-bail"])
+            _ = try await SQLiteShell.run(bed.d1, input: input, arguments: ["-bail"])
         }
-        try bed.expectD1Consistent()
-        let newExport = try bed.export("export2.sql")
-        let a = try bed.tally("a", ["pull", "--from", newExport])
+        try await bed.expectD1Consistent()
+        let newExport = try await bed.export("export2.sql")
+        let a = try await bed.tally("a", ["pull", "--from", newExport])
         #expect(a.status == 0, "\(a.stdout)\(a.stderr)")
-        #expect(try bed.counts("a") == [0, 0, 2, 0])
-        let b = try bed.tally("b", ["pull", "--from", newExport])
+        #expect(try await bed.counts("a") == [0, 0, 2, 0])
+        let b = try await bed.tally("b", ["pull", "--from", newExport])
         #expect(b.status == 3)
         #expect(b.stdout.contains("Conflict on note 3: yours reject by 'bob'"))
         #expect(b.stdout.contains("D1 has approve by 'alice'"))
-        #expect(try bed.counts("b") == [0, 0, 1, 1])
+        #expect(try await bed.counts("b") == [0, 0, 1, 1])
         // Nothing of Bob's vanished: the rejection is a named conflict, his approval of 4 confirmed.
-        let conflicts = try #require(try bed.status("b")["conflicts"] as? [[String: Any]])
+        let conflicts = try await #require(try bed.status("b")["conflicts"] as? [[String: Any]])
         let local = try #require(conflicts.first?["local"] as? [String: Any])
         #expect(local["action"] as? String == "reject")
         #expect(local["moderator"] as? String == "bob")
@@ -120,33 +122,33 @@ struct SyncSequenceTests {
         #expect(remote["version"] as? Int == 1)
     }
 
-    @Test func aD1WithoutTallysMigrationsRefusesThePushWithTheWayToApplyThem() throws {
+    @Test func aD1WithoutTallysMigrationsRefusesThePushWithTheWayToApplyThem() async throws {
         let bed = try SyncBed()
         let fixture = ToolProcess.repository.appendingPathComponent("Tests/Fixtures/d1-export-demo.sql").path
-        let pulled = try bed.tally("a", ["pull", "--from", fixture])
+        let pulled = try await bed.tally("a", ["pull", "--from", fixture])
         #expect(pulled.status == 0, "\(pulled.stderr)")
         #expect(pulled.stderr.contains("D1 lacks tally's migration(s)"))
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
-        let pushed = try bed.tally("a", ["push", "--output", "push.sql"])
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        let pushed = try await bed.tally("a", ["push", "--output", "push.sql"])
         #expect(pushed.status == 1)
         #expect(pushed.stderr.contains("wrangler d1 migrations apply DB --remote"))
         #expect(pushed.stderr.contains("migrations_dir"))
         #expect(!FileManager.default.fileExists(atPath: bed.path("push.sql")))
-        #expect(try bed.counts("a") == [1, 0, 0, 0])
+        #expect(try await bed.counts("a") == [1, 0, 0, 0])
     }
 
-    @Test func statusReadsWhatD1AnsweredNotJustTheLocalFile() throws {
+    @Test func statusReadsWhatD1AnsweredNotJustTheLocalFile() async throws {
         let bed = try SyncBed()
-        #expect(try bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
-        #expect(try bed.tally("a", ["notes", "reject", "4", "--as", "alice", "--reason", "spam"]).status == 0)
-        #expect(try bed.counts("a") == [1, 0, 0, 0])
-        #expect(try bed.tally("a", ["push", "--wrangler", "prod"]).status == 0)
-        #expect(try bed.counts("a") == [0, 0, 1, 0])
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "reject", "4", "--as", "alice", "--reason", "spam"]).status == 0)
+        #expect(try await bed.counts("a") == [1, 0, 0, 0])
+        #expect(try await bed.tally("a", ["push", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.counts("a") == [0, 0, 1, 0])
         #expect(
-            try bed.rows("d1.sqlite", "SELECT status, reviewed_by FROM suggestions WHERE id = 4") == [
+            try await bed.rows("d1.sqlite", "SELECT status, reviewed_by FROM suggestions WHERE id = 4") == [
                 ["rejected", "alice"]
             ])
-        let text = try bed.tally("a", ["status"])
+        let text = try await bed.tally("a", ["status"])
         #expect(
             text.stdout.contains("Decisions: 0 unpushed, 0 pushed but not confirmed, 1 confirmed on D1, 0 conflict(s).")
         )
@@ -154,60 +156,60 @@ struct SyncSequenceTests {
         #expect(text.stdout.contains("votes: D1's rows through id 55 (55 rows)"))
     }
 
-    @Test func eachPushSendsOnlyWhatWasNotPushedAndNothingNewWritesNoFile() throws {
+    @Test func eachPushSendsOnlyWhatWasNotPushedAndNothingNewWritesNoFile() async throws {
         let bed = try SyncBed()
-        #expect(try bed.tally("a", ["pull", "--from", try bed.export()]).status == 0)
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
-        let first = try bed.tally("a", ["push", "--output", "p1.sql"])
+        #expect(try await bed.tally("a", ["pull", "--from", try await bed.export()]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        let first = try await bed.tally("a", ["push", "--output", "p1.sql"])
         #expect(first.stdout.contains("Wrote 1 decision(s)"))
-        #expect(try bed.tally("a", ["notes", "approve", "4", "--as", "alice"]).status == 0)
-        let second = try bed.tally("a", ["push", "--output", "p2.sql"])
+        #expect(try await bed.tally("a", ["notes", "approve", "4", "--as", "alice"]).status == 0)
+        let second = try await bed.tally("a", ["push", "--output", "p2.sql"])
         #expect(second.stdout.contains("Wrote 1 decision(s)"))
         let p2 = try String(contentsOfFile: bed.path("p2.sql"), encoding: .utf8)
         #expect(p2.contains("-- note 4, version 1: approve"))
         #expect(!p2.contains("-- note 3,"))
         #expect(p2.contains("AS applied"))
-        let third = try bed.tally("a", ["push", "--output", "p3.sql"])
+        let third = try await bed.tally("a", ["push", "--output", "p3.sql"])
         #expect(third.status == 0)
         #expect(third.stdout.contains("Nothing new to push. 2 pushed decision(s) are not confirmed yet"))
         #expect(!FileManager.default.fileExists(atPath: bed.path("p3.sql")))
-        let again = try bed.tally("a", ["push", "--output", "p4.sql", "--again"])
+        let again = try await bed.tally("a", ["push", "--output", "p4.sql", "--again"])
         #expect(again.stdout.contains("Wrote 2 decision(s)"))
         // What D1 accepts: no BEGIN/COMMIT/PRAGMA, every statement under 100 KB.
         let p4 = try String(contentsOfFile: bed.path("p4.sql"), encoding: .utf8)
         let problems = try MigrationLint.problems(in: Migration.all + [Migration(name: "9999_push.sql", sql: p4)])
         #expect(problems.isEmpty, "\(problems)")
         // The file D1 would run: guarded statements, then the verification, in the sqlite3 shell.
-        _ = try SQLiteShell.run(bed.d1, input: ".read '\(bed.path("p4.sql"))'\n", arguments: ["-bail"])
-        #expect(try bed.tally("a", ["pull", "--from", try bed.export("e2.sql")]).status == 0)
-        #expect(try bed.counts("a") == [0, 0, 2, 0])
+        _ = try await SQLiteShell.run(bed.d1, input: ".read '\(bed.path("p4.sql"))'\n", arguments: ["-bail"])
+        #expect(try await bed.tally("a", ["pull", "--from", try await bed.export("e2.sql")]).status == 0)
+        #expect(try await bed.counts("a") == [0, 0, 2, 0])
     }
 
-    @Test func aPushNeverAppliedStaysPushedAndIsSaidSoUntilSentAgain() throws {
+    @Test func aPushNeverAppliedStaysPushedAndIsSaidSoUntilSentAgain() async throws {
         let bed = try SyncBed()
-        #expect(try bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
-        #expect(try bed.tally("a", ["push", "--output", "forgotten.sql"]).status == 0)
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try await bed.tally("a", ["push", "--output", "forgotten.sql"]).status == 0)
         // The file was never applied: the pull keeps the decision (replayed) and says so.
-        let pulled = try bed.tally("a", ["pull", "--wrangler", "votes"])
+        let pulled = try await bed.tally("a", ["pull", "--wrangler", "votes"])
         #expect(pulled.status == 0, "\(pulled.stderr)")
         #expect(pulled.stdout.contains("1 pushed decision(s) are not in D1's data: the push may not have been applied"))
-        #expect(try bed.rows("a", "SELECT status FROM suggestions WHERE id = 3") == [["approved"]])
-        #expect(try bed.counts("a") == [0, 1, 0, 0])
-        #expect(try bed.tally("a", ["status"]).stdout.contains("the push may not have been applied"))
-        let again = try bed.tally("a", ["push", "--wrangler", "votes", "--again"])
+        #expect(try await bed.rows("a", "SELECT status FROM suggestions WHERE id = 3") == [["approved"]])
+        #expect(try await bed.counts("a") == [0, 1, 0, 0])
+        #expect(try await bed.tally("a", ["status"]).stdout.contains("the push may not have been applied"))
+        let again = try await bed.tally("a", ["push", "--wrangler", "votes", "--again"])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(try bed.counts("a") == [0, 0, 1, 0])
+        #expect(try await bed.counts("a") == [0, 0, 1, 0])
     }
 
-    @Test func aDumpOfALocalCopyIsNotAnExportOfD1() throws {
+    @Test func aDumpOfALocalCopyIsNotAnExportOfD1() async throws {
         let bed = try SyncBed()
-        #expect(try bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
-        let dump = try SQLiteShell.run(bed.path("a"), input: ".dump\n")
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        let dump = try await SQLiteShell.run(bed.path("a"), input: ".dump\n")
         try dump.write(toFile: bed.path("local-dump.sql"), atomically: false, encoding: .utf8)
         let before = try NotesDatabase.bytes(bed.path("a"))
-        let pulled = try bed.tally("a", ["pull", "--from", "local-dump.sql"])
+        let pulled = try await bed.tally("a", ["pull", "--from", "local-dump.sql"])
         #expect(pulled.status == 1)
         #expect(pulled.stderr.contains("holds tally's local sync tables, so it is a dump of a local copy"))
         #expect(try NotesDatabase.bytes(bed.path("a")) == before)
@@ -215,13 +217,13 @@ struct SyncSequenceTests {
 
     /// A D1 that holds tally's local tables (a local copy loaded into it): the query-API pull named its own
     /// scratch file (`.tally-pull-PID.sql`), which the user never gave, and advised the export route.
-    @Test func aD1HoldingLocalTablesIsNamedAsTheWranglerPull() throws {
+    @Test func aD1HoldingLocalTablesIsNamedAsTheWranglerPull() async throws {
         let bed = try SyncBed()
-        #expect(try bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
-        let schema = try SQLiteShell.run(bed.path("a"), input: ".schema tally_sync_version\n")
-        _ = try SQLiteShell.run(bed.d1, input: schema)
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
+        let schema = try await SQLiteShell.run(bed.path("a"), input: ".schema tally_sync_version\n")
+        _ = try await SQLiteShell.run(bed.d1, input: schema)
         let before = try NotesDatabase.bytes(bed.path("a"))
-        let pulled = try bed.tally("a", ["pull", "--wrangler", "votes"])
+        let pulled = try await bed.tally("a", ["pull", "--wrangler", "votes"])
         #expect(pulled.status == 1)
         #expect(pulled.stderr.contains("wrangler d1 execute votes --remote"), "\(pulled.stderr)")
         #expect(!pulled.stderr.contains(".tally-pull-"), "\(pulled.stderr)")
@@ -229,18 +231,18 @@ struct SyncSequenceTests {
         #expect(try NotesDatabase.bytes(bed.path("a")) == before)
     }
 
-    @Test func aDecisionRecordedUnderANameTallyNowRefusesBecomesANamedConflictNotASilentDrop() throws {
+    @Test func aDecisionRecordedUnderANameTallyNowRefusesBecomesANamedConflictNotASilentDrop() async throws {
         let bed = try SyncBed()
-        #expect(try bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "votes"]).status == 0)
         // As an older tally, which accepted bidi controls in names, would have recorded it.
-        _ = try SQLiteShell.run(
+        _ = try await SQLiteShell.run(
             bed.path("a"),
             input: "INSERT INTO tally_sync_decisions (note_id, version, action, from_status, to_status, moderator, "
                 + "created_at, state) VALUES (4, 1, 'approve', 'pending', 'approved', 'mod' || char(8238) || 'a', "
                 + "'2026-09-25 10:00:00', 'unpushed');\n")
-        let pulled = try bed.tally("a", ["pull", "--wrangler", "votes"])
+        let pulled = try await bed.tally("a", ["pull", "--wrangler", "votes"])
         #expect(pulled.status == 3)
         #expect(pulled.stdout.contains("it cannot be replayed"))
-        #expect(try bed.counts("a") == [0, 0, 0, 1])
+        #expect(try await bed.counts("a") == [0, 0, 0, 1])
     }
 }

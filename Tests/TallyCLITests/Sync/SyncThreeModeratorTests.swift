@@ -7,7 +7,7 @@ import Testing
 /// left alone, edited, deleted, or deleted and re-created under the same id between the pulls and
 /// the pushes. Every decision ends confirmed or a named conflict; nothing lands on a note its
 /// moderator did not read.
-@Suite("Sync with D1: three moderators while D1's notes change", .serialized)
+@Suite("Sync with D1: three moderators while D1's notes change", .serialized, .timeLimit(.minutes(10)))
 struct SyncThreeModeratorTests {
     enum Change: String, CaseIterable, Sendable {
         case none, edited, deleted, recreated
@@ -29,55 +29,59 @@ struct SyncThreeModeratorTests {
     static let cases = Change.allCases.flatMap { change in [(change, false), (change, true)] }
 
     @Test(arguments: cases)
-    func everyDecisionEndsConfirmedOrANamedConflict(_ change: Change, pullBeforePush: Bool) throws {
-        let bed = try SyncSeenNoteTests.bed()
-        for copy in ["a", "b", "c"] { #expect(try bed.tally(copy, ["pull", "--wrangler", "prod"]).status == 0) }
-        #expect(try bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
-        #expect(try bed.tally("a", ["notes", "promote", "3", "--as", "alice"]).status == 0)
-        #expect(try bed.tally("b", ["notes", "reject", "3", "--as", "bob", "--reason", "dup"]).status == 0)
-        #expect(try bed.tally("b", ["notes", "reject", "4", "--as", "bob", "--reason", "off topic"]).status == 0)
-        #expect(try bed.tally("c", ["notes", "approve", "7", "--as", "carol"]).status == 0)
-        if !change.sql.isEmpty { _ = try SQLiteShell.run(bed.d1, input: change.sql) }
+    func everyDecisionEndsConfirmedOrANamedConflict(_ change: Change, pullBeforePush: Bool) async throws {
+        let bed = try await SyncSeenNoteTests.bed()
+        for copy in ["a", "b", "c"] { #expect(try await bed.tally(copy, ["pull", "--wrangler", "prod"]).status == 0) }
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"]).status == 0)
+        #expect(try await bed.tally("a", ["notes", "promote", "3", "--as", "alice"]).status == 0)
+        #expect(try await bed.tally("b", ["notes", "reject", "3", "--as", "bob", "--reason", "dup"]).status == 0)
+        #expect(try await bed.tally("b", ["notes", "reject", "4", "--as", "bob", "--reason", "off topic"]).status == 0)
+        #expect(try await bed.tally("c", ["notes", "approve", "7", "--as", "carol"]).status == 0)
+        if !change.sql.isEmpty { _ = try await SQLiteShell.run(bed.d1, input: change.sql) }
         for copy in ["a", "b", "c"] {
-            if pullBeforePush { #expect([0, 3].contains(try bed.tally(copy, ["pull", "--wrangler", "prod"]).status)) }
-            let pushed = try bed.tally(copy, ["push", "--wrangler", "prod"])
+            if pullBeforePush {
+                #expect([0, 3].contains(try await bed.tally(copy, ["pull", "--wrangler", "prod"]).status))
+            }
+            let pushed = try await bed.tally(copy, ["push", "--wrangler", "prod"])
             #expect([0, 3].contains(pushed.status), "\(copy): \(pushed.stdout)\(pushed.stderr)")
         }
         for copy in ["a", "b", "c"] {
-            #expect([0, 3].contains(try bed.tally(copy, ["pull", "--wrangler", "prod"]).status))
+            #expect([0, 3].contains(try await bed.tally(copy, ["pull", "--wrangler", "prod"]).status))
             // Nothing waits unsettled: every decision is confirmed, or a conflict that says why.
-            let counts = try bed.counts(copy)
+            let counts = try await bed.counts(copy)
             #expect(counts[0] == 0 && counts[1] == 0, "\(copy) \(change) \(pullBeforePush): \(counts)")
-            let conflicts = try #require(try bed.status(copy)["conflicts"] as? [[String: Any]])
+            let conflicts = try await #require(try bed.status(copy)["conflicts"] as? [[String: Any]])
             for conflict in conflicts {
                 #expect((conflict["detail"] as? String).map { !$0.isEmpty } == true, "\(conflict)")
             }
         }
-        try bed.expectD1Consistent()
+        try await bed.expectD1Consistent()
         // Note 4 was not touched: Bob's rejection is on D1 in every case.
         #expect(
-            try bed.rows("d1.sqlite", "SELECT status, reviewed_by FROM suggestions WHERE id = 4") == [
+            try await bed.rows("d1.sqlite", "SELECT status, reviewed_by FROM suggestions WHERE id = 4") == [
                 ["rejected", "bob"]
             ])
-        #expect(try bed.counts("b")[2] >= 1)
-        let decided = try bed.rows(
+        #expect(try await bed.counts("b")[2] >= 1)
+        let decided = try await bed.rows(
             "d1.sqlite",
             "SELECT suggestion_id, action, moderator FROM moderation_log WHERE suggestion_id IN (3, 7) "
                 + "ORDER BY suggestion_id, version")
         if change == .none {
             // Whoever pushed first on note 3 stands; the other's decision there is a named conflict.
             #expect(decided == [["3", "approve", "alice"], ["3", "promote", "alice"], ["7", "approve", "carol"]])
-            #expect(try bed.counts("a") == [0, 0, 2, 0])
-            #expect(try bed.counts("b") == [0, 0, 1, 1])
-            #expect(try bed.counts("c") == [0, 0, 1, 0])
+            #expect(try await bed.counts("a") == [0, 0, 2, 0])
+            #expect(try await bed.counts("b") == [0, 0, 1, 1])
+            #expect(try await bed.counts("c") == [0, 0, 1, 0])
         } else {
             // No decision landed on a note its moderator did not read.
             #expect(decided.isEmpty, "\(decided)")
             #expect(
-                try bed.rows("d1.sqlite", "SELECT count(*) FROM survey_options WHERE section = 'community'") == [["2"]])
-            #expect(try bed.counts("a") == [0, 0, 0, 2])
-            #expect(try bed.counts("b") == [0, 0, 1, 1])
-            #expect(try bed.counts("c") == [0, 0, 0, 1])
+                try await bed.rows("d1.sqlite", "SELECT count(*) FROM survey_options WHERE section = 'community'") == [
+                    ["2"]
+                ])
+            #expect(try await bed.counts("a") == [0, 0, 0, 2])
+            #expect(try await bed.counts("b") == [0, 0, 1, 1])
+            #expect(try await bed.counts("c") == [0, 0, 0, 1])
         }
     }
 }

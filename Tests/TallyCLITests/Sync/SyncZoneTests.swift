@@ -3,7 +3,7 @@ import Testing
 
 /// `push`, `pull` and `status` print times in the reader's zone (`--tz`, `TALLY_TZ`, tally.json's
 /// `timezone`), as `notes show` does; `status --format json` keeps D1's UTC text.
-@Suite("Sync summaries in the reader's zone", .serialized)
+@Suite("Sync summaries in the reader's zone", .serialized, .timeLimit(.minutes(10)))
 struct SyncZoneTests {
     /// D1's UTC text (`2026-09-24 01:55:00`) as a clock in `zone` shows it, with its offset
     /// (`2026-09-24 09:55:00 +08:00`): worked out by Foundation, not by tally.
@@ -20,18 +20,18 @@ struct SyncZoneTests {
         return reader.string(from: date) + " " + offset
     }
 
-    @Test func pushPullAndStatusShowTimesInTheConfiguredZone() throws {
+    @Test func pushPullAndStatusShowTimesInTheConfiguredZone() async throws {
         let bed = try SyncBed()
-        for copy in ["a", "b", "c"] { #expect(try bed.tally(copy, ["pull", "--wrangler", "prod"]).status == 0) }
+        for copy in ["a", "b", "c"] { #expect(try await bed.tally(copy, ["pull", "--wrangler", "prod"]).status == 0) }
         for (copy, name) in [("a", "alice"), ("b", "bob"), ("c", "carol")] {
-            #expect(try bed.tally(copy, ["notes", "approve", "3", "--as", name]).status == 0)
+            #expect(try await bed.tally(copy, ["notes", "approve", "3", "--as", name]).status == 0)
         }
-        #expect(try bed.tally("a", ["push", "--wrangler", "prod"]).status == 0)
+        #expect(try await bed.tally("a", ["push", "--wrangler", "prod"]).status == 0)
 
         // push, with --tz: both sides of the conflict in Taipei's time.
-        let pushed = try bed.tally("b", ["push", "--wrangler", "prod", "--tz", "Asia/Taipei"])
+        let pushed = try await bed.tally("b", ["push", "--wrangler", "prod", "--tz", "Asia/Taipei"])
         #expect(pushed.status == 3, "\(pushed.stderr)")
-        let bConflict = try #require((try bed.status("b")["conflicts"] as? [[String: Any]])?.first)
+        let bConflict = try await #require((try bed.status("b")["conflicts"] as? [[String: Any]])?.first)
         let bMine = try #require((bConflict["local"] as? [String: Any])?["time"] as? String)
         let alice = try #require((bConflict["remote"] as? [String: Any])?["time"] as? String)
         #expect(!bMine.contains("+"), "the JSON keeps D1's UTC text: \(bMine)")
@@ -43,7 +43,7 @@ struct SyncZoneTests {
         #expect(!pushed.stdout.contains(" UTC"), "\(pushed.stdout)")
 
         // notes discard settles b's conflict and names the dropped decision in the zone, too.
-        let discarded = try bed.tally("b", ["notes", "discard", "3", "--tz", "Asia/Taipei"])
+        let discarded = try await bed.tally("b", ["notes", "discard", "3", "--tz", "Asia/Taipei"])
         #expect(discarded.status == 0, "\(discarded.stderr)")
         #expect(
             discarded.stdout.contains(
@@ -52,9 +52,9 @@ struct SyncZoneTests {
             "\(discarded.stdout)")
 
         // pull, with TALLY_TZ.
-        let pulled = try bed.tally("c", ["pull", "--wrangler", "prod"], env: ["TALLY_TZ": "America/New_York"])
+        let pulled = try await bed.tally("c", ["pull", "--wrangler", "prod"], env: ["TALLY_TZ": "America/New_York"])
         #expect(pulled.status == 3, "\(pulled.stderr)")
-        let cStatus = try bed.status("c")
+        let cStatus = try await bed.status("c")
         let cConflict = try #require((cStatus["conflicts"] as? [[String: Any]])?.first)
         let cMine = try #require((cConflict["local"] as? [String: Any])?["time"] as? String)
         #expect(
@@ -69,7 +69,7 @@ struct SyncZoneTests {
         let origin = try #require(cStatus["origin"] as? [String: Any])
         let pulledAt = try #require(origin["pulled_at"] as? String)
         try Data(#"{"timezone": "Asia/Kolkata"}"#.utf8).write(to: URL(fileURLWithPath: bed.path("tally.json")))
-        let status = try bed.tally("c", ["status"])
+        let status = try await bed.tally("c", ["status"])
         #expect(status.status == 0, "\(status.stderr)")
         #expect(
             status.stdout.contains("Data pulled \(try Self.shown(pulledAt, in: "Asia/Kolkata")) from"),
@@ -81,14 +81,14 @@ struct SyncZoneTests {
         #expect(!status.stdout.contains(" UTC"), "\(status.stdout)")
 
         // notes show prints the conflict in the same zone as the rest of the note.
-        let shown = try bed.tally("c", ["notes", "show", "3"])
+        let shown = try await bed.tally("c", ["notes", "show", "3"])
         #expect(
             shown.stdout.contains(
                 "yours approve by 'carol' at \(try Self.shown(cMine, in: "Asia/Kolkata"))"),
             "\(shown.stdout)")
 
         // In UTC, D1's text is shown as it is stored, labelled.
-        let utc = try bed.tally("c", ["status", "--tz", "UTC"])
+        let utc = try await bed.tally("c", ["status", "--tz", "UTC"])
         #expect(utc.stdout.contains("Data pulled \(pulledAt) UTC from"), "\(utc.stdout)")
         #expect(utc.stdout.contains("yours approve by 'carol' at \(cMine) UTC (version 1)"), "\(utc.stdout)")
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// The stand-in wrangler behaves as wrangler does (packages/wrangler/src/d1/execute.ts, export.ts,
 /// dialogs.ts): the sync tests are only as good as it is.
-@Suite("The stand-in wrangler speaks wrangler's behaviour", .serialized)
+@Suite("The stand-in wrangler speaks wrangler's behaviour", .serialized, .timeLimit(.minutes(10)))
 struct WranglerStandInTests {
     struct Run {
         let status: Int32
@@ -12,7 +12,7 @@ struct WranglerStandInTests {
     }
 
     /// The stand-in run as tally runs it: stdin on /dev/null, stdout and stderr captured.
-    static func wrangler(_ bed: SyncBed, _ arguments: [String]) throws -> Run {
+    static func wrangler(_ bed: SyncBed, _ arguments: [String]) async throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SyncBed.wranglerFolder + "/wrangler")
         process.arguments = arguments
@@ -26,7 +26,7 @@ struct WranglerStandInTests {
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
         try process.run()
-        process.waitUntilExit()
+        await process.ended()
         return Run(
             status: process.terminationStatus, stdout: try String(contentsOfFile: output, encoding: .utf8),
             stderr: try String(contentsOfFile: errors, encoding: .utf8))
@@ -39,36 +39,37 @@ struct WranglerStandInTests {
             String.init)
     }
 
-    @Test func aRemoteExportAsksAndNotOnATerminalTakesYesPrintingTheQuestionOnStdout() throws {
+    @Test func aRemoteExportAsksAndNotOnATerminalTakesYesPrintingTheQuestionOnStdout() async throws {
         let bed = try SyncBed()
-        let asked = try Self.wrangler(bed, ["d1", "export", "votes", "--remote", "--output", "a.sql"])
+        let asked = try await Self.wrangler(bed, ["d1", "export", "votes", "--remote", "--output", "a.sql"])
         #expect(asked.status == 0)
         #expect(asked.stdout.contains("? ⚠️ This process may take some time, \(Self.unavailable).\n  Ok to proceed?"))
         #expect(asked.stdout.contains("🤖 Using fallback value in non-interactive context: yes"))
         #expect(FileManager.default.fileExists(atPath: bed.folder.path("a.sql")))
         for skip in ["--skip-confirmation", "-y"] {
-            let skipped = try Self.wrangler(bed, ["d1", "export", "votes", "--remote", "--output", "b.sql", skip])
+            let skipped = try await Self.wrangler(
+                bed, ["d1", "export", "votes", "--remote", "--output", "b.sql", skip])
             #expect(skipped.status == 0)
             #expect(!skipped.stdout.contains("Ok to proceed?"), "\(skip)")
         }
         #expect(Self.offline(bed) == ["export", "export", "export"])
     }
 
-    @Test func executeFileWarnsOnStderrThatD1IsUnavailableUnlessJSON() throws {
+    @Test func executeFileWarnsOnStderrThatD1IsUnavailableUnlessJSON() async throws {
         let bed = try SyncBed()
         try "SELECT 1;\n".write(toFile: bed.folder.path("one.sql"), atomically: true, encoding: .utf8)
-        let warned = try Self.wrangler(bed, ["d1", "execute", "votes", "--remote", "--file", "one.sql", "--yes"])
+        let warned = try await Self.wrangler(bed, ["d1", "execute", "votes", "--remote", "--file", "one.sql", "--yes"])
         #expect(warned.status == 0)
         #expect(warned.stderr.contains("▲ [WARNING] ⚠️ This process may take some time, \(Self.unavailable)."))
-        let quiet = try Self.wrangler(bed, ["d1", "execute", "votes", "--remote", "--file", "one.sql", "--json"])
+        let quiet = try await Self.wrangler(bed, ["d1", "execute", "votes", "--remote", "--file", "one.sql", "--json"])
         #expect(quiet.status == 0)
         #expect(!quiet.stderr.contains("WARNING"))
         #expect(Self.offline(bed) == ["execute --file", "execute --file"])
     }
 
-    @Test func aCommandOfSeveralStatementsAnswersOneResultEachAndNeverTakesD1Offline() throws {
+    @Test func aCommandOfSeveralStatementsAnswersOneResultEachAndNeverTakesD1Offline() async throws {
         let bed = try SyncBed()
-        let run = try Self.wrangler(
+        let run = try await Self.wrangler(
             bed,
             [
                 "d1", "execute", "votes", "--remote", "--json", "--command",
@@ -84,9 +85,9 @@ struct WranglerStandInTests {
         #expect(Self.offline(bed).isEmpty)
     }
 
-    @Test func aFailingStatementPrintsWranglersJSONErrorAndAppliesNothingOfTheRequest() throws {
+    @Test func aFailingStatementPrintsWranglersJSONErrorAndAppliesNothingOfTheRequest() async throws {
         let bed = try SyncBed()
-        let run = try Self.wrangler(
+        let run = try await Self.wrangler(
             bed,
             [
                 "d1", "execute", "votes", "--remote", "--json", "--command",
@@ -98,26 +99,26 @@ struct WranglerStandInTests {
         #expect(error["name"] as? String == "APIError")
         let notes = try #require(error["notes"] as? [[String: Any]])
         #expect((notes.first?["text"] as? String)?.hasPrefix("no such table: no_such_table") == true)
-        #expect(try bed.rows("d1.sqlite", "SELECT content = 'x' FROM survey_options WHERE id = 1") == [["0"]])
+        #expect(try await bed.rows("d1.sqlite", "SELECT content = 'x' FROM survey_options WHERE id = 1") == [["0"]])
     }
 
-    @Test func aStatementOverD1s100KBFailsAsD1Would() throws {
+    @Test func aStatementOverD1s100KBFailsAsD1Would() async throws {
         let bed = try SyncBed()
         let long = "SELECT '" + String(repeating: "x", count: 100_000) + "' AS a"
-        let run = try Self.wrangler(bed, ["d1", "execute", "votes", "--remote", "--json", "--command", long])
+        let run = try await Self.wrangler(bed, ["d1", "execute", "votes", "--remote", "--json", "--command", long])
         #expect(run.status == 1)
         #expect(run.stdout.contains("statement too long: SQLITE_TOOBIG"))
         try (long + ";\n").write(toFile: bed.folder.path("long.sql"), atomically: true, encoding: .utf8)
-        let file = try Self.wrangler(bed, ["d1", "execute", "votes", "--remote", "--file", "long.sql", "--yes"])
+        let file = try await Self.wrangler(bed, ["d1", "execute", "votes", "--remote", "--file", "long.sql", "--yes"])
         #expect(file.status == 1)
         #expect(file.stderr.contains("statement too long"))
     }
 
-    @Test func anArgumentOver128KiBNeverReachesWranglerTheOSRefusesIt() throws {
+    @Test func anArgumentOver128KiBNeverReachesWranglerTheOSRefusesIt() async throws {
         let bed = try SyncBed()
         let long = "SELECT '" + String(repeating: "x", count: 128 * 1024) + "'"
-        #expect(throws: (any Error).self) {
-            _ = try Self.wrangler(bed, ["d1", "execute", "votes", "--remote", "--json", "--command", long])
+        await #expect(throws: (any Error).self) {
+            _ = try await Self.wrangler(bed, ["d1", "execute", "votes", "--remote", "--json", "--command", long])
         }
     }
 }

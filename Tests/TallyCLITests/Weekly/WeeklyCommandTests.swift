@@ -5,7 +5,7 @@ import Testing
 
 /// `tally weekly` end to end: the files it writes, byte-identical reruns, only changed files
 /// rewritten after new data, settings from tally.json, and every bad input.
-@Suite("tally weekly (end to end)")
+@Suite("tally weekly (end to end)", .timeLimit(.minutes(10)))
 struct WeeklyCommandTests {
     static let weekFiles = [
         "week-01.md", "week-01.json", "week-01-daily.svg", "week-01-ranking-original.svg",
@@ -44,9 +44,9 @@ struct WeeklyCommandTests {
         }
     }
 
-    @Test func theDemoWritesTwoWeeksAndAnIndex() throws {
+    @Test func theDemoWritesTwoWeeksAndAnIndex() async throws {
         let folder = try TemporaryDirectory()
-        let result = try TallyProcess.run(
+        let result = try await TallyProcess.run(
             ["weekly", "--demo", "--through", "2026-10-03", "--reports", "out"], in: folder.url.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
@@ -77,10 +77,10 @@ struct WeeklyCommandTests {
 
     /// A week's page is as of its end, midnight: the day that only begins then had no time for a vote, so the
     /// quiet days run to the week's last day, not the next one (the page covers 09-19 to 09-25).
-    @Test func theQuietDaysEndOnTheWeeksLastDay() throws {
+    @Test func theQuietDaysEndOnTheWeeksLastDay() async throws {
         let folder = try TemporaryDirectory()
         for language in ["en", "zh-TW"] {
-            let result = try TallyProcess.run(
+            let result = try await TallyProcess.run(
                 ["weekly", "--demo", "--through", "2026-10-03", "--lang", language, "--reports", language],
                 in: folder.url.path)
             #expect(result.status == 0, "\(result.stderr)")
@@ -90,40 +90,42 @@ struct WeeklyCommandTests {
         let chinese = try String(contentsOfFile: folder.path("zh-TW/week-01.md"), encoding: .utf8)
         #expect(chinese.contains("；2026-09-24 到 2026-09-25 每天都沒有人投票。"), "\(chinese)")
         // The report is as of 2026-09-27 12:00: the 27th is under way, and quiet so far.
-        let report = try TallyProcess.run(["report", "--demo"], in: folder.url.path)
+        let report = try await TallyProcess.run(["report", "--demo"], in: folder.url.path)
         #expect(report.stdout.contains("no votes from 2026-09-24 to 2026-09-27."), "\(report.stdout)")
     }
 
-    @Test func aRerunOnTheSameDataChangesNoByteAndNoFile() throws {
+    @Test func aRerunOnTheSameDataChangesNoByteAndNoFile() async throws {
         let folder = try TemporaryDirectory()
         let arguments = ["weekly", "--demo", "--through", "2026-10-03", "--reports", folder.path("out")]
-        #expect(try TallyProcess.run(arguments).status == 0)
+        #expect(try await TallyProcess.run(arguments).status == 0)
         let first = try Self.contents(of: folder.path("out"))
         try Self.age(folder.path("out"))
         // Later, in another language folder's neighbour and at another wall-clock time: still the same bytes.
-        let again = try TallyProcess.run(arguments)
+        let again = try await TallyProcess.run(arguments)
         #expect(again.status == 0)
         #expect(again.stdout.contains("0 files written, 7 unchanged."))
         #expect(try Self.contents(of: folder.path("out")) == first)
         #expect(try Self.touched(folder.path("out")).isEmpty)
         // A later --through in the same week writes nothing new either.
         #expect(
-            try TallyProcess.run(["weekly", "--demo", "--through", "2026-10-09 23:59", "--reports", folder.path("out")])
-                .status == 0)
+            try await TallyProcess.run([
+                "weekly", "--demo", "--through", "2026-10-09 23:59", "--reports", folder.path("out"),
+            ])
+            .status == 0)
         #expect(try Self.touched(folder.path("out")).isEmpty)
     }
 
     /// A vote in week 3 rewrites week 3's files and the index; weeks 1 and 2 are left alone.
-    @Test func newDataRewritesOnlyTheFilesThatChange() throws {
+    @Test func newDataRewritesOnlyTheFilesThatChange() async throws {
         let folder = try TemporaryDirectory()
         let db = folder.path("votes.sqlite")
-        #expect(try TallyProcess.run(["demo", "--db", db]).status == 0)
+        #expect(try await TallyProcess.run(["demo", "--db", db]).status == 0)
         let arguments = [
             "weekly", "--db", db, "--tz", "Asia/Taipei", "--exclude-before", "2026-09-19 02:11", "--launch",
             "2026-09-19",
             "--through", "2026-10-10", "--reports", folder.path("out"),
         ]
-        let first = try TallyProcess.run(arguments)
+        let first = try await TallyProcess.run(arguments)
         #expect(first.status == 0, "\(first.stderr)")
         // Empty charts are not drawn: week 3 has no votes yet and the community section none at all.
         #expect(first.stdout.contains("9 files written, 0 unchanged."))
@@ -131,7 +133,7 @@ struct WeeklyCommandTests {
         let before = try Self.contents(of: folder.path("out"))
         try DatabaseFile.openForWriting(db).execute(
             "INSERT INTO votes (option_id, session_id, created_at) VALUES (2, 'week-three', '2026-10-05 03:00:00')")
-        let second = try TallyProcess.run(arguments)
+        let second = try await TallyProcess.run(arguments)
         #expect(second.status == 0, "\(second.stderr)")
         let rewritten = try Self.touched(folder.path("out"))
         #expect(
@@ -146,26 +148,26 @@ struct WeeklyCommandTests {
     }
 
     /// Everything from tally.json: no flag at all, paths relative to the file's folder.
-    @Test func settingsComeFromTheConfigFile() throws {
+    @Test func settingsComeFromTheConfigFile() async throws {
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder.path("poll/data"), withIntermediateDirectories: true)
-        #expect(try TallyProcess.run(["demo", "--db", folder.path("poll/data/votes.sqlite")]).status == 0)
+        #expect(try await TallyProcess.run(["demo", "--db", folder.path("poll/data/votes.sqlite")]).status == 0)
         let config = """
             {"db": "data/votes.sqlite", "timezone": "Asia/Taipei", "exclude_before": "2026-09-19 02:11",
              "launch": "2026-09-19", "lang": "zh-TW", "reports": "published"}
             """
         try Data(config.utf8).write(to: URL(fileURLWithPath: folder.path("poll/tally.json")))
-        let result = try TallyProcess.run(["weekly", "--through", "2026-10-03"], in: folder.path("poll"))
+        let result = try await TallyProcess.run(["weekly", "--through", "2026-10-03"], in: folder.path("poll"))
         #expect(result.status == 0, "\(result.stderr)")
         let page = try String(contentsOfFile: folder.path("poll/published/week-01.md"), encoding: .utf8)
         #expect(page.hasPrefix("# 第 1 週：2026-09-19 至 2026-09-25\n"))
         // The same pages as the demo's, from a file and a config instead of --demo.
-        let demo = try TallyProcess.run(
+        let demo = try await TallyProcess.run(
             ["weekly", "--demo", "--through", "2026-10-03", "--lang", "zh-TW", "--reports", folder.path("demo")])
         #expect(demo.status == 0)
         #expect(try Self.contents(of: folder.path("poll/published")) == Self.contents(of: folder.path("demo")))
         // --config names another file from anywhere; the environment beats the file; a flag beats both.
-        let elsewhere = try TallyProcess.run(
+        let elsewhere = try await TallyProcess.run(
             [
                 "weekly", "--config", folder.path("poll/tally.json"), "--through", "2026-10-03", "--reports",
                 folder.path("en"),
@@ -173,7 +175,7 @@ struct WeeklyCommandTests {
             environment: ["TALLY_LANG": "en"])
         #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
         #expect(try String(contentsOfFile: folder.path("en/week-01.md"), encoding: .utf8).hasPrefix("# Week 1: "))
-        let flag = try TallyProcess.run(
+        let flag = try await TallyProcess.run(
             ["weekly", "--through", "2026-10-03", "--lang", "zh-TW", "--reports", folder.path("flag")],
             in: folder.path("poll"), environment: ["TALLY_LANG": "en"])
         #expect(flag.status == 0)
@@ -181,22 +183,23 @@ struct WeeklyCommandTests {
     }
 
     /// --demo reads no config file: a tally.json with other settings changes nothing.
-    @Test func theDemoIgnoresTheConfigFileAndTheEnvironment() throws {
+    @Test func theDemoIgnoresTheConfigFileAndTheEnvironment() async throws {
         let folder = try TemporaryDirectory()
         try Data(#"{"timezone": "UTC", "launch": "2026-09-01", "exclude_before": "2020-01-01", "lang": "zh-TW"}"#.utf8)
             .write(to: URL(fileURLWithPath: folder.path("tally.json")))
         let plain = try TemporaryDirectory()
         let arguments = ["weekly", "--demo", "--through", "2026-10-03", "--reports", "out"]
         #expect(
-            try TallyProcess.run(arguments, in: folder.url.path, environment: ["TALLY_TZ": "Europe/London"]).status == 0
+            try await TallyProcess.run(arguments, in: folder.url.path, environment: ["TALLY_TZ": "Europe/London"])
+                .status == 0
         )
-        #expect(try TallyProcess.run(arguments, in: plain.url.path).status == 0)
+        #expect(try await TallyProcess.run(arguments, in: plain.url.path).status == 0)
         #expect(try Self.contents(of: folder.path("out")) == Self.contents(of: plain.path("out")))
     }
 
-    @Test func noFinishedWeekWritesNothing() throws {
+    @Test func noFinishedWeekWritesNothing() async throws {
         let folder = try TemporaryDirectory()
-        let result = try TallyProcess.run(
+        let result = try await TallyProcess.run(
             ["weekly", "--demo", "--through", "2026-09-25 23:59", "--reports", folder.path("out")])
         #expect(result.status == 0)
         #expect(
@@ -219,19 +222,19 @@ struct WeeklyCommandTests {
         (["--votes-per-session", "0"], 2, "Error: invalid value '0' for --votes-per-session"),
         (["--colour"], 2, "Error: unknown option '--colour'"),
     ])
-    func badDemoOptions(_ extra: [String], _ status: Int32, _ message: String) throws {
+    func badDemoOptions(_ extra: [String], _ status: Int32, _ message: String) async throws {
         let folder = try TemporaryDirectory()
-        let result = try TallyProcess.run(["weekly", "--demo", "--reports", "out"] + extra, in: folder.url.path)
+        let result = try await TallyProcess.run(["weekly", "--demo", "--reports", "out"] + extra, in: folder.url.path)
         #expect(result.status == status)
         #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder.path("out")), "nothing written")
     }
 
-    @Test func missingLaunchBadFolderBadConfigMissingDatabase() throws {
+    @Test func missingLaunchBadFolderBadConfigMissingDatabase() async throws {
         let folder = try TemporaryDirectory()
-        #expect(try TallyProcess.run(["demo", "--db", folder.path("votes.sqlite")]).status == 0)
-        let noLaunch = try TallyProcess.run(
+        #expect(try await TallyProcess.run(["demo", "--db", folder.path("votes.sqlite")]).status == 0)
+        let noLaunch = try await TallyProcess.run(
             ["weekly", "--db", "votes.sqlite", "--reports", "out"], in: folder.url.path)
         #expect(noLaunch.status == 2)
         #expect(
@@ -239,13 +242,13 @@ struct WeeklyCommandTests {
         #expect(noLaunch.stderr.contains("Usage: tally weekly [options]"))
 
         try Data("not a folder".utf8).write(to: URL(fileURLWithPath: folder.path("file")))
-        let file = try TallyProcess.run(
+        let file = try await TallyProcess.run(
             ["weekly", "--db", "votes.sqlite", "--launch", "2026-09-19", "--reports", "file"], in: folder.url.path)
         #expect(file.status == 1)
         #expect(
             file.stderr.hasPrefix("Error: the reports folder \(folder.path("file")) (from flag --reports) is a file"))
 
-        let missing = try TallyProcess.run(
+        let missing = try await TallyProcess.run(
             ["weekly", "--db", "absent.sqlite", "--launch", "2026-09-19", "--reports", "out"], in: folder.url.path)
         #expect(missing.status == 1)
         #expect(missing.stderr.hasPrefix("Error: no database at \(folder.path("absent.sqlite"))"))
@@ -253,12 +256,12 @@ struct WeeklyCommandTests {
 
         try Data(#"{"launch": "2026-09-19", "reprots": "out"}"#.utf8).write(
             to: URL(fileURLWithPath: folder.path("tally.json")))
-        let typo = try TallyProcess.run(["weekly", "--db", "votes.sqlite"], in: folder.url.path)
+        let typo = try await TallyProcess.run(["weekly", "--db", "votes.sqlite"], in: folder.url.path)
         #expect(typo.status == 1)
         #expect(typo.stderr.hasPrefix("Error: unknown key 'reprots' in config \(folder.path("tally.json"))"))
 
         try Data(#"{"launch": "2026-02-30"}"#.utf8).write(to: URL(fileURLWithPath: folder.path("tally.json")))
-        let date = try TallyProcess.run(["weekly", "--db", "votes.sqlite"], in: folder.url.path)
+        let date = try await TallyProcess.run(["weekly", "--db", "votes.sqlite"], in: folder.url.path)
         #expect(date.status == 1)
         #expect(
             date.stderr.hasPrefix(
@@ -267,9 +270,9 @@ struct WeeklyCommandTests {
 
     /// Issue 34.5: a poll that went quiet (the demo's last vote is in week 1) lists its weeks newest first, and the
     /// nine weeks without counted votes are one line, not nine lines repeating week 1's totals.
-    @Test func aQuietPollsIndexIsNewestFirstWithItsQuietWeeksFolded() throws {
+    @Test func aQuietPollsIndexIsNewestFirstWithItsQuietWeeksFolded() async throws {
         let folder = try TemporaryDirectory()
-        let result = try TallyProcess.run(
+        let result = try await TallyProcess.run(
             ["weekly", "--demo", "--through", "2026-11-28", "--lang", "en,zh-TW", "--reports", folder.path("out")])
         #expect(result.status == 0, "\(result.stderr)")
         func lines(_ language: String) throws -> [String] {
@@ -303,11 +306,11 @@ struct WeeklyCommandTests {
     /// with news (the page whose tally still stands), in both languages and in HTML; it repeats no ranking and draws no
     /// chart. The files a quiet week used to have (its ranking chart) are not deleted by a later run.
     @Test(.enabled(if: OutsideProgram.mayRun(needing: "cmark-gfm"), "needs cmark-gfm (Debian package cmark-gfm)"))
-    func aQuietWeeksPageSaysSoInOneSentenceAndLinksTheLastWeekWithVotes() throws {
+    func aQuietWeeksPageSaysSoInOneSentenceAndLinksTheLastWeekWithVotes() async throws {
         let folder = try TemporaryDirectory()
         let old = folder.path("out/week-05-ranking-original.en.svg")
         try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
-        let result = try TallyProcess.run(
+        let result = try await TallyProcess.run(
             [
                 "weekly", "--demo", "--through", "2026-11-28", "--lang", "en,zh-TW", "--html", "--reports",
                 folder.path("out"),
@@ -327,7 +330,7 @@ struct WeeklyCommandTests {
                 #expect(blocks.count == 3, "\(name).\(language).md: \(page)")
                 #expect(blocks.last == sentence + "\n", "\(name).\(language).md: \(page)")
                 #expect(!page.contains("|") && !page.contains("!["), "\(name).\(language).md repeats the tally")
-                let rendering = try CommonMark.render(page)
+                let rendering = try await CommonMark.render(page)
                 #expect(rendering.strayAsterisks == 0 && rendering.renderedTables == 0)
                 #expect(
                     Self.hrefs(rendering.html) == ["\(name).\(other).md", "week-01.\(language).md"],
@@ -346,7 +349,7 @@ struct WeeklyCommandTests {
         }
         // A chart an earlier run wrote for a week now quiet stays: weekly never deletes.
         try Data("<svg/>".utf8).write(to: URL(fileURLWithPath: old))
-        let again = try TallyProcess.run(
+        let again = try await TallyProcess.run(
             [
                 "weekly", "--demo", "--through", "2026-11-28", "--lang", "en,zh-TW", "--html", "--reports",
                 folder.path("out"),

@@ -6,14 +6,14 @@ import Testing
 
 /// Issue 12, item 14: a vote page's own database (only the contract's tables) is read as it
 /// is, and gives the migrated database's figures except what needs tally's columns.
-@Suite("A database with only the contract's tables")
+@Suite("A database with only the contract's tables", .timeLimit(.minutes(10)))
 struct ContractOnlyDatabaseTests {
     /// The demo, and the demo as the vote page's own database: the contract's columns only.
-    static func demoPair(in folder: TemporaryDirectory) throws -> (migrated: String, contract: String) {
+    static func demoPair(in folder: TemporaryDirectory) async throws -> (migrated: String, contract: String) {
         let migrated = folder.path("demo.sqlite")
         try DatabaseFile.build(at: migrated) { try Demo.write(into: $0) }
         let contract = folder.path("contract.sqlite")
-        try SQLiteShell.run(
+        try await SQLiteShell.run(
             contract,
             input: """
                 ATTACH '\(migrated)' AS d;
@@ -31,9 +31,9 @@ struct ContractOnlyDatabaseTests {
     }
 
     /// Reproduction: this threw "missing column(s): suggestions.promoted_option_id … tally migrate".
-    @Test func theFiguresAreTheMigratedOnesButForTallysColumns() throws {
+    @Test func theFiguresAreTheMigratedOnesButForTallysColumns() async throws {
         let folder = try TemporaryDirectory()
-        let (migratedPath, contractPath) = try Self.demoPair(in: folder)
+        let (migratedPath, contractPath) = try await Self.demoPair(in: folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: contractPath))
         let migrated = try Analyzer(parameters: .demo()).figures(from: DatabaseFile.openForReading(migratedPath))
         let contract = try Analyzer(parameters: .demo()).figures(from: DatabaseFile.openForReading(contractPath))
@@ -69,10 +69,10 @@ struct ContractOnlyDatabaseTests {
         #expect(!model.suggestions.moderationRecord)
     }
 
-    @Test func theContractItselfIsStillRequired() throws {
+    @Test func theContractItselfIsStillRequired() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("bare.sqlite")
-        try SQLiteShell.run(
+        try await SQLiteShell.run(
             path,
             input: """
                 CREATE TABLE survey_options (id INTEGER PRIMARY KEY, content TEXT, section TEXT, created_at TEXT);

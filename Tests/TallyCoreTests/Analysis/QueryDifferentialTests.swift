@@ -7,27 +7,27 @@ import Testing
 /// Every file of `queries/` run by the real `sqlite3` shell must give exactly the
 /// figures of the Swift analysis: on the demo, and on random databases with
 /// ties, stacks, mixed timestamp shapes, odd rows and random cutoffs.
-@Suite("queries/ against the analysis (sqlite3 shell as oracle)")
+@Suite("queries/ against the analysis (sqlite3 shell as oracle)", .timeLimit(.minutes(10)))
 struct QueryDifferentialTests {
-    @Test func demoWithTheAuthorsSettings() throws {
+    @Test func demoWithTheAuthorsSettings() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("demo.sqlite")
         try DatabaseFile.build(at: path) { try Demo.write(into: $0) }
-        try expectSameFigures(path, ReportParameters.demo())
+        try await expectSameFigures(path, ReportParameters.demo())
         // And the shipped files' own parameter values are the demo's settings.
-        let shipped = try QueryShell.rows(path, sql: PortableQuery.named("totals").sql)
+        let shipped = try await QueryShell.rows(path, sql: PortableQuery.named("totals").sql)
         #expect(shipped.first?["voters"] == .integer(15))
         #expect(shipped.first?["votes_all"] == .integer(55))
     }
 
     @Test(arguments: Array(UInt64(1)...UInt64(16)))
-    func randomDatabase(seed: UInt64) throws {
+    func randomDatabase(seed: UInt64) async throws {
         let scenario = try Scenario(seed: seed)
-        try expectSameFigures(scenario.path, scenario.parameters)
+        try await expectSameFigures(scenario.path, scenario.parameters)
     }
 
     /// The random databases must actually contain the hard cases, or agreeing on them proves little.
-    @Test func randomDatabasesCoverTheHardCases() throws {
+    @Test func randomDatabasesCoverTheHardCases() async throws {
         var seen: Set<String> = []
         for seed in UInt64(1)...UInt64(16) {
             let scenario = try Scenario(seed: seed)
@@ -78,7 +78,7 @@ struct QueryDifferentialTests {
     /// distinct seconds than `SecondSet.denseFrom`, so the busy day becomes a bitmap and the rest stay
     /// listed (the compaction during a long scan is covered by `secondSetAgreesWithSorting`). The days
     /// and the longest gap must still be exactly the SQL's.
-    @Test func manyDistinctDaysAndOneBusyDay() throws {
+    @Test func manyDistinctDaysAndOneBusyDay() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("days.sqlite")
         try DatabaseFile.build(at: path) { db in
@@ -100,7 +100,7 @@ struct QueryDifferentialTests {
             }
         }
         let parameters = ReportParameters(zone: try Zone(parsing: "+05:45"), asOf: Instant(seconds: 4_102_444_800))
-        try expectSameFigures(path, parameters)
+        try await expectSameFigures(path, parameters)
         let figures = try Analyzer(parameters: parameters).figures(
             from: DatabaseFile.openForReading(path))
         // About a fifth of the listed days share a local day with the next (+05:45 moves late votes over midnight).
@@ -117,7 +117,7 @@ struct QueryDifferentialTests {
         ("America/New_York", 2026), ("Australia/Sydney", 2026), ("Asia/Taipei", 2026), ("Europe/London", 2026),
         ("Asia/Kolkata", 1890), ("Australia/Lord_Howe", 2026),
     ])
-    func zonesOverAWholeYear(zone name: String, year: Int) throws {
+    func zonesOverAWholeYear(zone name: String, year: Int) async throws {
         let zone = try Zone(parsing: name)
         let start = Instant(seconds: CivilDateTime(year: year, month: 1, day: 1).secondsIfUTC)
         let end = Instant(seconds: CivilDateTime(year: year + 1, month: 1, day: 1).secondsIfUTC)
@@ -141,7 +141,7 @@ struct QueryDifferentialTests {
         let db = try VoteDatabase(
             options: (1...5).map { (Int64($0), "option \($0)", "original", "0001-01-02 00:00:00") }, votes: votes)
         let parameters = ReportParameters(zone: zone, asOf: end)
-        try expectSameFigures(db.path, parameters)
+        try await expectSameFigures(db.path, parameters)
         let days = try db.figures(parameters).days
         #expect(days.count > 100, "\(days.count) local days")
     }
@@ -149,7 +149,7 @@ struct QueryDifferentialTests {
     /// Hostile stored times and types (HostileTimes) in every session: every figure, anomaly
     /// counts and examples included, is the same on both routes.
     @Test(arguments: Array(UInt64(1)...UInt64(4)))
-    func hostileStoredTimes(seed: UInt64) throws {
+    func hostileStoredTimes(seed: UInt64) async throws {
         var generator = HostileTimes(seed: seed)
         let folder = try TemporaryDirectory()
         let path = folder.path("hostile.sqlite")
@@ -158,7 +158,7 @@ struct QueryDifferentialTests {
             zone: try Zone(parsing: seed % 2 == 0 ? "+05:45" : "UTC"), excludeBefore: .utc("2026-09-18 18:11:00"),
             asOf: .utc("2026-09-27 04:00:00"), maxExamples: 1000)
         if seed == 3 { parameters.through = .utc("2026-09-18 18:06:00") }
-        try expectSameFigures(path, parameters, checkModel: false)
+        try await expectSameFigures(path, parameters, checkModel: false)
         // The kinds only hostile data has (the random databases never date a vote after the as-of time).
         let figures = try Analyzer(parameters: parameters).figures(from: DatabaseFile.openForReading(path))
         let kinds = Set(figures.anomalies.map(\.kind))
@@ -171,7 +171,7 @@ struct QueryDifferentialTests {
     }
 
     /// Issue 12's case: two votes added to the demo gave 15 voters locally and 17 on the SQL route.
-    @Test func demoWithTwoOddTimes() throws {
+    @Test func demoWithTwoOddTimes() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("demo.sqlite")
         try DatabaseFile.build(at: path) { db in
@@ -182,7 +182,7 @@ struct QueryDifferentialTests {
         }
         var parameters = ReportParameters.demo()
         parameters.zone = try Zone(parsing: "+08:00")
-        try expectSameFigures(path, parameters)
+        try await expectSameFigures(path, parameters)
         let figures = try Analyzer(parameters: parameters).figures(from: DatabaseFile.openForReading(path))
         // zz2 voted a microsecond before the cutoff: excluded; zz1's time is not read: counted, and flagged.
         #expect(figures.totals.voters == 16)
@@ -192,7 +192,7 @@ struct QueryDifferentialTests {
     /// Issue 12.4: BLOB session ids made the report fail, printing the raw bytes. A BLOB id is its
     /// own session (as SQLite groups it: not the text of the same bytes), counted, and shown as
     /// `blob:HEX` in the ledger and the examples, on both routes.
-    @Test func blobSessionIDs() throws {
+    @Test func blobSessionIDs() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("blob.sqlite")
         try DatabaseFile.build(at: path) { db in
@@ -206,7 +206,7 @@ struct QueryDifferentialTests {
         }
         var parameters = ReportParameters.demo()
         parameters.maxExamples = 100
-        try expectSameFigures(path, parameters)
+        try await expectSameFigures(path, parameters)
         let figures = try Analyzer(parameters: parameters).figures(from: DatabaseFile.openForReading(path))
         let demo = try Analyzer(parameters: ReportParameters.demo()).figures(
             from: {
@@ -227,18 +227,18 @@ struct QueryDifferentialTests {
         #expect(!everySession.contains { $0.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{FFFD}" } })
     }
 
-    @Test func emptyDatabase() throws {
+    @Test func emptyDatabase() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("empty.sqlite")
         _ = try DatabaseFile.build(at: path) { try Migrator().migrate($0) }
-        try expectSameFigures(path, ReportParameters(zone: .utc, asOf: Instant(seconds: 1_789_754_400)))
+        try await expectSameFigures(path, ReportParameters(zone: .utc, asOf: Instant(seconds: 1_789_754_400)))
     }
 
     /// Runs both routes and compares; on a difference, says which figure group differs.
-    func expectSameFigures(_ path: String, _ parameters: ReportParameters, checkModel: Bool = true) throws {
+    func expectSameFigures(_ path: String, _ parameters: ReportParameters, checkModel: Bool = true) async throws {
         let db = try DatabaseFile.openForReading(path)
         let swift = try Analyzer(parameters: parameters).figures(from: db)
-        let results = try QueryShell.results(path, parameters: parameters)
+        let results = try await QueryShell.results(path, parameters: parameters)
         let sql = try ReportFigures(queryResults: results)
         #expect(swift.options == sql.options)
         #expect(swift.totals == sql.totals)
@@ -263,7 +263,7 @@ struct QueryDifferentialTests {
         let local = try #require(swift.fingerprint)
         #expect(sql.fingerprint == DataFingerprint(countedOnD1: local.tables, latest: local.latest))
         #expect(local.sha256 != nil && sql.fingerprint?.sha256 == nil)
-        try expectSameCovotes(path, parameters, swift)
+        try await expectSameCovotes(path, parameters, swift)
         // The columns only people read (rank, share) agree with the model too.
         if checkModel, swift.totals.firstVoteAll.map({ $0 <= parameters.asOf }) ?? true {
             let model = try ReportModel(figures: swift, parameters: parameters)
@@ -287,7 +287,7 @@ struct QueryDifferentialTests {
 
 extension QueryDifferentialTests {
     /// `queries/covotes.sql` gives exactly the pairs the analysis derives from its choice sets.
-    func expectSameCovotes(_ path: String, _ parameters: ReportParameters, _ swift: ReportFigures) throws {
+    func expectSameCovotes(_ path: String, _ parameters: ReportParameters, _ swift: ReportFigures) async throws {
         let choices = try #require(swift.choices)
         #expect(choices.reduce(0) { $0 + $1.sessions } == swift.totals.voters)
         var sections: [String] = []
@@ -297,7 +297,7 @@ extension QueryDifferentialTests {
                 options: swift.options.filter { $0.section == section }.map { ($0.id, $0.voters) }, patterns: choices
             ).map { (section, $0) }
         }
-        let rows = try QueryShell.rows(path, query: PortableQuery.named("covotes"), parameters: parameters)
+        let rows = try await QueryShell.rows(path, query: PortableQuery.named("covotes"), parameters: parameters)
         #expect(rows.count == expected.count)
         for (row, (section, pair)) in zip(rows, expected) {
             #expect(row["section"] == .text(section))

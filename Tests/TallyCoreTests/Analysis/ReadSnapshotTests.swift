@@ -11,7 +11,7 @@ import Testing
 /// transactions show as k options, 3k votes and k notes, and each of its options has its three
 /// votes; a report that mixes two states breaks one of those, and the test reads each of them
 /// from a different statement (options, vote scan, notes queries, fingerprint).
-@Suite("One read snapshot per report, under a writing process", .serialized)
+@Suite("One read snapshot per report, under a writing process", .serialized, .timeLimit(.minutes(20)))
 struct ReadSnapshotTests {
     /// Base data: five options, 70,000 sessions of three votes (210,000 votes: a scan long enough
     /// for the writer to commit during it).
@@ -21,19 +21,19 @@ struct ReadSnapshotTests {
         "rollback journal and WAL",
         .enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3 (its sqlite3 module is the writer)"),
         arguments: ["delete", "wal"])
-    func everyReportMatchesItsOwnFingerprint(journalMode: String) throws {
+    func everyReportMatchesItsOwnFingerprint(journalMode: String) async throws {
         let database = try SnapshotDatabase(journalMode: journalMode)
         let writer = try SnapshotWriter(path: database.path, folder: database.folder)
-        defer { writer.stop() }
+        defer { writer.abandon() }
         var seen: [Int] = []
         for _ in 0..<4 {
             // Wait for the writer to commit again, so that every report starts on a new state.
-            try writer.waitForCommit(after: writer.commits)
+            try await writer.waitForCommit(after: writer.commits)
             let figures = try Analyzer(parameters: SnapshotDatabase.parameters)
                 .figures(from: DatabaseFile.openForReading(database.path))
             seen.append(try database.checkConsistent(Observed(figures)))
         }
-        writer.stop()
+        await writer.stop()
         try #require(writer.failure == nil, "the writer failed: \(writer.failure ?? "")")
         // The writer really committed between the reports: each report saw more of its rows.
         #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 < $1 }, "writer transactions seen: \(seen)")
@@ -43,15 +43,15 @@ struct ReadSnapshotTests {
     @Test(
         "a weekly run reads one state for all its weeks",
         .enabled(if: OutsideProgram.mayRun(needing: "python3"), "needs python3 (its sqlite3 module is the writer)"))
-    func aWeeklyRunReadsOneState() throws {
+    func aWeeklyRunReadsOneState() async throws {
         let database = try SnapshotDatabase(journalMode: "wal")
         let writer = try SnapshotWriter(path: database.path, folder: database.folder)
-        defer { writer.stop() }
-        try writer.waitForCommit(after: 0)
+        defer { writer.abandon() }
+        try await writer.waitForCommit(after: 0)
         let calendar = WeekCalendar(launch: CivilDateTime(year: 2026, month: 9, day: 14), zone: .utc)
         let tallies = try WeeklyAnalyzer(calendar: calendar, parameters: SnapshotDatabase.parameters)
             .tallies(from: DatabaseFile.openForReading(database.path), through: .utc("2026-10-05 00:00:00"))
-        writer.stop()
+        await writer.stop()
         try #require(writer.failure == nil, "the writer failed: \(writer.failure ?? "")")
         // The writer's rows are dated in week 1; weeks 1–3 all count them, and all must count the same.
         let counts = try tallies.map { try database.checkConsistent(Observed($0.report)) }
@@ -199,44 +199,49 @@ final class SnapshotWriter {
         // Read on a thread of its own, so the writer never blocks on a full pipe.
         let handle = output.fileHandleForReading
         let progress = self.progress
-        Thread {
-            var buffer = Data()
-            while case let data = handle.availableData, !data.isEmpty {
-                buffer.append(data)
-                guard let newline = buffer.lastIndex(of: UInt8(ascii: "\n")) else { continue }
-                let lines = String(decoding: buffer[..<newline], as: UTF8.self).split(separator: "\n")
-                if let last = lines.last, let count = Int(last) { progress.set(count) }
-                buffer.removeSubrange(...newline)
+        Task {
+            await OffPool.run {
+                var buffer = Data()
+                while case let data = handle.availableData, !data.isEmpty {
+                    buffer.append(data)
+                    guard let newline = buffer.lastIndex(of: UInt8(ascii: "\n")) else { continue }
+                    let lines = String(decoding: buffer[..<newline], as: UTF8.self).split(separator: "\n")
+                    if let last = lines.last, let count = Int(last) { progress.set(count) }
+                    buffer.removeSubrange(...newline)
+                }
+                progress.end()
             }
-            progress.end()
-        }.start()
+        }
     }
 
-    /// Blocks until the writer has committed more than `count` transactions.
-    func waitForCommit(after count: Int) throws {
-        while progress.commits <= count {
-            if progress.ended { throw SnapshotWriterExited(stderr: errorText()) }
-            usleep(1_000)
-        }
+    /// Waits until the writer has committed more than `count` transactions.
+    func waitForCommit(after count: Int) async throws {
+        _ = await OffPool.until(within: 600, every: .milliseconds(1)) { progress.commits > count || progress.ended }
+        if progress.commits <= count { throw SnapshotWriterExited(stderr: await errorText()) }
     }
 
     /// Transactions committed so far, as last read from the writer.
     var commits: Int { progress.commits }
 
-    private func errorText() -> String {
-        stop()
+    private func errorText() async -> String {
+        await stop()
         return failure ?? "(exit status \(process.terminationStatus))"
     }
 
     /// Tells the writer to stop and waits for it to exit (it finishes its transaction first).
-    func stop() {
+    func stop() async {
         guard !stopped else { return }
+        abandon()
+        await process.ended()
+        if process.terminationStatus != 0, failure == nil {
+            failure = await errors.fileHandleForReading.remainingText()
+        }
+    }
+
+    /// Tells the writer to stop, without waiting: for a test that ends early.
+    func abandon() {
         stopped = true
         _ = FileManager.default.createFile(atPath: stopFile, contents: nil)
-        process.waitUntilExit()
-        if process.terminationStatus != 0, failure == nil {
-            failure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        }
     }
 }
 
@@ -258,9 +263,9 @@ struct SnapshotWriterExited: Error, CustomStringConvertible {
     var description: String { "the writer exited early: \(stderr)" }
 }
 
-@Suite("Read snapshot: locks")
+@Suite("Read snapshot: locks", .timeLimit(.minutes(20)))
 struct ReadSnapshotLockTests {
-    @Test func theConnectionLetsGoWhenTheReadEnds() throws {
+    @Test func theConnectionLetsGoWhenTheReadEnds() async throws {
         let database = try SnapshotDatabase.small()
         let db = try DatabaseFile.openForReading(database.path)
         let count = try ReadSnapshot.read(db) { snapshot in
@@ -280,7 +285,7 @@ struct ReadSnapshotLockTests {
         try writer.execute("INSERT INTO votes (option_id, session_id) VALUES (1, 'late')")
     }
 
-    @Test func insideTheCallersTransactionEverythingIsReadOnItsConnection() throws {
+    @Test func insideTheCallersTransactionEverythingIsReadOnItsConnection() async throws {
         let database = try SnapshotDatabase.small()
         let db = try Connection(path: database.path, mode: .readWrite)
         try db.execute("BEGIN IMMEDIATE")
@@ -292,7 +297,7 @@ struct ReadSnapshotLockTests {
         try db.execute("ROLLBACK")
     }
 
-    @Test func aLockThatIsNeverReleasedEndsInAClearError() throws {
+    @Test func aLockThatIsNeverReleasedEndsInAClearError() async throws {
         let database = try SnapshotDatabase.small()
         // Opened before the lock is taken: opening reads the schema.
         let db = try Connection(path: database.path, mode: .readOnly, busyTimeout: 0)
@@ -310,7 +315,7 @@ struct ReadSnapshotLockTests {
         #expect(try ReadSnapshot.read(db, patience: 0.2) { _ in 1 } == 1)
     }
 
-    @Test func theMessageNamesTheFileAndWhatToDo() {
+    @Test func theMessageNamesTheFileAndWhatToDo() async {
         #expect(
             DatabaseError.keptChanging("v.sqlite", attempts: 7, seconds: 10).description
                 == "v.sqlite kept changing while tally tried to read it as one state (7 attempts in 10 s: another "

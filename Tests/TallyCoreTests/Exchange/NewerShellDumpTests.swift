@@ -7,7 +7,7 @@ import Testing
 /// Dumps written by sqlite3 3.44 and later, which quote text with control
 /// characters as `unistr('…\u000a…')` (issue 12, item 15). The system SQLite
 /// (3.40) has no `unistr`: the import provides it.
-@Suite("Dumps of newer sqlite3 shells")
+@Suite("Dumps of newer sqlite3 shells", .timeLimit(.minutes(10)))
 struct NewerShellDumpTests {
     /// The texts `Tests/Fixtures/make_unistr_dump.py` wrote, by id.
     static let notes: [Int64: String] = [
@@ -17,7 +17,7 @@ struct NewerShellDumpTests {
         4: "no control characters, a \\ backslash",
     ]
 
-    @Test func aDumpUsingUnistrImportsEveryTextExactly() throws {
+    @Test func aDumpUsingUnistrImportsEveryTextExactly() async throws {
         let folder = try TemporaryDirectory()
         let target = folder.path("votes.sqlite")
         let summary = try DumpImporter().run(
@@ -32,7 +32,7 @@ struct NewerShellDumpTests {
         #expect(try db.scalar("SELECT typeof(token) FROM suggestions WHERE id = 3") == .text("blob"))
     }
 
-    @Test func unhexInAValueImportsAsABlob() throws {
+    @Test func unhexInAValueImportsAsABlob() async throws {
         let folder = try TemporaryDirectory()
         var dump = try Fixtures.text("sqlite-dump-unistr.sql")
         dump = dump.replacingOccurrences(of: "X'0001FF'", with: "unhex('00 01 ff', ' ')")
@@ -42,7 +42,7 @@ struct NewerShellDumpTests {
         #expect(try db.scalar("SELECT token FROM suggestions WHERE id = 1") == .blob([0x00, 0x01, 0xFF]))
     }
 
-    @Test func aBadEscapeIsRejectedWithItsLineAndSQLitesMessage() throws {
+    @Test func aBadEscapeIsRejectedWithItsLineAndSQLitesMessage() async throws {
         let folder = try TemporaryDirectory()
         let dump = try Fixtures.text("sqlite-dump-unistr.sql").replacingOccurrences(of: "\\u0007", with: "\\x07")
         let path = try Fixtures.write(dump, to: "bad.sql", in: folder)
@@ -57,10 +57,11 @@ struct NewerShellDumpTests {
 
     /// The fixture, loaded by SQLite 3.5x itself (apsw), holds the same bytes as tally's import.
     @Test(
-        .enabled(
-            if: TextFunctionsOracle.available || ProcessInfo.processInfo.environment["CI"] == "true",
-            "needs python3 with apsw (SQLite ≥ 3.50); .ci/run installs it"))
-    func aNewerSQLiteLoadsTheSameBytes() throws {
+        .enabled("needs python3 with apsw (SQLite ≥ 3.50); .ci/run installs it") {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { return true }
+            return await TextFunctionsOracle.available()
+        })
+    func aNewerSQLiteLoadsTheSameBytes() async throws {
         let folder = try TemporaryDirectory()
         let target = folder.path("votes.sqlite")
         _ = try DumpImporter().run(dumpPath: Fixtures.path("sqlite-dump-unistr.sql"), target: target, replace: false)
@@ -75,8 +76,10 @@ struct NewerShellDumpTests {
             for row in db.execute(sys.argv[2]):
                 print("|".join(str(value) for value in row))
             """
-        let theirs = try ToolProcess.run("python3", ["-c", script, Fixtures.path("sqlite-dump-unistr.sql"), query])
-            .split(separator: "\n").map(String.init)
+        let theirs = try await ToolProcess.run(
+            "python3", ["-c", script, Fixtures.path("sqlite-dump-unistr.sql"), query]
+        )
+        .split(separator: "\n").map(String.init)
         #expect(ours.count == 4)
         #expect(ours == theirs)
     }
@@ -84,8 +87,8 @@ struct NewerShellDumpTests {
 
 /// Whether Python's apsw with SQLite ≥ 3.50 is installed.
 enum TextFunctionsOracle {
-    static let available: Bool = {
+    static func available() async -> Bool {
         let check = "import apsw,sys; sys.exit(tuple(map(int, apsw.sqlite_lib_version().split('.')[:2])) < (3, 50))"
-        return (try? ToolProcess.run("python3", ["-c", check])) != nil
-    }()
+        return (try? await ToolProcess.run("python3", ["-c", check])) != nil
+    }
 }

@@ -7,14 +7,14 @@ import Testing
 /// `queries/fingerprint.sql`, run by the real `sqlite3` shell, gives exactly the counts,
 /// highest ids and latest time of the fingerprint tally computes from the file — the part
 /// of the fingerprint a report rendered from D1's results can show (it has no hash).
-@Suite("queries/fingerprint.sql against the fingerprint (sqlite3 shell as oracle)")
+@Suite("queries/fingerprint.sql against the fingerprint (sqlite3 shell as oracle)", .timeLimit(.minutes(10)))
 struct FingerprintQueryTests {
     static let farFuture = Instant.utc("2100-01-01 00:00:00")
 
     /// The fingerprint the SQL gives for a file.
-    static func counted(_ path: String, through: Instant?) throws -> DataFingerprint {
+    static func counted(_ path: String, through: Instant?) async throws -> DataFingerprint {
         let parameters = ReportParameters(asOf: farFuture, through: through)
-        let rows = try QueryShell.rows(path, query: PortableQuery.named("fingerprint"), parameters: parameters)
+        let rows = try await QueryShell.rows(path, query: PortableQuery.named("fingerprint"), parameters: parameters)
         return try ReportFigures.fingerprint(from: rows)
     }
 
@@ -22,12 +22,12 @@ struct FingerprintQueryTests {
     @discardableResult
     static func expectAgreement(
         _ path: String, through: Instant? = nil, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> DataFingerprint {
+    ) async throws -> DataFingerprint {
         let parameters = ReportParameters(asOf: farFuture, through: through)
         let local = try #require(
             try Analyzer(parameters: parameters).figures(from: DatabaseFile.openForReading(path)).fingerprint,
             sourceLocation: sourceLocation)
-        let sql = try counted(path, through: through)
+        let sql = try await counted(path, through: through)
         #expect(sql == DataFingerprint(countedOnD1: local.tables, latest: local.latest), sourceLocation: sourceLocation)
         #expect(sql.source == .d1 && sql.sha256 == nil, sourceLocation: sourceLocation)
         #expect(local.source == .database && local.sha256 != nil, sourceLocation: sourceLocation)
@@ -38,11 +38,11 @@ struct FingerprintQueryTests {
         nil, "2026-09-18 18:10:00", "2026-09-19 00:00:00", "2026-09-20 00:00:00", "2026-09-24 01:55:10",
         "2026-09-24 02:00:00", "2026-09-25 16:00:00",
     ])
-    func theDemoAtEveryTime(_ time: String?) throws {
+    func theDemoAtEveryTime(_ time: String?) async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("demo.sqlite")
         try DatabaseFile.build(at: path) { try Demo.write(into: $0) }
-        let local = try Self.expectAgreement(path, through: time.map(Instant.utc))
+        let local = try await Self.expectAgreement(path, through: time.map(Instant.utc))
         if time == nil {
             #expect(local.tables.map(\.rows) == [55, 7, 6, 6])
             #expect(local.latest == .utc("2026-09-24 02:00:00"))
@@ -53,7 +53,7 @@ struct FingerprintQueryTests {
     /// JavaScript's ISO text with milliseconds as the latest time, ids out of time order, a vote
     /// without a session and one for an option that does not exist.
     @Test(arguments: [nil, "2026-09-19 00:00:00", "2026-09-20 12:00:00", "2026-09-22 08:00:00.700"])
-    func oddRowsAndTimes(_ time: String?) throws {
+    func oddRowsAndTimes(_ time: String?) async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("odd.sqlite")
         _ = try DatabaseFile.build(at: path) { db in
@@ -85,7 +85,7 @@ struct FingerprintQueryTests {
                 INSERT INTO moderation_log VALUES (5, 1, 'reopen', 'rejected', 'pending', 'm', 'r', '2026-09-21T00:00:00.500Z', 2, NULL);
                 """)
         }
-        let local = try Self.expectAgreement(path, through: time.map(Instant.utc))
+        let local = try await Self.expectAgreement(path, through: time.map(Instant.utc))
         switch time {
         case nil:
             #expect(local.tables.map(\.rows) == [8, 4, 3, 3])
@@ -101,12 +101,12 @@ struct FingerprintQueryTests {
     }
 
     /// Rows written after a week's end leave that week's counts alone.
-    @Test func laterRowsDoNotChangeAnEarlierCount() throws {
+    @Test func laterRowsDoNotChangeAnEarlierCount() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("demo.sqlite")
         try DatabaseFile.build(at: path) { try Demo.write(into: $0) }
         let through = Instant.utc("2026-09-25 16:00:00")
-        let before = try Self.counted(path, through: through)
+        let before = try await Self.counted(path, through: through)
         try DatabaseFile.openForWriting(path).executeScript(
             """
             INSERT INTO survey_options (id, content, section, created_at) VALUES (8, 'later', 'community', '2026-09-26 01:00:00');
@@ -114,28 +114,28 @@ struct FingerprintQueryTests {
             INSERT INTO moderation_log (suggestion_id, action, from_status, to_status, moderator, created_at, version)
               VALUES (3, 'approve', 'pending', 'approved', 'mod', '2026-09-26 02:00:00', 1);
             """)
-        #expect(try Self.counted(path, through: through) == before)
-        let after = try Self.expectAgreement(path)
+        await #expect(try Self.counted(path, through: through) == before)
+        let after = try await Self.expectAgreement(path)
         #expect(after.tables.map(\.rows) == [56, 8, 6, 7])
         #expect(after.latest == .utc("2026-09-27 01:00:00"))
     }
 
-    @Test func anEmptyDatabaseHasNoIdsAndNoLatestTime() throws {
+    @Test func anEmptyDatabaseHasNoIdsAndNoLatestTime() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("empty.sqlite")
         _ = try DatabaseFile.build(at: path) { try Migrator().migrate($0) }
-        let local = try Self.expectAgreement(path)
+        let local = try await Self.expectAgreement(path)
         #expect(local.tables.map(\.rows) == [0, 0, 0, 0])
         #expect(local.tables.allSatisfy { $0.highestID == nil })
         #expect(local.latest == nil)
     }
 
     /// Results of another shape are refused naming the query, never read as a fingerprint.
-    @Test func resultsOfAnotherShapeAreRefused() throws {
+    @Test func resultsOfAnotherShapeAreRefused() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("demo.sqlite")
         try DatabaseFile.build(at: path) { try Demo.write(into: $0) }
-        let rows = try QueryShell.rows(
+        let rows = try await QueryShell.rows(
             path, query: PortableQuery.named("fingerprint"), parameters: ReportParameters(asOf: Self.farFuture))
         #expect(throws: QueryResultError.rowCount(query: "fingerprint", expected: 4, got: 3)) {
             try ReportFigures.fingerprint(from: Array(rows.dropLast()))

@@ -12,7 +12,7 @@ import Testing
     "Data fingerprint",
     .enabled(
         if: OutsideProgram.mayRun(needing: "python3"),
-        "needs python3 to run the reference docs/fingerprint.py; required when CI=true"))
+        "needs python3 to run the reference docs/fingerprint.py; required when CI=true"), .timeLimit(.minutes(10)))
 struct FingerprintTests {
     static let farFuture = Instant.utc("2100-01-01 00:00:00")
 
@@ -25,9 +25,10 @@ struct FingerprintTests {
     }
 
     /// What docs/fingerprint.py prints for a file: `name rows highest` lines, `latest …` and `sha256 …`.
-    static func reference(_ path: String, through: Instant? = nil) throws -> [String: String] {
+    static func reference(_ path: String, through: Instant? = nil) async throws -> [String: String] {
         let script = ToolProcess.repository.appendingPathComponent("docs/fingerprint.py").path
-        let output = try ToolProcess.run("python3", [script, path] + (through.map { [Zone.utc.iso8601($0)] } ?? []))
+        let output = try await ToolProcess.run(
+            "python3", [script, path] + (through.map { [Zone.utc.iso8601($0)] } ?? []))
         var lines: [String: String] = [:]
         for line in output.split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1)
@@ -39,9 +40,9 @@ struct FingerprintTests {
     /// Tally and the reference agree on the hash and on every count.
     static func expectAgreement(
         _ path: String, through: Instant? = nil, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
+    ) async throws {
         let ours = try fingerprint(path, through: through)
-        let theirs = try reference(path, through: through)
+        let theirs = try await reference(path, through: through)
         #expect(ours.source == .database, sourceLocation: sourceLocation)
         #expect(ours.sha256 != nil && theirs["sha256"] == ours.sha256, sourceLocation: sourceLocation)
         for table in ours.tables {
@@ -57,7 +58,7 @@ struct FingerprintTests {
         return path
     }
 
-    @Test func theDemoCountsEveryTable() throws {
+    @Test func theDemoCountsEveryTable() async throws {
         let folder = try TemporaryDirectory()
         let path = try Self.demoFile(folder)
         let fingerprint = try Self.fingerprint(path)
@@ -71,7 +72,7 @@ struct FingerprintTests {
         // The in-memory demo is the same data.
         let memory = try Analyzer(parameters: ReportParameters(asOf: Self.farFuture)).figures(from: Demo.inMemory())
         #expect(memory.fingerprint == fingerprint)
-        try Self.expectAgreement(path)
+        try await Self.expectAgreement(path)
     }
 
     /// At an earlier `through` only the rows of that time are read: fewer votes, options and
@@ -80,11 +81,11 @@ struct FingerprintTests {
         "2026-09-18 18:10:00", "2026-09-19 00:00:00", "2026-09-24 01:55:10", "2026-09-24 02:00:00",
         "2026-09-25 16:00:00",
     ])
-    func throughReadsTheRowsOfThatTime(_ time: String) throws {
+    func throughReadsTheRowsOfThatTime(_ time: String) async throws {
         let folder = try TemporaryDirectory()
         let path = try Self.demoFile(folder)
         let through = Instant.utc(time)
-        try Self.expectAgreement(path, through: through)
+        try await Self.expectAgreement(path, through: through)
         let all = try Self.fingerprint(path)
         let then = try Self.fingerprint(path, through: through)
         if through < .utc("2026-09-24 02:00:00") {
@@ -97,7 +98,7 @@ struct FingerprintTests {
 
     /// Every one of these changes one row; each gives a different hash, and tally and the
     /// reference agree on each.
-    @Test func oneChangedRowChangesTheHash() throws {
+    @Test func oneChangedRowChangesTheHash() async throws {
         let folder = try TemporaryDirectory()
         let original = try Self.fingerprint(Self.demoFile(folder))
         let changes = [
@@ -117,7 +118,7 @@ struct FingerprintTests {
             try DatabaseFile.openForWriting(path).execute(change)
             let changed = try Self.fingerprint(path)
             #expect(seen.insert(try #require(changed.sha256)).inserted, "\(change) must give a hash of its own")
-            try Self.expectAgreement(path)
+            try await Self.expectAgreement(path)
         }
         // And the same data in another file gives the same hash.
         #expect(try Self.fingerprint(Self.demoFile(folder, "again.sqlite")) == original)
@@ -125,7 +126,7 @@ struct FingerprintTests {
 
     /// What happens after `through` (a vote, an option, a decision) leaves that time's
     /// fingerprint alone: last week's report stays byte for byte the same.
-    @Test func laterRowsDoNotChangeAnEarlierFingerprint() throws {
+    @Test func laterRowsDoNotChangeAnEarlierFingerprint() async throws {
         let folder = try TemporaryDirectory()
         let path = try Self.demoFile(folder)
         let through = Instant.utc("2026-09-25 16:00:00")
@@ -144,13 +145,13 @@ struct FingerprintTests {
         #expect(after.sha256 != everything.sha256)
         #expect(after.table("votes")?.rows == 56)
         #expect(after.table("moderation_log")?.rows == 7)
-        try Self.expectAgreement(path, through: through)
-        try Self.expectAgreement(path)
+        try await Self.expectAgreement(path, through: through)
+        try await Self.expectAgreement(path)
     }
 
     /// Many sessions over several days, some voting on two, with or without `through` (which
     /// cuts a day in two): the reference agrees.
-    @Test func manySessionsAndDaysAgreeWithTheReference() throws {
+    @Test func manySessionsAndDaysAgreeWithTheReference() async throws {
         var random = SeededRandom(seed: 42)
         var votes: [(Int64, String, String)] = []
         for session in 0..<8000 {
@@ -165,7 +166,7 @@ struct FingerprintTests {
         }
         let db = try VoteDatabase(votes: votes)
         for cut in [nil, Instant(seconds: 1_789_700_000 + 5000 * 37), .utc("2026-09-19 23:59:59.999")] {
-            try Self.expectAgreement(db.path, through: cut)
+            try await Self.expectAgreement(db.path, through: cut)
         }
     }
 
@@ -174,7 +175,7 @@ struct FingerprintTests {
     /// UTC day): every week's fingerprint, from one pass over all the weeks, is the reference's at
     /// that week's end, and each week's hash differs from the one before when its votes do.
     @Test(arguments: 0..<4 as Range<UInt64>)
-    func hostileWeeksAgreeWithTheReference(seed: UInt64) throws {
+    func hostileWeeksAgreeWithTheReference(seed: UInt64) async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("hostile.sqlite")
         var random = SplitMix64(seed: seed)
@@ -186,7 +187,8 @@ struct FingerprintTests {
         for tally in tallies {
             let through = try #require(tally.report.parameters.through)
             let ours = try #require(tally.report.fingerprint)
-            #expect(try Self.reference(path, through: through)["sha256"] == ours.sha256, "week \(tally.week.number)")
+            #expect(
+                try await Self.reference(path, through: through)["sha256"] == ours.sha256, "week \(tally.week.number)")
             if tally.report.fingerprint?.table("votes") != tally.previous.fingerprint?.table("votes") {
                 #expect(ours.sha256 != tally.previous.fingerprint?.sha256, "week \(tally.week.number)")
             }
@@ -196,7 +198,7 @@ struct FingerprintTests {
     /// Odd values are encoded exactly (NULLs, empty text, integers stored as text, reals,
     /// line breaks, times that are not D1's form), and a vote page export without
     /// `moderation_log` reads as one with an empty log, leaving the file untouched.
-    @Test func oddValuesAndAMissingLog() throws {
+    @Test func oddValuesAndAMissingLog() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("odd.sqlite")
         _ = try DatabaseFile.build(at: path) { db in
@@ -223,8 +225,8 @@ struct FingerprintTests {
         let fingerprint = try Self.fingerprint(path)
         #expect(fingerprint.table("votes")?.rows == 6)
         #expect(fingerprint.table("moderation_log") == .init(name: "moderation_log", rows: 0, highestID: nil))
-        try Self.expectAgreement(path)
-        try Self.expectAgreement(path, through: .utc("2026-09-19 00:00:00"))
+        try await Self.expectAgreement(path)
+        try await Self.expectAgreement(path, through: .utc("2026-09-19 00:00:00"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "the file is only read")
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TallyCore
 
-@Suite("SHA-256")
+@Suite("SHA-256", .timeLimit(.minutes(10)))
 struct SHA256Tests {
     /// The examples of FIPS 180-2 (appendix B) and the NIST test vectors.
     @Test(arguments: [
@@ -22,7 +22,7 @@ struct SHA256Tests {
             "d7a8fbb307d7809469ca9abcb0082e4f8d5651e46d3cdb762d02d0bf37c9e592"
         ),
     ])
-    func knownVectors(_ message: String, _ expected: String) {
+    func knownVectors(_ message: String, _ expected: String) async {
         #expect(SHA256.hex(SHA256.hash(Array(message.utf8))) == expected)
         for accelerated in [false, true] {
             let hasher = SHA256(accelerated: accelerated)
@@ -32,7 +32,7 @@ struct SHA256Tests {
     }
 
     @Test(arguments: [false, true])
-    func aMillionAs(_ accelerated: Bool) {
+    func aMillionAs(_ accelerated: Bool) async {
         let hasher = SHA256(accelerated: accelerated)
         let chunk = [UInt8](repeating: 0x61, count: 1000)
         for _ in 0..<1000 { hasher.update(chunk) }
@@ -40,7 +40,7 @@ struct SHA256Tests {
     }
 
     /// The default hasher uses the instructions exactly when the CPU has them; asked not to, it never does.
-    @Test func theDefaultFollowsTheCPU() {
+    @Test func theDefaultFollowsTheCPU() async {
         #expect(SHA256().accelerated == SHA256.hardwareAvailable)
         #expect(!SHA256(accelerated: false).accelerated)
     }
@@ -48,7 +48,7 @@ struct SHA256Tests {
     /// The SHA-instruction path and the Swift path give the same digests. On a CPU without the
     /// instructions both would be the Swift path, so the test is skipped there and says so.
     @Test(.enabled(if: SHA256.hardwareAvailable, "this CPU has no SHA instructions: the hardware path cannot run"))
-    func theHardwareAndSwiftPathsAgree() throws {
+    func theHardwareAndSwiftPathsAgree() async throws {
         try #require(SHA256(accelerated: true).accelerated)
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<200 {
@@ -69,7 +69,7 @@ struct SHA256Tests {
     }
 
     /// Fed in pieces of every size around the 64-byte block, the digest is the same as in one piece.
-    @Test func piecesGiveTheSameDigest() {
+    @Test func piecesGiveTheSameDigest() async {
         var generator = SystemRandomNumberGenerator()
         let message = (0..<1000).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let whole = SHA256.hash(message)
@@ -88,14 +88,14 @@ struct SHA256Tests {
     }
 
     /// The coreutils tool agrees on random files of lengths around every padding boundary.
-    @Test func agreesWithSha256sum() throws {
+    @Test func agreesWithSha256sum() async throws {
         let folder = try TemporaryDirectory()
         var generator = SystemRandomNumberGenerator()
         for length in [0, 1, 55, 56, 57, 63, 64, 65, 119, 120, 121, 1000, 65_536, 1_000_003] {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let path = folder.path("data-\(length)")
             try Data(bytes).write(to: URL(fileURLWithPath: path))
-            let tool = try ToolProcess.run("sha256sum", [path]).split(separator: " ").first.map(String.init)
+            let tool = try await ToolProcess.run("sha256sum", [path]).split(separator: " ").first.map(String.init)
             for accelerated in [false, true] {
                 let hasher = SHA256(accelerated: accelerated)
                 hasher.update(bytes)
@@ -105,7 +105,7 @@ struct SHA256Tests {
     }
 
     /// The check above can fail: one flipped bit gives another digest.
-    @Test func oneBitChangesTheDigest() {
+    @Test func oneBitChangesTheDigest() async {
         var message = Array("tally".utf8)
         let before = SHA256.hash(message)
         message[2] ^= 1

@@ -3,9 +3,9 @@ import TallyCore
 import TallySQLite
 import Testing
 
-@Suite("Same-author groups")
+@Suite("Same-author groups", .timeLimit(.minutes(10)))
 struct AuthorGroupTests {
-    @Test func theDemoFlagsTheSessionWithTwoPromotedNotes() throws {
+    @Test func theDemoFlagsTheSessionWithTwoPromotedNotes() async throws {
         let store = try ModerationStore(Demo.inMemory())
         let groups = try store.authorGroups()
         #expect(groups.map(\.shortSession) == ["1bed57d5", "241200ea", "6bf0d994", "2865f6c9", "96eb9bec"])
@@ -22,7 +22,7 @@ struct AuthorGroupTests {
         #expect(groups.dropFirst().allSatisfy { !$0.isFlagged && $0.votedForOwnOption == nil })
     }
 
-    @Test func aVoteForItsOwnOptionIsSeen() throws {
+    @Test func aVoteForItsOwnOptionIsSeen() async throws {
         let db = try Demo.inMemory()
         let session = try #require(Demo.sessions["s07"])
         try db.execute(
@@ -34,7 +34,7 @@ struct AuthorGroupTests {
         #expect(group.promotedOptions.map(\.votesByAuthor) == [0, 2])
     }
 
-    @Test func notesWithoutASessionComeLastAndAreNeverFlagged() throws {
+    @Test func notesWithoutASessionComeLastAndAreNeverFlagged() async throws {
         let fixture = try ModerationFixture(notes: [("a", nil), ("b", "s-1"), ("c", nil), ("d", "s-1")])
         for id: Int64 in 1...4 { try fixture.decide(.approve, id) }
         let groups = try fixture.store.authorGroups()
@@ -44,7 +44,7 @@ struct AuthorGroupTests {
         #expect(groups[1].shortSession == "(none)")
     }
 
-    @Test func theEmbeddedQueryMatchesTheFileRunInTheSQLiteShell() throws {
+    @Test func theEmbeddedQueryMatchesTheFileRunInTheSQLiteShell() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("demo.sqlite")
         try DatabaseFile.build(at: path) { db in try Demo.write(into: db) }
@@ -52,7 +52,7 @@ struct AuthorGroupTests {
         let session = try #require(Demo.sessions["s07"])
         try db.execute("INSERT INTO votes (option_id, session_id) VALUES (6, ?)", [.text(session)])
         let file = ToolProcess.repository.appendingPathComponent("queries/notes_own_option_votes.sql")
-        let rows = try SQLiteShell.rows(path, try String(contentsOf: file, encoding: .utf8))
+        let rows = try await SQLiteShell.rows(path, try String(contentsOf: file, encoding: .utf8))
         #expect(rows == [["1", session, "6", "1"], ["2", session, "7", "0"]])
         #expect(try ModerationStore(db).ownOptionVotes() == [1: 1, 2: 0])
     }

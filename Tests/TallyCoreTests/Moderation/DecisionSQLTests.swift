@@ -3,7 +3,7 @@ import TallyCore
 import TallySQLite
 import Testing
 
-@Suite("Decision SQL for D1")
+@Suite("Decision SQL for D1", .timeLimit(.minutes(10)))
 struct DecisionSQLTests {
     static let hostile = [
         "it's \"quoted\"", "a\nb", "\r\n", "", "\u{1B}[31mred\u{1B}[0m", "tab\there", "'", "''", "|x|",
@@ -11,7 +11,7 @@ struct DecisionSQLTests {
         "爸爸可以不要看手機嗎？", String(repeating: "0123456789", count: 1_000),
     ]
 
-    @Test func literalsQuoteAndSpellOutControlCharacters() {
+    @Test func literalsQuoteAndSpellOutControlCharacters() async {
         #expect(DecisionSQL.literal("it's") == "'it''s'")
         #expect(DecisionSQL.literal("") == "''")
         #expect(DecisionSQL.literal("a\nb") == "('a'||char(10)||'b')")
@@ -23,17 +23,17 @@ struct DecisionSQLTests {
     }
 
     @Test(arguments: DecisionSQLTests.hostile)
-    func literalsRoundTripThroughSQLite(_ text: String) throws {
+    func literalsRoundTripThroughSQLite(_ text: String) async throws {
         let db = try Connection(path: ":memory:", mode: .create)
         #expect(try db.scalar("SELECT " + DecisionSQL.literal(text)) == .text(text))
     }
 
-    @Test func literalsRoundTripThroughTheSQLiteShell() throws {
+    @Test func literalsRoundTripThroughTheSQLiteShell() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("shell.sqlite")
         // hex() shows the exact bytes; the "x" keeps an empty text from being an empty row.
         let input = Self.hostile.map { "SELECT 'x' || hex(\(DecisionSQL.literal($0)));" }.joined(separator: "\n")
-        let rows = try SQLiteShell.rows(path, input)
+        let rows = try await SQLiteShell.rows(path, input)
         let expected = Self.hostile.map { "x" + $0.utf8.map { String(format: "%02X", $0) }.joined() }
         #expect(rows.map { $0.first ?? "" } == expected, "the shell reads every literal back byte for byte")
     }
@@ -74,44 +74,44 @@ struct DecisionSQLTests {
 
     /// Applies a script with the real sqlite3 shell, foreign keys on as D1 has them;
     /// returns how many rows it changed.
-    static func apply(_ script: String, to path: String) throws -> Int {
-        let output = try SQLiteShell.run(
+    static func apply(_ script: String, to path: String) async throws -> Int {
+        let output = try await SQLiteShell.run(
             path, input: "PRAGMA foreign_keys = ON;\n" + script + "\nSELECT total_changes();\n", arguments: ["-bail"])
         return try #require(Int(output.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
-    @Test func replayOnACopyGivesTheSameRowsAndASecondReplayChangesNothing() throws {
+    @Test func replayOnACopyGivesTheSameRowsAndASecondReplayChangesNothing() async throws {
         let (fixture, copy, _) = try Self.scenario()
         let script = try fixture.store.decisionScript()
         #expect(script.decisions == 12)
         let original = try Self.tables(fixture.path)
         #expect(try Self.tables(copy) != original)
 
-        let changed = try Self.apply(script.text, to: copy)
+        let changed = try await Self.apply(script.text, to: copy)
         #expect(changed > 0)
         let replayed = try Self.tables(copy)
         for table in ["suggestions", "survey_options", "moderation_log"] {
             #expect(replayed[table] == original[table], "\(table) differs after replay")
         }
 
-        #expect(try Self.apply(script.text, to: copy) == 0, "a second replay changes no row")
+        #expect(try await Self.apply(script.text, to: copy) == 0, "a second replay changes no row")
         #expect(try Self.tables(copy) == original)
         // Also on the original itself, which has every decision already.
-        #expect(try Self.apply(script.text, to: fixture.path) == 0)
+        #expect(try await Self.apply(script.text, to: fixture.path) == 0)
     }
 
-    @Test func replaySinceAMomentAppliesOnlyLaterDecisions() throws {
+    @Test func replaySinceAMomentAppliesOnlyLaterDecisions() async throws {
         let (fixture, copy, midpoint) = try Self.scenario()
         let script = try fixture.store.decisionScript(since: midpoint)
         #expect(script.decisions == 10)
         #expect(
             script.text.contains("-- 10 decision(s) from moderation_log, recorded at or after 2026-09-21 14:13:23 UTC.")
         )
-        _ = try Self.apply(script.text, to: copy)
+        _ = try await Self.apply(script.text, to: copy)
         #expect(try Self.tables(copy) == (try Self.tables(fixture.path)))
     }
 
-    @Test func decisionsMadeDifferentlyOnTheTargetAreLeftAlone() throws {
+    @Test func decisionsMadeDifferentlyOnTheTargetAreLeftAlone() async throws {
         let (fixture, copy, _) = try Self.scenario()
         // Meanwhile on D1: someone approved note 2 and took option id 1 for a new option.
         let target = try Connection(path: copy, mode: .readWrite)
@@ -123,7 +123,7 @@ struct DecisionSQLTests {
                 time: Instant(seconds: 1_790_000_100)))
         let before = try Self.tables(copy)
 
-        _ = try Self.apply(try fixture.store.decisionScript().text, to: copy)
+        _ = try await Self.apply(try fixture.store.decisionScript().text, to: copy)
         let after = try Self.tables(copy)
         // The promotion takes an option id of the target's own, never D1's option #1.
         let note1 = try #require(try targetStore.note(1))
@@ -149,7 +149,7 @@ struct DecisionSQLTests {
         #expect(after["suggestions"] != before["suggestions"])
     }
 
-    @Test func theScriptPassesTheD1Lint() throws {
+    @Test func theScriptPassesTheD1Lint() async throws {
         let (fixture, _, _) = try Self.scenario()
         let script = try fixture.store.decisionScript()
         let problems = try MigrationLint.problems(
@@ -161,7 +161,7 @@ struct DecisionSQLTests {
         #expect(spoiled.map(\.message).contains("transaction control (BEGIN) is rejected by D1"))
     }
 
-    @Test func oneStatementPerLineEachUnderD1sLimit() throws {
+    @Test func oneStatementPerLineEachUnderD1sLimit() async throws {
         let (fixture, _, _) = try Self.scenario()
         let script = try fixture.store.decisionScript()
         let lines = script.text.split(separator: "\n").filter { !$0.hasPrefix("--") && !$0.isEmpty }
@@ -178,13 +178,13 @@ struct DecisionSQLTests {
         #expect(script.text.contains("WHERE id = 2 AND status = 'pending' AND version = 0"))
     }
 
-    @Test func anEmptyLogGivesAFileThatDoesNothing() throws {
+    @Test func anEmptyLogGivesAFileThatDoesNothing() async throws {
         let fixture = try ModerationFixture()
         let script = try fixture.store.decisionScript()
         #expect(script.decisions == 0)
         #expect(script.statements == 0)
         #expect(script.text.contains("-- Nothing to apply."))
-        #expect(try Self.apply(script.text, to: fixture.path) == 0)
+        #expect(try await Self.apply(script.text, to: fixture.path) == 0)
     }
 
     static func entry(
@@ -201,7 +201,7 @@ struct DecisionSQLTests {
         DecisionSQL.Guard(seen: SeenNote(key: "text:78|null:|text:00", content: content), previous: nil)
     }
 
-    @Test func entriesThatCannotBeReplayedAreRefusedByName() throws {
+    @Test func entriesThatCannotBeReplayedAreRefusedByName() async throws {
         func refusal(_ entry: ModerationLogEntry, option: DecisionSQL.OptionRow? = nil) throws -> DecisionSQLError {
             try #require(throws: DecisionSQLError.self) {
                 _ = try DecisionSQL.script(
@@ -242,7 +242,7 @@ struct DecisionSQLTests {
         )
     }
 
-    @Test func versionsOutOfOrderAreRefused() throws {
+    @Test func versionsOutOfOrderAreRefused() async throws {
         let later = Self.entry("approve", "pending", "approved", version: 2)
         let earlier = Self.entry("reopen", "approved", "pending", reason: "r", version: 1)
         #expect(throws: DecisionSQLError.self) {
@@ -250,7 +250,7 @@ struct DecisionSQLTests {
         }
     }
 
-    @Test func anOptionThatDiffersFromItsNoteIsWrittenOutAndGuardedByItsText() throws {
+    @Test func anOptionThatDiffersFromItsNoteIsWrittenOutAndGuardedByItsText() async throws {
         let entry = Self.entry("promote", "approved", "promoted", version: 2, option: 8)
         let option = DecisionSQL.OptionRow(
             content: "edited 'text'", section: "community", createdAt: "2026-09-24 02:00:00")
@@ -263,7 +263,7 @@ struct DecisionSQLTests {
         #expect(!copied.joined().contains("edited"), "the note's text is copied, not repeated")
     }
 
-    @Test func anUnreadableLogTimeIsRefusedOnlyWithSince() throws {
+    @Test func anUnreadableLogTimeIsRefusedOnlyWithSince() async throws {
         let fixture = try ModerationFixture()
         try fixture.db.execute(
             """

@@ -5,14 +5,14 @@ import Testing
 
 /// The author's own query from the brief must run unchanged on the toolkit's schema and agree
 /// with the report.
-@Suite("The author's query, verbatim")
+@Suite("The author's query, verbatim", .timeLimit(.minutes(10)))
 struct AuthorQueryTests {
 
-    @Test func runsOnTheDemoAndAgreesWithTheReport() throws {
+    @Test func runsOnTheDemoAndAgreesWithTheReport() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("demo.sqlite")
         try DatabaseFile.build(at: path) { try Demo.write(into: $0) }
-        let shell = try SQLiteShell.rows(path, BriefFixtures.authorsQuery)
+        let shell = try await SQLiteShell.rows(path, BriefFixtures.authorsQuery)
         #expect(shell.count == 5)
         #expect(shell.map { $0[2] } == ["10", "10", "6", "5", "5"])
         #expect(shell.map { Int($0[1])! }.reduce(0, +) == 43)
@@ -30,7 +30,7 @@ struct AuthorQueryTests {
     }
 
     /// The report reads the votes through the covering index in session order: no sort, no temp B-tree.
-    @Test func theVoteScanUsesTheCoveringIndexWithoutSorting() throws {
+    @Test func theVoteScanUsesTheCoveringIndexWithoutSorting() async throws {
         let db = try Connection(path: ":memory:", mode: .create)
         try Migrator().migrate(db)
         let plan = try db.query("EXPLAIN QUERY PLAN " + Analyzer.voteScanSQL).compactMap { $0["detail"]?.string }

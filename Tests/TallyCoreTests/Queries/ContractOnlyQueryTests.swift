@@ -7,24 +7,24 @@ import Testing
 /// Issue 12, item 14, for `tally sql`: the queries printed for D1 run on a vote page's own
 /// database (the schema contract only) in their contract-only form, and give what the local
 /// analysis gives from that database.
-@Suite("queries/ in their contract-only form")
+@Suite("queries/ in their contract-only form", .timeLimit(.minutes(10)))
 struct ContractOnlyQueryTests {
     static let parameters = ReportParameters.demo()
 
     /// Reproduction: the shipped files fail there, naming the moderation record, in the real shell.
-    @Test func theShippedQueriesThatReadTheModerationRecordFailOnAContractOnlyDatabase() throws {
+    @Test func theShippedQueriesThatReadTheModerationRecordFailOnAContractOnlyDatabase() async throws {
         let folder = try TemporaryDirectory()
-        let (_, contract) = try ContractOnlyDatabaseTests.demoPair(in: folder)
+        let (_, contract) = try await ContractOnlyDatabaseTests.demoPair(in: folder)
         let readers = try PortableQuery.all().filter(\.readsModerationRecord).map(\.name)
         #expect(readers == ["approved", "fingerprint", "notes", "notes_own_option_votes", "suggestions"])
         for name in readers {
             let query = try PortableQuery.named(name)
-            #expect(throws: (any Error).self, "\(name)") {
-                try QueryShell.rows(contract, query: query, parameters: Self.parameters)
+            await #expect(throws: (any Error).self, "\(name)") {
+                try await QueryShell.rows(contract, query: query, parameters: Self.parameters)
             }
             var message = ""
             do {
-                try SQLiteShell.run(
+                try await SQLiteShell.run(
                     contract, input: query.filled(Self.parameters.queryValues), arguments: ["-batch", "-bail"])
             } catch {
                 message = "\(error)"
@@ -37,9 +37,9 @@ struct ContractOnlyQueryTests {
 
     /// The contract-only form runs there and gives the rows the local analysis reads from the
     /// same file (which stands in for the same two objects with `SchemaCheck.prepare`).
-    @Test func theContractOnlyFormGivesTheLocalAnalysisRows() throws {
+    @Test func theContractOnlyFormGivesTheLocalAnalysisRows() async throws {
         let folder = try TemporaryDirectory()
-        let (_, contract) = try ContractOnlyDatabaseTests.demoPair(in: folder)
+        let (_, contract) = try await ContractOnlyDatabaseTests.demoPair(in: folder)
         for through in [nil, "2026-09-24 09:55:10", "2026-09-20 00:00:00"] {
             var parameters = Self.parameters
             parameters.through = through.map { StoredTimestamp.parse($0)! }
@@ -56,7 +56,7 @@ struct ContractOnlyQueryTests {
                 let printed = try plain.query(form.filled(values))
                 #expect(printed == mine, "\(query.name) through \(through ?? "all")")
                 // The real shell runs it too (values compared above, where both read them alike).
-                let shell = try QueryShell.rows(contract, sql: form.filled(values))
+                let shell = try await QueryShell.rows(contract, sql: form.filled(values))
                 #expect(shell.count == mine.count, "\(query.name) through \(through ?? "all")")
             }
         }
@@ -64,9 +64,9 @@ struct ContractOnlyQueryTests {
 
     /// The stand-ins hide the moderation record even where it exists: on the migrated demo the
     /// contract-only form gives what the shipped form gives on its contract-only copy.
-    @Test func theStandInsHideTheRecordWhereItExists() throws {
+    @Test func theStandInsHideTheRecordWhereItExists() async throws {
         let folder = try TemporaryDirectory()
-        let (migrated, contract) = try ContractOnlyDatabaseTests.demoPair(in: folder)
+        let (migrated, contract) = try await ContractOnlyDatabaseTests.demoPair(in: folder)
         let values = Self.parameters.queryValues.merging(["session_id": .null]) { a, _ in a }
         let local = try DatabaseFile.openForReading(contract)
         try SchemaCheck.prepare(local)
@@ -81,7 +81,7 @@ struct ContractOnlyQueryTests {
         }
     }
 
-    @Test func theFormIsKeptByFillingAndMadeOnce() throws {
+    @Test func theFormIsKeptByFillingAndMadeOnce() async throws {
         for query in try PortableQuery.all() {
             let form = query.contractOnly()
             #expect(form.contractOnly() == form, "\(query.name)")

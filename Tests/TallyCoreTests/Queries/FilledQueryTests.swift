@@ -6,7 +6,7 @@ import Testing
 
 /// What `tally sql` prints: every query filled, even with hostile values, stays one
 /// read-only statement that D1 accepts, and a hostile session id is only ever a value.
-@Suite("queries/ filled for D1")
+@Suite("queries/ filled for D1", .timeLimit(.minutes(10)))
 struct FilledQueryTests {
     static let hostileSessions = [
         "x'); DROP TABLE votes; --", "'", "''", "a\"b\\c", "line\nbreak\r\n", "tab\there", "; SELECT 1; --", "/* open",
@@ -23,7 +23,7 @@ struct FilledQueryTests {
         return values
     }
 
-    @Test func everyQueryFilledWithHostileValuesIsOneReadOnlyStatementD1Accepts() throws {
+    @Test func everyQueryFilledWithHostileValuesIsOneReadOnlyStatementD1Accepts() async throws {
         let db = try Connection(path: ":memory:", mode: .create)
         try Migrator().migrate(db)
         let values = Self.hostileValues()
@@ -63,7 +63,7 @@ struct FilledQueryTests {
 
     /// Run by the real `sqlite3` shell, the filled SQL excludes exactly the hostile sessions
     /// named, and the votes table is still there afterwards.
-    @Test func hostileSessionIdsAreExcludedExactlyAndRunNothing() throws {
+    @Test func hostileSessionIdsAreExcludedExactlyAndRunNothing() async throws {
         let hostile = Self.hostileSessions
         var votes: [(Int64, String, String)] = [
             (1, "plain", "2026-09-20 10:00:00"), (2, "x'); DROP TABLE votes;", "2026-09-20 10:00:01"),
@@ -74,19 +74,20 @@ struct FilledQueryTests {
         let database = try VoteDatabase(votes: votes)
         let parameters = ReportParameters(
             excludedSessions: [hostile[0], hostile[4], hostile[10]], asOf: Instant.utc("2026-09-27 04:00:00"))
-        let excluded = try QueryShell.rows(
+        let excluded = try await QueryShell.rows(
             database.path, query: PortableQuery.named("excluded"), parameters: parameters)
         #expect(excluded.map { $0["session_id"] } == [hostile[0], hostile[4], hostile[10]].map(SQLValue.text))
         #expect(excluded.allSatisfy { $0["named"] == .integer(1) && $0["votes"] == .integer(1) })
-        let totals = try QueryShell.rows(database.path, query: PortableQuery.named("totals"), parameters: parameters)
+        let totals = try await QueryShell.rows(
+            database.path, query: PortableQuery.named("totals"), parameters: parameters)
         #expect(totals.first?["voters_all"] == .integer(Int64(hostile.count + 2)))
         #expect(totals.first?["voters"] == .integer(Int64(hostile.count + 2 - 3)))
-        #expect(try SQLiteShell.rows(database.path, "SELECT COUNT(*) FROM votes;") == [[String(votes.count)]])
+        #expect(try await SQLiteShell.rows(database.path, "SELECT COUNT(*) FROM votes;") == [[String(votes.count)]])
         // And the same figures as the analysis.
         #expect(try ReportFigures.exclusions(from: excluded) == database.figures(parameters).exclusions)
     }
 
-    @Test func aFilledQueryOverD1sLimitIsRefused() throws {
+    @Test func aFilledQueryOverD1sLimitIsRefused() async throws {
         let sessions = (0..<4_000).map { "session-\($0)-" + String(repeating: "x", count: 20) }
         let values = ReportParameters(excludedSessions: sessions, asOf: Instant(seconds: 0)).queryValues
         let query = try PortableQuery.named("tally")
@@ -104,7 +105,7 @@ struct FilledQueryTests {
         #expect(try query.filledForD1(fewer).utf8.count <= MigrationLint.maximumStatementBytes)
     }
 
-    @Test func aFileOfTwoStatementsIsRefused() throws {
+    @Test func aFileOfTwoStatementsIsRefused() async throws {
         let query = try PortableQuery(
             name: "two",
             sql: "-- two: two statements\nWITH params AS (SELECT\n  1 AS a\n)\nSELECT a FROM params;\nSELECT 2;\n")
@@ -112,7 +113,7 @@ struct FilledQueryTests {
         #expect(QueryFileError.notOneStatement(file: "two.sql", count: 2).description.contains("2 statements"))
     }
 
-    @Test func purposeIsTheFirstLineWithoutTheName() throws {
+    @Test func purposeIsTheFirstLineWithoutTheName() async throws {
         let query = try PortableQuery.named("tally")
         #expect(query.purpose.hasPrefix("every option ranked by distinct voters"))
         #expect(

@@ -6,7 +6,7 @@ import Testing
 /// The Swift reader (`StoredTimestamp`) and the portable SQL's reading of stored times
 /// (`queries/*.sql`: a shape check, then strftime) must agree on which texts are times and on
 /// the instant each one names; the few shapes where they differ are listed here on purpose.
-@Suite("Stored timestamps: Swift and SQL read them alike")
+@Suite("Stored timestamps: Swift and SQL read them alike", .timeLimit(.minutes(10)))
 struct TimestampAgreementTests {
     static let texts = [
         "2026-09-18 18:06:00", "2026-09-18T18:06:00.000Z", "2026-09-18T18:06:00Z", "2026-09-18T18:06:00.5Z",
@@ -36,12 +36,12 @@ struct TimestampAgreementTests {
         return "text:" + text.utf8.map { String(format: "%02X", $0) }.joined()
     }
 
-    @Test func swiftAndSQLAgree() throws {
+    @Test func swiftAndSQLAgree() async throws {
         let all = TimestampAgreementTests.texts + TimestampAgreementTests.refusedByBoth
         let db = try VoteDatabase(votes: all.map { (1, "s", $0) })
         var parameters = ReportParameters(asOf: .utc("2030-01-01 00:00:00"))
         parameters.maxExamples = 1000
-        let rows = try QueryShell.rows(db.path, query: PortableQuery.named("anomalies"), parameters: parameters)
+        let rows = try await QueryShell.rows(db.path, query: PortableQuery.named("anomalies"), parameters: parameters)
         let anomalies = try ReportFigures.anomalies(from: rows)
         let unreadable = Set(anomalies.first { $0.kind == .unreadableVoteTime }?.examples.compactMap(\.text) ?? [])
         var sqlInstants: [String: Instant] = [:]
@@ -66,7 +66,7 @@ struct TimestampAgreementTests {
         // More than three decimals: both keep the first three (the queries take whole seconds
         // from that normalised text, never from the stored one).
         #expect(StoredTimestamp.parse("2026-09-18T18:06:59.9999Z") == .utc("2026-09-18 18:06:59.999"))
-        let cut = try QueryShell.rows(
+        let cut = try await QueryShell.rows(
             db.path,
             sql: "SELECT strftime('%Y-%m-%d %H:%M:%f', '2026-09-18T18:06:59.9999Z') AS t, "
                 + "strftime('%s', strftime('%Y-%m-%d %H:%M:%f', '2026-09-18T18:06:59.9999Z')) AS s")
@@ -79,12 +79,12 @@ struct TimestampAgreementTests {
 
     /// The shipped reading of `votes.created_at` (the `vote` step of `queries/totals.sql`, as
     /// shipped), run alone: each vote's id and the normalised UTC text, or NULL when unreadable.
-    static func sqlReadings(_ path: String) throws -> [Int64: String?] {
+    static func sqlReadings(_ path: String) async throws -> [Int64: String?] {
         let sql = try PortableQuery.named("totals").sql
         let end = try #require(sql.range(of: "\nconsidered AS ("))
         let head = String(sql[..<end.lowerBound]).trimmingCharacters(in: CharacterSet(charactersIn: ",\n"))
         var readings: [Int64: String?] = [:]
-        for row in try QueryShell.rows(path, sql: head + "\nSELECT id, t FROM vote ORDER BY id;") {
+        for row in try await QueryShell.rows(path, sql: head + "\nSELECT id, t FROM vote ORDER BY id;") {
             let id = try #require(row["id"]?.int64)
             if case .text(let text) = row["t"] { readings[id] = .some(text) } else { readings[id] = .some(nil) }
         }
@@ -94,13 +94,13 @@ struct TimestampAgreementTests {
     /// Hundreds of generated hostile values per seed, of every storage class: the Swift reader
     /// and the shipped SQL read each one alike (both refuse it, or both name the same instant).
     @Test(arguments: Array(UInt64(1)...UInt64(6)))
-    func hostileValuesAreReadAlike(seed: UInt64) throws {
+    func hostileValuesAreReadAlike(seed: UInt64) async throws {
         var generator = HostileTimes(seed: seed)
         let values = generator.values(count: 400)
         let folder = try TemporaryDirectory()
         let path = folder.path("hostile.sqlite")
         try HostileTimes.database(values, at: path)
-        let sql = try TimestampAgreementTests.sqlReadings(path)
+        let sql = try await TimestampAgreementTests.sqlReadings(path)
         let db = try DatabaseFile.openForReading(path)
         let statement = try db.prepare("SELECT id, created_at FROM votes ORDER BY id")
         var compared = 0

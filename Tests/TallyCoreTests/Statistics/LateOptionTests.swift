@@ -8,7 +8,7 @@ import Testing
 /// Issue 21.4: an option created mid-poll is counted over the sessions that could choose it (their last
 /// counted vote is at or after its creation), for its share, range, chance and co-votes; the analysis and
 /// `queries/` agree (the real `sqlite3` shell as the oracle).
-@Suite("Late options: counted over the voters who could choose them")
+@Suite("Late options: counted over the voters who could choose them", .timeLimit(.minutes(10)))
 struct LateOptionTests {
     /// Options 1 and 2 from the start, option 3 from 01-10 noon. Six sessions finish before option 3 exists;
     /// four vote after it (two choose it, both with option 1); one votes before and again after (so it saw
@@ -32,7 +32,7 @@ struct LateOptionTests {
 
     static let parameters = ReportParameters(asOf: .utc("2026-02-01 00:00:00"))
 
-    @Test func aLateOptionsShareRangeAndChanceAreAmongItsVoters() throws {
+    @Test func aLateOptionsShareRangeAndChanceAreAmongItsVoters() async throws {
         let database = try Self.database()
         let model = try database.report(Self.parameters)
         let options = try #require(model.sections.first).options
@@ -54,20 +54,21 @@ struct LateOptionTests {
         #expect(abs(pair.expected - 16.0 / 9.0) < 1e-9, "\(pair)")
     }
 
-    @Test func theQueriesCountTheSameVotableSessions() throws {
+    @Test func theQueriesCountTheSameVotableSessions() async throws {
         let database = try Self.database()
         let swift = try database.figures(Self.parameters)
-        let sql = try ReportFigures(queryResults: QueryShell.results(database.path, parameters: Self.parameters))
+        let sql = try await ReportFigures(queryResults: QueryShell.results(database.path, parameters: Self.parameters))
         #expect(swift.choices == sql.choices)
         let votable = try #require(sql.choices).filter { $0.votable == [1, 2, 3] }.reduce(0) { $0 + $1.sessions }
         #expect(votable == 5)
-        let rows = try QueryShell.rows(database.path, query: PortableQuery.named("tally"), parameters: Self.parameters)
+        let rows = try await QueryShell.rows(
+            database.path, query: PortableQuery.named("tally"), parameters: Self.parameters)
         let late = try #require(rows.first { $0["id"]?.int64 == 3 })
         #expect(late["eligible"]?.int64 == 5 && late["share"]?.double == 0.4, "\(late)")
     }
 
     /// An option created after every counted vote: nobody could choose it, as before.
-    @Test func throughBeforeTheLateOptionLeavesItUnvotable() throws {
+    @Test func throughBeforeTheLateOptionLeavesItUnvotable() async throws {
         let database = try Self.database()
         var parameters = Self.parameters
         parameters.through = .utc("2026-01-10 12:30:00")
@@ -99,8 +100,8 @@ struct LateOptionTests {
         return try VoteDatabase(options: options, votes: votes)
     }
 
-    @Test func aLateOptionChosenByMostWhoCouldIsRankedAndLabelledByOneComparison() throws {
-        let model = try Self.lateLeader().report(Self.parameters)
+    @Test func aLateOptionChosenByMostWhoCouldIsRankedAndLabelledByOneComparison() async throws {
+        let model = try await Self.lateLeader().report(Self.parameters)
         let options = try #require(model.sections.first).options
         let late = try #require(options.first { $0.id == 6 })
         #expect(late.voters == 24 && late.eligible == 30 && late.share == 0.8)
@@ -125,7 +126,7 @@ struct LateOptionTests {
     /// Issue 37.2: a vote cast before its option existed (option 3 created after every vote) counts as the data
     /// says, but made "100% among 1 voter" and a 33% chance of leading; it makes no share and no chance, and is
     /// flagged among the anomalies.
-    @Test func aVoteBeforeItsOptionExistedMakesNoShareOrChance() throws {
+    @Test func aVoteBeforeItsOptionExistedMakesNoShareOrChance() async throws {
         var votes: [(Int64, String, String)] = (1...9).map {
             ($0 % 2 == 0 ? 1 : 2, "s\($0)", "2026-01-0\($0) 08:00:00")
         }
@@ -142,7 +143,8 @@ struct LateOptionTests {
         #expect(model.sections.first?.options.last?.id == 3)
         #expect(model.anomalies.contains { $0.kind == .voteBeforeOption && $0.total == 1 })
         // The query counts the same: nobody could choose it, so no share.
-        let rows = try QueryShell.rows(database.path, query: PortableQuery.named("tally"), parameters: Self.parameters)
+        let rows = try await QueryShell.rows(
+            database.path, query: PortableQuery.named("tally"), parameters: Self.parameters)
         let row = try #require(rows.first { $0["id"]?.int64 == 3 })
         #expect(row["eligible"]?.int64 == 0 && row["share"]?.double == nil, "\(row)")
     }

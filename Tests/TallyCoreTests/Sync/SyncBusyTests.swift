@@ -7,7 +7,7 @@ import Testing
 /// library, never a raw SQLite busy error that each caller would have to recognise (as
 /// `ModerationStore` answers `ModerationError.databaseBusy`). Each call runs on a connection
 /// without a busy timeout, so it meets the lock at once.
-@Suite("Sync: a locked database")
+@Suite("Sync: a locked database", .timeLimit(.minutes(10)))
 struct SyncBusyTests {
     /// A migrated database with one decision in the ledger, and a second connection holding its write lock.
     struct Locked {
@@ -26,7 +26,7 @@ struct SyncBusyTests {
         func release() throws { try holder.execute("ROLLBACK") }
     }
 
-    @Test func markingPushedIsLockedNotBusy() throws {
+    @Test func markingPushedIsLockedNotBusy() async throws {
         let locked = try Locked()
         let ledger = SyncLedger(locked.db)
         let seqs = try ledger.decisions().map(\.seq)
@@ -38,14 +38,14 @@ struct SyncBusyTests {
         #expect(try ledger.markPushed(seqs, target: "votes-db", at: Instant(seconds: 1_790_000_100)) > 0)
     }
 
-    @Test func droppingConflictsIsLockedNotBusy() throws {
+    @Test func droppingConflictsIsLockedNotBusy() async throws {
         let locked = try Locked()
         #expect(throws: SyncError.locked(locked.fixture.path)) { try SyncLedger(locked.db).dropConflicts(of: 1) }
         try locked.release()
         #expect(try SyncLedger(locked.db).dropConflicts(of: 1).isEmpty)
     }
 
-    @Test func creatingTheLedgerIsLockedNotBusy() throws {
+    @Test func creatingTheLedgerIsLockedNotBusy() async throws {
         let locked = try Locked()
         #expect(throws: SyncError.locked(locked.fixture.path)) {
             // Even when the ledger exists, checking for it takes the write lock (BEGIN IMMEDIATE) first.
@@ -56,7 +56,7 @@ struct SyncBusyTests {
         #expect(try SyncLedger(locked.db).exists())
     }
 
-    @Test func applyingD1sAnswersIsLockedNotBusy() throws {
+    @Test func applyingD1sAnswersIsLockedNotBusy() async throws {
         let locked = try Locked()
         let decisions = try SyncLedger(locked.db).decisions()
         let answers = decisions.map {
@@ -69,7 +69,7 @@ struct SyncBusyTests {
         #expect(try SyncPush(locked.db).apply(answers, to: decisions).confirmed == decisions.count)
     }
 
-    @Test func aPullIntoALockedDatabaseIsLockedNotBusy() throws {
+    @Test func aPullIntoALockedDatabaseIsLockedNotBusy() async throws {
         let locked = try Locked()
         let export = ToolProcess.repository.appendingPathComponent("Tests/Fixtures/d1-export-demo.sql").path
         // The pull opens its own connection, which waits for its busy timeout (5 s) before giving up.

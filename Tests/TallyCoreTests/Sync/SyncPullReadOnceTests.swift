@@ -7,25 +7,25 @@ import Testing
 /// Reading twice (hash, then import) could hash one file and import another, and on a FIFO the
 /// second open waited forever for a writer (the old code: `tally pull --from FIFO` hung, even
 /// through SIGTERM).
-@Suite("Sync pull: the export is read once")
+@Suite("Sync pull: the export is read once", .timeLimit(.minutes(10)))
 struct SyncPullReadOnceTests {
     static let export = ToolProcess.repository.appendingPathComponent("Tests/Fixtures/d1-export-demo.sql").path
     static let time = Instant(seconds: 1_790_000_100)
 
     /// `sha256sum`'s answer for a file.
-    static func sha256sum(_ path: String) throws -> String {
-        String(try ToolProcess.run("sha256sum", [path]).prefix(64))
+    static func sha256sum(_ path: String) async throws -> String {
+        String(try await ToolProcess.run("sha256sum", [path]).prefix(64))
     }
 
-    @Test func theRecordedHashIsTheImportedFilesHash() throws {
+    @Test func theRecordedHashIsTheImportedFilesHash() async throws {
         let folder = try TemporaryDirectory()
         let target = folder.path("local.sqlite")
         let outcome = try SyncPull(importer: DumpImporter()).run(
             exportPath: SyncPullReadOnceTests.export, target: target, source: "test", at: SyncPullReadOnceTests.time)
-        #expect(outcome.origin.sha256 == (try SyncPullReadOnceTests.sha256sum(SyncPullReadOnceTests.export)))
+        #expect(outcome.origin.sha256 == (try await SyncPullReadOnceTests.sha256sum(SyncPullReadOnceTests.export)))
     }
 
-    @Test func anExportFromAFIFOIsPulledAndHashed() throws {
+    @Test func anExportFromAFIFOIsPulledAndHashed() async throws {
         let folder = try TemporaryDirectory()
         let fifo = folder.path("export.fifo")
         try #require(mkfifo(fifo, 0o600) == 0)
@@ -40,8 +40,8 @@ struct SyncPullReadOnceTests {
         let target = folder.path("local.sqlite")
         let outcome = try SyncPull(importer: DumpImporter()).run(
             exportPath: fifo, target: target, source: "test", at: SyncPullReadOnceTests.time)
-        #expect(outcome.origin.sha256 == (try SyncPullReadOnceTests.sha256sum(SyncPullReadOnceTests.export)))
-        let votes = try SQLiteShell.run(target, input: "SELECT count(*) FROM votes;")
+        #expect(outcome.origin.sha256 == (try await SyncPullReadOnceTests.sha256sum(SyncPullReadOnceTests.export)))
+        let votes = try await SQLiteShell.run(target, input: "SELECT count(*) FROM votes;")
         #expect(votes.trimmingCharacters(in: .whitespacesAndNewlines) == "55")
     }
 }
