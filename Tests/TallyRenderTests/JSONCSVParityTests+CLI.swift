@@ -10,13 +10,13 @@ import Testing
 /// options added mid-poll.
 extension JSONCSVParityTests {
     /// The demo and the hostile database, each as the arguments that read it.
-    static func sources(in folder: TemporaryDirectory) throws -> [(name: String, arguments: [String])] {
+    static func sources(in folder: TemporaryDirectory) async throws -> [(name: String, arguments: [String])] {
         let hostile = folder.path("hostile.sqlite")
-        #expect(try TallyProcess.run(["demo", "--db", hostile]).status == 0)
+        #expect(try await TallyProcess.run(["demo", "--db", hostile]).status == 0)
         // Options added after the poll started (so they have `eligible` voters), with names a spreadsheet would run or
         // a CSV reader would split; votes for them from new sessions, one of them excluded by name; a vote for an
         // option that does not exist (an anomaly with an example row).
-        _ = try SQLiteShell.run(
+        _ = try await SQLiteShell.run(
             hostile,
             input: """
                 INSERT INTO survey_options (id, content, section, created_at) VALUES
@@ -42,13 +42,13 @@ extension JSONCSVParityTests {
     }
 
     @Test(arguments: ["public", "internal"])
-    func theCLIsJSONAndCSVSayTheSame(_ audience: String) throws {
+    func theCLIsJSONAndCSVSayTheSame(_ audience: String) async throws {
         let folder = try TemporaryDirectory()
-        for (name, arguments) in try Self.sources(in: folder) {
+        for (name, arguments) in try await Self.sources(in: folder) {
             let common =
                 ["report"] + arguments + ["--as-of", "2026-12-01"] + (audience == "internal" ? ["--internal"] : [])
-            let json = try TallyProcess.run(common + ["--format", "json"])
-            let csv = try TallyProcess.run(common + ["--format", "csv"])
+            let json = try await TallyProcess.run(common + ["--format", "json"])
+            let csv = try await TallyProcess.run(common + ["--format", "csv"])
             #expect(json.status == 0 && csv.status == 0, "\(name): \(json.stderr) \(csv.stderr)")
             let document = try WrittenJSON.parse(json.stdout)
             let problems = Self.problems(document, csv: csv.stdout)

@@ -44,7 +44,7 @@ struct NotesListShowTests {
 
     /// What a moderator reads calls the writer of a note its author (docs/glossary.md), never a session; the CSV and
     /// JSON keys, which tools read, stay `session`, `session_notes`, ….
-    @Test func aModeratorReadsAuthorNeverSessionAndTheKeysStay() throws {
+    @Test func aModeratorReadsAuthorNeverSessionAndTheKeysStay() async throws {
         let (folder, path) = try Self.database()
         let stored = try Connection(path: path).query("SELECT content FROM suggestions")
         #expect(!stored.isEmpty && !stored.contains { ($0[0].string ?? "").lowercased().contains("session") })

@@ -119,12 +119,12 @@ struct TitleSettingTests {
     @Test(
         .enabled(
             if: OutsideProgram.mayRun(needing: "rsvg-convert"), "needs rsvg-convert (apt-get install librsvg2-bin)"))
-    func aTitlePerLanguageHeadsEachLanguagesPages() throws {
+    func aTitlePerLanguageHeadsEachLanguagesPages() async throws {
         let folder = try TemporaryDirectory()
         try Data(#"{"title": {"zh-TW": "九月的投票", "en": "September's poll"}, "lang": ["en", "zh-TW"]}"#.utf8).write(
             to: folder.url.appendingPathComponent("tally.json"))
-        #expect(try TallyProcess.run(["demo", "--db", "tally.sqlite", "-q"], in: folder.url.path).status == 0)
-        let report = try TallyProcess.run(
+        #expect(try await TallyProcess.run(["demo", "--db", "tally.sqlite", "-q"], in: folder.url.path).status == 0)
+        let report = try await TallyProcess.run(
             ["report", "--brief", "--charts", "c", "-o", "post.md", "--share", "card.png"], in: folder.url.path)
         #expect(report.status == 0, "\(report.stderr)")
         for (name, title) in [("post.en.md", "September's poll"), ("post.zh-TW.md", "九月的投票")] {
@@ -133,7 +133,7 @@ struct TitleSettingTests {
         }
         let chart = try String(contentsOfFile: folder.path("c/zh-TW/ranking-original.svg"), encoding: .utf8)
         #expect(chart.contains("九月的投票") && !chart.contains("September"))
-        let weekly = try TallyProcess.run(
+        let weekly = try await TallyProcess.run(
             ["weekly", "--through", "2026-10-03", "--launch", "2026-09-19", "--reports", "r", "-q"], in: folder.url.path
         )
         #expect(weekly.status == 0, "\(weekly.stderr)")
@@ -141,14 +141,14 @@ struct TitleSettingTests {
         #expect(english.hasPrefix("# September's poll — Week 1: "), "\(english.prefix(80))")
         let chinese = try String(contentsOfFile: folder.path("r/index.zh-TW.md"), encoding: .utf8)
         #expect(chinese.hasPrefix("# 九月的投票｜"), "\(chinese.prefix(80))")
-        let shown = try TallyProcess.run(["config", "show"], in: folder.url.path)
+        let shown = try await TallyProcess.run(["config", "show"], in: folder.url.path)
         #expect(
             shown.stdout.contains("en: September's poll") && shown.stdout.contains("zh-TW: 九月的投票"), "\(shown.stdout)")
     }
 
     /// A title object that does not give one line of text for each language written is refused before anything is
     /// read or written, naming the key, the file, what is wrong and what would be accepted.
-    @Test func aTitlePerLanguageThatIsWrongSaysWhatWhereAndWhatIsAccepted() throws {
+    @Test func aTitlePerLanguageThatIsWrongSaysWhatWhereAndWhatIsAccepted() async throws {
         let folder = try TemporaryDirectory()
         let cases: [(json: String, lang: [String], said: [String])] = [
             (
@@ -170,7 +170,7 @@ struct TitleSettingTests {
         ]
         for item in cases {
             try Data("{\"title\": \(item.json)}".utf8).write(to: folder.url.appendingPathComponent("tally.json"))
-            let result = try TallyProcess.run(["report", "--brief"] + item.lang, in: folder.url.path)
+            let result = try await TallyProcess.run(["report", "--brief"] + item.lang, in: folder.url.path)
             #expect(result.status == 1, "\(item.json): \(result.stderr)")
             #expect(result.stdout.isEmpty)
             let named = item.said[0].hasPrefix("key ") ? ["tally.json"] : ["title", "tally.json"]
@@ -179,7 +179,7 @@ struct TitleSettingTests {
             }
         }
         // A title object is for the file: a flag or the environment gives one title, taken as it is written.
-        let flag = try TallyProcess.run(
+        let flag = try await TallyProcess.run(
             ["report", "--demo", "--brief", "--title", #"{"en": "x"}"#], in: folder.url.path)
         #expect(flag.stdout.hasPrefix(#"# {"en": "x"}"#), "\(flag.stderr)")
     }

@@ -7,29 +7,29 @@ import Testing
 /// headless chromium (the queue, refusals, each decision, a promotion with a typed label and its
 /// undo, sending, conflicts, fetching D1's state, wrong links) and the plain refusals, checked for
 /// English words outside note text, option names and moderators' names; the options checked on D1.
-@Suite("tally serve: a moderator on a phone, in her language", .serialized)
+@Suite("tally serve: a moderator on a phone, in her language", .serialized, .timeLimit(.minutes(10)))
 struct ServePhoneTests {
     /// D1 with a second note from note 3's author (note 7), pulled into the copy `votes`.
-    static func bed() throws -> SyncBed {
+    static func bed() async throws -> SyncBed {
         let bed = try SyncBed()
         let session = try #require(Demo.sessions["s11"])
-        _ = try SQLiteShell.run(
+        _ = try await SQLiteShell.run(
             bed.d1,
             input: "INSERT INTO suggestions (id, session_id, content, created_at) "
                 + "VALUES (7, '\(session)', 'Can we have a pets option?', '2026-09-24 01:00:00');\n")
-        #expect(try bed.tally("votes", ["pull", "--wrangler", "votes"]).status == 0)
+        #expect(try await bed.tally("votes", ["pull", "--wrangler", "votes"]).status == 0)
         return bed
     }
 
-    static func tour(_ bed: SyncBed, language: String, width: Int) throws -> [String: Any] {
-        let served = try ServedCopy(
+    static func tour(_ bed: SyncBed, language: String, width: Int) async throws -> [String: Any] {
+        let served = try await ServedCopy(
             [
                 "--db", bed.path("votes"), "--as", "小美", "--wrangler", "votes", "--lang", language, "--tz",
                 "Asia/Taipei",
             ],
             in: bed.folder.url.path, environment: bed.environment())
         defer { served.stop() }
-        let seen = try served.client(["tour", served.url, "\(width)", bed.folder.url.path])
+        let seen = try await served.client(["tour", served.url, "\(width)", bed.folder.url.path])
         // For a person looking at the pages: the screenshots and what the tour saw, kept where asked.
         if let keep = ProcessInfo.processInfo.environment["TALLY_TEST_SCREENSHOTS"] {
             try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
@@ -51,14 +51,16 @@ struct ServePhoneTests {
     @Test(
         .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
     )
-    func everyStateAtPhoneWidthInChineseHasNoEnglishWord() throws {
-        let bed = try Self.bed()
-        let seen = try Self.tour(bed, language: "zh-TW", width: 390)
+    func everyStateAtPhoneWidthInChineseHasNoEnglishWord() async throws {
+        let bed = try await Self.bed()
+        let seen = try await Self.tour(bed, language: "zh-TW", width: 390)
         let pages = try #require(seen["pages"] as? [String: [String: Any]])
         let users =
             ["小美", "mod-a", "mod-b", "spam", "duplicate"]
-            + (try bed.rows("votes", "SELECT content FROM suggestions UNION ALL SELECT content FROM survey_options")
-                .flatMap { $0 })
+            + (try await bed.rows(
+                "votes", "SELECT content FROM suggestions UNION ALL SELECT content FROM survey_options"
+            )
+            .flatMap { $0 })
         for key in [
             "queue", "pending", "refused_reason", "rejected", "approved", "promoted", "undone", "promoted_again",
             "sync_queued", "pushed", "sync_empty", "promoted_pushed", "conflict", "already_same", "pulled",
@@ -75,17 +77,17 @@ struct ServePhoneTests {
             #expect(english.isEmpty, "the plain answer \(key) shows English: \(Set(english).sorted())\n\(body)")
         }
         // The option made is the label typed (never previewed) in the section chosen; the undone one never left.
-        #expect(try bed.rows("votes", Self.promotedOption) == [["寵物與動物", "original"]])
-        #expect(try bed.rows("d1.sqlite", Self.promotedOption) == [["寵物與動物", "original"]])
-        #expect(try bed.rows("d1.sqlite", "SELECT count(*) FROM survey_options WHERE content = '寵物'") == [["0"]])
+        #expect(try await bed.rows("votes", Self.promotedOption) == [["寵物與動物", "original"]])
+        #expect(try await bed.rows("d1.sqlite", Self.promotedOption) == [["寵物與動物", "original"]])
+        #expect(try await bed.rows("d1.sqlite", "SELECT count(*) FROM survey_options WHERE content = '寵物'") == [["0"]])
     }
 
     @Test(
         .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
     )
-    func promotingUndoingAndSendingAtDesktopWidthInEnglish() throws {
-        let bed = try Self.bed()
-        let seen = try Self.tour(bed, language: "en", width: 1280)
+    func promotingUndoingAndSendingAtDesktopWidthInEnglish() async throws {
+        let bed = try await Self.bed()
+        let seen = try await Self.tour(bed, language: "en", width: 1280)
         let pages = try #require(seen["pages"] as? [String: [String: Any]])
         func text(_ key: String) -> String { pages[key]?["text"] as? String ?? "" }
         #expect(
@@ -104,12 +106,12 @@ struct ServePhoneTests {
         #expect(text("sync_empty").contains("Nothing to send: every decision made here is already on D1."))
         #expect(text("conflict").contains("Note 7 was decided while you were looking"), "\(text("conflict"))")
         #expect(text("already_same").contains("Note 7 was already approved"), "\(text("already_same"))")
-        #expect(try bed.rows("votes", Self.promotedOption) == [["寵物與動物", "original"]])
-        #expect(try bed.rows("d1.sqlite", Self.promotedOption) == [["寵物與動物", "original"]])
-        #expect(try bed.rows("d1.sqlite", "SELECT count(*) FROM survey_options WHERE content = '寵物'") == [["0"]])
+        #expect(try await bed.rows("votes", Self.promotedOption) == [["寵物與動物", "original"]])
+        #expect(try await bed.rows("d1.sqlite", Self.promotedOption) == [["寵物與動物", "original"]])
+        #expect(try await bed.rows("d1.sqlite", "SELECT count(*) FROM survey_options WHERE content = '寵物'") == [["0"]])
         #expect(
-            try bed.rows("votes", "SELECT action, state FROM tally_sync_decisions WHERE note_id = 3 ORDER BY seq")
+            try await bed.rows("votes", "SELECT action, state FROM tally_sync_decisions WHERE note_id = 3 ORDER BY seq")
                 == [["approve", "confirmed"], ["promote", "dropped"], ["promote", "confirmed"]])
-        try bed.expectD1Consistent()
+        try await bed.expectD1Consistent()
     }
 }

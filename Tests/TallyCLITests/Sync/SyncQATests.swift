@@ -33,6 +33,12 @@ struct SyncQATests {
         }
     }
 
+    /// A value handed to the one thread that uses it (a connection is not `Sendable`).
+    struct Handed<Value>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
     /// A FIFO fed an export: half once a reader opened it, the rest on `finish`.
     final class HalfFed: Sendable {
         private let bytes: Data
@@ -395,7 +401,7 @@ struct SyncQATests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: script))
         try #require(chmod(script, 0o755) == 0)
         // Another process of the moderator's: it takes the copy's write lock once D1 ran the file.
-        let holder = try Connection(path: bed.path("a"), mode: .readWrite, busyTimeout: 0)
+        let holder = Handed(try Connection(path: bed.path("a"), mode: .readWrite, busyTimeout: 0))
         // On a thread of its own: the lock must be taken within the second the file's run leaves it.
         let holding = Background { () async throws -> Bool in
             try await OffPool.run {
@@ -404,9 +410,9 @@ struct SyncQATests {
                     usleep(10_000)
                     waited += 1
                 }
-                try holder.execute("BEGIN IMMEDIATE")
+                try holder.value.execute("BEGIN IMMEDIATE")
                 usleep(8_000_000)
-                try holder.execute("ROLLBACK")
+                try holder.value.execute("ROLLBACK")
                 return true
             }
         }
