@@ -3,7 +3,6 @@ import TallyCore
 
 /// Exit codes, documented in the README.
 package enum ExitCode: Int32, Sendable {
-    /// Success.
     case success = 0
     /// The command failed: bad data, a file problem, a refused operation.
     case failure = 1

@@ -21,7 +21,6 @@ package struct HTTPRequestHead: Sendable {
 /// A whole request: its head and its form fields (a POST's `application/x-www-form-urlencoded`
 /// body, decoded by libmicrohttpd's post processor).
 package struct HTTPRequest: Sendable {
-    /// The head.
     package let head: HTTPRequestHead
     /// Form fields by name (a form repeating one is refused before it gets here); empty for a GET.
     package let form: [String: String]

@@ -53,7 +53,6 @@ package enum ReportText {
         return parts.joined(separator: " ")
     }
 
-    /// The units of a duration.
     package enum DurationUnit { case days, hours, minutes, seconds }
 
     /// The most display cells user text gets in a Markdown table or sentence; longer text

@@ -7,7 +7,6 @@
 package struct AuthorGroup: Sendable, Equatable {
     /// A promoted note of this session and the author's votes for its option.
     package struct PromotedOption: Sendable, Equatable {
-        /// The note.
         package let noteID: Int64
         /// The option it became.
         package let optionID: Int64

@@ -1,6 +1,5 @@
 /// One decision a moderator wants written, with what they saw when they made it.
 package struct DecisionRequest: Sendable, Equatable {
-    /// The note.
     package let noteID: Int64
     /// What to do.
     package let action: ModerationAction

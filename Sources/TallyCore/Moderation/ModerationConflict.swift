@@ -1,7 +1,6 @@
 /// A decision that lost a race: the note is no longer in the state the
 /// moderator acted on, so the decision was not written.
 package struct ModerationConflict: Sendable, Equatable, CustomStringConvertible {
-    /// The note.
     package let noteID: Int64
     /// The decision that was refused.
     package let action: ModerationAction

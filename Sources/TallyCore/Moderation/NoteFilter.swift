@@ -4,7 +4,6 @@ package enum NoteFilter: String, Sendable, CaseIterable {
     case pending
     /// Stored as approved: approved notes and promoted ones.
     case approved
-    /// Rejected.
     case rejected
     /// Approved and turned into an option.
     case promoted

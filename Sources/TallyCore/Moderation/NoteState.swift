@@ -9,7 +9,6 @@ package enum NoteState: String, Sendable, CaseIterable, Hashable {
     case pending
     /// Approved; not (yet) a votable option.
     case approved
-    /// Rejected.
     case rejected
     /// Approved and turned into a `community` option.
     case promoted

@@ -8,7 +8,6 @@ import TallySQLite
 package struct SyncDecision: Sendable, Equatable {
     /// The ledger's own order.
     package let seq: Int64
-    /// The note.
     package let noteID: Int64
     /// The note's version this decision produced (the moderator acted on `version - 1`).
     package let version: Int64

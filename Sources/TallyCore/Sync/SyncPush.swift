@@ -208,7 +208,6 @@ package struct SyncPush {
 
     /// One row of the verification's answer.
     package struct Answer: Sendable, Equatable {
-        /// The note.
         package let note: Int64
         /// The version the decision produced.
         package let version: Int64

@@ -2,7 +2,6 @@ import TallyCore
 
 /// Renders one note: its text, its author's other notes and its full history.
 package struct NoteDetailRenderer: Sendable {
-    /// The note.
     package let note: Note
     /// Its decisions, oldest first.
     package let history: [ModerationLogEntry]

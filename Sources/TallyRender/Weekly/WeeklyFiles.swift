@@ -18,7 +18,6 @@ package enum WeeklyFiles {
     /// `week-01.html`.
     package static func html(_ week: Int) -> String { stem(week) + ".html" }
 
-    /// The index as HTML.
     package static let htmlIndex = "index.html"
 
     /// A link between weekly pages, pointing at the HTML page instead of the Markdown one.

@@ -142,7 +142,6 @@ extension ReportLanguage {
         pick("\(sectionHeading) — week \(week)", "\(sectionHeading)（第 \(week) 週）")
     }
 
-    /// A week's daily chart's title.
     package func weekDailyChartTitle(_ week: Int) -> String {
         pick("Counted votes per day — week \(week)", "每天計入的票數（第 \(week) 週）")
     }
