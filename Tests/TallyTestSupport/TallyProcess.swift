@@ -8,6 +8,10 @@ package struct TallyProcess {
         package let status: Int32
         package let stdout: String
         package let stderr: String
+        /// From its start to its end as Foundation saw it end, on a thread of its own: a test that bounds
+        /// how long a run takes reads this, not the clock after it resumes, which a busy cooperative pool
+        /// delays by the time the other tests hold it (a stuck wrangler stopped after 1 s read as 37 s).
+        package var seconds: Double = 0
 
         package init(status: Int32, stdout: String, stderr: String) {
             self.status = status
@@ -76,9 +80,11 @@ package struct TallyProcess {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let running = Running(process: process)
+        process.terminationHandler = { _ in running.lifetime.end() }
         process.standardInput = withInput ? running.inputPipe : FileHandle.nullDevice
         process.standardOutput = running.outputPipe
         process.standardError = running.errorPipe
+        running.lifetime.start()
         try process.run()
         return running
     }
@@ -90,7 +96,21 @@ package struct TallyProcess {
         fileprivate let outputPipe = Pipe()
         fileprivate let errorPipe = Pipe()
 
+        fileprivate let lifetime = Lifetime()
+
         fileprivate init(process: Process) { self.process = process }
+
+        /// When the process started and ended, set from whichever thread sees it.
+        fileprivate final class Lifetime: @unchecked Sendable {
+            private let lock = NSLock()
+            private var started = Date()
+            private var ended: Date?
+
+            func start() { lock.withLock { started = Date() } }
+            func end() { lock.withLock { ended = Date() } }
+            /// Seconds from start to end (to now, had the end not been seen yet).
+            var seconds: Double { lock.withLock { (ended ?? Date()).timeIntervalSince(started) } }
+        }
 
         /// Its standard input (close it to send end of file).
         package var input: FileHandle { inputPipe.fileHandleForWriting }
@@ -113,9 +133,11 @@ package struct TallyProcess {
             let outputText = await output.remainingText()
             await process.ended()
             let status = process.terminationStatus
-            return Result(
+            var result = Result(
                 status: process.terminationReason == .exit ? status : 128 + status, stdout: outputText,
                 stderr: await errorText)
+            result.seconds = lifetime.seconds
+            return result
         }
     }
 }
