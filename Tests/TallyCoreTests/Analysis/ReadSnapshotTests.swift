@@ -5,7 +5,7 @@ import Testing
 @testable import TallyCore
 
 /// Issue 12, item 6: every figure of a report comes from one committed state, while another
-/// process commits without pause. The writer (python3's sqlite3, a real process) adds, in each
+/// process commits every 10 ms. The writer (python3's sqlite3, a real process) adds, in each
 /// transaction, one option, three votes for it from three new sessions spread over the session
 /// ids, and one note. In any committed state the writer's k
 /// transactions show as k options, 3k votes and k notes, and each of its options has its three
@@ -25,14 +25,13 @@ struct ReadSnapshotTests {
         let database = try SnapshotDatabase(journalMode: journalMode)
         let writer = try SnapshotWriter(path: database.path, folder: database.folder)
         defer { writer.abandon() }
-        var seen: [Int] = []
-        for _ in 0..<4 {
-            // Wait for the writer to commit again, so that every report starts on a new state.
-            try await writer.waitForCommit(after: writer.commits)
-            let figures = try Analyzer(parameters: SnapshotDatabase.parameters)
-                .figures(from: DatabaseFile.openForReading(database.path))
-            seen.append(try database.checkConsistent(Observed(figures)))
+        // Each report starts on a new state: after the writer's next commit.
+        let path = database.path
+        let reports = try await writer.readAfterEachCommit(4) {
+            Observed(
+                try Analyzer(parameters: SnapshotDatabase.parameters).figures(from: DatabaseFile.openForReading(path)))
         }
+        let seen = try reports.map { try database.checkConsistent($0) }
         await writer.stop()
         try #require(writer.failure == nil, "the writer failed: \(writer.failure ?? "")")
         // The writer really committed between the reports: each report saw more of its rows.
@@ -47,14 +46,17 @@ struct ReadSnapshotTests {
         let database = try SnapshotDatabase(journalMode: "wal")
         let writer = try SnapshotWriter(path: database.path, folder: database.folder)
         defer { writer.abandon() }
-        try await writer.waitForCommit(after: 0)
-        let calendar = WeekCalendar(launch: CivilDateTime(year: 2026, month: 9, day: 14), zone: .utc)
-        let tallies = try WeeklyAnalyzer(calendar: calendar, parameters: SnapshotDatabase.parameters)
-            .tallies(from: DatabaseFile.openForReading(database.path), through: .utc("2026-10-05 00:00:00"))
+        let path = database.path
+        let weeks = try await writer.readAfterEachCommit(1) {
+            let calendar = WeekCalendar(launch: CivilDateTime(year: 2026, month: 9, day: 14), zone: .utc)
+            return try WeeklyAnalyzer(calendar: calendar, parameters: SnapshotDatabase.parameters)
+                .tallies(from: DatabaseFile.openForReading(path), through: .utc("2026-10-05 00:00:00"))
+                .map { Observed($0.report) }
+        }
         await writer.stop()
         try #require(writer.failure == nil, "the writer failed: \(writer.failure ?? "")")
         // The writer's rows are dated in week 1; weeks 1–3 all count them, and all must count the same.
-        let counts = try tallies.map { try database.checkConsistent(Observed($0.report)) }
+        let counts = try weeks[0].map { try database.checkConsistent($0) }
         try #require(counts.count == 3)
         #expect(Set(counts).count == 1, "writer transactions seen per week: \(counts)")
     }
@@ -116,7 +118,7 @@ struct SnapshotDatabase {
 }
 
 /// What the consistency check reads of a report, from its figures or its model.
-struct Observed {
+struct Observed: Sendable {
     var options: [(section: String, votesAll: Int, votersAll: Int)]
     var votesAll: Int
     var fingerprint: DataFingerprint?
@@ -184,7 +186,7 @@ final class SnapshotWriter {
                 "VALUES ('writer', ?, 'pending', '2026-09-15 10:00:00')", (f"note {k}",))
             retry("COMMIT")
             print(k, flush=True)
-            time.sleep(0.001)
+            time.sleep(0.01)
         """
 
     init(path: String, folder: TemporaryDirectory) throws {
@@ -214,11 +216,31 @@ final class SnapshotWriter {
         }
     }
 
-    /// Waits until the writer has committed more than `count` transactions.
-    func waitForCommit(after count: Int) async throws {
-        _ = await OffPool.until(within: 600, every: .milliseconds(1)) { progress.commits > count || progress.ended }
-        if progress.commits <= count { throw SnapshotWriterExited(stderr: await errorText()) }
+    /// `times` times: waits until the writer commits again, then runs `read`; all on a thread of its own, so
+    /// that each read starts at once on a new state. Waited for on the cooperative pool, a commit was seen
+    /// seconds late when other tests held the pool, the writer had added thousands of options meanwhile, each
+    /// read took longer than the last, and the suite ran past 15 minutes.
+    func readAfterEachCommit<T: Sendable>(_ times: Int, _ read: @escaping @Sendable () throws -> T) async throws
+        -> [T]
+    {
+        let progress = self.progress
+        do {
+            return try await OffPool.run {
+                var results: [T] = []
+                for _ in 0..<times {
+                    let count = progress.commits
+                    while progress.commits <= count, !progress.ended { usleep(1_000) }
+                    if progress.commits <= count { throw WriterEnded() }
+                    results.append(try read())
+                }
+                return results
+            }
+        } catch is WriterEnded {
+            throw SnapshotWriterExited(stderr: await errorText())
+        }
     }
+
+    private struct WriterEnded: Error {}
 
     /// Transactions committed so far, as last read from the writer.
     var commits: Int { progress.commits }
