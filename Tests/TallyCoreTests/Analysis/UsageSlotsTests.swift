@@ -17,12 +17,14 @@ struct UsageSlotsTests {
             for copy in 0..<2 {
                 for vote in 0..<size {
                     let option = Int64(copy == 1 && vote == 1 ? 1 : vote % 5 + 1)
-                    votes.append((option, "s\(size)-\(copy)", String(format: "2026-09-15 09:%02d:%02d", vote / 60, vote % 60)))
+                    votes.append(
+                        (option, "s\(size)-\(copy)", String(format: "2026-09-15 09:%02d:%02d", vote / 60, vote % 60)))
                 }
             }
         }
         for vote in 0..<20 {
-            votes.append((Int64(vote % 5 + 1), "cross", String(format: "2026-09-15 %02d:00:%02d", vote < 10 ? 11 : 13, vote)))
+            votes.append(
+                (Int64(vote % 5 + 1), "cross", String(format: "2026-09-15 %02d:00:%02d", vote < 10 ? 11 : 13, vote)))
         }
         return try VoteDatabase(votes: votes)
     }

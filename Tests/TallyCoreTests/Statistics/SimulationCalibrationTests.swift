@@ -421,7 +421,8 @@ struct SimulationCalibrationTests {
                 table.append(
                     "| \(name) | the same options called behind by the most powerful test of one pair, knowing the true "
                         + "leader, at \(level) one-sided, n = 15 / 30 / 60 / 120 | " + bound.joined(separator: " / ")
-                        + " | \(level == "1%" ? "about the most a rule that holds the ties can reach" : "the most a rule that holds a two-way tie can reach") |")
+                        + " | \(level == "1%" ? "about the most a rule that holds the ties can reach" : "the most a rule that holds a two-way tie can reach") |"
+                )
             }
             // Near-equal: 0.025 asked, about 0.026 reached (the same cause); the others hold their targets.
             #expect(error <= (prior == .nearEqual ? 0.03 : target), "\(name): expected calibration error \(error)")
