@@ -29,27 +29,21 @@ extension ReportLanguage {
     package var noVotes: String { pick("There are no votes yet.", "目前還沒有任何投票。") }
 
     package func asOf(_ time: String, _ zone: String) -> String {
-        switch self {
-        case .english: "As of \(time) (\(zone))."
-        case .traditionalChinese: "統計時間：\(time)（\(zone)）。"
-        }
+        pick("As of \(time) (\(zone)).", "統計時間：\(time)（\(zone)）。")
     }
 
     /// Under 30 counted voters, one sentence after the headline: a direction, not a conclusion.
     package func smallSample(_ voters: Int) -> String {
-        switch self {
-        case .english:
+        pick(
             "**Small sample:** with only \(plural(voters, "voter")) counted, read these numbers as a direction, "
-                + "not a conclusion."
-        case .traditionalChinese: "**樣本很小**：只計入 \(number(voters)) 人，這些數字只能看出方向，不足以下結論。"
-        }
+                + "not a conclusion.",
+            "**樣本很小**：只計入 \(number(voters)) 人，這些數字只能看出方向，不足以下結論。")
     }
 
     package var intervals: String {
-        switch self {
-        case .english: "Each share comes with its 95% range (Wilson): where the true share most likely lies."
-        case .traditionalChinese: "每個比例旁的 95% 範圍（Wilson 法），是真正的比例多半會落在的地方。"
-        }
+        pick(
+            "Each share comes with its 95% range (Wilson): where the true share most likely lies.",
+            "每個比例旁的 95% 範圍（Wilson 法），是真正的比例多半會落在的地方。")
     }
 
     /// A section's heading above its ranking: `name` is `sectionName` or `unknownSectionName`.
@@ -57,33 +51,26 @@ extension ReportLanguage {
 
     /// A section the vote page knows, by its key.
     package func sectionName(_ section: String) -> String {
-        switch self {
-        case .english:
-            ["original": "original options", "community": "community options (from approved notes)"][section] ?? section
-        case .traditionalChinese: ["original": "原本的選項", "community": "網友提議的選項（來自通過的便利貼）"][section] ?? section
-        }
+        pick(
+            ["original": "original options", "community": "community options (from approved notes)"][section]
+                ?? section,
+            ["original": "原本的選項", "community": "網友提議的選項（來自通過的便利貼）"][section] ?? section)
     }
 
     /// A section the vote page does not know (escaped name).
     package func unknownSectionName(_ section: String) -> String {
-        switch self {
-        case .english: "section \(section) (not a section the vote page knows)"
-        case .traditionalChinese: "\(section) 區塊（投票頁面沒有這個區塊）"
-        }
+        pick("section \(section) (not a section the vote page knows)", "\(section) 區塊（投票頁面沒有這個區塊）")
     }
 
     /// Who is first (quoted names) and with how many voters; a tie when several.
     package func leaders(_ names: [String], _ voters: Int) -> String {
-        switch self {
-        case .english:
+        pick(
             names.count == 1
                 ? "\(names[0]) leads with \(plural(voters, "voter"))."
-                : "Tied for first with \(plural(voters, "voter")) each: \(englishList(names))."
-        case .traditionalChinese:
+                : "Tied for first with \(plural(voters, "voter")) each: \(englishList(names)).",
             names.count == 1
                 ? "\(names[0])領先，有 \(number(voters)) 人選。"
-                : "\(chineseList(names))並列第一，各有 \(number(voters)) 人選。"
-        }
+                : "\(chineseList(names))並列第一，各有 \(number(voters)) 人選。")
     }
 
     package var sameLeadersWithExcluded: String {
@@ -91,13 +78,10 @@ extension ReportLanguage {
     }
 
     package func otherLeadersWithExcluded(_ names: [String], _ voters: Int) -> String {
-        switch self {
-        case .english:
+        pick(
             "Counting the test data too, \(englishList(names)) would be first with "
-                + "\(plural(voters, "voter"))\(names.count > 1 ? " each" : "")."
-        case .traditionalChinese:
-            "若把排除的測試資料也算進來，第一名會是\(chineseList(names))（\(names.count > 1 ? "各 " : "")\(number(voters)) 人）。"
-        }
+                + "\(plural(voters, "voter"))\(names.count > 1 ? " each" : "").",
+            "若把排除的測試資料也算進來，第一名會是\(chineseList(names))（\(names.count > 1 ? "各 " : "")\(number(voters)) 人）。")
     }
 
     package var noVotesInSection: String { pick("No votes in this section yet.", "這個區塊還沒有人投票。") }
@@ -127,49 +111,37 @@ extension ReportLanguage {
 
     /// The rule `--exclude-before` applied, with its time.
     package func cutoffRule(_ time: String) -> String {
-        switch self {
-        case .english:
-            "Voters whose first vote is before \(time) are left out with all their votes, not just the early ones."
-        case .traditionalChinese: "第一票早於 \(time) 的人，所有的票都不計入，不只是較早的那幾票。"
-        }
+        pick(
+            "Voters whose first vote is before \(time) are left out with all their votes, not just the early ones.",
+            "第一票早於 \(time) 的人，所有的票都不計入，不只是較早的那幾票。")
     }
 
     /// How many sessions were excluded by name.
     package func namedRule(_ count: Int) -> String {
-        switch self {
-        case .english: "\(plural(count, "voter")) left out by name."
-        case .traditionalChinese: "另外指名排除 \(number(count)) 人。"
-        }
+        pick("\(plural(count, "voter")) left out by name.", "另外指名排除 \(number(count)) 人。")
     }
 
     package func excludedTotals(_ sessions: Int, _ votes: Int) -> String {
-        switch self {
-        case .english:
+        pick(
             "Left out: \(plural(sessions, "voter")), \(plural(votes, "vote")). Nothing is deleted; without the "
-                + "exclusion they would be counted."
-        case .traditionalChinese:
-            "共排除 \(number(sessions)) 人、\(number(votes)) 票。這些票都還留在資料庫裡，沒有刪除；拿掉排除條件，就會再算進來。"
-        }
+                + "exclusion they would be counted.",
+            "共排除 \(number(sessions)) 人、\(number(votes)) 票。這些票都還留在資料庫裡，沒有刪除；拿掉排除條件，就會再算進來。")
     }
 
     /// When the public page describes the excluded sessions instead of listing them: when they voted first.
     package func excludedWhen(_ from: String, _ to: String) -> String {
-        switch self {
-        case .english:
-            from == to ? "Their first vote came at \(from)." : "Their first votes came between \(from) and \(to)."
-        case .traditionalChinese:
-            from == to ? "這些人的第一票都在 \(from)。" : "這些人的第一票都在 \(from) 到 \(to) 之間。"
-        }
+        pick(
+            from == to ? "Their first vote came at \(from)." : "Their first votes came between \(from) and \(to).",
+            from == to ? "這些人的第一票都在 \(from)。" : "這些人的第一票都在 \(from) 到 \(to) 之間。")
     }
 
     package var nothingExcluded: String { pick("Nobody is left out.", "沒有排除任何人。") }
 
     /// When the ledger list was cut.
     package func listedFirst(_ listed: Int, _ total: Int) -> String {
-        switch self {
-        case .english: "Listed: the first \(listed) of \(total), by first vote."
-        case .traditionalChinese: "依第一票時間列出前 \(number(listed)) 人，共 \(number(total)) 人。"
-        }
+        pick(
+            "Listed: the first \(listed) of \(total), by first vote.",
+            "依第一票時間列出前 \(number(listed)) 人，共 \(number(total)) 人。")
     }
 
     package var session: String { pick("Voter id", "投票者代號") }
@@ -181,12 +153,7 @@ extension ReportLanguage {
     /// A session whose id a public page does not show.
     package var withheldSession: String { pick("(id withheld)", "（代號不公開）") }
 
-    package func activityHeading(_ zone: String) -> String {
-        switch self {
-        case .english: "Votes by day (\(zone))"
-        case .traditionalChinese: "每天的投票（\(zone)）"
-        }
-    }
+    package func activityHeading(_ zone: String) -> String { pick("Votes by day (\(zone))", "每天的投票（\(zone)）") }
 
     package var firstCountedVote: String { pick("First counted vote", "計入的第一票") }
     package var lastCountedVote: String { pick("Last counted vote", "計入的最後一票") }
@@ -218,14 +185,11 @@ extension ReportLanguage {
 
     /// The gap's length and ends; `ongoing` when it runs up to the as-of time.
     package func gapText(_ duration: String, _ from: String, _ to: String, _ ongoing: Bool) -> String {
-        switch self {
-        case .english:
+        pick(
             ongoing
                 ? "\(duration), from \(from) to the as-of time (no vote since)"
-                : "\(duration), from \(from) to \(to)"
-        case .traditionalChinese:
-            ongoing ? "\(duration)，從 \(from) 到統計時間（之後沒有再投票）" : "\(duration)，從 \(from) 到 \(to)"
-        }
+                : "\(duration), from \(from) to \(to)",
+            ongoing ? "\(duration)，從 \(from) 到統計時間（之後沒有再投票）" : "\(duration)，從 \(from) 到 \(to)")
     }
 
     package var noCountedVotes: String { pick("No counted votes yet.", "還沒有計入的票。") }
@@ -234,12 +198,10 @@ extension ReportLanguage {
 
     /// Votes whose time cannot be read have no day.
     package func votesWithoutDay(_ votes: Int) -> String {
-        switch self {
-        case .english:
+        pick(
             "\(plural(votes, "vote")) whose time cannot be read \(votes == 1 ? "is" : "are") counted but "
-                + "\(votes == 1 ? "has" : "have") no day."
-        case .traditionalChinese: "有 \(number(votes)) 票讀不出時間：已計入總數，但不屬於任何一天。"
-        }
+                + "\(votes == 1 ? "has" : "have") no day.",
+            "有 \(number(votes)) 票讀不出時間：已計入總數，但不屬於任何一天。")
     }
 
     package var usageHeading: String { pick("How votes were used", "票怎麼投") }
@@ -247,10 +209,9 @@ extension ReportLanguage {
     package var stackedColumn: String { pick("2+ on one option", "同一選項投 2 票以上") }
 
     package func stackingSentence(_ stacking: Int, _ sessions: Int) -> String {
-        switch self {
-        case .english: "\(stacking) of \(plural(sessions, "voter")) put two or more of their votes on one option."
-        case .traditionalChinese: "\(number(sessions)) 人中，有 \(number(stacking)) 人把兩票以上投給同一個選項。"
-        }
+        pick(
+            "\(stacking) of \(plural(sessions, "voter")) put two or more of their votes on one option.",
+            "\(number(sessions)) 人中，有 \(number(stacking)) 人把兩票以上投給同一個選項。")
     }
 
     package var suggestionsHeading: String { pick("Suggestions (sticky notes)", "便利貼（網友的建議）") }
@@ -260,10 +221,9 @@ extension ReportLanguage {
 
     /// A known status's words; nil for others (shown as stored, escaped).
     package func statusName(_ status: String) -> String? {
-        switch self {
-        case .english: ["pending": "pending", "approved": "approved", "rejected": "rejected"][status]
-        case .traditionalChinese: ["pending": "待審", "approved": "已通過", "rejected": "已退回"][status]
-        }
+        pick(
+            ["pending": "pending", "approved": "approved", "rejected": "rejected"][status],
+            ["pending": "待審", "approved": "已通過", "rejected": "已退回"][status])
     }
 
     package var noNotes: String { pick("No notes.", "沒有便利貼。") }
@@ -290,11 +250,9 @@ extension ReportLanguage {
 
     /// When the database has only the vote page's tables: promotion links and moderation history are not available.
     package var moderationRecordUnavailable: String {
-        switch self {
-        case .english:
-            "This database has no moderation record, so which note became which option cannot be shown."
-        case .traditionalChinese: "這個資料庫沒有審核紀錄，所以無法列出哪則便利貼升成了哪個選項。"
-        }
+        pick(
+            "This database has no moderation record, so which note became which option cannot be shown.",
+            "這個資料庫沒有審核紀錄，所以無法列出哪則便利貼升成了哪個選項。")
     }
 
     package var note: String { pick("Note", "便利貼") }
@@ -311,20 +269,17 @@ extension ReportLanguage {
 
     /// No anomalies, and what was checked (`--internal`).
     package func anomaliesNone(_ checked: [String]) -> String {
-        switch self {
-        case .english: "Nothing found. Checked: \(checked.joined(separator: "; "))."
-        case .traditionalChinese: "沒有發現異常。檢查了：\(checked.joined(separator: "、"))。"
-        }
+        pick(
+            "Nothing found. Checked: \(checked.joined(separator: "; ")).",
+            "沒有發現異常。檢查了：\(checked.joined(separator: "、"))。")
     }
 
     /// No anomalies, in one sentence under "How this was counted" (public pages).
     package var anomaliesNoneBrief: String {
-        switch self {
-        case .english:
+        pick(
             "The data checks (for example, for voters over the vote limit or votes for options that do not exist) "
-                + "found nothing wrong."
-        case .traditionalChinese: "資料檢查（例如有沒有人投超過票數上限、有沒有投給不存在的選項）沒有發現異常。"
-        }
+                + "found nothing wrong.",
+            "資料檢查（例如有沒有人投超過票數上限、有沒有投給不存在的選項）沒有發現異常。")
     }
 
     package var anomaliesIntro: String {
@@ -368,18 +323,13 @@ extension ReportLanguage {
         if let session { parts.append("\(voter) \(session)") }
         if let option { parts.append("\(optionWord) \(option)") }
         let joined = parts.joined(separator: separator)
-        switch self {
-        case .english: return "vote \(id)" + (parts.isEmpty ? "" : " (\(joined))")
-        case .traditionalChinese: return "第 \(id) 票" + (parts.isEmpty ? "" : "（\(joined)）")
-        }
+        return pick(
+            "vote \(id)" + (parts.isEmpty ? "" : " (\(joined))"), "第 \(id) 票" + (parts.isEmpty ? "" : "（\(joined)）"))
     }
 
     /// An example session and its number of votes.
     package func exampleSession(_ session: String, _ votes: Int) -> String {
-        switch self {
-        case .english: "voter \(session): \(plural(votes, "vote"))"
-        case .traditionalChinese: "投票者 \(session)：\(number(votes)) 票"
-        }
+        pick("voter \(session): \(plural(votes, "vote"))", "投票者 \(session)：\(number(votes)) 票")
     }
 
     package func exampleOption(_ id: Int64) -> String { pick("option \(id)", "選項 \(id)") }
@@ -426,16 +376,13 @@ extension ReportLanguage {
 
     /// What the fingerprint is and how to check it.
     package var fingerprintIntro: String {
-        switch self {
-        case .english:
+        pick(
             "Which data this report was made from: the rows it read (votes and options up to the time counted "
                 + "until, notes as they stood then), the highest id in each table, the latest stored time, and a "
                 + "SHA-256 over those rows. The same data always gives the same fingerprint; other data gives a "
-                + "different one."
-        case .traditionalChinese:
+                + "different one.",
             "下表記下這份報告讀到的資料：各資料表的列數（統計截止前的票和選項，以及當時的便利貼）、最大的編號、"
-                + "最晚的儲存時間，以及用這些資料算出的 SHA-256。資料一樣，指紋就一樣；資料不同，指紋就不同。"
-        }
+                + "最晚的儲存時間，以及用這些資料算出的 SHA-256。資料一樣，指紋就一樣；資料不同，指紋就不同。")
     }
 
     package var tableColumn: String { pick("Table", "資料表") }
@@ -447,26 +394,20 @@ extension ReportLanguage {
 
     /// In place of the hash, for a report rendered from D1's results: why there is none.
     package var sha256NotOnD1: String {
-        switch self {
-        case .english:
+        pick(
             "not available: this report was made from results computed on D1, which cannot compute a SHA-256; "
-                + "the rows, highest ids and latest time above were counted there"
-        case .traditionalChinese:
+                + "the rows, highest ids and latest time above were counted there",
             "無法提供：這份報告是用 D1 上算好的結果做的，而 D1 不能計算 SHA-256；上面的列數、最大編號和最晚的儲存時間"
-                + "都是在 D1 上算的。"
-        }
+                + "都是在 D1 上算的。")
     }
 
     /// The line under the title of an `--internal` page: it lists identifiers, so it is not for publishing.
     package var internalNotice: String {
-        switch self {
-        case .english:
+        pick(
             "> **Internal page.** It lists voter ids and moderators' names, for moderators only: "
-                + "do not publish it (run without `--internal` for the public page)."
-        case .traditionalChinese:
+                + "do not publish it (run without `--internal` for the public page).",
             "> **內部頁面。** 這一頁列出投票者代號和審核者的名字，只給審核者看，請不要公開"
-                + "（不加 `--internal` 重跑，就會得到可以公開的頁面）。"
-        }
+                + "（不加 `--internal` 重跑，就會得到可以公開的頁面）。")
     }
 
     /// The heading of the page's last part: as-of time, method, exclusions, settings, fingerprint.
@@ -477,15 +418,12 @@ extension ReportLanguage {
 
     /// The rule of the vote in plain words: votes each, stacking, the ranking counts people, shares over 100%.
     package func votingRule(_ votesEach: Int) -> String {
-        switch self {
-        case .english:
+        pick(
             "Each voter had up to \(votesEach == 3 ? "three" : String(votesEach)) vote\(votesEach == 1 ? "" : "s") "
                 + "and could give more than one to the same option; the ranking counts people, not votes, so the "
-                + "shares add up to more than 100%."
-        case .traditionalChinese:
+                + "shares add up to more than 100%.",
             "每人最多\(votesEach == 3 ? "三" : " \(votesEach) ")票，可以重複投給同一個選項；排名看的是有幾個人選，"
-                + "不是幾票，所以各選項的比例加起來會超過 100%。"
-        }
+                + "不是幾票，所以各選項的比例加起來會超過 100%。")
     }
 
     /// A page's heading under the `title` setting: the author's title, then the page's own.

@@ -101,21 +101,16 @@ extension ReportLanguage {
 
     /// A ranking chart's axis: lines of plain text (one per element; the second explains the thin line of each bar).
     func rankingAxis(_ counted: Int) -> [String] {
-        switch self {
-        case .english:
-            ["voters (of \(number(counted)))", "thin line: the likely count if a similar crowd voted again"]
-        case .traditionalChinese: ["人數（共 \(number(counted)) 人）", "細線：換一群差不多的人再投一次，多半落在這段"]
-        }
+        pick(
+            ["voters (of \(number(counted)))", "thin line: the likely count if a similar crowd voted again"],
+            ["人數（共 \(number(counted)) 人）", "細線：換一群差不多的人再投一次，多半落在這段"])
     }
 
     /// The daily chart's description with each day's votes.
     func dailyChartDescription(_ zone: String, _ days: [(date: String, votes: Int)]) -> String {
-        switch self {
-        case .english:
-            "Counted votes per day (\(zone)): " + days.map { "\($0.date): \($0.votes)" }.joined(separator: "; ") + "."
-        case .traditionalChinese:
-            "每天計入的票數（\(zone)）：" + days.map { "\($0.date)：\($0.votes) 票" }.joined(separator: "；") + "。"
-        }
+        pick(
+            "Counted votes per day (\(zone)): " + days.map { "\($0.date): \($0.votes)" }.joined(separator: "; ") + ".",
+            "每天計入的票數（\(zone)）：" + days.map { "\($0.date)：\($0.votes) 票" }.joined(separator: "；") + "。")
     }
 
     /// The daily chart's axis.
@@ -123,9 +118,8 @@ extension ReportLanguage {
 
     /// A column label for a local date: the date and its weekday (0 = Monday).
     func dayLabel(_ month: Int, _ day: Int, _ weekday: Int) -> String {
-        switch self {
-        case .english: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][weekday] + " \(pad2(month))-\(pad2(day))"
-        case .traditionalChinese: "\(pad2(month))-\(pad2(day))（" + ["一", "二", "三", "四", "五", "六", "日"][weekday] + "）"
-        }
+        pick(
+            ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][weekday] + " \(pad2(month))-\(pad2(day))",
+            "\(pad2(month))-\(pad2(day))（" + ["一", "二", "三", "四", "五", "六", "日"][weekday] + "）")
     }
 }

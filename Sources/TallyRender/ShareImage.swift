@@ -98,10 +98,7 @@ package enum ShareImage {
 extension ReportLanguage {
     /// The footer: the counted voters and the time votes were counted until.
     fileprivate func shareFooter(_ voters: Int, _ until: String) -> String {
-        switch self {
-        case .english: "\(plural(voters, "voter")) · \(until)"
-        case .traditionalChinese: "計入 \(number(voters)) 人・\(until)"
-        }
+        pick("\(plural(voters, "voter")) · \(until)", "計入 \(number(voters)) 人・\(until)")
     }
 
     /// A poll nobody has voted in yet.

@@ -101,10 +101,7 @@ extension ReportLanguage {
 
     /// Why a section's ranking chart is not drawn.
     func noRankingChart(_ section: String) -> String {
-        switch self {
-        case .english: "No chart for “\(section)”: nobody has voted in it yet."
-        case .traditionalChinese: "「\(section)」沒有圖表：這個區塊還沒有人投票。"
-        }
+        pick("No chart for “\(section)”: nobody has voted in it yet.", "「\(section)」沒有圖表：這個區塊還沒有人投票。")
     }
 
     /// Why the report's daily chart is not drawn.

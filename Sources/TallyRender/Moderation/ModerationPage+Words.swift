@@ -18,13 +18,10 @@ extension ReportLanguage {
 
     /// The sentence beside the undo button of an unsent decision (`action` in words).
     func undoExplained(_ action: String) -> String {
-        switch self {
-        case .english:
+        pick(
             "Your \(action) is not on D1 yet. Undoing withdraws it: it is never sent, this copy's record keeps it "
-                + "as withdrawn, and the note comes back as D1 has it."
-        case .traditionalChinese:
-            "這個「\(action)」還沒送到 D1。復原會把它撤回：不會送出，這份副本的紀錄會留著並標為已撤回，便利貼回到 D1 上的樣子。"
-        }
+                + "as withdrawn, and the note comes back as D1 has it.",
+            "這個「\(action)」還沒送到 D1。復原會把它撤回：不會送出，這份副本的紀錄會留著並標為已撤回，便利貼回到 D1 上的樣子。")
     }
 
     /// A withdrawn or dropped decision in the history.
@@ -32,10 +29,9 @@ extension ReportLanguage {
 
     /// The message after an undo.
     package func undone(_ id: Int64) -> String {
-        switch self {
-        case .english: "Your decision on note #\(id) was withdrawn and will not be sent; the note is as D1 has it."
-        case .traditionalChinese: "便利貼 #\(id) 上你的決定已撤回，不會送出；便利貼回到 D1 上的樣子。"
-        }
+        pick(
+            "Your decision on note #\(id) was withdrawn and will not be sent; the note is as D1 has it.",
+            "便利貼 #\(id) 上你的決定已撤回，不會送出；便利貼回到 D1 上的樣子。")
     }
 
     /// The refusal of an undo when the note's latest decision is already sent (or not this copy's).
@@ -47,13 +43,10 @@ extension ReportLanguage {
 
     /// A promoted note whose option has been sent: how to retire the option.
     func retireOption(_ option: Int64) -> String {
-        switch self {
-        case .english:
+        pick(
             "Option #\(option) has been sent to D1 and is on the vote page, so it cannot be undone here: to retire it, "
-                + "ask the page's owner to remove it from the vote page on D1 (its votes stay in the data)."
-        case .traditionalChinese:
-            "選項 #\(option) 已經送到 D1、出現在投票頁上，這裡沒辦法復原；要下架，請頁面主人在 D1 上把它從投票頁拿掉（已投的票會留在資料裡）。"
-        }
+                + "ask the page's owner to remove it from the vote page on D1 (its votes stay in the data).",
+            "選項 #\(option) 已經送到 D1、出現在投票頁上，這裡沒辦法復原；要下架，請頁面主人在 D1 上把它從投票頁拿掉（已投的票會留在資料裡）。")
     }
 
     /// The heading over the option a promotion made.

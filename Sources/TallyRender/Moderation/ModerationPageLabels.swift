@@ -9,7 +9,6 @@ package struct ModerationPageLabels: Sendable {
     package var queue: String { language.pick("Queue", "待審") }
     package var sync: String { language.pick("Sync with D1", "與 D1 同步") }
     package var report: String { language.pick("Report", "報告") }
-    package var pendingNotes: String { language.pick("Pending notes, oldest first", "待審的便利貼（由舊到新）") }
     package var noPending: String { language.pick("No pending notes.", "沒有待審的便利貼。") }
     package var session: String { language.pick("Author", "投稿者") }
     package var noSession: String { language.pick("no author recorded", "沒有投稿者紀錄") }
@@ -43,17 +42,11 @@ package struct ModerationPageLabels: Sendable {
     package var conflicts: String { language.pick("Conflicts", "衝突") }
     package var sendToD1: String { language.pick("Send to D1", "送到 D1") }
     package var sendSQL: String {
-        switch language {
-        case .english: "Download the SQL to send (marks the decisions sent)"
-        case .traditionalChinese: "下載要送出的 SQL（這些決定會標為已送出）"
-        }
+        language.pick("Download the SQL to send (marks the decisions sent)", "下載要送出的 SQL（這些決定會標為已送出）")
     }
     package var wranglerSaid: String { language.pick("What sending said", "送出時的回應") }
     package var localOnly: String {
-        switch language {
-        case .english: "Decisions stay in this copy until they are sent to D1."
-        case .traditionalChinese: "決定先存在這份副本，送到 D1 後才會生效。"
-        }
+        language.pick("Decisions stay in this copy until they are sent to D1.", "決定先存在這份副本，送到 D1 後才會生效。")
     }
     package var done: String { language.pick("Done", "完成") }
     package var refused: String { language.pick("Refused", "沒有執行") }
@@ -65,71 +58,57 @@ package struct ModerationPageLabels: Sendable {
     package var settleTitle: String { language.pick("Settle the conflict", "處理這個衝突") }
     package var keepD1: String { language.pick("Keep D1's decision (drop mine)", "採用 D1 的決定（放棄我的）") }
     package var keepD1Explained: String {
-        switch language {
-        case .english: "Drops your decision from what this copy will send, so the decision D1 holds stands."
-        case .traditionalChinese: "把你的決定從這份副本要送出的清單拿掉，以 D1 上的決定為準。"
-        }
+        language.pick(
+            "Drops your decision from what this copy will send, so the decision D1 holds stands.",
+            "把你的決定從這份副本要送出的清單拿掉，以 D1 上的決定為準。")
     }
     package var pullD1: String { language.pick("Fetch D1's current state", "取得 D1 的最新狀態") }
     package var pullExplained: String {
-        switch language {
-        case .english:
+        language.pick(
             "Brings the notes and decisions as D1 has them now into this copy; your decisions not yet "
-                + "on D1 are kept."
-        case .traditionalChinese: "把 D1 現在的便利貼和決定抓回這份副本；你還沒送到 D1 的決定都會留著。"
-        }
+                + "on D1 are kept.",
+            "把 D1 現在的便利貼和決定抓回這份副本；你還沒送到 D1 的決定都會留著。")
     }
     package var decideAgainExplained: String {
-        switch language {
-        case .english:
+        language.pick(
             "Or decide again below on the note as D1 has it now: your new decision replaces the "
-                + "one in conflict."
-        case .traditionalChinese: "也可以在下面依 D1 現在的便利貼重新決定：新的決定會取代衝突的那一個。"
-        }
+                + "one in conflict.",
+            "也可以在下面依 D1 現在的便利貼重新決定：新的決定會取代衝突的那一個。")
     }
     package var pullBeforeDeciding: String {
-        switch language {
-        case .english:
+        language.pick(
             "To decide again, fetch D1's current state first: this copy still shows your own "
-                + "decision, not D1's."
-        case .traditionalChinese: "要重新決定，請先取得 D1 的最新狀態：這份副本顯示的還是你自己的決定，不是 D1 的。"
-        }
+                + "decision, not D1's.",
+            "要重新決定，請先取得 D1 的最新狀態：這份副本顯示的還是你自己的決定，不是 D1 的。")
     }
     package var ownerPullsFirst: String {
-        switch language {
-        case .english:
-            "To decide again, this copy first needs D1's current state: ask the page's owner to fetch it."
-        case .traditionalChinese: "要重新決定，這份副本得先有 D1 的最新狀態：請頁面主人先把它抓回來。"
-        }
+        language.pick(
+            "To decide again, this copy first needs D1's current state: ask the page's owner to fetch it.",
+            "要重新決定，這份副本得先有 D1 的最新狀態：請頁面主人先把它抓回來。")
     }
     package var pulled: String { language.pick("This copy now holds D1's current state.", "這份副本已是 D1 的最新狀態。") }
     package var pullFailed: String {
-        switch language {
-        case .english: "Fetching D1's state failed; nothing was changed. What wrangler said is below."
-        case .traditionalChinese: "取得 D1 的狀態失敗，什麼都沒有改變；wrangler 的回應在下面。"
-        }
+        language.pick(
+            "Fetching D1's state failed; nothing was changed. What wrangler said is below.",
+            "取得 D1 的狀態失敗，什麼都沒有改變；wrangler 的回應在下面。")
     }
 
     /// "Your decision on note 3 was dropped…", "Note 3 has no open conflict…".
     package func dropped(_ note: Int64) -> String {
-        switch language {
-        case .english: "Your decision on note \(note) was dropped and will not be sent; D1's decision stands."
-        case .traditionalChinese: "便利貼 \(note) 上你的決定已經放棄，不會送出；以 D1 的決定為準。"
-        }
+        language.pick(
+            "Your decision on note \(note) was dropped and will not be sent; D1's decision stands.",
+            "便利貼 \(note) 上你的決定已經放棄，不會送出；以 D1 的決定為準。")
     }
     package func noConflict(_ note: Int64) -> String {
-        switch language {
-        case .english: "Note \(note) has no open conflict with D1; nothing was changed."
-        case .traditionalChinese: "便利貼 \(note) 和 D1 之間沒有待處理的衝突；什麼都沒有改變。"
-        }
+        language.pick(
+            "Note \(note) has no open conflict with D1; nothing was changed.", "便利貼 \(note) 和 D1 之間沒有待處理的衝突；什麼都沒有改變。")
     }
 
     /// A section of the vote page, as the vote page's reader knows it.
     package func sectionName(_ section: OptionDraft.Section) -> String {
-        switch language {
-        case .english: section == .community ? "Community options" : "Original options"
-        case .traditionalChinese: section == .community ? "網友提議的選項" : "原本的選項"
-        }
+        language.pick(
+            section == .community ? "Community options" : "Original options",
+            section == .community ? "網友提議的選項" : "原本的選項")
     }
 
     /// The heading of why D1 did not take a decision (the sync's own words, kept as it wrote them).
@@ -137,105 +116,72 @@ package struct ModerationPageLabels: Sendable {
 
     /// A logged decision: its action in words, who, when.
     package func decisionLine(_ action: String, _ moderator: String, _ time: String) -> String {
-        switch language {
-        case .english: "\(action) by \(moderator), \(time)"
-        case .traditionalChinese: "\(moderator) 在 \(time) \(action)"
-        }
+        language.pick("\(action) by \(moderator), \(time)", "\(moderator) 在 \(time) \(action)")
     }
 
     /// Why a decision was not applied: decided meanwhile (note, the action asked, the note's state now), or
     /// changed without a logged decision (note, the action asked).
     package func changedMeanwhile(_ note: Int64, _ asked: String, _ now: String) -> String {
-        switch language {
-        case .english:
+        language.pick(
             "Note \(note) was decided while you were looking, so your \(asked) was not applied; it is now \(now). "
-                + "Look at it below and decide again if still needed."
-        case .traditionalChinese: "你在看的時候，便利貼 \(note) 已經有人決定了，所以你的「\(asked)」沒有生效；它現在是「\(now)」。請看下面的內容，需要的話再決定一次。"
-        }
+                + "Look at it below and decide again if still needed.",
+            "你在看的時候，便利貼 \(note) 已經有人決定了，所以你的「\(asked)」沒有生效；它現在是「\(now)」。請看下面的內容，需要的話再決定一次。")
     }
 
     package func changedOutside(_ note: Int64, _ asked: String) -> String {
-        switch language {
-        case .english:
-            "Note \(note) changed without a recorded decision, so your \(asked) was not applied. Look at it below."
-        case .traditionalChinese: "便利貼 \(note) 在沒有審核紀錄的情況下變了，所以你的「\(asked)」沒有生效。請看下面的內容。"
-        }
+        language.pick(
+            "Note \(note) changed without a recorded decision, so your \(asked) was not applied. Look at it below.",
+            "便利貼 \(note) 在沒有審核紀錄的情況下變了，所以你的「\(asked)」沒有生效。請看下面的內容。")
     }
 
     /// The note already decided as asked (note, the state reached, who and when): a success.
     package func alreadySame(_ note: Int64, _ done: String, _ line: String) -> String {
-        switch language {
-        case .english: "Note \(note) was already \(done) (\(line)), as you wanted."
-        case .traditionalChinese: "便利貼 \(note) 已經是「\(done)」（\(line)），和你要的一樣。"
-        }
+        language.pick(
+            "Note \(note) was already \(done) (\(line)), as you wanted.", "便利貼 \(note) 已經是「\(done)」（\(line)），和你要的一樣。")
     }
 
     /// The note is not the one the page showed; the note is in a conflict this copy has not settled.
     package func notTheNote(_ note: Int64) -> String {
-        switch language {
-        case .english:
+        language.pick(
             "Note \(note) is not the note your page showed: its text, author or time changed without a recorded "
-                + "decision, so your decision was not applied. Both are below; decide again on it as it now is."
-        case .traditionalChinese:
+                + "decision, so your decision was not applied. Both are below; decide again on it as it now is.",
             "便利貼 \(note) 已經不是你頁面上看到的那則：內容、投稿者或投稿時間在沒有審核紀錄的情況下變了，所以你的決定沒有生效。"
-                + "兩邊都在下面，請依它現在的樣子重新決定。"
-        }
+                + "兩邊都在下面，請依它現在的樣子重新決定。")
     }
     package func conflictNotSettled(_ note: Int64) -> String {
-        switch language {
-        case .english:
+        language.pick(
             "Note \(note) is in conflict with D1 and this copy still shows your own decision, not D1's; nothing "
-                + "was changed. Settle the conflict below."
-        case .traditionalChinese: "便利貼 \(note) 和 D1 有衝突，這份副本顯示的還是你自己的決定，不是 D1 的；什麼都沒有改變。請在下面處理這個衝突。"
-        }
+                + "was changed. Settle the conflict below.",
+            "便利貼 \(note) 和 D1 有衝突，這份副本顯示的還是你自己的決定，不是 D1 的；什麼都沒有改變。請在下面處理這個衝突。")
     }
 
     /// What a decision did, by action, for "Note 3 approved."
     var didAction: [ModerationAction: String] {
-        switch language {
-        case .english: [.approve: "approved", .reject: "rejected", .reopen: "reopened", .promote: "promoted"]
-        case .traditionalChinese: [.approve: "已通過", .reject: "已退回", .reopen: "已重新審核", .promote: "已升為選項"]
-        }
+        language.pick(
+            [.approve: "approved", .reject: "rejected", .reopen: "reopened", .promote: "promoted"],
+            [.approve: "已通過", .reject: "已退回", .reopen: "已重新審核", .promote: "已升為選項"])
     }
 
     /// A note's state, by its stored name (`pending`, `approved`, `rejected`, `promoted`).
     var stateNames: [String: String] {
-        switch language {
-        case .english:
-            ["pending": "pending", "approved": "approved", "rejected": "rejected", "promoted": "promoted"]
-        case .traditionalChinese: ["pending": "待審", "approved": "已通過", "rejected": "已退回", "promoted": "已升為選項"]
-        }
+        language.pick(
+            ["pending": "pending", "approved": "approved", "rejected": "rejected", "promoted": "promoted"],
+            ["pending": "待審", "approved": "已通過", "rejected": "已退回", "promoted": "已升為選項"])
     }
 
     /// A decision in the history, by the log's action code (`approve`, …).
     var actionNames: [String: String] {
-        switch language {
-        case .english: ["approve": "approve", "reject": "reject", "reopen": "reopen", "promote": "promote"]
-        case .traditionalChinese: ["approve": "通過", "reject": "退回", "reopen": "重新審核", "promote": "升為選項"]
-        }
+        language.pick(
+            ["approve": "approve", "reject": "reject", "reopen": "reopen", "promote": "promote"],
+            ["approve": "通過", "reject": "退回", "reopen": "重新審核", "promote": "升為選項"])
     }
 
     /// The heading of one author's notes in the queue, with how many wait (no id: it means nothing to a moderator).
-    func author(_ pending: Int) -> String {
-        switch language {
-        case .english: "One author: \(pending) pending"
-        case .traditionalChinese: "一位投稿者：\(pending) 則待審"
-        }
-    }
+    func author(_ pending: Int) -> String { language.pick("One author: \(pending) pending", "一位投稿者：\(pending) 則待審") }
 
     /// A promoted note's state with its option; an option in a history line.
-    func promotedTo(_ option: Int64) -> String {
-        switch language {
-        case .english: "promoted to option #\(option)"
-        case .traditionalChinese: "已升為選項 #\(option)"
-        }
-    }
-    func asOption(_ option: Int64) -> String {
-        switch language {
-        case .english: " (option #\(option))"
-        case .traditionalChinese: "（選項 #\(option)）"
-        }
-    }
+    func promotedTo(_ option: Int64) -> String { language.pick("promoted to option #\(option)", "已升為選項 #\(option)") }
+    func asOption(_ option: Int64) -> String { language.pick(" (option #\(option))", "（選項 #\(option)）") }
 
     /// "Note" / "便利貼", and the sentence's end.
     var noteWord: String { language.pick("Note", "便利貼") }
@@ -243,15 +189,12 @@ package struct ModerationPageLabels: Sendable {
 
     /// The preset reject reasons: stored value (kept in English, as the log is read by tools) and shown text.
     package var presets: [(value: String, text: String)] {
-        switch language {
-        case .english:
+        language.pick(
             [
                 ("duplicate", "Duplicate"), ("spam", "Spam"), ("not an option", "Not an option"),
                 ("off-topic", "Off-topic"),
-            ]
-        case .traditionalChinese:
-            [("duplicate", "重複"), ("spam", "垃圾訊息"), ("not an option", "不適合當選項"), ("off-topic", "離題")]
-        }
+            ],
+            [("duplicate", "重複"), ("spam", "垃圾訊息"), ("not an option", "不適合當選項"), ("off-topic", "離題")])
     }
 }
 

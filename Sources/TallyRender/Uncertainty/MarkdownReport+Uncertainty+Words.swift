@@ -7,8 +7,7 @@ extension ReportLanguage {
     /// ratio of "probably behind", and (the largest table's number of options, how often all its 95% ranges
     /// hold at once) when a table has two options or more.
     func chanceMeaning(_ level: String, _ ratio: String, _ together: (count: Int, share: String)?) -> String {
-        switch self {
-        case .english:
+        pick(
             "*Chance of leading*: the chance that the option truly has the most voters in its section. The model "
                 + "allows options to be exactly as popular as each other (they then share the chance equally), and "
                 + "treats a close count as a possible tie until the counts say otherwise. The word beside each "
@@ -23,8 +22,7 @@ extension ReportLanguage {
                 + (together.map {
                     " Each 95% range on its own is right 95% of the time; all \($0.count) ranges of a table are right "
                         + "at once less often, about \($0.share) of the time."
-                } ?? "")
-        case .traditionalChinese:
+                } ?? ""),
             "*領先機率*：這個選項在這個區塊裡真正最多人選的機率。計算時允許幾個選項其實一樣受歡迎"
                 + "（這時這幾個選項平分機率）；票數接近時，先當作可能平手，等票數拉開了再說。"
                 + "「與第一名相比」這一欄也是看這個機率：把第一名以外的選項從最不可能領先的排起，一直到最後一個領先機率"
@@ -34,45 +32,36 @@ extension ReportLanguage {
                 + "投票期間才加入的選項，只算加入後有機會選它的人，並依領先機率排進名次；同時開放的選項依人數排名。"
                 + (together.map {
                     "每個 95% 範圍單獨來看，有 95% 的機會涵蓋真正的比例；一張表的 \($0.count) 個範圍要同時都涵蓋，機會就只有約 \($0.share)。"
-                } ?? "")
-        }
+                } ?? ""))
     }
 
     /// The data cannot tell the top two apart: the second's name, then both chances of leading.
     func coinToss(_ second: String, _ firstChance: String, _ secondChance: String) -> String {
-        switch self {
-        case .english:
-            "The data can't yet tell it apart from \(second) (chance of leading \(firstChance) and \(secondChance))."
-        case .traditionalChinese:
-            "不過目前的資料還分不出第一名和第二名\(second)誰領先（領先機率分別約 \(firstChance) 和 \(secondChance)）。"
-        }
+        pick(
+            "The data can't yet tell it apart from \(second) (chance of leading \(firstChance) and \(secondChance)).",
+            "不過目前的資料還分不出第一名和第二名\(second)誰領先（領先機率分別約 \(firstChance) 和 \(secondChance)）。")
     }
 
     /// The options tied for first (already named by the headline) share the chance of leading equally.
     func tiedChance(_ count: Int, _ chance: String) -> String {
-        switch self {
-        case .english: "The data can't tell them apart: each has about a \(chance) chance of truly leading."
-        case .traditionalChinese: "目前的資料分不出\(count == 2 ? "兩者" : "這 \(count) 個選項")誰領先，各約 \(chance) 的機率領先。"
-        }
+        pick(
+            "The data can't tell them apart: each has about a \(chance) chance of truly leading.",
+            "目前的資料分不出\(count == 2 ? "兩者" : "這 \(count) 個選項")誰領先，各約 \(chance) 的機率領先。")
     }
 
     /// The second is behind (the table's "behind"): its name, then both chances of leading.
     func clearLead(_ second: String, _ firstChance: String, _ secondChance: String) -> String {
-        switch self {
-        case .english:
-            "That lead is clear: a \(firstChance) chance of truly leading, against \(secondChance) for \(second)."
-        case .traditionalChinese: "領先很明確：領先機率 \(firstChance)，第二名\(second)只有 \(secondChance)。"
-        }
+        pick(
+            "That lead is clear: a \(firstChance) chance of truly leading, against \(secondChance) for \(second).",
+            "領先很明確：領先機率 \(firstChance)，第二名\(second)只有 \(secondChance)。")
     }
 
     /// The second is probably behind (the table's "probably behind"): its name, then both chances of leading.
     func likelyLead(_ second: String, _ firstChance: String, _ secondChance: String) -> String {
-        switch self {
-        case .english:
+        pick(
             "\(second) is probably behind (chance of leading \(secondChance), against \(firstChance)), but not "
-                + "clearly enough to call."
-        case .traditionalChinese: "第二名\(second)可能落後（領先機率 \(secondChance)，第一名是 \(firstChance)），但還不到能確定的程度。"
-        }
+                + "clearly enough to call.",
+            "第二名\(second)可能落後（領先機率 \(secondChance)，第一名是 \(firstChance)），但還不到能確定的程度。")
     }
 
     /// Only one option of the section has voters.
@@ -92,13 +81,11 @@ extension ReportLanguage {
     /// ones only give it.
     private func pairList(_ pairs: [ChosenPair]) -> String {
         pairs.enumerated().map { index, pair in
-            switch self {
-            case .english:
+            pick(
                 "\(pair.first) and \(pair.second) (\(plural(pair.voters, "voter")), "
-                    + "\(pair.lift)\(index == 0 ? " what chance would give)" : ")")"
-            case .traditionalChinese:
+                    + "\(pair.lift)\(index == 0 ? " what chance would give)" : ")")",
                 "\(pair.first)和\(pair.second)（\(number(pair.voters)) 人，\(index == 0 ? "是純屬巧合時的 \(pair.lift)" : pair.lift)）"
-            }
+            )
         }.joined(separator: pick("; ", "；"))
     }
 
@@ -114,27 +101,20 @@ extension ReportLanguage {
 
     /// The small-sample caution after the pairs sentence.
     func togetherCaution(_ voters: Int) -> String {
-        switch self {
-        case .english: " With \(plural(voters, "voter")) this is a hint, not a finding."
-        case .traditionalChinese: "只有 \(number(voters)) 人，這只是線索，還不是結論。"
-        }
+        pick(" With \(plural(voters, "voter")) this is a hint, not a finding.", "只有 \(number(voters)) 人，這只是線索，還不是結論。")
     }
 
     /// The range cell of an option created after the last counted vote: its local creation date (MM-DD).
     func notYetVotable(_ since: String) -> String {
-        switch self {
-        case .english: "— (added \(monthDay(since)))"
-        case .traditionalChinese: "—（\(monthDay(since)) 加入，之後沒有人投票）"
-        }
+        pick("— (added \(monthDay(since)))", "—（\(monthDay(since)) 加入，之後沒有人投票）")
     }
 
     /// After the range of an option created mid-poll: its local creation date (MM-DD) and the counted voters
     /// who could choose it (the range's denominator).
     func votableAmong(_ since: String, _ voters: Int) -> String {
-        switch self {
-        case .english: " (of the \(plural(voters, "voter")) since \(monthDay(since)))"
-        case .traditionalChinese: "（\(monthDay(since)) 加入後投票的 \(number(voters)) 人中）"
-        }
+        pick(
+            " (of the \(plural(voters, "voter")) since \(monthDay(since)))",
+            "（\(monthDay(since)) 加入後投票的 \(number(voters)) 人中）")
     }
 
     /// `09-24` (a local MM-DD) as a reader writes it in a sentence: `Sep 24`, `9/24`.

@@ -9,48 +9,38 @@ extension ReportLanguage {
 
     /// The week's exact start and end, and that the tally counts every vote before the end.
     package func weekSpan(_ number: Int, _ start: String, _ end: String, _ zone: String) -> String {
-        switch self {
-        case .english:
+        pick(
             "Week \(number) runs from \(start) to \(end) (\(zone)). This page counts every vote cast before "
-                + "the week ended and is as of that moment, so running it again later gives the same page."
-        case .traditionalChinese:
+                + "the week ended and is as of that moment, so running it again later gives the same page.",
             "第 \(number) 週從 \(start) 到 \(end)（\(zone)）。這一頁計入這一週結束前投下的每一票，"
-                + "統計時間就定在這一週結束的那一刻，所以之後重跑，頁面也一模一樣。"
-        }
+                + "統計時間就定在這一週結束的那一刻，所以之後重跑，頁面也一模一樣。")
     }
 
     package var thisWeekHeading: String { pick("This week", "本週") }
 
     /// Counted votes cast during the week and voters whose first vote it was.
     package func thisWeek(_ votes: Int, _ newVoters: Int) -> String {
-        switch self {
-        case .english:
+        pick(
             votes == 0 && newVoters == 0
                 ? "No counted votes this week."
-                : "**\(plural(votes, "counted vote")) this week; \(plural(newVoters, "new voter")).**"
-        case .traditionalChinese:
+                : "**\(plural(votes, "counted vote")) this week; \(plural(newVoters, "new voter")).**",
             votes == 0 && newVoters == 0
                 ? "本週沒有計入的票。"
-                : "**本週計入 \(number(votes)) 票，新加入的投票者 \(number(newVoters)) 人**。"
-        }
+                : "**本週計入 \(number(votes)) 票，新加入的投票者 \(number(newVoters)) 人**。")
     }
 
     /// Votes and new sessions of excluded sessions during the week (only when there are some).
     package func excludedThisWeek(_ votes: Int, _ sessions: Int) -> String {
-        switch self {
-        case .english:
-            "Test data added \(plural(votes, "vote")) this week, not counted (\(plural(sessions, "new voter")))."
-        case .traditionalChinese:
-            "本週另有 \(number(votes)) 票屬於測試資料，沒有計入（來自 \(number(sessions)) 個新出現的人）。"
-        }
+        pick(
+            "Test data added \(plural(votes, "vote")) this week, not counted (\(plural(sessions, "new voter"))).",
+            "本週另有 \(number(votes)) 票屬於測試資料，沒有計入（來自 \(number(sessions)) 個新出現的人）。")
     }
 
     /// Since the previous week, or since before launch for week 1.
     package func changesHeading(_ previousWeek: Int?) -> String {
-        switch self {
-        case .english: previousWeek.map { "Changes since week \($0)" } ?? "Changes since launch"
-        case .traditionalChinese: previousWeek.map { "與第 \($0) 週相比" } ?? "與上線前相比"
-        }
+        pick(
+            previousWeek.map { "Changes since week \($0)" } ?? "Changes since launch",
+            previousWeek.map { "與第 \($0) 週相比" } ?? "與上線前相比")
     }
 
     /// Counted voters then and now.
@@ -71,13 +61,10 @@ extension ReportLanguage {
 
     /// Options added during the week (names already quoted and escaped, with their ids), or none.
     package func optionsAdded(_ options: [(name: String, id: Int64)]) -> String {
-        switch self {
-        case .english:
+        pick(
             options.isEmpty
-                ? "Options added: none" : "Options added: \(englishList(options.map { "\($0.name) (#\($0.id))" }))"
-        case .traditionalChinese:
-            options.isEmpty ? "新增的選項：無" : "新增的選項：\(chineseList(options.map { "\($0.name)（#\($0.id)）" }))"
-        }
+                ? "Options added: none" : "Options added: \(englishList(options.map { "\($0.name) (#\($0.id))" }))",
+            options.isEmpty ? "新增的選項：無" : "新增的選項：\(chineseList(options.map { "\($0.name)（#\($0.id)）" }))")
     }
 
     package var decisionsHeading: String { pick("Notes decided this week", "本週審核的便利貼") }
@@ -85,10 +72,9 @@ extension ReportLanguage {
 
     /// When the database has no moderation history (only the vote page's tables).
     package var decisionsUnavailable: String {
-        switch self {
-        case .english: "Not available: this database has no moderation history (only the vote page's own tables)."
-        case .traditionalChinese: "無法提供：這個資料庫沒有審核紀錄（只有投票頁面自己的資料表）。"
-        }
+        pick(
+            "Not available: this database has no moderation history (only the vote page's own tables).",
+            "無法提供：這個資料庫沒有審核紀錄（只有投票頁面自己的資料表）。")
     }
 
     package var rejectedWithoutText: String {
@@ -120,10 +106,9 @@ extension ReportLanguage {
 
     /// When a section had no counted votes at the week's start.
     package var noEarlierRanking: String {
-        switch self {
-        case .english: "Nobody had voted in this section before this week, so there are no earlier places to compare."
-        case .traditionalChinese: "這個區塊在本週以前沒有人投票，沒有先前的名次可以比較。"
-        }
+        pick(
+            "Nobody had voted in this section before this week, so there are no earlier places to compare.",
+            "這個區塊在本週以前沒有人投票，沒有先前的名次可以比較。")
     }
 
     /// Voters gained during the week.
@@ -151,29 +136,23 @@ extension ReportLanguage {
     /// How weeks are counted, and what a week's page holds (`quiet`: some week on the index is a quiet one, whose
     /// page is one sentence without charts or fingerprint).
     package func indexIntro(_ launch: String, _ zone: String, quiet: Bool) -> String {
-        switch self {
-        case .english:
+        pick(
             "Week 1 starts at midnight (\(zone)) on the launch date, \(launch); every week is seven days. "
                 + "Each week's page counts every vote cast before the week ended, with charts and a data fingerprint"
-                + (quiet ? "; a week in which nothing changed is one sentence saying so." : ".")
-        case .traditionalChinese:
+                + (quiet ? "; a week in which nothing changed is one sentence saying so." : "."),
             "第 1 週從上線當天 \(launch) 的午夜（\(zone)）開始，每週七天。每週的頁面計入那一週結束前投下的每一票，"
-                + "附上圖表和資料指紋" + (quiet ? "；沒有新的票、也沒有任何變動的那幾週，頁面只用一句話交代。" : "。")
-        }
+                + "附上圖表和資料指紋" + (quiet ? "；沒有新的票、也沒有任何變動的那幾週，頁面只用一句話交代。" : "。"))
     }
 
     /// One line per week: link text, then the totals at its end and the week's own figures.
     package func indexLine(
         _ title: String, _ link: String, _ voters: Int, _ votes: Int, _ newVoters: Int, _ weekVotes: Int
     ) -> String {
-        switch self {
-        case .english:
+        pick(
             "- [\(title)](\(link)): \(plural(voters, "voter")), \(plural(votes, "vote")) in all; this week "
-                + "\(signed(newVoters)) voters, \(signed(weekVotes)) votes"
-        case .traditionalChinese:
+                + "\(signed(newVoters)) voters, \(signed(weekVotes)) votes",
             "- [\(title)](\(link))：累計 \(number(voters)) 人、\(number(votes)) 票；"
-                + "本週 \(signed(newVoters)) 人、\(signed(weekVotes)) 票"
-        }
+                + "本週 \(signed(newVoters)) 人、\(signed(weekVotes)) 票")
     }
 
     /// One line for a run of quiet weeks (`WeeklyTally.isQuiet`) on the index: the first and last week, their days,
