@@ -108,7 +108,6 @@ package struct Invocation: Sendable {
     package let path: [String]
     /// Positional arguments in order.
     package let positionals: [String]
-    /// The options the command declares.
     let options: [OptionSpec]
     /// Every value given for each value option, by name, in order.
     let values: [String: [String]]

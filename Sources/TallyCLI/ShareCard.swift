@@ -6,7 +6,6 @@ import TallyRender
 /// by rsvg-convert at 1× and written under a temporary name, then renamed. Checked before any data is read:
 /// the name ends in `.png`, nothing but a PNG (or nothing) is there to be replaced, and rsvg-convert exists.
 struct ShareCard {
-    /// The `--share` option.
     static let option = OptionSpec(
         "share", .value("FILE.png"),
         "Also write FILE.png: a 1200×630 image for social media, readable at 300 px wide: the title, the top three "

@@ -47,7 +47,6 @@ final class StopSignal: @unchecked Sendable {
         }
     }
 
-    /// True once a signal arrived.
     var isSet: Bool { signal != nil }
 
     /// The signal that arrived (SIGINT or SIGTERM), or nil.

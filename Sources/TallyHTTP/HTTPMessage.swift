@@ -34,11 +34,9 @@ package struct HTTPRequest: Sendable {
 
 /// A response: status, header fields and body.
 package struct HTTPResponse: Sendable {
-    /// The status code.
     package let status: Int
     /// Header fields, in order.
     package let headers: [(String, String)]
-    /// The body's bytes.
     package let body: [UInt8]
 
     /// A response; see the properties.

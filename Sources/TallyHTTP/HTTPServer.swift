@@ -18,7 +18,6 @@ package final class HTTPServer: @unchecked Sendable {
         package var requestDeadline: Duration = .seconds(10)
         /// A connection with no traffic at all for this long is closed by libmicrohttpd.
         package var idleSeconds: UInt32 = 10
-        /// Polling threads.
         package var threads: UInt32 = 4
         /// Open connections per client address; a new one beyond it closes that address's
         /// longest-waiting unfinished connection.

@@ -17,7 +17,6 @@ package struct MarkdownTable: Sendable {
     package let headers: [String]
     /// One alignment per column.
     package let alignments: [Alignment]
-    /// The rows added so far.
     package private(set) var rows: [[String]] = []
 
     /// A table with these columns (heading and alignment), no rows yet.

@@ -113,7 +113,6 @@ extension ReportLanguage {
             "每天計入的票數（\(zone)）：" + days.map { "\($0.date)：\($0.votes) 票" }.joined(separator: "；") + "。")
     }
 
-    /// The daily chart's axis.
     var dailyAxis: String { pick("votes", "票數") }
 
     /// A column label for a local date: the date and its weekday (0 = Monday).

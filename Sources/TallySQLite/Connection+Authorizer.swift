@@ -26,7 +26,6 @@ package struct AuthorizerRequest: Sendable, Equatable {
 
 /// The authorizer's answer.
 package enum AuthorizerDecision: Sendable {
-    /// Allow the action.
     case allow
     /// Refuse the whole statement (it fails to prepare with SQLITE_AUTH).
     case deny

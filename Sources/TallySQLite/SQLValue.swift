@@ -30,7 +30,6 @@ package enum SQLValue: Equatable, Hashable, Sendable {
         }
     }
 
-    /// True for SQL NULL.
     package var isNull: Bool { self == .null }
 }
 

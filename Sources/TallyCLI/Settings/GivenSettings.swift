@@ -80,7 +80,6 @@ struct GivenSettings {
         apply(layer, from: { .environment($0.environment ?? $0.key) })
     }
 
-    /// The options the command declares.
     mutating func applyFlags(_ invocation: Invocation, _ context: Context) throws {
         var layer: Layer = []
         for spec in SettingSpec.all where invocation.declares(spec.option) {

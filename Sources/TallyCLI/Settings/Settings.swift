@@ -31,7 +31,6 @@ package enum SettingSource: Equatable, Sendable, CustomStringConvertible {
 package struct Setting<Value: Sendable & Equatable>: Sendable, Equatable {
     /// The value in force.
     package var value: Value
-    /// Where it came from.
     package var source: SettingSource
 }
 

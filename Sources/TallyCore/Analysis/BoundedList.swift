@@ -32,7 +32,6 @@ struct BoundedList<Element> {
     /// The largest kept element once the list is full (the next to go), else nil.
     var largest: Element? { heap.count == limit ? heap.first : nil }
 
-    /// How many elements are kept.
     var count: Int { heap.count }
 
     /// True when `element` would be kept: callers test a cheap probe before building the real element.

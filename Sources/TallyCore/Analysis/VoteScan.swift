@@ -29,7 +29,6 @@ struct VoteScan {
     /// covering index, so SQLite does not sort; the fingerprint hashes votes in this order.
     static let order = " ORDER BY session_id COLLATE BINARY, created_at, option_id, id"
 
-    /// The query.
     static let sql = "SELECT session_id, created_at, option_id, id FROM votes" + order
 
     /// A vote of the current session.

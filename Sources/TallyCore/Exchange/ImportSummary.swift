@@ -22,7 +22,6 @@ package struct ImportSummary: Equatable, Sendable {
 
     /// A trigger that tally's own writes fire and that writes to other tables.
     package struct TriggerWrites: Equatable, Sendable {
-        /// The trigger's name.
         package let trigger: String
         /// The table it is defined on, which tally writes.
         package let table: String

@@ -22,7 +22,6 @@ struct CanonicalBytes {
     /// The bytes written, then spare room that writers fill in place: `Array.append` per value
     /// was the largest share of the report's encoding time (its generic growth and copy, in `perf`).
     private var storage: [UInt8] = []
-    /// The number of bytes written.
     private(set) var count = 0
 
     /// Calls `body` with the bytes written, without copying them.

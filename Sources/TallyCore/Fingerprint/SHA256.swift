@@ -58,7 +58,6 @@ package final class SHA256 {
         constants.deallocate()
     }
 
-    /// The digest of some bytes.
     package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         let hasher = SHA256()
         hasher.update(Array(bytes))
@@ -77,7 +76,6 @@ package final class SHA256 {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// Feeds bytes.
     package func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { update($0) }
     }
@@ -88,7 +86,6 @@ package final class SHA256 {
         text.withUTF8 { update($0) }
     }
 
-    /// Feeds one byte.
     @inline(__always)
     package func update(byte: UInt8) {
         precondition(!finished, "SHA256 used after finalize")

@@ -1,9 +1,7 @@
 /// One decision a moderator wants written, with what they saw when they made it.
 package struct DecisionRequest: Sendable, Equatable {
     package let noteID: Int64
-    /// What to do.
     package let action: ModerationAction
-    /// Who decides.
     package let moderator: Moderator
     /// Why (required for reject and reopen).
     package let reason: ModerationReason?

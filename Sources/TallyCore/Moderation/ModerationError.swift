@@ -1,6 +1,5 @@
 /// Why a moderation command refused to act. Whatever the case, nothing was written.
 package enum ModerationError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// No note has this id.
     case noteNotFound(Int64)
     /// The note's stored status is not a state tally knows, so no transition applies.
     case unknownStatus(Note)

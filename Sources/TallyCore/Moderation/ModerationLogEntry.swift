@@ -15,9 +15,7 @@ package struct ModerationLogEntry: Sendable, Equatable {
     package let from: String
     /// The state after (`pending`, `approved`, `rejected`, `promoted`).
     package let to: String
-    /// Who decided.
     package let moderator: String
-    /// Why, when given.
     package let reason: String?
     /// When, as stored (UTC text).
     package let createdAt: String

@@ -35,6 +35,5 @@ package struct ModerationReason: Sendable, Equatable, CustomStringConvertible {
         self.text = text
     }
 
-    /// The reason's text.
     package var description: String { text }
 }

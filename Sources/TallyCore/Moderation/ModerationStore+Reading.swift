@@ -54,7 +54,6 @@ extension ModerationStore {
             .map(ModerationLogEntry.init(row:))
     }
 
-    /// One log entry by id.
     func logEntry(_ id: Int64) throws -> ModerationLogEntry? {
         try db.query("SELECT \(ModerationLogEntry.columns) FROM moderation_log WHERE id = ?", [.integer(id)])
             .first.map(ModerationLogEntry.init(row:))

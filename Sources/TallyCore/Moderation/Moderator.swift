@@ -82,6 +82,5 @@ package struct Moderator: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The name.
     package var description: String { name }
 }

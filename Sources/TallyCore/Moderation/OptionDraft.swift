@@ -38,6 +38,5 @@ package struct OptionLabel: Sendable, Equatable, CustomStringConvertible {
         self.text = try Moderator.oneLine(text, maximumLength: OptionLabel.maximumLength)
     }
 
-    /// The label.
     package var description: String { text }
 }

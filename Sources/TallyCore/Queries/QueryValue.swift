@@ -5,7 +5,6 @@
 package enum QueryValue: Sendable, Equatable, CustomStringConvertible {
     /// `NULL`: "none" for an optional parameter.
     case null
-    /// A whole number.
     case integer(Int64)
     /// A text, quoted in SQL.
     case text(String)

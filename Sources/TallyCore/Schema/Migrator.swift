@@ -58,7 +58,6 @@ package struct Migrator: Sendable {
         );
         """
 
-    /// The migrations this migrator knows.
     package let migrations: [Migration]
 
     package init(migrations: [Migration] = Migration.all) {

@@ -17,9 +17,7 @@ package struct SyncDecision: Sendable, Equatable {
     package let from: String
     /// The state after.
     package let to: String
-    /// Who decided.
     package let moderator: String
-    /// Why, when given.
     package let reason: String?
     /// When, as D1 text (UTC).
     package let createdAt: String
@@ -122,7 +120,6 @@ package struct SyncRemoteDecision: Sendable, Equatable {
     package let action: String
     /// The state it produced.
     package let to: String
-    /// Who decided.
     package let moderator: String
     /// When, as D1 text (UTC).
     package let createdAt: String

@@ -20,7 +20,6 @@ import TallySQLite
 package struct SyncPull {
     /// What a pull did.
     package struct Outcome: Sendable, Equatable {
-        /// The import's summary.
         package let summary: ImportSummary
         /// Where the data came from.
         package let origin: SyncOrigin

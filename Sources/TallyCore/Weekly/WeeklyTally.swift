@@ -2,7 +2,6 @@
 /// previous week's end), and what changed in between. Plain values; renderers turn
 /// it into `week-NN.md` and `week-NN.json`.
 package struct WeeklyTally: Sendable, Equatable {
-    /// Which week.
     package let week: Week
     /// The launch date the weeks are counted from.
     package let launch: CivilDateTime

@@ -188,7 +188,6 @@ package enum HTMLPage {
                 with: "aria-labelledby=\"chart-\(number)-title chart-\(number)-desc\"")
     }
 
-    /// The page's whole style sheet.
     static let style = """
         :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #ffffff; --muted: #5f6368; --line: #d0d4d9;
           --stripe: #f4f6f8; --accent: #2f5f9e; }

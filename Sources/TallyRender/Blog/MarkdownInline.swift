@@ -6,7 +6,6 @@ struct MarkdownInline {
     /// Rewrites a link target (e.g. `week-01.md` → `week-01.html`); nil keeps it.
     var link: (String) -> String = { $0 }
 
-    /// The HTML of `text`.
     func html(_ text: String) -> String {
         let characters = Array(text)
         var result = ""

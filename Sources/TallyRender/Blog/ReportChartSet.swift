@@ -10,7 +10,6 @@ package enum ReportChartSet {
         package let name: String
         /// The chart's title, also the image's alt text.
         package let title: String
-        /// The SVG document.
         package let svg: String
         /// The same chart in the phone layout, which the HTML page shows on narrow screens (never a file).
         package let phoneSVG: String

@@ -50,7 +50,6 @@ package struct ReportSelection: Sendable, Equatable {
         self.chartsFolder = chartsFolder
     }
 
-    /// True when `part` is shown.
     package func shows(_ part: ReportPart) -> Bool { parts.contains(part) }
 
     /// True when only the ranking is shown (a plain one-table CSV).

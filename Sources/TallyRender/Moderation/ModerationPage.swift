@@ -8,7 +8,6 @@ package struct ModerationPage: Sendable {
     package let base: String
     /// The CSRF token every form carries.
     package let csrf: String
-    /// The page's language.
     package let language: ReportLanguage
     /// The zone every time is shown in.
     package let zone: Zone
@@ -53,11 +52,11 @@ package struct ModerationPage: Sendable {
     func e(_ text: String) -> String { HTMLText.escape(text) }
 
     /// A form posting to `action` with the CSRF token and `fields` hidden.
-    func form(_ action: String, _ fields: [(String, String)], _ inner: String, className: String = "") -> String {
+    func form(_ action: String, _ fields: [(String, String)], _ inner: String) -> String {
         let hidden = ([("csrf", csrf)] + fields).map {
             "<input type=\"hidden\" name=\"\(e($0.0))\" value=\"\(e($0.1))\">"
         }
-        return "<form method=\"post\" action=\"\(base)\(action)\" class=\"\(className)\">"
+        return "<form method=\"post\" action=\"\(base)\(action)\" class=\"\">"
             + hidden.joined() + inner + "</form>\n"
     }
 

@@ -2,7 +2,6 @@ import TallyCore
 
 /// The moderation page's words, both languages side by side (the report's languages).
 package struct ModerationPageLabels: Sendable {
-    /// The page's language.
     let language: ReportLanguage
 
     /// The words, by where they appear.

@@ -8,7 +8,6 @@ import TallyCore
 package struct NoteListRenderer: Sendable {
     /// Every session's notes (all of them, so group headers count the author's other notes).
     package let groups: [AuthorGroup]
-    /// Which notes are listed.
     package let filter: NoteFilter
     /// The zone times are shown in.
     package let zone: Zone

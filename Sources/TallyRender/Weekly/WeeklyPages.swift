@@ -8,7 +8,6 @@ package enum WeeklyPages {
     package struct File: Sendable, Equatable {
         /// The name inside the folder.
         package let name: String
-        /// The whole content.
         package let content: String
     }
 
@@ -31,13 +30,11 @@ package enum WeeklyPages {
         package let name: String
         /// The language of its words, nil for the JSON (which holds none).
         package let language: ReportLanguage?
-        /// Renders the content.
         package let render: () -> String
         /// For a chart, the SVG its PNG copy (`--png`) is drawn from: the phone layout, so the PNG a Markdown page
         /// links reads in a phone's column; nil for a file that is not a chart.
         package var pngSource: (() -> String)? = nil
 
-        /// The rendered file.
         package var file: File { File(name: name, content: render()) }
     }
 
