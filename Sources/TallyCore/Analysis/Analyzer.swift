@@ -10,9 +10,6 @@ package struct Analyzer: Sendable {
     /// The parameters every figure is computed with.
     package let parameters: ReportParameters
 
-    /// The one query every vote figure is read with (see `VoteScan`).
-    package static let voteScanSQL = VoteScan.sql
-
     /// A report made with `parameters`.
     package init(parameters: ReportParameters) {
         self.parameters = parameters

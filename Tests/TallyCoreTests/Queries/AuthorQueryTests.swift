@@ -1,7 +1,8 @@
 import Foundation
-import TallyCore
 import TallySQLite
 import Testing
+
+@testable import TallyCore
 
 /// The author's own query from the brief must run unchanged on the toolkit's schema and agree
 /// with the report.
@@ -33,7 +34,7 @@ struct AuthorQueryTests {
     @Test func theVoteScanUsesTheCoveringIndexWithoutSorting() async throws {
         let db = try Connection(path: ":memory:", mode: .create)
         try Migrator().migrate(db)
-        let plan = try db.query("EXPLAIN QUERY PLAN " + Analyzer.voteScanSQL).compactMap { $0["detail"]?.string }
+        let plan = try db.query("EXPLAIN QUERY PLAN " + VoteScan.sql).compactMap { $0["detail"]?.string }
         #expect(plan == ["SCAN votes USING COVERING INDEX votes_session_time_option"])
     }
 }
