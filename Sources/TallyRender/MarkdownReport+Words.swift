@@ -8,22 +8,15 @@ extension ReportLanguage {
 
     /// Counted voters and votes, then (when something is excluded) what was left out as test data.
     package func headline(_ voters: Int, _ votes: Int, _ allVoters: Int?, _ allVotes: Int?) -> String {
-        switch self {
-        case .english:
-            var text = "**Counted: \(plural(voters, "voter")), \(plural(votes, "vote")).**"
-            if let allVoters, let allVotes {
-                text +=
-                    " Left out as test data: \(plural(allVoters - voters, "voter")), "
-                    + "\(plural(allVotes - votes, "vote"))."
-            }
-            return text
-        case .traditionalChinese:
-            var text = "**計入 \(number(voters)) 人、\(number(votes)) 票**。"
-            if let allVoters, let allVotes {
-                text += "另有 \(number(allVoters - voters)) 人、\(number(allVotes - votes)) 票屬於測試資料，沒有計入。"
-            }
-            return text
-        }
+        let counted = pick(
+            "**Counted: \(plural(voters, "voter")), \(plural(votes, "vote")).**",
+            "**計入 \(number(voters)) 人、\(number(votes)) 票**。")
+        guard let allVoters, let allVotes else { return counted }
+        let (leftVoters, leftVotes) = (allVoters - voters, allVotes - votes)
+        return counted
+            + pick(
+                " Left out as test data: \(plural(leftVoters, "voter")), \(plural(leftVotes, "vote")).",
+                "另有 \(number(leftVoters)) 人、\(number(leftVotes)) 票屬於測試資料，沒有計入。")
     }
 
     package var noVotes: String { pick("There are no votes yet.", "目前還沒有任何投票。") }
@@ -161,24 +154,13 @@ extension ReportLanguage {
 
     /// Time since the last vote, and the local days after it without votes (first and last date).
     package func sinceLastVote(_ duration: String, _ quietDays: Int, _ from: String?, _ to: String?) -> String {
-        switch self {
-        case .english:
-            var text = "\(duration) since the last vote"
-            if quietDays == 1, let from {
-                text += "; no votes on \(from)"
-            } else if quietDays > 1, let from, let to {
-                text += "; no votes from \(from) to \(to)"
-            }
-            return text + "."
-        case .traditionalChinese:
-            var text = "距離最後一票已經 \(duration)"
-            if quietDays == 1, let from {
-                text += "；\(from) 那天沒有人投票"
-            } else if quietDays > 1, let from, let to {
-                text += "；\(from) 到 \(to) 每天都沒有人投票"
-            }
-            return text + "。"
+        var text = pick("\(duration) since the last vote", "距離最後一票已經 \(duration)")
+        if quietDays == 1, let from {
+            text += pick("; no votes on \(from)", "；\(from) 那天沒有人投票")
+        } else if quietDays > 1, let from, let to {
+            text += pick("; no votes from \(from) to \(to)", "；\(from) 到 \(to) 每天都沒有人投票")
         }
+        return text + pick(".", "。")
     }
 
     package var longestGap: String { pick("Longest quiet gap", "最長的空窗期") }
@@ -230,20 +212,18 @@ extension ReportLanguage {
 
     /// Approved notes, from how many sessions, and the most from one session.
     package func approvedSummary(_ notes: Int, _ sessions: Int, _ largest: Int) -> String {
-        switch self {
-        case .english:
-            if notes == 2 && sessions == 1 { return "Two approved notes, both by one author." }
-            if sessions == 1 { return "\(plural(notes, "approved note")), all by one author." }
-            var text = "\(plural(notes, "approved note")) by \(plural(sessions, "author"))"
-            if largest > 1 { text += "; one author wrote \(largest) of them" }
-            return text + "."
-        case .traditionalChinese:
-            if notes == 2 && sessions == 1 { return "通過的兩則便利貼，都是同一個人寫的。" }
-            if sessions == 1 { return "通過的 \(number(notes)) 則便利貼，全都是同一個人寫的。" }
-            var text = "通過的 \(number(notes)) 則便利貼，由 \(number(sessions)) 個人寫的"
-            if largest > 1 { text += "；其中一人寫了 \(number(largest)) 則" }
-            return text + "。"
+        if notes == 2 && sessions == 1 {
+            return pick("Two approved notes, both by one author.", "通過的兩則便利貼，都是同一個人寫的。")
         }
+        if sessions == 1 {
+            return pick(
+                "\(plural(notes, "approved note")), all by one author.", "通過的 \(number(notes)) 則便利貼，全都是同一個人寫的。")
+        }
+        var text = pick(
+            "\(plural(notes, "approved note")) by \(plural(sessions, "author"))",
+            "通過的 \(number(notes)) 則便利貼，由 \(number(sessions)) 個人寫的")
+        if largest > 1 { text += pick("; one author wrote \(largest) of them", "；其中一人寫了 \(number(largest)) 則") }
+        return text + pick(".", "。")
     }
 
     package var noApproved: String { pick("No approved notes.", "還沒有通過的便利貼。") }
@@ -354,22 +334,16 @@ extension ReportLanguage {
         _ zone: String, _ cutoff: String?, _ named: Int, _ asOf: String, _ through: String?, _ hash: String?
     ) -> String {
         var parts = [zone]
-        switch self {
-        case .english:
-            if let cutoff { parts.append("voters whose first vote is before \(cutoff) left out as test data") }
-            if named > 0 { parts.append("\(plural(named, "voter")) left out by name") }
-            if let through { parts.append("votes through \(through)") }
-            parts.append("as of \(asOf)")
-            if let hash { parts.append("data fingerprint `\(hash)`") }
-            return "Settings: " + parts.joined(separator: "; ") + "."
-        case .traditionalChinese:
-            if let cutoff { parts.append("第一票早於 \(cutoff) 的人屬於測試資料，沒有計入") }
-            if named > 0 { parts.append("另外指名排除 \(named) 人") }
-            if let through { parts.append("只計入 \(through) 以前的票") }
-            parts.append("統計時間 \(asOf)")
-            if let hash { parts.append("資料指紋 `\(hash)`") }
-            return "設定：" + parts.joined(separator: "；") + "。"
+        if let cutoff {
+            let rule = pick(
+                "voters whose first vote is before \(cutoff) left out as test data", "第一票早於 \(cutoff) 的人屬於測試資料，沒有計入")
+            parts.append(rule)
         }
+        if named > 0 { parts.append(pick("\(plural(named, "voter")) left out by name", "另外指名排除 \(named) 人")) }
+        if let through { parts.append(pick("votes through \(through)", "只計入 \(through) 以前的票")) }
+        parts.append(pick("as of \(asOf)", "統計時間 \(asOf)"))
+        if let hash { parts.append(pick("data fingerprint `\(hash)`", "資料指紋 `\(hash)`")) }
+        return pick("Settings: ", "設定：") + parts.joined(separator: pick("; ", "；")) + pick(".", "。")
     }
 
     package var fingerprintHeading: String { pick("Data fingerprint", "資料指紋") }

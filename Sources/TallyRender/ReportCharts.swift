@@ -81,22 +81,18 @@ extension ReportLanguage {
     func rankingChartDescription(
         _ counted: Int, _ until: String, _ options: [(name: String, voters: Int, low: Int, high: Int)]
     ) -> String {
-        switch self {
-        case .english:
-            let items = options.map { option in
-                "\(option.name): \(plural(option.voters, "voter")) (95% range \(option.low) to \(option.high))"
-            }
-            return "Voters per option, of \(plural(counted, "counted voter")), counting votes cast until "
-                + "\(until). The thin line across each bar shows where its count would likely fall if a similar crowd "
-                + "voted again (its 95% range). " + items.joined(separator: "; ") + "."
-        case .traditionalChinese:
-            let items = options.map { option in
-                "\(option.name)：\(number(option.voters)) 人（95% 範圍 \(option.low) 到 \(option.high) 人）"
-            }
-            return "各選項有幾個人選：共計入 \(number(counted)) 人，統計到 \(until) 為止。"
-                + "每條長條上的細線，是換一群差不多的人再投一次時，人數多半會落在的範圍（95% 範圍）。"
-                + items.joined(separator: "；") + "。"
+        let items = options.map { option in
+            pick(
+                "\(option.name): \(plural(option.voters, "voter")) (95% range \(option.low) to \(option.high))",
+                "\(option.name)：\(number(option.voters)) 人（95% 範圍 \(option.low) 到 \(option.high) 人）")
         }
+        let lead = pick(
+            "Voters per option, of \(plural(counted, "counted voter")), counting votes cast until "
+                + "\(until). The thin line across each bar shows where its count would likely fall if a similar crowd "
+                + "voted again (its 95% range). ",
+            "各選項有幾個人選：共計入 \(number(counted)) 人，統計到 \(until) 為止。"
+                + "每條長條上的細線，是換一群差不多的人再投一次時，人數多半會落在的範圍（95% 範圍）。")
+        return lead + items.joined(separator: pick("; ", "；")) + pick(".", "。")
     }
 
     /// A ranking chart's axis: lines of plain text (one per element; the second explains the thin line of each bar).

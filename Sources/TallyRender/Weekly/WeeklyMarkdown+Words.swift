@@ -160,35 +160,27 @@ extension ReportLanguage {
     package func quietWeeks(
         _ first: Int, _ last: Int, _ from: String, _ to: String, _ link: String, _ voters: Int, _ votes: Int
     ) -> String {
-        switch self {
-        case .english:
-            let weeks = first == last ? "Week \(first)" : "Weeks \(first)–\(last)"
-            return "- [\(weeks): \(from) to \(to)](\(link)): no new votes; still \(plural(voters, "voter")), "
-                + "\(plural(votes, "vote")) in all"
-        case .traditionalChinese:
-            let weeks = first == last ? "第 \(first) 週" : "第 \(first)–\(last) 週"
-            return "- [\(weeks)：\(from) 至 \(to)](\(link))：沒有新的票，累計仍是 \(number(voters)) 人、\(number(votes)) 票"
-        }
+        let weeks =
+            first == last
+            ? pick("Week \(first)", "第 \(first) 週") : pick("Weeks \(first)–\(last)", "第 \(first)–\(last) 週")
+        return pick(
+            "- [\(weeks): \(from) to \(to)](\(link)): no new votes; still \(plural(voters, "voter")), "
+                + "\(plural(votes, "vote")) in all",
+            "- [\(weeks)：\(from) 至 \(to)](\(link))：沒有新的票，累計仍是 \(number(voters)) 人、\(number(votes)) 票")
     }
 
     /// A quiet week's whole page, one sentence: nothing came in, and the tally stands as on the page of the last week
     /// that had news (its number and link; nil when no earlier week had any).
     package func quietWeek(_ lastNews: (number: Int, link: String)?, _ voters: Int, _ votes: Int) -> String {
-        switch self {
-        case .english:
-            let nothing = "No votes came in this week, and no notes or options changed"
-            guard votes > 0 else { return nothing + "; no votes have been counted yet." }
-            let standing = "\(plural(voters, "voter")) and \(plural(votes, "vote"))"
-            guard let lastNews else { return nothing + ": the tally still stands at \(standing)." }
-            return nothing + ": the tally still stands as on [week \(lastNews.number)'s page](\(lastNews.link)), at "
-                + standing + "."
-        case .traditionalChinese:
-            let nothing = "本週沒有新的票，便利貼和選項也沒有變動"
-            guard votes > 0 else { return nothing + "；目前還沒有計入任何票。" }
-            let standing = "累計 \(number(voters)) 人、\(number(votes)) 票"
-            guard let lastNews else { return nothing + "，" + standing + "。" }
-            return nothing + "，結果和[第 \(lastNews.number) 週](\(lastNews.link))相同：" + standing + "。"
-        }
+        let nothing = pick("No votes came in this week, and no notes or options changed", "本週沒有新的票，便利貼和選項也沒有變動")
+        guard votes > 0 else { return nothing + pick("; no votes have been counted yet.", "；目前還沒有計入任何票。") }
+        let standing = pick(
+            "\(plural(voters, "voter")) and \(plural(votes, "vote"))", "累計 \(number(voters)) 人、\(number(votes)) 票")
+        guard let lastNews else { return nothing + pick(": the tally still stands at \(standing).", "，\(standing)。") }
+        return nothing
+            + pick(
+                ": the tally still stands as on [week \(lastNews.number)'s page](\(lastNews.link)), at \(standing).",
+                "，結果和[第 \(lastNews.number) 週](\(lastNews.link))相同：\(standing)。")
     }
 }
 
