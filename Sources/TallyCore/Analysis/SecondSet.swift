@@ -8,7 +8,7 @@
 ///
 /// So a day costs at most 10.8 KB and a stored second 8 B, up to 32 B while the list waits
 /// to be compacted, and never more than that in a bitmap. A bitmap for every day with a vote
-/// made 100,000 votes on 100,000 dates take 2.1 GB (issue 12).
+/// made 100,000 votes on 100,000 dates take 2.1 GB.
 struct SecondSet {
     private static let wordsPerDay = 86_400 / 64
     /// A day moves to a bitmap when it has this many distinct seconds on the list. A quarter of

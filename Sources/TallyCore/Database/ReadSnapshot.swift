@@ -3,7 +3,7 @@ import TallySQLite
 
 /// One committed state of a database: every figure of a report (and every week of a weekly run)
 /// comes from it, so the numbers always belong together even while the vote page or `tally notes`
-/// writes to the file (issue 12, item 6).
+/// writes to the file.
 ///
 /// It is a plain read transaction on the caller's connection (`BEGIN`, then a read, which is when
 /// SQLite takes the snapshot; https://sqlite.org/lang_transaction.html). When a lock keeps the
