@@ -39,9 +39,8 @@ package enum AtomicFile {
     }
 
     /// Bytes on their way to a file: written and flushed under a temporary name beside it, put in place by
-    /// `commit` (a rename) or removed by `discard`. A run that writes many files stages every one before it
-    /// commits the first, so a failure on the way leaves none of them (`tally weekly`), while memory holds
-    /// one file at a time. A FIFO or a device has no temporary: its bytes are written through at `commit`.
+    /// `commit` (a rename) or removed by `discard`; a run's many files are staged together by `StagedWrite`.
+    /// A FIFO or a device has no temporary: its bytes are written through at `commit`.
     package struct Staged {
         fileprivate enum Pending {
             case temporary(String)
@@ -52,6 +51,12 @@ package enum AtomicFile {
         fileprivate let file: String
         /// The path as the user named it, for messages.
         fileprivate let path: String
+
+        /// True for a FIFO or a device: `commit` writes to it, and may wait for a reader.
+        package var isStream: Bool {
+            if case .stream = pending { return true }
+            return false
+        }
 
         /// Puts the bytes in place.
         package func commit() throws {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// An exclusive lock on a folder tally writes many files into (`tally weekly`'s reports folder), so
+/// An exclusive lock on a folder tally writes many files into (`StagedWrite`'s recorded folders), so
 /// two runs never mix their pages: `flock(2)` on the folder itself, so no lock file is left behind,
 /// and the kernel releases it when the process ends however it ends (a crash or SIGKILL included).
 /// A run that finds it held stops at once with a message instead of waiting.

@@ -52,6 +52,12 @@ struct PageRecord: Equatable {
             if let linkTo { return "\(name) (a symbolic link to \(NoteText.oneLine(linkTo)))" }
             return "\(name) (not written by tally, or changed since)"
         }
+
+        /// The first five described, and how many more: `a, b, c, d, e, and 3 more`.
+        static func list(_ conflicts: [Conflict]) -> String {
+            let shown = conflicts.prefix(5).map(\.description).joined(separator: ", ")
+            return conflicts.count > 5 ? "\(shown), and \(conflicts.count - 5) more" : shown
+        }
     }
 
     /// The path of the record in `folder`.

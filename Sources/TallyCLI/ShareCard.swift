@@ -3,7 +3,7 @@ import TallyCore
 import TallyRender
 
 /// `tally report --share FILE.png`: the result as one 1200×630 PNG for a social feed (`ShareImage`), rendered
-/// by rsvg-convert at 1× and written under a temporary name, then renamed. Checked before any data is read:
+/// by rsvg-convert at 1× and written with the run's other files (`StagedWrite`). Checked before any data is read:
 /// the name ends in `.png`, nothing but a PNG (or nothing) is there to be replaced, and rsvg-convert exists.
 struct ShareCard {
     static let option = OptionSpec(
@@ -69,26 +69,26 @@ struct ShareCard {
     /// The eight bytes every PNG starts with.
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    /// Renders every language's card, then writes each (temporary name, then rename), and says so on stderr, naming
-    /// any text the card had to shorten (the report shows it whole). `until` is the time shown as the card's "as of"
-    /// (a week's end for `weekly`).
-    func write(_ model: ReportModel, title: PageTitle?, until: Instant? = nil, _ context: Context) throws {
-        var rendered: [(path: String, png: Data, shortened: [String])] = []
+    /// Renders every language's card and stages it with the run's other files; returns what to say on stderr once
+    /// they are written, naming any text the card had to shorten (the report shows it whole). `until` is the time
+    /// shown as the card's "as of" (a week's end for `weekly`).
+    func stage(_ model: ReportModel, title: PageTitle?, until: Instant? = nil, in staged: StagedWrite) throws
+        -> [String]
+    {
+        var said: [String] = []
         for file in files {
             let card = ShareImage.card(
                 model, language: file.language, title: title?.text(in: file.language), until: until)
-            rendered.append((file.path, try renderer.render(card.svg, name: given, scale: 1), card.shortened))
-        }
-        for card in rendered {
-            try AtomicFile.write(card.png, to: AtomicFile.target(card.path), named: card.path)
-            context.stderr.line("Wrote the share image (1200×630 PNG) to \(card.path).")
+            try staged.stage(try renderer.render(card.svg, name: given, scale: 1), to: file.path)
+            said.append("Wrote the share image (1200×630 PNG) to \(file.path).")
             if !card.shortened.isEmpty {
                 let texts = card.shortened.map { "“\(NoteText.oneLine($0, maximumCells: 60))”" }.joined(separator: ", ")
-                context.stderr.line(
+                said.append(
                     "Note: the image shortens \(card.shortened.count == 1 ? "a text" : "\(card.shortened.count) texts") "
                         + "to fit, with an ellipsis (the report shows \(card.shortened.count == 1 ? "it" : "them") "
                         + "whole): \(texts)")
             }
         }
+        return said
     }
 }

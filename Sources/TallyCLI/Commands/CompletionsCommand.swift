@@ -11,12 +11,14 @@ enum CompletionsCommand {
               tally completions fish > ~/.config/fish/completions/tally.fish
             """,
         positionals: [PositionalSpec("SHELL", "bash, zsh or fish.")],
-        run: { invocation, context in
-            let name = invocation.positionals[0]
-            guard let shell = Shell(rawValue: name) else {
-                let names = Shell.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError("unknown shell '\(name)'; expected one of: \(names)", command: invocation.path)
-            }
-            context.stdout.write(shell.script(for: Tally.root))
-        })
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let name = invocation.positionals[0]
+        guard let shell = Shell(rawValue: name) else {
+            let names = Shell.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("unknown shell '\(name)'; expected one of: \(names)", command: invocation.path)
+        }
+        context.stdout.write(shell.script(for: Tally.root))
+    }
 }

@@ -20,21 +20,23 @@ enum ConfigCommand {
             configured cutoff excludes. It is shown as the instant with its offset.
             """,
         options: [SettingOptions.config] + SettingSpec.all.map { ownHelp[$0.key].map($0.option.withHelp) ?? $0.option },
-        run: { invocation, context in
-            let settings = try Settings.resolve(invocation, context: context)
-            // Values come from tally.json and the environment: control characters shown, never sent.
-            let shown = SettingSpec.all.map { spec in
-                let (value, source) = spec.shown(settings)
-                return (NoteText.oneLine(spec.key), NoteText.oneLine(value), NoteText.oneLine("\(source)"))
-            }
-            let width = shown.map { DisplayWidth.of($0.0) }.max() ?? 0
-            let valueWidth = shown.map { DisplayWidth.of($0.1) }.max() ?? 0
-            for (key, value, source) in shown {
-                context.stdout.line(
-                    "\(DisplayWidth.padRight(key, to: width))  \(DisplayWidth.padRight(value, to: valueWidth))  (\(source))"
-                )
-            }
-        })
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let settings = try Settings.resolve(invocation, context: context)
+        // Values come from tally.json and the environment: control characters shown, never sent.
+        let shown = SettingSpec.all.map { spec in
+            let (value, source) = spec.shown(settings)
+            return (NoteText.oneLine(spec.key), NoteText.oneLine(value), NoteText.oneLine("\(source)"))
+        }
+        let width = shown.map { DisplayWidth.of($0.0) }.max() ?? 0
+        let valueWidth = shown.map { DisplayWidth.of($0.1) }.max() ?? 0
+        for (key, value, source) in shown {
+            context.stdout.line(
+                "\(DisplayWidth.padRight(key, to: width))  \(DisplayWidth.padRight(value, to: valueWidth))  (\(source))"
+            )
+        }
+    }
 
     /// Help of `config show`'s own where the table's would say less, by key.
     private static let ownHelp = [

@@ -25,24 +25,26 @@ enum GenerateCommand {
             DatabaseReplacement.discardLocalOption,
             SettingOptions.config,
         ],
-        run: { invocation, context in
-            let votes = try invocation.integer(votesOption, in: 1...100_000_000) ?? 1_000_000
-            let days = try invocation.integer(daysOption, in: 1...36_500) ?? 30
-            let seed = try invocation.integer(seedOption, in: 0...Int.max) ?? 1
-            let path = try Settings.database(invocation, context)
-            let held = try DatabaseReplacement.lock(invocation, path)
-            defer { held?.release() }
-            let poll = SyntheticPoll(votes: votes, seed: UInt64(seed), days: days)
-            let summary = try DatabaseFile.build(at: path, replace: invocation.flag(DatabaseReplacement.replaceOption))
-            { db in
-                // The file is renamed into place only when complete, so the
-                // rollback journal buys nothing here; skipping it halves the time.
-                try db.execute("PRAGMA journal_mode = OFF")
-                try db.execute("PRAGMA cache_size = -262144")
-                return try poll.write(into: db)
-            }
-            context.stdout.line(
-                "Wrote \(path): \(summary.votes) votes from \(summary.sessions) sessions "
-                    + "(\(summary.testSessions) smoke-test sessions before 2026-09-01 00:00 UTC).")
-        })
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let votes = try invocation.integer(votesOption, in: 1...100_000_000) ?? 1_000_000
+        let days = try invocation.integer(daysOption, in: 1...36_500) ?? 30
+        let seed = try invocation.integer(seedOption, in: 0...Int.max) ?? 1
+        let path = try Settings.database(invocation, context)
+        let held = try DatabaseReplacement.lock(invocation, path)
+        defer { held?.release() }
+        let poll = SyntheticPoll(votes: votes, seed: UInt64(seed), days: days)
+        let replace = invocation.flag(DatabaseReplacement.replaceOption)
+        let summary = try DatabaseFile.build(at: path, replace: replace) { db in
+            // The file is renamed into place only when complete, so the
+            // rollback journal buys nothing here; skipping it halves the time.
+            try db.execute("PRAGMA journal_mode = OFF")
+            try db.execute("PRAGMA cache_size = -262144")
+            return try poll.write(into: db)
+        }
+        context.stdout.line(
+            "Wrote \(path): \(summary.votes) votes from \(summary.sessions) sessions "
+                + "(\(summary.testSessions) smoke-test sessions before 2026-09-01 00:00 UTC).")
+    }
 }

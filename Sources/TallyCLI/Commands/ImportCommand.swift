@@ -38,29 +38,31 @@ enum ImportCommand {
             DatabaseReplacement.discardLocalOption,
         ],
         positionals: [PositionalSpec("FILE", "The export or dump to load; - reads standard input.")],
-        run: { invocation, context in
-            let file = invocation.positionals[0]
-            let dumpPath = file == "-" ? "-" : context.path(file)
-            let target = try Settings.database(invocation, context)
-            // Held to the rename, so no decision can be made in the old file after the check.
-            let held = try DatabaseReplacement.lock(invocation, target)
-            defer { held?.release() }
-            let display = ImportProgress(output: context.stderr)
-            let stop = StopSignal.install()
-            defer { stop.uninstall() }
-            let importer = DumpImporter(progress: display.update, shouldStop: { stop.isSet })
-            let summary: ImportSummary
-            do {
-                summary = try importer.run(
-                    dumpPath: dumpPath, target: target, replace: invocation.flag(DatabaseReplacement.replaceOption),
-                    source: "tally import \(file == "-" ? "(standard input)" : file)", at: context.now())
-            } catch {
-                display.abandon()
-                throw error
-            }
-            display.finish()
-            write(summary, file: file == "-" ? "standard input" : file, target: target, context: context)
-        })
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let file = invocation.positionals[0]
+        let dumpPath = file == "-" ? "-" : context.path(file)
+        let target = try Settings.database(invocation, context)
+        // Held to the rename, so no decision can be made in the old file after the check.
+        let held = try DatabaseReplacement.lock(invocation, target)
+        defer { held?.release() }
+        let display = ImportProgress(output: context.stderr)
+        let stop = StopSignal.install()
+        defer { stop.uninstall() }
+        let importer = DumpImporter(progress: display.update, shouldStop: { stop.isSet })
+        let summary: ImportSummary
+        do {
+            summary = try importer.run(
+                dumpPath: dumpPath, target: target, replace: invocation.flag(DatabaseReplacement.replaceOption),
+                source: "tally import \(file == "-" ? "(standard input)" : file)", at: context.now())
+        } catch {
+            display.abandon()
+            throw error
+        }
+        display.finish()
+        write(summary, file: file == "-" ? "standard input" : file, target: target, context: context)
+    }
 
     static func write(_ summary: ImportSummary, file: String, target: String, context: Context) {
         context.stdout.line(

@@ -15,10 +15,12 @@ enum InitCommand {
             SettingOptions.newDatabase,
             SettingOptions.config,
         ],
-        run: { invocation, context in
-            let path = try Settings.database(invocation, context)
-            let applied = try DatabaseFile.build(at: path) { db in try Migrator().migrate(db) }
-            context.stdout.line(
-                "Created \(path) with \(applied.count) migration(s): \(applied.joined(separator: ", "))")
-        })
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let path = try Settings.database(invocation, context)
+        let applied = try DatabaseFile.build(at: path) { db in try Migrator().migrate(db) }
+        context.stdout.line(
+            "Created \(path) with \(applied.count) migration(s): \(applied.joined(separator: ", "))")
+    }
 }

@@ -20,30 +20,32 @@ enum MigrateCommand {
             statusOption,
             SettingOptions.config,
         ],
-        run: { invocation, context in
-            let path = try Settings.database(invocation, context)
-            let migrator = Migrator()
-            if invocation.flag(statusOption) {
-                let db = try DatabaseFile.openForReading(path)
-                let status = try migrator.status(of: db)
-                for name in status.applied { context.stdout.line("applied  \(name)") }
-                for name in status.pending { context.stdout.line("pending  \(name)") }
-                if !status.unknown.isEmpty { throw MigrationError.databaseNewer(unknown: status.unknown) }
-                return
-            }
-            let db = try DatabaseFile.openForWriting(path)
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let path = try Settings.database(invocation, context)
+        let migrator = Migrator()
+        if invocation.flag(statusOption) {
+            let db = try DatabaseFile.openForReading(path)
             let status = try migrator.status(of: db)
-            if !status.foreign.isEmpty {
-                context.stderr.line(
-                    "note: d1_migrations also lists migrations that are not tally's: "
-                        + status.foreign.joined(separator: ", "))
-            }
-            let applied = try migrator.migrate(db)
-            if applied.isEmpty {
-                context.stdout.line("\(path) is up to date (\(status.applied.count) migration(s) applied).")
-            } else {
-                context.stdout.line(
-                    "Applied \(applied.count) migration(s) to \(path): \(applied.joined(separator: ", "))")
-            }
-        })
+            for name in status.applied { context.stdout.line("applied  \(name)") }
+            for name in status.pending { context.stdout.line("pending  \(name)") }
+            if !status.unknown.isEmpty { throw MigrationError.databaseNewer(unknown: status.unknown) }
+            return
+        }
+        let db = try DatabaseFile.openForWriting(path)
+        let status = try migrator.status(of: db)
+        if !status.foreign.isEmpty {
+            context.stderr.line(
+                "note: d1_migrations also lists migrations that are not tally's: "
+                    + status.foreign.joined(separator: ", "))
+        }
+        let applied = try migrator.migrate(db)
+        if applied.isEmpty {
+            context.stdout.line("\(path) is up to date (\(status.applied.count) migration(s) applied).")
+        } else {
+            context.stdout.line(
+                "Applied \(applied.count) migration(s) to \(path): \(applied.joined(separator: ", "))")
+        }
+    }
 }

@@ -14,36 +14,38 @@ enum NotesDiscardCommand {
             """,
         options: [NotesOptions.tz, SettingOptions.db, SettingOptions.config],
         positionals: NotesOptions.noteIDArgument,
-        run: { invocation, context in
-            let id = try NotesOptions.noteID(invocation)
-            let settings = try Settings.resolveQuietly(invocation, context: context)
-            let db = try DatabaseFile.openForWriting(settings.db.value)
-            let dropped = try SyncLedger(db).dropConflicts(of: id)
-            guard let first = dropped.first else {
-                throw CommandFailure("note \(id) has no open sync conflict (see `tally status`); nothing was changed")
-            }
-            let list = dropped.map {
-                $0.summary(in: settings.zone.value)
-                    + ($0.state == .conflict || $0.seq == first.seq ? "" : ", made after it")
-            }
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let id = try NotesOptions.noteID(invocation)
+        let settings = try Settings.resolveQuietly(invocation, context: context)
+        let db = try DatabaseFile.openForWriting(settings.db.value)
+        let dropped = try SyncLedger(db).dropConflicts(of: id)
+        guard let first = dropped.first else {
+            throw CommandFailure("note \(id) has no open sync conflict (see `tally status`); nothing was changed")
+        }
+        let list = dropped.map {
+            $0.summary(in: settings.zone.value)
+                + ($0.state == .conflict || $0.seq == first.seq ? "" : ", made after it")
+        }
+        context.stdout.line(
+            "Dropped \(dropped.count) local decision(s) on note \(id): \(list.joined(separator: "; ")). "
+                + "They will not be pushed.")
+        // Not "D1's decision stands": for a note deleted on D1 there is none; and a conflict found by
+        // a push leaves the copy showing the local decision until the next pull.
+        let note = try ModerationStore(db).note(id)
+        if note == nil {
+            context.stdout.line("Note \(id) is not in this copy (deleted on D1).")
+        } else if let note,
+            dropped.contains(where: {
+                // Moderator too: two moderators deciding the same version within one second share the rest.
+                $0.version == note.version && $0.createdAt == note.reviewedAt && $0.moderator == note.reviewedBy
+            })
+        {
             context.stdout.line(
-                "Dropped \(dropped.count) local decision(s) on note \(id): \(list.joined(separator: "; ")). "
-                    + "They will not be pushed.")
-            // Not "D1's decision stands": for a note deleted on D1 there is none; and a conflict found by
-            // a push leaves the copy showing the local decision until the next pull.
-            let note = try ModerationStore(db).note(id)
-            if note == nil {
-                context.stdout.line("Note \(id) is not in this copy (deleted on D1).")
-            } else if let note,
-                dropped.contains(where: {
-                    // Moderator too: two moderators deciding the same version within one second share the rest.
-                    $0.version == note.version && $0.createdAt == note.reviewedAt && $0.moderator == note.reviewedBy
-                })
-            {
-                context.stdout.line(
-                    "This copy still shows your decision on note \(id) until `tally pull` brings D1's note.")
-            } else {
-                context.stdout.line("Note \(id) is as D1 has it in this copy.")
-            }
-        })
+                "This copy still shows your decision on note \(id) until `tally pull` brings D1's note.")
+        } else {
+            context.stdout.line("Note \(id) is as D1 has it in this copy.")
+        }
+    }
 }

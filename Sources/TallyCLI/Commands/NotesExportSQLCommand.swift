@@ -25,20 +25,22 @@ enum NotesExportSQLCommand {
             outputOption,
             SettingOptions.db, SettingOptions.config,
         ],
-        run: { invocation, context in
-            let settings = try Settings.resolve(invocation, context: context)
-            let zone = settings.zone.value
-            let since = try invocation.time(sinceOption, in: zone, context)
-            let output = try invocation.output(outputOption, context, example: "decisions.sql") ?? .standardOutput
-            let store = try ModerationStore(DatabaseFile.openForReading(settings.db.value))
-            let script = try store.decisionScript(since: since)
-            guard let path = try output.write(script.text, context) else { return }
-            context.stdout.line(
-                "Wrote \(script.decisions) decision\(script.decisions == 1 ? "" : "s") (\(script.statements) "
-                    + "statement\(script.statements == 1 ? "" : "s")) to \(path).")
-            if script.decisions > 0 {
-                let file = invocation.value(outputOption) ?? path
-                context.stdout.line("Apply to production with: wrangler d1 execute <DATABASE> --remote --file \(file)")
-            }
-        })
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let settings = try Settings.resolve(invocation, context: context)
+        let zone = settings.zone.value
+        let since = try invocation.time(sinceOption, in: zone, context)
+        let output = try invocation.output(outputOption, context, example: "decisions.sql") ?? .standardOutput
+        let store = try ModerationStore(DatabaseFile.openForReading(settings.db.value))
+        let script = try store.decisionScript(since: since)
+        guard let path = try output.write(script.text, context) else { return }
+        context.stdout.line(
+            "Wrote \(script.decisions) decision\(script.decisions == 1 ? "" : "s") (\(script.statements) "
+                + "statement\(script.statements == 1 ? "" : "s")) to \(path).")
+        if script.decisions > 0 {
+            let file = invocation.value(outputOption) ?? path
+            context.stdout.line("Apply to production with: wrangler d1 execute <DATABASE> --remote --file \(file)")
+        }
+    }
 }

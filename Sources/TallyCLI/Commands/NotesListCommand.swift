@@ -33,22 +33,24 @@ enum NotesListCommand {
             outputOption,
             SettingOptions.db, SettingOptions.config,
         ],
-        run: { invocation, context in
-            let filter = try invocation.choice(statusOption, of: NoteFilter.self) ?? .all
-            let format = try invocation.choice(formatOption, of: Format.self) ?? .table
-            let output = try invocation.output(outputOption, context, example: "notes.txt") ?? .standardOutput
-            let settings = try Settings.resolve(invocation, context: context)
-            let zone = settings.zone.value
-            let store = try ModerationStore(DatabaseFile.openForReading(settings.db.value))
-            let renderer = NoteListRenderer(
-                groups: try store.authorGroups(), filter: filter, zone: zone)
-            let text: String
-            switch format {
-            case .markdown: text = renderer.markdown()
-            case .csv: text = renderer.csv()
-            case .json: text = renderer.json().serialized()
-            case .table: text = renderer.table()
-            }
-            try output.write(text, context)
-        })
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let filter = try invocation.choice(statusOption, of: NoteFilter.self) ?? .all
+        let format = try invocation.choice(formatOption, of: Format.self) ?? .table
+        let output = try invocation.output(outputOption, context, example: "notes.txt") ?? .standardOutput
+        let settings = try Settings.resolve(invocation, context: context)
+        let zone = settings.zone.value
+        let store = try ModerationStore(DatabaseFile.openForReading(settings.db.value))
+        let renderer = NoteListRenderer(
+            groups: try store.authorGroups(), filter: filter, zone: zone)
+        let text: String
+        switch format {
+        case .markdown: text = renderer.markdown()
+        case .csv: text = renderer.csv()
+        case .json: text = renderer.json().serialized()
+        case .table: text = renderer.table()
+        }
+        try output.write(text, context)
+    }
 }

@@ -17,14 +17,16 @@ enum NotesReviewCommand {
             the queue goes on; the command then ends with exit code 3.
             """,
         options: [NotesOptions.moderator, NotesOptions.tz, SettingOptions.db, SettingOptions.config],
-        run: { invocation, context in
-            let moderator = try NotesOptions.moderator(invocation, context)
-            let settings = try Settings.resolve(invocation, context: context)
-            let zone = settings.zone.value
-            let store = try ModerationStore(DatabaseFile.openForWriting(settings.db.value))
-            var session = NotesReviewSession(store: store, moderator: moderator, zone: zone, context: context)
-            try session.run()
-        })
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let moderator = try NotesOptions.moderator(invocation, context)
+        let settings = try Settings.resolve(invocation, context: context)
+        let zone = settings.zone.value
+        let store = try ModerationStore(DatabaseFile.openForWriting(settings.db.value))
+        var session = NotesReviewSession(store: store, moderator: moderator, zone: zone, context: context)
+        try session.run()
+    }
 
     static let help = """
         a  approve this note

@@ -29,38 +29,40 @@ enum NotesShowCommand {
             SettingOptions.db, SettingOptions.config,
         ],
         positionals: NotesOptions.noteIDArgument,
-        run: { invocation, context in
-            let id = try NotesOptions.noteID(invocation)
-            let format = try invocation.choice(formatOption, of: Format.self) ?? .text
-            let settings = try Settings.resolve(invocation, context: context)
-            let zone = settings.zone.value
-            let store = try ModerationStore(DatabaseFile.openForReading(settings.db.value))
-            guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
-            let group = try store.authorGroup(of: id)
-            let renderer = NoteDetailRenderer(note: note, history: try store.history(of: id), group: group, zone: zone)
-            // A sync conflict is part of the note's story: D1 holds another decision than yours.
-            let conflicts = try SyncLedger(store.db).decisions().filter { $0.noteID == id && $0.state == .conflict }
-            let digest = try SeenNote.current(id, in: store.db)?.digest ?? ""
-            if format == .json {
-                var json = renderer.json()
-                if case .object(var pairs) = json {
-                    pairs.insert(("digest", .string(digest)), at: min(7, pairs.count))
-                    if !conflicts.isEmpty { pairs.append(("sync_conflicts", .array(conflicts.map(conflictJSON)))) }
-                    json = .object(pairs)
-                }
-                context.stdout.write(json.serialized())
-            } else {
-                context.stdout.write(renderer.text())
-                for conflict in conflicts {
-                    context.stdout.line(SyncText.conflictLine(conflict, in: zone))
-                    context.stdout.line(
-                        "Settle it: `tally pull`, then decide again on the note as D1 has it, "
-                            + "or `tally notes discard \(id)` to let D1's decision stand.")
-                }
-                context.stdout.line(
-                    "digest   \(digest)  (`--expect \(digest)` decides only on the note as shown here)")
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let id = try NotesOptions.noteID(invocation)
+        let format = try invocation.choice(formatOption, of: Format.self) ?? .text
+        let settings = try Settings.resolve(invocation, context: context)
+        let zone = settings.zone.value
+        let store = try ModerationStore(DatabaseFile.openForReading(settings.db.value))
+        guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
+        let group = try store.authorGroup(of: id)
+        let renderer = NoteDetailRenderer(note: note, history: try store.history(of: id), group: group, zone: zone)
+        // A sync conflict is part of the note's story: D1 holds another decision than yours.
+        let conflicts = try SyncLedger(store.db).decisions().filter { $0.noteID == id && $0.state == .conflict }
+        let digest = try SeenNote.current(id, in: store.db)?.digest ?? ""
+        if format == .json {
+            var json = renderer.json()
+            if case .object(var pairs) = json {
+                pairs.insert(("digest", .string(digest)), at: min(7, pairs.count))
+                if !conflicts.isEmpty { pairs.append(("sync_conflicts", .array(conflicts.map(conflictJSON)))) }
+                json = .object(pairs)
             }
-        })
+            context.stdout.write(json.serialized())
+        } else {
+            context.stdout.write(renderer.text())
+            for conflict in conflicts {
+                context.stdout.line(SyncText.conflictLine(conflict, in: zone))
+                context.stdout.line(
+                    "Settle it: `tally pull`, then decide again on the note as D1 has it, "
+                        + "or `tally notes discard \(id)` to let D1's decision stand.")
+            }
+            context.stdout.line(
+                "digest   \(digest)  (`--expect \(digest)` decides only on the note as shown here)")
+        }
+    }
 
     /// A conflict as `notes show --format json` gives it: both sides and why.
     static func conflictJSON(_ conflict: SyncDecision) -> JSONValue {

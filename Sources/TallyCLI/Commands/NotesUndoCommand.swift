@@ -14,16 +14,18 @@ enum NotesUndoCommand {
             """,
         options: [NotesOptions.tz, SettingOptions.db, SettingOptions.config],
         positionals: NotesOptions.noteIDArgument,
-        run: { invocation, context in
-            let id = try NotesOptions.noteID(invocation)
-            let settings = try Settings.resolveQuietly(invocation, context: context)
-            let db = try DatabaseFile.openForWriting(settings.db.value)
-            guard let withdrawn = try SyncLedger(db).withdrawLatest(of: id) else {
-                throw CommandFailure(
-                    "note \(id) has no unsent decision to undo (see `tally status`); nothing was changed")
-            }
-            context.stdout.line(
-                "Withdrew \(withdrawn.summary(in: settings.zone.value)) on note \(id): it will not be pushed. "
-                    + "This copy still shows it until `tally pull` brings D1's note.")
-        })
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let id = try NotesOptions.noteID(invocation)
+        let settings = try Settings.resolveQuietly(invocation, context: context)
+        let db = try DatabaseFile.openForWriting(settings.db.value)
+        guard let withdrawn = try SyncLedger(db).withdrawLatest(of: id) else {
+            throw CommandFailure(
+                "note \(id) has no unsent decision to undo (see `tally status`); nothing was changed")
+        }
+        context.stdout.line(
+            "Withdrew \(withdrawn.summary(in: settings.zone.value)) on note \(id): it will not be pushed. "
+                + "This copy still shows it until `tally pull` brings D1's note.")
+    }
 }

@@ -35,37 +35,39 @@ enum PullCommand {
             fromOption, wranglerOption, exportOption, yesOption,
             Wrangler.timeoutOption, SyncText.tzOption, SettingOptions.newDatabase, SettingOptions.config,
         ],
-        run: { invocation, context in
-            let from = invocation.value(fromOption)
-            let database = invocation.value(wranglerOption)
-            guard (from == nil) != (database == nil) else {
-                throw UsageError("give either --from FILE or --wrangler DB", command: invocation.path)
-            }
-            if database == nil, invocation.flag(exportOption) || invocation.flag(yesOption) {
-                throw UsageError("--export and --yes go with --wrangler DB", command: invocation.path)
-            }
-            let settings = try Settings.resolveQuietly(invocation, context: context)
-            let target = settings.db.value
-            let stop = StopSignal.install()
-            defer { stop.uninstall() }
-            let pull = SyncPull(importer: DumpImporter(shouldStop: { stop.isSet }))
-            let outcome: SyncPull.Outcome
-            if let from {
-                outcome = try pull.run(exportPath: context.path(from), target: target, source: from, at: context.now())
-            } else if let database, invocation.flag(exportOption) {
-                try confirmExport(database, yes: invocation.flag(yesOption), context)
-                outcome = try pullExport(
-                    database, pull: pull, target: target, timeout: try Wrangler.timeout(invocation), context)
-            } else if let database {
-                outcome = try pullThroughQueries(
-                    database, pull: pull, target: target, stop: stop, timeout: try Wrangler.timeout(invocation), context
-                )
-            } else {
-                return
-            }
-            report(outcome, target: target, zone: settings.zone.value, context)
-            if !outcome.newConflicts.isEmpty { throw SyncConflictsFound(count: outcome.newConflicts.count) }
-        })
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let from = invocation.value(fromOption)
+        let database = invocation.value(wranglerOption)
+        guard (from == nil) != (database == nil) else {
+            throw UsageError("give either --from FILE or --wrangler DB", command: invocation.path)
+        }
+        if database == nil, invocation.flag(exportOption) || invocation.flag(yesOption) {
+            throw UsageError("--export and --yes go with --wrangler DB", command: invocation.path)
+        }
+        let settings = try Settings.resolveQuietly(invocation, context: context)
+        let target = settings.db.value
+        let stop = StopSignal.install()
+        defer { stop.uninstall() }
+        let pull = SyncPull(importer: DumpImporter(shouldStop: { stop.isSet }))
+        let outcome: SyncPull.Outcome
+        if let from {
+            outcome = try pull.run(exportPath: context.path(from), target: target, source: from, at: context.now())
+        } else if let database, invocation.flag(exportOption) {
+            try confirmExport(database, yes: invocation.flag(yesOption), context)
+            outcome = try pullExport(
+                database, pull: pull, target: target, timeout: try Wrangler.timeout(invocation), context)
+        } else if let database {
+            outcome = try pullThroughQueries(
+                database, pull: pull, target: target, stop: stop, timeout: try Wrangler.timeout(invocation), context
+            )
+        } else {
+            return
+        }
+        report(outcome, target: target, zone: settings.zone.value, context)
+        if !outcome.newConflicts.isEmpty { throw SyncConflictsFound(count: outcome.newConflicts.count) }
+    }
 
     static func report(_ outcome: SyncPull.Outcome, target: String, zone: Zone, _ context: Context) {
         let rows = outcome.summary.rowsInserted

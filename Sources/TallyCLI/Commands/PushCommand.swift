@@ -34,147 +34,149 @@ enum PushCommand {
             Wrangler.timeoutOption, SyncText.tzOption,
             SettingOptions.db, SettingOptions.config,
         ],
-        run: { invocation, context in
-            let output = try invocation.output(outputOption, context, example: "push.sql")
-            let database = invocation.value(wranglerOption)
-            guard (output == nil) != (database == nil) else {
-                throw UsageError("give either --output FILE or --wrangler DB", command: invocation.path)
-            }
-            let settings = try Settings.resolveQuietly(invocation, context: context)
-            let path = settings.db.value
-            let db = try DatabaseFile.openForWriting(path)
-            // A copy made before the ledger: its logged decisions enter it as unpushed, so none is skipped.
-            try SyncLedger(db).createIfMissing()
-            let push = SyncPush(db)
-            guard let plan = try push.plan(again: invocation.flag(againOption)) else {
-                let waiting = try SyncLedger(db).decisions(where: "state = 'pushed'").count
-                context.stdout.line(
-                    "Nothing new to push."
-                        + (waiting > 0
-                            ? " \(waiting) pushed decision(s) are not confirmed yet: `tally pull` checks them, "
-                                + "`tally push --again` sends them again." : ""))
-                return
-            }
-            // One that cannot be sent is said first, and never holds up the others (with `-o -` the SQL
-            // is on stdout, so the narration goes to stderr).
-            let narration = output == .standardOutput ? context.stderr : context.stdout
-            for refused in plan.refused {
-                narration.line(SyncText.conflictLine(refused, in: settings.zone.value))
-            }
-            let unsendable = plan.refused.isEmpty ? nil : cannotSend(plan.refused)
-            let count = plan.decisions.count
-            if count == 0, let unsendable { throw unsendable }
-            if let output {
-                let written = try output.write(plan.text, context)
-                let target = written ?? "standard output"
-                _ = try recorded(
-                    after: "wrote \(count) decision(s) to \(target)",
-                    then: "apply the file or not (it is guarded: nothing applies twice), then run `tally pull`: it "
-                        + "confirms what D1 holds, and `tally push` sends the rest again"
-                ) { try markPushed(SyncLedger(db), plan, target: target, context) }
-                // With `-o -` the SQL is on stdout, so the narration goes to stderr.
-                let say = written == nil ? context.stderr : context.stdout
-                say.line("Wrote \(count) decision(s) to \(target); they are marked pushed.")
-                say.line("Apply with: wrangler d1 execute <DATABASE> --remote --file \(written ?? "push.sql")")
-                say.line("then `tally pull` (or run the SELECT at its end) to confirm them.")
-                if let unsendable { throw unsendable }
-                return
-            }
-            guard let database else { return }
-            let wrangler = try Wrangler(context, timeout: try Wrangler.timeout(invocation))
-            // Earlier releases sent a push as `.tally-push-PID.sql`; one a killed run left there is removed.
-            StaleTemporaries(prefix: ".tally-push-", suffix: ".sql").remove(
-                in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
-            let target = "wrangler d1 execute \(database) --remote --command"
-            // D1's query API, never its import API (`--file`), which stops D1 serving the vote page while it
-            // runs. Each request runs in one transaction; its decisions are marked pushed once D1 took it.
-            var sent = 0
-            for (index, request) in plan.requests.enumerated() {
-                do {
-                    _ = try wrangler.query(database, request.statements)
-                } catch let failure as CommandFailure where sent > 0 {
-                    // The requests before took effect and are recorded; this one ran all or nothing.
-                    throw CommandFailure(
-                        "D1 took the first \(sent) of the \(count) decision(s) (marked pushed), then request "
-                            + "\(index + 1) of \(plan.requests.count) failed: \(failure.message). The rest stay unpushed; "
-                            + "`tally push` sends them (the guarded SQL changes nothing D1 already holds)")
-                }
-                let took =
-                    plan.requests.count == 1
-                    ? "D1 took the push" : "D1 took \(sent + request.decisions.count) of the \(count) decision(s)"
-                _ = try recorded(after: took, then: afterD1Took) {
-                    try SyncLedger(db).markPushed(request.decisions.map(\.seq), target: target, at: context.now())
-                }
-                sent += request.decisions.count
-            }
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let output = try invocation.output(outputOption, context, example: "push.sql")
+        let database = invocation.value(wranglerOption)
+        guard (output == nil) != (database == nil) else {
+            throw UsageError("give either --output FILE or --wrangler DB", command: invocation.path)
+        }
+        let settings = try Settings.resolveQuietly(invocation, context: context)
+        let path = settings.db.value
+        let db = try DatabaseFile.openForWriting(path)
+        // A copy made before the ledger: its logged decisions enter it as unpushed, so none is skipped.
+        try SyncLedger(db).createIfMissing()
+        let push = SyncPush(db)
+        guard let plan = try push.plan(again: invocation.flag(againOption)) else {
+            let waiting = try SyncLedger(db).decisions(where: "state = 'pushed'").count
             context.stdout.line(
-                "Sent \(count) decision(s) to \(database) in \(plan.requests.count) request(s) through D1's query API; "
-                    + "they are marked pushed.")
-            var answers: [SyncPush.Answer] = []
-            // One SELECT per call, each within D1's statement limit and one argument's (SyncPush).
-            for (index, query) in plan.verification.enumerated() {
-                let part = plan.verification.count == 1 ? "" : " (part \(index + 1) of \(plan.verification.count))"
-                let answer: String
-                do {
-                    answer = try wrangler.run(["d1", "execute", database, "--remote", "--command", query, "--json"])
-                } catch {
-                    // Not "nothing was changed": D1 ran the statements and the ledger says so.
-                    throw CommandFailure(
-                        "D1 took the push, but the query that checks it\(part) failed (wrangler's messages are above); "
-                            + "the decisions stay pushed; `tally pull` will confirm them or show the conflicts")
-                }
-                do {
-                    answers += try VerificationAnswer.parse(answer)
-                } catch {
-                    throw CommandFailure(
-                        "D1 took the push, but its answer to the verification query\(part) could not be read "
-                            + "(\(error)); the decisions stay pushed; `tally pull` will confirm them")
-                }
+                "Nothing new to push."
+                    + (waiting > 0
+                        ? " \(waiting) pushed decision(s) are not confirmed yet: `tally pull` checks them, "
+                            + "`tally push --again` sends them again." : ""))
+            return
+        }
+        // One that cannot be sent is said first, and never holds up the others (with `-o -` the SQL
+        // is on stdout, so the narration goes to stderr).
+        let narration = output == .standardOutput ? context.stderr : context.stdout
+        for refused in plan.refused {
+            narration.line(SyncText.conflictLine(refused, in: settings.zone.value))
+        }
+        let unsendable = plan.refused.isEmpty ? nil : cannotSend(plan.refused)
+        let count = plan.decisions.count
+        if count == 0, let unsendable { throw unsendable }
+        if let output {
+            let written = try output.write(plan.text, context)
+            let target = written ?? "standard output"
+            _ = try recorded(
+                after: "wrote \(count) decision(s) to \(target)",
+                then: "apply the file or not (it is guarded: nothing applies twice), then run `tally pull`: it "
+                    + "confirms what D1 holds, and `tally push` sends the rest again"
+            ) { try markPushed(SyncLedger(db), plan, target: target, context) }
+            // With `-o -` the SQL is on stdout, so the narration goes to stderr.
+            let say = written == nil ? context.stderr : context.stdout
+            say.line("Wrote \(count) decision(s) to \(target); they are marked pushed.")
+            say.line("Apply with: wrangler d1 execute <DATABASE> --remote --file \(written ?? "push.sql")")
+            say.line("then `tally pull` (or run the SELECT at its end) to confirm them.")
+            if let unsendable { throw unsendable }
+            return
+        }
+        guard let database else { return }
+        let wrangler = try Wrangler(context, timeout: try Wrangler.timeout(invocation))
+        // Earlier releases sent a push as `.tally-push-PID.sql`; one a killed run left there is removed.
+        StaleTemporaries(prefix: ".tally-push-", suffix: ".sql").remove(
+            in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        let target = "wrangler d1 execute \(database) --remote --command"
+        // D1's query API, never its import API (`--file`), which stops D1 serving the vote page while it
+        // runs. Each request runs in one transaction; its decisions are marked pushed once D1 took it.
+        var sent = 0
+        for (index, request) in plan.requests.enumerated() {
+            do {
+                _ = try wrangler.query(database, request.statements)
+            } catch let failure as CommandFailure where sent > 0 {
+                // The requests before took effect and are recorded; this one ran all or nothing.
+                throw CommandFailure(
+                    "D1 took the first \(sent) of the \(count) decision(s) (marked pushed), then request "
+                        + "\(index + 1) of \(plan.requests.count) failed: \(failure.message). The rest stay unpushed; "
+                        + "`tally push` sends them (the guarded SQL changes nothing D1 already holds)")
             }
-            let result = try recorded(after: "D1 took the push", then: afterD1Took) {
-                try push.apply(answers, to: plan.decisions)
+            let took =
+                plan.requests.count == 1
+                ? "D1 took the push" : "D1 took \(sent + request.decisions.count) of the \(count) decision(s)"
+            _ = try recorded(after: took, then: afterD1Took) {
+                try SyncLedger(db).markPushed(request.decisions.map(\.seq), target: target, at: context.now())
             }
-            func row(for decision: SyncDecision) -> SyncPush.Answer? {
-                answers.first { $0.note == decision.noteID && $0.version == decision.version }
+            sent += request.decisions.count
+        }
+        context.stdout.line(
+            "Sent \(count) decision(s) to \(database) in \(plan.requests.count) request(s) through D1's query API; "
+                + "they are marked pushed.")
+        var answers: [SyncPush.Answer] = []
+        // One SELECT per call, each within D1's statement limit and one argument's (SyncPush).
+        for (index, query) in plan.verification.enumerated() {
+            let part = plan.verification.count == 1 ? "" : " (part \(index + 1) of \(plan.verification.count))"
+            let answer: String
+            do {
+                answer = try wrangler.run(["d1", "execute", database, "--remote", "--command", query, "--json"])
+            } catch {
+                // Not "nothing was changed": D1 ran the statements and the ledger says so.
+                throw CommandFailure(
+                    "D1 took the push, but the query that checks it\(part) failed (wrangler's messages are above); "
+                        + "the decisions stay pushed; `tally pull` will confirm them or show the conflicts")
             }
-            let conflictSeqs = Set(result.conflicts.map(\.seq))
-            let unapplied = plan.decisions.filter { decision in
-                !conflictSeqs.contains(decision.seq) && row(for: decision).map { !$0.applied } ?? false
+            do {
+                answers += try VerificationAnswer.parse(answer)
+            } catch {
+                throw CommandFailure(
+                    "D1 took the push, but its answer to the verification query\(part) could not be read "
+                        + "(\(error)); the decisions stay pushed; `tally pull` will confirm them")
             }
-            let unanswered = plan.decisions.filter { row(for: $0) == nil }
-            let waiting = unapplied.count + unanswered.count
+        }
+        let result = try recorded(after: "D1 took the push", then: afterD1Took) {
+            try push.apply(answers, to: plan.decisions)
+        }
+        func row(for decision: SyncDecision) -> SyncPush.Answer? {
+            answers.first { $0.note == decision.noteID && $0.version == decision.version }
+        }
+        let conflictSeqs = Set(result.conflicts.map(\.seq))
+        let unapplied = plan.decisions.filter { decision in
+            !conflictSeqs.contains(decision.seq) && row(for: decision).map { !$0.applied } ?? false
+        }
+        let unanswered = plan.decisions.filter { row(for: $0) == nil }
+        let waiting = unapplied.count + unanswered.count
+        context.stdout.line(
+            "D1 confirmed \(result.confirmed); \(result.conflicts.count) conflict(s)"
+                + (waiting == 0 ? "." : "; \(waiting) show no trace on D1 and stay pushed."))
+        for conflict in result.conflicts {
+            context.stdout.line(SyncText.conflictLine(conflict, in: settings.zone.value))
+        }
+        // Pushed by an earlier push that stopped partway (or never checked): not in this plan, still waiting.
+        let planned = Set(plan.decisions.map(\.seq))
+        let earlier = try SyncLedger(db).decisions(where: "state = 'pushed'").filter { !planned.contains($0.seq) }
+        if !earlier.isEmpty {
             context.stdout.line(
-                "D1 confirmed \(result.confirmed); \(result.conflicts.count) conflict(s)"
-                    + (waiting == 0 ? "." : "; \(waiting) show no trace on D1 and stay pushed."))
-            for conflict in result.conflicts {
-                context.stdout.line(SyncText.conflictLine(conflict, in: settings.zone.value))
-            }
-            // Pushed by an earlier push that stopped partway (or never checked): not in this plan, still waiting.
-            let planned = Set(plan.decisions.map(\.seq))
-            let earlier = try SyncLedger(db).decisions(where: "state = 'pushed'").filter { !planned.contains($0.seq) }
-            if !earlier.isEmpty {
-                context.stdout.line(
-                    "\(earlier.count) decision(s) pushed earlier are not confirmed yet: `tally pull` checks them, "
-                        + "`tally push --again` sends them again.")
-            }
-            var failures: [CommandFailure] = unsendable.map { [$0] } ?? []
-            if !unapplied.isEmpty { failures.append(notApplied(unapplied, conflicts: result.conflicts.count)) }
-            if !unanswered.isEmpty {
-                failures.append(
-                    CommandFailure(
-                        "D1 took the push, but its answer to the verification query lacks \(unanswered.count) of the "
-                            + "\(count) decision(s); they stay pushed; `tally pull` will confirm them or show the "
-                            + "conflicts"))
-            }
-            // A new conflict is what a script waits for (exit 3): it wins over the failures (exit 1),
-            // which are still said, not hidden.
-            if !result.conflicts.isEmpty {
-                for failure in failures { context.stderr.line("Error: \(failure.message)") }
-                throw SyncConflictsFound(count: result.conflicts.count)
-            }
-            for failure in failures.dropLast() { context.stderr.line("Error: \(failure.message)") }
-            if let last = failures.last { throw last }
-        })
+                "\(earlier.count) decision(s) pushed earlier are not confirmed yet: `tally pull` checks them, "
+                    + "`tally push --again` sends them again.")
+        }
+        var failures: [CommandFailure] = unsendable.map { [$0] } ?? []
+        if !unapplied.isEmpty { failures.append(notApplied(unapplied, conflicts: result.conflicts.count)) }
+        if !unanswered.isEmpty {
+            failures.append(
+                CommandFailure(
+                    "D1 took the push, but its answer to the verification query lacks \(unanswered.count) of the "
+                        + "\(count) decision(s); they stay pushed; `tally pull` will confirm them or show the "
+                        + "conflicts"))
+        }
+        // A new conflict is what a script waits for (exit 3): it wins over the failures (exit 1),
+        // which are still said, not hidden.
+        if !result.conflicts.isEmpty {
+            for failure in failures { context.stderr.line("Error: \(failure.message)") }
+            throw SyncConflictsFound(count: result.conflicts.count)
+        }
+        for failure in failures.dropLast() { context.stderr.line("Error: \(failure.message)") }
+        if let last = failures.last { throw last }
+    }
 
     /// What to do when the copy could not record what D1 took.
     static let afterD1Took =

@@ -101,55 +101,67 @@ enum ReportCommand {
             SettingOptions.title,
             SettingOptions.internal,
         ],
-        run: { invocation, context in
-            let options = try Options(invocation, context)
-            let db = options.demo ? try Demo.inMemory() : try DatabaseFile.openForReading(options.database)
-            let model = try Analyzer(parameters: options.parameters).report(from: db)
-            if let future = model.anomalies.first(where: { $0.kind == .futureVote }), !options.asOfGiven {
-                context.stderr.line(ReportCommand.futureVotesNote(future.total, model.parameters))
-            }
-            // One page per language (`--lang en,zh-TW -o post.md`: post.en.md and post.zh-TW.md), each linking the
-            // others; every page and every language's charts are rendered before the first file is written.
-            var pages: [(text: String, output: OutputDestination)] = []
-            var charts: [ChartFiles] = []
-            for (edition, output) in options.pages {
-                var selection = options.selection
-                if let folder = options.charts(edition) {
-                    var page: String?
-                    if case .file(let file) = output {
-                        page = URL(fileURLWithPath: file).deletingLastPathComponent().path
-                    }
-                    let link = ReportCommand.relativePath(from: page, to: folder.given, folder.path)
-                    selection = selection.withCharts(in: link, png: options.png != nil)
-                    charts.append(try ReportCommand.charts(model, options, edition.language, output, into: folder.path))
+        run: run)
+
+    /// Renders the report (one page per language, with its charts), then writes every file as one.
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let options = try Options(invocation, context)
+        let db = options.demo ? try Demo.inMemory() : try DatabaseFile.openForReading(options.database)
+        let model = try Analyzer(parameters: options.parameters).report(from: db)
+        if let future = model.anomalies.first(where: { $0.kind == .futureVote }), !options.asOfGiven {
+            context.stderr.line(futureVotesNote(future.total, model.parameters))
+        }
+        // One page per language (`--lang en,zh-TW -o post.md`: post.en.md and post.zh-TW.md), each linking the
+        // others; every page and every language's charts are rendered before the first file is written.
+        var pages: [(text: String, output: OutputDestination)] = []
+        var charts: [ChartFiles] = []
+        for (edition, output) in options.pages {
+            var selection = options.selection
+            if let folder = options.charts(edition) {
+                var page: String?
+                if case .file(let file) = output {
+                    page = URL(fileURLWithPath: file).deletingLastPathComponent().path
                 }
-                var name = ""
-                if case .file(let file) = options.output { name = URL(fileURLWithPath: file).lastPathComponent }
-                let language = edition.language
-                let text: String
-                switch options.format {
-                case .json: text = JSONReport.render(model)
-                case .html:
-                    text = HTMLReport.render(
-                        model, language: language, selection: selection, title: options.title?.text(in: language),
-                        alternates: edition.htmlAlternates(name))
-                case .csv:
-                    text = (options.bom ? "\u{FEFF}" : "") + CSVReport.render(model, selection: options.selection)
-                case .markdown:
-                    text = MarkdownReport.render(
-                        model, language: language, selection: selection, title: options.title?.text(in: language),
-                        languageLinks: edition.markdownLinks(name))
-                }
-                pages.append((text, output))
+                let link = relativePath(from: page, to: folder.given, folder.path)
+                selection = selection.withCharts(in: link, png: options.png != nil)
+                charts.append(try Self.charts(model, options, edition.language, output, into: folder.path))
             }
-            try ReportCommand.write(charts, options, context)
-            try options.share?.write(model, title: options.title, context)
-            for page in pages {
-                if let written = try page.output.write(page.text, context) {
-                    context.stdout.line("Wrote the \(options.format.rawValue) report to \(written).")
-                }
+            var name = ""
+            if case .file(let file) = options.output { name = URL(fileURLWithPath: file).lastPathComponent }
+            let language = edition.language
+            let text: String
+            switch options.format {
+            case .json: text = JSONReport.render(model)
+            case .html:
+                text = HTMLReport.render(
+                    model, language: language, selection: selection, title: options.title?.text(in: language),
+                    alternates: edition.htmlAlternates(name))
+            case .csv:
+                text = (options.bom ? "\u{FEFF}" : "") + CSVReport.render(model, selection: options.selection)
+            case .markdown:
+                text = MarkdownReport.render(
+                    model, language: language, selection: selection, title: options.title?.text(in: language),
+                    languageLinks: edition.markdownLinks(name))
             }
-        })
+            pages.append((text, output))
+        }
+        let files = try StagedWrite(recording: charts.map(\.folder), option: "--charts")
+        try stage(charts, pages, in: files)
+        let shared = try options.share?.stage(model, title: options.title, in: files) ?? []
+        try files.commit()
+        let kinds = options.png != nil ? "SVG and PNG" : "SVG"
+        for chart in charts {
+            context.stderr.line(
+                "Wrote \(chart.count) chart\(chart.count == 1 ? "" : "s") (\(kinds)) to \(chart.folder).")
+        }
+        for line in shared { context.stderr.line(line) }
+        for page in pages {
+            switch page.output {
+            case .file(let path): context.stdout.line("Wrote the \(options.format.rawValue) report to \(path).")
+            case .standardOutput: try page.output.write(page.text, context)
+            }
+        }
+    }
 
     /// One language's charts: every chart with something to show, its PNG with `--png`, as paths in its folder.
     struct ChartFiles {
@@ -192,57 +204,37 @@ enum ReportCommand {
         return ChartFiles(folder: folder, count: charts.count, files: files)
     }
 
-    /// Writes the charts of every language (each file atomically) once all are rendered and every path is
-    /// checked, so a failure leaves the folders as they were: no new SVG beside an old PNG, no language's
-    /// charts without the other's. Each folder keeps the record weekly pages keep (`PageRecord`): a file at a
-    /// chart's name that tally did not write there (a hand-made chart, a link, one changed since) is refused.
-    static func write(_ charts: [ChartFiles], _ options: Options, _ context: Context) throws {
-        let locks = try charts.map { try FolderLock($0.folder, option: "--charts") }
-        defer { for lock in locks { lock.release() } }
-        var records = try charts.map { try PageRecord.read(in: $0.folder) }
-        try checkReplacements(charts, records)
-        let files = charts.flatMap(\.files)
-        let targets = try files.map { try AtomicFile.target($0.path) }
-        // Every file is staged beside its place before the first is put there: a full disk on the last PNG leaves
-        // no new SVG behind.
-        var staged: [AtomicFile.Staged] = []
-        do {
-            for (file, target) in zip(files, targets) {
-                staged.append(try AtomicFile.stage(file.data, to: target, named: file.path))
+    /// Stages every language's charts and every page bound for a file, once all are rendered, so a failure leaves
+    /// the folders as they were: no new SVG beside an old PNG, no language's page or charts without the other's.
+    /// Each charts folder keeps the record weekly pages keep (`PageRecord`): a file at a chart's name that tally
+    /// did not write there (a hand-made chart, a link, one changed since) is refused. A page on standard output is
+    /// printed once the files are written.
+    static func stage(
+        _ charts: [ChartFiles], _ pages: [(text: String, output: OutputDestination)], in files: StagedWrite
+    ) throws {
+        let planned = charts.enumerated().flatMap { index, chart in
+            chart.files.map { file in
+                StagedWrite.Planned(name: name(file.path), language: nil, folder: index) { file.data }
             }
-        } catch {
-            for file in staged { file.discard() }
-            throw error
         }
-        for file in staged { try file.commit() }
+        try files.check(planned, refusal: chartsRefusal)
         for (index, chart) in charts.enumerated() {
-            for file in chart.files { records[index].note(Self.name(file.path), file.data, language: nil) }
-            try records[index].write(in: chart.folder)
+            for file in chart.files { try files.stage(file.data, as: name(file.path), in: index, language: nil) }
         }
-        let kinds = options.png != nil ? "SVG and PNG" : "SVG"
-        for chart in charts {
-            context.stderr.line(
-                "Wrote \(chart.count) chart\(chart.count == 1 ? "" : "s") (\(kinds)) to \(chart.folder).")
+        for page in pages {
+            if case .file(let path) = page.output { try files.stage(Data(page.text.utf8), to: path) }
         }
     }
 
-    /// Refuses, before any chart is written, to replace a file of a charts folder that its record does not
-    /// vouch for (and that does not already hold the chart). Charts hold no language in the record: a report in
-    /// another language replaces them, as its user asked.
-    static func checkReplacements(_ charts: [ChartFiles], _ records: [PageRecord]) throws {
-        for (chart, record) in zip(charts, records) {
-            let conflicts = try chart.files.compactMap { file in
-                try record.conflict(Self.name(file.path), in: chart.folder, language: nil, content: { file.data })
-            }
-            guard !conflicts.isEmpty else { continue }
-            let shown = conflicts.prefix(5).map(\.description).joined(separator: ", ")
-            let more = conflicts.count > 5 ? ", and \(conflicts.count - 5) more" : ""
-            throw CommandFailure(
-                "--charts \(chart.folder) holds \(conflicts.count) file\(conflicts.count == 1 ? "" : "s") this run "
-                    + "would replace that tally did not write there (its record, \(PageRecord.name), does not vouch "
-                    + "for \(conflicts.count == 1 ? "it" : "them")): \(shown)\(more). Nothing was written. Move "
-                    + "\(conflicts.count == 1 ? "it" : "them") away, or give another --charts folder")
-        }
+    /// The refusal to replace a file of a charts folder that its record does not vouch for (and that does not
+    /// already hold the chart). Charts hold no language in the record: a report in another language replaces them,
+    /// as its user asked.
+    static func chartsRefusal(_ folder: String, _ conflicts: [PageRecord.Conflict]) -> CommandFailure {
+        CommandFailure(
+            "--charts \(folder) holds \(conflicts.count) file\(conflicts.count == 1 ? "" : "s") this run "
+                + "would replace that tally did not write there (its record, \(PageRecord.name), does not vouch "
+                + "for \(conflicts.count == 1 ? "it" : "them")): \(PageRecord.Conflict.list(conflicts)). Nothing was "
+                + "written. Move \(conflicts.count == 1 ? "it" : "them") away, or give another --charts folder")
     }
 
     /// A file's name in its folder.

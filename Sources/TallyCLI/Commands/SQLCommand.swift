@@ -67,54 +67,56 @@ enum SQLCommand {
             contractOnlyOption,
         ],
         positionals: [PositionalSpec("name", "The query, e.g. tally (see --list).", optional: true)],
-        run: { invocation, context in
-            let path = invocation.path
-            if invocation.flag(listOption) {
-                let others =
-                    invocation.positionals
-                    + ([allOption, outputOption, outputDirOption] + parameterOptions)
-                    .filter(invocation.has).map(\.flagName)
-                if let other = others.first {
-                    throw UsageError("--list takes nothing else; leave out \(other)", command: path)
-                }
-                try list(context)
-                return
-            }
-            let contractOnly = invocation.flag(contractOnlyOption)
-            let queries = try selectedQueries(invocation).map { contractOnly ? $0.contractOnly() : $0 }
-            let output = try outputs(invocation, context)
-            let parameters = try resolveParameters(invocation, context, queries: queries)
+        run: run)
 
-            var texts: [(PortableQuery, String)] = []
-            for query in queries {
-                let unknown = query.parameterNames.filter { parameters.values[$0] == nil }
-                guard unknown.isEmpty else {
-                    throw CommandFailure(
-                        "queries/\(query.name).sql takes \(unknown.joined(separator: ", ")), which tally sql "
-                            + "cannot fill; edit the file's params block by hand")
-                }
-                texts.append((query, try query.filledForD1(parameters.values)))
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let path = invocation.path
+        if invocation.flag(listOption) {
+            let others =
+                invocation.positionals
+                + ([allOption, outputOption, outputDirOption] + parameterOptions)
+                .filter(invocation.has).map(\.flagName)
+            if let other = others.first {
+                throw UsageError("--list takes nothing else; leave out \(other)", command: path)
             }
-            if let note = parameters.asOfNote { context.stderr.line(note) }
+            try list(context)
+            return
+        }
+        let contractOnly = invocation.flag(contractOnlyOption)
+        let queries = try selectedQueries(invocation).map { contractOnly ? $0.contractOnly() : $0 }
+        let output = try outputs(invocation, context)
+        let parameters = try resolveParameters(invocation, context, queries: queries)
 
-            switch output {
-            case .standardOutput:
-                context.stdout.write(texts[0].1)
-            case .file(let file):
-                try AtomicFile.write(texts[0].1, to: file)
-                context.stdout.line("Wrote queries/\(texts[0].0.name).sql, filled in, to \(file).")
-            case .folder(let folder):
-                for (query, text) in texts {
-                    try AtomicFile.write(
-                        text, to: URL(fileURLWithPath: folder).appendingPathComponent(query.name + ".sql").path)
-                }
-                context.stdout.line("Wrote \(texts.count) queries, filled in, to \(folder):")
-                context.stdout.line("  " + texts.map { $0.0.name + ".sql" }.joined(separator: " "))
-                context.stdout.line("Run one on D1 (or with sqlite3 on a copy of the database), e.g.:")
-                context.stdout.line(
-                    "  npx wrangler d1 execute DB --remote --command=\"$(cat \(shellQuoted(folder))/tally.sql)\"")
+        var texts: [(PortableQuery, String)] = []
+        for query in queries {
+            let unknown = query.parameterNames.filter { parameters.values[$0] == nil }
+            guard unknown.isEmpty else {
+                throw CommandFailure(
+                    "queries/\(query.name).sql takes \(unknown.joined(separator: ", ")), which tally sql "
+                        + "cannot fill; edit the file's params block by hand")
             }
-        })
+            texts.append((query, try query.filledForD1(parameters.values)))
+        }
+        if let note = parameters.asOfNote { context.stderr.line(note) }
+
+        switch output {
+        case .standardOutput:
+            context.stdout.write(texts[0].1)
+        case .file(let file):
+            try AtomicFile.write(texts[0].1, to: file)
+            context.stdout.line("Wrote queries/\(texts[0].0.name).sql, filled in, to \(file).")
+        case .folder(let folder):
+            for (query, text) in texts {
+                try AtomicFile.write(
+                    text, to: URL(fileURLWithPath: folder).appendingPathComponent(query.name + ".sql").path)
+            }
+            context.stdout.line("Wrote \(texts.count) queries, filled in, to \(folder):")
+            context.stdout.line("  " + texts.map { $0.0.name + ".sql" }.joined(separator: " "))
+            context.stdout.line("Run one on D1 (or with sqlite3 on a copy of the database), e.g.:")
+            context.stdout.line(
+                "  npx wrangler d1 execute DB --remote --command=\"$(cat \(shellQuoted(folder))/tally.sql)\"")
+        }
+    }
 
     /// Where the filled SQL goes.
     enum Output {

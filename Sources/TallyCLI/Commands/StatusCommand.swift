@@ -25,85 +25,87 @@ enum StatusCommand {
             formatOption, SyncText.tzOption,
             SettingOptions.db, SettingOptions.config,
         ],
-        run: { invocation, context in
-            let format = try invocation.choice(formatOption, of: Format.self) ?? .text
-            let settings = try Settings.resolveQuietly(invocation, context: context)
-            let zone = settings.zone.value
-            let db = try DatabaseFile.openForReading(settings.db.value)
-            // One snapshot: the counts, conflicts and origin belong together.
-            let (origin, decisions, unknown) = try db.transaction(.deferred) {
-                let ledger = SyncLedger(db)
-                // Without a ledger, logged decisions were made before tally kept one: their fate is unknown.
-                let unknown = try ledger.exists() ? 0 : try ledger.outstanding()
-                return (try ledger.origin(), try ledger.decisions(), unknown)
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let format = try invocation.choice(formatOption, of: Format.self) ?? .text
+        let settings = try Settings.resolveQuietly(invocation, context: context)
+        let zone = settings.zone.value
+        let db = try DatabaseFile.openForReading(settings.db.value)
+        // One snapshot: the counts, conflicts and origin belong together.
+        let (origin, decisions, unknown) = try db.transaction(.deferred) {
+            let ledger = SyncLedger(db)
+            // Without a ledger, logged decisions were made before tally kept one: their fate is unknown.
+            let unknown = try ledger.exists() ? 0 : try ledger.outstanding()
+            return (try ledger.origin(), try ledger.decisions(), unknown)
+        }
+        func count(_ state: SyncState) -> Int { decisions.filter { $0.state == state }.count }
+        let conflicts = decisions.filter { $0.state == .conflict }
+        if format == .json {
+            func object(_ action: String, _ to: String, _ moderator: String, _ time: String, _ version: Int64)
+                -> [String: Any]
+            {
+                ["action": action, "to": to, "moderator": moderator, "time": time, "version": version]
             }
-            func count(_ state: SyncState) -> Int { decisions.filter { $0.state == state }.count }
-            let conflicts = decisions.filter { $0.state == .conflict }
-            if format == .json {
-                func object(_ action: String, _ to: String, _ moderator: String, _ time: String, _ version: Int64)
-                    -> [String: Any]
-                {
-                    ["action": action, "to": to, "moderator": moderator, "time": time, "version": version]
-                }
-                let json: [String: Any] = [
-                    "origin": origin.map {
-                        [
-                            "pulled_at": $0.pulledAt, "source": $0.source, "sha256": $0.sha256,
-                            "missing_migrations": $0.missingMigrations,
-                            "watermarks": $0.watermarks.map { mark -> [String: Any] in
-                                ["table": mark.table, "through_id": mark.throughID, "rows": mark.rows]
-                            },
-                        ] as [String: Any]
-                    } ?? NSNull(),
-                    "unpushed": count(.unpushed), "pushed_unconfirmed": count(.pushed), "confirmed": count(.confirmed),
-                    "settled": count(.settled), "dropped": count(.dropped), "unknown": unknown,
-                    "conflicts": conflicts.map { conflict -> [String: Any] in
-                        [
-                            "note": conflict.noteID,
-                            "local": object(
-                                conflict.action, conflict.to, conflict.moderator, conflict.createdAt, conflict.version),
-                            "remote": conflict.remote.map {
-                                object($0.action, $0.to, $0.moderator, $0.createdAt, $0.version)
-                            } ?? NSNull(),
-                            "detail": conflict.detail ?? NSNull(),
-                        ]
-                    },
-                ]
-                let data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys])
-                context.stdout.line(String(decoding: data, as: UTF8.self))
-                return
-            }
-            if let origin {
-                context.stdout.line(
-                    // The origin is stored text in the copy: shown as any database text is.
-                    NoteText.oneLine(
-                        "Data pulled \(MessageText.time(origin.pulledAt, in: zone)) from \(origin.source) (sha256 \(origin.sha256))."
-                    ))
-                for mark in origin.watermarks {
-                    context.stdout.line(
-                        NoteText.oneLine(
-                            "\(mark.table): D1's rows through id \(mark.throughID) (\(mark.rows) rows); the next pull "
-                                + "fetches the rows past it and checks these."))
-                }
-                if !origin.missingMigrations.isEmpty {
-                    context.stdout.line(NoteText.oneLine(SyncText.missingMigrations(origin.missingMigrations)))
-                }
-            } else {
-                context.stdout.line("Never pulled: this copy's data did not come from `tally pull`.")
-            }
+            let json: [String: Any] = [
+                "origin": origin.map {
+                    [
+                        "pulled_at": $0.pulledAt, "source": $0.source, "sha256": $0.sha256,
+                        "missing_migrations": $0.missingMigrations,
+                        "watermarks": $0.watermarks.map { mark -> [String: Any] in
+                            ["table": mark.table, "through_id": mark.throughID, "rows": mark.rows]
+                        },
+                    ] as [String: Any]
+                } ?? NSNull(),
+                "unpushed": count(.unpushed), "pushed_unconfirmed": count(.pushed), "confirmed": count(.confirmed),
+                "settled": count(.settled), "dropped": count(.dropped), "unknown": unknown,
+                "conflicts": conflicts.map { conflict -> [String: Any] in
+                    [
+                        "note": conflict.noteID,
+                        "local": object(
+                            conflict.action, conflict.to, conflict.moderator, conflict.createdAt, conflict.version),
+                        "remote": conflict.remote.map {
+                            object($0.action, $0.to, $0.moderator, $0.createdAt, $0.version)
+                        } ?? NSNull(),
+                        "detail": conflict.detail ?? NSNull(),
+                    ]
+                },
+            ]
+            let data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys])
+            context.stdout.line(String(decoding: data, as: UTF8.self))
+            return
+        }
+        if let origin {
             context.stdout.line(
-                "Decisions: \(count(.unpushed)) unpushed, \(count(.pushed)) pushed but not confirmed, "
-                    + "\(count(.confirmed)) confirmed on D1, \(conflicts.count) conflict(s).")
-            if count(.pushed) > 0 {
+                // The origin is stored text in the copy: shown as any database text is.
+                NoteText.oneLine(
+                    "Data pulled \(MessageText.time(origin.pulledAt, in: zone)) from \(origin.source) (sha256 \(origin.sha256))."
+                ))
+            for mark in origin.watermarks {
                 context.stdout.line(
-                    "Pushed but not confirmed: the push may not have been applied; `tally pull` checks, "
-                        + "`tally push --again` sends them again.")
+                    NoteText.oneLine(
+                        "\(mark.table): D1's rows through id \(mark.throughID) (\(mark.rows) rows); the next pull "
+                            + "fetches the rows past it and checks these."))
             }
-            if unknown > 0 {
-                context.stdout.line(
-                    "\(unknown) logged decision(s) were made before tally kept a sync ledger: their state on D1 is "
-                        + "unknown; `tally pull` confirms those D1 holds and replays the others.")
+            if !origin.missingMigrations.isEmpty {
+                context.stdout.line(NoteText.oneLine(SyncText.missingMigrations(origin.missingMigrations)))
             }
-            for conflict in conflicts { context.stdout.line(SyncText.conflictLine(conflict, in: zone)) }
-        })
+        } else {
+            context.stdout.line("Never pulled: this copy's data did not come from `tally pull`.")
+        }
+        context.stdout.line(
+            "Decisions: \(count(.unpushed)) unpushed, \(count(.pushed)) pushed but not confirmed, "
+                + "\(count(.confirmed)) confirmed on D1, \(conflicts.count) conflict(s).")
+        if count(.pushed) > 0 {
+            context.stdout.line(
+                "Pushed but not confirmed: the push may not have been applied; `tally pull` checks, "
+                    + "`tally push --again` sends them again.")
+        }
+        if unknown > 0 {
+            context.stdout.line(
+                "\(unknown) logged decision(s) were made before tally kept a sync ledger: their state on D1 is "
+                    + "unknown; `tally pull` confirms those D1 holds and replays the others.")
+        }
+        for conflict in conflicts { context.stdout.line(SyncText.conflictLine(conflict, in: zone)) }
+    }
 }

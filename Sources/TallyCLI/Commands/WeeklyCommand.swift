@@ -87,119 +87,83 @@ enum WeeklyCommand {
             SettingOptions.title,
             SettingOptions.internal,
         ],
-        run: { invocation, context in
-            let options = try Options(invocation, context)
-            let db = options.demo ? try Demo.inMemory() : try DatabaseFile.openForReading(options.database)
-            let analyzer = WeeklyAnalyzer(calendar: options.calendar, parameters: options.parameters)
-            // One committed state for every week and the launch check (DECISIONS.md, "One read snapshot").
-            let (tallies, firstVote) = try ReadSnapshot.read(db) { snapshot in
-                let result = try analyzer.talliesAndFirstVote(in: snapshot, through: options.through)
-                if !options.force { try WeeklyLimits.checkLaunch(options, snapshot, counted: result.firstVote) }
-                return result
-            }
-            let zone = options.calendar.zone
-            guard let last = tallies.last else {
-                context.stdout.line(
-                    "No week has ended by \(zone.format(options.through)): week 1 ends at "
-                        + "\(zone.format(options.calendar.week(1).end)). Nothing was written.")
-                return
-            }
-            // Every name is checked before the first file is written (DECISIONS: a page of another language is
-            // never replaced). Then every file of every language is rendered (its PNG included) and staged beside
-            // its place before the first is put there, so a failure on the way (rsvg-convert, a full disk) writes
-            // nothing new; staged on disk, not kept, so memory holds one page (110 MB at 104 weeks when all were
-            // kept). Week files come before the indexes, so an index never links to a missing page.
-            let editions = LanguageEdition.all(options.languages)
-            let planned = WeeklyPages.planned(
-                tallies, calendar: options.calendar, editions: editions, html: options.html, title: options.title,
-                png: options.png != nil)
-            // One run at a time per folder: the record is read, checked against and rewritten under the lock.
-            let lock = try FolderLock(options.folder)
-            defer { lock.release() }
-            var record = try PageRecord.read(in: options.folder)
-            if !options.overwrite { try WeeklyCommand.checkReplacements(planned, record, options) }
-            var total = 0
-            // Ctrl-C or SIGTERM while files are staged stops between two files and removes every temporary
-            // (hundreds at 104 weeks) rather than leaving them in the folder; once the first file is put in
-            // place, the few renames left finish so that the folder is never half of one run.
-            let stop = StopSignal.install()
-            defer { stop.uninstall() }
-            var staged: [(name: String, file: AtomicFile.Staged)] = []
-            var committed = 0
-            let listed = AtomicFile.Listing(options.folder)
-            func stage(_ name: String, _ data: Data, _ language: ReportLanguage?) throws {
-                total += 1
-                let path = URL(fileURLWithPath: options.folder).appendingPathComponent(name).path
-                if let file = try AtomicFile.stageIfChanged(data, to: path, listed: listed) {
-                    staged.append((name, file))
-                }
-                record.note(name, data, language: language)
-                if let signal = stop.signal {
-                    throw CommandFailure("interrupted (\(StopSignal.name(signal))); no page was written")
-                }
-            }
-            do {
-                for file in planned {
-                    let content = file.render()
-                    try stage(file.name, Data(content.utf8), file.language)
-                    if let png = options.png, let source = file.pngSource {
-                        try stage(
-                            ReportChartSet.pngName(file.name), try png.render(source(), name: file.name), file.language)
-                    }
-                }
-                for file in staged {
-                    try file.file.commit()
-                    committed += 1
-                }
-            } catch {
-                for file in staged[committed...] { file.file.discard() }
-                throw error
-            }
-            let written = staged.map(\.name)
-            try record.write(in: options.folder)
-            try options.share?.write(last.report, title: options.title, until: last.week.end, context)
-            let weeks = last.week.number == 1 ? "week 1" : "weeks 1–\(last.week.number)"
-            context.stdout.line(
-                "Weekly tallies for \(weeks) (ended by \(zone.format(options.through))) in \(options.folder): "
-                    + "\(written.count) file\(written.count == 1 ? "" : "s") written, "
-                    + "\(total - written.count) unchanged.")
-            for name in written { context.stdout.line("  wrote \(name)") }
-        })
+        run: run)
 
-    /// Refuses the run, before anything is written, when it would replace a file of the reports folder
-    /// that is not its own page in the same language (see `PageRecord`): another language's page, a
-    /// file tally did not write, or one changed since. `--overwrite` lifts the check.
-    static func checkReplacements(_ planned: [WeeklyPages.Planned], _ record: PageRecord, _ options: Options) throws {
-        var conflicts: [PageRecord.Conflict] = []
+    /// Reads every week in one snapshot, then writes every page, chart and index as one (`StagedWrite`).
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let options = try Options(invocation, context)
+        let db = options.demo ? try Demo.inMemory() : try DatabaseFile.openForReading(options.database)
+        let analyzer = WeeklyAnalyzer(calendar: options.calendar, parameters: options.parameters)
+        // One committed state for every week and the launch check (DECISIONS.md, "One read snapshot").
+        let (tallies, firstVote) = try ReadSnapshot.read(db) { snapshot in
+            let result = try analyzer.talliesAndFirstVote(in: snapshot, through: options.through)
+            if !options.force { try WeeklyLimits.checkLaunch(options, snapshot, counted: result.firstVote) }
+            return result
+        }
+        let zone = options.calendar.zone
+        guard let last = tallies.last else {
+            context.stdout.line(
+                "No week has ended by \(zone.format(options.through)): week 1 ends at "
+                    + "\(zone.format(options.calendar.week(1).end)). Nothing was written.")
+            return
+        }
+        // Every name is checked before the first file is written (DECISIONS: a page of another language is
+        // never replaced); every file of every language is rendered (its PNG included) and staged before the
+        // first is put in place. Week files come before the indexes, so an index never links to a missing page.
+        let planned = WeeklyPages.planned(
+            tallies, calendar: options.calendar, editions: LanguageEdition.all(options.languages), html: options.html,
+            title: options.title, png: options.png != nil)
+        let files = try StagedWrite(recording: [options.folder], option: "--reports")
+        if !options.overwrite { try files.check(checks(planned, options), refusal: { refusal($1, options) }) }
         for file in planned {
-            if let conflict = try record.conflict(
-                file.name, in: options.folder, language: file.language, content: { Data(file.render().utf8) })
-            {
-                conflicts.append(conflict)
-            }
-            if let png = options.png, let source = file.pngSource,
-                let conflict = try record.conflict(
-                    ReportChartSet.pngName(file.name), in: options.folder, language: file.language,
-                    content: { try png.render(source(), name: file.name) })
-            {
-                conflicts.append(conflict)
+            try files.stage(Data(file.render().utf8), as: file.name, language: file.language, ifChanged: true)
+            if let png = options.png, let source = file.pngSource {
+                try files.stage(
+                    try png.render(source(), name: file.name), as: ReportChartSet.pngName(file.name),
+                    language: file.language, ifChanged: true)
             }
         }
-        guard !conflicts.isEmpty else { return }
-        let shown = conflicts.prefix(5).map(\.description).joined(separator: ", ")
-        let more = conflicts.count > 5 ? ", and \(conflicts.count - 5) more" : ""
+        let shared = try options.share?.stage(last.report, title: options.title, until: last.week.end, in: files) ?? []
+        try files.commit()
+        for line in shared { context.stderr.line(line) }
+        let weeks = last.week.number == 1 ? "week 1" : "weeks 1–\(last.week.number)"
+        let written = files.written
+        context.stdout.line(
+            "Weekly tallies for \(weeks) (ended by \(zone.format(options.through))) in \(options.folder): "
+                + "\(written.count) file\(written.count == 1 ? "" : "s") written, "
+                + "\(files.count - written.count) unchanged.")
+        for name in written { context.stdout.line("  wrote \(name)") }
+    }
+
+    /// What a run would write, for the check against the folder's record: each page and, with `--png`, each PNG.
+    static func checks(_ planned: [WeeklyPages.Planned], _ options: Options) -> [StagedWrite.Planned] {
+        planned.flatMap { file in
+            let page = StagedWrite.Planned(name: file.name, language: file.language) { Data(file.render().utf8) }
+            guard let png = options.png, let source = file.pngSource else { return [page] }
+            return [
+                page,
+                StagedWrite.Planned(name: ReportChartSet.pngName(file.name), language: file.language) {
+                    try png.render(source(), name: file.name)
+                },
+            ]
+        }
+    }
+
+    /// The refusal of a run that would replace files of the reports folder that are not its own pages in the same
+    /// language (see `PageRecord`): another language's page, a file tally did not write, or one changed since.
+    /// `--overwrite` lifts the check.
+    static func refusal(_ conflicts: [PageRecord.Conflict], _ options: Options) -> CommandFailure {
         let advice =
             conflicts.contains { $0.writtenIn != nil }
             ? "To keep every language, write them in one run (--lang en,zh-TW: then each name carries its "
                 + "language) or give another --reports folder"
             : "They may be your edits, or pages of an earlier tally, which kept no record (\(PageRecord.name))"
-        throw CommandFailure(
+        return CommandFailure(
             "the reports folder \(options.folder) holds \(conflicts.count) file\(conflicts.count == 1 ? "" : "s") this "
                 + "run would replace that \(conflicts.count == 1 ? "is" : "are") not its own pages in "
-                + "\(options.languages.map(\.rawValue).joined(separator: ", ")): \(shown)\(more). Nothing was written. "
-                + "\(advice); to replace them, add --overwrite")
+                + "\(options.languages.map(\.rawValue).joined(separator: ", ")): \(PageRecord.Conflict.list(conflicts)). "
+                + "Nothing was written. \(advice); to replace them, add --overwrite")
     }
-
     /// Every option of one run, validated before the database is opened.
     struct Options {
         var demo: Bool

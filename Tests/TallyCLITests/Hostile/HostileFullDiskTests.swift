@@ -68,4 +68,30 @@ struct HostileFullDiskTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.folder.path("ch")) == [], "no stray chart")
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() == ["ch", "fill"])
     }
+
+    /// `--lang en,zh-TW -o post.md` writes two pages as one: a disk with room for the first only keeps both old
+    /// pages (before, post.en.md was new and post.zh-TW.md old).
+    @Test(.enabled(if: mayMount, "needs root, to mount a small tmpfs"))
+    func twoLanguagesPagesOnAFullDiskKeepBothOldPages() async throws {
+        let disk = try await SmallDisk(kilobytes: 300)
+        defer { disk.unmount() }
+        for language in ["en", "zh-TW"] {
+            try Data("old \(language)\n".utf8).write(to: URL(fileURLWithPath: disk.folder.path("post.\(language).md")))
+        }
+        // Each page is about 8 KB (two 4 KB blocks): room for one new page, and after it replaced its old one
+        // (a block freed), still not for the second.
+        try disk.fill(leaving: 8)
+        let result = try await TallyProcess.run(
+            ["report", "--demo", "--lang", "en,zh-TW", "-o", "post.md"], in: disk.path)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "no page is said to be written")
+        for language in ["en", "zh-TW"] {
+            let page = try String(contentsOfFile: disk.folder.path("post.\(language).md"), encoding: .utf8)
+            #expect(page == "old \(language)\n", "post.\(language).md")
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted()
+                == ["fill", "post.en.md", "post.zh-TW.md"], "no temporary left")
+    }
 }

@@ -87,4 +87,26 @@ struct HostileOutsideProgramTests {
         #expect(written.filter { $0.hasSuffix(".svg") || $0.hasSuffix(".png") }.isEmpty, "\(written)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("r.en.md")))
     }
+
+    /// `--share` is written with the run's other files: a card that cannot be rendered (the second language's)
+    /// leaves no page, chart or card (before, report's charts and weekly's pages were already written).
+    @Test(arguments: [
+        ["report", "--demo", "--charts", "out/ch", "--lang", "en,zh-TW", "-o", "out/r.md"],
+        ["weekly", "--demo", "--through", "2026-10-03", "--reports", "out", "--lang", "en,zh-TW"],
+    ])
+    func aFailingShareCardWritesNothing(_ arguments: [String]) async throws {
+        let folder = try TemporaryDirectory()
+        let result = try await TallyProcess.run(
+            arguments + ["--share", "card.png"], in: folder.url.path,
+            environment: ["PATH": try Self.fakeRenderer(Self.failsOnChinese, in: folder)])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("rsvg-convert could not render card.png"), "\(result.stderr)")
+        let files = (FileManager.default.subpaths(atPath: folder.url.path) ?? []).filter { path in
+            var isFolder: ObjCBool = false
+            return !path.hasPrefix("bin")
+                && FileManager.default.fileExists(atPath: folder.path(path), isDirectory: &isFolder)
+                && !isFolder.boolValue
+        }
+        #expect(files.isEmpty, "\(files)")
+    }
 }

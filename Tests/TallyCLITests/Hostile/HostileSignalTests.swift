@@ -118,6 +118,38 @@ struct HostileSignalTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: out) == [], "the folder holds nothing of the run")
     }
 
+    /// A report whose `-o` is a FIFO nobody reads waits for a reader, as `sh`'s `>` would, and Ctrl-C still stops it
+    /// there: its files are staged and renamed with the signals held, and the FIFO written once they are let go.
+    @Test func aReportWaitingForAFIFOReaderStopsOnCtrlC() async throws {
+        let folder = try TemporaryDirectory()
+        let fifo = folder.path("post.md")
+        try #require(mkfifo(fifo, 0o644) == 0, "mkfifo: \(String(cString: strerror(errno)))")
+        // Started as a shell starts it, SIGINT unblocked (a test runner's thread passes on its blocked signals).
+        let unblocked =
+            "import os, signal, sys; signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
+            + "os.execv(sys.argv[1], sys.argv[1:])"
+        let process = try TallyProcess.start(
+            [
+                "python3", "-c", unblocked, TallyProcess.executable.path, "report", "--demo", "--charts", "ch", "-o",
+                fifo,
+            ],
+            in: folder.url.path, program: URL(fileURLWithPath: "/usr/bin/env"))
+        let pid = process.process.processIdentifier
+        let waiting = await OffPool.until(within: 60) {
+            (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) == "wait_for_partner"
+        }
+        #expect(waiting, "tally never waited for the FIFO's reader")
+        process.send(SIGINT)
+        #expect(await process.ends(within: 20), "tally did not stop")
+        if process.process.isRunning { process.send(SIGKILL) }
+        _ = await process.finish()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["ch", "post.md"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path("ch")).sorted() == [
+                ".tally-pages.json", "daily.svg", "ranking-original.svg",
+            ], "the charts and their record were in place before the FIFO was opened")
+    }
+
     @Test func pushStopsWranglerCleansUpAndMarksNothing() async throws {
         let folder = try TemporaryDirectory()
         #expect(try await TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
