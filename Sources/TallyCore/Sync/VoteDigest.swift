@@ -120,15 +120,8 @@ package struct VoteDigest: Sendable, Equatable {
 
     /// Fixed pseudo-random weights (SplitMix64 from a fixed seed): the same on every run and machine.
     private struct Weights {
-        var state: UInt64 = 0x7461_6C6C_7944_3125
-        mutating func next(bits: Int) -> Int64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            return Int64(z >> UInt64(64 - bits)) | 1
-        }
+        var random = SplitMix64(seed: 0x7461_6C6C_7944_3125)
+        mutating func next(bits: Int) -> Int64 { Int64(random.next() >> UInt64(64 - bits)) | 1 }
     }
 
     /// The id ranges `[low, high]` (one per statement) covering `low...high`.
