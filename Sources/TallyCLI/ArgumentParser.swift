@@ -113,16 +113,6 @@ package struct Invocation: Sendable {
     let values: [String: [String]]
     /// The flags given, by name.
     let flags: Set<String>
-
-    package init(
-        path: [String], positionals: [String], options: [OptionSpec], values: [String: [String]], flags: Set<String>
-    ) {
-        self.path = path
-        self.positionals = positionals
-        self.options = options
-        self.values = values
-        self.flags = flags
-    }
 }
 
 /// Parses argv against command specs: `--name value`, `--name=value`, flags, the short forms

@@ -8,14 +8,6 @@ package struct HTTPRequestHead: Sendable {
     package let headers: [String: String]
     /// Query arguments, decoded (an argument without `=` has the empty value).
     package let query: [String: String]
-
-    /// A request head; see the properties.
-    package init(method: String, path: String, headers: [String: String], query: [String: String]) {
-        self.method = method
-        self.path = path
-        self.headers = headers
-        self.query = query
-    }
 }
 
 /// A whole request: its head and its form fields (a POST's `application/x-www-form-urlencoded`
@@ -24,12 +16,6 @@ package struct HTTPRequest: Sendable {
     package let head: HTTPRequestHead
     /// Form fields by name (a form repeating one is refused before it gets here); empty for a GET.
     package let form: [String: String]
-
-    /// A request; see the properties.
-    package init(head: HTTPRequestHead, form: [String: String]) {
-        self.head = head
-        self.form = form
-    }
 }
 
 /// A response: status, header fields and body.

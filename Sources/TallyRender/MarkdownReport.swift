@@ -96,12 +96,6 @@ package enum MarkdownReport {
         package let ranking: (ReportModel.Section, Int) -> String
         /// The block for the daily chart, if the page has one.
         package let daily: String?
-
-        /// Chart blocks made by the given functions.
-        package init(ranking: @escaping (ReportModel.Section, Int) -> String, daily: String?) {
-            self.ranking = ranking
-            self.daily = daily
-        }
     }
 
     /// One part's blocks (headings included); empty when the part has nothing to show.

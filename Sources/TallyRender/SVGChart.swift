@@ -16,15 +16,6 @@ package enum SVGChart {
         package var high: Double?
         /// The value as printed at the end of the bar.
         package var valueText: String
-
-        /// A bar, with whiskers when both ends are given.
-        package init(label: String, value: Double, low: Double? = nil, high: Double? = nil, valueText: String) {
-            self.label = label
-            self.value = value
-            self.low = low
-            self.high = high
-            self.valueText = valueText
-        }
     }
 
     /// One vertical column.
@@ -35,13 +26,6 @@ package enum SVGChart {
         package var value: Double
         /// The value as printed above the column.
         package var valueText: String
-
-        /// A column.
-        package init(label: String, value: Double, valueText: String) {
-            self.label = label
-            self.value = value
-            self.valueText = valueText
-        }
     }
 
     /// Fonts tried in order; CJK-capable ones first so Traditional Chinese labels render.

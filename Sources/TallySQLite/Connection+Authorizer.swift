@@ -13,15 +13,6 @@ package struct AuthorizerRequest: Sendable, Equatable {
     package let database: String?
     /// Name of the innermost trigger or view that caused the access, if any.
     package let trigger: String?
-
-    /// A request as SQLite passes it (tests build their own to check a policy).
-    package init(action: Int32, first: String?, second: String?, database: String?, trigger: String?) {
-        self.action = action
-        self.first = first
-        self.second = second
-        self.database = database
-        self.trigger = trigger
-    }
 }
 
 /// The authorizer's answer.

@@ -1,8 +1,8 @@
 import Foundation
-import TallySQLite
 import Testing
 
 @testable import TallyCore
+@testable import TallySQLite
 
 @Suite("Dump policy")
 struct DumpPolicyTests {

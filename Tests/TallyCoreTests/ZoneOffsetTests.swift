@@ -1,6 +1,7 @@
 import Foundation
-import TallyCore
 import Testing
+
+@testable import TallyCore
 
 /// Offsets with seconds (issue 12.13) and the zone's offset list that the SQL edition maps votes
 /// through (issue 15.4).

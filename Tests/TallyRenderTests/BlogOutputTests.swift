@@ -1,7 +1,7 @@
 import Foundation
-import TallyCore
 import Testing
 
+@testable import TallyCore
 @testable import TallyRender
 
 /// The output meant for a blog post (issue 11): parts, readers' words, numbers for readers,

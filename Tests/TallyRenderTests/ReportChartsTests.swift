@@ -1,7 +1,7 @@
 import Foundation
-import TallyCore
 import Testing
 
+@testable import TallyCore
 @testable import TallyRender
 
 /// The weekly charts built from the demo: well-formed, accessible SVG whose description

@@ -1,6 +1,6 @@
-import TallyCore
 import Testing
 
+@testable import TallyCore
 @testable import TallyRender
 
 /// The sentences under a ranking, for each case the demo does not show (the goldens hold the coin toss).

@@ -23,21 +23,6 @@ package struct ReportFigures: Sendable, Equatable {
         package var votersAll: Int
         /// Votes including excluded sessions.
         package var votesAll: Int
-
-        /// An option row.
-        package init(
-            id: Int64, content: String, section: String, createdAt: Instant?, voters: Int, votes: Int,
-            votersAll: Int, votesAll: Int
-        ) {
-            self.id = id
-            self.content = content
-            self.section = section
-            self.createdAt = createdAt
-            self.voters = voters
-            self.votes = votes
-            self.votersAll = votersAll
-            self.votesAll = votesAll
-        }
     }
 
     /// Sessions and votes with and without exclusions (`queries/totals.sql`).
@@ -54,18 +39,6 @@ package struct ReportFigures: Sendable, Equatable {
         package var firstVoteAll: Instant?
         /// The last readable vote time of all sessions.
         package var lastVoteAll: Instant?
-
-        /// A totals row.
-        package init(
-            votersAll: Int, votesAll: Int, voters: Int, votes: Int, firstVoteAll: Instant?, lastVoteAll: Instant?
-        ) {
-            self.votersAll = votersAll
-            self.votesAll = votesAll
-            self.voters = voters
-            self.votes = votes
-            self.firstVoteAll = firstVoteAll
-            self.lastVoteAll = lastVoteAll
-        }
     }
 
     /// One line of the exclusion ledger (`queries/excluded.sql`, one row).
@@ -80,15 +53,6 @@ package struct ReportFigures: Sendable, Equatable {
         package var beforeCutoff: Bool
         /// Excluded because it was named (`--exclude-session`).
         package var named: Bool
-
-        /// A ledger line.
-        package init(session: String, firstVote: Instant?, votes: Int, beforeCutoff: Bool, named: Bool) {
-            self.session = session
-            self.firstVote = firstVote
-            self.votes = votes
-            self.beforeCutoff = beforeCutoff
-            self.named = named
-        }
     }
 
     /// The exclusion ledger: listed sessions (earliest first vote first) and how many there are in all.
@@ -97,12 +61,6 @@ package struct ReportFigures: Sendable, Equatable {
         package var listed: [ExcludedSession]
         /// Ledger lines in all; more than `listed.count` when the list was cut at `maxListed`.
         package var total: Int
-
-        /// The ledger.
-        package init(listed: [ExcludedSession], total: Int) {
-            self.listed = listed
-            self.total = total
-        }
     }
 
     /// Counted votes and voters of one local day (`queries/activity.sql`, one row).
@@ -113,13 +71,6 @@ package struct ReportFigures: Sendable, Equatable {
         package var votes: Int
         /// Distinct counted sessions that voted that day.
         package var voters: Int
-
-        /// One day's counts.
-        package init(date: CivilDateTime, votes: Int, voters: Int) {
-            self.date = date
-            self.votes = votes
-            self.voters = voters
-        }
     }
 
     /// The longest stretch without counted votes, to the second.
@@ -128,12 +79,6 @@ package struct ReportFigures: Sendable, Equatable {
         package var start: Instant
         /// The vote after the gap, or the as-of time when the gap is still going on (whole seconds).
         package var end: Instant
-
-        /// A gap between two whole seconds.
-        package init(start: Instant, end: Instant) {
-            self.start = start
-            self.end = end
-        }
 
         /// Its length in whole seconds.
         package var seconds: Int64 { end.seconds - start.seconds }
@@ -147,13 +92,6 @@ package struct ReportFigures: Sendable, Equatable {
         package var lastVote: Instant?
         /// The longest quiet gap, counting the as-of time as its last point; nil without counted votes.
         package var longestGap: Gap?
-
-        /// A timeline row.
-        package init(firstVote: Instant?, lastVote: Instant?, longestGap: Gap?) {
-            self.firstVote = firstVote
-            self.lastVote = lastVote
-            self.longestGap = longestGap
-        }
     }
 
     /// Counted sessions that used a number of votes (`queries/concentration.sql`, one row).
@@ -164,13 +102,6 @@ package struct ReportFigures: Sendable, Equatable {
         package var sessions: Int
         /// Of those, sessions that put 2 or more votes on one option.
         package var stackingSessions: Int
-
-        /// One votes-used row.
-        package init(votesUsed: Int, sessions: Int, stackingSessions: Int) {
-            self.votesUsed = votesUsed
-            self.sessions = sessions
-            self.stackingSessions = stackingSessions
-        }
     }
 
     /// Notes with one status (`queries/suggestions.sql`, one row).
@@ -183,14 +114,6 @@ package struct ReportFigures: Sendable, Equatable {
         package var promoted: Int
         /// Distinct sessions that wrote them.
         package var sessions: Int
-
-        /// One status row.
-        package init(status: String, notes: Int, promoted: Int, sessions: Int) {
-            self.status = status
-            self.notes = notes
-            self.promoted = promoted
-            self.sessions = sessions
-        }
     }
 
     /// One approved note (`queries/approved.sql`, one row).
@@ -207,19 +130,6 @@ package struct ReportFigures: Sendable, Equatable {
         package var promotedOptionID: Int64?
         /// Approved notes written by the same session (this one included).
         package var sessionNotes: Int
-
-        /// One approved note.
-        package init(
-            id: Int64, session: String?, content: String, createdAt: Instant?, promotedOptionID: Int64?,
-            sessionNotes: Int
-        ) {
-            self.id = id
-            self.session = session
-            self.content = content
-            self.createdAt = createdAt
-            self.promotedOptionID = promotedOptionID
-            self.sessionNotes = sessionNotes
-        }
     }
 
     /// One flagged row (or session, for `overBudget`).
@@ -238,20 +148,6 @@ package struct ReportFigures: Sendable, Equatable {
         package var at: Instant?
         /// The session's number of votes (`overBudget`).
         package var count: Int?
-
-        /// An example; unused fields stay nil.
-        package init(
-            table: String, rowID: Int64? = nil, session: String? = nil, optionID: Int64? = nil, text: String? = nil,
-            at: Instant? = nil, count: Int? = nil
-        ) {
-            self.table = table
-            self.rowID = rowID
-            self.session = session
-            self.optionID = optionID
-            self.text = text
-            self.at = at
-            self.count = count
-        }
     }
 
     /// One kind of anomaly: how many and the first examples (`queries/anomalies.sql`, rows of one kind).
@@ -262,13 +158,6 @@ package struct ReportFigures: Sendable, Equatable {
         package var total: Int
         /// The first examples (at most `maxExamples`).
         package var examples: [AnomalyExample]
-
-        /// One kind's findings.
-        package init(kind: AnomalyKind, total: Int, examples: [AnomalyExample]) {
-            self.kind = kind
-            self.total = total
-            self.examples = examples
-        }
     }
 
     /// `tally.sql`: every option (created by `through`), known sections first, then by voters, votes, id.
@@ -300,23 +189,4 @@ package struct ReportFigures: Sendable, Equatable {
     /// local database): without tally's columns, promotion links and moderation history are not
     /// available, and the notes figures show none. Results from D1 ran the queries, which need them.
     package var moderationRecord = true
-
-    /// Figures from their parts.
-    package init(
-        options: [Option], totals: Totals, exclusions: Exclusions, days: [Day], timeline: Timeline, usage: [Usage],
-        statuses: [StatusCount], approved: [ApprovedNote], anomalies: [Anomaly], fingerprint: DataFingerprint? = nil,
-        choices: [ChoicePattern]? = nil
-    ) {
-        self.choices = choices
-        self.options = options
-        self.totals = totals
-        self.exclusions = exclusions
-        self.days = days
-        self.timeline = timeline
-        self.usage = usage
-        self.statuses = statuses
-        self.approved = approved
-        self.anomalies = anomalies
-        self.fingerprint = fingerprint
-    }
 }

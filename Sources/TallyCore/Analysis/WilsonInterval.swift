@@ -9,13 +9,9 @@ package struct WilsonInterval: Sendable, Equatable {
 
     /// The two-sided 95% normal quantile.
     package static let z95 = 1.959963984540054
+}
 
-    /// An interval with known bounds.
-    package init(lower: Double, upper: Double) {
-        self.lower = lower
-        self.upper = upper
-    }
-
+extension WilsonInterval {
     /// The interval for `successes` out of `trials`; nil when there are no trials.
     package init?(successes: Int, trials: Int, z: Double = WilsonInterval.z95) {
         guard trials > 0, successes >= 0, successes <= trials else { return nil }

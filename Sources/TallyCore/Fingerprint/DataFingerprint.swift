@@ -32,13 +32,6 @@ package struct DataFingerprint: Sendable, Equatable {
         package let rows: Int
         /// The highest id among them; nil when there are none.
         package let highestID: Int64?
-
-        /// A table's counts.
-        package init(name: String, rows: Int, highestID: Int64?) {
-            self.name = name
-            self.rows = rows
-            self.highestID = highestID
-        }
     }
 
     /// The tables in a fixed order: votes, survey_options, suggestions, moderation_log.

@@ -12,13 +12,6 @@ package struct AuthorGroup: Sendable, Equatable {
         package let optionID: Int64
         /// Votes this same session gave that option.
         package let votesByAuthor: Int
-
-        /// A promoted note, its option, and its author's votes for that option.
-        package init(noteID: Int64, optionID: Int64, votesByAuthor: Int) {
-            self.noteID = noteID
-            self.optionID = optionID
-            self.votesByAuthor = votesByAuthor
-        }
     }
 
     /// How many approved notes (promoted ones included) make a session worth flagging.
@@ -58,13 +51,6 @@ package struct AuthorGroup: Sendable, Equatable {
             if !order.contains(note.stateName) { order.append(note.stateName) }
         }
         return order.compactMap { name in counts[name].map { (name, $0) } }
-    }
-
-    /// A group as given; `grouping(_:ownOptionVotes:)` builds them from notes.
-    package init(session: String?, notes: [Note], promotedOptions: [PromotedOption]) {
-        self.session = session
-        self.notes = notes
-        self.promotedOptions = promotedOptions
     }
 
     /// Groups notes by session, in the order of each session's first note;

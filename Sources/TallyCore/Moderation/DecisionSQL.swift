@@ -28,13 +28,6 @@ package enum DecisionSQL {
         package let section: String
         /// When it was created, as stored.
         package let createdAt: String
-
-        /// An option row as read from `survey_options`.
-        package init(content: String, section: String, createdAt: String) {
-            self.content = content
-            self.section = section
-            self.createdAt = createdAt
-        }
     }
 
     /// What a decision applies to besides the note's id, status and version: the note as the
@@ -46,12 +39,6 @@ package enum DecisionSQL {
         /// a decision made after one of yours applies only on top of that one, never on another
         /// moderator's decision that happens to have the same version and status.
         package let previous: ModerationLogEntry?
-
-        /// A guard; see the properties.
-        package init(seen: SeenNote, previous: ModerationLogEntry?) {
-            self.seen = seen
-            self.previous = previous
-        }
     }
 
     /// D1's limit on one statement, in bytes.

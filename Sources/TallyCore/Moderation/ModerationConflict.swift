@@ -14,17 +14,6 @@ package struct ModerationConflict: Sendable, Equatable, CustomStringConvertible 
     /// without a log entry (outside tally).
     package let decisions: [ModerationLogEntry]
 
-    /// A conflict; see the properties.
-    package init(
-        noteID: Int64, action: ModerationAction, actedOnVersion: Int64, found: Note, decisions: [ModerationLogEntry]
-    ) {
-        self.noteID = noteID
-        self.action = action
-        self.actedOnVersion = actedOnVersion
-        self.found = found
-        self.decisions = decisions
-    }
-
     /// True when the earlier decision is the very one this moderator tried to make.
     package var sameDecisionMade: Bool {
         decisions.count == 1 && decisions[0].action == action.rawValue

@@ -20,12 +20,6 @@ package struct SeenNote: Sendable, Equatable {
     /// The note's text as it read (for messages).
     package let content: String
 
-    /// A seen note; see the properties.
-    package init(key: String, content: String) {
-        self.key = key
-        self.content = content
-    }
-
     /// The longest column encoded exactly, in bytes: three such columns in hex keep a promotion's
     /// two guarded statements within one 128 KiB request.
     package static let exactBytes = 8_192

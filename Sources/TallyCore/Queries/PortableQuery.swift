@@ -36,7 +36,9 @@ package struct PortableQuery: Sendable, Equatable {
     package let parameters: [Parameter]
     /// 0-based line of the `)` that closes the params block.
     let parametersEnd: Int
+}
 
+extension PortableQuery {
     /// Reads a query file, checking its shape.
     package init(name: String, sql: String) throws(QueryFileError) {
         let file = name + ".sql"
@@ -69,15 +71,6 @@ package struct PortableQuery: Sendable, Equatable {
         self.sql = sql
         self.parameters = parameters
         self.parametersEnd = index
-    }
-
-    /// A query with the parts already known (a form of another query, `contractOnly()`).
-    init(name: String, summary: String, sql: String, parameters: [Parameter], parametersEnd: Int) {
-        self.name = name
-        self.summary = summary
-        self.sql = sql
-        self.parameters = parameters
-        self.parametersEnd = parametersEnd
     }
 
     /// Every query this build ships (embedded from `queries/` at build time), by name.

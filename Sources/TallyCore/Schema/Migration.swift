@@ -5,11 +5,6 @@ package struct Migration: Sendable, Equatable {
     /// The file's SQL text, exactly as in the repository.
     package let sql: String
 
-    package init(name: String, sql: String) {
-        self.name = name
-        self.sql = sql
-    }
-
     /// Every migration this build knows, in the order wrangler applies them (by file name).
     package static let all: [Migration] = EmbeddedSQL.migrations
         .map { Migration(name: $0.name, sql: $0.sql) }

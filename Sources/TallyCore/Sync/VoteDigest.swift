@@ -41,12 +41,6 @@ package struct VoteDigest: Sendable, Equatable {
     /// Per column, the characters of its text form read (the longest the copy holds).
     package let positions: [Int]
 
-    /// A digest over these columns, reading `positions[i]` characters of column `i`.
-    package init(columns: [String], positions: [Int]) {
-        self.columns = columns
-        self.positions = positions
-    }
-
     /// The digest for the rows of `table` in `db`: every character of every text they hold.
     package static func covering(_ table: String, columns: [String], in db: Connection) throws -> VoteDigest {
         let longest = columns.map { "max(length(\(textForm(DumpImporter.quoted($0)))))" }.joined(separator: ", ")

@@ -31,19 +31,12 @@ package struct CivilDateTime: Equatable, Hashable, Sendable, Comparable {
     package var year: Int
     package var month: Int
     package var day: Int
-    package var hour: Int
-    package var minute: Int
-    package var second: Int
+    package var hour = 0
+    package var minute = 0
+    package var second = 0
+}
 
-    package init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
-        self.year = year
-        self.month = month
-        self.day = day
-        self.hour = hour
-        self.minute = minute
-        self.second = second
-    }
-
+extension CivilDateTime {
     /// The civil time of a count of seconds since the epoch, read as UTC.
     package init(utcSeconds: Int64) {
         let days = utcSeconds >= 0 ? utcSeconds / 86_400 : (utcSeconds - 86_399) / 86_400

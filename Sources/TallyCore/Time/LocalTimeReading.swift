@@ -23,12 +23,9 @@ package struct UserTime: Equatable, Sendable {
     package var instant: Instant
     /// Set when the text had no offset and the local time happens twice or never in the zone.
     package var ambiguity: LocalTimeAmbiguity?
+}
 
-    package init(instant: Instant, ambiguity: LocalTimeAmbiguity?) {
-        self.instant = instant
-        self.ambiguity = ambiguity
-    }
-
+extension UserTime {
     init(_ reading: LocalTimeReading, local: CivilDateTime, zone: Zone) {
         instant = reading.instant
         switch reading {

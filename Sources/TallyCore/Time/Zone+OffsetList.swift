@@ -7,11 +7,6 @@ extension Zone {
         package let since: Instant
         /// The offset from UTC in seconds.
         package let seconds: Int
-
-        package init(since: Instant, seconds: Int) {
-            self.since = since
-            self.seconds = seconds
-        }
     }
 
     /// The first year the list follows the zone database from; before it the offset of

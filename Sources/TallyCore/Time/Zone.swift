@@ -37,12 +37,9 @@ package struct Zone: Sendable, Equatable, CustomStringConvertible {
 
     /// Coordinated Universal Time.
     package static let utc = Zone(identifier: "UTC", rule: .fixed(seconds: 0))
+}
 
-    init(identifier: String, rule: Rule) {
-        self.identifier = identifier
-        self.rule = rule
-    }
-
+extension Zone {
     /// Reads `UTC`, `Z`, a fixed offset (`+08:00`, `-0500`, `+8`) or an IANA name.
     package init(parsing text: String) throws(TimeError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)

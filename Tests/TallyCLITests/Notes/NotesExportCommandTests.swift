@@ -1,7 +1,8 @@
 import Foundation
-import TallyCore
 import TallySQLite
 import Testing
+
+@testable import TallyCore
 
 @Suite("notes export-sql", .timeLimit(.minutes(10)))
 struct NotesExportCommandTests {

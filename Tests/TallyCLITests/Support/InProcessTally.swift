@@ -1,6 +1,7 @@
 import Foundation
 import TallyCLI
-import TallyCore
+
+@testable import TallyCore
 
 /// Runs `Tally.run` in this process with captured output, given input lines
 /// and a fixed clock: what golden files need (the same bytes on every run).

@@ -1,7 +1,8 @@
 import Foundation
-import TallyCore
 import TallySQLite
 import Testing
+
+@testable import TallyCore
 
 /// Issue 10: the five sequences that lost moderation work, run as written, and the
 /// routine pull → decide → push → status with the stand-in wrangler.

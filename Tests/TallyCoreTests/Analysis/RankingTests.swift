@@ -1,5 +1,6 @@
-import TallyCore
 import Testing
+
+@testable import TallyCore
 
 @Suite("Ranking, shares and intervals")
 struct RankingTests {

@@ -1,7 +1,8 @@
 import Foundation
-import TallyCore
 import TallySQLite
 import Testing
+
+@testable import TallyCore
 
 @Suite("Same-author groups", .timeLimit(.minutes(10)))
 struct AuthorGroupTests {

@@ -1,7 +1,8 @@
 import Foundation
-import TallyCore
 import TallySQLite
 import Testing
+
+@testable import TallyCore
 
 @Suite("Decision SQL for D1", .timeLimit(.minutes(10)))
 struct DecisionSQLTests {

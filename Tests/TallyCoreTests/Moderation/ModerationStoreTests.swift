@@ -1,6 +1,7 @@
-import TallyCore
 import TallySQLite
 import Testing
+
+@testable import TallyCore
 
 @Suite("Moderation store: the one write path")
 struct ModerationStoreTests {
