@@ -13,7 +13,7 @@ package enum AtomicFile {
 
     /// Writes bytes to `path`, creating missing folders.
     package static func write(_ data: Data, to path: String) throws {
-        try write(data, to: target(path), named: path)
+        try stage(data, to: target(path), named: path).commit()
     }
 
     /// What is at `path`, as a command failure naming the path when tally will not write there
@@ -31,11 +31,6 @@ package enum AtomicFile {
         } catch {
             throw CommandFailure(error.description)
         }
-    }
-
-    /// Writes bytes to an already resolved target; `path` (as the user named it) is used in messages.
-    static func write(_ data: Data, to target: FileTarget, named path: String) throws {
-        try stage(data, to: target, named: path).commit()
     }
 
     /// Bytes on their way to a file: written and flushed under a temporary name beside it, put in place by

@@ -2,13 +2,11 @@ import Foundation
 import TallyCore
 import TallyRender
 
-/// Many files written as one (`tally weekly`'s pages, `tally report`'s pages and charts, share images), so a run leaves
-/// every file new or every file as it was. Each folder whose files tally records (`PageRecord`) is locked
-/// (`FolderLock`) and its record read when this is made; `check` refuses, before anything is written, to
-/// replace a file the record does not vouch for. Each file is then staged beside its place
-/// (`AtomicFile.Staged`: on disk, not in memory, so a run of 104 weeks holds one page at a time), and Ctrl-C
-/// or SIGTERM while staging stops between two files. `commit` puts them all in place and rewrites the records.
-/// Dropped before `commit` (an error, a signal), it removes every temporary.
+/// A run's many files written as one (weekly's pages; report's pages and charts; share cards; `sql --all`), so
+/// every file is new or every file as it was. Folders whose files tally records (`PageRecord`) are locked
+/// (`FolderLock`) and their records read here, and `check` refuses a file a record does not vouch for; each file
+/// is staged beside its place (on disk: a run of 104 weeks holds one page in memory), Ctrl-C or SIGTERM stopping
+/// between two; `commit` puts all in place. Dropped before `commit`, it removes every temporary.
 final class StagedWrite {
     /// A file about to be written into a recorded folder, as `check` sees it. `content` is rendered only for a
     /// file the record does not vouch for.
@@ -34,7 +32,7 @@ final class StagedWrite {
 
     /// Locks each of `folders` (creating it) and reads its record; `option` names the folders in the message
     /// when another run holds one.
-    init(recording folders: [String], option: String) throws {
+    init(recording folders: [String] = [], option: String = "--reports") throws {
         self.folders = folders
         locks = try folders.map { try FolderLock($0, option: option) }
         records = try folders.map { try PageRecord.read(in: $0) }

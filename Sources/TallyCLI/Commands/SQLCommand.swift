@@ -106,10 +106,12 @@ enum SQLCommand {
             try AtomicFile.write(texts[0].1, to: file)
             context.stdout.line("Wrote queries/\(texts[0].0.name).sql, filled in, to \(file).")
         case .folder(let folder):
+            let files = try StagedWrite()
             for (query, text) in texts {
-                try AtomicFile.write(
-                    text, to: URL(fileURLWithPath: folder).appendingPathComponent(query.name + ".sql").path)
+                try files.stage(
+                    Data(text.utf8), to: URL(fileURLWithPath: folder).appendingPathComponent(query.name + ".sql").path)
             }
+            try files.commit()
             context.stdout.line("Wrote \(texts.count) queries, filled in, to \(folder):")
             context.stdout.line("  " + texts.map { $0.0.name + ".sql" }.joined(separator: " "))
             context.stdout.line("Run one on D1 (or with sqlite3 on a copy of the database), e.g.:")

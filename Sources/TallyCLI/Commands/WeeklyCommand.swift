@@ -113,7 +113,7 @@ enum WeeklyCommand {
         let planned = WeeklyPages.planned(
             tallies, calendar: options.calendar, editions: LanguageEdition.all(options.languages), html: options.html,
             title: options.title, png: options.png != nil)
-        let files = try StagedWrite(recording: [options.folder], option: "--reports")
+        let files = try StagedWrite(recording: [options.folder])
         if !options.overwrite { try files.check(checks(planned, options), refusal: { refusal($1, options) }) }
         for file in planned {
             try files.stage(Data(file.render().utf8), as: file.name, language: file.language, ifChanged: true)

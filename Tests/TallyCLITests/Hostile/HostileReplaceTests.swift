@@ -146,4 +146,21 @@ struct HostileReplaceTests {
         var info = stat()
         #expect(stat(page, &info) == 0 && info.st_mode & 0o777 == 0o444)
     }
+
+    /// `sql --all --output-dir` writes its queries as one: a write-protected file among them refuses the run before
+    /// any is written (before, the queries ahead of it were already written).
+    @Test func aProtectedQueryFileLeavesTheFolderAsItWas() async throws {
+        let folder = try TemporaryDirectory()
+        let out = folder.path("d1")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let mine = out + "/tally.sql"
+        try "mine\n".write(toFile: mine, atomically: false, encoding: .utf8)
+        chmod(mine, 0o444)
+        let refused = try await TallyProcess.run(
+            ["sql", "--all", "--output-dir", "d1", "--tz", "UTC", "--as-of", "2026-09-27"], in: folder.url.path)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("Error: \(mine) is write-protected (mode 0444)"), "\(refused.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["tally.sql"])
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == "mine\n")
+    }
 }
