@@ -11,33 +11,40 @@ import TallySQLite
 /// counting's own error). A queue of `VoteReader.depth` batches bounds the memory; emptied batches
 /// go back to the reader, so their storage is allocated once.
 struct VoteReader {
-    /// A vote row as read: the columns SQLite gave, in the forms the counting needs.
+    /// A vote row as read: the columns SQLite gave, in the forms the counting needs. 40 bytes: the
+    /// counting reads each row once, on the other core.
     struct Row: Sendable {
         var voteID: Int64
-        var optionID: Int64?
         /// Milliseconds since the epoch of the parsed time; `Int64.min` when it cannot be read.
         var millis: Int64
+        var optionID: Int64?
         /// The parsed time's shape; nil when it cannot be read.
         var shape: StoredTimestamp.Shape?
         var timeStorage: StorageClass
         var sessionStorage: StorageClass
         /// The session's storage and bytes are the previous row's (in this batch or the one before).
         var sameSession: Bool
-        /// The session's bytes in the batch's `bytes` (empty when `sameSession`).
-        var session: Range<Int>
-        /// The time's text (the column read as text), kept only when it is not in D1's exact form.
-        var time: Range<Int>
         /// SQLite gave no text pointer for the time (NULL), which the fingerprint hashes as NULL.
-        var timeIsNull = false
+        var timeIsNull: Bool
+        /// The row's bytes are next in the batch's `bytes`: first the session's (none when
+        /// `sameSession`), then the time's text, kept only when it is not in D1's exact form.
+        var sessionCount: UInt32
+        var timeCount: UInt32
+
+        static let empty = Row(
+            voteID: 0, millis: 0, optionID: nil, shape: nil, timeStorage: .null, sessionStorage: .null,
+            sameSession: false, timeIsNull: false, sessionCount: 0, timeCount: 0)
     }
 
-    /// Rows and the bytes their ranges point into.
+    /// Rows and the bytes they are followed by.
     struct Batch: Sendable {
+        /// Storage for `batchRows` rows, allocated once; the first `count` are the batch's.
         var rows: [Row] = []
+        var count = 0
         var bytes: [UInt8] = []
     }
 
-    static let batchRows = 2048
+    static let batchRows = 4096
     static let depth = 4
     /// Whether a second thread reads: not when this process may use one core only (`taskset`, a
     /// container's CPU set), where the hand-over would cost CPU and gain nothing.
@@ -56,7 +63,7 @@ struct VoteReader {
             var (batch, more) = (Batch(), true)
             while more {
                 more = try filler.fill(&batch, from: statement)
-                if !batch.rows.isEmpty { try consume(batch) }
+                if batch.count > 0 { try consume(batch) }
             }
             return
         }
@@ -81,7 +88,7 @@ struct VoteReader {
             guard let statement = source.statement else { return nil }
             while var batch = queue.empty() {
                 let more = try filler.fill(&batch, from: statement)
-                if !batch.rows.isEmpty { guard queue.put(batch) else { return nil } }
+                if batch.count > 0 { guard queue.put(batch) else { return nil } }
                 guard more else { return nil }
             }
             return nil
@@ -103,48 +110,60 @@ struct VoteReader {
 
         /// Empties `batch` and fills it with up to `batchRows` rows; false when the rows have ended.
         mutating func fill(_ batch: inout Batch, from statement: Statement) throws -> Bool {
-            batch.rows.removeAll(keepingCapacity: true)
-            batch.bytes.removeAll(keepingCapacity: true)
-            while batch.rows.count < batchRows {
-                guard try statement.step() else { return false }
-                let optionColumn = statement.column(at: 2)
-                // Asked first: reading a BLOB's bytes as text changes SQLite's answer.
-                let timeColumn = statement.column(at: 1)
-                let timeStorage = timeColumn.storageClass
-                var parsed: (instant: Instant, shape: StoredTimestamp.Shape)?
-                if case .text = timeStorage { parsed = timeColumn.withTextBytes { times.parse($0) } }
-                if let parsed, parsed.instant.millis > lastThrough { continue }  // in no boundary's report
-                var row = Row(
-                    voteID: statement.column(at: 3).int64, optionID: optionColumn.isNull ? nil : optionColumn.int64,
-                    millis: parsed?.instant.millis ?? .min, shape: parsed?.shape, timeStorage: timeStorage,
-                    sessionStorage: .null, sameSession: false, session: 0..<0, time: 0..<0)
-                if parsed?.shape != .d1 {
-                    timeColumn.withTextBytes { bytes in
-                        row.time = VoteReader.append(bytes, to: &batch.bytes)
-                        row.timeIsNull = bytes.baseAddress == nil
-                    }
-                }
-                let sessionColumn = statement.column(at: 0)
-                row.sessionStorage = sessionColumn.storageClass
-                sessionColumn.withTextBytes { bytes in
-                    if hasSession, row.sessionStorage == sessionStorage, VoteScan.equal(bytes, session) {
-                        row.sameSession = true
-                    } else {
-                        row.session = VoteReader.append(bytes, to: &batch.bytes)
-                        VoteScan.replace(&session, with: bytes)
-                        (sessionStorage, hasSession) = (row.sessionStorage, true)
-                    }
-                }
-                batch.rows.append(row)
+            if batch.rows.count < batchRows { batch.rows = Array(repeating: .empty, count: batchRows) }
+            // The rows are written in place (an append per row checked the array's uniqueness and capacity).
+            var (rows, bytes) = ([Row](), [UInt8]())
+            swap(&rows, &batch.rows)
+            swap(&bytes, &batch.bytes)
+            defer {
+                swap(&rows, &batch.rows)
+                swap(&bytes, &batch.bytes)
             }
-            return true
+            bytes.removeAll(keepingCapacity: true)
+            let (count, more) = try rows.withUnsafeMutableBufferPointer { rows in
+                try fill(rows, &bytes, from: statement)
+            }
+            batch.count = count
+            return more
         }
-    }
 
-    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) -> Range<Int> {
-        let start = buffer.count
-        buffer.append(contentsOf: bytes)
-        return start..<buffer.count
+        /// Fills `rows` from the start: how many, and false when the rows have ended.
+        private mutating func fill(
+            _ rows: UnsafeMutableBufferPointer<Row>, _ bytes: inout [UInt8], from statement: Statement
+        ) throws -> (Int, Bool) {
+            var count = 0
+            while count < rows.count {
+                guard try statement.step() else { return (count, false) }
+                let option = statement.read(at: 2, text: false)
+                let time = statement.read(at: 1, text: true)
+                var parsed: (instant: Instant, shape: StoredTimestamp.Shape)?
+                if case .text = time.storageClass { parsed = times.parse(time.text) }
+                if let parsed, parsed.instant.millis > lastThrough { continue }  // in no boundary's report
+                let session = statement.read(at: 0, text: true)
+                var row = Row(
+                    voteID: statement.read(at: 3, text: false).int64,
+                    millis: parsed?.instant.millis ?? .min,
+                    optionID: option.storageClass == .null ? nil : option.int64, shape: parsed?.shape,
+                    timeStorage: time.storageClass, sessionStorage: session.storageClass, sameSession: false,
+                    timeIsNull: false, sessionCount: 0, timeCount: 0)
+                if hasSession, row.sessionStorage == sessionStorage, VoteScan.equal(session.text, self.session) {
+                    row.sameSession = true
+                } else {
+                    bytes.append(contentsOf: session.text)
+                    row.sessionCount = UInt32(session.text.count)
+                    VoteScan.replace(&self.session, with: session.text)
+                    (sessionStorage, hasSession) = (row.sessionStorage, true)
+                }
+                if parsed?.shape != .d1 {
+                    bytes.append(contentsOf: time.text)
+                    row.timeCount = UInt32(time.text.count)
+                    row.timeIsNull = time.text.baseAddress == nil
+                }
+                rows[count] = row
+                count += 1
+            }
+            return (count, true)
+        }
     }
 }
 

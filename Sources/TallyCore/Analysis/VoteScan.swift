@@ -214,12 +214,19 @@ struct VoteScan {
         var record = CanonicalBytes()
         swap(&record, &sessionRecord)
         defer { swap(&record, &sessionRecord) }
-        try batch.bytes.withUnsafeBufferPointer { bytes in
-            for row in batch.rows {
-                let time =
-                    row.timeIsNull
-                    ? UnsafeBufferPointer(start: nil, count: 0) : UnsafeBufferPointer(rebasing: bytes[row.time])
-                try count(row, UnsafeBufferPointer(rebasing: bytes[row.session]), time, record: &record)
+        try batch.rows.withUnsafeBufferPointer { rows in
+            try batch.bytes.withUnsafeBufferPointer { bytes in
+                var next = 0  // where the next row's bytes start
+                for row in rows[..<batch.count] {
+                    let session = UnsafeBufferPointer(rebasing: bytes[next..<next + Int(row.sessionCount)])
+                    next += Int(row.sessionCount)
+                    let time =
+                        row.timeIsNull
+                        ? UnsafeBufferPointer(start: nil, count: 0)
+                        : UnsafeBufferPointer(rebasing: bytes[next..<next + Int(row.timeCount)])
+                    next += Int(row.timeCount)
+                    try count(row, session, time, record: &record)
+                }
             }
         }
     }
