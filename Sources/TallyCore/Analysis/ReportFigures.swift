@@ -39,6 +39,10 @@ package struct ReportFigures: Sendable, Equatable {
         package var firstVoteAll: Instant?
         /// The last readable vote time of all sessions.
         package var lastVoteAll: Instant?
+        /// Sessions excluded (by rule or by name) that are in the data.
+        package var votersExcluded: Int { votersAll - voters }
+        /// Votes of excluded sessions.
+        package var votesExcluded: Int { votesAll - votes }
     }
 
     /// One line of the exclusion ledger (`queries/excluded.sql`, one row).

@@ -14,9 +14,7 @@ extension ReportModel {
         }
         let counted = figures.totals.voters
         self.parameters = parameters
-        self.totals = Totals(
-            votersAll: figures.totals.votersAll, votesAll: figures.totals.votesAll, voters: counted,
-            votes: figures.totals.votes)
+        self.totals = figures.totals
         self.isSmallSample = counted > 0 && counted < ReportModel.smallSampleThreshold
         var sections = ReportModel.rank(
             figures.options, countedVoters: counted, lastVote: figures.timeline.lastVote, choices: figures.choices)
@@ -70,10 +68,7 @@ extension ReportModel {
             let unranked = zip(members, eligibleCounts).map { option, eligible -> RankedOption in
                 let interval = eligible > 0 ? WilsonInterval(successes: option.voters, trials: eligible) : nil
                 return RankedOption(
-                    id: option.id, content: option.content, section: option.section, createdAt: option.createdAt,
-                    rank: 0, voters: option.voters, votes: option.votes, votersAll: option.votersAll,
-                    votesAll: option.votesAll,
-                    eligible: eligible == countedVoters ? nil : eligible,
+                    row: option, rank: 0, eligible: eligible == countedVoters ? nil : eligible,
                     share: countedVoters > 0 && eligible > 0 ? Double(option.voters) / Double(eligible) : nil,
                     interval: interval, standing: nil)
             }

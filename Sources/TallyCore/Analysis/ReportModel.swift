@@ -22,28 +22,16 @@ package struct ReportModel: Sendable, Equatable {
         case behind
     }
 
-    /// One option with its rank, share and interval.
+    /// One option with its rank, share and interval; its row's figures (`ReportFigures.Option`: id, text,
+    /// section, creation time, voters and votes) read through it, so `option.voters` is the row's.
+    @dynamicMemberLookup
     package struct RankedOption: Sendable, Equatable {
-        /// The option's id in `survey_options`.
-        package let id: Int64
-        /// The option's text as stored.
-        package let content: String
-        /// The option's section.
-        package let section: String
-        /// When the option was created; nil when its stored time cannot be read.
-        package let createdAt: Instant?
+        /// The option's row as the figures have it.
+        package let row: ReportFigures.Option
         /// Competition rank: ties (the same voters among the same number who could choose them) share a rank
         /// and the next rank skips (1, 1, 3). Options open for the same time rank by voters; an option added
         /// later takes its place among them by its chance of leading (`addUncertainty`).
         package internal(set) var rank: Int
-        /// Distinct counted sessions (voters).
-        package let voters: Int
-        /// Counted votes.
-        package let votes: Int
-        /// Voters including excluded sessions.
-        package let votersAll: Int
-        /// Votes including excluded sessions.
-        package let votesAll: Int
         /// Counted sessions that could choose it (`ChoicePattern.couldChoose`: their last counted vote is at or
         /// after its creation), when that is not every counted session: an option created mid-poll; 0 when it was
         /// created after the last counted vote (nobody could yet). nil: every counted session could.
@@ -60,6 +48,10 @@ package struct ReportModel: Sendable, Equatable {
         /// options split it evenly): the one figure the standing and the sentences read; nil when the
         /// section has no votes or nobody could choose it.
         package internal(set) var chanceOfLeading: Double? = nil
+
+        package subscript<Value>(dynamicMember field: KeyPath<ReportFigures.Option, Value>) -> Value {
+            row[keyPath: field]
+        }
     }
 
     /// One section of options, ranked.
@@ -80,22 +72,6 @@ package struct ReportModel: Sendable, Equatable {
         /// Pairs of options chosen by the same voters, most shared voters first (`Covote.pairs`);
         /// empty when the figures have no choice sets.
         package internal(set) var covotes: [Covote] = []
-    }
-
-    /// Sessions and votes with and without exclusions.
-    package struct Totals: Sendable, Equatable {
-        /// Every session (within `through`).
-        package let votersAll: Int
-        /// Every vote (within `through`).
-        package let votesAll: Int
-        /// Distinct counted sessions (voters).
-        package let voters: Int
-        /// Counted votes.
-        package let votes: Int
-        /// Sessions excluded (by rule or by name) that are in the data.
-        package var votersExcluded: Int { votersAll - voters }
-        /// Votes of excluded sessions.
-        package var votesExcluded: Int { votesAll - votes }
     }
 
     /// When the counted votes came.
@@ -168,7 +144,7 @@ package struct ReportModel: Sendable, Equatable {
     /// The parameters the report was made with.
     package let parameters: ReportParameters
     /// Sessions and votes with and without exclusions.
-    package let totals: Totals
+    package let totals: ReportFigures.Totals
     /// True when fewer than `smallSampleThreshold` voters are counted (and some are).
     package let isSmallSample: Bool
     /// Ranked options per section: `original`, `community`, then others by name.

@@ -69,7 +69,7 @@ extension ReportRecords {
         parameter("max_examples", .int(parameters.maxExamples), order: 9, .value)
     }
 
-    mutating func addTotals(_ totals: ReportModel.Totals) {
+    mutating func addTotals(_ totals: ReportFigures.Totals) {
         for (label, voters, votes) in [
             ("raw", totals.votersAll, totals.votesAll), ("counted", totals.voters, totals.votes),
             ("excluded", totals.votersExcluded, totals.votesExcluded),
