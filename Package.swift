@@ -44,7 +44,11 @@ let package = Package(
             name: "TallyCLI", dependencies: ["TallyCore", "TallyRender", "TallySQLite", "TallyHTTP", "CTallyBuild"]),
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
         // Helpers shared by the test targets (never part of the product).
-        .target(name: "TallyTestSupport", dependencies: ["TallySQLite", "TallyCore"], path: "Tests/TallyTestSupport"),
+        // CTestWidth bounds how many test cases run at once (Tests/CTestWidth/width.c says why).
+        .target(name: "CTestWidth", path: "Tests/CTestWidth"),
+        .target(
+            name: "TallyTestSupport", dependencies: ["TallySQLite", "TallyCore", "CTestWidth"],
+            path: "Tests/TallyTestSupport"),
         .testTarget(name: "TallySQLiteTests", dependencies: ["TallySQLite", "TallyTestSupport"]),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallySQLite", "TallyTestSupport"]),
         .testTarget(

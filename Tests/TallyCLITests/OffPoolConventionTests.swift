@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// The suite cannot stall on a small machine: no test blocks a thread of Swift Testing's cooperative
@@ -90,6 +91,17 @@ struct OffPoolConventionTests {
             found.isEmpty,
             "wait off the pool (OffPool.run, Process.ended, FileHandle.remainingData, OffPool.until):\n\(found.joined(separator: "\n"))"
         )
+    }
+
+    /// Unbounded, Swift Testing starts every test case at once and each time limit runs while hundreds share
+    /// two cores (26 tests failed theirs at load 45). A width given to `swift test` in the environment is kept.
+    @Test func testCasesRunTwoPerCoreSoATimeLimitCountsFromTheTestsTurn() {
+        let width = ProcessInfo.processInfo.environment["SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH"]
+        #expect((width.flatMap(Int.init) ?? 0) > 0, "the runner's width: \(width ?? "unset")")
+        if let set = OffPool.testCaseWidth {
+            #expect(width == String(set))
+            #expect(set >= 2 && set % 2 == 0)
+        }
     }
 
     @Test func everySuiteThatRunsAProcessHasATimeLimit() async throws {

@@ -1,3 +1,4 @@
+import CTestWidth
 import Foundation
 
 /// The one place the tests block: waiting for a process, reading a pipe, waiting on a semaphore.
@@ -9,6 +10,10 @@ import Foundation
 /// a condition polls with `until`, which suspends between checks. `ConventionTests` fails when a test
 /// blocks anywhere else.
 package enum OffPool {
+    /// How many test cases run at once (two per core), set before the runner starts by `Tests/CTestWidth`, so
+    /// that a test's time limit counts from its turn; nil when the environment gave the width.
+    package static let testCaseWidth: Int? = tally_test_width_set_here() > 0 ? Int(tally_test_width_set_here()) : nil
+
     /// Runs `work` on a new thread; the caller is suspended, not blocked, until it returns. `work` is
     /// handed over (`sending`): what it captures is the thread's alone until it returns.
     package static func run<T: Sendable>(_ work: sending @escaping () throws -> T) async throws -> T {
