@@ -22,7 +22,7 @@ enum ServeCommand {
         abstract: "Moderate in the browser: a local page over the copy (queue, decisions, sync, report)",
         discussion: """
             Prints an address with a secret token, http://127.0.0.1:8787/<token>/, and serves until Ctrl-C.
-            The page lists the pending notes by author session, decides through the same write path as
+            The page lists the pending notes by author, decides through the same write path as
             `tally notes` (a note changed meanwhile is a conflict, shown side by side), sends the
             decisions with the same push as `tally push`, and shows the report as `report --format
             html` writes it. Decisions are recorded as --as NAME ($TALLY_MODERATOR), or as the name of

@@ -13,7 +13,7 @@ extension ModerationSite {
         }
         if let refusal = try discardRefusal(id, seen: seen, page) { return refusal }
         let (status, _, err) = run(["notes", "discard", "\(id)", "--db", database] + config)
-        guard status == 0 else { return html(500, page.message(language.moderationLabels.refused, err)) }
+        guard status == 0 else { return failed(page, ["note", "\(id)", "discard"], err) }
         return HTTPResponse(
             status: 303, headers: [("Location", "/\(visitor.token)/note/\(id)?done=discard")], body: [])
     }
@@ -68,7 +68,7 @@ extension ModerationSite {
         guard pulled == 0 || pulled == 3 else {
             let said = out + pullErr + "(exit status \(pulled))\n"
             let text = try? sync(page, output: said, summary: language.moderationLabels.pullFailed)
-            return text.map { html(502, $0) } ?? .text(500, said)
+            return text.map { html(502, $0) } ?? failed(page, ["note", "\(id)", "undo"], said)
         }
         return HTTPResponse(status: 303, headers: [("Location", "/\(visitor.token)/note/\(id)?done=undo")], body: [])
     }
@@ -85,7 +85,7 @@ extension ModerationSite {
         guard status == 0 || status == 3 else {
             let said = out + err + "(exit status \(status))\n"
             let text = try? sync(page, output: said, summary: language.moderationLabels.pullFailed)
-            return text.map { html(502, $0) } ?? .text(500, said)
+            return text.map { html(502, $0) } ?? failed(page, ["sync", "pull"], said)
         }
         let back = note.map { "/note/\($0)?done=pull" } ?? "/sync?done=pull"
         return HTTPResponse(status: 303, headers: [("Location", "/\(visitor.token)\(back)")], body: [])

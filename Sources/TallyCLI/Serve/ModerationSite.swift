@@ -115,8 +115,18 @@ final class ModerationSite: Sendable {
             }
             return html(409, page.message(language.moderationLabels.refused, text, back: back(parts)))
         } catch {
-            return html(500, page.message(language.moderationLabels.refused, "\(error)"))
+            return failed(page, parts, "\(error)")
         }
+    }
+
+    /// An error of the server's own (HTTP 500): a page in the page's language that says what to do. What went
+    /// wrong, which may name files or SQL, goes to serve's stderr with the page asked for, never the link's token.
+    func failed(_ page: ModerationPage, _ parts: [String], _ what: String) -> HTTPResponse {
+        context.stderr.line(
+            "tally serve: /\(parts.joined(separator: "/")) failed (HTTP 500): \(what.trimmingCharacters(in: .whitespacesAndNewlines))"
+        )
+        let labels = language.moderationLabels
+        return html(500, page.message(labels.serverFailed, labels.serverFailedExplained))
     }
 
     /// The page a refused form came from (`/note/N` for `/note/N/decide`).
@@ -338,14 +348,14 @@ final class ModerationSite: Sendable {
                 page.sync(
                     counts: counts, wrangler: wrangler, pushOutput: said, summary: summary))
         } catch {
-            return .text(500, said)
+            return failed(page, ["sync", "push"], "\(said)\(error)")
         }
     }
 
     /// The report as `tally report --format html` writes it for the copy as it stands.
     func report(_ page: ModerationPage) -> HTTPResponse {
         let (status, out, err) = run(["report", "--format", "html", "--db", database] + reportSettings)
-        guard status == 0 else { return html(500, page.message(language.moderationLabels.refused, err)) }
+        guard status == 0 else { return failed(page, ["report"], err) }
         return html(200, out)
     }
 

@@ -94,24 +94,6 @@ package struct SyncDecision: Sendable, Equatable {
     package func summary(in zone: Zone? = nil) -> String {
         "\(action) by \(MessageText.quoted(moderator)) at \(MessageText.time(createdAt, in: zone)) (version \(version))"
     }
-
-    /// Why a decision made on top of `earlier` (a decision of this copy D1 did not take) is not sent.
-    static func madeAfter(_ earlier: SyncDecision, which: String = "D1 did not take") -> String {
-        "it was made after your \(earlier.action) at version \(earlier.version), which \(which); "
-            + "`tally notes discard \(earlier.noteID)` drops both"
-    }
-
-    /// Why a decision cannot be sent at all (its SQL cannot be written), and what settles it.
-    static func cannotSend(_ noteID: Int64, _ reason: String) -> String {
-        "it cannot be sent to D1: \(reason); `tally notes discard \(noteID)` drops it (then, after `tally pull`, "
-            + "decide again on the note as D1 has it)"
-    }
-
-    /// Why a decision on a note D1 no longer has cannot apply, and what settles it.
-    static func deletedOnD1(_ noteID: Int64) -> String {
-        "note \(noteID) is not in D1's data (deleted there), so your decision cannot apply; "
-            + "`tally notes discard \(noteID)` drops it"
-    }
 }
 
 /// The decision D1 holds where a local one conflicts.

@@ -118,15 +118,9 @@ package struct SyncLedger {
         for decision in try decisions(where: "state IN ('unpushed', 'pushed')") {
             let detail: String
             if decision.seen == nil {
-                detail =
-                    "made before tally recorded the note a decision is made on, and note \(decision.noteID) is no "
-                    + "longer in this copy; `tally notes discard \(decision.noteID)` drops it"
+                detail = SyncDecision.recordedBeforeGone(decision.noteID)
             } else if let pulledAt, pulledAt > decision.createdAt {
-                detail =
-                    "made before tally recorded the note a decision is made on, and this copy's note "
-                    + "\(decision.noteID) came from a pull made after it (\(pulledAt) UTC), which may have changed "
-                    + "its text; held back. Read it (`tally notes show \(decision.noteID)`): to keep your decision, "
-                    + "`tally notes discard \(decision.noteID)`, `tally pull` and decide again on it"
+                detail = SyncDecision.heldBack(decision.noteID, pulledAt: pulledAt)
             } else {
                 continue
             }

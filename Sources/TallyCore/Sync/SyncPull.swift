@@ -163,9 +163,8 @@ package struct SyncPull {
                     try ledger.insert(copying: decision, state: .confirmed, remote: nil, detail: nil, logID: remote.id)
                     confirmed += 1
                 } else {
-                    try conflict(
-                        decision, remote: SyncRemoteDecision(remote),
-                        detail: "D1 holds another decision at version \(decision.version)")
+                    let detail = SyncDecision.decidedOnD1(decision.version)
+                    try conflict(decision, remote: SyncRemoteDecision(remote), detail: detail)
                 }
                 continue
             }
@@ -176,17 +175,11 @@ package struct SyncPull {
             }
             if decision.seen == nil {
                 // Never unguarded: without the note it was made on, nothing can say it is still that note.
-                try conflict(
-                    decision, remote: nil,
-                    detail: "it cannot be replayed: the note it was made on is not recorded (made by an older tally, "
-                        + "and note \(decision.noteID) was gone from that copy); `tally notes discard "
-                        + "\(decision.noteID)` drops it")
+                try conflict(decision, remote: nil, detail: SyncDecision.notRecorded(decision.noteID))
                 continue
             }
             guard let request = decision.request(option: drafts[decision.seq] ?? .verbatim) else {
-                try conflict(
-                    decision, remote: nil,
-                    detail: "it cannot be replayed: its action, moderator name or time is not one tally accepts today")
+                try conflict(decision, remote: nil, detail: SyncDecision.notReplayable)
                 continue
             }
             do {
@@ -208,12 +201,7 @@ package struct SyncPull {
                 case .triggerWrites(let trigger, let write):
                     // The trigger came with D1's data: dropping it in the copy lasts until the next pull,
                     // so the pull goes on, and this decision waits as a conflict that says so.
-                    detail =
-                        "D1's trigger \(MessageText.quoted(trigger)) would \(write) when your decision is applied, and "
-                        + "a decision may only change the note, its option and moderation_log; it comes back with "
-                        + "every pull, so dropping it in this copy does not help: if D1 should not have it, drop it "
-                        + "there (`wrangler d1 execute DB --remote --command` with DROP TRIGGER), pull, and decide "
-                        + "again; or `tally notes discard \(decision.noteID)`"
+                    detail = SyncDecision.triggerOnD1(trigger, write, decision.noteID)
                 default: break
                 }
                 try conflict(decision, remote: latest.map(SyncRemoteDecision.init), detail: detail)

@@ -270,7 +270,7 @@ package struct SyncPush {
                         }
                         let detail: String
                         if answer.remote != nil {
-                            detail = "D1 holds another decision at version \(decision.version)"
+                            detail = SyncDecision.decidedOnD1(decision.version)
                         } else if answer.remoteNote == .missing {
                             detail = SyncDecision.deletedOnD1(decision.noteID)
                         } else if case .changed(let text) = answer.remoteNote {

@@ -207,9 +207,11 @@ extension ModerationPage {
                 conflict.remote.map {
                     "\(l.action($0.action)) → \(l.state($0.to)) · \($0.moderator) · \(stored($0.createdAt))"
                 } ?? ""
-            // The sync's reason is its own English text (as the ledger holds it), shown as program output is.
+            // Why, in the page's words by its kind; the sync's own English words stay folded for the page's owner.
             let detail = conflict.detail.map {
-                "<details><summary>\(e(l.whyNotTaken))</summary><pre lang=\"en\">\(e($0))</pre></details>"
+                "<p>\(e(l.whyNotTaken))\(e(language.colon))\(e(l.notTaken(conflict.conflictReason)))</p>"
+                    + "<details class=\"owner\"><summary>\(e(language.programOutput))</summary>"
+                    + "<pre lang=\"en\">\(e($0))</pre></details>"
             }
             html +=
                 "<div class=\"sides\"><div><h3>\(e(l.local))</h3><p>\(e(l.action(conflict.action))) → "

@@ -1,9 +1,9 @@
 import TallyCore
 
 extension ModerationPage {
-    /// The queue: pending notes grouped by the session that wrote them, the group with the
-    /// oldest pending note first, each note with a quick approve and a link to decide otherwise,
-    /// then the author's other notes and their fate. Sessions are shown shortened. `seen` holds each
+    /// The queue: pending notes grouped by author (the session that wrote them, never shown), the group with
+    /// the oldest pending note first, each note with a quick approve and a link to decide otherwise,
+    /// then the author's other notes and their fate. `seen` holds each
     /// pending note's digest (`SeenNote.digest`), which its approve form carries back.
     package func queue(_ groups: [AuthorGroup], seen: [Int64: String]) -> String {
         func oldest(_ group: AuthorGroup) -> String {

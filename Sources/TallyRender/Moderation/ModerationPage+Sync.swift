@@ -33,7 +33,7 @@ extension ModerationPage {
             body +=
                 language == .english
                 ? "<h2>\(e(l.wranglerSaid))</h2>\n\(output)\n"
-                : "<details><summary>\(e(language.programOutput))</summary>\(output)</details>\n"
+                : "<details class=\"owner\"><summary>\(e(language.programOutput))</summary>\(output)</details>\n"
         }
         return layout(l.sync, body)
     }

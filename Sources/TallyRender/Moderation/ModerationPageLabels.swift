@@ -92,15 +92,16 @@ package struct ModerationPageLabels: Sendable {
             "取得 D1 的狀態失敗，什麼都沒有改變；wrangler 的回應在下面。")
     }
 
-    /// "Your decision on note 3 was dropped…", "Note 3 has no open conflict…".
+    /// "Your decision on note #3 was dropped…", "Note #3 has no open conflict…".
     package func dropped(_ note: Int64) -> String {
         language.pick(
-            "Your decision on note \(note) was dropped and will not be sent; D1's decision stands.",
-            "便利貼 \(note) 上你的決定已經放棄，不會送出；以 D1 的決定為準。")
+            "Your decision on \(language.noteInline(note)) was dropped and will not be sent; D1's decision stands.",
+            "\(language.noteName(note)) 上你的決定已經放棄，不會送出；以 D1 的決定為準。")
     }
     package func noConflict(_ note: Int64) -> String {
         language.pick(
-            "Note \(note) has no open conflict with D1; nothing was changed.", "便利貼 \(note) 和 D1 之間沒有待處理的衝突；什麼都沒有改變。")
+            "\(language.noteName(note)) has no open conflict with D1; nothing was changed.",
+            "\(language.noteName(note)) 和 D1 之間沒有待處理的衝突；什麼都沒有改變。")
     }
 
     /// A section of the vote page, as the vote page's reader knows it.
@@ -110,8 +111,73 @@ package struct ModerationPageLabels: Sendable {
             section == .community ? "網友提議的選項" : "原本的選項")
     }
 
-    /// The heading of why D1 did not take a decision (the sync's own words, kept as it wrote them).
+    /// Why D1 did not take a decision: the heading, then the reason by its kind (the sync's own English
+    /// words stay folded for the page's owner); nil is another moderation rule's refusal on D1's note.
     package var whyNotTaken: String { language.pick("Why D1 did not take it", "D1 沒有採用的原因") }
+    package func notTaken(_ reason: SyncConflictReason?) -> String {
+        switch reason {
+        case .decidedOnD1?:
+            language.pick(
+                "Someone decided on this note on D1 before your decision got there.",
+                "你的決定送到之前，D1 上已經有人決定了這則便利貼。")
+        case .deletedOnD1?:
+            language.pick(
+                "This note was deleted on D1, so your decision has nothing to apply to.",
+                "這則便利貼在 D1 上已經被刪除，你的決定也就無從套用。")
+        case .changedOnD1?:
+            language.pick(
+                "On D1 this note is no longer the one you decided on: its text, author or time changed without a "
+                    + "recorded decision.",
+                "D1 上的這則便利貼已經不是你當時決定的那則：內容、投稿者或投稿時間在沒有審核紀錄的情況下變了。")
+        case .madeAfterRefused?:
+            language.pick(
+                "An earlier decision of yours on this note did not get onto D1, and this one was made on top of it, "
+                    + "so it was held back too.",
+                "你對這則便利貼更早的一個決定沒能進到 D1，這個決定是接著它做的，所以也一起擋了下來。")
+        case .cannotSend?:
+            language.pick(
+                "It could not be written as SQL that D1 can run (for example, its record in this copy was changed), "
+                    + "so it was not sent.",
+                "這個決定沒辦法轉成 D1 能執行的 SQL（例如這份副本裡的紀錄被改過），所以沒有送出。")
+        case .noteNotRecorded?:
+            language.pick(
+                "An older version of the program made it without recording which note it was made on, and that note "
+                    + "is no longer in this copy, so it cannot be checked against D1.",
+                "這個決定是舊版程式做的，當時沒有記下是針對哪一則便利貼；那則便利貼也已經不在這份副本裡，沒辦法和 D1 核對。")
+        case .heldBack?:
+            language.pick(
+                "An older version of the program made it without recording the note's text, and this copy has "
+                    + "fetched the note from D1 since, so its text may have changed: it was held back rather than "
+                    + "applied to another text.",
+                "這個決定是舊版程式做的，當時沒有記下便利貼的內容；之後這份副本又從 D1 取回了這則便利貼，內容可能已經變了，"
+                    + "所以先擋下來，免得套用到不同的內容上。")
+        case .notReplayable?:
+            language.pick(
+                "Its action, moderator name or time is one this program no longer accepts, so it cannot be applied "
+                    + "to the note on D1.",
+                "這個決定的動作、審核者名字或時間，新版程式已經不接受，沒辦法套用到 D1 上的便利貼。")
+        case .triggerOnD1?:
+            language.pick(
+                "A trigger in D1's database would also write other data when your decision is applied; ask the "
+                    + "page's owner to look at it.",
+                "D1 的資料庫裡有觸發程序，套用你的決定時會順便寫入別的資料；請頁面主人處理。")
+        case nil:
+            language.pick(
+                "The note on D1 is no longer in a state your decision can apply to.",
+                "D1 上這則便利貼現在的狀態，已經不能套用你的決定。")
+        }
+    }
+
+    /// An error of the server's own (HTTP 500): the title and what to do; what went wrong goes to serve's stderr.
+    package var serverFailed: String { language.pick("Something went wrong", "出了點問題") }
+    package var serverFailedExplained: String {
+        language.pick(
+            "The server ran into an error, and what you asked may not have been done. Reload the page to see where "
+                + "things stand, then try again; if it keeps happening, tell the page's owner: the details are in "
+                + "the window where the page runs.",
+            "伺服器出錯了，剛才的動作可能沒有完成。請重新整理頁面，確認現在的狀態後再試一次；如果一直發生，請通知頁面主人："
+                + "詳細的錯誤訊息會顯示在執行審核頁面的那個視窗裡。")
+    }
 
     /// A logged decision: its action in words, who, when.
     package func decisionLine(_ action: String, _ moderator: String, _ time: String) -> String {
@@ -122,36 +188,37 @@ package struct ModerationPageLabels: Sendable {
     /// changed without a logged decision (note, the action asked).
     package func changedMeanwhile(_ note: Int64, _ asked: String, _ now: String) -> String {
         language.pick(
-            "Note \(note) was decided while you were looking, so your \(asked) was not applied; it is now \(now). "
+            "\(language.noteName(note)) was decided while you were looking, so your \(asked) was not applied; it is now \(now). "
                 + "Look at it below and decide again if still needed.",
-            "你在看的時候，便利貼 \(note) 已經有人決定了，所以你的「\(asked)」沒有生效；它現在是「\(now)」。請看下面的內容，需要的話再決定一次。")
+            "你在看的時候，\(language.noteName(note)) 已經有人決定了，所以你的「\(asked)」沒有生效；它現在是「\(now)」。請看下面的內容，需要的話再決定一次。")
     }
 
     package func changedOutside(_ note: Int64, _ asked: String) -> String {
         language.pick(
-            "Note \(note) changed without a recorded decision, so your \(asked) was not applied. Look at it below.",
-            "便利貼 \(note) 在沒有審核紀錄的情況下變了，所以你的「\(asked)」沒有生效。請看下面的內容。")
+            "\(language.noteName(note)) changed without a recorded decision, so your \(asked) was not applied. Look at it below.",
+            "\(language.noteName(note)) 在沒有審核紀錄的情況下變了，所以你的「\(asked)」沒有生效。請看下面的內容。")
     }
 
     /// The note already decided as asked (note, the state reached, who and when): a success.
     package func alreadySame(_ note: Int64, _ done: String, _ line: String) -> String {
         language.pick(
-            "Note \(note) was already \(done) (\(line)), as you wanted.", "便利貼 \(note) 已經是「\(done)」（\(line)），和你要的一樣。")
+            "\(language.noteName(note)) was already \(done) (\(line)), as you wanted.",
+            "\(language.noteName(note)) 已經是「\(done)」（\(line)），和你要的一樣。")
     }
 
     /// The note is not the one the page showed; the note is in a conflict this copy has not settled.
     package func notTheNote(_ note: Int64) -> String {
         language.pick(
-            "Note \(note) is not the note your page showed: its text, author or time changed without a recorded "
+            "\(language.noteName(note)) is not the note your page showed: its text, author or time changed without a recorded "
                 + "decision, so your decision was not applied. Both are below; decide again on it as it now is.",
-            "便利貼 \(note) 已經不是你頁面上看到的那則：內容、投稿者或投稿時間在沒有審核紀錄的情況下變了，所以你的決定沒有生效。"
+            "\(language.noteName(note)) 已經不是你頁面上看到的那則：內容、投稿者或投稿時間在沒有審核紀錄的情況下變了，所以你的決定沒有生效。"
                 + "兩邊都在下面，請依它現在的樣子重新決定。")
     }
     package func conflictNotSettled(_ note: Int64) -> String {
         language.pick(
-            "Note \(note) is in conflict with D1 and this copy still shows your own decision, not D1's; nothing "
+            "\(language.noteName(note)) is in conflict with D1 and this copy still shows your own decision, not D1's; nothing "
                 + "was changed. Settle the conflict below.",
-            "便利貼 \(note) 和 D1 有衝突，這份副本顯示的還是你自己的決定，不是 D1 的；什麼都沒有改變。請在下面處理這個衝突。")
+            "\(language.noteName(note)) 和 D1 有衝突，這份副本顯示的還是你自己的決定，不是 D1 的；什麼都沒有改變。請在下面處理這個衝突。")
     }
 
     /// What a decision did, by action, for "Note 3 approved."
@@ -182,8 +249,7 @@ package struct ModerationPageLabels: Sendable {
     func promotedTo(_ option: Int64) -> String { language.pick("promoted to option #\(option)", "已升為選項 #\(option)") }
     func asOption(_ option: Int64) -> String { language.pick(" (option #\(option))", "（選項 #\(option)）") }
 
-    /// "Note" / "便利貼", and the sentence's end.
-    var noteWord: String { language.pick("Note", "便利貼") }
+    /// The sentence's end.
     var fullStop: String { language.pick(".", "。") }
 
     /// The preset reject reasons: stored value (kept in English, as the log is read by tools) and shown text.
@@ -207,8 +273,8 @@ extension ModerationPageLabels {
     /// The preset reasons' stored values.
     package var presetValues: [String] { presets.map(\.value) }
 
-    /// "Note 3 approved. Decisions stay in this copy until they are sent to D1."
+    /// "Note #3 approved. Decisions stay in this copy until they are sent to D1."
     package func decided(_ id: Int64, _ action: ModerationAction) -> String {
-        "\(noteWord) \(id) \(didAction[action] ?? action.pastTense)\(fullStop) \(localOnly)"
+        "\(language.noteName(id)) \(didAction[action] ?? action.pastTense)\(fullStop) \(localOnly)"
     }
 }

@@ -44,13 +44,13 @@ struct ServeInviteTests {
         let seen = try await served.client([
             "moderators", Self.link(served, token: ming), Self.link(served, token: mei),
         ])
-        #expect((seen["a_done"] as? String)?.hasPrefix("Note 3 approved.") == true, "\(seen)")
-        #expect((seen["b_done"] as? String)?.hasPrefix("Note 4 rejected.") == true, "\(seen)")
+        #expect((seen["a_done"] as? String)?.hasPrefix("Note #3 approved.") == true, "\(seen)")
+        #expect((seen["b_done"] as? String)?.hasPrefix("Note #4 rejected.") == true, "\(seen)")
         // Both approved note 7: hers is a success that names who decided first.
         #expect(seen["conflict_title"] as? String == "Note #7", "\(seen)")
         let conflict = seen["conflict_text"] as? String ?? ""
         #expect(
-            conflict.contains("Note 7 was already approved (approve by 阿明, ") && !conflict.contains("owner"),
+            conflict.contains("Note #7 was already approved (approve by 阿明, ") && !conflict.contains("owner"),
             "the page names who decided: \(conflict)")
         #expect((seen["history_text"] as? String)?.contains("阿明") == true, "the history names who decided")
         #expect(
@@ -87,11 +87,11 @@ struct ServeInviteTests {
         let seen = try await served.client([
             "moderators", Self.link(served, token: ming), Self.link(served, token: mei), "390",
         ])
-        #expect((seen["a_done"] as? String)?.hasPrefix("便利貼 3 已通過。") == true, "\(seen)")
-        #expect((seen["b_done"] as? String)?.hasPrefix("便利貼 4 已退回。") == true, "\(seen)")
+        #expect((seen["a_done"] as? String)?.hasPrefix("便利貼 #3 已通過。") == true, "\(seen)")
+        #expect((seen["b_done"] as? String)?.hasPrefix("便利貼 #4 已退回。") == true, "\(seen)")
         #expect(seen["conflict_title"] as? String == "便利貼 #7", "\(seen)")
         let conflict = seen["conflict_text"] as? String ?? ""
-        #expect(conflict.contains("便利貼 7 已經是「已通過」（阿明 在 ") && !conflict.contains("owner"), "\(conflict)")
+        #expect(conflict.contains("便利貼 #7 已經是「已通過」（阿明 在 ") && !conflict.contains("owner"), "\(conflict)")
         #expect((seen["history_text"] as? String)?.contains("審核者 阿明") == true, "the history names who decided")
         #expect(seen["widths"] as? [Int] == [390, 390], "both read at 390 px")
         #expect(

@@ -29,7 +29,7 @@ struct ServePhoneTests {
             ],
             in: bed.folder.url.path, environment: bed.environment())
         defer { served.stop() }
-        let seen = try await served.client(["tour", served.url, "\(width)", bed.folder.url.path])
+        let seen = try await served.client(["tour", served.url, "\(width)", bed.folder.url.path, bed.path("votes")])
         // For a person looking at the pages: the screenshots and what the tour saw, kept where asked.
         if let keep = ProcessInfo.processInfo.environment["TALLY_TEST_SCREENSHOTS"] {
             try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
@@ -42,6 +42,13 @@ struct ServePhoneTests {
             try json.write(to: URL(fileURLWithPath: keep + "/tour-\(language)-\(width).json"))
         }
         return seen
+    }
+
+    /// A note or option named by its number without `#` (「便利貼 3」, "note 3"): the page writes 「便利貼 #3」,
+    /// "note #3", 「選項 #6」, "option #6" (docs/glossary.md).
+    static func unnumbered(_ text: String) -> [String] {
+        let pattern = #/(便利貼|選項|[Nn]ote|[Oo]ption) ?[0-9]+/#
+        return text.matches(of: pattern).map { String($0.output.0) }
     }
 
     static let promotedOption =
@@ -64,14 +71,18 @@ struct ServePhoneTests {
         for key in [
             "queue", "pending", "refused_reason", "rejected", "approved", "promoted", "undone", "promoted_again",
             "sync_queued", "pushed", "sync_empty", "promoted_pushed", "conflict", "already_same", "pulled",
-            "not_found", "wrong_link",
+            "not_found", "wrong_link", "server_error",
         ] {
             let page = try #require(pages[key], "the tour reached \(key)")
             let text = page["text"] as? String ?? ""
             let english = PageWords.englishWords(in: text, userTexts: users)
             #expect(english.isEmpty, "\(key) shows English: \(Set(english).sorted())\n\(text)")
             #expect((page["width"] as? Int ?? 999) <= 390, "\(key) reads at 390 px")
+            #expect(Self.unnumbered(text).isEmpty, "\(key) names a note or option without #: \(Self.unnumbered(text))")
         }
+        let failed = pages["server_error"]?["text"] as? String ?? ""
+        #expect(failed.contains("伺服器出錯了") && failed.contains("請通知頁面主人"), "\(failed)")
+        #expect(!failed.contains(bed.folder.url.path) && !failed.contains("sqlite"), "nothing of the server's inside")
         for (key, body) in seen["plain"] as? [String: String] ?? [:] {
             let english = PageWords.englishWords(in: PageWords.visibleText(body), userTexts: users)
             #expect(english.isEmpty, "the plain answer \(key) shows English: \(Set(english).sorted())\n\(body)")
@@ -90,6 +101,12 @@ struct ServePhoneTests {
         let seen = try await Self.tour(bed, language: "en", width: 1280)
         let pages = try #require(seen["pages"] as? [String: [String: Any]])
         func text(_ key: String) -> String { pages[key]?["text"] as? String ?? "" }
+        for (key, page) in pages {
+            let text = page["text"] as? String ?? ""
+            #expect(Self.unnumbered(text).isEmpty, "\(key) names a note or option without #: \(Self.unnumbered(text))")
+        }
+        #expect(text("server_error").contains("Something went wrong"), "\(text("server_error"))")
+        #expect(!text("server_error").contains(bed.folder.url.path), "no path of the server's on the page")
         #expect(
             seen["promoted_option"] as? [String] == ["The option, as the vote page shows it · Community options\n寵物"])
         #expect(text("promoted").contains("Your promote is not on D1 yet. Undoing withdraws it"), "\(text("promoted"))")
@@ -104,8 +121,9 @@ struct ServePhoneTests {
         #expect(history.count == 3 && history[1].hasSuffix("withdrawn, never sent to D1"), "in time order: \(history)")
         #expect(pages["sync_empty"]?["disabled"] as? [String] == ["Send to D1"])
         #expect(text("sync_empty").contains("Nothing to send: every decision made here is already on D1."))
-        #expect(text("conflict").contains("Note 7 was decided while you were looking"), "\(text("conflict"))")
-        #expect(text("already_same").contains("Note 7 was already approved"), "\(text("already_same"))")
+        #expect(text("conflict").contains("Note #7 was decided while you were looking"), "\(text("conflict"))")
+        #expect(text("already_same").contains("Note #7 was already approved"), "\(text("already_same"))")
+        #expect(text("approved").contains("Note #3 approved. Decisions stay in this copy"), "\(text("approved"))")
         #expect(try await bed.rows("votes", Self.promotedOption) == [["寵物與動物", "original"]])
         #expect(try await bed.rows("d1.sqlite", Self.promotedOption) == [["寵物與動物", "original"]])
         #expect(try await bed.rows("d1.sqlite", "SELECT count(*) FROM survey_options WHERE content = '寵物'") == [["0"]])

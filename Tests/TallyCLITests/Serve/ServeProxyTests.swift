@@ -96,7 +96,7 @@ struct ServeProxyTests {
         defer { nginx.send(SIGTERM) }
         let seen = try await served.client(["proxied", served.url])
         #expect(seen["queue_title"] as? String == "Queue · tally", "\(seen)")
-        #expect((seen["done"] as? String)?.hasPrefix("Note 3 approved.") == true, "\(seen)")
+        #expect((seen["done"] as? String)?.hasPrefix("Note #3 approved.") == true, "\(seen)")
         #expect((seen["landed_at"] as? String)?.hasPrefix(publicURL + "/") == true, "\(seen)")
         #expect(
             try await SQLiteShell.rows(path, "SELECT suggestion_id, action, moderator FROM moderation_log WHERE id > 6")

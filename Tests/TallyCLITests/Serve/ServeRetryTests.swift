@@ -47,7 +47,7 @@ struct ServeRetryTests {
         #expect(
             body.contains("name=\"reason\" required maxlength=\"2000\" \(bound)"), "the reopen form holds her words")
         #expect(!body.contains("<b>不是重複"), "her words are text, never markup")
-        #expect(body.contains("你在看的時候，便利貼 4 已經有人決定了，所以你的「退回」沒有生效"), "\(body)")
+        #expect(body.contains("你在看的時候，便利貼 #4 已經有人決定了，所以你的「退回」沒有生效"), "\(body)")
         // Her tab shows note 3 approved; 阿明 reopens and approves it again; she promotes with an edited label.
         try await Self.cli(path, ["approve", "3"])
         let approved = try await served.client(["fields", served.url, "/note/3"])
@@ -85,7 +85,8 @@ struct ServeRetryTests {
         ])
         let body = answer["body"] as? String ?? ""
         #expect(answer["status"] as? Int == 200)
-        #expect(body.contains("<p class=\"message done\" role=\"status\">Note 4 was already approved (approve by 阿明, "))
+        #expect(
+            body.contains("<p class=\"message done\" role=\"status\">Note #4 was already approved (approve by 阿明, "))
         #expect(!body.contains("role=\"alert\""))
     }
 }

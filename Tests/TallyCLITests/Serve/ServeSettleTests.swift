@@ -18,6 +18,25 @@ struct ServeSettleTests {
         return bed
     }
 
+    /// mod-b's decisions D1 did not take, one of each reason a push gives: her rejection of note 3 (mod-a
+    /// approved it on D1 first) and her reopening made on top of it, note 4 deleted on D1, note 6 edited there.
+    static func conflictsOfEachKindOnB() async throws -> SyncBed {
+        let bed = try SyncBed()
+        for copy in ["a", "b"] { #expect(try await bed.tally(copy, ["pull", "--wrangler", "votes"]).status == 0) }
+        #expect(try await bed.tally("a", ["notes", "approve", "3", "--as", "mod-a"]).status == 0)
+        #expect(try await bed.tally("a", ["push", "--wrangler", "votes"]).status == 0)
+        let b = ["--as", "mod-b"]
+        #expect(try await bed.tally("b", ["notes", "reject", "3", "--reason", "spam"] + b).status == 0)
+        #expect(try await bed.tally("b", ["notes", "reopen", "3", "--reason", "再看一次"] + b).status == 0)
+        #expect(try await bed.tally("b", ["notes", "approve", "4"] + b).status == 0)
+        #expect(try await bed.tally("b", ["notes", "reopen", "6", "--reason", "再看一次"] + b).status == 0)
+        _ = try await SQLiteShell.run(
+            bed.d1,
+            input: "DELETE FROM suggestions WHERE id = 4; UPDATE suggestions SET content = '改過的字' WHERE id = 6;")
+        #expect(try await bed.tally("b", ["push", "--wrangler", "votes"]).status == 3)
+        return bed
+    }
+
     static func serve(_ bed: SyncBed, language: String) async throws -> ServedCopy {
         try await ServedCopy(
             ["--db", bed.path("b"), "--as", "mod-b", "--wrangler", "votes", "--lang", language, "--tz", "Asia/Taipei"],
@@ -38,7 +57,7 @@ struct ServeSettleTests {
         #expect(settle.contains("採用 D1 的決定（放棄我的）") && settle.contains("以 D1 上的決定為準"), "\(settle)")
         #expect(settle.contains("取得 D1 的最新狀態") && settle.contains("請先取得 D1 的最新狀態"), "\(settle)")
         #expect(seen["conflict_decide_forms"] as? Int == 0, "no deciding again on a copy still showing mine")
-        #expect((seen["kept_done"] as? String)?.contains("便利貼 3 上你的決定已經放棄") == true, "\(seen)")
+        #expect((seen["kept_done"] as? String)?.contains("便利貼 #3 上你的決定已經放棄") == true, "\(seen)")
         #expect((seen["pulled_done"] as? String) == "這份副本已是 D1 的最新狀態。", "\(seen)")
         #expect(seen["pulled_state"] as? String == "已通過", "D1's approval, shown after the pull")
         for key in ["conflict", "kept", "pulled"] {
@@ -59,6 +78,41 @@ struct ServeSettleTests {
         try await bed.expectD1Consistent()
     }
 
+    /// Every fold a moderator can open says why D1 did not take her decision in her language; the sync's
+    /// own English words stay in the one fold kept for the page's owner (the old page opened onto them).
+    @Test(
+        .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
+    )
+    func whyD1DidNotTakeEachDecisionIsSaidInChineseAtPhoneWidth() async throws {
+        let bed = try await Self.conflictsOfEachKindOnB()
+        let counts = try await bed.counts("b")
+        #expect(counts == [0, 0, 0, 4], "four conflicts: \(counts)")
+        let served = try await Self.serve(bed, language: "zh-TW")
+        defer { served.stop() }
+        let seen = try await served.client(["opened", served.url, "390", "/note/3", "/note/4", "/note/6"])
+        // What people wrote stays as written: the notes, moderators' names and reasons.
+        let users = try await bed.rows(
+            "b",
+            "SELECT content FROM suggestions UNION ALL SELECT moderator FROM moderation_log "
+                + "UNION ALL SELECT coalesce(reason, '') FROM moderation_log"
+        ).flatMap { $0 } + ["mod-a"]
+        let why = [
+            "/note/3": ["D1 沒有採用的原因：你的決定送到之前，D1 上已經有人決定了這則便利貼。", "你對這則便利貼更早的一個決定沒能進到 D1"],
+            "/note/4": ["D1 沒有採用的原因：這則便利貼在 D1 上已經被刪除"],
+            "/note/6": ["D1 沒有採用的原因：D1 上的這則便利貼已經不是你當時決定的那則"],
+        ]
+        for (path, sentences) in why {
+            let page = try #require(seen[path] as? [String: Any], "\(path) was opened")
+            let text = page["text"] as? String ?? ""
+            for sentence in sentences { #expect(text.contains(sentence), "\(path) says: \(text)") }
+            let english = PageWords.englishWords(in: text, userTexts: users)
+            #expect(english.isEmpty, "\(path) shows English: \(Set(english).sorted())\n\(text)")
+            #expect((page["width"] as? Int ?? 999) <= 390, "\(path) reads at 390 px")
+            let owner = page["owner"] as? [String] ?? []
+            #expect(!owner.isEmpty && Set(owner) == ["程式的原始回應（英文，給頁面主人看）"], "\(path): \(owner)")
+        }
+    }
+
     @Test(
         .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
     )
@@ -74,7 +128,7 @@ struct ServeSettleTests {
         #expect(seen["pulled_state"] as? String == "approved")
         #expect((seen["pulled_settle"] as? String)?.contains("Or decide again below on the note as D1 has it") == true)
         #expect((seen["pulled_decide_forms"] as? Int ?? 0) > 0)
-        #expect((seen["decided_done"] as? String)?.hasPrefix("Note 3 reopened.") == true, "\(seen)")
+        #expect((seen["decided_done"] as? String)?.hasPrefix("Note #3 reopened.") == true, "\(seen)")
         #expect(seen["decided_settle"] as? String == "", "deciding again settled the conflict")
         #expect((seen["push_output"] as? String)?.contains("D1 confirmed 1; 0 conflict(s).") == true, "\(seen)")
         #expect(

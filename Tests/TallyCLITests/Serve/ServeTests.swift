@@ -44,16 +44,16 @@ struct ServeTests {
         #expect(seen["queue_title"] as? String == "Queue · tally")
         #expect((seen["queue_width"] as? Int ?? 999) <= 390, "readable at 390 px without sideways scrolling")
         #expect(seen["keyboard_focus"] as? String == "Approve note #3", "reached by Tab")
-        #expect((seen["approved"] as? String)?.hasPrefix("Note 3 approved.") == true, "\(seen)")
-        #expect((seen["rejected"] as? String)?.hasPrefix("Note 4 rejected.") == true)
+        #expect((seen["approved"] as? String)?.hasPrefix("Note #3 approved.") == true, "\(seen)")
+        #expect((seen["rejected"] as? String)?.hasPrefix("Note #4 rejected.") == true)
         #expect(seen["preview"] as? String == "Pets <b>&</b>", "the label previewed as text, not markup")
-        #expect((seen["promoted"] as? String)?.hasPrefix("Note 3 promoted.") == true)
-        #expect((seen["reopened"] as? String)?.hasPrefix("Note 4 reopened.") == true)
-        #expect((seen["first_window"] as? String)?.hasPrefix("Note 7 approved.") == true)
+        #expect((seen["promoted"] as? String)?.hasPrefix("Note #3 promoted.") == true)
+        #expect((seen["reopened"] as? String)?.hasPrefix("Note #4 reopened.") == true)
+        #expect((seen["first_window"] as? String)?.hasPrefix("Note #7 approved.") == true)
         #expect(seen["second_window_title"] as? String == "Your decision was not applied")
         #expect(
             (seen["second_window_alert"] as? String)?.hasPrefix(
-                "Note 7 was decided while you were looking, so your reject was not applied; it is now approved.")
+                "Note #7 was decided while you were looking, so your reject was not applied; it is now approved.")
                 == true,
             "\(seen)")
         #expect(seen["second_window_sides"] as? [String] == ["Your decision", "Decided meanwhile"])
@@ -191,6 +191,40 @@ struct ServeTests {
         let name = try await TallyProcess.run(["serve", "--listen", "localhost", "--db", path, "--as", "m"])
         #expect(name.status == 2)
         #expect(name.stderr.contains("not a numeric IPv4 or IPv6 address"))
+    }
+
+    /// A moderator reads "by author": a session is the data's word, never the page's (docs/glossary.md).
+    @Test func theHelpSaysAuthorNeverSession() async throws {
+        for command in [["serve"], ["serve", "invite"], ["serve", "revoke"]] {
+            let help = try await TallyProcess.run(command + ["--help"])
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("Usage: tally serve"), "\(help.stdout)")
+            #expect(help.stdout.range(of: "session", options: .caseInsensitive) == nil, "\(command): \(help.stdout)")
+        }
+    }
+
+    /// An error of the server's own (here the copy is no database any more) is a page in the page's language
+    /// that says what to do; what went wrong, with the file's path, goes to serve's stderr, never to the page,
+    /// and the link's token to neither.
+    @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
+    func anErrorOfTheServersOwnIsAPageInTheLanguageAndItsDetailGoesToStderr() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("copy.sqlite")
+        try NotesDatabase.demo(at: path)
+        let served = try await ServedCopy(
+            ["--db", path, "--as", "審核者", "--lang", "zh-TW"], in: folder.url.path, environment: [:])
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: path))
+        let answer = try await served.client(["fetch", served.url, "/note/3"])
+        let body = answer["body"] as? String ?? ""
+        #expect(answer["status"] as? Int == 500)
+        #expect(body.contains("<html lang=\"zh-TW\">") && body.contains("伺服器出錯了"), "\(body)")
+        #expect(PageWords.englishWords(in: PageWords.visibleText(body)).isEmpty, "\(body)")
+        #expect(!body.contains("copy.sqlite") && !body.contains("database"), "\(body)")
+        served.stop()
+        let token = served.url.split(separator: "/").last.map(String.init) ?? "?"
+        let stderr = await served.server.finish().stderr
+        #expect(stderr.contains("tally serve: /note/3 failed (HTTP 500): "), "\(stderr)")
+        #expect(stderr.contains("is not an SQLite database") && !stderr.contains(token), "\(stderr)")
     }
 
     @Test func withoutTheLibraryServeSaysWhichPackageToInstallAndEverythingElseWorks() async throws {

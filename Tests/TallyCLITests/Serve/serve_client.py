@@ -12,9 +12,12 @@
   serve_client.py settle URL WAY WIDTH      note 3 in sync conflict settled from its page at WIDTH px: WAY `keep`
                                            keeps D1's decision then fetches D1's state; `again` fetches D1's
                                            state, reopens the note and sends the decision to D1
-  serve_client.py tour URL WIDTH OUTDIR     every state a moderator reaches (queue, refusals, decisions, a promotion
+  serve_client.py opened URL WIDTH PATH…    each page at WIDTH px with every fold opened but the page owner's (the
+                                           command's own words): visible text, width, how many owner's folds
+  serve_client.py tour URL WIDTH OUTDIR [DB] every state a moderator reaches (queue, refusals, decisions, a promotion
                                            and its undo, send, conflicts, pull, wrong links) at WIDTH px: visible
-                                           text, width, screenshots in OUTDIR; the plain refusals fetched directly
+                                           text, width, screenshots in OUTDIR; the plain refusals fetched directly;
+                                           with DB, the server's own error (DB unreadable for one request)
   serve_client.py fetch URL PATH           one GET: status and body
   serve_client.py fields URL PATH          the hidden fields of a page's first decision form
   serve_client.py post URL PATH JSON       one form post (an object, or a list of pairs): status, body
@@ -25,6 +28,7 @@
 """
 import http.client
 import json
+import os
 import random
 import re
 import shutil
@@ -339,6 +343,35 @@ def settle(url, way, width):
     print(json.dumps(out, ensure_ascii=False))
 
 
+def opened(url, width, paths):
+    from selenium.webdriver.common.by import By
+
+    driver = chromium()
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
+    out = {}
+    try:
+        base = url.rstrip("/")
+        for path in paths:
+            driver.get(base + path)
+            # What a moderator can open: every fold but the one kept for the page's owner.
+            for fold in driver.find_elements(By.CSS_SELECTOR, "details:not(.owner)"):
+                driver.execute_script("arguments[0].open = true", fold)
+            out[path] = {
+                "text": driver.find_element(By.TAG_NAME, "body").text,
+                "width": driver.execute_script("return document.documentElement.scrollWidth"),
+                "owner": [e.get_attribute("textContent") for e in driver.find_elements(
+                    By.CSS_SELECTOR, "details.owner > summary")],
+            }
+    except Exception:
+        sys.stderr.write(f"steps done: {sorted(out)}\n{driver.page_source[:3000]}\n")
+        raise
+    finally:
+        driver.quit()
+    print(json.dumps(out, ensure_ascii=False))
+
+
 def probe(url):
     hostname, port, base = split(url)
     token = base.strip("/")
@@ -459,7 +492,7 @@ def decide_until_killed(url, notes, seconds):
     print(json.dumps({"decided": decided}))
 
 
-def tour(url, width, outdir):
+def tour(url, width, outdir, database=None):
     """Every state a moderator reaches on the page, at WIDTH px: each page's visible text (as
     chromium renders it), its width, and a screenshot; the plain refusals fetched directly."""
     from selenium.webdriver.common.by import By
@@ -563,6 +596,16 @@ def tour(url, width, outdir):
         token = base.rsplit("/", 1)[1]
         driver.get(base[: -len(token)] + ("0" * len(token)) + "/")
         keep("wrong_link")
+        if database:
+            # The server's own error: the copy is not a database for one request, then put back.
+            os.replace(database, database + ".aside")
+            try:
+                with open(database, "w") as broken:
+                    broken.write("not a database")
+                driver.get(base + "/")
+                keep("server_error")
+            finally:
+                os.replace(database + ".aside", database)
     except Exception:
         sys.stderr.write(f"steps done: {sorted(out['pages'])}\nat {driver.current_url}\n{driver.page_source[:3000]}\n")
         raise
@@ -604,7 +647,9 @@ if __name__ == "__main__":
     elif command == "settle":
         settle(sys.argv[2], sys.argv[3], int(sys.argv[4]))
     elif command == "tour":
-        tour(sys.argv[2], int(sys.argv[3]), sys.argv[4])
+        tour(sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5] if len(sys.argv) > 5 else None)
+    elif command == "opened":
+        opened(sys.argv[2], int(sys.argv[3]), sys.argv[4:])
     elif command == "probe":
         probe(sys.argv[2])
     elif command == "load":
