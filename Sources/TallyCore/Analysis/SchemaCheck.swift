@@ -5,13 +5,6 @@ import TallySQLite
 /// and `moderation_log` — which a vote page's own database does not have.
 /// Extra tables and columns are ignored.
 package enum SchemaCheck {
-    /// Required columns per table (the vote page's schema contract), in the order they are reported when missing.
-    package static let required: [(table: String, columns: [String])] = [
-        ("survey_options", ["id", "content", "section", "created_at"]),
-        ("votes", ["id", "option_id", "session_id", "created_at"]),
-        ("suggestions", ["id", "session_id", "content", "status", "created_at"]),
-    ]
-
     /// Checks the contract, then makes a database without tally's moderation record readable
     /// as it is: this connection gets a temporary `suggestions` view with a NULL
     /// `promoted_option_id` (temporary objects live outside the file, and unqualified names
@@ -40,7 +33,7 @@ package enum SchemaCheck {
         var missingTables: [String] = []
         var missingColumns: [String] = []
         let columns = try db.prepare("SELECT name FROM pragma_table_info(?)")
-        for (table, wanted) in required {
+        for (table, wanted) in SchemaContract.tables {
             try columns.bind([.text(table)])
             var present: Set<String> = []
             while try columns.step() {

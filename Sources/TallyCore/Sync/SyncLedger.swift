@@ -280,14 +280,7 @@ package struct SyncLedger {
 
     /// Marks decisions as carried by a new push, all or nothing; returns the push's id.
     package func markPushed(_ seqs: [Int64], target: String, at time: Instant) throws -> Int64 {
-        try SyncError.lockedIfBusy(db.path) {
-            try ModerationWriteGuard.run(on: db) { try markPushedGuarded(seqs, target: target, at: time) }
-        }
-    }
-
-    private func markPushedGuarded(_ seqs: [Int64], target: String, at time: Instant) throws -> Int64 {
-        try db.transaction(.immediate) {
-            try refuseIfReplaced()
+        try write {
             try db.execute(
                 "INSERT INTO tally_sync_pushes (created_at, target, decisions) VALUES (?, ?, ?)",
                 [.text(time.d1Text), .text(target), .integer(Int64(seqs.count))])
@@ -299,6 +292,20 @@ package struct SyncLedger {
                     [.integer(push), .integer(seq)])
             }
             return push
+        }
+    }
+
+    /// Runs `body` as one write of the ledger: under the moderation write guard, in an immediate
+    /// transaction that stops first when the file was replaced (`refuseIfReplaced`), with SQLite's
+    /// busy lock reported as `SyncError.locked`.
+    func write<T>(_ body: () throws -> T) throws -> T {
+        try SyncError.lockedIfBusy(db.path) {
+            try ModerationWriteGuard.run(on: db) {
+                try db.transaction(.immediate) {
+                    try refuseIfReplaced()
+                    return try body()
+                }
+            }
         }
     }
 
@@ -352,7 +359,19 @@ package struct SyncLedger {
     /// (made on top of the first of them, so it cannot stand without it); kept in the ledger as
     /// dropped. Returns them, in the order they were made (empty when the note has no conflict).
     package func dropConflicts(of noteID: Int64) throws -> [SyncDecision] {
-        try SyncError.lockedIfBusy(db.path) { try dropConflictsGuarded(of: noteID) }
+        try write {
+            try upgrade()
+            let note = "note_id = \(noteID)"
+            guard let first = try decisions(where: "\(note) AND state = 'conflict'").first else { return [] }
+            let dropped = try decisions(
+                where:
+                    "\(note) AND (state = 'conflict' OR (state IN ('unpushed', 'pushed') AND seq > \(first.seq)))")
+            for decision in dropped {
+                try db.execute(
+                    "UPDATE tally_sync_decisions SET state = 'dropped' WHERE seq = ?", [.integer(decision.seq)])
+            }
+            return dropped
+        }
     }
 
     /// Withdraws the latest decision on a note while it is unsent (an undo): kept in the ledger as
@@ -360,38 +379,14 @@ package struct SyncLedger {
     /// Decisions dropped before are passed over (a pull enters them after the ones it replays).
     /// Returns it; nil when the note's latest decision is sent, settled, in conflict, or not this copy's.
     package func withdrawLatest(of noteID: Int64) throws -> SyncDecision? {
-        try SyncError.lockedIfBusy(db.path) {
-            try ModerationWriteGuard.run(on: db) {
-                try db.transaction(.immediate) {
-                    try refuseIfReplaced()
-                    try upgrade()
-                    guard let latest = try decisions(where: "note_id = \(noteID) AND state <> 'dropped'").last,
-                        latest.state == .unpushed
-                    else { return nil }
-                    try db.execute(
-                        "UPDATE tally_sync_decisions SET state = 'dropped' WHERE seq = ?", [.integer(latest.seq)])
-                    return latest
-                }
-            }
-        }
-    }
-
-    private func dropConflictsGuarded(of noteID: Int64) throws -> [SyncDecision] {
-        try ModerationWriteGuard.run(on: db) {
-            try db.transaction(.immediate) {
-                try refuseIfReplaced()
-                try upgrade()
-                let note = "note_id = \(noteID)"
-                guard let first = try decisions(where: "\(note) AND state = 'conflict'").first else { return [] }
-                let dropped = try decisions(
-                    where:
-                        "\(note) AND (state = 'conflict' OR (state IN ('unpushed', 'pushed') AND seq > \(first.seq)))")
-                for decision in dropped {
-                    try db.execute(
-                        "UPDATE tally_sync_decisions SET state = 'dropped' WHERE seq = ?", [.integer(decision.seq)])
-                }
-                return dropped
-            }
+        try write {
+            try upgrade()
+            guard let latest = try decisions(where: "note_id = \(noteID) AND state <> 'dropped'").last,
+                latest.state == .unpushed
+            else { return nil }
+            try db.execute(
+                "UPDATE tally_sync_decisions SET state = 'dropped' WHERE seq = ?", [.integer(latest.seq)])
+            return latest
         }
     }
 }

@@ -127,14 +127,9 @@ package struct SyncPush {
     private func hold(_ refusals: [(SyncDecision, String)]) throws -> [SyncDecision] {
         guard !refusals.isEmpty else { return [] }
         let ledger = SyncLedger(db)
-        try SyncError.lockedIfBusy(db.path) {
-            try ModerationWriteGuard.run(on: db) {
-                try db.transaction(.immediate) {
-                    try ledger.refuseIfReplaced()
-                    for (decision, detail) in refusals {
-                        try ledger.set(decision.seq, state: .conflict, detail: detail, pushID: decision.pushID)
-                    }
-                }
+        try ledger.write {
+            for (decision, detail) in refusals {
+                try ledger.set(decision.seq, state: .conflict, detail: detail, pushID: decision.pushID)
             }
         }
         let seqs = Set(refusals.map(\.0.seq))
@@ -250,42 +245,37 @@ package struct SyncPush {
         let ledger = SyncLedger(db)
         var confirmed = 0
         var conflictSeqs: [Int64] = []
-        try SyncError.lockedIfBusy(db.path) {
-            try ModerationWriteGuard.run(on: db) {
-                try db.transaction(.immediate) {
-                    try ledger.refuseIfReplaced()
-                    // The notes' earliest decision D1 did not take: a later one on the note depended on it.
-                    var refused: [Int64: SyncDecision] = [:]
-                    for decision in try ledger.decisions(where: "state = 'conflict'")
-                    where refused[decision.noteID] == nil {
-                        refused[decision.noteID] = decision
-                    }
-                    for decision in decisions {
-                        let answer = answers.first { $0.note == decision.noteID && $0.version == decision.version }
-                        guard let answer else { continue }
-                        if answer.applied {
-                            try ledger.set(decision.seq, state: .confirmed)
-                            confirmed += 1
-                            continue
-                        }
-                        let detail: String
-                        if answer.remote != nil {
-                            detail = SyncDecision.decidedOnD1(decision.version)
-                        } else if answer.remoteNote == .missing {
-                            detail = SyncDecision.deletedOnD1(decision.noteID)
-                        } else if case .changed(let text) = answer.remoteNote {
-                            detail = ModerationError.noteChangedText(
-                                decision.noteID, seen: decision.seen?.content ?? "", found: text, place: "D1")
-                        } else if let earlier = refused[decision.noteID], earlier.version < decision.version {
-                            detail = SyncDecision.madeAfter(earlier)
-                        } else {
-                            continue
-                        }
-                        try ledger.set(decision.seq, state: .conflict, remote: answer.remote, detail: detail)
-                        conflictSeqs.append(decision.seq)
-                        if refused[decision.noteID] == nil { refused[decision.noteID] = decision }
-                    }
+        try ledger.write {
+            // The notes' earliest decision D1 did not take: a later one on the note depended on it.
+            var refused: [Int64: SyncDecision] = [:]
+            for decision in try ledger.decisions(where: "state = 'conflict'")
+            where refused[decision.noteID] == nil {
+                refused[decision.noteID] = decision
+            }
+            for decision in decisions {
+                let answer = answers.first { $0.note == decision.noteID && $0.version == decision.version }
+                guard let answer else { continue }
+                if answer.applied {
+                    try ledger.set(decision.seq, state: .confirmed)
+                    confirmed += 1
+                    continue
                 }
+                let detail: String
+                if answer.remote != nil {
+                    detail = SyncDecision.decidedOnD1(decision.version)
+                } else if answer.remoteNote == .missing {
+                    detail = SyncDecision.deletedOnD1(decision.noteID)
+                } else if case .changed(let text) = answer.remoteNote {
+                    detail = ModerationError.noteChangedText(
+                        decision.noteID, seen: decision.seen?.content ?? "", found: text, place: "D1")
+                } else if let earlier = refused[decision.noteID], earlier.version < decision.version {
+                    detail = SyncDecision.madeAfter(earlier)
+                } else {
+                    continue
+                }
+                try ledger.set(decision.seq, state: .conflict, remote: answer.remote, detail: detail)
+                conflictSeqs.append(decision.seq)
+                if refused[decision.noteID] == nil { refused[decision.noteID] = decision }
             }
         }
         return (confirmed, try ledger.decisions().filter { conflictSeqs.contains($0.seq) })
