@@ -21,12 +21,44 @@ package indirect enum JSONValue: Equatable, Sendable {
     /// A string or null.
     package static func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
 
-    /// The document as text, pretty-printed with two-space indents and a final newline.
-    package func serialized() -> String {
+    /// The document as text, pretty-printed with two-space indents and a final newline; `reused` holds the
+    /// text of an array written before, copied wherever the document holds that very array again.
+    package func serialized(reusing reused: ReusedArray? = nil) -> String {
         var output: [UInt8] = []
-        write(into: &output, indent: 0)
+        write(into: &output, indent: 0, reused: reused)
         output.append(0x0A)
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// One array whose text is written once for many documents: a weekly run's exclusion ledger is the same
+    /// rows in nearly every week's JSON, half of its bytes. The array is known by its storage, which this
+    /// holds, so no other array can take it while its text is kept.
+    package final class ReusedArray {
+        private var items: [JSONValue] = []
+        private var indent = -1
+        private var text: [UInt8] = []
+
+        package init() {}
+
+        /// From now on, `items` is the array whose text is kept.
+        package func hold(_ items: [JSONValue]) {
+            (self.items, indent, text) = (items, -1, [])
+        }
+
+        /// The text of `items` at `indent` when they are the array held (written the first time), else nil.
+        fileprivate func text(of items: [JSONValue], indent: Int) -> [UInt8]? {
+            guard items.count == self.items.count, Self.sameStorage(items, self.items) else { return nil }
+            if indent != self.indent {
+                text = []
+                JSONValue.array(items).write(into: &text, indent: indent, reused: nil)
+                self.indent = indent
+            }
+            return text
+        }
+
+        private static func sameStorage(_ a: [JSONValue], _ b: [JSONValue]) -> Bool {
+            a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { a.baseAddress == $0.baseAddress } }
+        }
     }
 
     /// Indents of up to this many levels are made once, not per container (a weekly page's JSON
@@ -43,7 +75,7 @@ package indirect enum JSONValue: Equatable, Sendable {
 
     /// Writes into bytes, not a `String`: appending UTF-8 to an array is a copy, where a string
     /// append checks and grows its storage on every one of a weekly run's millions of pieces.
-    private func write(into output: inout [UInt8], indent: Int) {
+    private func write(into output: inout [UInt8], indent: Int, reused: ReusedArray?) {
         switch self {
         case .null: output += "null".utf8
         case .bool(let value): output += (value ? "true" : "false").utf8
@@ -52,6 +84,10 @@ package indirect enum JSONValue: Equatable, Sendable {
             output += (value.isFinite ? NumberText.fixed(value, decimals: decimals) : "null").utf8
         case .string(let text): JSONValue.quote(text, into: &output)
         case .array(let items):
+            if let text = reused?.text(of: items, indent: indent) {
+                output += text
+                return
+            }
             if items.isEmpty {
                 output += "[]".utf8
                 return
@@ -59,7 +95,7 @@ package indirect enum JSONValue: Equatable, Sendable {
             output += "[\n".utf8
             for (index, item) in items.enumerated() {
                 JSONValue.indent(indent + 1, into: &output)
-                item.write(into: &output, indent: indent + 1)
+                item.write(into: &output, indent: indent + 1, reused: reused)
                 output += (index == items.count - 1 ? "\n" : ",\n").utf8
             }
             JSONValue.indent(indent, into: &output)
@@ -74,7 +110,7 @@ package indirect enum JSONValue: Equatable, Sendable {
                 JSONValue.indent(indent + 1, into: &output)
                 JSONValue.quote(key, into: &output)
                 output += ": ".utf8
-                value.write(into: &output, indent: indent + 1)
+                value.write(into: &output, indent: indent + 1, reused: reused)
                 output += (index == pairs.count - 1 ? "\n" : ",\n").utf8
             }
             JSONValue.indent(indent, into: &output)

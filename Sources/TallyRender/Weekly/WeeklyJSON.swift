@@ -11,14 +11,17 @@ package enum WeeklyJSON {
     /// The document as text, pretty-printed, ending in a newline; `ledger` carries the exclusion ledger's
     /// rows from one week to the next of a run.
     package static func render(_ tally: WeeklyTally, ledger: LedgerRows? = nil) -> String {
-        document(tally, ledger: ledger).serialized()
+        document(tally, ledger: ledger).serialized(reusing: ledger?.text)
     }
 
-    /// The exclusion ledger's rows of the week rendered last: consecutive weeks nearly always list the
-    /// same excluded sessions (a cutoff's are excluded for good), and making their rows again (a time and
-    /// a reason each, up to a thousand rows) for every week was a fifth of a 104-week run's JSON.
+    /// The exclusion ledger's rows of the week rendered last, and their text: consecutive weeks nearly always
+    /// list the same excluded sessions (a cutoff's are excluded for good), and making their rows again (a time
+    /// and a reason each, up to a thousand rows) for every week was a fifth of a 104-week run's JSON; writing
+    /// them again, half of what was left.
     package final class LedgerRows {
         private var last: (listed: [ReportFigures.ExcludedSession], zone: Zone, audience: Audience, rows: [JSONValue])?
+        /// The text of `last.rows`.
+        let text = JSONValue.ReusedArray()
 
         /// No rows yet.
         package init() {}
@@ -29,6 +32,7 @@ package enum WeeklyJSON {
             if let last, last.listed == listed, last.zone == zone, last.audience == audience { return last.rows }
             let rows = JSONReport.excludedRows(model)
             last = (listed, zone, audience, rows)
+            text.hold(rows)
             return rows
         }
     }
