@@ -16,18 +16,17 @@ extension Analyzer {
 
     /// The fingerprint of the rows this report reads (docs/fingerprint.md): the options, notes
     /// and log entries are hashed here, the votes were hashed day by day during the scan.
-    func fingerprint(_ db: Connection, votes scan: ScannedVotes) throws -> DataFingerprint {
+    func fingerprint(_ queries: PreparedQueries, votes scan: ScannedVotes) throws -> DataFingerprint {
         let through = parameters.through?.millis
         var latest = scan.lastAll
         /// Hashes the rows of `sql` in `layout`'s records: those at or before `through` (or with a
         /// time that cannot be read) unless `sql` chose them already; also the latest time among them.
-        func table(_ layout: CanonicalLayout, _ sql: String, chosen: Bool = false) throws -> (
+        func table(_ layout: CanonicalLayout, _ statement: Statement, chosen: Bool = false) throws -> (
             DataFingerprint.Table, [UInt8]
         ) {
             var records = CanonicalRecords()
             var rows = 0
             var highest: Int64?
-            let statement = try db.prepare(sql)
             let resolved: CanonicalLayout.Resolved
             do { resolved = try layout.resolved(in: statement) } catch {
                 throw AnalysisError.schemaMismatch(missingTables: [], missingColumns: error.columns)
@@ -42,13 +41,13 @@ extension Analyzer {
             }
             return (.init(name: layout.table, rows: rows, highestID: highest), records.finish())
         }
-        func all(_ layout: CanonicalLayout) -> String {
-            "SELECT " + layout.columns.joined(separator: ", ") + " FROM " + layout.table + " ORDER BY id"
+        func all(_ layout: CanonicalLayout) throws -> Statement {
+            try queries.statement(
+                "SELECT " + layout.columns.joined(separator: ", ") + " FROM " + layout.table + " ORDER BY id")
         }
         let (options, optionDigest) = try table(.option, all(.option))
         // The query leaves out notes written after `through` and gives each its status then.
-        let (notes, noteDigest) = try table(
-            .note, PortableQuery.named("notes").filled(parameters.queryValues), chosen: true)
+        let (notes, noteDigest) = try table(.note, queries.statement("notes", parameters.queryValues), chosen: true)
         let (log, logDigest) = try table(.log, all(.log))
 
         let whole = SHA256()

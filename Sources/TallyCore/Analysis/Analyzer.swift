@@ -43,17 +43,19 @@ package struct Analyzer: Sendable {
         var scan = VoteScan(parameters: parameters, options: table, through: [parameters.through?.millis ?? .max])
         try scan.run(db.prepare(VoteScan.sql))
         var figures: ReportFigures?
+        let queries = PreparedQueries(db)
         try scan.reports(asOf: [parameters.asOf]) { votes in
-            figures = try self.figures(from: db, table: table, votes: votes, moderationRecord: moderationRecord)
+            figures = try self.figures(
+                from: queries, table: table, votes: votes, moderationRecord: moderationRecord)
         }
         return figures!
     }
 
     /// The figures from votes already counted (`VoteScan`, at this report's boundary):
     /// everything else (options, notes, anomalies of options and notes, the fingerprint's other
-    /// tables) is read here with this report's parameters.
+    /// tables) is read here with this report's parameters, by statements `queries` keeps for the next.
     func figures(
-        from db: Connection, table: OptionTable, votes scan: ScannedVotes, moderationRecord: Bool
+        from queries: PreparedQueries, table: OptionTable, votes scan: ScannedVotes, moderationRecord: Bool
     ) throws -> ReportFigures {
         var options: [ReportFigures.Option] = []
         for (index, option) in table.options.enumerated() {
@@ -90,7 +92,7 @@ package struct Analyzer: Sendable {
         var totalsByKind = scan.anomalyTotals
         var examplesByKind = scan.anomalyExamples
         try optionAnomalies(table, totals: &totalsByKind, examples: &examplesByKind)
-        try statusAnomalies(db, totals: &totalsByKind, examples: &examplesByKind)
+        try statusAnomalies(queries, totals: &totalsByKind, examples: &examplesByKind)
         let anomalies = AnomalyKind.allCases.sorted().compactMap { kind -> ReportFigures.Anomaly? in
             guard let total = totalsByKind[kind], total > 0 else { return nil }
             return .init(kind: kind, total: total, examples: examplesByKind[kind] ?? [])
@@ -101,9 +103,9 @@ package struct Analyzer: Sendable {
             options: options, totals: totals,
             exclusions: .init(listed: scan.ledger, total: scan.ledgerTotal), days: days,
             timeline: timeline, usage: usage,
-            statuses: try ReportFigures.statuses(from: run("suggestions", values, db)),
-            approved: try ReportFigures.approved(from: run("approved", values, db)),
-            anomalies: anomalies, fingerprint: try fingerprint(db, votes: scan),
+            statuses: try ReportFigures.statuses(from: queries.rows("suggestions", values)),
+            approved: try ReportFigures.approved(from: queries.rows("approved", values)),
+            anomalies: anomalies, fingerprint: try fingerprint(queries, votes: scan),
             choices: ChoicePattern.canonical(
                 scan.choiceSets.map { set in
                     ChoicePattern(
@@ -169,10 +171,10 @@ package struct Analyzer: Sendable {
     }
 
     private func statusAnomalies(
-        _ db: Connection, totals: inout [AnomalyKind: Int],
+        _ queries: PreparedQueries, totals: inout [AnomalyKind: Int],
         examples: inout [AnomalyKind: [ReportFigures.AnomalyExample]]
     ) throws {
-        let statement = try db.prepare(
+        let statement = try queries.statement(
             "SELECT id, session_id, status FROM suggestions "
                 + "WHERE status IS NULL OR status NOT IN ('pending', 'approved', 'rejected') ORDER BY id")
         while try statement.step() {
@@ -194,10 +196,5 @@ package struct Analyzer: Sendable {
     ) {
         totals[kind, default: 0] += 1
         if examples[kind, default: []].count < parameters.maxExamples { examples[kind, default: []].append(example) }
-    }
-
-    /// Runs a shipped query with the report's parameters and returns its rows.
-    private func run(_ name: String, _ values: [String: QueryValue], _ db: Connection) throws -> [Row] {
-        try db.query(PortableQuery.named(name).filled(values))
     }
 }

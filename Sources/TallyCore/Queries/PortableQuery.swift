@@ -102,13 +102,25 @@ extension PortableQuery {
     /// take are ignored (one set of report parameters fills every file), and names
     /// not given keep the file's value. Comments and layout stay as they are.
     package func filled(_ values: [String: QueryValue]) -> String {
-        // Only the parameter block changes: the rest of the file (from its closing line on) stays one piece.
+        replacingLiterals { _, parameter in values[parameter.name]?.literal }
+    }
+
+    /// The SQL with each parameter's literal replaced by `?1`, `?2`, … in block order: prepared once and run
+    /// with several sets of values bound (`PreparedQueries`), it gives what `filled` with those values gives.
+    var bindable: String {
+        replacingLiterals { position, _ in "?\(position + 1)" }
+    }
+
+    /// The SQL with the literal of each parameter for which `literal` (given its position in the block) has one
+    /// replaced by it. Only the parameter block changes: the rest of the file (from its closing line on) stays one
+    /// piece.
+    private func replacingLiterals(_ literal: (Int, Parameter) -> String?) -> String {
         var lines = sql.split(separator: "\n", maxSplits: parametersEnd, omittingEmptySubsequences: false).map(
             String.init)
-        for parameter in parameters {
-            guard let value = values[parameter.name] else { continue }
+        for (position, parameter) in parameters.enumerated() {
+            guard let text = literal(position, parameter) else { continue }
             let indent = String(lines[parameter.line].prefix(while: { $0 == " " }))
-            lines[parameter.line] = indent + value.literal + " AS " + parameter.name + parameter.trailer
+            lines[parameter.line] = indent + text + " AS " + parameter.name + parameter.trailer
         }
         return lines.joined(separator: "\n")
     }

@@ -17,11 +17,13 @@ extension WeeklyAnalyzer {
         try scan.run(db.prepare(VoteScan.sql))
         var reports: [ReportModel] = []
         var firstVote: Instant?
+        let queries = PreparedQueries(db)
         try scan.reports(asOf: instants) { votes in
             let analyzer = Analyzer(parameters: parameters(before: instants[reports.count]))
             reports.append(
                 try ReportModel(
-                    figures: analyzer.figures(from: db, table: table, votes: votes, moderationRecord: moderationRecord),
+                    figures: analyzer.figures(
+                        from: queries, table: table, votes: votes, moderationRecord: moderationRecord),
                     parameters: analyzer.parameters))
             firstVote = votes.firstAll.map(Instant.init(millis:))
         }

@@ -63,8 +63,9 @@ struct UsageSlotsTests {
         var scan = VoteScan(parameters: parameters, options: table, through: through.map(\.millis))
         try scan.run(connection.prepare(VoteScan.sql))
         var usage: [[ReportFigures.Usage]] = []
+        let queries = PreparedQueries(connection)
         try scan.reports(asOf: through) {
-            usage.append(try analyzer.figures(from: connection, table: table, votes: $0, moderationRecord: false).usage)
+            usage.append(try analyzer.figures(from: queries, table: table, votes: $0, moderationRecord: false).usage)
         }
         #expect(usage[0] == (try Self.oracle(connection, through: "2026-09-15 12:00:00")))
         #expect(usage[1] == (try Self.oracle(connection, through: "2026-09-30 00:00:00")))

@@ -22,7 +22,8 @@ struct VoteReaderTests {
             try scan.run(db.prepare(VoteScan.sql), batchRows: batchRows, onThread: onThread)
             var figures: ReportFigures?
             try scan.reports(asOf: [parameters.asOf]) {
-                figures = try analyzer.figures(from: db, table: table, votes: $0, moderationRecord: moderationRecord)
+                figures = try analyzer.figures(
+                    from: PreparedQueries(db), table: table, votes: $0, moderationRecord: moderationRecord)
             }
             return figures!
         }
