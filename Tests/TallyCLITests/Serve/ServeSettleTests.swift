@@ -91,11 +91,12 @@ struct ServeSettleTests {
         defer { served.stop() }
         let seen = try await served.client(["opened", served.url, "390", "/note/3", "/note/4", "/note/6"])
         // What people wrote stays as written: the notes, moderators' names and reasons.
-        let users = try await bed.rows(
-            "b",
-            "SELECT content FROM suggestions UNION ALL SELECT moderator FROM moderation_log "
-                + "UNION ALL SELECT coalesce(reason, '') FROM moderation_log"
-        ).flatMap { $0 } + ["mod-a"]
+        let users =
+            try await bed.rows(
+                "b",
+                "SELECT content FROM suggestions UNION ALL SELECT moderator FROM moderation_log "
+                    + "UNION ALL SELECT coalesce(reason, '') FROM moderation_log"
+            ).flatMap { $0 } + ["mod-a"]
         let why = [
             "/note/3": ["D1 沒有採用的原因：你的決定送到之前，D1 上已經有人決定了這則便利貼。", "你對這則便利貼更早的一個決定沒能進到 D1"],
             "/note/4": ["D1 沒有採用的原因：這則便利貼在 D1 上已經被刪除"],
