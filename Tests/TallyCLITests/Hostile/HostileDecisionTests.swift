@@ -48,7 +48,7 @@ struct HostileDecisionTests {
         ])
         let body = answer["body"] as? String ?? ""
         #expect(answer["status"] as? Int == 409, "\(answer)")
-        #expect(body.contains("Note 200 is not the note your page showed"), "\(body)")
+        #expect(body.contains("Note #200 is not the note your page showed"), "\(body)")
         #expect(body.contains("I like cats") && body.contains("BUY CHEAP PILLS http://spam"), "both texts: \(body)")
         #expect(try await bed.rows("votes", "SELECT status FROM suggestions WHERE id = 200") == [["pending"]])
         let push = try await bed.tally("votes", ["push", "--wrangler", "votes"])
