@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyRender
 
 /// A place text is written to: standard output, standard error, or a buffer in tests.
 ///
@@ -41,8 +42,11 @@ package final class TextOutput: @unchecked Sendable {
         }
     }
 
-    /// Writes text and a newline.
-    package func line(_ text: String = "") { write(text + "\n") }
+    /// Writes a message line and a newline: the one rule for every message, whatever its parts (paths,
+    /// config values, schema names, visitors' text) and wherever it goes. Control characters are shown
+    /// (`TerminalText.visible`: ␛, ␇, `\u{202E}`), never sent, so no value can move the cursor, retitle the
+    /// window or turn the line around. Documents (a report, SQL, CSV) go through `write`, byte for byte.
+    package func line(_ text: String = "") { write(TerminalText.visible(text) + "\n") }
 
     /// The errno of the first write that failed, or nil.
     package var failure: Int32? { lock.withLock { failed == 0 ? nil : failed } }
@@ -235,7 +239,11 @@ package struct Context: Sendable {
     }
 
     /// Resolves a path given on the command line against the working folder.
+    /// A trailing `/` is kept: it says the name is a folder's (`FileTarget.resolve` reads it so), and
+    /// `URL.path` would drop it, turning `-o reports/` into a file named `reports`.
     package func path(_ given: String) -> String {
-        given.hasPrefix("/") ? given : URL(fileURLWithPath: currentDirectory).appendingPathComponent(given).path
+        if given.hasPrefix("/") { return given }
+        let path = URL(fileURLWithPath: currentDirectory).appendingPathComponent(given).path
+        return given.hasSuffix("/") && !path.hasSuffix("/") ? path + "/" : path
     }
 }

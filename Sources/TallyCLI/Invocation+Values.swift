@@ -95,7 +95,8 @@ extension Invocation {
             target = try FileTarget.resolve(output)
         } catch .notAFile(_, .directory) {
             throw UsageError(
-                "\(option.flagName) \(output) is a folder; give a file name, e.g. \(output)/\(example)", command: path)
+                "\(option.flagName) \(output) is a folder; give a file name, e.g. "
+                    + "\(URL(fileURLWithPath: output).appendingPathComponent(example).path)", command: path)
         } catch {
             throw UsageError("\(option.flagName) \(error)", command: path)
         }

@@ -38,7 +38,19 @@ package enum FileTarget: Equatable, Sendable {
     }
 
     /// Follows symbolic links from `path` (at most 40, as the kernel does) and says what is at the end.
+    ///
+    /// Two names are refused before anything is followed. A path ending in `/` names a folder, as the
+    /// shell and `open(2)` read it: tally writes files, so it is a folder already there (refused as one) or
+    /// an error, never a file named without the slash. And a name SQLite owns beside a database
+    /// (`votes.sqlite-journal`, `-wal`, `-shm`): SQLite deletes or rewrites such a file the next time the
+    /// database is opened, so what tally wrote there would be gone while tally said it was written.
     package static func resolve(_ path: String) throws(FileTargetError) -> FileTarget {
+        if path.count > 1, path.hasSuffix("/") {
+            var info = stat()
+            if stat(path, &info) == 0, FileKind(mode: info.st_mode) == .directory { throw .notAFile(path, .directory) }
+            throw .endsInSlash(path)
+        }
+        if let database = sqliteCompanion(path) { throw .sqliteCompanion(path, database) }
         var current = path
         for _ in 0..<40 {
             var info = stat()
@@ -60,6 +72,20 @@ package enum FileTarget: Equatable, Sendable {
             }
         }
         throw .cannotInspect(path, "too many levels of symbolic links")
+    }
+
+    /// The suffixes SQLite gives the files it keeps beside a database (https://sqlite.org/tempfiles.html).
+    static let sqliteCompanionSuffixes = ["-journal", "-wal", "-shm"]
+
+    /// The database `path` belongs to when it is named as one of SQLite's own files beside an SQLite
+    /// database that exists (its first 16 bytes are SQLite's header), or nil.
+    static func sqliteCompanion(_ path: String) -> String? {
+        guard let suffix = sqliteCompanionSuffixes.first(where: { path.hasSuffix($0) }) else { return nil }
+        let database = String(path.dropLast(suffix.count))
+        guard !database.isEmpty, let handle = FileHandle(forReadingAtPath: database) else { return nil }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        return header == Data("SQLite format 3".utf8) + [0] ? database : nil
     }
 
     /// `target`, reached from `given`, when no link was followed or its file stays in `given`'s folder
@@ -132,6 +158,10 @@ package enum FileTargetError: Error, Equatable, Sendable, CustomStringConvertibl
     case linkOutOfFolder(String, String)
     /// The path is a symbolic link to a file (the second path) whose folder does not exist.
     case linkToMissingFolder(String, String)
+    /// The path ends in `/` and no folder is there: it names a folder, and tally writes files.
+    case endsInSlash(String)
+    /// The path is one of SQLite's own files beside the database (the second path).
+    case sqliteCompanion(String, String)
 
     package var description: String {
         switch self {
@@ -152,6 +182,14 @@ package enum FileTargetError: Error, Equatable, Sendable, CustomStringConvertibl
         case .linkToMissingFolder(let path, let target):
             return "\(path) is a symbolic link to \(target), whose folder does not exist; tally never creates a "
                 + "folder through a link, so nothing was written. Give the real path, or remove the link"
+        case .endsInSlash(let path):
+            return "\(path) ends in /, so it names a folder, and there is no folder there; tally writes a file and "
+                + "never one named without the slash, so nothing was written. Give a file name (without the "
+                + "trailing /), or create the folder first"
+        case .sqliteCompanion(let path, let database):
+            return "\(path) is the name SQLite gives its own file beside the database \(database); SQLite deletes or "
+                + "rewrites that file the next time the database is opened, so nothing was written there. "
+                + "Choose another name"
         }
     }
 }

@@ -96,4 +96,46 @@ struct HostileEscapeTests {
         let report = try await Self.onTerminal(["report", "--db", db, "--format", "csv"], in: folder.url.path)
         #expect(report.contains("x␛]0;PWN␇\\u{202E}gnp"), "\(report.debugDescription)")
     }
+
+    /// Four sources that reached the terminal raw (issue 48 item 5): the paths in "Wrote …" lines (`-o`,
+    /// `--share`, `sql --all --output-dir`), `tally.json`'s `reports` in weekly's summary line, and a
+    /// dump's trigger and table names in import's warning. Every message line shows them (`TextOutput.line`).
+    @Test func pathsConfigValuesAndSchemaNamesInMessagesShowEscapes() async throws {
+        let folder = try TemporaryDirectory()
+        #expect(try await TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
+        let name = "a\(Self.escape)b"
+        var runs: [[String]] = [
+            ["report", "--db", "votes.sqlite", "-o", "\(name).md"],
+            ["sql", "--all", "--output-dir", name],
+        ]
+        if OutsideProgram.mayRun(needing: "rsvg-convert") {
+            runs.append(["report", "--db", "votes.sqlite", "-o", "r.md", "--share", "\(name).png"])
+        }
+        for arguments in runs {
+            let result = try await TallyProcess.run(arguments, in: folder.url.path)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(Self.isSafe(result.stdout) && Self.isSafe(result.stderr), "\(result.stdout.debugDescription)")
+            #expect((result.stdout + result.stderr).contains("a␛]0;PWN␇␛[2Jb"), "\(result.stdout.debugDescription)")
+        }
+        // The file names themselves are what the user gave, byte for byte.
+        #expect(FileManager.default.fileExists(atPath: folder.path("\(name).md")))
+
+        try "{\"db\": \"votes.sqlite\", \"launch\": \"2026-09-19\", \"reports\": \"w\(Self.escapeJSON)\"}"
+            .write(toFile: folder.path("tally.json"), atomically: false, encoding: .utf8)
+        let weekly = try await TallyProcess.run(["weekly", "--through", "2026-10-03"], in: folder.url.path)
+        #expect(weekly.status == 0, "\(weekly.stderr)")
+        #expect(Self.isSafe(weekly.stdout), "\(weekly.stdout.debugDescription)")
+        #expect(weekly.stdout.contains("w␛]0;PWN␇␛[2J"), "\(weekly.stdout.debugDescription)")
+        try FileManager.default.removeItem(atPath: folder.path("tally.json"))
+
+        let export = ToolProcess.repository.appendingPathComponent("Tests/Fixtures/d1-export-demo.sql").path
+        try
+            (String(contentsOfFile: export, encoding: .utf8)
+            + "CREATE TRIGGER \"t\(Self.escape)\" AFTER UPDATE ON suggestions BEGIN DELETE FROM votes; END;\n")
+            .write(toFile: folder.path("export.sql"), atomically: false, encoding: .utf8)
+        let imported = try await TallyProcess.run(["import", "export.sql", "--db", "i.sqlite"], in: folder.url.path)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(Self.isSafe(imported.stderr), "\(imported.stderr.debugDescription)")
+        #expect(imported.stderr.contains("the trigger t␛]0;PWN␇␛[2J on suggestions"), "\(imported.stderr)")
+    }
 }
