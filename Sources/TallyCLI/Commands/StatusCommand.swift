@@ -72,7 +72,7 @@ enum StatusCommand {
                 },
             ]
             let data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys])
-            context.stdout.line(String(decoding: data, as: UTF8.self))
+            context.stdout.write(String(decoding: data, as: UTF8.self) + "\n")  // a document: byte for byte
             return
         }
         if let origin {

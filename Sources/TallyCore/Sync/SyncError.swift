@@ -35,7 +35,8 @@ package enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path) is locked by another process (a moderator deciding, or another pull) for longer than "
                 + "the busy timeout; nothing was changed; try again when it is done"
         case .exportHoldsLocalTables(let path):
-            return "\(path) holds tally's local sync tables, so it is a dump of a local copy, not an export of D1; "
+            return "\(path) holds tally's local sync tables, so it is a dump of a local copy, not an export of D1 "
+                + "(a table or view named tally_sync_*, in any letter case); "
                 + "nothing was changed. Pull from D1 itself (`tally pull --wrangler DB`); if D1 really holds "
                 + "tally_sync_* tables, drop them there: they belong only in a local copy"
         case .newerLedger(let path, let version):

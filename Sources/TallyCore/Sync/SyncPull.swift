@@ -83,9 +83,13 @@ package struct SyncPull {
             try importer.prepareConnection(db)
             return try db.transaction(.exclusive) {
                 let summary = try importer.importInto(db, from: reader)
-                for table in SyncLedger.tables where summary.tables.contains(where: { $0.name == table }) {
-                    throw SyncError.exportHoldsLocalTables(source)
-                }
+                // Named as SQLite names them: case-insensitively, a table or a view (`"TALLY_SYNC_DECISIONS"`
+                // is the same name to SQLite, and would make every later decision fail).
+                let placeholders = Array(repeating: "?", count: SyncLedger.tables.count).joined(separator: ", ")
+                let clash = try db.scalar(
+                    "SELECT count(*) FROM sqlite_schema WHERE type IN ('table', 'view') "
+                        + "AND lower(name) IN (\(placeholders))", SyncLedger.tables.map { .text($0) })
+                if let count = clash?.int64, count > 0 { throw SyncError.exportHoldsLocalTables(source) }
                 // The import read the export to its end (`importInto` stops only there or by throwing).
                 let origin = SyncOrigin(
                     pulledAt: time.d1Text, source: source, sha256: SHA256.hex(hash.finalize()),

@@ -216,6 +216,32 @@ struct SyncSequenceTests {
         #expect(try NotesDatabase.bytes(bed.path("a")) == before)
     }
 
+    /// SQLite names tables and views case-insensitively: an export holding `"TALLY_SYNC_DECISIONS"` passed the
+    /// check and made every later decision fail with a raw SQLite error; a view `tally_sync_origin` gave a raw
+    /// SQL error (issue 48 item 4). Both are the local-copy refusal, with the copy untouched.
+    @Test func localTableNamesAreComparedAsSQLiteComparesThem() async throws {
+        let bed = try SyncBed()
+        let export = try await bed.export()
+        #expect(try await bed.tally("a", ["pull", "--from", export]).status == 0)
+        let text = try String(contentsOfFile: export, encoding: .utf8)
+        for extra in [
+            "CREATE TABLE \"TALLY_SYNC_DECISIONS\" (x INTEGER);",
+            "CREATE VIEW tally_sync_origin AS SELECT 1 AS id;",
+            "CREATE TABLE Tally_Sync_Version (layout INTEGER);",
+        ] {
+            try (text + extra + "\n").write(toFile: bed.path("odd.sql"), atomically: false, encoding: .utf8)
+            let before = try NotesDatabase.bytes(bed.path("a"))
+            let pulled = try await bed.tally("a", ["pull", "--from", "odd.sql"])
+            #expect(pulled.status == 1, "\(extra): \(pulled.stderr)")
+            #expect(
+                pulled.stderr.contains("holds tally's local sync tables, so it is a dump of a local copy"),
+                "\(extra): \(pulled.stderr)")
+            #expect(try NotesDatabase.bytes(bed.path("a")) == before)
+        }
+        let approved = try await bed.tally("a", ["notes", "approve", "3", "--as", "alice"])
+        #expect(approved.status == 0, "\(approved.stderr)")
+    }
+
     /// A D1 that holds tally's local tables (a local copy loaded into it): the query-API pull named its own
     /// scratch file (`.tally-pull-PID.sql`), which the user never gave, and advised the export route.
     @Test func aD1HoldingLocalTablesIsNamedAsTheWranglerPull() async throws {
