@@ -349,11 +349,13 @@ struct ServeTests {
         let path = try Self.busyCopy(folder, notes: 30)
         let served = try await ServedCopy(["--db", path, "--as", "mod-kill"], in: folder.url.path, environment: [:])
         let client = try TallyProcess.start(
-            ["python3", ServedCopy.client, "decide", served.url, "30", "20"],
+            ["python3", ServedCopy.client, "decide", served.url, "30", "60"],
             program: URL(fileURLWithPath: "/usr/bin/env"))
-        // Let decisions flow, then kill the server without warning in the middle of them.
-        _ = await client.output.nextLine()
-        await OffPool.pause(.milliseconds(1_500))
+        // Let decisions flow, then kill the server without warning in the middle of them: after the client's
+        // sixth reported decision (it goes on deciding), whatever the machine's load, never after a pause.
+        // (The client stops at its first failed request, so its 60 s are a bound, not a wait.)
+        var line = await client.output.nextLine()
+        while line != "decided 6", !line.isEmpty { line = await client.output.nextLine() }
         await served.kill()
         let text = await client.finish().stdout
         let last = text.split(separator: "\n").last.map(String.init) ?? ""

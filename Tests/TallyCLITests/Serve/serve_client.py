@@ -489,6 +489,9 @@ def decide_until_killed(url, notes, seconds):
             break
         if status == 303:
             decided.append([note, version + 1])
+            # One line per decision the page reported done, so a test can act after the Nth, not after a pause.
+            sys.stdout.write(f"decided {len(decided)}\n")
+            sys.stdout.flush()
     print(json.dumps({"decided": decided}))
 
 
