@@ -77,7 +77,6 @@ extension SyncDecision {
         SyncConflictWhy(.decidedOnD1, "D1 holds another decision at version \(version)")
     }
 
-
     /// Why a decision is not applied: D1's note `noteID` is not the one decided on (`seen`, its text
     /// when recorded); D1 has `found`.
     static func changedOnD1(_ noteID: Int64, seen: String?, found: String) -> SyncConflictWhy {
@@ -91,32 +90,32 @@ extension SyncDecision {
     static func madeAfter(_ earlier: SyncDecision, which: String = "D1 did not take") -> SyncConflictWhy {
         SyncConflictWhy(
             .madeAfterRefused,
-        "it was made after your \(earlier.action) at version \(earlier.version), which \(which); "
-            + "`tally notes discard \(earlier.noteID)` drops both")
+            "it was made after your \(earlier.action) at version \(earlier.version), which \(which); "
+                + "`tally notes discard \(earlier.noteID)` drops both")
     }
 
     /// Why a decision cannot be sent at all (its SQL cannot be written), and what settles it.
     static func cannotSend(_ noteID: Int64, _ reason: String) -> SyncConflictWhy {
         SyncConflictWhy(
             .cannotSend,
-        "it cannot be sent to D1: \(reason); `tally notes discard \(noteID)` drops it (then, after `tally pull`, "
-            + "decide again on the note as D1 has it)")
+            "it cannot be sent to D1: \(reason); `tally notes discard \(noteID)` drops it (then, after `tally pull`, "
+                + "decide again on the note as D1 has it)")
     }
 
     /// Why a decision on a note D1 no longer has cannot apply, and what settles it.
     static func deletedOnD1(_ noteID: Int64) -> SyncConflictWhy {
         SyncConflictWhy(
             .deletedOnD1,
-        "note \(noteID) is not in D1's data (deleted there), so your decision cannot apply; "
-            + "`tally notes discard \(noteID)` drops it")
+            "note \(noteID) is not in D1's data (deleted there), so your decision cannot apply; "
+                + "`tally notes discard \(noteID)` drops it")
     }
 
     /// Why a pull cannot replay a decision made without a record of its note, on a note gone from the copy.
     static func notRecorded(_ noteID: Int64) -> SyncConflictWhy {
         SyncConflictWhy(
             .noteNotRecorded,
-        "it cannot be replayed: the note it was made on is not recorded (made by an older tally, "
-            + "and note \(noteID) was gone from that copy); `tally notes discard \(noteID)` drops it")
+            "it cannot be replayed: the note it was made on is not recorded (made by an older tally, "
+                + "and note \(noteID) was gone from that copy); `tally notes discard \(noteID)` drops it")
     }
 
     /// Why a pull cannot replay a decision whose fields tally no longer accepts.
@@ -127,19 +126,19 @@ extension SyncDecision {
     static func triggerOnD1(_ trigger: String, _ write: String, _ noteID: Int64) -> SyncConflictWhy {
         SyncConflictWhy(
             .triggerOnD1,
-        "D1's trigger \(MessageText.quoted(trigger)) would \(write) when your decision is applied, and "
-            + "a decision may only change the note, its option and moderation_log; it comes back with "
-            + "every pull, so dropping it in this copy does not help: if D1 should not have it, drop it "
-            + "there (`wrangler d1 execute DB --remote --command` with DROP TRIGGER), pull, and decide "
-            + "again; or `tally notes discard \(noteID)`")
+            "D1's trigger \(MessageText.quoted(trigger)) would \(write) when your decision is applied, and "
+                + "a decision may only change the note, its option and moderation_log; it comes back with "
+                + "every pull, so dropping it in this copy does not help: if D1 should not have it, drop it "
+                + "there (`wrangler d1 execute DB --remote --command` with DROP TRIGGER), pull, and decide "
+                + "again; or `tally notes discard \(noteID)`")
     }
 
     /// Why an upgraded ledger holds back a decision made without a record of its note: the note is gone.
     static func recordedBeforeGone(_ noteID: Int64) -> SyncConflictWhy {
         SyncConflictWhy(
             .noteNotRecorded,
-        "made before tally recorded the note a decision is made on, and note \(noteID) is no "
-            + "longer in this copy; `tally notes discard \(noteID)` drops it")
+            "made before tally recorded the note a decision is made on, and note \(noteID) is no "
+                + "longer in this copy; `tally notes discard \(noteID)` drops it")
     }
 
     /// Why an upgraded ledger holds back a decision made without a record of its note: a pull at
@@ -147,9 +146,9 @@ extension SyncDecision {
     static func heldBack(_ noteID: Int64, pulledAt: String) -> SyncConflictWhy {
         SyncConflictWhy(
             .heldBack,
-        "made before tally recorded the note a decision is made on, and this copy's note "
-            + "\(noteID) came from a pull made after it (\(pulledAt) UTC), which may have changed "
-            + "its text; held back. Read it (`tally notes show \(noteID)`): to keep your decision, "
-            + "`tally notes discard \(noteID)`, `tally pull` and decide again on it")
+            "made before tally recorded the note a decision is made on, and this copy's note "
+                + "\(noteID) came from a pull made after it (\(pulledAt) UTC), which may have changed "
+                + "its text; held back. Read it (`tally notes show \(noteID)`): to keep your decision, "
+                + "`tally notes discard \(noteID)`, `tally pull` and decide again on it")
     }
 }

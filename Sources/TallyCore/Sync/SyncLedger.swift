@@ -110,17 +110,19 @@ package struct SyncLedger {
     /// Layout 4: every row kept; each conflict's kind, which older layouts kept only in the words of
     /// its detail, is read from those words once and stored (the only place they are read).
     private func addConflictKinds() throws {
-        let columns = Set(try db.query("SELECT name FROM pragma_table_info('tally_sync_decisions')").compactMap {
-            $0[0].storedText
-        })
+        let columns = Set(
+            try db.query("SELECT name FROM pragma_table_info('tally_sync_decisions')").compactMap {
+                $0[0].storedText
+            })
         for column in ["conflict_kind", "changed_content"] where !columns.contains(column) {
             try db.execute("ALTER TABLE tally_sync_decisions ADD COLUMN \(column) TEXT")
         }
         let hasOrigin = try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'tally_sync_origin'")?.int64 == 1
         if hasOrigin {
-            let originColumns = Set(try db.query("SELECT name FROM pragma_table_info('tally_sync_origin')").compactMap {
-                $0[0].storedText
-            })
+            let originColumns = Set(
+                try db.query("SELECT name FROM pragma_table_info('tally_sync_origin')").compactMap {
+                    $0[0].storedText
+                })
             if !originColumns.contains("watermarks") {
                 try db.execute("ALTER TABLE tally_sync_origin ADD COLUMN watermarks TEXT NOT NULL DEFAULT ''")
             }
@@ -132,7 +134,8 @@ package struct SyncLedger {
             guard let seq = row[0].int64, let kind = row[1].storedText.flatMap(SyncConflictReason.init(detail:))
             else { continue }
             try db.execute(
-                "UPDATE tally_sync_decisions SET conflict_kind = ? WHERE seq = ?", [.text(kind.rawValue), .integer(seq)])
+                "UPDATE tally_sync_decisions SET conflict_kind = ? WHERE seq = ?",
+                [.text(kind.rawValue), .integer(seq)])
         }
     }
 
@@ -323,8 +326,20 @@ package struct SyncLedger {
             ])
     }
 
-    /// Marks decisions as carried by a new push, all or nothing; returns the push's id.
+    /// Marks decisions as carried by a new push, all or nothing; returns the push's id. A decision
+    /// marked sent (its request left) becomes pushed once D1 answered that it took the request.
     package func markPushed(_ seqs: [Int64], target: String, at time: Instant) throws -> Int64 {
+        try mark(seqs, .pushed, target: target, at: time)
+    }
+
+    /// Before a request leaves for D1: its decisions become sent (outcome unknown, `SyncState.sent`)
+    /// in one transaction, so a lost answer, a timeout or a kill leaves them as what they are, never
+    /// unpushed. Returns the push's id.
+    package func markSent(_ seqs: [Int64], target: String, at time: Instant) throws -> Int64 {
+        try mark(seqs, .sent, target: target, at: time)
+    }
+
+    private func mark(_ seqs: [Int64], _ state: SyncState, target: String, at time: Instant) throws -> Int64 {
         try write {
             try db.execute(
                 "INSERT INTO tally_sync_pushes (created_at, target, decisions) VALUES (?, ?, ?)",
@@ -332,9 +347,9 @@ package struct SyncLedger {
             let push = db.lastInsertRowID
             for seq in seqs {
                 try db.execute(
-                    "UPDATE tally_sync_decisions SET state = 'pushed', push_id = ? "
-                        + "WHERE seq = ? AND state IN ('unpushed', 'pushed')",
-                    [.integer(push), .integer(seq)])
+                    "UPDATE tally_sync_decisions SET state = ?, push_id = ? "
+                        + "WHERE seq = ? AND state IN ('unpushed', 'sent', 'pushed')",
+                    [.text(state.rawValue), .integer(push), .integer(seq)])
             }
             return push
         }
@@ -410,6 +425,10 @@ package struct SyncLedger {
             try upgrade()
             let note = "note_id = \(noteID)"
             guard let first = try decisions(where: "\(note) AND state = 'conflict'").first else { return [] }
+            // One whose answer was lost may be on D1: dropped here, the copy would say it is not.
+            if let sent = try decisions(where: "\(note) AND state = 'sent' AND seq > \(first.seq)").first {
+                throw SyncError.outcomeUnknown(sent)
+            }
             let dropped = try decisions(
                 where:
                     "\(note) AND (state = 'conflict' OR (state IN ('unpushed', 'pushed') AND seq > \(first.seq)))")
@@ -424,13 +443,16 @@ package struct SyncLedger {
     /// Withdraws the latest decision on a note while it is unsent (an undo): kept in the ledger as
     /// dropped, never pushed, never replayed by a pull, which then brings the note as D1 has it.
     /// Decisions dropped before are passed over (a pull enters them after the ones it replays).
-    /// Returns it; nil when the note's latest decision is sent, settled, in conflict, or not this copy's.
+    /// Returns it; nil when the note's latest decision is pushed, settled, in conflict, or not this copy's.
+    /// - Throws: `SyncError.outcomeUnknown` when it was sent and D1's answer was not read: D1 may hold it.
     package func withdrawLatest(of noteID: Int64) throws -> SyncDecision? {
         try write {
             try upgrade()
-            guard let latest = try decisions(where: "note_id = \(noteID) AND state <> 'dropped'").last,
-                latest.state == .unpushed
-            else { return nil }
+            guard let latest = try decisions(where: "note_id = \(noteID) AND state <> 'dropped'").last else {
+                return nil
+            }
+            if latest.state == .sent { throw SyncError.outcomeUnknown(latest) }
+            guard latest.state == .unpushed else { return nil }
             try db.execute(
                 "UPDATE tally_sync_decisions SET state = 'dropped' WHERE seq = ?", [.integer(latest.seq)])
             return latest

@@ -49,6 +49,13 @@ package struct SyncPush {
     /// A push over `db`.
     package init(_ db: Connection) { self.db = db }
 
+    /// The checks of `decisions` on D1 under a key drawn now: one verification SELECT per part.
+    package func verification(of decisions: [SyncDecision]) throws -> [String] {
+        let key = DigestKey.fresh()
+        return Self.verification(
+            for: decisions, checks: try decisions.map { try $0.seen?.check(key: key, in: db) }, key: key)
+    }
+
     /// The plan, or nil when there is nothing to push: the unpushed decisions, and with
     /// `again` also the pushed ones D1 has not confirmed (sending them again is safe:
     /// the guarded SQL changes nothing where it already took effect).
@@ -184,9 +191,9 @@ package struct SyncPush {
     /// A decision whose row alone does not fit still gets a SELECT of its own (D1 then refuses
     /// it, and the push says the check failed; the next pull settles the decision).
     /// `checks` are the decisions' notes under `key`, in order.
-    static func verification(for decisions: [SyncDecision], checks: [SeenNote.Check?], key digestKey: DigestKey)
-        -> [String]
-    {
+    package static func verification(
+        for decisions: [SyncDecision], checks: [SeenNote.Check?], key digestKey: DigestKey
+    ) -> [String] {
         func select(_ rows: [(String, SeenNote.Check?)]) -> String {
             // A column is read by its digest where a note of this SELECT is long there.
             let long = SeenNote.columns.indices.map { index in rows.contains { $0.1?.long[index] == true } }
@@ -202,11 +209,13 @@ package struct SyncPush {
                 + "ON m.suggestion_id = d.note AND m.version = d.version LEFT JOIN suggestions s ON s.id = d.note;"
         }
         let rows = zip(decisions, checks).map { decision, check in
-            ("SELECT \(decision.noteID) AS note, \(decision.version) AS version, "
-                + "\(DecisionSQL.literal(decision.action)) AS action, "
-                + "\(DecisionSQL.literal(decision.moderator)) AS moderator, "
-                + "\(DecisionSQL.literal(decision.createdAt)) AS created_at, "
-                + "\(check.map { DecisionSQL.literal($0.expected) } ?? "NULL") AS seen", check)
+            (
+                "SELECT \(decision.noteID) AS note, \(decision.version) AS version, "
+                    + "\(DecisionSQL.literal(decision.action)) AS action, "
+                    + "\(DecisionSQL.literal(decision.moderator)) AS moderator, "
+                    + "\(DecisionSQL.literal(decision.createdAt)) AS created_at, "
+                    + "\(check.map { DecisionSQL.literal($0.expected) } ?? "NULL") AS seen", check
+            )
         }
         // The frame is measured as if every column were read by its digest: the most a SELECT adds.
         let widest = (
@@ -255,8 +264,9 @@ package struct SyncPush {
     /// What D1 answered, entered in the ledger in one transaction: applied →
     /// confirmed; another decision at that version, a note deleted or changed on D1, or a
     /// decision made after one of these on the same note → conflict, saying which; no trace
-    /// on the very note it was made on → stays pushed. Returns the new conflicts.
-    package func apply(_ answers: [Answer], to decisions: [SyncDecision]) throws
+    /// on the very note it was made on → stays as it is, or becomes `noTrace` when given (a decision
+    /// whose push's answer was lost, settled by reading D1: D1 did not apply it). Returns the new conflicts.
+    package func apply(_ answers: [Answer], to decisions: [SyncDecision], noTrace: SyncState? = nil) throws
         -> (confirmed: Int, conflicts: [SyncDecision])
     {
         let ledger = SyncLedger(db)
@@ -287,6 +297,7 @@ package struct SyncPush {
                 } else if let earlier = refused[decision.noteID], earlier.version < decision.version {
                     why = SyncDecision.madeAfter(earlier)
                 } else {
+                    if let noTrace { try ledger.set(decision.seq, state: noTrace) }
                     continue
                 }
                 try ledger.set(decision.seq, state: .conflict, remote: answer.remote, why: why)

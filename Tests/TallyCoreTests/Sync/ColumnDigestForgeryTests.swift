@@ -35,10 +35,13 @@ struct ColumnDigestForgeryTests {
         // Against a keyed check's own weights (an observer who saw the check), the search finds nothing.
         let observed = ColumnDigest.sql(of: "v", key: .fresh())
         #expect(DigestCollision.lanes(inSQL: observed).count == DigestKey.moduli.count)
-        #expect(DigestCollision.forge(Self.original, prefix: Self.prefix, lanes: DigestCollision.lanes(inSQL: observed)) == nil)
+        #expect(
+            DigestCollision.forge(Self.original, prefix: Self.prefix, lanes: DigestCollision.lanes(inSQL: observed))
+                == nil)
         // Nor with a shorter prefix that leaves room in the chunk.
         #expect(
-            DigestCollision.forge(Self.original, prefix: Array("BUY ".utf8), lanes: DigestCollision.lanes(inSQL: observed))
+            DigestCollision.forge(
+                Self.original, prefix: Array("BUY ".utf8), lanes: DigestCollision.lanes(inSQL: observed))
                 == nil)
     }
 
@@ -73,7 +76,8 @@ struct ColumnDigestForgeryTests {
         let digest = try VoteDigest.covering("notes", columns: ["id", "content"], in: db, key: .fresh())
         #expect(digest.positions[1] == nil)
         let before = VoteDigest.ranges(try db.query(digest.statement(over: "notes")))
-        try db.execute("UPDATE notes SET content = substr(content, 1, 999) || 'y' || substr(content, 1001) WHERE id = 2")
+        try db.execute(
+            "UPDATE notes SET content = substr(content, 1, 999) || 'y' || substr(content, 1001) WHERE id = 2")
         let after = VoteDigest.ranges(try db.query(digest.statement(over: "notes")))
         #expect(before != after)
     }

@@ -140,7 +140,8 @@ struct VoteDigestEditsTests {
         try db.execute("UPDATE votes SET option_id = 1 WHERE id = 1")
         try db.execute("UPDATE votes SET option_id = 4 WHERE id = 1010")
         try db.execute("UPDATE votes SET option_id = 1 WHERE id = 7")
-        let digest = try VoteDigest.covering("votes", columns: ["id", "option_id", "session_id", "created_at"], in: db, key: DigestKey(seed: 45))
+        let digest = try VoteDigest.covering(
+            "votes", columns: ["id", "option_id", "session_id", "created_at"], in: db, key: DigestKey(seed: 45))
         let whole = digest.statement(low: 1, high: 2_100)
         let original = VoteDigest.ranges(try db.query(whole))
         for edit in [
