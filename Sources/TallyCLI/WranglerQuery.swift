@@ -12,6 +12,17 @@ extension Wrangler {
 
     /// Runs `statements` in one request to `database` on D1 and returns each one's rows.
     func query(_ database: String, _ statements: [String]) throws -> [[Row]] {
+        let sql = try Self.request(statements)
+        let output = try run(["d1", "execute", database, "--remote", "--command", sql, "--json"])
+        do {
+            return try D1JSONReader.results(from: Data(output.utf8))
+        } catch {
+            throw D1AnswerError(error, printed: output, database: database)
+        }
+    }
+
+    /// The one argument `statements` go as; throws, before anything is sent, when D1 or the OS would refuse it.
+    static func request(_ statements: [String]) throws -> String {
         for statement in statements where statement.utf8.count > Self.statementLimit {
             throw CommandFailure(
                 "a statement of \(statement.utf8.count) bytes is over D1's limit of \(Self.statementLimit) bytes; "
@@ -24,11 +35,6 @@ extension Wrangler {
                 "a request of \(sql.utf8.count) bytes is over the \(Self.argumentLimit)-byte limit on one "
                     + "command-line argument; nothing was changed")
         }
-        let output = try run(["d1", "execute", database, "--remote", "--command", sql, "--json"])
-        do {
-            return try D1JSONReader.results(from: Data(output.utf8))
-        } catch {
-            throw D1AnswerError(error, printed: output, database: database)
-        }
+        return sql
     }
 }

@@ -48,13 +48,21 @@ enum PushCommand {
         // A copy made before the ledger: its logged decisions enter it as unpushed, so none is skipped.
         try SyncLedger(db).createIfMissing()
         let push = SyncPush(db)
+        // Decisions an earlier push sent without reading D1's answer: D1 is read for them first, so
+        // none is sent twice blindly or left unknown (only through wrangler: a file push cannot read D1).
+        let wrangler = try database.map { _ in try Wrangler(context, timeout: try Wrangler.timeout(invocation)) }
+        if let database, let wrangler {
+            try settleSent(push, database: database, wrangler: wrangler, zone: settings.zone.value, context)
+        }
         guard let plan = try push.plan(again: invocation.flag(againOption)) else {
             let waiting = try SyncLedger(db).decisions(where: "state = 'pushed'").count
+            let unknown = try SyncLedger(db).decisions(where: "state = 'sent'").count
             context.stdout.line(
                 "Nothing new to push."
                     + (waiting > 0
                         ? " \(waiting) pushed decision(s) are not confirmed yet: `tally pull` checks them, "
-                            + "`tally push --again` sends them again." : ""))
+                            + "`tally push --again` sends them again." : "")
+                    + (unknown > 0 ? " " + sentUnknown(unknown) : ""))
             return
         }
         // One that cannot be sent is said first, and never holds up the others (with `-o -` the SQL
@@ -82,8 +90,7 @@ enum PushCommand {
             if let unsendable { throw unsendable }
             return
         }
-        guard let database else { return }
-        let wrangler = try Wrangler(context, timeout: try Wrangler.timeout(invocation))
+        guard let database, let wrangler else { return }
         // Earlier releases sent a push as `.tally-push-PID.sql`; one a killed run left there is removed.
         StaleTemporaries(prefix: ".tally-push-", suffix: ".sql").remove(
             in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
@@ -92,14 +99,21 @@ enum PushCommand {
         // runs. Each request runs in one transaction; its decisions are marked pushed once D1 took it.
         var sent = 0
         for (index, request) in plan.requests.enumerated() {
+            let sql = try Wrangler.request(request.statements)
+            // Recorded before it leaves: whatever happens to the answer, the copy never says "unpushed"
+            // of a decision D1 may hold. Not recorded, it is not sent (and nothing was changed).
+            _ = try SyncLedger(db).markSent(request.decisions.map(\.seq), target: target, at: context.now())
             do {
-                _ = try wrangler.query(database, request.statements)
-            } catch let failure as CommandFailure where sent > 0 {
-                // The requests before took effect and are recorded; this one ran all or nothing.
-                throw CommandFailure(
-                    "D1 took the first \(sent) of the \(count) decision(s) (marked pushed), then request "
-                        + "\(index + 1) of \(plan.requests.count) failed: \(failure.message). The rest stay unpushed; "
-                        + "`tally push` sends them (the guarded SQL changes nothing D1 already holds)")
+                let output = try wrangler.run(["d1", "execute", database, "--remote", "--command", sql, "--json"])
+                do {
+                    _ = try D1JSONReader.results(from: Data(output.utf8))
+                } catch {
+                    throw D1AnswerError(error, printed: output, database: database)
+                }
+            } catch {
+                throw try answerLost(
+                    request, index: index, of: plan.requests.count, sentBefore: sent, total: count, error: error,
+                    push: push, database: database, wrangler: wrangler, zone: settings.zone.value, context)
             }
             let took =
                 plan.requests.count == 1
@@ -176,6 +190,93 @@ enum PushCommand {
         }
         for failure in failures.dropLast() { context.stderr.line("Error: \(failure.message)") }
         if let last = failures.last { throw last }
+    }
+
+    /// A request left for D1 and its answer was not read: its decisions stay sent (outcome unknown),
+    /// D1 is read for them once now, and the failure says what is known.
+    static func answerLost(
+        _ request: SyncPush.Request, index: Int, of requests: Int, sentBefore: Int, total: Int, error: Error,
+        push: SyncPush, database: String, wrangler: Wrangler, zone: Zone, _ context: Context
+    ) throws -> CommandFailure {
+        let why =
+            switch error {
+            case let answer as D1AnswerError:
+                "wrangler exited 0, but what it printed is not D1's results (\(answer.problem))"
+            case let failure as CommandFailure:
+                failure.message.replacingOccurrences(of: "; nothing was changed locally", with: "")
+            default: "\(error)"
+            }
+        let before =
+            sentBefore > 0 ? "D1 took the first \(sentBefore) of the \(total) decision(s) (marked pushed); then " : ""
+        var said =
+            "\(before)request \(index + 1) of \(requests) (\(request.decisions.count) decision(s)) was sent, but its "
+            + "answer was not read: \(why). D1 may have applied it: its decisions are recorded as sent, outcome "
+            + "unknown (not unpushed), and cannot be undone or discarded until D1 is read"
+        let seqs = Set(request.decisions.map(\.seq))
+        if let settled = try? settle(
+            request.decisions, push: push, database: database, wrangler: wrangler, noTrace: nil)
+        {
+            let still = try SyncLedger(push.db).decisions(where: "state = 'sent'").filter { seqs.contains($0.seq) }
+            said +=
+                ". Read D1 for them just now: \(settled.confirmed) on D1, \(settled.conflicts.count) conflict(s)"
+                + (still.isEmpty ? "" : ", \(still.count) with no trace yet (still sent, outcome unknown)")
+            for conflict in settled.conflicts { context.stdout.line(SyncText.conflictLine(conflict, in: zone)) }
+        }
+        let unsent = total - sentBefore - request.decisions.count
+        return CommandFailure(
+            said + (unsent > 0 ? "; the \(unsent) decision(s) after it were not sent and stay unpushed" : "")
+                + ". `tally pull` or the next `tally push --wrangler \(database)` reads D1 and settles them")
+    }
+
+    /// Reads D1 for `decisions` (the push's verification query) and enters what it holds; `noTrace`
+    /// is what a decision D1 shows no trace of becomes (nil: it stays as it is).
+    static func settle(
+        _ decisions: [SyncDecision], push: SyncPush, database: String, wrangler: Wrangler, noTrace: SyncState?
+    ) throws -> (confirmed: Int, conflicts: [SyncDecision]) {
+        var answers: [SyncPush.Answer] = []
+        for query in try push.verification(of: decisions) {
+            answers += try VerificationAnswer.parse(
+                try wrangler.run(["d1", "execute", database, "--remote", "--command", query, "--json"]))
+        }
+        return try push.apply(answers, to: decisions, noTrace: noTrace)
+    }
+
+    /// Before a push through wrangler: decisions an earlier push sent without reading the answer are
+    /// settled by reading D1 — on D1 (confirmed), a conflict, or no trace (unpushed again, and sent by
+    /// this push). When D1 cannot be read, nothing is sent.
+    static func settleSent(_ push: SyncPush, database: String, wrangler: Wrangler, zone: Zone, _ context: Context)
+        throws
+    {
+        let sent = try SyncLedger(push.db).decisions(where: "state = 'sent'")
+        guard !sent.isEmpty else { return }
+        let result: (confirmed: Int, conflicts: [SyncDecision])
+        do {
+            result = try recorded(after: "D1 was read", then: afterD1Took) {
+                try settle(sent, push: push, database: database, wrangler: wrangler, noTrace: .unpushed)
+            }
+        } catch let failure as CommandFailure {
+            throw CommandFailure(
+                "\(sent.count) decision(s) an earlier push sent have an unknown outcome (its answer was not read), "
+                    + "and reading D1 for them failed: \(failure.message); nothing was sent. They stay sent, outcome "
+                    + "unknown; run the push again, or `tally pull`")
+        } catch {
+            throw CommandFailure(
+                "\(sent.count) decision(s) an earlier push sent have an unknown outcome (its answer was not read), "
+                    + "and D1's answer for them could not be read (\(error)); nothing was sent. They stay sent, "
+                    + "outcome unknown; run the push again, or `tally pull`")
+        }
+        let back = sent.count - result.confirmed - result.conflicts.count
+        context.stdout.line(
+            "Read D1 for \(sent.count) decision(s) an earlier push sent without reading the answer: "
+                + "\(result.confirmed) on D1, \(result.conflicts.count) conflict(s), \(back) not there (sent again now)."
+        )
+        for conflict in result.conflicts { context.stdout.line(SyncText.conflictLine(conflict, in: zone)) }
+    }
+
+    /// What to say of `count` decisions sent whose outcome is unknown.
+    static func sentUnknown(_ count: Int) -> String {
+        "\(count) decision(s) were sent and D1's answer was not read (outcome unknown): `tally pull` or "
+            + "`tally push --wrangler DB` reads D1 and settles them."
     }
 
     /// What to do when the copy could not record what D1 took.

@@ -16,7 +16,8 @@ enum StatusCommand {
             Reads the local sync ledger: when the last pull happened and from what (with the export's
             SHA-256), how many decisions are unpushed, pushed but not yet confirmed (the push may not
             have been applied), and confirmed on D1, and every open conflict with both sides.
-            --format json: {"origin": {...} or null, "unpushed", "pushed_unconfirmed", "confirmed",
+            --format json: {"origin": {...} or null, "unpushed", "sent_unknown" (sent, D1's answer not
+            read), "pushed_unconfirmed", "confirmed",
             "settled", "dropped", "unknown" (numbers; unknown = decisions logged before tally kept a
             ledger), "conflicts": [{"note", "local": {...}, "remote": {...} or null, "detail"}]}; a
             decision object has action, to, moderator, time (UTC text) and version.
@@ -57,7 +58,8 @@ enum StatusCommand {
                         },
                     ] as [String: Any]
                 } ?? NSNull(),
-                "unpushed": count(.unpushed), "pushed_unconfirmed": count(.pushed), "confirmed": count(.confirmed),
+                "unpushed": count(.unpushed), "sent_unknown": count(.sent), "pushed_unconfirmed": count(.pushed),
+                "confirmed": count(.confirmed),
                 "settled": count(.settled), "dropped": count(.dropped), "unknown": unknown,
                 "conflicts": conflicts.map { conflict -> [String: Any] in
                     [
@@ -94,13 +96,16 @@ enum StatusCommand {
             context.stdout.line("Never pulled: this copy's data did not come from `tally pull`.")
         }
         context.stdout.line(
-            "Decisions: \(count(.unpushed)) unpushed, \(count(.pushed)) pushed but not confirmed, "
+            "Decisions: \(count(.unpushed)) unpushed, "
+                + (count(.sent) > 0 ? "\(count(.sent)) sent, outcome unknown, " : "")
+                + "\(count(.pushed)) pushed but not confirmed, "
                 + "\(count(.confirmed)) confirmed on D1, \(conflicts.count) conflict(s).")
         if count(.pushed) > 0 {
             context.stdout.line(
                 "Pushed but not confirmed: the push may not have been applied; `tally pull` checks, "
                     + "`tally push --again` sends them again.")
         }
+        if count(.sent) > 0 { context.stdout.line(PushCommand.sentUnknown(count(.sent))) }
         if unknown > 0 {
             context.stdout.line(
                 "\(unknown) logged decision(s) were made before tally kept a sync ledger: their state on D1 is "

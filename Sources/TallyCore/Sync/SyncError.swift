@@ -15,6 +15,9 @@ package enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// found it and no pull has brought D1's note since): deciding now would build on a decision
     /// D1 did not take.
     case conflictNotPulled(SyncDecision)
+    /// The decision was sent to D1 and the answer was not read (`SyncState.sent`): D1 may hold it, so
+    /// it can be neither withdrawn nor discarded until a push or pull has read D1.
+    case outcomeUnknown(SyncDecision)
 
     /// True for the cases the command line reports as a conflict (exit code 3).
     package var isConflict: Bool {
@@ -48,6 +51,12 @@ package enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "(\(theirs)), and this copy still shows your decision, not D1's note; nothing was changed. "
                 + "Run `tally pull` first, then decide again on the note as D1 has it, or drop yours with "
                 + "`tally notes discard \(mine.noteID)`"
+        case .outcomeUnknown(let mine):
+            return "note \(mine.noteID): your \(mine.summary()) was sent to D1 and its answer was not read (the "
+                + "answer was lost, wrangler timed out or printed nothing readable, or tally was stopped), so D1 may "
+                + "hold it; it cannot be withdrawn or dropped while that is unknown; nothing was changed. "
+                + "`tally pull` (or the next `tally push --wrangler DB`) reads D1 and settles it; then decide again "
+                + "on the note if you still want to"
         }
     }
 }
