@@ -354,39 +354,4 @@ package struct SyncLedger {
             ])
         try set(db.lastInsertRowID, state: state, remote: remote, detail: detail)
     }
-
-    /// Drops the open conflicts of a note on purpose, and every later unconfirmed decision on it
-    /// (made on top of the first of them, so it cannot stand without it); kept in the ledger as
-    /// dropped. Returns them, in the order they were made (empty when the note has no conflict).
-    package func dropConflicts(of noteID: Int64) throws -> [SyncDecision] {
-        try write {
-            try upgrade()
-            let note = "note_id = \(noteID)"
-            guard let first = try decisions(where: "\(note) AND state = 'conflict'").first else { return [] }
-            let dropped = try decisions(
-                where:
-                    "\(note) AND (state = 'conflict' OR (state IN ('unpushed', 'pushed') AND seq > \(first.seq)))")
-            for decision in dropped {
-                try db.execute(
-                    "UPDATE tally_sync_decisions SET state = 'dropped' WHERE seq = ?", [.integer(decision.seq)])
-            }
-            return dropped
-        }
-    }
-
-    /// Withdraws the latest decision on a note while it is unsent (an undo): kept in the ledger as
-    /// dropped, never pushed, never replayed by a pull, which then brings the note as D1 has it.
-    /// Decisions dropped before are passed over (a pull enters them after the ones it replays).
-    /// Returns it; nil when the note's latest decision is sent, settled, in conflict, or not this copy's.
-    package func withdrawLatest(of noteID: Int64) throws -> SyncDecision? {
-        try write {
-            try upgrade()
-            guard let latest = try decisions(where: "note_id = \(noteID) AND state <> 'dropped'").last,
-                latest.state == .unpushed
-            else { return nil }
-            try db.execute(
-                "UPDATE tally_sync_decisions SET state = 'dropped' WHERE seq = ?", [.integer(latest.seq)])
-            return latest
-        }
-    }
 }

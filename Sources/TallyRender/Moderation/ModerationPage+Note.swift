@@ -23,8 +23,14 @@ extension ModerationPage {
         package var canPull = false
         /// True when the page offers to fetch D1's state after the message on top (a decision just dropped).
         package var offerPull = false
-        /// The latest decision on the note when it is unsent and the server can undo it (`tally notes undo`).
+        /// The latest decision on the note when it is unsent, the server can undo it (`tally notes undo`) and
+        /// the reader may take it back (her own, or anyone's for the page's owner).
         package var undoable: SyncDecision?
+        /// Who made a decision that keeping D1's decision would drop, when it is not the reader's to take back
+        /// (the button is then not offered); nil when she may.
+        package var keepD1By: String?
+        /// The reader's name: whose decisions are "yours".
+        package var reader = ""
         /// This copy's decisions on the note that were withdrawn or dropped, never sent (the ledger keeps them).
         package var withdrawn: [SyncDecision] = []
         /// The option a promoted note became (its text and section as stored).
@@ -79,7 +85,7 @@ extension ModerationPage {
             html += "<section class=\"undo\"><h2>\(e(language.undoHeading))</h2>\n"
             html += form(
                 "/note/\(note.id)/undo", [("seen", context.seen)],
-                "<p>\(e(language.undoExplained(l.action(undoable.action))))</p>"
+                "<p>\(e(language.undoExplained(l.action(undoable.action), maker: undoable.moderator == context.reader ? nil : undoable.moderator)))</p>"
                     + "<button type=\"submit\">\(e(language.undoButton))</button>")
             html += "</section>\n"
         } else if note.state == .promoted, let option = note.promotedOptionID {

@@ -61,6 +61,12 @@ package struct ModerationPageLabels: Sendable {
             "Drops your decision from what this copy will send, so the decision D1 holds stands.",
             "把你的決定從這份副本要送出的清單拿掉，以 D1 上的決定為準。")
     }
+    /// Instead of the keep-D1's button on a conflict that is another moderator's.
+    package func keepD1NotYours(_ maker: String) -> String {
+        language.pick(
+            "The decision in conflict is \(maker)'s: only \(maker) or the page's owner can drop it in favour of D1's.",
+            "衝突的決定是 \(maker) 做的：只有 \(maker) 或頁面主人可以放棄它、改用 D1 的決定。")
+    }
     package var pullD1: String { language.pick("Fetch D1's current state", "取得 D1 的最新狀態") }
     package var pullExplained: String {
         language.pick(
@@ -92,11 +98,26 @@ package struct ModerationPageLabels: Sendable {
             "取得 D1 的狀態失敗，什麼都沒有改變；wrangler 的回應在下面。")
     }
 
-    /// "Your decision on note #3 was dropped…", "Note #3 has no open conflict…".
-    package func dropped(_ note: Int64) -> String {
+    /// "Your decision on note #3 was dropped…" (`whose`: another moderator's, dropped by the page's owner),
+    /// "Note #3 has no open conflict…".
+    package func dropped(_ note: Int64, whose: String? = nil) -> String {
+        guard let whose else {
+            return language.pick(
+                "Your decision on \(language.noteInline(note)) was dropped and will not be sent; D1's decision stands.",
+                "\(language.noteName(note)) 上你的決定已經放棄，不會送出；以 D1 的決定為準。")
+        }
+        return language.pick(
+            "\(whose)'s decision on \(language.noteInline(note)) was dropped by you and will not be sent; "
+                + "D1's decision stands.",
+            "\(language.noteName(note)) 上 \(whose) 的決定已由你放棄，不會送出；以 D1 的決定為準。")
+    }
+
+    /// A decision is its maker's: another moderator (not the page's owner) may not take it back.
+    package func notYours(_ note: Int64, maker: String) -> String {
         language.pick(
-            "Your decision on \(language.noteInline(note)) was dropped and will not be sent; D1's decision stands.",
-            "\(language.noteName(note)) 上你的決定已經放棄，不會送出；以 D1 的決定為準。")
+            "This decision on \(language.noteInline(note)) is \(maker)'s: only \(maker) or the page's owner can take "
+                + "it back. Nothing was changed.",
+            "\(language.noteName(note)) 上的這個決定是 \(maker) 做的：只有 \(maker) 或頁面主人可以收回。什麼都沒有改變。")
     }
     package func noConflict(_ note: Int64) -> String {
         language.pick(
