@@ -267,8 +267,9 @@ final class ModerationSite: Sendable {
             {
                 return .refusal(400, .forgedForm, in: language)
             }
-            if conflict.sameDecisionMade, let done = conflict.decisions.first {
-                // The note ends as the moderator wanted: a success, not a refusal.
+            if conflict.madeAsAsked(reason: reason), let done = conflict.decisions.first {
+                // The note ends as the moderator wanted and nothing she typed is lost: a success, not a refusal
+                // (the command line answers it so too). A different reason is a conflict: offered back below.
                 var context = try noteContext(store, id, visitor)
                 context.done = labels.alreadySame(id, labels.state(conflict.found.stateName), page.line(done))
                 return html(200, page.note(conflict.found, context))
