@@ -39,6 +39,8 @@ package enum DecisionSQL {
         /// a decision made after one of yours applies only on top of that one, never on another
         /// moderator's decision that happens to have the same version and status.
         package let previous: ModerationLogEntry?
+        /// How D1 checks the note is `seen`, under the key of this script.
+        package let check: SeenNote.Check
     }
 
     /// D1's limit on one statement, in bytes.
@@ -127,7 +129,7 @@ package enum DecisionSQL {
             var condition =
                 "\(prefix)id = \(id) AND \(prefix)status = \(literal(from.storedStatus)) "
                 + "AND \(prefix)version = \(version - 1) AND \(prefix)promoted_option_id IS NULL "
-                + "AND \(guarding.seen.condition(prefix)) "
+                + "AND \(guarding.check.condition(prefix)) "
                 + "AND NOT EXISTS (SELECT 1 FROM moderation_log WHERE suggestion_id = \(id) AND version = \(version))"
             if let previous = guarding.previous {
                 condition +=

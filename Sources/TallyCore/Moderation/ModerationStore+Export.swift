@@ -29,9 +29,11 @@ extension ModerationStore {
     /// The given log entries as SQL for D1, with the options and guards they need. `seen` gives
     /// the note each entry was decided on, by entry id (the sync ledger's record); an entry without
     /// one is guarded by the note as this copy holds it (which no decision changes).
-    func decisionScript(entries: [ModerationLogEntry], header: [String], seen: [Int64: SeenNote] = [:]) throws
-        -> DecisionScript
-    {
+    /// `key` is the check's (`SeenNote.check`): drawn fresh for each script unless given.
+    func decisionScript(
+        entries: [ModerationLogEntry], header: [String], seen: [Int64: SeenNote] = [:],
+        key: DigestKey = .fresh()
+    ) throws -> DecisionScript {
         var options: [Int64: DecisionSQL.OptionRow] = [:]
         for optionID in Set(entries.compactMap(\.optionID)) {
             let row = try db.query(
@@ -47,7 +49,8 @@ extension ModerationStore {
         for entry in entries {
             guard let read = try seen[entry.id] ?? SeenNote.current(entry.noteID, in: db) else { continue }
             let previous = try history(of: entry.noteID).last { $0.version == entry.version - 1 }
-            guards[entry.id] = DecisionSQL.Guard(seen: read, previous: previous)
+            guards[entry.id] = DecisionSQL.Guard(
+                seen: read, previous: previous, check: try read.check(key: key, in: db))
         }
         return try DecisionSQL.script(entries: entries, options: options, guards: guards, header: header)
     }

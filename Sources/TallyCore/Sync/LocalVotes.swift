@@ -15,7 +15,8 @@ final class LocalVotes {
     let digest: VoteDigest
 
     /// Nil when the copy has no votes table (a new copy, or not a tally database yet).
-    init?(path: String, definition: String) throws {
+    /// `key` is the pull's (`DigestKey`).
+    init?(path: String, definition: String, key: DigestKey) throws {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let db = try DatabaseFile.openForReading(path)
         try db.execute("BEGIN")
@@ -30,7 +31,7 @@ final class LocalVotes {
             "votes",
             columns: try db.query("SELECT name FROM pragma_table_info('votes') ORDER BY cid").compactMap {
                 $0[0].string
-            }, in: db)
+            }, in: db, key: key)
         if sql != definition {
             state = .otherDefinition
         } else if let extent = try db.query("SELECT min(id), max(id) FROM votes").first,

@@ -70,6 +70,8 @@ package struct QueryPull {
     /// Asked between requests; `true` stops the pull.
     package var shouldStop: () -> Bool
     private let request: Request
+    /// The key of this pull's checks (`VoteDigest`), drawn when the pull is made.
+    package var key = DigestKey.fresh()
 
     /// A pull sending its requests through `request`.
     package init(pageRows: Int = 100_000, shouldStop: @escaping () -> Bool = { false }, request: @escaping Request) {
@@ -128,7 +130,7 @@ package struct QueryPull {
         try writer.statement("PRAGMA defer_foreign_keys=TRUE")
         for table in tables { try writer.statement(table.sql) }
         if let votes, let top {
-            let local = try copy.flatMap { try LocalVotes(path: $0, definition: votes.sql) }
+            let local = try copy.flatMap { try LocalVotes(path: $0, definition: votes.sql, key: key) }
             defer { local?.close() }
             try copyVotes(
                 local: local, top: top, bottom: bottom ?? top, writer: writer, send: send, exactness: exactness,
@@ -316,8 +318,8 @@ extension QueryPull {
                 "INSERT INTO \(table) (\(columns.map(DumpImporter.quoted).joined(separator: ", "))) "
                     + "VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
             for row in received.rows { try insert.execute(row.values) }
-            let digest = try VoteDigest.covering(received.table.name, columns: columns, in: scratch)
-            guard digest.isComplete else { continue }
+            // Every column of every row, a long text by its keyed digest: no row switches the check off.
+            let digest = try VoteDigest.covering(received.table.name, columns: columns, in: scratch, key: key)
             let mine = VoteDigest.ranges(try scratch.query(digest.statement(over: table)))
             checks.append((received, mine, digest.statement(over: received.from)))
         }

@@ -33,16 +33,29 @@ package struct SyncDecision: Sendable, Equatable {
     package let detail: String?
     /// The note it was made on; nil only for a decision of an older ledger whose note is gone.
     package let seen: SeenNote?
+    /// For a conflict: its kind, as stored (`conflict_kind`); nil for another moderation rule's refusal.
+    package let conflictReason: SyncConflictReason?
+    /// D1's text of the note when a pull found it changed there after this decision was taken (the
+    /// text decided on is `seen`'s); nil while D1's note is the one decided on.
+    package let changedAfter: String?
 
     /// The columns `init(row:)` reads, in order.
     static let columns = """
         seq, note_id, version, action, from_status, to_status, moderator, reason, created_at, log_id, state, push_id, \
         remote_action, remote_to_status, remote_moderator, remote_created_at, remote_version, detail, seen_key, \
-        seen_content
+        seen_content, conflict_kind, changed_content
         """
 
+    /// `columns` over a ledger made before `conflict_kind` existed (layouts 2 and 3), read without upgrading it.
+    static let columnsBeforeKind = columns.replacingOccurrences(
+        of: "conflict_kind, changed_content", with: "'\(legacyKind)' AS conflict_kind, NULL AS changed_content")
+
+    /// What `columnsBeforeKind` reads as the kind: the ledger keeps it only in its words, read as the
+    /// upgrade would read them (a read-only command does not upgrade the ledger).
+    static let legacyKind = "?"
+
     /// `columns` over a ledger made before `seen_key` existed (layout 1), read without upgrading it.
-    static let columnsBeforeSeen = columns.replacingOccurrences(
+    static let columnsBeforeSeen = columnsBeforeKind.replacingOccurrences(
         of: "seen_key, seen_content", with: "NULL AS seen_key, NULL AS seen_content")
 
     init(row: Row) {
@@ -68,6 +81,16 @@ package struct SyncDecision: Sendable, Equatable {
         }
         detail = row[17].storedText
         seen = row[18].storedText.map { SeenNote(key: $0, content: row[19].storedText ?? "") }
+        if state == .conflict {
+            // A ledger of an older layout, read without upgrading it, has the kind only in its words.
+            let kind = row[20].storedText
+            conflictReason =
+                kind == Self.legacyKind
+                ? detail.flatMap(SyncConflictReason.init(detail:)) : kind.flatMap(SyncConflictReason.init(rawValue:))
+        } else {
+            conflictReason = nil
+        }
+        changedAfter = row[21].storedText
     }
 
     /// True when `entry` (a row of some copy's `moderation_log`) is this very decision.

@@ -43,7 +43,9 @@ package struct SyncLedger {
           detail            TEXT,
           settled_by        INTEGER,
           seen_key          TEXT,
-          seen_content      TEXT
+          seen_content      TEXT,
+          conflict_kind     TEXT,
+          changed_content   TEXT
         );
         CREATE TABLE IF NOT EXISTS tally_sync_version (
           id      INTEGER PRIMARY KEY CHECK (id = 1),
@@ -61,7 +63,8 @@ package struct SyncLedger {
           source             TEXT NOT NULL,
           sha256             TEXT NOT NULL,
           missing_migrations TEXT NOT NULL,
-          watermarks         TEXT NOT NULL DEFAULT ''
+          watermarks         TEXT NOT NULL DEFAULT '',
+          database           TEXT
         );
         """
 
@@ -72,8 +75,11 @@ package struct SyncLedger {
 
     /// The layout this build writes: 1 had no marker and no record of what the moderator saw;
     /// 2 adds `seen_key` and `seen_content` (`SeenNote`) and the marker; 3 keys a column longer than
-    /// `SeenNote.exactBytes` by its digest (2 wrote its hex, which no statement could carry to D1).
-    package static let version: Int64 = 3
+    /// `SeenNote.exactBytes` by its digest (2 wrote its hex, which no statement could carry to D1);
+    /// 4 stores a conflict's kind as a value (`conflict_kind`, `SyncConflictReason`), the text D1 has
+    /// for a note changed there after a decision (`changed_content`), the state `sent` (`SyncState`)
+    /// and the D1 database a pull came from (`tally_sync_origin.database`).
+    package static let version: Int64 = 4
 
     /// The layout of the tables in this file: nil without a ledger, 1 for one made before the marker.
     package func storedVersion() throws -> Int64? {
@@ -94,10 +100,40 @@ package struct SyncLedger {
     package func upgrade() throws {
         guard let stored = try storedVersion(), stored != Self.version else { return }
         guard stored < Self.version else { throw SyncError.newerLedger(path: db.path, version: stored) }
+        if stored < 4 { try addConflictKinds() }
         if stored == 1 { try upgradeFromFirstLayout() }
-        try SeenNote.rekeyLongColumns(in: db)
+        if stored < 4 { try SeenNote.restoreExactKeys(in: db) }
         try db.executeScript(Self.schema)
         try markVersion()
+    }
+
+    /// Layout 4: every row kept; each conflict's kind, which older layouts kept only in the words of
+    /// its detail, is read from those words once and stored (the only place they are read).
+    private func addConflictKinds() throws {
+        let columns = Set(try db.query("SELECT name FROM pragma_table_info('tally_sync_decisions')").compactMap {
+            $0[0].storedText
+        })
+        for column in ["conflict_kind", "changed_content"] where !columns.contains(column) {
+            try db.execute("ALTER TABLE tally_sync_decisions ADD COLUMN \(column) TEXT")
+        }
+        let hasOrigin = try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'tally_sync_origin'")?.int64 == 1
+        if hasOrigin {
+            let originColumns = Set(try db.query("SELECT name FROM pragma_table_info('tally_sync_origin')").compactMap {
+                $0[0].storedText
+            })
+            if !originColumns.contains("watermarks") {
+                try db.execute("ALTER TABLE tally_sync_origin ADD COLUMN watermarks TEXT NOT NULL DEFAULT ''")
+            }
+            if !originColumns.contains("database") {
+                try db.execute("ALTER TABLE tally_sync_origin ADD COLUMN database TEXT")
+            }
+        }
+        for row in try db.query("SELECT seq, detail FROM tally_sync_decisions WHERE state = 'conflict'") {
+            guard let seq = row[0].int64, let kind = row[1].storedText.flatMap(SyncConflictReason.init(detail:))
+            else { continue }
+            try db.execute(
+                "UPDATE tally_sync_decisions SET conflict_kind = ? WHERE seq = ?", [.text(kind.rawValue), .integer(seq)])
+        }
     }
 
     private func upgradeFromFirstLayout() throws {
@@ -116,15 +152,15 @@ package struct SyncLedger {
             """)
         let pulledAt = try origin()?.pulledAt
         for decision in try decisions(where: "state IN ('unpushed', 'pushed')") {
-            let detail: String
+            let why: SyncConflictWhy
             if decision.seen == nil {
-                detail = SyncDecision.recordedBeforeGone(decision.noteID)
+                why = SyncDecision.recordedBeforeGone(decision.noteID)
             } else if let pulledAt, pulledAt > decision.createdAt {
-                detail = SyncDecision.heldBack(decision.noteID, pulledAt: pulledAt)
+                why = SyncDecision.heldBack(decision.noteID, pulledAt: pulledAt)
             } else {
                 continue
             }
-            try set(decision.seq, state: .conflict, detail: detail, pushID: decision.pushID)
+            try set(decision.seq, state: .conflict, why: why, pushID: decision.pushID)
         }
     }
 
@@ -225,7 +261,12 @@ package struct SyncLedger {
     /// A ledger of an older layout is read as it is (a read-only command does not upgrade it).
     package func decisions(where condition: String = "1") throws -> [SyncDecision] {
         guard let version = try storedVersion() else { return [] }
-        let columns = version == 1 ? SyncDecision.columnsBeforeSeen : SyncDecision.columns
+        let columns =
+            switch version {
+            case 1: SyncDecision.columnsBeforeSeen
+            case 2, 3: SyncDecision.columnsBeforeKind
+            default: SyncDecision.columns
+            }
         return try db.query("SELECT \(columns) FROM tally_sync_decisions WHERE \(condition) ORDER BY seq")
             .map(SyncDecision.init(row:))
     }
@@ -251,30 +292,34 @@ package struct SyncLedger {
     /// The last pull, when there was one.
     package func origin() throws -> SyncOrigin? {
         guard try exists() else { return nil }
-        // A copy pulled before watermarks were kept has no such column.
-        let hasWatermarks =
-            try db.scalar("SELECT count(*) FROM pragma_table_info('tally_sync_origin') WHERE name = 'watermarks'")?
-            .int64 == 1
-        let marks = hasWatermarks ? "watermarks" : "''"
-        return try db.query("SELECT pulled_at, source, sha256, missing_migrations, \(marks) FROM tally_sync_origin")
-            .first.map {
-                SyncOrigin(
-                    pulledAt: $0[0].storedText ?? "", source: $0[1].storedText ?? "", sha256: $0[2].storedText ?? "",
-                    missingMigrations: ($0[3].storedText ?? "").split(separator: " ").map(String.init),
-                    watermarks: SyncWatermark.parse($0[4].storedText ?? ""))
-            }
+        // A copy pulled before watermarks (or the database's name) were kept has no such column.
+        let present = Set(
+            try db.query("SELECT name FROM pragma_table_info('tally_sync_origin')").compactMap { $0[0].storedText })
+        let marks = present.contains("watermarks") ? "watermarks" : "''"
+        let database = present.contains("database") ? "database" : "NULL"
+        return try db.query(
+            "SELECT pulled_at, source, sha256, missing_migrations, \(marks), \(database) FROM tally_sync_origin"
+        )
+        .first.map {
+            SyncOrigin(
+                pulledAt: $0[0].storedText ?? "", source: $0[1].storedText ?? "", sha256: $0[2].storedText ?? "",
+                missingMigrations: ($0[3].storedText ?? "").split(separator: " ").map(String.init),
+                watermarks: SyncWatermark.parse($0[4].storedText ?? ""), database: $0[5].storedText)
+        }
     }
 
     /// Records where the data came from.
     func setOrigin(_ origin: SyncOrigin) throws {
         try db.execute(
             """
-            INSERT OR REPLACE INTO tally_sync_origin (id, pulled_at, source, sha256, missing_migrations, watermarks)
-            VALUES (1, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO tally_sync_origin (id, pulled_at, source, sha256, missing_migrations, watermarks,
+                                                      database)
+            VALUES (1, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(origin.pulledAt), .text(origin.source), .text(origin.sha256),
                 .text(origin.missingMigrations.joined(separator: " ")), .text(SyncWatermark.stored(origin.watermarks)),
+                SQLValue(origin.database),
             ])
     }
 
@@ -317,27 +362,29 @@ package struct SyncLedger {
     }
 
     /// Sets a decision's state after D1 answered (or a pull showed what D1 holds).
+    /// `why` is a conflict's kind and words (nil for any other state).
     func set(
-        _ seq: Int64, state: SyncState, remote: SyncRemoteDecision? = nil, detail: String? = nil,
+        _ seq: Int64, state: SyncState, remote: SyncRemoteDecision? = nil, why: SyncConflictWhy? = nil,
         logID: Int64? = nil, pushID: Int64? = nil
     ) throws {
         try db.execute(
             """
             UPDATE tally_sync_decisions
                SET state = ?, remote_action = ?, remote_to_status = ?, remote_moderator = ?, remote_created_at = ?,
-                   remote_version = ?, detail = ?, log_id = coalesce(?, log_id), push_id = coalesce(?, push_id)
+                   remote_version = ?, detail = ?, conflict_kind = ?, log_id = coalesce(?, log_id),
+                   push_id = coalesce(?, push_id)
              WHERE seq = ?
             """,
             [
                 .text(state.rawValue), SQLValue(remote?.action), SQLValue(remote?.to), SQLValue(remote?.moderator),
-                SQLValue(remote?.createdAt), SQLValue(remote?.version), SQLValue(detail), SQLValue(logID),
-                SQLValue(pushID), .integer(seq),
+                SQLValue(remote?.createdAt), SQLValue(remote?.version), SQLValue(why?.detail),
+                SQLValue(why?.kind?.rawValue), SQLValue(logID), SQLValue(pushID), .integer(seq),
             ])
     }
 
     /// Copies a decision from another copy's ledger as it is (a pull carrying it over).
     func insert(
-        copying decision: SyncDecision, state: SyncState, remote: SyncRemoteDecision?, detail: String?,
+        copying decision: SyncDecision, state: SyncState, remote: SyncRemoteDecision?, why: SyncConflictWhy?,
         logID: Int64?
     ) throws {
         try db.execute(
@@ -352,6 +399,6 @@ package struct SyncLedger {
                 SQLValue(logID), .text(state.rawValue), SQLValue(decision.pushID), SQLValue(decision.seen?.key),
                 SQLValue(decision.seen?.content),
             ])
-        try set(db.lastInsertRowID, state: state, remote: remote, detail: detail)
+        try set(db.lastInsertRowID, state: state, remote: remote, why: why)
     }
 }

@@ -10,4 +10,7 @@ package struct SyncOrigin: Sendable, Equatable {
     package let missingMigrations: [String]
     /// How far a pull through D1's query API copied each table it fetches by id (empty for an export).
     package let watermarks: [SyncWatermark]
+    /// The D1 database the pull read (`pull --wrangler DB`), when it read one; nil for an export file
+    /// or a copy pulled before tally kept it.
+    package var database: String? = nil
 }

@@ -130,8 +130,8 @@ package struct SyncPull {
         var conflictSeqs: [Int64] = []
         // Each note's earliest open conflict: a later decision on the note was made on top of it.
         var refused: [Int64: SyncDecision] = [:]
-        func conflict(_ decision: SyncDecision, remote: SyncRemoteDecision?, detail: String) throws {
-            try ledger.insert(copying: decision, state: .conflict, remote: remote, detail: detail, logID: nil)
+        func conflict(_ decision: SyncDecision, remote: SyncRemoteDecision?, why: SyncConflictWhy) throws {
+            try ledger.insert(copying: decision, state: .conflict, remote: remote, why: why, logID: nil)
             conflictSeqs.append(db.lastInsertRowID)
             if refused[decision.noteID] == nil { refused[decision.noteID] = decision }
         }
@@ -143,43 +143,48 @@ package struct SyncPull {
             case .settled, .dropped, .conflict:
                 if decision.state == .conflict, refused[decision.noteID] == nil { refused[decision.noteID] = decision }
                 try ledger.insert(
-                    copying: decision, state: decision.state, remote: decision.remote, detail: decision.detail,
+                    copying: decision, state: decision.state, remote: decision.remote,
+                    why: decision.detail.map { SyncConflictWhy(decision.conflictReason, $0) },
                     logID: remote.flatMap { decision.isSame(as: $0) ? $0.id : nil })
                 continue
             case .confirmed:
                 if let remote, decision.isSame(as: remote) {
-                    try ledger.insert(copying: decision, state: .confirmed, remote: nil, detail: nil, logID: remote.id)
+                    try ledger.insert(copying: decision, state: .confirmed, remote: nil, why: nil, logID: remote.id)
                     continue
                 }
                 // D1 held it once; this export does not. Kept "confirmed", the copy would show the note
                 // without it and nothing would ever send it again. It is settled below like a pushed one.
                 replayedState = .pushed
                 if remote == nil { confirmedMissing += 1 }
+            case .sent:
+                // Its push's answer was never read; D1's data now says: held (confirmed below), or no
+                // trace at all, so D1 did not apply it and it waits to be sent again.
+                replayedState = .unpushed
             case .unpushed, .pushed:
                 break
             }
             if let remote {
                 if decision.isSame(as: remote) {
-                    try ledger.insert(copying: decision, state: .confirmed, remote: nil, detail: nil, logID: remote.id)
+                    try ledger.insert(copying: decision, state: .confirmed, remote: nil, why: nil, logID: remote.id)
                     confirmed += 1
                 } else {
-                    let detail = SyncDecision.decidedOnD1(decision.version)
-                    try conflict(decision, remote: SyncRemoteDecision(remote), detail: detail)
+                    let why = SyncDecision.decidedOnD1(decision.version)
+                    try conflict(decision, remote: SyncRemoteDecision(remote), why: why)
                 }
                 continue
             }
             if let earlier = refused[decision.noteID], earlier.version < decision.version {
                 // Replayed, it could land on another moderator's decision that has the same state.
-                try conflict(decision, remote: nil, detail: SyncDecision.madeAfter(earlier))
+                try conflict(decision, remote: nil, why: SyncDecision.madeAfter(earlier))
                 continue
             }
             if decision.seen == nil {
                 // Never unguarded: without the note it was made on, nothing can say it is still that note.
-                try conflict(decision, remote: nil, detail: SyncDecision.notRecorded(decision.noteID))
+                try conflict(decision, remote: nil, why: SyncDecision.notRecorded(decision.noteID))
                 continue
             }
             guard let request = decision.request(option: drafts[decision.seq] ?? .verbatim) else {
-                try conflict(decision, remote: nil, detail: SyncDecision.notReplayable)
+                try conflict(decision, remote: nil, why: SyncDecision.notReplayable)
                 continue
             }
             do {
@@ -191,20 +196,20 @@ package struct SyncPull {
             } catch let error as ModerationError {
                 if case .databaseReplaced = error { throw error }
                 let latest = try store.history(of: decision.noteID).last
-                var detail = error.description
+                var why = SyncDecision.refusedByRule(error.description)
                 switch error {
                 case .noteNotFound:
                     // "See the ids with notes list" would not help: the note is gone from D1's data.
-                    detail = SyncDecision.deletedOnD1(decision.noteID)
+                    why = SyncDecision.deletedOnD1(decision.noteID)
                 case .noteChanged(let id, let seen, let found):
-                    detail = ModerationError.noteChangedText(id, seen: seen, found: found, place: "D1")
+                    why = SyncDecision.changedOnD1(id, seen: seen, found: found)
                 case .triggerWrites(let trigger, let write):
                     // The trigger came with D1's data: dropping it in the copy lasts until the next pull,
                     // so the pull goes on, and this decision waits as a conflict that says so.
-                    detail = SyncDecision.triggerOnD1(trigger, write, decision.noteID)
+                    why = SyncDecision.triggerOnD1(trigger, write, decision.noteID)
                 default: break
                 }
-                try conflict(decision, remote: latest.map(SyncRemoteDecision.init), detail: detail)
+                try conflict(decision, remote: latest.map(SyncRemoteDecision.init), why: why)
             }
         }
         let conflicts = try ledger.decisions().filter { conflictSeqs.contains($0.seq) }

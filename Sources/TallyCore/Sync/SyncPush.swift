@@ -71,7 +71,7 @@ package struct SyncPush {
         var decisions: [SyncDecision] = []
         var entries: [ModerationLogEntry] = []
         var seen: [Int64: SeenNote] = [:]
-        var refusals: [(SyncDecision, String)] = []
+        var refusals: [(SyncDecision, SyncConflictWhy)] = []
         var refusedNotes: [Int64: SyncDecision] = [:]
         for decision in candidates {
             if let earlier = refusedNotes[decision.noteID] {
@@ -89,6 +89,8 @@ package struct SyncPush {
             }
         }
         let refused = try hold(refusals)
+        // One key for this push's guards and its verification, drawn now (`DigestKey`).
+        let key = DigestKey.fresh()
         let script = try store.decisionScript(
             entries: entries,
             header: [
@@ -96,9 +98,10 @@ package struct SyncPush {
                 "Apply with: wrangler d1 execute <DATABASE> --remote --file <this file>",
                 "Each statement applies only to the state it expects, so applying the file again changes nothing.",
                 "The SELECT at the end returns one row per decision: applied = 1 when D1 holds it.",
-            ], seen: seen
+            ], seen: seen, key: key
         )
-        let verification = Self.verification(for: decisions)
+        let checks = try decisions.map { try $0.seen?.check(key: key, in: db) }
+        let verification = Self.verification(for: decisions, checks: checks, key: key)
         let text =
             script.text + "\n-- Verification: one row per decision.\n" + verification.joined(separator: "\n") + "\n"
         return Plan(
@@ -119,17 +122,22 @@ package struct SyncPush {
         }
         // Never pushed unguarded (an older tally's ledger is upgraded to hold it, or holds it back).
         guard let read = decision.seen else { throw refuse("the note it was decided on is not recorded") }
+        guard !read.hasDigest else {
+            throw refuse(
+                "the note it was decided on is recorded only by the fixed digest an older tally kept, which another "
+                    + "text can match, and this copy no longer holds its bytes")
+        }
         _ = try store.decisionScript(entries: [entry], header: [], seen: [entry.id: read])
         return (entry, read)
     }
 
     /// Enters the decisions that cannot be sent as conflicts saying why, in one transaction; returns them so.
-    private func hold(_ refusals: [(SyncDecision, String)]) throws -> [SyncDecision] {
+    private func hold(_ refusals: [(SyncDecision, SyncConflictWhy)]) throws -> [SyncDecision] {
         guard !refusals.isEmpty else { return [] }
         let ledger = SyncLedger(db)
         try ledger.write {
-            for (decision, detail) in refusals {
-                try ledger.set(decision.seq, state: .conflict, detail: detail, pushID: decision.pushID)
+            for (decision, why) in refusals {
+                try ledger.set(decision.seq, state: .conflict, why: why, pushID: decision.pushID)
             }
         }
         let seqs = Set(refusals.map(\.0.seq))
@@ -175,29 +183,38 @@ package struct SyncPush {
     /// whether D1's note is still the one it was decided on (its text only when it is not).
     /// A decision whose row alone does not fit still gets a SELECT of its own (D1 then refuses
     /// it, and the push says the check failed; the next pull settles the decision).
-    static func verification(for decisions: [SyncDecision]) -> [String] {
-        let key = SeenNote.keySQL("s.")
-        func select(_ rows: [String]) -> String {
-            "SELECT d.note AS note, d.version AS version, "
+    /// `checks` are the decisions' notes under `key`, in order.
+    static func verification(for decisions: [SyncDecision], checks: [SeenNote.Check?], key digestKey: DigestKey)
+        -> [String]
+    {
+        func select(_ rows: [(String, SeenNote.Check?)]) -> String {
+            // A column is read by its digest where a note of this SELECT is long there.
+            let long = SeenNote.columns.indices.map { index in rows.contains { $0.1?.long[index] == true } }
+            let key = SeenNote.Check.expression("s.", key: digestKey, long: long)
+            return "SELECT d.note AS note, d.version AS version, "
                 + "(m.action IS d.action AND m.moderator IS d.moderator "
                 + "AND m.created_at IS d.created_at) AS applied, "
                 + "m.action AS remote_action, m.to_status AS remote_to_status, m.moderator AS remote_moderator, "
                 + "m.created_at AS remote_created_at, (s.id IS NOT NULL) AS note_present, "
                 + "((\(key)) IS d.seen) AS same_note, "
                 + "CASE WHEN (\(key)) IS d.seen THEN NULL ELSE s.content END AS remote_content "
-                + "FROM (\(rows.joined(separator: " UNION ALL "))) d LEFT JOIN moderation_log m "
+                + "FROM (\(rows.map(\.0).joined(separator: " UNION ALL "))) d LEFT JOIN moderation_log m "
                 + "ON m.suggestion_id = d.note AND m.version = d.version LEFT JOIN suggestions s ON s.id = d.note;"
         }
-        let rows = decisions.map { decision in
-            "SELECT \(decision.noteID) AS note, \(decision.version) AS version, "
+        let rows = zip(decisions, checks).map { decision, check in
+            ("SELECT \(decision.noteID) AS note, \(decision.version) AS version, "
                 + "\(DecisionSQL.literal(decision.action)) AS action, "
                 + "\(DecisionSQL.literal(decision.moderator)) AS moderator, "
                 + "\(DecisionSQL.literal(decision.createdAt)) AS created_at, "
-                + "\(decision.seen.map { DecisionSQL.literal($0.key) } ?? "NULL") AS seen"
+                + "\(check.map { DecisionSQL.literal($0.expected) } ?? "NULL") AS seen", check)
         }
+        // The frame is measured as if every column were read by its digest: the most a SELECT adds.
+        let widest = (
+            "", SeenNote.Check(expected: "", long: SeenNote.columns.map { _ in true }, digestKey: digestKey)
+        )
         return packed(
-            rows, limit: verificationBytes, frame: select([]).utf8.count, joint: " UNION ALL ".utf8.count,
-            bytes: \.utf8.count
+            rows, limit: verificationBytes, frame: select([widest]).utf8.count, joint: " UNION ALL ".utf8.count,
+            bytes: { $0.0.utf8.count }
         ).map(select)
     }
 
@@ -260,20 +277,19 @@ package struct SyncPush {
                     confirmed += 1
                     continue
                 }
-                let detail: String
+                let why: SyncConflictWhy
                 if answer.remote != nil {
-                    detail = SyncDecision.decidedOnD1(decision.version)
+                    why = SyncDecision.decidedOnD1(decision.version)
                 } else if answer.remoteNote == .missing {
-                    detail = SyncDecision.deletedOnD1(decision.noteID)
+                    why = SyncDecision.deletedOnD1(decision.noteID)
                 } else if case .changed(let text) = answer.remoteNote {
-                    detail = ModerationError.noteChangedText(
-                        decision.noteID, seen: decision.seen?.content ?? "", found: text, place: "D1")
+                    why = SyncDecision.changedOnD1(decision.noteID, seen: decision.seen?.content ?? "", found: text)
                 } else if let earlier = refused[decision.noteID], earlier.version < decision.version {
-                    detail = SyncDecision.madeAfter(earlier)
+                    why = SyncDecision.madeAfter(earlier)
                 } else {
                     continue
                 }
-                try ledger.set(decision.seq, state: .conflict, remote: answer.remote, detail: detail)
+                try ledger.set(decision.seq, state: .conflict, remote: answer.remote, why: why)
                 conflictSeqs.append(decision.seq)
                 if refused[decision.noteID] == nil { refused[decision.noteID] = decision }
             }

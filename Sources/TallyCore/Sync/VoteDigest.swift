@@ -8,13 +8,17 @@ import TallySQLite
 /// Each row is read whole: per column its storage class, an integer exactly (its low 31 bits and the
 /// rest), and any other value as text (a BLOB as its hex, a REAL by `printf('%!.17g')`), its length
 /// and every character up to `positions` (the longest the copy holds; a longer text differs in
-/// length). These go into one integer `l` as a weighted sum (fixed pseudo-random weights, below
-/// 2^62 in all), reduced modulo the primes 2^31 − 1 and 2147483629 to `a` and `b`, and the row adds
-/// `a³ + b` and `b³ + a` (mod each prime) to its group's two sums. A row's figures are a nonlinear
-/// function of all its values and its id, so no edit of one or two rows cancels another (a swap of
-/// two votes' options, an option moved while the time shifts: the old weighted sum's weights
-/// repeated every 1,009 ids, and such edits went unseen); it goes unseen only by a chance of about
-/// 2^-62.
+/// length). These go into one integer `l` as a weighted sum (weights drawn from the check's
+/// `DigestKey`, fresh for every pull, below 2^62 in all), reduced modulo the primes 2^31 − 1 and
+/// 2147483629 to `a` and `b`, and the row adds `a³ + b` and `b³ + a` (mod each prime) to its group's
+/// two sums. A column too long to read character by character (`maximumPositions` in all) adds its
+/// keyed `ColumnDigest` to `a` and `b` instead: a long note never switches the check off.
+///
+/// The weights are secret until the pull sends its statement, and new for each pull: an edit that
+/// keeps `l` (a vote moved to another option, with session ids changed to compensate) needs them,
+/// and one made with an earlier pull's weights (which D1's query log may show) is seen by the next.
+/// An edit made without them goes unseen only by a chance of about 2^-62; fixed public weights let
+/// anyone solve for an unseen edit (issue 45).
 package struct VoteDigest: Sendable, Equatable {
     /// One group's figures.
     package struct Range: Sendable, Equatable {
@@ -33,24 +37,37 @@ package struct VoteDigest: Sendable, Equatable {
     /// vote columns, well inside D1's 30 s per query.
     package static let rangesPerStatement: Int64 = 4
     /// The most characters a statement reads per row, all columns together (its text stays far
-    /// below D1's 100 KB per statement); past it, every vote is fetched again.
+    /// below D1's 100 KB per statement); past it, the longest columns are read by their digest.
     package static let maximumPositions = 1_500
 
     /// The columns digested, in the table's order (the copy's; D1's are the same or everything is fetched).
     package let columns: [String]
-    /// Per column, the characters of its text form read (the longest the copy holds).
-    package let positions: [Int]
+    /// Per column, the characters of its text form read (the longest the copy holds), or nil for a
+    /// column read by its keyed `ColumnDigest`.
+    package let positions: [Int?]
+    /// The check's key.
+    package let key: DigestKey
 
-    /// The digest for the rows of `table` in `db`: every character of every text they hold.
-    package static func covering(_ table: String, columns: [String], in db: Connection) throws -> VoteDigest {
+    /// The digest for the rows of `table` in `db` under `key` (drawn fresh for each pull): every
+    /// character of every text they hold, the longest columns by their digest when all would be more
+    /// than `maximumPositions`.
+    package static func covering(_ table: String, columns: [String], in db: Connection, key: DigestKey) throws
+        -> VoteDigest
+    {
         let longest = columns.map { "max(length(\(textForm(DumpImporter.quoted($0)))))" }.joined(separator: ", ")
         let row = try db.query("SELECT \(longest) FROM \(DumpImporter.quoted(table))").first
-        return VoteDigest(
-            columns: columns, positions: columns.indices.map { Int(row?.values[$0].int64 ?? 0) })
+        var positions: [Int?] = columns.indices.map { Int(row?.values[$0].int64 ?? 0) }
+        while positions.reduce(0, { $0 + ($1 ?? 0) }) > maximumPositions,
+            let widest = positions.indices.max(by: { (positions[$0] ?? -1) < (positions[$1] ?? -1) })
+        {
+            positions[widest] = nil
+        }
+        return VoteDigest(columns: columns, positions: positions, key: key)
     }
 
-    /// True when the statement can read every character the positions ask for.
-    package var isComplete: Bool { positions.reduce(0, +) <= Self.maximumPositions }
+    /// True when the statement reads every character itself (no column by its digest, whose
+    /// recursive query per row would be slow over a million votes).
+    package var isComplete: Bool { !positions.contains(nil) }
 
     /// The statement giving one row per non-empty range with ids in `low...high`.
     package func statement(low: Int64, high: Int64) -> String {
@@ -67,11 +84,16 @@ package struct VoteDigest: Sendable, Equatable {
             let column = DumpImporter.quoted(name)
             return "\(column) AS v\(index), \(Self.textForm(column)) AS s\(index)"
         }.joined(separator: ", ")
+        // The columns read by their digest: each an integer of two lanes (`ColumnDigest.pairSQL`).
+        let digested = positions.indices.filter { positions[$0] == nil }
+        let pairs = digested.map { ", \(ColumnDigest.pairSQL(of: "s\($0)", key: key)) AS d\($0)" }.joined()
+        let laneA = digested.map { " + d\($0) / 2147483648" }.joined()
+        let laneB = digested.map { " + d\($0) % 2147483648" }.joined()
         // OFFSET 0 keeps each level a subquery of its own: flattened, `l` would be computed once per use.
         return "SELECT g AS bucket, count(*) AS n, sum((a * a % \(p) * a + b) % \(p)) AS digest, "
             + "sum((b * b % \(q) * b + a) % \(q)) AS \"check\" "
-            + "FROM (SELECT g, (l % \(p) + \(p)) % \(p) AS a, (l % \(q) + \(q)) % \(q) AS b "
-            + "FROM (SELECT g, \(rowSum) AS l FROM (SELECT \(group) AS g, \(inner) FROM \(from) "
+            + "FROM (SELECT g, (l % \(p) + \(p)\(laneA)) % \(p) AS a, (l % \(q) + \(q)\(laneB)) % \(q) AS b "
+            + "FROM (SELECT g, \(rowSum) AS l\(pairs) FROM (SELECT \(group) AS g, \(inner) FROM \(from) "
             + "LIMIT -1 OFFSET 0) LIMIT -1 OFFSET 0) LIMIT -1 OFFSET 0) GROUP BY g ORDER BY g"
     }
 
@@ -83,7 +105,7 @@ package struct VoteDigest: Sendable, Equatable {
 
     /// The row's weighted sum `l`.
     private var rowSum: String {
-        var weights = Weights()
+        var weights = Weights(random: SplitMix64(seed: key.seed))
         var terms: [String] = []
         for (index, count) in positions.enumerated() {
             let (v, s) = ("v\(index)", "s\(index)")
@@ -94,7 +116,7 @@ package struct VoteDigest: Sendable, Equatable {
                 "(CASE typeof(\(v)) WHEN 'integer' THEN \(v) & 2147483647 ELSE 0 END) * \(weights.next(bits: 22))")
             terms.append("(CASE typeof(\(v)) WHEN 'integer' THEN \(v) >> 31 ELSE 0 END) * \(weights.next(bits: 22))")
             terms.append("length(\(s)) * \(weights.next(bits: 22))")
-            for position in 0..<count {
+            for position in 0..<(count ?? 0) {
                 terms.append("coalesce(unicode(substr(\(s), \(position + 1), 1)), 0) * \(weights.next(bits: 30))")
             }
         }
@@ -112,9 +134,9 @@ package struct VoteDigest: Sendable, Equatable {
     static let primeA: Int64 = 2_147_483_647
     static let primeB: Int64 = 2_147_483_629
 
-    /// Fixed pseudo-random weights (SplitMix64 from a fixed seed): the same on every run and machine.
+    /// The weights: pseudo-random from the key's seed (the same on D1 and here within one check).
     private struct Weights {
-        var random = SplitMix64(seed: 0x7461_6C6C_7944_3125)
+        var random: SplitMix64
         mutating func next(bits: Int) -> Int64 { Int64(random.next() >> UInt64(64 - bits)) | 1 }
     }
 

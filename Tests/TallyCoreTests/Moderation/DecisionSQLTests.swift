@@ -199,7 +199,10 @@ struct DecisionSQLTests {
 
     /// A guard for a note read as `content` (the key stands for any note; these tests do not run the SQL).
     static func guarding(_ content: String = "x") -> DecisionSQL.Guard {
-        DecisionSQL.Guard(seen: SeenNote(key: "text:78|null:|text:00", content: content), previous: nil)
+        let seen = SeenNote(key: "text:78|null:|text:00", content: content)
+        // Short columns only: the check needs no database (nothing is digested).
+        let check = SeenNote.Check(expected: seen.key, long: [false, false, false], digestKey: DigestKey(seed: 1))
+        return DecisionSQL.Guard(seen: seen, previous: nil, check: check)
     }
 
     @Test func entriesThatCannotBeReplayedAreRefusedByName() async throws {

@@ -106,7 +106,7 @@ struct VoteDigestEditsTests {
         var random = Seeded(state: 38_4)
         let db = try Self.database(&random)
         let digest = try VoteDigest.covering(
-            "votes", columns: ["id", "option_id", "session_id", "created_at"], in: db)
+            "votes", columns: ["id", "option_id", "session_id", "created_at"], in: db, key: DigestKey(seed: 45))
         #expect(digest.isComplete)
         var seen = 0
         var unchanged = 0
@@ -140,7 +140,7 @@ struct VoteDigestEditsTests {
         try db.execute("UPDATE votes SET option_id = 1 WHERE id = 1")
         try db.execute("UPDATE votes SET option_id = 4 WHERE id = 1010")
         try db.execute("UPDATE votes SET option_id = 1 WHERE id = 7")
-        let digest = try VoteDigest.covering("votes", columns: ["id", "option_id", "session_id", "created_at"], in: db)
+        let digest = try VoteDigest.covering("votes", columns: ["id", "option_id", "session_id", "created_at"], in: db, key: DigestKey(seed: 45))
         let whole = digest.statement(low: 1, high: 2_100)
         let original = VoteDigest.ranges(try db.query(whole))
         for edit in [
