@@ -32,11 +32,11 @@ extension ReportLanguage {
                 + "便利貼回到 D1 上的樣子。")
     }
 
-    /// A withdrawn or dropped decision in the history.
-    var neverSent: String { pick("withdrawn, never sent to D1", "已撤回，沒有送到 D1") }
-
-    /// Who withdrew or dropped a decision, in the history.
-    func withdrawnBy(_ name: String) -> String { pick("withdrawn by \(name)", "撤回者 \(name)") }
+    /// A withdrawn or dropped decision in the history, with who took it back when the ledger knows.
+    func neverSent(by name: String?) -> String {
+        guard let name else { return pick("withdrawn, never sent to D1", "已撤回，沒有送到 D1") }
+        return pick("withdrawn by \(name), never sent to D1", "已由 \(name) 撤回，沒有送到 D1")
+    }
 
     /// The message after an undo: of the reader's own decision, or of `whose` (the page's owner took back another's).
     package func undone(_ id: Int64, whose: String? = nil) -> String {

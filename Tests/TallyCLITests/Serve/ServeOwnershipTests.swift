@@ -44,11 +44,11 @@ struct ServeOwnershipTests {
         #expect(seen["a_conflict_title"] as? String == "你的決定沒有生效", "\(seen)")
         #expect(seen["a_conflict_undo_forms"] as? Int == 0, "the 409 page offers no undo of 小美's decision")
         #expect(seen["b_undone"] as? String == "便利貼 #3 上你的決定已撤回，不會送出；便利貼回到 D1 上的樣子。", "\(seen)")
-        #expect((seen["b_history"] as? String)?.contains("撤回者 小美") == true, "\(seen["b_history"] ?? "")")
+        #expect((seen["b_history"] as? String)?.contains("已由 小美 撤回，沒有送到 D1") == true, "\(seen["b_history"] ?? "")")
         #expect((seen["owner_undo_text"] as? String)?.contains("小美 的「通過」還沒送到 D1。你是頁面主人") == true, "\(seen)")
         #expect(
             seen["owner_undone"] as? String == "便利貼 #4 上 小美 的決定已由你撤回，不會送出；便利貼回到 D1 上的樣子。", "\(seen)")
-        #expect((seen["owner_history"] as? String)?.contains("撤回者 頁主") == true, "\(seen["owner_history"] ?? "")")
+        #expect((seen["owner_history"] as? String)?.contains("已由 頁主 撤回，沒有送到 D1") == true, "\(seen["owner_history"] ?? "")")
         #expect(seen["widths"] as? [Int] == [390, 390, 390], "\(seen)")
         #expect(
             try await bed.rows("b", Self.withdrawals)
@@ -79,7 +79,7 @@ struct ServeOwnershipTests {
             "\(seen)")
         #expect(seen["a_post_status"] as? Int == 403, "\(seen)")
         #expect((seen["b_kept"] as? String)?.hasPrefix("便利貼 #3 上你的決定已經放棄") == true, "\(seen)")
-        #expect((seen["b_history"] as? String)?.contains("撤回者 小美") == true, "\(seen["b_history"] ?? "")")
+        #expect((seen["b_history"] as? String)?.contains("已由 小美 撤回，沒有送到 D1") == true, "\(seen["b_history"] ?? "")")
         #expect(try await bed.rows("b", Self.withdrawals) == [["3", "小美", "dropped", "小美"]])
     }
 
