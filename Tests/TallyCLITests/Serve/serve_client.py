@@ -357,11 +357,12 @@ def keep_mine(url_a, url_b, width):
         a.get(url_a.rstrip("/") + "/note/3")
         out["a_discard_forms"] = len(a.find_elements(By.CSS_SELECTOR, "form[action$='/note/3/discard']"))
         out["a_settle"] = a.find_element(By.CSS_SELECTOR, "section.settle").text
-        page = a.page_source
+        # A posts the discard form anyway, with the fields B's page carries (the page offered him none).
+        b.get(url_b.rstrip("/") + "/note/3")
+        page = b.page_source
         form = {"csrf": csrf_of(page), "seen": re.search(r'name="seen" value="(\w*)"', page).group(1)}
         status, body, _ = request(url_a, "POST", "/note/3/discard", urllib.parse.urlencode(form))
         out["a_post_status"], out["a_post_body"] = status, body
-        b.get(url_b.rstrip("/") + "/note/3")
         press_and_wait(b, b.find_element(By.CSS_SELECTOR, "form[action$='/note/3/discard'] button").click)
         out["b_kept"] = b.find_element(By.CSS_SELECTOR, ".message.done").text
         out["b_history"] = b.find_element(By.CSS_SELECTOR, "ol.history").text
