@@ -77,7 +77,8 @@ enum NotesDecision {
                 actedOnState: actedOnState, time: context.now(), option: option, seenDigest: digest)
             let decision: Decision
             do { decision = try store.decide(request) } catch ModerationError.conflict(let conflict)
-            where conflict.madeAsAsked(reason: reason) {
+                where conflict.madeAsAsked(reason: reason)
+            {
                 // Already decided as asked, nothing given lost: done, as the page answers it.
                 context.stdout.line(conflict.asAsked(in: zone))
                 return

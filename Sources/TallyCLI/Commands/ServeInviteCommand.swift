@@ -53,7 +53,8 @@ enum ServeInviteCommand {
         let port = try invocation.integer(portOption, in: 1...65535) ?? 8787
         let publicURL = try PublicURL.parse(invocation.value(ServeCommand.publicURLOption), command: invocation.path)
         if invocation.flag(showOption), invocation.flag(replaceOption) {
-            throw UsageError("--show prints NAME's link and --replace makes a new one; give one", command: invocation.path)
+            throw UsageError(
+                "--show prints NAME's link and --replace makes a new one; give one", command: invocation.path)
         }
         let settings = try Settings.resolveQuietly(invocation, context: context)
         let invites = ModeratorInvites(database: settings.db.value)
@@ -67,7 +68,8 @@ enum ServeInviteCommand {
             guard let kept = existing.token else {
                 throw CommandFailure(
                     "\(moderator.name)'s link was made by an older tally, which kept only a digest of it, so it cannot "
-                        + "be shown again; it still works. Make a new one with --replace (the old one then stops working)")
+                        + "be shown again; it still works. Make a new one with --replace (the old one then stops working)"
+                )
             }
             token = kept
         } else {

@@ -36,7 +36,9 @@ extension ModerationSite {
         if let current = try SeenNote.current(id, in: store.db), current.digest != seen {
             let text = language.moderationLabels.notTheNote(id)
             return html(
-                409, page.changed(text, shown: shownNotes.text(seen), note: note, context: try noteContext(store, id, visitor)))
+                409,
+                page.changed(
+                    text, shown: shownNotes.text(seen), note: note, context: try noteContext(store, id, visitor)))
         }
         return nil
     }

@@ -212,7 +212,8 @@ final class ModerationSite: Sendable {
             let maker = context.withdrawn.last.map(\.moderator)
             let whose = maker == visitor.moderator.name ? nil : maker
             context.done =
-                query["done"] == "undo" ? language.undone(id, whose: whose) : language.moderationLabels.dropped(id, whose: whose)
+                query["done"] == "undo"
+                ? language.undone(id, whose: whose) : language.moderationLabels.dropped(id, whose: whose)
             if query["done"] == "discard" { context.offerPull = wrangler != nil }
         } else if query["done"] == "pull" {
             context.done = language.moderationLabels.pulled

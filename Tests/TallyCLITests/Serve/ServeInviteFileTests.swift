@@ -14,7 +14,8 @@ struct ServeInviteFileTests {
         let data = try Data(contentsOf: URL(fileURLWithPath: path + ".moderators.json"))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let list = try #require(object["moderators"] as? [[String: Any]])
-        return Dictionary(uniqueKeysWithValues: list.map { ($0["name"] as? String ?? "", $0["digest"] as? String ?? "") })
+        return Dictionary(
+            uniqueKeysWithValues: list.map { ($0["name"] as? String ?? "", $0["digest"] as? String ?? "") })
     }
 
     /// The token a `serve invite` run printed.
@@ -44,9 +45,15 @@ struct ServeInviteFileTests {
         for index in 0..<50 {
             let name = String(format: "%02d", index)
             running.append(
-                ("revoke", try TallyProcess.start(["serve", "revoke", "old-" + name, "--db", path], in: folder.url.path)))
+                (
+                    "revoke",
+                    try TallyProcess.start(["serve", "revoke", "old-" + name, "--db", path], in: folder.url.path)
+                ))
             running.append(
-                ("invite", try TallyProcess.start(["serve", "invite", "new-" + name, "--db", path], in: folder.url.path)))
+                (
+                    "invite",
+                    try TallyProcess.start(["serve", "invite", "new-" + name, "--db", path], in: folder.url.path)
+                ))
         }
         var made: [String: String] = [:]
         for (kind, process) in running {
@@ -62,7 +69,8 @@ struct ServeInviteFileTests {
         let list = try Self.stored(path)
         #expect(list.keys.sorted() == (0..<50).map { String(format: "new-%02d", $0) }, "every revoke and invite held")
         for (name, token) in made {
-            #expect(list[name] == SHA256.hex(SHA256.hash(Array(token.utf8))), "\(name)'s printed link is the stored one")
+            #expect(
+                list[name] == SHA256.hex(SHA256.hash(Array(token.utf8))), "\(name)'s printed link is the stored one")
         }
         let mode = try FileManager.default.attributesOfItem(atPath: path + ".moderators.json")[.posixPermissions]
         #expect((mode as? Int) == 0o600, "the list holds the links' tokens: its owner's only")
@@ -86,10 +94,19 @@ struct ServeInviteFileTests {
         try NotesDatabase.demo(at: path)
         let list = path + ".moderators.json"
         let cases: [(String, () throws -> Void, String)] = [
-            ("folder", { try FileManager.default.createDirectory(atPath: list, withIntermediateDirectories: false) }, "is a folder, not a file"),
+            (
+                "folder", { try FileManager.default.createDirectory(atPath: list, withIntermediateDirectories: false) },
+                "is a folder, not a file"
+            ),
             ("fifo", { #expect(mkfifo(list, 0o600) == 0) }, "is a FIFO (named pipe), not a file"),
-            ("bad JSON", { try "{\"moderators\": [".write(toFile: list, atomically: true, encoding: .utf8) }, "is not valid JSON"),
-            ("other JSON", { try "[1, 2]".write(toFile: list, atomically: true, encoding: .utf8) }, "is JSON but not tally's list"),
+            (
+                "bad JSON", { try "{\"moderators\": [".write(toFile: list, atomically: true, encoding: .utf8) },
+                "is not valid JSON"
+            ),
+            (
+                "other JSON", { try "[1, 2]".write(toFile: list, atomically: true, encoding: .utf8) },
+                "is JSON but not tally's list"
+            ),
         ]
         for (label, make, said) in cases {
             try? FileManager.default.removeItem(atPath: list)
@@ -116,8 +133,9 @@ struct ServeInviteFileTests {
         served.stop()
         let log = await served.server.finish().stderr
         #expect(
-            log.contains("tally serve: GET refused (403): /…/note/3: personal links cannot be checked: the invited "
-                + "moderators' list \(list) is not valid JSON"), "\(log)")
+            log.contains(
+                "tally serve: GET refused (403): /…/note/3: personal links cannot be checked: the invited "
+                    + "moderators' list \(list) is not valid JSON"), "\(log)")
         #expect(!log.contains(token), "the log never holds a link's token")
     }
 

@@ -48,12 +48,14 @@ struct ServeOwnershipTests {
         #expect((seen["owner_undo_text"] as? String)?.contains("小美 的「通過」還沒送到 D1。你是頁面主人") == true, "\(seen)")
         #expect(
             seen["owner_undone"] as? String == "便利貼 #4 上 小美 的決定已由你撤回，不會送出；便利貼回到 D1 上的樣子。", "\(seen)")
-        #expect((seen["owner_history"] as? String)?.contains("已由 頁主 撤回，沒有送到 D1") == true, "\(seen["owner_history"] ?? "")")
+        #expect(
+            (seen["owner_history"] as? String)?.contains("已由 頁主 撤回，沒有送到 D1") == true, "\(seen["owner_history"] ?? "")")
         #expect(seen["widths"] as? [Int] == [390, 390, 390], "\(seen)")
         #expect(
             try await bed.rows("b", Self.withdrawals)
                 == [["3", "小美", "dropped", "小美"], ["4", "小美", "dropped", "頁主"]])
-        #expect(try await bed.rows("b", "SELECT status FROM suggestions WHERE id IN (3, 4)") == [["pending"], ["pending"]])
+        #expect(
+            try await bed.rows("b", "SELECT status FROM suggestions WHERE id IN (3, 4)") == [["pending"], ["pending"]])
     }
 
     @Test(

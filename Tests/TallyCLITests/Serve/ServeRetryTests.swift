@@ -112,6 +112,7 @@ struct ServeRetryTests {
         ])
         #expect(same["status"] as? Int == 200)
         #expect((same["body"] as? String ?? "").contains("和你要的一樣"))
-        #expect(try await SQLiteShell.rows(path, "SELECT count(*) FROM moderation_log WHERE suggestion_id = 4") == [["1"]])
+        #expect(
+            try await SQLiteShell.rows(path, "SELECT count(*) FROM moderation_log WHERE suggestion_id = 4") == [["1"]])
     }
 }
