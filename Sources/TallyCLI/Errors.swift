@@ -35,7 +35,12 @@ package struct UsageError: Error, Equatable, ExitCodeProviding, CustomStringConv
 /// A plain failure with a message of our own (exit code 1).
 package struct CommandFailure: Error, Equatable, CustomStringConvertible {
     package let message: String
-    package init(_ message: String) { self.message = message }
+    /// True when it failed because the user stopped it (Ctrl-C, SIGTERM): nothing more is started after it.
+    package let interrupted: Bool
+    package init(_ message: String, interrupted: Bool = false) {
+        self.message = message
+        self.interrupted = interrupted
+    }
     package var description: String { message }
 }
 

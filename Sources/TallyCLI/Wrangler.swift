@@ -82,6 +82,7 @@ struct Wrangler {
         do {
             ended = try child.run()
         } catch let stop as ChildProcess.Stop {
+            if case .signal = stop { throw CommandFailure(Self.message(stop, shown: shown), interrupted: true) }
             throw CommandFailure(Self.message(stop, shown: shown))
         }
         guard ended.termination == .exited(0) else {

@@ -22,13 +22,13 @@ _tally() {
         "tally notes promote") words="--label --section --as --reason --expect --expect-version --tz --db --config -h --help"; files="--db --config"; values="--label --section --as --reason --expect --expect-version --tz" ;;
         "tally notes review") words="--as --tz --db --config -h --help"; files="--db --config"; values="--as --tz" ;;
         "tally notes export-sql") words="--since --tz --output -o --db --config -h --help"; files="--output -o --db --config"; values="--since --tz" ;;
-        "tally notes discard") words="--tz --db --config -h --help"; files="--db --config"; values="--tz" ;;
-        "tally notes undo") words="--tz --db --config -h --help"; files="--db --config"; values="--tz" ;;
+        "tally notes discard") words="--as --tz --db --config -h --help"; files="--db --config"; values="--as --tz" ;;
+        "tally notes undo") words="--as --tz --db --config -h --help"; files="--db --config"; values="--as --tz" ;;
         "tally import") words="--db --config --replace --discard-local --quiet -q -h --help"; files="--db --config"; arguments="files" ;;
         "tally pull") words="--from --wrangler --export --yes --timeout --tz --db --config -h --help"; files="--from --db --config"; values="--wrangler --timeout --tz" ;;
         "tally push") words="--output -o --wrangler --again --timeout --tz --db --config -h --help"; files="--output -o --db --config"; values="--wrangler --timeout --tz" ;;
         "tally serve") words="invite revoke --listen --port --allow-remote --public-url --wrangler --as --tz --lang --db --config -h --help"; files="--db --config"; values="--listen --port --public-url --wrangler --as --tz --lang" ;;
-        "tally serve invite") words="--listen --port --public-url --db --config -h --help"; files="--db --config"; values="--listen --port --public-url" ;;
+        "tally serve invite") words="--replace --show --listen --port --public-url --db --config -h --help"; files="--db --config"; values="--listen --port --public-url" ;;
         "tally serve revoke") words="--db --config -h --help"; files="--db --config" ;;
         "tally status") words="--format --tz --db --config -h --help"; files="--db --config"; values="--format --tz" ;;
         "tally sql") words="--list --all --output-dir --output -o --tz --exclude-before --exclude-session --through --as-of --votes-per-session --session --config --contract-only -h --help"; files="--output -o --config"; folders="--output-dir"; values="--tz --exclude-before --exclude-session --through --as-of --votes-per-session --session" ;;

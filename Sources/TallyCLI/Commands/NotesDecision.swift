@@ -24,7 +24,9 @@ enum NotesDecision {
             discussion: transition + """
 
                 Exit code 3 when the note changed since you read it (or with --expect-version N, since
-                version N), including when someone already made this decision; nothing is changed then.
+                version N), including when someone already made this decision with another reason; nothing
+                is changed then. Made already as asked (same action, no reason given or the same reason):
+                exit 0, nothing written, saying who made it.
                 With --expect DIGEST (printed by `tally notes show ID`), a note whose text, author or time
                 is no longer the one shown is refused too (exit 3); without it, the message quotes the
                 text decided on.
@@ -73,7 +75,14 @@ enum NotesDecision {
             let request = DecisionRequest(
                 noteID: id, action: action, moderator: moderator, reason: reason, actedOnVersion: actedOnVersion,
                 actedOnState: actedOnState, time: context.now(), option: option, seenDigest: digest)
-            let decision = try store.decide(request)
+            let decision: Decision
+            do { decision = try store.decide(request) } catch ModerationError.conflict(let conflict)
+                where conflict.madeAsAsked(reason: reason)
+            {
+                // Already decided as asked, nothing given lost: done, as the page answers it.
+                context.stdout.line(conflict.asAsked(in: zone))
+                return
+            }
             context.stdout.line(report(decision, option: option))
             if digest == nil { context.stdout.line(decidedOn(decision.after)) }
             context.stdout.line(localUntilPushed)

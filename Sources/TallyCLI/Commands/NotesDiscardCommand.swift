@@ -10,18 +10,21 @@ enum NotesDiscardCommand {
             After `tally pull` or `tally push --wrangler` reported a conflict on note N, this accepts
             the decision D1 holds: your conflicting decision is marked dropped in the local ledger (kept,
             never deleted) and will not be pushed. To keep your intent instead, decide again on the note
-            as it now is (`tally notes show N`), which settles the conflict too.
+            as it now is (`tally notes show N`), which settles the conflict too. The discard is recorded
+            with --as NAME ($TALLY_MODERATOR) when given.
             """,
-        options: [NotesOptions.tz, SettingOptions.db, SettingOptions.config],
+        options: [NotesOptions.withdrawer, NotesOptions.tz, SettingOptions.db, SettingOptions.config],
         positionals: NotesOptions.noteIDArgument,
         run: run)
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let id = try NotesOptions.noteID(invocation)
+        let withdrawer = try NotesOptions.withdrawer(invocation, context)
         let settings = try Settings.resolveQuietly(invocation, context: context)
         let db = try DatabaseFile.openForWriting(settings.db.value)
-        let dropped = try SyncLedger(db).dropConflicts(of: id)
-        guard let first = dropped.first else {
+        guard case .withdrawn(let dropped) = try SyncLedger(db).dropConflicts(of: id, by: withdrawer),
+            let first = dropped.first
+        else {
             throw CommandFailure("note \(id) has no open sync conflict (see `tally status`); nothing was changed")
         }
         let list = dropped.map {

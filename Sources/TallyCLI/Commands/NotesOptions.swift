@@ -60,6 +60,20 @@ enum NotesOptions {
             command: invocation.path)
     }
 
+    /// `--as` of `notes undo` and `notes discard`: who takes a decision back, recorded with it.
+    static let withdrawer = moderator.withHelp(
+        "Who takes it back (default: $TALLY_MODERATOR); recorded with the withdrawal. Any moderator's decision may be "
+            + "taken back here (whoever runs tally on the file owns the copy).")
+
+    /// Who takes a decision back from the command line: the copy's owner, under `--as` or `TALLY_MODERATOR`
+    /// when given (validated as `moderator` does), else unnamed.
+    static func withdrawer(_ invocation: Invocation, _ context: Context) throws -> Withdrawer {
+        let named =
+            invocation.value(withdrawer) != nil || context.environment["TALLY_MODERATOR"] != nil
+            ? try moderator(invocation, context).name : nil
+        return Withdrawer(name: named, mayActOnOthers: true, at: context.now().d1Text)
+    }
+
     /// `--reason`, validated; a usage error when required and missing.
     static func reason(_ invocation: Invocation, for action: ModerationAction) throws -> ModerationReason? {
         guard let text = invocation.value(reason(required: action.requiresReason)) else {

@@ -213,8 +213,11 @@ enum PushCommand {
             + "answer was not read: \(why). D1 may have applied it: its decisions are recorded as sent, outcome "
             + "unknown (not unpushed), and cannot be undone or discarded until D1 is read"
         let seqs = Set(request.decisions.map(\.seq))
-        if let settled = try? settle(
-            request.decisions, push: push, database: database, wrangler: wrangler, noTrace: nil)
+        // Stopped by the user (Ctrl-C, SIGTERM): nothing more is started, D1 is read next time.
+        let stopped = (error as? CommandFailure)?.interrupted == true
+        if !stopped,
+            let settled = try? settle(
+                request.decisions, push: push, database: database, wrangler: wrangler, noTrace: nil)
         {
             let still = try SyncLedger(push.db).decisions(where: "state = 'sent'").filter { seqs.contains($0.seq) }
             said +=

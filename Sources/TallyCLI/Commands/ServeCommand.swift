@@ -106,7 +106,8 @@ enum ServeCommand {
         }
         let guardian = SiteGuard(
             token: token, csrf: SiteGuard.secret(), hosts: hosts, origins: origins, owner: moderator,
-            invites: ModeratorInvites(database: database), language: settings.language.value)
+            invites: ModeratorInvites(database: database), language: settings.language.value,
+            log: { [stderr = context.stderr] in stderr.line($0) })
         slot.site = ModerationSite(
             guardian: guardian, database: database, zone: settings.zone.value, language: settings.language.value,
             wrangler: invocation.value(wranglerOption), config: config, reportSettings: reportSettings,

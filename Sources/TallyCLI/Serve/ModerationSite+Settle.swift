@@ -2,8 +2,9 @@ import TallyCore
 import TallyHTTP
 import TallyRender
 
-/// Settling a sync conflict from the page, through the command line's own code: `tally notes
-/// discard` keeps D1's decision, `tally pull` fetches D1's state; deciding again is the decision form.
+/// Settling a sync conflict from the page, through the command line's own code: the ledger's
+/// `dropConflicts` (`tally notes discard`) keeps D1's decision, `tally pull` fetches D1's state; deciding
+/// again is the decision form. An invited moderator takes back only her own decisions.
 extension ModerationSite {
     /// Keeps D1's decision on note `id` (drops this copy's), when the note is still the one the page showed.
     func discard(_ id: Int64, _ form: [String: String], _ visitor: SiteGuard.Visitor) throws -> HTTPResponse {
@@ -11,38 +12,41 @@ extension ModerationSite {
         guard let seen = form["seen"], seen.count == SeenNote.digestLength else {
             return .refusal(400, .brokenForm, in: language)
         }
-        if let refusal = try discardRefusal(id, seen: seen, page) { return refusal }
-        let (status, _, err) = run(["notes", "discard", "\(id)", "--db", database] + config)
-        guard status == 0 else { return failed(page, ["note", "\(id)", "discard"], err) }
+        if let refusal = try changedRefusal(id, seen: seen, visitor) { return refusal }
+        // The code of `tally notes discard`, as the visitor: her own decisions only, unless she owns the page.
+        let ledger = SyncLedger(try DatabaseFile.openForWriting(database))
+        let withdrawal: Withdrawal
+        do {
+            withdrawal = try ledger.dropConflicts(of: id, by: withdrawer(visitor))
+        } catch SyncError.outcomeUnknown {
+            // Sent with D1's answer unread: D1 may hold it, so the copy must not say it was taken back.
+            let text = language.outcomeUnknown(id)
+            return html(409, page.message(language.moderationLabels.refused, text, back: "/note/\(id)"))
+        }
+        switch withdrawal {
+        case .nothing:
+            let text = language.moderationLabels.noConflict(id)
+            return html(409, page.message(language.moderationLabels.refused, text, back: "/note/\(id)"))
+        case .notYours(let other):
+            let text = language.moderationLabels.notYours(id, maker: other.moderator)
+            return html(403, page.message(language.moderationLabels.refused, text, back: "/note/\(id)"))
+        case .withdrawn: break
+        }
         return HTTPResponse(
             status: 303, headers: [("Location", "/\(visitor.token)/note/\(id)?done=discard")], body: [])
     }
 
-    /// Why note `id`'s conflict cannot be dropped from this form: the note is not the one shown, or
-    /// it has no open conflict; nil when it can.
-    private func discardRefusal(_ id: Int64, seen: String, _ page: ModerationPage) throws -> HTTPResponse? {
-        if let changed = try changedRefusal(id, seen: seen, page) { return changed }
-        let store = try store(writing: false)
-        let ledger = SyncLedger(store.db)
-        let open = try ledger.exists() && ledger.decisions().contains { $0.noteID == id && $0.state == .conflict }
-        guard open else {
-            return html(
-                409,
-                page.message(
-                    language.moderationLabels.refused, language.moderationLabels.noConflict(id),
-                    back: "/note/\(id)"))
-        }
-        return nil
-    }
-
     /// The 409 page when note `id` is no longer the note the page showed (digest `seen`); nil when it is.
-    private func changedRefusal(_ id: Int64, seen: String, _ page: ModerationPage) throws -> HTTPResponse? {
+    private func changedRefusal(_ id: Int64, seen: String, _ visitor: SiteGuard.Visitor) throws -> HTTPResponse? {
+        let page = page(visitor)
         let store = try store(writing: false)
         guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
         if let current = try SeenNote.current(id, in: store.db), current.digest != seen {
             let text = language.moderationLabels.notTheNote(id)
             return html(
-                409, page.changed(text, shown: shownNotes.text(seen), note: note, context: try noteContext(store, id)))
+                409,
+                page.changed(
+                    text, shown: shownNotes.text(seen), note: note, context: try noteContext(store, id, visitor)))
         }
         return nil
     }
@@ -58,11 +62,25 @@ extension ModerationSite {
         }
         guard syncLock.try() else { return .refusal(409, .busy, in: language) }
         defer { syncLock.unlock() }
-        if let refusal = try changedRefusal(id, seen: seen, page) { return refusal }
-        let (status, _, err) = run(["notes", "undo", "\(id)", "--db", database] + config)
-        guard status == 0 else {
-            let text = language == .english ? err : language.nothingToUndo(id)
+        if let refusal = try changedRefusal(id, seen: seen, visitor) { return refusal }
+        // The code of `tally notes undo`, as the visitor: her own decision only, unless she owns the page.
+        let ledger = SyncLedger(try DatabaseFile.openForWriting(database))
+        let withdrawal: Withdrawal
+        do {
+            withdrawal = try ledger.withdrawLatest(of: id, by: withdrawer(visitor))
+        } catch SyncError.outcomeUnknown {
+            // Sent with D1's answer unread: D1 may hold it, so the copy must not say it was taken back.
+            let text = language.outcomeUnknown(id)
             return html(409, page.message(language.moderationLabels.refused, text, back: "/note/\(id)"))
+        }
+        switch withdrawal {
+        case .nothing:
+            let text = language.nothingToUndo(id)
+            return html(409, page.message(language.moderationLabels.refused, text, back: "/note/\(id)"))
+        case .notYours(let other):
+            let text = language.moderationLabels.notYours(id, maker: other.moderator)
+            return html(403, page.message(language.moderationLabels.refused, text, back: "/note/\(id)"))
+        case .withdrawn: break
         }
         let (pulled, out, pullErr) = run(["pull", "--db", database, "--wrangler", wrangler] + config)
         guard pulled == 0 || pulled == 3 else {

@@ -102,7 +102,7 @@ final class ModerationSite: Sendable {
             case 1 where parts[0] == "report": return report(page)
             case 2 where parts[0] == "note":
                 guard let id = Int64(parts[1]) else { break }
-                return try notePage(id, request.head.query, page)
+                return try notePage(id, request.head.query, visitor)
             default: break
             }
             return html(404, page.message(language.moderationLabels.refused, language.plainRefusal(.noPage)))
@@ -155,8 +155,16 @@ final class ModerationSite: Sendable {
         return page.queue(groups, seen: seen)
     }
 
-    func noteContext(_ store: ModerationStore, _ id: Int64) throws -> ModerationPage.NoteContext {
+    /// Who takes back a decision through this visitor's link: the owner anyone's, an invited moderator her own.
+    func withdrawer(_ visitor: SiteGuard.Visitor) -> Withdrawer {
+        Withdrawer(name: visitor.moderator.name, mayActOnOthers: visitor.isOwner, at: context.now().d1Text)
+    }
+
+    func noteContext(_ store: ModerationStore, _ id: Int64, _ visitor: SiteGuard.Visitor) throws
+        -> ModerationPage.NoteContext
+    {
         var context = ModerationPage.NoteContext(group: try store.authorGroup(of: id))
+        context.reader = visitor.moderator.name
         context.canPull = wrangler != nil
         context.history = try store.history(of: id)
         if let seen = try SeenNote.current(id, in: store.db) {
@@ -168,21 +176,28 @@ final class ModerationSite: Sendable {
         let ledger = SyncLedger(store.db)
         if try ledger.exists() {
             let mine = try ledger.decisions(where: "note_id = \(id)")
+            let withdrawer = withdrawer(visitor)
             context.syncConflicts = mine.filter { $0.state == .conflict }
             context.withdrawn = mine.filter { $0.state == .dropped }
+            // Keeping D1's decision drops these: offered only when every one is the visitor's to take back.
+            context.keepD1By = try ledger.keepingD1Drops(of: id).first { !withdrawer.mayWithdraw($0) }?.moderator
             if let note { context.conflictShown = try ledger.conflictStillShown(on: note) != nil }
-            // Undo needs a pull to show the note as D1 has it again, so only a server with wrangler offers it.
-            if wrangler != nil, let latest = mine.last(where: { $0.state != .dropped }), latest.state == .unpushed {
+            // Undo needs a pull to show the note as D1 has it again, so only a server with wrangler offers it;
+            // and only on a decision the visitor may take back.
+            if wrangler != nil, let latest = mine.last(where: { $0.state != .dropped }), latest.state == .unpushed,
+                withdrawer.mayWithdraw(latest)
+            {
                 context.undoable = latest
             }
         }
         return context
     }
 
-    func notePage(_ id: Int64, _ query: [String: String], _ page: ModerationPage) throws -> HTTPResponse {
+    func notePage(_ id: Int64, _ query: [String: String], _ visitor: SiteGuard.Visitor) throws -> HTTPResponse {
+        let page = page(visitor)
         let store = try store(writing: false)
         guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
-        var context = try noteContext(store, id)
+        var context = try noteContext(store, id, visitor)
         if let label = query["label"] {
             guard let section = OptionDraft.Section(rawValue: query["section"] ?? "community") else {
                 return .text(
@@ -192,11 +207,14 @@ final class ModerationSite: Sendable {
         }
         if let done = query["done"].flatMap(ModerationAction.init(rawValue:)) {
             context.done = language.moderationLabels.decided(id, done)
-        } else if query["done"] == "undo" {
-            context.done = language.undone(id)
-        } else if query["done"] == "discard" {
-            context.done = language.moderationLabels.dropped(id)
-            context.offerPull = wrangler != nil
+        } else if query["done"] == "undo" || query["done"] == "discard" {
+            // Whose decision it was, from the ledger: the owner may have taken back another moderator's.
+            let maker = context.withdrawn.last.map(\.moderator)
+            let whose = maker == visitor.moderator.name ? nil : maker
+            context.done =
+                query["done"] == "undo"
+                ? language.undone(id, whose: whose) : language.moderationLabels.dropped(id, whose: whose)
+            if query["done"] == "discard" { context.offerPull = wrangler != nil }
         } else if query["done"] == "pull" {
             context.done = language.moderationLabels.pulled
         }
@@ -218,7 +236,7 @@ final class ModerationSite: Sendable {
         let labels = language.moderationLabels
         /// The note's page as it now is, with what the moderator typed offered again.
         func retry(_ note: Note) throws -> ModerationPage.NoteContext {
-            var retry = try noteContext(store, id)
+            var retry = try noteContext(store, id, visitor)
             retry.typedReason = form["reason"] ?? ""
             retry.typedPreset = form["preset"]
             if action == .promote, let label = form["label"],
@@ -250,9 +268,10 @@ final class ModerationSite: Sendable {
             {
                 return .refusal(400, .forgedForm, in: language)
             }
-            if conflict.sameDecisionMade, let done = conflict.decisions.first {
-                // The note ends as the moderator wanted: a success, not a refusal.
-                var context = try noteContext(store, id)
+            if conflict.madeAsAsked(reason: reason), let done = conflict.decisions.first {
+                // The note ends as the moderator wanted and nothing she typed is lost: a success, not a refusal
+                // (the command line answers it so too). A different reason is a conflict: offered back below.
+                var context = try noteContext(store, id, visitor)
                 context.done = labels.alreadySame(id, labels.state(conflict.found.stateName), page.line(done))
                 return html(200, page.note(conflict.found, context))
             }

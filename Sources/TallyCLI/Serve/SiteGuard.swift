@@ -21,6 +21,8 @@ struct SiteGuard: Sendable {
     let invites: ModeratorInvites
     /// The language of the plain answers (the page's).
     let language: ReportLanguage
+    /// Writes one line to serve's log (stderr): why a link was refused, never the link's token.
+    let log: @Sendable (String) -> Void
 
     /// Who a request comes from: the token its path carries, the name decisions are recorded
     /// under, and the path after the token (`/`, `/note/3` …).
@@ -28,6 +30,9 @@ struct SiteGuard: Sendable {
         let token: String
         let moderator: Moderator
         let route: String
+        /// True for the page's owner (serve's `--as`), who may take back anyone's decision; an invited
+        /// moderator takes back only her own.
+        let isOwner: Bool
     }
 
     /// 32 random bytes from the system's generator, as hex.
@@ -45,7 +50,7 @@ struct SiteGuard: Sendable {
             // A page elsewhere that points its own name at this address (DNS rebinding) sends its name here.
             return .refusal(421, .host(hosts.sorted()), in: language)
         }
-        guard visitor(head.path) != nil else {
+        guard visitor(head.path, logging: "\(head.method) refused (403)") != nil else {
             return .refusal(403, .link, in: language)
         }
         if head.method == "POST" {
@@ -59,16 +64,30 @@ struct SiteGuard: Sendable {
         return nil
     }
 
-    /// Who `path` comes from, or nil when its token is missing, wrong or revoked.
-    func visitor(_ path: String) -> Visitor? {
+    /// Who `path` comes from, or nil when its token is missing, wrong or revoked; with `logging`, why a link is
+    /// refused goes to serve's log, after `logging` and the path without its token.
+    func visitor(_ path: String, logging: String? = nil) -> Visitor? {
         let segments = path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard segments.count >= 2, segments[0].isEmpty else { return nil }
         let given = String(segments[1].prefix { $0 != "/" })
         let rest = segments[1].drop { $0 != "/" }
         let route = rest.isEmpty ? "/" : String(rest)
-        if Self.same(given, token) { return Visitor(token: given, moderator: owner, route: route) }
-        guard given.utf8.count == token.utf8.count, let invited = invites.moderator(token: given) else { return nil }
-        return Visitor(token: given, moderator: invited, route: route)
+        if Self.same(given, token) { return Visitor(token: given, moderator: owner, route: route, isOwner: true) }
+        func refused(_ why: String) -> Visitor? {
+            if let logging { log("tally serve: \(logging): /…\(route): \(why)") }
+            return nil
+        }
+        guard given.utf8.count == token.utf8.count else {
+            return refused("the path does not start with a link's token")
+        }
+        let found: Moderator?
+        do { found = try invites.moderator(token: given) } catch {
+            return refused("personal links cannot be checked: \(error)")
+        }
+        guard let invited = found else {
+            return refused("the link is neither this run's nor an invited moderator's (wrong, or revoked)")
+        }
+        return Visitor(token: given, moderator: invited, route: route, isOwner: false)
     }
 
     /// True when a form carries the CSRF token.

@@ -19,6 +19,20 @@ package struct ModerationConflict: Sendable, Equatable, CustomStringConvertible 
         decisions.count == 1 && decisions[0].action == action.rawValue
     }
 
+    /// True when the note was already decided exactly as asked, so the refused decision loses nothing: the
+    /// same action, with no reason given or the very reason recorded (a different reason would be dropped).
+    /// A promotion never is: the option made may have another label or section than the one asked.
+    /// The page and the command line both answer this case as done (200, exit 0), any other as a conflict.
+    package func madeAsAsked(reason: ModerationReason?) -> Bool {
+        guard sameDecisionMade, action != .promote else { return false }
+        return reason == nil || reason?.text == decisions[0].reason
+    }
+
+    /// The answer when `madeAsAsked`: "note 3 was already approved by 'mod-a' at … (version 1), as asked; …".
+    package func asAsked(in zone: Zone?) -> String {
+        "Note \(noteID) was already \(decisions[0].summary(in: zone)), as asked; nothing was written."
+    }
+
     /// What happened and what to do: the earlier decision (who, what, when) and the note's state now.
     package var description: String { message(in: nil) }
 

@@ -38,17 +38,22 @@ package struct SyncDecision: Sendable, Equatable {
     /// D1's text of the note when a pull found it changed there after this decision was taken (the
     /// text decided on is `seen`'s); nil while D1's note is the one decided on.
     package let changedAfter: String?
+    /// For a withdrawn or dropped decision: who took it back (nil when unknown: dropped before tally kept it,
+    /// or from the command line without a name) and when, as D1 text (UTC).
+    package let droppedBy: String?
+    package let droppedAt: String?
 
     /// The columns `init(row:)` reads, in order.
     static let columns = """
         seq, note_id, version, action, from_status, to_status, moderator, reason, created_at, log_id, state, push_id, \
         remote_action, remote_to_status, remote_moderator, remote_created_at, remote_version, detail, seen_key, \
-        seen_content, conflict_kind, changed_content
+        seen_content, conflict_kind, changed_content, dropped_by, dropped_at
         """
 
     /// `columns` over a ledger made before `conflict_kind` existed (layouts 2 and 3), read without upgrading it.
     static let columnsBeforeKind = columns.replacingOccurrences(
-        of: "conflict_kind, changed_content", with: "'\(legacyKind)' AS conflict_kind, NULL AS changed_content")
+        of: "conflict_kind, changed_content, dropped_by, dropped_at",
+        with: "'\(legacyKind)' AS conflict_kind, NULL AS changed_content, NULL AS dropped_by, NULL AS dropped_at")
 
     /// What `columnsBeforeKind` reads as the kind: the ledger keeps it only in its words, read as the
     /// upgrade would read them (a read-only command does not upgrade the ledger).
@@ -91,6 +96,8 @@ package struct SyncDecision: Sendable, Equatable {
             conflictReason = nil
         }
         changedAfter = row[21].storedText
+        droppedBy = row[22].storedText
+        droppedAt = row[23].storedText
     }
 
     /// True when `entry` (a row of some copy's `moderation_log`) is this very decision.

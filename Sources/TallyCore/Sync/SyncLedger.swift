@@ -45,7 +45,9 @@ package struct SyncLedger {
           seen_key          TEXT,
           seen_content      TEXT,
           conflict_kind     TEXT,
-          changed_content   TEXT
+          changed_content   TEXT,
+          dropped_by        TEXT,
+          dropped_at        TEXT
         );
         CREATE TABLE IF NOT EXISTS tally_sync_version (
           id      INTEGER PRIMARY KEY CHECK (id = 1),
@@ -78,7 +80,8 @@ package struct SyncLedger {
     /// `SeenNote.exactBytes` by its digest (2 wrote its hex, which no statement could carry to D1);
     /// 4 stores a conflict's kind as a value (`conflict_kind`, `SyncConflictReason`), the text D1 has
     /// for a note changed there after a decision (`changed_content`), the state `sent` (`SyncState`)
-    /// and the D1 database a pull came from (`tally_sync_origin.database`).
+    /// and the D1 database a pull came from (`tally_sync_origin.database`), and who withdrew or dropped a
+    /// decision and when (`dropped_by`, `dropped_at`; NULL for one dropped before).
     package static let version: Int64 = 4
 
     /// The layout of the tables in this file: nil without a ledger, 1 for one made before the marker.
@@ -114,7 +117,8 @@ package struct SyncLedger {
             try db.query("SELECT name FROM pragma_table_info('tally_sync_decisions')").compactMap {
                 $0[0].storedText
             })
-        for column in ["conflict_kind", "changed_content"] where !columns.contains(column) {
+        for column in ["conflict_kind", "changed_content", "dropped_by", "dropped_at"]
+        where !columns.contains(column) {
             try db.execute("ALTER TABLE tally_sync_decisions ADD COLUMN \(column) TEXT")
         }
         let hasOrigin = try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'tally_sync_origin'")?.int64 == 1
@@ -405,57 +409,16 @@ package struct SyncLedger {
         try db.execute(
             """
             INSERT INTO tally_sync_decisions (note_id, version, action, from_status, to_status, moderator, reason,
-                                              created_at, log_id, state, push_id, seen_key, seen_content)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                              created_at, log_id, state, push_id, seen_key, seen_content, dropped_by,
+                                              dropped_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .integer(decision.noteID), .integer(decision.version), .text(decision.action), .text(decision.from),
                 .text(decision.to), .text(decision.moderator), SQLValue(decision.reason), .text(decision.createdAt),
                 SQLValue(logID), .text(state.rawValue), SQLValue(decision.pushID), SQLValue(decision.seen?.key),
-                SQLValue(decision.seen?.content),
+                SQLValue(decision.seen?.content), SQLValue(decision.droppedBy), SQLValue(decision.droppedAt),
             ])
         try set(db.lastInsertRowID, state: state, remote: remote, why: why)
-    }
-
-    /// Drops the open conflicts of a note on purpose, and every later unconfirmed decision on it
-    /// (made on top of the first of them, so it cannot stand without it); kept in the ledger as
-    /// dropped. Returns them, in the order they were made (empty when the note has no conflict).
-    package func dropConflicts(of noteID: Int64) throws -> [SyncDecision] {
-        try write {
-            try upgrade()
-            let note = "note_id = \(noteID)"
-            guard let first = try decisions(where: "\(note) AND state = 'conflict'").first else { return [] }
-            // One whose answer was lost may be on D1: dropped here, the copy would say it is not.
-            if let sent = try decisions(where: "\(note) AND state = 'sent' AND seq > \(first.seq)").first {
-                throw SyncError.outcomeUnknown(sent)
-            }
-            let dropped = try decisions(
-                where:
-                    "\(note) AND (state = 'conflict' OR (state IN ('unpushed', 'pushed') AND seq > \(first.seq)))")
-            for decision in dropped {
-                try db.execute(
-                    "UPDATE tally_sync_decisions SET state = 'dropped' WHERE seq = ?", [.integer(decision.seq)])
-            }
-            return dropped
-        }
-    }
-
-    /// Withdraws the latest decision on a note while it is unsent (an undo): kept in the ledger as
-    /// dropped, never pushed, never replayed by a pull, which then brings the note as D1 has it.
-    /// Decisions dropped before are passed over (a pull enters them after the ones it replays).
-    /// Returns it; nil when the note's latest decision is pushed, settled, in conflict, or not this copy's.
-    /// - Throws: `SyncError.outcomeUnknown` when it was sent and D1's answer was not read: D1 may hold it.
-    package func withdrawLatest(of noteID: Int64) throws -> SyncDecision? {
-        try write {
-            try upgrade()
-            guard let latest = try decisions(where: "note_id = \(noteID) AND state <> 'dropped'").last else {
-                return nil
-            }
-            if latest.state == .sent { throw SyncError.outcomeUnknown(latest) }
-            guard latest.state == .unpushed else { return nil }
-            try db.execute(
-                "UPDATE tally_sync_decisions SET state = 'dropped' WHERE seq = ?", [.integer(latest.seq)])
-            return latest
-        }
     }
 }

@@ -23,8 +23,14 @@ extension ModerationPage {
         package var canPull = false
         /// True when the page offers to fetch D1's state after the message on top (a decision just dropped).
         package var offerPull = false
-        /// The latest decision on the note when it is unsent and the server can undo it (`tally notes undo`).
+        /// The latest decision on the note when it is unsent, the server can undo it (`tally notes undo`) and
+        /// the reader may take it back (her own, or anyone's for the page's owner).
         package var undoable: SyncDecision?
+        /// Who made a decision that keeping D1's decision would drop, when it is not the reader's to take back
+        /// (the button is then not offered); nil when she may.
+        package var keepD1By: String?
+        /// The reader's name: whose decisions are "yours".
+        package var reader = ""
         /// This copy's decisions on the note that were withdrawn or dropped, never sent (the ledger keeps them).
         package var withdrawn: [SyncDecision] = []
         /// The option a promoted note became (its text and section as stored).
@@ -79,7 +85,7 @@ extension ModerationPage {
             html += "<section class=\"undo\"><h2>\(e(language.undoHeading))</h2>\n"
             html += form(
                 "/note/\(note.id)/undo", [("seen", context.seen)],
-                "<p>\(e(language.undoExplained(l.action(undoable.action))))</p>"
+                "<p>\(e(language.undoExplained(l.action(undoable.action), maker: undoable.moderator == context.reader ? nil : undoable.moderator)))</p>"
                     + "<button type=\"submit\">\(e(language.undoButton))</button>")
             html += "</section>\n"
         } else if note.state == .promoted, let option = note.promotedOptionID {
@@ -96,13 +102,9 @@ extension ModerationPage {
     }
 
     func history(_ entries: [ModerationLogEntry], withdrawn: [SyncDecision] = []) -> String {
-        // A withdrawn decision the log still holds (this copy has not fetched D1's note since) is shown once.
-        let gone = withdrawn.filter { decision in
-            !entries.contains {
-                $0.version == decision.version && $0.action == decision.action && $0.moderator == decision.moderator
-                    && $0.createdAt == decision.createdAt
-            }
-        }
+        // A withdrawn decision the log still holds (this copy has not fetched D1's note since) is shown once,
+        // struck through where the log has it.
+        let gone = withdrawn.filter { decision in !entries.contains { decision.isSame(as: $0) } }
         guard !entries.isEmpty || !gone.isEmpty else { return "<p>\(e(l.noHistory))</p>\n" }
         // A list, not a table: one decision a line reads at 390 px (a table's columns squeezed its headings
         // to one character a line). Withdrawn decisions take their place in time (stored UTC text sorts).
@@ -111,6 +113,10 @@ extension ModerationPage {
             var what = "\(l.action(entry.action))\(language.colon)\(l.state(entry.from)) → \(l.state(entry.to))"
             if let option = entry.optionID { what += l.asOption(option) }
             let reason = entry.reason.map { " · \(l.reason)\(language.colon)\(e($0))" } ?? ""
+            if let taken = withdrawn.first(where: { $0.isSame(as: entry) }) {
+                items.append((entry.createdAt, withdrawnItem(entry.timeText(in: zone), what, taken)))
+                continue
+            }
             items.append(
                 (
                     entry.createdAt,
@@ -121,16 +127,18 @@ extension ModerationPage {
         for decision in gone {
             let what =
                 "\(l.action(decision.action))\(language.colon)\(l.state(decision.from)) → \(l.state(decision.to))"
-            let at = MessageText.time(decision.createdAt, in: zone)
             items.append(
-                (
-                    decision.createdAt,
-                    "<li class=\"withdrawn\"><small>\(e(at))</small> <s>\(e(what))</s> · "
-                        + "\(e(l.moderatingAs)) \(e(decision.moderator)) · \(e(language.neverSent))</li>\n"
-                ))
+                (decision.createdAt, withdrawnItem(MessageText.time(decision.createdAt, in: zone), what, decision)))
         }
         let sorted = items.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
         return "<ol class=\"history\">\n\(sorted.map(\.element.html).joined())</ol>\n"
+    }
+
+    /// A withdrawn or dropped decision in the history: struck through, who made it, that it was never sent,
+    /// and who took it back when the ledger knows.
+    func withdrawnItem(_ at: String, _ what: String, _ decision: SyncDecision) -> String {
+        "<li class=\"withdrawn\"><small>\(e(at))</small> <s>\(e(what))</s> · "
+            + "\(e(l.moderatingAs)) \(e(decision.moderator)) · \(e(language.neverSent(by: decision.droppedBy)))</li>\n"
     }
 
     func actions(_ note: Note, _ context: NoteContext) -> String {

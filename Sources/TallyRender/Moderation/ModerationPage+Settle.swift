@@ -2,14 +2,18 @@ import TallyCore
 
 extension ModerationPage {
     /// The ways to settle a note's open sync conflict, each with its sentence: keep D1's decision
-    /// (what `tally notes discard` does), fetch D1's state (what `tally pull` does, when the server
+    /// (what `tally notes discard` does; only on the reader's own decisions, or the page owner's), fetch D1's state (what `tally pull` does, when the server
     /// has `--wrangler`), and decide again, offered only once the copy shows the note as D1 has it.
     func settle(_ note: Note, _ context: NoteContext) -> String {
         guard !context.syncConflicts.isEmpty else { return "" }
         var html = "<section class=\"settle\"><h3>\(e(l.settleTitle))</h3>\n"
-        html += form(
-            "/note/\(note.id)/discard", [("seen", context.seen)],
-            "<p>\(e(l.keepD1Explained))</p><button type=\"submit\">\(e(l.keepD1))</button>")
+        if let maker = context.keepD1By {
+            html += "<p id=\"not-yours\">\(e(l.keepD1NotYours(maker)))</p>\n"
+        } else {
+            html += form(
+                "/note/\(note.id)/discard", [("seen", context.seen)],
+                "<p>\(e(l.keepD1Explained))</p><button type=\"submit\">\(e(l.keepD1))</button>")
+        }
         if context.canPull { html += pullForm(note: note.id) }
         let next =
             context.conflictShown

@@ -1,7 +1,8 @@
 import TallyCore
 
 extension ModerationPage {
-    /// The sync panel: how many decisions are unpushed, pushed, confirmed and in conflict; the
+    /// The sync panel: how many decisions are unpushed, sent with D1's answer unread, pushed, confirmed
+    /// and in conflict (the sent row only when there are any); the
     /// "send to D1" form (through wrangler when the server was given a database, else a download
     /// of the SQL file); and what the last push printed.
     package func sync(counts: [SyncState: Int], wrangler: String?, pushOutput: String? = nil, summary: String? = nil)
@@ -10,8 +11,9 @@ extension ModerationPage {
         var body = summary.map { "<p class=\"message\" role=\"status\">\(e($0))</p>\n" } ?? ""
         body += "<p>\(e(l.localOnly))</p>\n<table><tbody>\n"
         for (label, state) in [
-            (l.unpushed, SyncState.unpushed), (l.pushed, .pushed), (l.confirmed, .confirmed), (l.conflicts, .conflict),
-        ] {
+            (l.unpushed, SyncState.unpushed), (l.sentUnknown, .sent), (l.pushed, .pushed), (l.confirmed, .confirmed),
+            (l.conflicts, .conflict),
+        ] where state != .sent || (counts[.sent] ?? 0) > 0 {
             body +=
                 "<tr><th scope=\"row\">\(e(label))</th><td id=\"count-\(state.rawValue)\">\(counts[state] ?? 0)</td></tr>\n"
         }

@@ -16,22 +16,38 @@ extension ReportLanguage {
     var undoHeading: String { pick("Not sent yet: undo", "還沒送出：可以復原") }
     var undoButton: String { pick("Undo this decision", "復原這個決定") }
 
-    /// The sentence beside the undo button of an unsent decision (`action` in words).
-    func undoExplained(_ action: String) -> String {
-        pick(
-            "Your \(action) is not on D1 yet. Undoing withdraws it: it is never sent, this copy's record keeps it "
-                + "as withdrawn, and the note comes back as D1 has it.",
-            "這個「\(action)」還沒送到 D1。復原會把它撤回：不會送出，這份副本的紀錄會留著並標為已撤回，便利貼回到 D1 上的樣子。")
+    /// The sentence beside the undo button of an unsent decision (`action` in words), made by `maker` when it is
+    /// not the reader's own (the page's owner may take back anyone's).
+    func undoExplained(_ action: String, maker: String? = nil) -> String {
+        guard let maker else {
+            return pick(
+                "Your \(action) is not on D1 yet. Undoing withdraws it: it is never sent, this copy's record keeps it "
+                    + "as withdrawn, and the note comes back as D1 has it.",
+                "這個「\(action)」還沒送到 D1。復原會把它撤回：不會送出，這份副本的紀錄會留著並標為已撤回，便利貼回到 D1 上的樣子。")
+        }
+        return pick(
+            "\(maker)'s \(action) is not on D1 yet. As the page's owner you can withdraw it: it is never sent, this "
+                + "copy's record keeps it as withdrawn by you, and the note comes back as D1 has it.",
+            "\(maker) 的「\(action)」還沒送到 D1。你是頁面主人，可以把它撤回：不會送出，這份副本的紀錄會留著並標為由你撤回，"
+                + "便利貼回到 D1 上的樣子。")
     }
 
-    /// A withdrawn or dropped decision in the history.
-    var neverSent: String { pick("withdrawn, never sent to D1", "已撤回，沒有送到 D1") }
+    /// A withdrawn or dropped decision in the history, with who took it back when the ledger knows.
+    func neverSent(by name: String?) -> String {
+        guard let name else { return pick("withdrawn, never sent to D1", "已撤回，沒有送到 D1") }
+        return pick("withdrawn by \(name), never sent to D1", "已由 \(name) 撤回，沒有送到 D1")
+    }
 
-    /// The message after an undo.
-    package func undone(_ id: Int64) -> String {
-        pick(
-            "Your decision on note #\(id) was withdrawn and will not be sent; the note is as D1 has it.",
-            "便利貼 #\(id) 上你的決定已撤回，不會送出；便利貼回到 D1 上的樣子。")
+    /// The message after an undo: of the reader's own decision, or of `whose` (the page's owner took back another's).
+    package func undone(_ id: Int64, whose: String? = nil) -> String {
+        guard let whose else {
+            return pick(
+                "Your decision on note #\(id) was withdrawn and will not be sent; the note is as D1 has it.",
+                "便利貼 #\(id) 上你的決定已撤回，不會送出；便利貼回到 D1 上的樣子。")
+        }
+        return pick(
+            "\(whose)'s decision on note #\(id) was withdrawn by you and will not be sent; the note is as D1 has it.",
+            "便利貼 #\(id) 上 \(whose) 的決定已由你撤回，不會送出；便利貼回到 D1 上的樣子。")
     }
 
     /// The refusal of an undo when the note's latest decision is already sent (or not this copy's).
@@ -39,6 +55,15 @@ extension ReportLanguage {
         pick(
             "Note #\(id) has no unsent decision to undo; nothing was changed.",
             "便利貼 #\(id) 沒有還沒送出的決定可以復原；什麼都沒有改變。")
+    }
+
+    /// A decision on note `id` was sent to D1 and D1's answer was not read: it cannot be taken back yet.
+    package func outcomeUnknown(_ id: Int64) -> String {
+        pick(
+            "A decision on note #\(id) was sent to D1 and D1's answer was not read, so D1 may hold it: it cannot be "
+                + "taken back until D1 has been read (“\(moderationLabels.pullD1)”). Nothing was changed.",
+            "便利貼 #\(id) 有一個決定已經送到 D1，但沒有收到 D1 的回應，D1 可能已經採用了；要先讀過 D1"
+                + "（「\(moderationLabels.pullD1)」）才能收回。什麼都沒有改變。")
     }
 
     /// A promoted note whose option has been sent: how to retire the option.

@@ -37,6 +37,9 @@ package struct ModerationPageLabels: Sendable {
     package var remote: String { language.pick("D1", "D1") }
     package var unpushed: String { language.pick("Not sent yet", "還沒送到 D1") }
     package var pushed: String { language.pick("Sent, not confirmed", "已送出，D1 還沒確認") }
+    package var sentUnknown: String {
+        language.pick("Sent, D1's answer not read (outcome unknown)", "已送出，沒收到 D1 的回應（不確定是否生效）")
+    }
     package var confirmed: String { language.pick("Confirmed on D1", "D1 已確認") }
     package var conflicts: String { language.pick("Conflicts", "衝突") }
     package var sendToD1: String { language.pick("Send to D1", "送到 D1") }
@@ -60,6 +63,12 @@ package struct ModerationPageLabels: Sendable {
         language.pick(
             "Drops your decision from what this copy will send, so the decision D1 holds stands.",
             "把你的決定從這份副本要送出的清單拿掉，以 D1 上的決定為準。")
+    }
+    /// Instead of the keep-D1's button on a conflict that is another moderator's.
+    package func keepD1NotYours(_ maker: String) -> String {
+        language.pick(
+            "The decision in conflict is \(maker)'s: only \(maker) or the page's owner can drop it in favour of D1's.",
+            "衝突的決定是 \(maker) 做的：只有 \(maker) 或頁面主人可以放棄它、改用 D1 的決定。")
     }
     package var pullD1: String { language.pick("Fetch D1's current state", "取得 D1 的最新狀態") }
     package var pullExplained: String {
@@ -92,11 +101,26 @@ package struct ModerationPageLabels: Sendable {
             "取得 D1 的狀態失敗，什麼都沒有改變；wrangler 的回應在下面。")
     }
 
-    /// "Your decision on note #3 was dropped…", "Note #3 has no open conflict…".
-    package func dropped(_ note: Int64) -> String {
+    /// "Your decision on note #3 was dropped…" (`whose`: another moderator's, dropped by the page's owner),
+    /// "Note #3 has no open conflict…".
+    package func dropped(_ note: Int64, whose: String? = nil) -> String {
+        guard let whose else {
+            return language.pick(
+                "Your decision on \(language.noteInline(note)) was dropped and will not be sent; D1's decision stands.",
+                "\(language.noteName(note)) 上你的決定已經放棄，不會送出；以 D1 的決定為準。")
+        }
+        return language.pick(
+            "\(whose)'s decision on \(language.noteInline(note)) was dropped by you and will not be sent; "
+                + "D1's decision stands.",
+            "\(language.noteName(note)) 上 \(whose) 的決定已由你放棄，不會送出；以 D1 的決定為準。")
+    }
+
+    /// A decision is its maker's: another moderator (not the page's owner) may not take it back.
+    package func notYours(_ note: Int64, maker: String) -> String {
         language.pick(
-            "Your decision on \(language.noteInline(note)) was dropped and will not be sent; D1's decision stands.",
-            "\(language.noteName(note)) 上你的決定已經放棄，不會送出；以 D1 的決定為準。")
+            "This decision on \(language.noteInline(note)) is \(maker)'s: only \(maker) or the page's owner can take "
+                + "it back. Nothing was changed.",
+            "\(language.noteName(note)) 上的這個決定是 \(maker) 做的：只有 \(maker) 或頁面主人可以收回。什麼都沒有改變。")
     }
     package func noConflict(_ note: Int64) -> String {
         language.pick(

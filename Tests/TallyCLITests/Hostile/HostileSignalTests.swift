@@ -150,7 +150,10 @@ struct HostileSignalTests {
             ], "the charts and their record were in place before the FIFO was opened")
     }
 
-    @Test func pushStopsWranglerCleansUpAndMarksNothing() async throws {
+    /// Stopped while wrangler sends: wrangler's group is stopped, no file is left, and the decision is
+    /// sent with its outcome unknown (the request may have reached D1), never "unpushed"; nothing more
+    /// is started after the signal (D1 is read by the next push or pull).
+    @Test func pushStopsWranglerCleansUpAndCallsTheOutcomeUnknown() async throws {
         let folder = try TemporaryDirectory()
         #expect(try await TallyProcess.run(["demo", "--db", "votes.sqlite", "-q"], in: folder.url.path).status == 0)
         let approved = try await TallyProcess.run(
@@ -167,11 +170,14 @@ struct HostileSignalTests {
         if process.process.isRunning { process.send(SIGKILL) }
         let result = await process.finish()
         #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("interrupted (SIGTERM)"), "\(result.stderr)")
+        #expect(result.stderr.contains("outcome unknown (not unpushed)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("Read D1 for them"), "nothing is started after the signal")
         #expect(!(await Self.groupAlive(child)), "wrangler or its child outlived tally")
         #expect(try Self.scratchFiles(folder).isEmpty)
         #expect(
             try await SQLiteShell.rows(folder.path("votes.sqlite"), "SELECT state FROM tally_sync_decisions")
-                == [["unpushed"]])
+                == [["sent"]])
     }
 
     @Test func aStuckWranglerIsStoppedAtTheTimeLimit() async throws {

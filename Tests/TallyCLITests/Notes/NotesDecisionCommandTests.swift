@@ -86,22 +86,40 @@ struct NotesDecisionCommandTests {
         _ = folder
     }
 
-    @Test func theSameDecisionTwiceExitsThreeNamingTheFirst() async throws {
+    /// The same decision again is done as asked (exit 0, nothing written, naming who made it), as the page
+    /// answers it; with another reason than the one recorded it is a conflict (exit 3), the reason not dropped
+    /// silently (issue 44 item 6).
+    @Test func theSameDecisionTwiceIsDoneAsAskedUnlessItsReasonDiffers() async throws {
         let (folder, path) = try Self.demo()
         let first = try await TallyProcess.run(["notes", "approve", "3", "--db", path, "--as", "mod-a"])
         #expect(first.status == 0, "\(first.stderr)")
         let tables = try NotesDatabase.tables(path)
         let second = try await TallyProcess.run(["notes", "approve", "3", "--db", path, "--as", "mod-b"])
-        #expect(second.status == 3)
-        #expect(second.stdout.isEmpty)
-        #expect(second.stderr.hasPrefix("Error: conflict: note 3 was already approved by 'mod-a' at "))
-        #expect(second.stderr.hasSuffix("(version 1); your approve was not applied\n"))
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.hasPrefix("Note 3 was already approved by 'mod-a' at "), "\(second.stdout)")
+        #expect(second.stdout.hasSuffix("(version 1), as asked; nothing was written.\n"), "\(second.stdout)")
+        #expect(try NotesDatabase.tables(path) == tables)
+        let rejected = try await TallyProcess.run([
+            "notes", "reject", "4", "--db", path, "--as", "mod-a", "--reason", "spam",
+        ])
+        #expect(rejected.status == 0, "\(rejected.stderr)")
+        let decided = try NotesDatabase.tables(path)
+        let sameReason = try await TallyProcess.run([
+            "notes", "reject", "4", "--db", path, "--as", "mod-b", "--reason", "spam",
+        ])
+        #expect(sameReason.status == 0, "\(sameReason.stderr)")
+        let otherReason = try await TallyProcess.run([
+            "notes", "reject", "4", "--db", path, "--as", "mod-b", "--reason", "duplicate of 3",
+        ])
+        #expect(otherReason.status == 3)
+        #expect(otherReason.stderr.hasPrefix("Error: conflict: note 4 was already rejected by 'mod-a' at "))
+        #expect(otherReason.stderr.hasSuffix("your reject was not applied\n"), "\(otherReason.stderr)")
         let reject = try await TallyProcess.run([
             "notes", "reject", "3", "--db", path, "--as", "mod-b", "--reason", "no",
         ])
         #expect(reject.status == 3)
         #expect(reject.stderr.contains("was already decided: approved by 'mod-a'"))
-        #expect(try NotesDatabase.tables(path) == tables)
+        #expect(try NotesDatabase.tables(path) == decided)
         _ = folder
     }
 

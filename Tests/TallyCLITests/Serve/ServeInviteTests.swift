@@ -35,8 +35,8 @@ struct ServeInviteTests {
                 + "VALUES (7, 'session-7', 'Can we have a pets option?', '2026-09-24 01:00:00');\n")
         let ming = try await Self.invite("阿明", path, in: folder)
         let mei = try await Self.invite("小美", path, in: folder)
-        let stored = try String(contentsOfFile: path + ".moderators.json", encoding: .utf8)
-        #expect(!stored.contains(ming) && !stored.contains(mei), "only digests are stored")
+        let mode = try FileManager.default.attributesOfItem(atPath: path + ".moderators.json")[.posixPermissions]
+        #expect((mode as? Int) == 0o600, "the list holds the links: its owner's only")
 
         // Links made before the server starts work in it (they survive restarts).
         let served = try await ServedCopy(["--db", path, "--as", "owner"], in: folder.url.path, environment: [:])

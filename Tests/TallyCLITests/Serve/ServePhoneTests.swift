@@ -111,14 +111,18 @@ struct ServePhoneTests {
             seen["promoted_option"] as? [String] == ["The option, as the vote page shows it · Community options\n寵物"])
         #expect(text("promoted").contains("Your promote is not on D1 yet. Undoing withdraws it"), "\(text("promoted"))")
         #expect(text("undone").contains("Your decision on note #3 was withdrawn and will not be sent"))
-        #expect(text("undone").contains("withdrawn, never sent to D1"), "the history keeps it: \(text("undone"))")
+        #expect(
+            text("undone").contains("withdrawn by 小美, never sent to D1"),
+            "the history keeps it, and who took it back: \(text("undone"))")
         #expect(
             pages["undone"]?["undo"] as? Int == 1, "the approval before it is unsent too, and can be undone in turn")
         #expect(text("pushed").hasPrefix("Queue") && text("pushed").contains("Sent: D1 has every decision made here."))
         #expect(text("promoted_pushed").contains("Option #"), "\(text("promoted_pushed"))")
         #expect(text("promoted_pushed").contains("to retire it, ask the page's owner"))
         let history = text("promoted_pushed").components(separatedBy: "\n").filter { $0.contains(" · Moderating as") }
-        #expect(history.count == 3 && history[1].hasSuffix("withdrawn, never sent to D1"), "in time order: \(history)")
+        #expect(
+            history.count == 3 && history[1].hasSuffix("withdrawn by 小美, never sent to D1"), "in time order: \(history)"
+        )
         #expect(pages["sync_empty"]?["disabled"] as? [String] == ["Send to D1"])
         #expect(text("sync_empty").contains("Nothing to send: every decision made here is already on D1."))
         #expect(text("conflict").contains("Note #7 was decided while you were looking"), "\(text("conflict"))")

@@ -89,4 +89,30 @@ struct ServeRetryTests {
             body.contains("<p class=\"message done\" role=\"status\">Note #4 was already approved (approve by 阿明, "))
         #expect(!body.contains("role=\"alert\""))
     }
+
+    /// Rejected already, with another reason than hers: a conflict (409) that offers her typed reason back, as
+    /// the command line calls it a conflict (exit 3); the same preset alone is done as asked (issue 44 item 6).
+    @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
+    func rejectedMeanwhileWithAnotherReasonIsAConflictThatKeepsHerReason() async throws {
+        let folder = try TemporaryDirectory()
+        let (served, path) = try await Self.served(folder, language: "zh-TW")
+        defer { served.stop() }
+        let tab = try await served.client(["fields", served.url, "/note/4"])
+        try await Self.cli(path, ["reject", "4", "--reason", "spam"])
+        let typed = try await served.client([
+            "post", served.url, "/note/4/decide",
+            try Self.form(tab, ["action": "reject", "preset": "other", "reason": "和第三則重複"]),
+        ])
+        let body = typed["body"] as? String ?? ""
+        #expect(typed["status"] as? Int == 409, "\(body)")
+        #expect(body.contains("<span class=\"typed\">和第三則重複</span>"), "her reason is offered back: \(body)")
+        #expect(!body.contains("和你要的一樣"))
+        let same = try await served.client([
+            "post", served.url, "/note/4/decide", try Self.form(tab, ["action": "reject", "preset": "spam"]),
+        ])
+        #expect(same["status"] as? Int == 200)
+        #expect((same["body"] as? String ?? "").contains("和你要的一樣"))
+        #expect(
+            try await SQLiteShell.rows(path, "SELECT count(*) FROM moderation_log WHERE suggestion_id = 4") == [["1"]])
+    }
 }

@@ -37,9 +37,9 @@ struct ServeSettleTests {
         return bed
     }
 
-    static func serve(_ bed: SyncBed, language: String) async throws -> ServedCopy {
+    static func serve(_ bed: SyncBed, language: String, owner: String = "mod-b") async throws -> ServedCopy {
         try await ServedCopy(
-            ["--db", bed.path("b"), "--as", "mod-b", "--wrangler", "votes", "--lang", language, "--tz", "Asia/Taipei"],
+            ["--db", bed.path("b"), "--as", owner, "--wrangler", "votes", "--lang", language, "--tz", "Asia/Taipei"],
             in: bed.folder.url.path, environment: bed.environment())
     }
 

@@ -7,6 +7,13 @@
                                            a 390 px screenshot of the queue in OUTDIR
   serve_client.py moderators URL_A URL_B   two invited moderators' personal links in two browser sessions:
                                            each decides a note, both decide note 7 (the second gets 409)
+  serve_client.py undo-mine OWNER A B WIDTH   a decision stays its maker's: B (小美) approves note 3; A (阿明) is
+                                           offered no undo and his posted undo is refused; both decide note 4, A's
+                                           409 page offers no undo of B's; B undoes hers; OWNER undoes B's note 4
+  serve_client.py undo-lost URL WIDTH CMD…  approve note 3 from its page; run CMD (a push whose answer is lost), then
+                                           tap the undo the page still shows: the refusal, the note's state after
+  serve_client.py keep-mine A B WIDTH      note 3's conflict is B's: A is offered no "keep D1's" and his post is
+                                           refused; B keeps D1's decision
   serve_client.py proxied URL              through a TLS proxy (its certificate ignored): open the queue at the
                                            public URL, approve note 3 from its page
   serve_client.py settle URL WAY WIDTH      note 3 in sync conflict settled from its page at WIDTH px: WAY `keep`
@@ -32,6 +39,7 @@ import os
 import random
 import re
 import shutil
+import subprocess
 import sys
 import threading
 import time
@@ -267,6 +275,137 @@ def moderators(url_a, url_b, width=1280):
         out["widths"] = [d.execute_script("return document.documentElement.scrollWidth") for d in (a, b)]
     except Exception:
         sys.stderr.write(f"steps done: {sorted(out)}\n{b.page_source[:2000]}\n")
+        raise
+    finally:
+        a.quit()
+        b.quit()
+    print(json.dumps(out, ensure_ascii=False))
+
+
+def undo_mine(url_owner, url_a, url_b, width):
+    from selenium.webdriver.common.by import By
+
+    drivers = {"owner": chromium(), "a": chromium(), "b": chromium()}
+    for driver in drivers.values():
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": width < 600})
+    owner, a, b = drivers["owner"], drivers["a"], drivers["b"]
+    bases = {"owner": url_owner.rstrip("/"), "a": url_a.rstrip("/"), "b": url_b.rstrip("/")}
+    out = {}
+
+    def button(driver, action):
+        return driver.find_element(
+            By.XPATH, f"//form[input[@name='action' and @value='{action}']]//button[@type='submit' and not(@formmethod)]")
+
+    def undo_forms(driver, note):
+        return len(driver.find_elements(By.CSS_SELECTOR, f"form[action$='/note/{note}/undo']"))
+
+    def text(driver, selector):
+        found = driver.find_elements(By.CSS_SELECTOR, selector)
+        return found[0].text if found else ""
+
+    try:
+        b.get(bases["b"] + "/note/3")
+        press_and_wait(b, button(b, "approve").click)
+        out["b_done"] = text(b, ".message.done")
+        out["b_undo_forms"] = undo_forms(b, 3)
+        a.get(bases["a"] + "/note/3")
+        out["a_undo_forms"] = undo_forms(a, 3)
+        out["a_text"] = a.find_element(By.TAG_NAME, "body").text
+        # A keeps a form of his own and posts an undo of note 3 anyway (the page did not offer it).
+        page = a.page_source
+        form = {"csrf": csrf_of(page), "seen": re.search(r'name="seen" value="(\w*)"', page).group(1)}
+        status, body, _ = request(url_a, "POST", "/note/3/undo", urllib.parse.urlencode(form))
+        out["a_post_status"], out["a_post_body"] = status, body
+        # Both open note 4; B approves first, A rejects on the stale page: his 409 page shows B's decision.
+        a.get(bases["a"] + "/note/4")
+        b.get(bases["b"] + "/note/4")
+        press_and_wait(b, button(b, "approve").click)
+        a.find_element(By.CSS_SELECTOR, "input[name=preset][value=spam]").click()
+        press_and_wait(a, button(a, "reject").click)
+        out["a_conflict_title"] = a.find_element(By.TAG_NAME, "h1").text
+        out["a_conflict_undo_forms"] = undo_forms(a, 4)
+        # B undoes her own approval of note 3.
+        b.get(bases["b"] + "/note/3")
+        press_and_wait(b, b.find_element(By.CSS_SELECTOR, "form[action$='/note/3/undo'] button").click)
+        out["b_undone"] = text(b, ".message.done")
+        out["b_history"] = text(b, "ol.history")
+        # The page's owner undoes B's approval of note 4.
+        owner.get(bases["owner"] + "/note/4")
+        out["owner_undo_text"] = text(owner, "section.undo")
+        press_and_wait(owner, owner.find_element(By.CSS_SELECTOR, "form[action$='/note/4/undo'] button").click)
+        out["owner_undone"] = text(owner, ".message.done")
+        out["owner_history"] = text(owner, "ol.history")
+        out["widths"] = [d.execute_script("return document.documentElement.scrollWidth") for d in (owner, a, b)]
+    except Exception:
+        sys.stderr.write(f"steps done: {sorted(out)}\n{a.page_source[:2000]}\n")
+        raise
+    finally:
+        for driver in drivers.values():
+            driver.quit()
+    print(json.dumps(out, ensure_ascii=False))
+
+
+def undo_lost(url, width, command):
+    from selenium.webdriver.common.by import By
+
+    driver = chromium()
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    base = url.rstrip("/")
+    out = {}
+    try:
+        driver.get(base + "/note/3")
+        press_and_wait(driver, driver.find_element(
+            By.XPATH,
+            "//form[input[@name='action' and @value='approve']]//button[@type='submit' and not(@formmethod)]").click)
+        out["undo_forms"] = len(driver.find_elements(By.CSS_SELECTOR, "form[action$='/note/3/undo']"))
+        # Another window sends the decisions; D1 runs them and the answer is lost.
+        pushed = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        out["push_status"] = pushed.returncode
+        # The page still offers the undo it showed before the push: tap it.
+        press_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "form[action$='/note/3/undo'] button").click)
+        out["undo_title"] = driver.find_element(By.TAG_NAME, "h1").text
+        out["undo_text"] = driver.find_element(By.TAG_NAME, "main").text
+        out["width"] = driver.execute_script("return document.documentElement.scrollWidth")
+        driver.get(base + "/note/3")
+        out["after"] = driver.find_element(By.TAG_NAME, "main").text
+        out["after_undo_forms"] = len(driver.find_elements(By.CSS_SELECTOR, "form[action$='/note/3/undo']"))
+        driver.get(base + "/sync")
+        out["sync"] = driver.find_element(By.TAG_NAME, "main").text
+    except Exception:
+        sys.stderr.write(f"steps done: {sorted(out)}\n{driver.page_source[:2000]}\n")
+        raise
+    finally:
+        driver.quit()
+    print(json.dumps(out, ensure_ascii=False))
+
+
+def keep_mine(url_a, url_b, width):
+    from selenium.webdriver.common.by import By
+
+    a, b = chromium(), chromium()
+    for driver in (a, b):
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": width < 600})
+    out = {}
+    try:
+        a.get(url_a.rstrip("/") + "/note/3")
+        out["a_discard_forms"] = len(a.find_elements(By.CSS_SELECTOR, "form[action$='/note/3/discard']"))
+        out["a_settle"] = a.find_element(By.CSS_SELECTOR, "section.settle").text
+        # A posts the discard form anyway, with the fields B's page carries (the page offered him none).
+        b.get(url_b.rstrip("/") + "/note/3")
+        page = b.page_source
+        form = {"csrf": csrf_of(page), "seen": re.search(r'name="seen" value="(\w*)"', page).group(1)}
+        status, body, _ = request(url_a, "POST", "/note/3/discard", urllib.parse.urlencode(form))
+        out["a_post_status"], out["a_post_body"] = status, body
+        press_and_wait(b, b.find_element(By.CSS_SELECTOR, "form[action$='/note/3/discard'] button").click)
+        out["b_kept"] = b.find_element(By.CSS_SELECTOR, ".message.done").text
+        out["b_history"] = b.find_element(By.CSS_SELECTOR, "ol.history").text
+    except Exception:
+        sys.stderr.write(f"steps done: {sorted(out)}\n{a.page_source[:2000]}\n")
         raise
     finally:
         a.quit()
@@ -647,6 +786,12 @@ if __name__ == "__main__":
         print(json.dumps(post(sys.argv[2], sys.argv[3], json.loads(sys.argv[4])), ensure_ascii=False))
     elif command == "proxied":
         proxied(sys.argv[2])
+    elif command == "undo-mine":
+        undo_mine(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
+    elif command == "undo-lost":
+        undo_lost(sys.argv[2], int(sys.argv[3]), sys.argv[4:])
+    elif command == "keep-mine":
+        keep_mine(sys.argv[2], sys.argv[3], int(sys.argv[4]))
     elif command == "settle":
         settle(sys.argv[2], sys.argv[3], int(sys.argv[4]))
     elif command == "tour":

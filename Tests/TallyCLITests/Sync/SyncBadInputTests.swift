@@ -28,20 +28,33 @@ struct SyncBadInputTests {
         #expect(try NotesDatabase.bytes(bed.path("a")) == before)
     }
 
+    /// A pull through a failing wrangler changes nothing. A push whose wrangler fails may have reached
+    /// D1 (wrangler's request can fail after D1 ran it): its decision is recorded as sent, outcome
+    /// unknown, never "nothing was changed"; the next push reads D1 first and sends it once.
     @Test func aWranglerThatFailsChangesNothingAndItsMessageReachesTheUser() async throws {
         let bed = try SyncBed()
         let before = try await Self.copyWithADecision(bed)
         let d1Before = try NotesDatabase.bytes(bed.d1)
-        for command in [["pull", "--wrangler", "prod"], ["push", "--wrangler", "prod"]] {
-            let result = try await bed.tally("a", command, env: ["TALLY_TEST_WRANGLER_FAIL": "1"])
-            #expect(result.status == 1, "\(command)")
-            #expect(result.stderr.contains("A request to the Cloudflare API failed"), "\(command)")
-            #expect(result.stderr.contains("failed with exit status 1"), "\(command)")
-            #expect(result.stderr.contains("nothing was changed locally"), "\(command)")
-            #expect(try NotesDatabase.bytes(bed.path("a")) == before, "\(command)")
-        }
+        let pull = try await bed.tally("a", ["pull", "--wrangler", "prod"], env: ["TALLY_TEST_WRANGLER_FAIL": "1"])
+        #expect(pull.status == 1)
+        #expect(pull.stderr.contains("A request to the Cloudflare API failed"))
+        #expect(pull.stderr.contains("failed with exit status 1"))
+        #expect(pull.stderr.contains("nothing was changed locally"))
+        #expect(try NotesDatabase.bytes(bed.path("a")) == before)
+        let push = try await bed.tally("a", ["push", "--wrangler", "prod"], env: ["TALLY_TEST_WRANGLER_FAIL": "1"])
+        #expect(push.status == 1)
+        #expect(push.stderr.contains("A request to the Cloudflare API failed"))
+        #expect(push.stderr.contains("failed with exit status 1"))
+        #expect(push.stderr.contains("outcome unknown (not unpushed)"))
+        #expect(!push.stderr.contains("nothing was changed"))
         #expect(try NotesDatabase.bytes(bed.d1) == d1Before)
-        #expect(try await bed.counts("a") == [1, 0, 0, 0])
+        #expect(try await bed.counts("a") == [0, 0, 0, 0])
+        #expect(try await bed.status("a")["sent_unknown"] as? Int == 1)
+        let again = try await bed.tally("a", ["push", "--wrangler", "prod"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("0 on D1, 0 conflict(s), 1 not there (sent again now)"))
+        #expect(try await bed.counts("a") == [0, 0, 1, 0])
+        try await bed.expectD1Consistent()
     }
 
     /// With --json, wrangler prints its error on stdout (its `notes` hold D1's message). When the

@@ -147,7 +147,9 @@ struct SyncQATests {
         // `notes discard` opened the copy; a pull renamed a new one into place before it wrote.
         let ledger = SyncLedger(try DatabaseFile.openForWriting(bed.path("a")))
         #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
-        #expect(throws: ModerationError.databaseReplaced(bed.path("a"))) { try ledger.dropConflicts(of: 3) }
+        #expect(throws: ModerationError.databaseReplaced(bed.path("a"))) {
+            try ledger.dropConflicts(of: 3, by: Withdrawer(name: nil, mayActOnOthers: true, at: "2026-09-24 02:00:00"))
+        }
         #expect(try await bed.counts("a") == [0, 0, 0, 1])
     }
 

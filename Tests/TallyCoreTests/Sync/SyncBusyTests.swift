@@ -40,9 +40,14 @@ struct SyncBusyTests {
 
     @Test func droppingConflictsIsLockedNotBusy() async throws {
         let locked = try Locked()
-        #expect(throws: SyncError.locked(locked.fixture.path)) { try SyncLedger(locked.db).dropConflicts(of: 1) }
+        #expect(throws: SyncError.locked(locked.fixture.path)) {
+            try SyncLedger(locked.db).dropConflicts(
+                of: 1, by: Withdrawer(name: nil, mayActOnOthers: true, at: "2026-09-24 02:00:00"))
+        }
         try locked.release()
-        #expect(try SyncLedger(locked.db).dropConflicts(of: 1).isEmpty)
+        #expect(
+            try SyncLedger(locked.db).dropConflicts(
+                of: 1, by: Withdrawer(name: nil, mayActOnOthers: true, at: "2026-09-24 02:00:00")) == .nothing)
     }
 
     @Test func creatingTheLedgerIsLockedNotBusy() async throws {
