@@ -482,6 +482,16 @@ struct SimulationCalibrationTests {
             let outcome = Self.calibration(prior, polls: polls, sizes: sizes, seed: full ? seed : seed + 100)
             let (rows, error, floor) = Self.bins(outcome.chances)
             for (n, chances) in outcome.bySize { mixed[n, default: []] += chances }
+            // Calibration by poll size (issue 47.7: pooling the sizes hides errors of opposite signs).
+            for n in sizes {
+                let (sized, _, _) = Self.bins(outcome.bySize[n] ?? [])
+                let gaps = sized.map { row in
+                    "\(Int(100 * row.0))–\(Int(100 * row.1))%: \(String(format: "%+.1f", 100 * (row.4 - row.3))) (\(row.2))"
+                }
+                table.append(
+                    "| \(prior.rawValue) prior, n = \(n), \(outcome.polls / sizes.count) polls | share that truly lead minus mean "
+                        + "chance, points, per bin of the chance (options) | \(gaps.joined(separator: "; ")) | stated |")
+            }
             let name = "\(prior.rawValue) prior, n = 15–120, \(outcome.polls) polls"
             let coverage = Double(outcome.covered) / Double(outcome.ranges)
             let allAtOnce = Double(outcome.allCovered) / Double(outcome.polls)
