@@ -54,7 +54,7 @@ extension ReportLanguage {
         }
         return pick(
             "The data can't yet tell it apart from \(englishList(names)) (chances of leading \(englishList(chances))).",
-            "不過目前的資料還分不出第一名和\(chineseList(names))誰領先（領先機率分別約 \(chineseList(chances))）。")
+            "不過目前的資料還分不出\(chineseList(["第一名"] + names))誰領先（領先機率分別約 \(chineseList(chances))）。")
     }
 
     /// The options tied for first (already named by the headline) share the chance of leading equally.

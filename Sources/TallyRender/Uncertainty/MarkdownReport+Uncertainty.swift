@@ -81,7 +81,8 @@ extension MarkdownReport {
         default:
             // Every option the data can't tell apart from the first: a run, named as one.
             let group = peers.filter { $0.standing == .notDistinguishable }
-            return l.coinToss(group.map { quoted($0.content, l) }, [firstChance] + group.compactMap { chanceText($0, model) })
+            return l.coinToss(
+                group.map { quoted($0.content, l) }, [firstChance] + group.compactMap { chanceText($0, model) })
         }
     }
 

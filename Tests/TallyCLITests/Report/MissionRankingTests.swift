@@ -134,4 +134,29 @@ struct MissionRankingTests {
         let markdown = try await TallyProcess.run(Array(base.dropLast(2)) + excluded)
         #expect(markdown.stdout.contains("Counting the test data too, “B” would be first with 50 voters."))
     }
+
+    /// Issue 47.8: README's `--brief` example showed columns `--brief` does not print. Every line of it (but the "…"
+    /// that stands for the rest, and the sentence it cuts short) is a line of what the command prints, in order.
+    @Test func theReadmesBriefExampleIsAsPrinted() async throws {
+        let readme = try String(
+            contentsOf: ToolProcess.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "```markdown\n# What should we talk about next?"))
+        let block = readme[start.upperBound...]
+        let end = try #require(block.range(of: "\n```"))
+        let example =
+            ["# What should we talk about next?"] + block[..<end.lowerBound].split(separator: "\n").map(String.init)
+        let result = try await TallyProcess.run([
+            "report", "--demo", "--brief", "--title", "What should we talk about next?",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        var printed = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...]
+        for line in example where line != "…" {
+            let cut = line.hasSuffix(" …") ? String(line.dropLast(2)) : nil
+            guard let at = printed.firstIndex(where: { cut.map($0.hasPrefix) ?? ($0 == line) }) else {
+                Issue.record("README's --brief example line not printed (in order): \(line)")
+                return
+            }
+            printed = printed[(at + 1)...]
+        }
+    }
 }
