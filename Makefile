@@ -8,6 +8,8 @@
 #   make hostile PREFIX=…         the hostile sweep's classes (replace, write failure, signals, bounds,
 #                                 FIFOs, escapes; docs/hostile.md) against the installed binary
 #   make test                     swift test
+#   make stress                   the full simulation of the statistics (SimulationCalibrationTests at 2,400 polls
+#                                 a prior, every tie size, late options; docs/statistics.md): about 10 minutes
 #   make format / make lint       swift format with the checked-in .swift-format; lint also checks TallyCore's
 #                                 layers (.ci/layers.py, docs/layers.md)
 #
@@ -37,7 +39,7 @@ bashdir := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 zshdir := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 fishdir := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build install uninstall check-installed hostile test format lint
+.PHONY: all build install uninstall check-installed hostile test stress format lint
 
 all: build
 
@@ -79,6 +81,10 @@ hostile:
 
 test:
 	$(SWIFT) test
+
+# The default test run checks the simulation's targets on a small sample; this runs the full counts.
+stress:
+	TALLY_STRESS=1 $(SWIFT) test --filter SimulationCalibrationTests
 
 format:
 	$(SWIFT) format format --configuration $(FORMAT_CONFIG) --in-place --recursive --parallel $(FORMAT_PATHS)

@@ -6,9 +6,10 @@
 -- 'YYYY-MM-DD HH:MM:SS' and JavaScript's 'YYYY-MM-DDTHH:MM:SS.sssZ' compare correctly.
 -- `eligible` is the counted sessions that could choose the option: those whose last counted vote is at or after its
 -- creation (an option whose created_at cannot be read counts as always there, a session none of whose vote times can
--- be read as able to choose every option) or that chose it, and 0 when no session's last vote is at or after its
--- creation (votes cast before it existed make no share of their own); `share` is its voters among them (an option created
--- mid-poll is not counted against sessions that finished before it existed; NULL when nobody could choose it).
+-- be read as able to choose every option), 0 when there are none; a vote cast before its option existed counts in
+-- `voters` but in no one's `eligible`, so options open for the same time are compared over the same voters. `share`
+-- is its voters among them, at most 1 (an option created mid-poll is not counted against sessions that finished
+-- before it existed; NULL when nobody could choose it).
 WITH params AS (SELECT
   '2026-09-19T02:11:00+08:00' AS exclude_before,  -- sessions whose first vote is earlier are excluded whole; NULL: none
   '[]' AS exclude_sessions,                       -- JSON array of session ids to exclude, e.g. '["a1b2","c3d4"]'
@@ -68,14 +69,9 @@ last_vote AS (  -- the session's last counted vote with a readable time; NULL wh
   SELECT session_id, MAX(t) AS last FROM counted GROUP BY session_id
 ),
 eligible AS (  -- per option, the counted sessions that could choose it (see the header)
-  SELECT option_id, COUNT(*) AS sessions FROM (
-    SELECT o.id AS option_id, l.session_id
-    FROM option AS o JOIN last_vote AS l ON o.t IS NULL OR l.last IS NULL OR o.t <= l.last
-    UNION  -- a session that chose it anyway (a vote before its creation) could choose it too
-    SELECT option_id, session_id FROM counted
-  ) GROUP BY option_id
-  -- but only when some session's last vote is at or after its creation: a vote before it existed alone makes no share
-  HAVING option_id IN (SELECT o.id FROM option AS o JOIN last_vote AS l ON o.t IS NULL OR l.last IS NULL OR o.t <= l.last)
+  SELECT o.id AS option_id, COUNT(*) AS sessions
+  FROM option AS o JOIN last_vote AS l ON o.t IS NULL OR l.last IS NULL OR o.t <= l.last
+  GROUP BY o.id
 )
 SELECT o.id,
        o.content,
@@ -84,7 +80,7 @@ SELECT o.id,
        RANK() OVER (PARTITION BY o.section ORDER BY COALESCE(c.voters, 0) DESC) AS rank,
        COALESCE(c.voters, 0) AS voters,
        COALESCE(c.votes, 0) AS votes,
-       ROUND(1.0 * COALESCE(c.voters, 0) / NULLIF(e.sessions, 0), 4) AS share,
+       ROUND(1.0 * MIN(COALESCE(c.voters, 0), e.sessions) / NULLIF(e.sessions, 0), 4) AS share,
        COALESCE(a.voters, 0) AS voters_all,
        COALESCE(a.votes, 0) AS votes_all,
        COALESCE(e.sessions, 0) AS eligible

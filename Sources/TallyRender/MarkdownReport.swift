@@ -202,7 +202,9 @@ package enum MarkdownReport {
         var blocks = ["## " + sectionHeading(section, l)]
         if let chart { blocks.append(chart) }
         blocks.append(rankingTable(section, model, l, full: full))
-        guard sentences else { return blocks }
+        // An option added later is read with its own line, in `--brief` too (its share is over fewer voters).
+        let late = lateOptionLines(section, model, l)
+        guard sentences else { return late.isEmpty ? blocks : blocks + [late.joined(separator: l.sentenceGap)] }
         guard let top = section.leaders.first else { return blocks + [l.noVotesInSection] }
         // The headline has already said who leads the first section with votes and how sure that is.
         let inHeadline = model.sections.first(where: { !$0.leaders.isEmpty })?.name == section.name
@@ -215,6 +217,7 @@ package enum MarkdownReport {
                     : l.otherLeadersWithExcluded(section.leadersAll.map { quoted($0.content, l) }, topAll.votersAll))
         }
         if !inHeadline, let order = orderSentence(section, model, l) { sentences.append(order) }
+        sentences += late
         sentences += togetherSentences(section, model, l)
         return sentences.isEmpty ? blocks : blocks + [sentences.joined(separator: l.sentenceGap)]
     }
@@ -237,7 +240,8 @@ package enum MarkdownReport {
                 : narrow.map { ($0.1 == .right ? MarkdownText.unbroken($0.0) : $0.0, $0.1) })
         let n = l.number
         for option in section.options {
-            let share = option.share.map { NumberText.percent($0) } ?? "—"
+            // A share shown without its range (the narrow table) has no decimal: it is not that exact.
+            let share = option.share.map { NumberText.percent($0, decimals: full ? 1 : 0) } ?? "—"
             guard full else {
                 table.add([rank(option), ReportText.cell(option.content), n(option.voters), share])
                 continue
@@ -246,7 +250,7 @@ package enum MarkdownReport {
                 [
                     rank(option), ReportText.cell(option.content), n(option.voters), n(option.votes), share,
                     rangeCell(option, model, l), option.standing.map(l.standing) ?? "—",
-                ] + (chances ? [option.chanceOfLeading.map(chanceText) ?? "—"] : []))
+                ] + (chances ? [chanceText(option, model) ?? "—"] : []))
         }
         return table.rendered()
     }

@@ -108,12 +108,11 @@ struct UncertaintyMarkdownTests {
         )
         #expect(second.standing == .probablyBehind, "\(second)")
         let chances = try (
-            MarkdownReport.chanceText(#require(first.chanceOfLeading)),
-            MarkdownReport.chanceText(#require(second.chanceOfLeading))
+            #require(MarkdownReport.chanceText(first, model)), #require(MarkdownReport.chanceText(second, model))
         )
         #expect(
             english.contains(
-                "“option 2” is probably behind (chance of leading \(chances.1), against \(chances.0)), but not clearly enough to call."
+                "“option 2” is probably behind (chance of leading \(chances.1), against \(chances.0))."
             ), "\(english)")
         let row = try #require(english.split(separator: "\n").last { $0.contains("| option 2 |") })
         #expect(row.contains("| probably behind ") && row.hasSuffix(" \(chances.1) |"), "\(row)")

@@ -3,9 +3,10 @@
 {{parameters}}
 -- `eligible` is the counted sessions that could choose the option: those whose last counted vote is at or after its
 -- creation (an option whose created_at cannot be read counts as always there, a session none of whose vote times can
--- be read as able to choose every option) or that chose it, and 0 when no session's last vote is at or after its
--- creation (votes cast before it existed make no share of their own); `share` is its voters among them (an option created
--- mid-poll is not counted against sessions that finished before it existed; NULL when nobody could choose it).
+-- be read as able to choose every option), 0 when there are none; a vote cast before its option existed counts in
+-- `voters` but in no one's `eligible`, so options open for the same time are compared over the same voters. `share`
+-- is its voters among them, at most 1 (an option created mid-poll is not counted against sessions that finished
+-- before it existed; NULL when nobody could choose it).
 WITH {{params_votes}},
 {{vote_ranked}},
 {{considered}},
@@ -28,14 +29,9 @@ total AS (
 ),
 {{last_vote}},
 eligible AS (  -- per option, the counted sessions that could choose it (see the header)
-  SELECT option_id, COUNT(*) AS sessions FROM (
-    SELECT o.id AS option_id, l.session_id
-    FROM option AS o JOIN last_vote AS l ON o.t IS NULL OR l.last IS NULL OR o.t <= l.last
-    UNION  -- a session that chose it anyway (a vote before its creation) could choose it too
-    SELECT option_id, session_id FROM counted
-  ) GROUP BY option_id
-  -- but only when some session's last vote is at or after its creation: a vote before it existed alone makes no share
-  HAVING option_id IN (SELECT o.id FROM option AS o JOIN last_vote AS l ON o.t IS NULL OR l.last IS NULL OR o.t <= l.last)
+  SELECT o.id AS option_id, COUNT(*) AS sessions
+  FROM option AS o JOIN last_vote AS l ON o.t IS NULL OR l.last IS NULL OR o.t <= l.last
+  GROUP BY o.id
 )
 SELECT o.id,
        o.content,
@@ -44,7 +40,7 @@ SELECT o.id,
        RANK() OVER (PARTITION BY o.section ORDER BY COALESCE(c.voters, 0) DESC) AS rank,
        COALESCE(c.voters, 0) AS voters,
        COALESCE(c.votes, 0) AS votes,
-       ROUND(1.0 * COALESCE(c.voters, 0) / NULLIF(e.sessions, 0), 4) AS share,
+       ROUND(1.0 * MIN(COALESCE(c.voters, 0), e.sessions) / NULLIF(e.sessions, 0), 4) AS share,
        COALESCE(a.voters, 0) AS voters_all,
        COALESCE(a.votes, 0) AS votes_all,
        COALESCE(e.sessions, 0) AS eligible

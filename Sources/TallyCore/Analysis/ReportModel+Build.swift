@@ -29,16 +29,16 @@ extension ReportModel {
         self.fingerprint = figures.fingerprint
     }
 
-    /// Orders options per section by their share of the counted voters who could choose them (so by voters
-    /// among options open for the same time), with shares and Wilson intervals over those voters, ranks them
-    /// (competition ranking, 1, 1, 3: the same voters among the same number of eligible voters tie) and marks
-    /// the leaders; `addUncertainty` then places options added later by their chance of leading and sets the
-    /// others' standings.
+    /// Ranks options per section by distinct voters (the mission's rule: competition ranking, 1, 1, 3, for equal
+    /// voters, whenever the options were added), with shares and Wilson intervals over the counted voters who could
+    /// choose each option, and marks the leaders: the options with the most voters. `addUncertainty` then adds the
+    /// chances and standings, comparing options open for the same time over the same voters.
     /// Who could choose an option comes from the choice sets (`ChoicePattern.eligible`: the sessions whose
     /// last counted vote is at or after its creation); without them (figures put together by hand) every
     /// counted session could, except that an option created after `lastVote` (the last counted vote) could
     /// not yet be chosen by anybody. An option nobody could choose has no share, range, standing or chance
-    /// (0 of 0 is not "unpopular", and a vote cast before it existed is not 1 of 1).
+    /// (0 of 0 is not "unpopular", and a vote cast before it existed is not 1 of 1); a share is at most 100%
+    /// (votes cast before their option existed count in its voters but in no one's denominator).
     static func rank(
         _ options: [ReportFigures.Option], countedVoters: Int, lastVote: Instant? = nil, choices: [ChoicePattern]? = nil
     ) -> [Section] {
@@ -66,13 +66,14 @@ extension ReportModel {
                 }
             }
             let unranked = zip(members, eligibleCounts).map { option, eligible -> RankedOption in
-                let interval = eligible > 0 ? WilsonInterval(successes: option.voters, trials: eligible) : nil
+                let chosen = min(option.voters, eligible)
+                let interval = eligible > 0 ? WilsonInterval(successes: chosen, trials: eligible) : nil
                 return RankedOption(
                     row: option, rank: 0, eligible: eligible == countedVoters ? nil : eligible,
-                    share: countedVoters > 0 && eligible > 0 ? Double(option.voters) / Double(eligible) : nil,
+                    share: countedVoters > 0 && eligible > 0 ? Double(chosen) / Double(eligible) : nil,
                     interval: interval, standing: nil)
             }
-            let ranked = ranks(unranked.sorted { bySharePrecedes($0, $1, countedVoters) }, countedVoters: countedVoters)
+            let ranked = ranks(unranked, countedVoters: countedVoters)
             let topAll = members.map(\.votersAll).max() ?? 0
             return Section(
                 name: name, isKnown: Analyzer.knownSections.contains(name), options: ranked,
@@ -84,29 +85,13 @@ extension ReportModel {
     /// Counted sessions that could choose the option (nil in `eligible` means every counted session).
     static func eligibleCount(_ option: RankedOption, _ countedVoters: Int) -> Int { option.eligible ?? countedVoters }
 
-    /// The order by share among the voters who could choose the option (exactly, by cross-multiplying), then
-    /// voters, votes (descending) and id; options nobody could choose last.
-    static func bySharePrecedes(_ a: RankedOption, _ b: RankedOption, _ countedVoters: Int) -> Bool {
-        let (ea, eb) = (eligibleCount(a, countedVoters), eligibleCount(b, countedVoters))
-        if (ea > 0) != (eb > 0) { return ea > 0 }
-        let (left, right) = (a.voters * max(eb, 1), b.voters * max(ea, 1))
-        if left != right { return left > right }
-        if a.voters != b.voters { return a.voters > b.voters }
-        if a.votes != b.votes { return a.votes > b.votes }
-        return a.id < b.id
-    }
-
-    /// Competition ranks of options already in order: the same voters among the same number of eligible
-    /// voters share a rank (they are next to each other); a section without votes has no leaders but ranks 1.
+    /// Competition ranks of options already in order (most voters first): equal voters share a rank (they are next
+    /// to each other), whenever the options were added; a section without votes has no leaders but ranks 1.
     static func ranks(_ ordered: [RankedOption], countedVoters: Int) -> [RankedOption] {
         var ranked = ordered
         for index in ranked.indices {
             let previous = index > 0 ? ranked[index - 1] : nil
-            let tied =
-                previous.map {
-                    $0.voters == ranked[index].voters
-                        && eligibleCount($0, countedVoters) == eligibleCount(ranked[index], countedVoters)
-                } ?? false
+            let tied = previous.map { $0.voters == ranked[index].voters } ?? false
             ranked[index].rank = tied ? previous!.rank : index + 1
             ranked[index].standing =
                 ranked[index].rank == 1 && ranked[index].voters > 0 && countedVoters > 0 ? .leader : nil

@@ -28,9 +28,8 @@ package struct ReportModel: Sendable, Equatable {
     package struct RankedOption: Sendable, Equatable {
         /// The option's row as the figures have it.
         package let row: ReportFigures.Option
-        /// Competition rank: ties (the same voters among the same number who could choose them) share a rank
-        /// and the next rank skips (1, 1, 3). Options open for the same time rank by voters; an option added
-        /// later takes its place among them by its chance of leading (`addUncertainty`).
+        /// Competition rank by distinct voters: equal voters share a rank and the next rank skips (1, 1, 3),
+        /// whenever the options were added (the mission's rule; an option added later is compared in `sameVoters`).
         package internal(set) var rank: Int
         /// Counted sessions that could choose it (`ChoicePattern.couldChoose`: their last counted vote is at or
         /// after its creation), when that is not every counted session: an option created mid-poll; 0 when it was
@@ -48,9 +47,31 @@ package struct ReportModel: Sendable, Equatable {
         /// options split it evenly): the one figure the standing and the sentences read; nil when the
         /// section has no votes or nobody could choose it.
         package internal(set) var chanceOfLeading: Double? = nil
+        /// For an option added later than its section's first options (fewer counted voters could choose it): its
+        /// comparison over the voters who could choose it, against every option they could choose (its chance and
+        /// standing are this comparison's). nil for the options open longest and for an option nobody could choose.
+        package internal(set) var sameVoters: SameVoters? = nil
 
         package subscript<Value>(dynamicMember field: KeyPath<ReportFigures.Option, Value>) -> Value {
             row[keyPath: field]
+        }
+    }
+
+    /// An option added later, compared over the counted voters who could choose it (issue 47.1): every option they
+    /// could choose, with its voters among them and its chance of leading in that comparison.
+    package struct SameVoters: Sendable, Equatable {
+        /// Counted sessions that could choose the option added later: the voters of the comparison.
+        package let sessions: Int
+        /// Every option those sessions could choose (the late option included), most voters among them first.
+        package let options: [Entry]
+
+        /// One option in the comparison.
+        package struct Entry: Sendable, Equatable {
+            package let id: Int64
+            /// Its voters among `sessions`.
+            package let voters: Int
+            /// Its chance of leading among those voters.
+            package let chance: Double
         }
     }
 

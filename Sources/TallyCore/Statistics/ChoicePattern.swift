@@ -18,11 +18,13 @@ package struct ChoicePattern: Sendable, Equatable, Hashable {
         self.sessions = sessions
     }
 
-    /// Whether these sessions could choose `id`: it was votable for them, or they chose it anyway (a vote
-    /// before the option's creation, which the report lists as an anomaly).
+    /// Whether these sessions could choose `id`: it was votable for them (it existed at their last counted vote).
+    /// A vote cast before the option existed does not make it votable: it counts in the option's voters, as the
+    /// data says, and is listed among the anomalies, but changes no one's denominator (issue 47.1), so options
+    /// open for the same time are compared over the same voters.
     package func couldChoose(_ id: Int64) -> Bool {
         guard let votable else { return true }
-        return votable.contains(id) || optionIDs.contains(id)
+        return votable.contains(id)
     }
 
     /// Patterns in a canonical order (by their ids, then their votable ids, lexicographically), so the
@@ -35,12 +37,9 @@ package struct ChoicePattern: Sendable, Equatable, Hashable {
     }
 
     /// Counted sessions that could choose each of `ids` (`couldChoose`), in the same order; 0 for an option no
-    /// session's last vote is at or after the creation of: votes cast before it existed count, but do not make
-    /// a share of their own (1 of 1) or a chance.
+    /// session's last vote is at or after the creation of: votes cast before it existed count in its voters, but
+    /// make no share of their own (1 of 1) or a chance.
     package static func eligible(_ ids: [Int64], patterns: [ChoicePattern]) -> [Int] {
-        ids.map { id in
-            guard patterns.contains(where: { $0.sessions > 0 && ($0.votable?.contains(id) ?? true) }) else { return 0 }
-            return patterns.reduce(0) { $0 + ($1.couldChoose(id) ? $1.sessions : 0) }
-        }
+        ids.map { id in patterns.reduce(0) { $0 + ($1.couldChoose(id) ? $1.sessions : 0) } }
     }
 }

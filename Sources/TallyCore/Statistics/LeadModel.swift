@@ -80,6 +80,41 @@ package enum LeadModel {
         return standing
     }
 
+    /// One comparison, as a table shows it: the model run over `options` (in rank order among the voters they are
+    /// counted over), then the chances of `members` (the options open for the same time, in the table's order: most
+    /// voters first) made non-increasing down that order, then the standings read from those chances with `leaders`
+    /// (positions in `options`) as the leaders. Neither the chance nor the word of a member thus improves down the
+    /// table (issue 47.2): where the model gives an option lower in the table a higher chance (it splits a tied run's
+    /// chance with fewer runners), the options concerned are pooled into a run that shares their chances equally
+    /// (`nonIncreasing`), the way the model itself treats equally popular options.
+    package static func judge(
+        options: [Option], shared: (Int, Int) -> Int, members: [Int], leaders: Set<Int>
+    ) -> (result: Result, leading: [Double], standings: [Standing?]) {
+        let result = run(options: options, shared: shared)
+        var leading = result.leading
+        let pooled = nonIncreasing(members.map { leading[$0] })
+        for (position, member) in members.enumerated() { leading[member] = pooled[position] }
+        return (result, leading, standings(leading: leading.map { $0 }, leaders: leaders))
+    }
+
+    /// `values` made non-increasing by pooling adjacent values that rise into runs sharing their mean (the
+    /// pool-adjacent-violators algorithm; the sum is kept, so chances still add up to the same total).
+    package static func nonIncreasing(_ values: [Double]) -> [Double] {
+        var blocks: [(sum: Double, count: Int)] = []
+        for value in values {
+            blocks.append((value, 1))
+            while blocks.count > 1 {
+                let last = blocks[blocks.count - 1]
+                let before = blocks[blocks.count - 2]
+                // A later block with a higher mean than the one above it joins it (1e-12: equal chances stay apart).
+                guard last.sum / Double(last.count) > before.sum / Double(before.count) + 1e-12 else { break }
+                blocks.removeLast(2)
+                blocks.append((before.sum + last.sum, before.count + last.count))
+            }
+        }
+        return blocks.flatMap { Array(repeating: $0.sum / Double($0.count), count: $0.count) }
+    }
+
     /// An option against the leaders (`standings`).
     package enum Standing: Sendable, Equatable {
         case leader

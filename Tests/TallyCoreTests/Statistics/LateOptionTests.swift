@@ -100,27 +100,33 @@ struct LateOptionTests {
         return try VoteDatabase(options: options, votes: votes)
     }
 
-    @Test func aLateOptionChosenByMostWhoCouldIsRankedAndLabelledByOneComparison() async throws {
+    /// Issue 47.1 restores the mission's rule over issue 37.1's placement by chance: the late option (24 voters) ranks
+    /// by voters, below options with more, and is compared over the 30 voters who could choose it, against the others'
+    /// voters among the same 30 (its own line), where it leads: never a rank or a leader's title from its share.
+    @Test func aLateOptionChosenByMostWhoCouldIsRankedByVotersAndComparedAmongThem() async throws {
         let model = try await Self.lateLeader().report(Self.parameters)
         let options = try #require(model.sections.first).options
         let late = try #require(options.first { $0.id == 6 })
         #expect(late.voters == 24 && late.eligible == 30 && late.share == 0.8)
-        #expect(options.first { $0.id == 1 }?.voters == 41)
-        // Ranked first and the only leader: the most likely to lead.
-        #expect(late.rank == 1 && late.standing == .leader, "\(options.map { ($0.id, $0.rank, $0.standing) })")
-        #expect(model.sections.first?.leaders.map(\.id) == [6])
-        // Rank, word and chance tell one story: down the table the chance never rises and the word never softens.
+        #expect(options.map(\.id) == [1, 2, 3, 4, 5, 6])
+        #expect(options.map(\.rank) == [1, 1, 3, 4, 4, 6])
+        #expect(model.sections.first?.leaders.map(\.id) == [1, 2])
+        #expect(late.standing == .notDistinguishable, "\(late)")
+        // Its comparison: the 30 sessions that could choose it; 24 chose it, 6 chose options 1 and 2.
+        let same = try #require(late.sameVoters)
+        #expect(same.sessions == 30)
+        #expect(same.options.map(\.id).prefix(3) == [6, 1, 2] && same.options.map(\.voters).prefix(3) == [24, 6, 6])
+        #expect(late.chanceOfLeading == same.options.first?.chance && (late.chanceOfLeading ?? 0) > 0.9)
+        // Among the options open the whole time, the chance never rises and the word never softens down the table.
         func severity(_ s: ReportModel.Standing?) -> Int {
             [.leader: 0, .notDistinguishable: 1, .probablyBehind: 2, .behind: 3][s!]!
         }
-        for (a, b) in zip(options, options.dropFirst()) {
+        let original = options.filter { $0.id != 6 }
+        #expect(original.allSatisfy { $0.sameVoters == nil })
+        for (a, b) in zip(original, original.dropFirst()) {
             #expect((a.chanceOfLeading ?? 0) >= (b.chanceOfLeading ?? 0), "\(a.id) before \(b.id)")
             #expect(severity(a.standing) <= severity(b.standing), "\(a.id) before \(b.id)")
         }
-        // Among the options open the whole time the rank is by voters (1 and 2 tied, then 3, then 4 and 5 tied).
-        let original = options.filter { $0.id != 6 }
-        #expect(original.map(\.id) == [1, 2, 3, 4, 5])
-        #expect(original.map(\.rank) == [2, 2, 4, 5, 5])
     }
 
     /// Issue 37.2: a vote cast before its option existed (option 3 created after every vote) counts as the data

@@ -176,4 +176,52 @@ struct LeadModelTests {
         #expect(again.sections == report.sections)
         #expect(again.chanceModel == report.chanceModel)
     }
+
+    /// Issue 47.2 (case 5): in a five-way tie at 15 voters, rank 4 with 5 voters was "probably behind" at 12% directly
+    /// above rank 5 with 4 voters, "can't tell apart" at 13%: an option inside a tied run splits the run's chance. Over
+    /// the close counts of five options at 15 voters, the model alone gives such inversions; what the table shows
+    /// (`LeadModel.judge`) never lets the chance or the word improve down the ranking, keeps the chances' sum and
+    /// leaves rankings without an inversion as they were.
+    @Test func neitherTheChanceNorTheWordImprovesDownTheRanking() {
+        func severity(_ s: LeadModel.Standing?) -> Int {
+            [.leader: 0, .even: 1, .probablyBehind: 2, .behind: 3][s!]!
+        }
+        var inverted = 0
+        var counts = 0
+        // The close counts, where ties are read (a five-way tie of 15 voters gives 3 to 8 voters an option).
+        for a in 3...8 {
+            for b in 2...a {
+                for c in 2...b {
+                    for d in 1...c {
+                        for e in 1...d where a + b + c + d + e <= 30 {
+                            let voters = [a, b, c, d, e]
+                            counts += 1
+                            let options = voters.map { LeadModel.Option(voters: $0, eligible: 15) }
+                            let leaders = Set(voters.indices.filter { voters[$0] == a })
+                            let raw = LeadModel.run(options: options, shared: { _, _ in 0 }).leading
+                            if zip(raw, raw.dropFirst()).contains(where: { $1 > $0 + 1e-9 }) { inverted += 1 }
+                            let judged = LeadModel.judge(
+                                options: options, shared: { _, _ in 0 }, members: Array(0..<5), leaders: leaders)
+                            for (x, y) in zip(0..<4, 1..<5) {
+                                #expect(judged.leading[x] >= judged.leading[y] - 1e-12, "\(voters)")
+                                #expect(severity(judged.standings[x]) <= severity(judged.standings[y]), "\(voters)")
+                            }
+                            #expect(abs(judged.leading.reduce(0, +) - raw.reduce(0, +)) < 1e-9)
+                            if !zip(raw, raw.dropFirst()).contains(where: { $1 > $0 + 1e-12 }) {
+                                #expect(judged.leading == raw, "\(voters)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The cause is real: the model alone inverts some of these rankings.
+        #expect(inverted > 0, "\(inverted) of \(counts)")
+    }
+
+    @Test func poolingAdjacentViolatorsKeepsTheSumAndOrder() {
+        #expect(LeadModel.nonIncreasing([0.5, 0.1, 0.3, 0.1]) == [0.5, 0.2, 0.2, 0.1])
+        #expect(LeadModel.nonIncreasing([0.1, 0.2, 0.3]).allSatisfy { abs($0 - 0.2) < 1e-12 })
+        #expect(LeadModel.nonIncreasing([0.4, 0.3, 0.3]) == [0.4, 0.3, 0.3])
+    }
 }
