@@ -21,9 +21,17 @@ extension ReportLanguage {
 
     package var noVotes: String { pick("There are no votes yet.", "目前還沒有任何投票。") }
 
+    /// The page's as-of time (`ReaderTimes.until`: a week's last day, or a moment) and the one place the page
+    /// names its zone for every time it shows.
     package func asOf(_ time: String, _ zone: String) -> String {
-        pick("As of \(time) (\(zone)).", "統計時間：\(time)（\(zone)）。")
+        pick("As of \(time). Times are \(zone)\(zone.hasSuffix(" time") ? "" : " time").", "統計至\(spaced(time))，時間以\(spaced(zone))為準。")
     }
+
+    /// The as-of item of the activity list: `統計至 9/25（五）`, `As of Fri 25 Sep`.
+    package func asOfItem(_ time: String) -> String { pick("As of \(time)", "統計至\(spaced(time, after: false))") }
+
+    /// Between the as-of item and what it adds (the time since the last vote).
+    package var itemAddition: String { pick(" — ", "，") }
 
     /// Under 30 counted voters, one sentence after the headline: a direction, not a conclusion.
     package func smallSample(_ voters: Int) -> String {
@@ -106,7 +114,7 @@ extension ReportLanguage {
     package func cutoffRule(_ time: String) -> String {
         pick(
             "Voters whose first vote is before \(time) are left out with all their votes, not just the early ones.",
-            "第一票早於 \(time) 的人，所有的票都不計入，不只是較早的那幾票。")
+            "第一票早於\(spaced(time))的人，所有的票都不計入，不只是較早的那幾票。")
     }
 
     /// How many sessions were excluded by name.
@@ -125,7 +133,7 @@ extension ReportLanguage {
     package func excludedWhen(_ from: String, _ to: String) -> String {
         pick(
             from == to ? "Their first vote came at \(from)." : "Their first votes came between \(from) and \(to).",
-            from == to ? "這些人的第一票都在 \(from)。" : "這些人的第一票都在 \(from) 到 \(to) 之間。")
+            from == to ? "這些人的第一票都在\(spaced(from))。" : "這些人的第一票都在\(spaced(from))到\(spaced(to))之間。")
     }
 
     package var nothingExcluded: String { pick("Nobody is left out.", "沒有排除任何人。") }
@@ -150,15 +158,15 @@ extension ReportLanguage {
 
     package var firstCountedVote: String { pick("First counted vote", "計入的第一票") }
     package var lastCountedVote: String { pick("Last counted vote", "計入的最後一票") }
-    package var asOfLabel: String { pick("As of", "統計時間") }
+    package var asOfLabel: String { pick("As of", "統計至") }
 
     /// Time since the last vote, and the local days after it without votes (first and last date).
     package func sinceLastVote(_ duration: String, _ quietDays: Int, _ from: String?, _ to: String?) -> String {
         var text = pick("\(duration) since the last vote", "距離最後一票已經 \(duration)")
         if quietDays == 1, let from {
-            text += pick("; no votes on \(from)", "；\(from) 那天沒有人投票")
+            text += pick("; no votes on \(from)", "；\(spaced(from, before: false))那天沒有人投票")
         } else if quietDays > 1, let from, let to {
-            text += pick("; no votes from \(from) to \(to)", "；\(from) 到 \(to) 每天都沒有人投票")
+            text += pick("; no votes from \(from) to \(to)", "；\(spaced(from, before: false))到\(spaced(to))每天都沒有人投票")
         }
         return text + pick(".", "。")
     }
@@ -169,9 +177,9 @@ extension ReportLanguage {
     package func gapText(_ duration: String, _ from: String, _ to: String, _ ongoing: Bool) -> String {
         pick(
             ongoing
-                ? "\(duration), from \(from) to the as-of time (no vote since)"
+                ? "\(duration), from \(from) until the end of the count (no vote since)"
                 : "\(duration), from \(from) to \(to)",
-            ongoing ? "\(duration)，從 \(from) 到統計時間（之後沒有再投票）" : "\(duration)，從 \(from) 到 \(to)")
+            ongoing ? "\(duration)，從\(spaced(from))到統計截止（之後沒有再投票）" : "\(duration)，從\(spaced(from))到\(spaced(to))")
     }
 
     package var noCountedVotes: String { pick("No counted votes yet.", "還沒有計入的票。") }
@@ -317,16 +325,26 @@ extension ReportLanguage {
 
     package var settingsHeading: String { pick("Settings", "設定") }
     package var setting: String { pick("Setting", "設定") }
-    package var value: String { pick("Value", "值") }
+    package var value: String { pick("Value", "內容") }
     package var zoneSetting: String { pick("Time zone", "時區") }
-    package var cutoffSetting: String { pick("Leave out voters whose first vote is before", "第一票早於這個時間的人不計入") }
-    package var namedSetting: String { pick("Voters left out by name", "指名不計入的投票者") }
-    package var throughSetting: String { pick("Count votes cast until", "只計入這個時間以前的票") }
-    package var budgetSetting: String { pick("Votes per voter", "每人最多幾票") }
+    package var cutoffSetting: String { pick("Test data left out", "不計入的測試資料") }
+    /// The value of `--exclude-before` (its time as `ReaderTimes.setting` writes it).
+    package func cutoffValue(_ time: String) -> String {
+        pick("voters whose first vote is before \(time)", "第一票早於\(spaced(time))的人")
+    }
+    package var namedSetting: String { pick("Also left out by name", "另外指名排除") }
+    /// The value of the named exclusions on a public page: how many voters.
+    package func namedValue(_ count: Int) -> String { pick(plural(count, "voter"), "\(number(count)) 人") }
+    package var throughSetting: String { pick("Votes counted", "計入的票") }
+    /// The value of `--through` (`ReaderTimes.until`).
+    package func throughValue(_ time: String) -> String { pick("cast through \(time)", "到\(spaced(time))為止投下的票") }
+    package var budgetSetting: String { pick("Votes per voter", "每人票數上限") }
+    /// The value of the vote budget.
+    package func budgetValue(_ votes: Int) -> String { pick(plural(votes, "vote"), "\(number(votes)) 票") }
     /// The value of an empty setting.
     package var noneValue: String { pick("none", "無") }
     /// The value of `--through` not given.
-    package var allVotes: String { pick("all votes", "全部的票") }
+    package var allVotes: String { pick("all", "全部") }
 
     /// The one line of settings under a brief report: zone, cutoff, named exclusions, as-of, through and
     /// the short fingerprint (nil when there is no hash, e.g. from D1's results).
@@ -336,12 +354,12 @@ extension ReportLanguage {
         var parts = [zone]
         if let cutoff {
             let rule = pick(
-                "voters whose first vote is before \(cutoff) left out as test data", "第一票早於 \(cutoff) 的人屬於測試資料，沒有計入")
+                "voters whose first vote is before \(cutoff) left out as test data", "第一票早於\(spaced(cutoff))的人屬於測試資料，沒有計入")
             parts.append(rule)
         }
         if named > 0 { parts.append(pick("\(plural(named, "voter")) left out by name", "另外指名排除 \(named) 人")) }
-        if let through { parts.append(pick("votes through \(through)", "只計入 \(through) 以前的票")) }
-        parts.append(pick("as of \(asOf)", "統計時間 \(asOf)"))
+        if let through { parts.append(pick("votes through \(through)", "只計入到\(spaced(through))為止的票")) }
+        parts.append(pick("as of \(asOf)", "統計至\(spaced(asOf))"))
         if let hash { parts.append(pick("data fingerprint `\(hash)`", "資料指紋 `\(hash)`")) }
         return pick("Settings: ", "設定：") + parts.joined(separator: pick("; ", "；")) + pick(".", "。")
     }
@@ -418,6 +436,14 @@ extension ReportLanguage {
         case (.traditionalChinese, .minutes): "\(count) 分鐘"
         case (.traditionalChinese, .seconds): "\(count) 秒"
         }
+    }
+
+    /// A piece (a date, a time, a zone) inside a zh-TW sentence, with the space that stands between Latin letters or
+    /// digits and Chinese, and none beside full-width punctuation: ` 9/19（六）`, ` 09:12 `, `台灣時間`.
+    /// `before` and `after` false leave that side bare (beside full-width punctuation or the end of the text).
+    package func spaced(_ text: String, before: Bool = true, after: Bool = true) -> String {
+        func latin(_ character: Character?) -> Bool { character.map { $0.isASCII && !$0.isWhitespace } ?? false }
+        return (before && latin(text.first) ? " " : "") + text + (after && latin(text.last) ? " " : "")
     }
 
     /// Between two sentences of one paragraph.

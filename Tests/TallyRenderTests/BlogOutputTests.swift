@@ -138,8 +138,8 @@ struct BlogOutputTests {
         #expect(!text.contains("## Voters left out") && !text.contains("## Data fingerprint") && !text.contains(hash))
         let last = try #require(text.split(separator: "\n").last)
         #expect(
-            last.hasPrefix("Settings: Taiwan time; voters whose first vote is before 2026-09-19 02:11:00"))
-        #expect(last.hasSuffix("as of 2026-09-27 12:00:00 +08:00; data fingerprint `\(hash.prefix(12))`."))
+            last.hasPrefix("Settings: Taiwan time; voters whose first vote is before Sat 19 Sep, 02:11 left out"))
+        #expect(last.hasSuffix("as of Sun 27 Sep, 12:00; data fingerprint `\(hash.prefix(12))`."))
         // Short enough to paste: title, headline, the ranking of sections with votes, one settings line.
         for language in ReportLanguage.allCases {
             let brief = MarkdownReport.render(

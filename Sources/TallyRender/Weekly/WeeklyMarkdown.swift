@@ -23,8 +23,9 @@ package enum WeeklyMarkdown {
         let l = language
         let week = tally.week
         let zone = tally.report.parameters.zone
+        let t = ReaderTimes(tally.report, l)
         var blocks: [String] = []
-        let weekTitle = l.weekTitle(week.number, week.firstDay.dateText, week.lastDay.dateText)
+        let weekTitle = l.weekTitle(week.number, t.date(week.firstDay), t.date(week.lastDay))
         blocks.append("# " + MarkdownReport.heading(title, weekTitle, titled: l.titled))
         if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.markdown(week.number)) }
         blocks += MarkdownReport.internalNotice(tally.report, l)
@@ -85,7 +86,7 @@ package enum WeeklyMarkdown {
                     l.weekRankingChartTitle(MarkdownReport.plainSectionHeading(section, l), week.number),
                     edition.name(WeeklyFiles.rankingChart(week.number, section: section, position: position)))
             }, daily: nil)
-        let span = l.weekSpan(week.number, zone.format(week.start), zone.format(week.end), l.zoneName(zone.identifier))
+        let span = l.weekSpan(week.number, t.date(week.firstDay), t.date(week.lastDay))
         blocks += MarkdownReport.body(
             tally.report, language: language, selection: fullRanking ? .all.withFullRanking : .all, charts: charts,
             between: changes, method: [span])
@@ -113,7 +114,7 @@ package enum WeeklyMarkdown {
             let text = shown ? decision.noteContent.map { " " + ReportText.cell($0) } ?? "" : ""
             let note = l.noteReference(entry.noteID) + text
             table.add([
-                entry.time.map { ReportText.time($0, zone) } ?? "—", note,
+                entry.time.map(ReaderTimes(tally.report, l).time) ?? "—", note,
                 l.decision(MarkdownText.cell(entry.action), entry.optionID),
             ])
         }
