@@ -24,7 +24,7 @@ extension ReportLanguage {
     /// The page's as-of time (`ReaderTimes.until`: a week's last day, or a moment) and the one place the page
     /// names its zone for every time it shows.
     package func asOf(_ time: String, _ zone: String) -> String {
-        pick("As of \(time). Times are \(zone)\(zone.hasSuffix(" time") ? "" : " time").", "統計至\(spaced(time))，時間以\(spaced(zone))為準。")
+        pick("As of \(time). Times are \(zone)\(zone.hasSuffix(" time") ? "" : " time").", "統計至\(spaced(time, after: false))，時間以\(spaced(zone))為準。")
     }
 
     /// The as-of item of the activity list: `統計至 9/25（五）`, `As of Fri 25 Sep`.
@@ -41,10 +41,28 @@ extension ReportLanguage {
             "**樣本很小**：只計入 \(number(voters)) 人，這些數字只能看出方向，不足以下結論。")
     }
 
+    /// How the ranges are computed (the moderators' page; the public page says what they mean: `shortMethod`).
     package var intervals: String {
         pick(
-            "Each share comes with its 95% range (Wilson): where the true share most likely lies.",
-            "每個比例旁的 95% 範圍（Wilson 法），是真正的比例多半會落在的地方。")
+            "Each likely range is the 95% Wilson interval of its share: where the true share most likely lies.",
+            "誤差範圍用 Wilson 法計算，信心水準 95%：真正的比例多半落在這個範圍裡。")
+    }
+
+    /// What the ranges and (with `chances`) the chance of leading and the standings mean, in at most three plain
+    /// sentences, in the words poll news uses (誤差範圍, 信心水準; margin of error): the public page's method.
+    package func shortMethod(chances: Bool) -> String {
+        let range = pick(
+            "The likely range is where an option's true share lies with 95% confidence, as polls give their margin "
+                + "of error; the fewer the voters, the wider it is.",
+            "誤差範圍是在 95% 信心水準下，真正的比例可能落在的範圍；計入的人越少，範圍越寬。")
+        guard chances else { return range }
+        return range + sentenceGap
+            + pick(
+                "The chance of leading is how likely an option is, from the votes so far, to be the one most voters "
+                    + "truly prefer. “Behind” means that chance is small enough to rule it out; “can't tell apart” "
+                    + "means the votes so far cannot separate it from the leader.",
+                "領先機率是照目前的票數推估，這個選項其實最多人選的機會。「落後」表示這個機會小到可以排除，"
+                    + "「分不出高下」表示目前的票數還分不出它和第一名的差別。")
     }
 
     /// A section's heading above its ranking: `name` is `sectionName` or `unknownSectionName`.
@@ -92,7 +110,7 @@ extension ReportLanguage {
     package var voters: String { pick("Voters", "人數") }
     package var votes: String { pick("Votes", "票數") }
     package var share: String { pick("Share", "比例") }
-    package var range: String { pick("95% range", "95% 範圍") }
+    package var range: String { pick("Likely range", "誤差範圍") }
     package var againstLeader: String { pick("Against the leader", "與第一名相比") }
 
     package func standing(_ standing: ReportModel.Standing) -> String {
@@ -406,7 +424,9 @@ extension ReportLanguage {
     package var countedHeading: String { pick("How this was counted", "這些數字怎麼算") }
 
     /// The heading of a section's full ranking table (ranges, standing, chance) under "How this was counted".
-    package func fullTable(_ name: String) -> String { pick("Ranking: \(name) — full table", "完整排名：\(name)") }
+    package func fullTable(_ name: String) -> String {
+        pick("Ranges and chances: \(name)", "誤差範圍與領先機率：\(name)")
+    }
 
     /// The rule of the vote in plain words: votes each, stacking, the ranking counts people, shares over 100%.
     package func votingRule(_ votesEach: Int) -> String {

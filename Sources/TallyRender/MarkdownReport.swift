@@ -72,11 +72,9 @@ package enum MarkdownReport {
             if part == .activity, let daily = charts?.daily { blocks.append(daily) }
         }
         var counted = method
-        if selection.shows(.headline) || selection.shows(.ranking) {
-            counted += methodBlocks(model, l)
-        }
+        if selection.isWhole { counted += methodBlocks(model, l) }
         if selection.shows(.anomalies) && checksPassQuietly(model) { counted.append(l.anomaliesNoneBrief) }
-        if selection.shows(.ranking), !selection.fullRanking { counted += fullTables(model, l) }
+        if selection.isWhole, !selection.fullRanking { counted += fullTables(model, l) }
         for part in selection.parts where methodParts.contains(part) {
             counted += self.part(part, model, language).map { $0.hasPrefix("#") ? "#" + $0 : $0 }
         }
@@ -133,13 +131,18 @@ package enum MarkdownReport {
         return blocks
     }
 
-    /// The first blocks under "How this was counted": the as-of time, what the ranges mean, what the
-    /// chance of leading is.
+    /// The first blocks under "How this was counted": the as-of time, then what the ranges and the chance of
+    /// leading mean: on a public page in at most three plain sentences (`shortMethod`), on the moderators' page
+    /// (`--internal`) the whole method (Wilson, the thresholds, how often all ranges hold), which docs/statistics.md
+    /// also gives.
     static func methodBlocks(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         let zone = model.parameters.zone
-        var blocks = [l.asOf(ReaderTimes(model, l).until(model.parameters.asOf), l.zoneName(zone.identifier))]
-        if model.totals.voters > 0 { blocks.append(l.intervals) }
-        return blocks + chanceMethod(model, l)
+        let blocks = [l.asOf(ReaderTimes(model, l).until(model.parameters.asOf), l.zoneName(zone.identifier))]
+        guard model.totals.voters > 0 else { return blocks }
+        guard model.parameters.audience.showsIdentifiers else {
+            return blocks + [l.shortMethod(chances: model.chanceModel != nil)]
+        }
+        return blocks + [l.intervals] + chanceMethod(model, l)
     }
 
     /// The settings and a short fingerprint in one sentence, for `--brief`.
@@ -252,11 +255,32 @@ package enum MarkdownReport {
         return table.rendered()
     }
 
-    /// Under "How this was counted" of a Markdown page: each section's full table (the ranking above is narrow).
+    /// Under "How this was counted" of a Markdown page: each section's figures the narrow ranking leaves out
+    /// (`detailTable`), in a table that reads in a phone's column.
     static func fullTables(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         model.sections.flatMap { section in
-            ["### " + l.fullTable(sectionName(section, l)), rankingTable(section, model, l, full: true)]
+            ["### " + l.fullTable(sectionName(section, l)), detailTable(section, model, l)]
         }
+    }
+
+    /// The most columns a Markdown table has: at 390 px a sixth column wraps its header a character a line.
+    static let phoneColumns = 5
+
+    /// A section's figures beside its narrow ranking, at most `phoneColumns` columns: option, votes, range,
+    /// standing against the leader and (when the page has the chance model) the chance of leading.
+    static func detailTable(_ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLanguage) -> String {
+        let chances = model.chanceModel != nil
+        var table = MarkdownTable(
+            [(l.option, .left), (l.votes, .right), (l.range, .right), (l.againstLeader, .left)]
+                + (chances ? [(l.chanceColumn, .right)] : []))
+        for option in section.options {
+            table.add(
+                [
+                    ReportText.cell(option.content), l.number(option.votes), rangeCell(option, model, l),
+                    option.standing.map(l.standing) ?? "—",
+                ] + (chances ? [option.chanceOfLeading.map(chanceText) ?? "—"] : []))
+        }
+        return table.rendered()
     }
 
     static func exclusions(_ model: ReportModel, _ l: ReportLanguage) -> [String] {

@@ -118,3 +118,48 @@ struct ReaderPagesTests {
         #expect(CSVReport.render(model).contains("2026-09-27T12:00:00+08:00"))
     }
 }
+
+extension ReaderPagesTests {
+    // MARK: 2. A short method by default
+
+    @Test(arguments: ReportLanguage.allCases)
+    func thePublicMethodIsThreePlainSentences(_ language: ReportLanguage) throws {
+        let method = language.shortMethod(chances: true)
+        let sentences = language == .english
+            ? method.components(separatedBy: ". ").count : method.filter { $0 == "。" }.count
+        #expect(sentences <= 3, "\(method)")
+        for (name, page) in try publicPages(language) where !name.hasPrefix("brief") && name != "index.md" {
+            let text = Self.visible(page)
+            for lecture in ["Wilson", "1%", "77%", "Hochberg", language == .english ? "95% range" : "95% 範圍"] {
+                #expect(!text.contains(lecture), "\(language) \(name): “\(lecture)”")
+            }
+            if !name.hasPrefix("week-02") && !name.hasPrefix("index") {
+                #expect(text.contains(language == .english ? "with 95% confidence" : "95% 信心水準"), "\(language) \(name)")
+            }
+        }
+        // The whole method stays on the moderators' page.
+        var parameters = ReportParameters.demo()
+        parameters.audience = .moderators
+        let moderators = try Analyzer(parameters: parameters).report(from: Demo.inMemory())
+        let full = MarkdownReport.render(moderators, language: language)
+        #expect(full.contains("Wilson") && full.contains("1%"))
+    }
+
+    @Test(arguments: ReportLanguage.allCases)
+    func onlyTheChosenPartsAreShown(_ language: ReportLanguage) throws {
+        let selection = try ReportSelection.parse(only: "headline,ranking")
+        let page = MarkdownReport.render(model, language: language, selection: selection)
+        #expect(!page.contains(language.countedHeading), "\(page)")
+        #expect(!page.contains(language.chanceColumn) && !page.contains(language.range))
+        #expect(MarkdownCells.tables(in: page).count == 2)
+    }
+
+    @Test(arguments: ReportLanguage.allCases)
+    func everyMarkdownTableReadsInAPhonesColumn(_ language: ReportLanguage) throws {
+        for (name, page) in try publicPages(language) where !name.hasSuffix(".html") {
+            for table in MarkdownCells.tables(in: page) {
+                #expect(table.allSatisfy { $0 <= 5 }, "\(language) \(name): a table of \(table.max() ?? 0) columns")
+            }
+        }
+    }
+}

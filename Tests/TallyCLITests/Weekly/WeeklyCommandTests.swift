@@ -160,7 +160,7 @@ struct WeeklyCommandTests {
         let result = try await TallyProcess.run(["weekly", "--through", "2026-10-03"], in: folder.path("poll"))
         #expect(result.status == 0, "\(result.stderr)")
         let page = try String(contentsOfFile: folder.path("poll/published/week-01.md"), encoding: .utf8)
-        #expect(page.hasPrefix("# 第 1 週：2026-09-19 至 2026-09-25\n"))
+        #expect(page.hasPrefix("# 第 1 週：9/19（六）至 9/25（五）\n"))
         // The same pages as the demo's, from a file and a config instead of --demo.
         let demo = try await TallyProcess.run(
             ["weekly", "--demo", "--through", "2026-10-03", "--lang", "zh-TW", "--reports", folder.path("demo")])
