@@ -263,6 +263,8 @@ extension ReportLanguage {
 
     package var note: String { pick("Note", "便利貼") }
     package var becameOption: String { pick("Became option", "升為選項") }
+    /// The "became option" cell of a promoted note on a public page, which names no option by number.
+    package var promotedValue: String { pick("yes", "是") }
     package var promotedHeading: String { pick("Promoted options", "便利貼升成的選項") }
     package var votableSince: String { pick("Votable since", "開放投票時間") }
     package var promotedWithoutVotes: String { pick("The promoted options have no votes yet.", "這些選項目前還沒有人投票。") }
@@ -441,7 +443,8 @@ extension ReportLanguage {
     /// A page's heading under the `title` setting: the author's title, then the page's own.
     package func titled(_ title: String, _ page: String) -> String { pick("\(title) — \(page)", "\(title)｜\(page)") }
 
-    /// A sticky note named by its id (`note 6`), never `#6`, which names an option.
+    /// A sticky note named by its id (`note 6`), never `#6`, which names an option: on the moderators' pages only;
+    /// a public page names a note by its text and shows no number.
     package func noteReference(_ id: Int64) -> String { pick("note \(id)", "便利貼 \(id)") }
 
     /// Days, hours, minutes or seconds of a duration.

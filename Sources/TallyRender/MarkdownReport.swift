@@ -404,7 +404,8 @@ package enum MarkdownReport {
             for note in group.notes {
                 approved.add(
                     (sessions ? [group.session.map(ReportText.cell) ?? l.noSession] : []) + [
-                        ReportText.cell(note.content), note.promotedOptionID.map { "#\($0)" } ?? "—",
+                        ReportText.cell(note.content),
+                        note.promotedOptionID.map { sessions ? "#\($0)" : l.promotedValue } ?? "—",
                     ])
             }
         }
@@ -415,13 +416,12 @@ package enum MarkdownReport {
         ])
         for promotion in suggestions.promotions {
             guard let option = promotion.option else {
-                promoted.add([
-                    "#\(promotion.note.promotedOptionID ?? 0) \(l.missingOption)", "—", "—", "—",
-                ])
+                let id = sessions ? "#\(promotion.note.promotedOptionID ?? 0) " : ""
+                promoted.add([id + l.missingOption, "—", "—", "—"])
                 continue
             }
             promoted.add([
-                "#\(option.id) " + ReportText.cell(option.content),
+                (sessions ? "#\(option.id) " : "") + ReportText.cell(option.content),
                 option.createdAt.map(t.time) ?? "—", l.number(option.voters),
                 l.number(option.votes),
             ])

@@ -163,3 +163,21 @@ extension ReaderPagesTests {
         }
     }
 }
+
+extension ReaderPagesTests {
+    // MARK: 3. One numbering
+
+    @Test(arguments: ReportLanguage.allCases)
+    func publicPagesShowNoOptionOrNoteNumbers(_ language: ReportLanguage) throws {
+        for (name, page) in try publicPages(language) {
+            let text = Self.visible(page)
+            #expect(Self.matches("(?<![&\\w])#\\d", text).isEmpty, "\(language) \(name): an option number")
+            #expect(Self.matches("(便利貼|[Nn]ote) \\d", text).isEmpty, "\(language) \(name): a note number")
+        }
+        // Week 1 names its decided notes by their text; the rejected ones' text is withheld, not numbered.
+        let week = try String(
+            contentsOf: Self.demoFolder.appendingPathComponent("\(language.rawValue)/week-01.md"), encoding: .utf8)
+        #expect(week.contains("| \(language.withheldNote) "))
+        #expect(week.contains(language == .english ? "| promoted to an option |" : "| 升為選項 |"))
+    }
+}

@@ -57,12 +57,11 @@ extension ReportLanguage {
         return label + colon + "\(number(before)) → \(number(after))" + pick(" (\(change))", "（\(change)）")
     }
 
-    /// Options added during the week (names already quoted and escaped, with their ids), or none.
-    package func optionsAdded(_ options: [(name: String, id: Int64)]) -> String {
+    /// Options added during the week (names already quoted and escaped), or none: by name, as readers know them.
+    package func optionsAdded(_ options: [String]) -> String {
         pick(
-            options.isEmpty
-                ? "Options added: none" : "Options added: \(englishList(options.map { "\($0.name) (#\($0.id))" }))",
-            options.isEmpty ? "新增的選項：無" : "新增的選項：\(chineseList(options.map { "\($0.name)（#\($0.id)）" }))")
+            options.isEmpty ? "Options added: none" : "Options added: \(englishList(options))",
+            options.isEmpty ? "新增的選項：無" : "新增的選項：\(chineseList(options))")
     }
 
     package var decisionsHeading: String { pick("Notes decided this week", "本週審核的便利貼") }
@@ -76,20 +75,24 @@ extension ReportLanguage {
     }
 
     package var rejectedWithoutText: String {
-        pick("Rejected notes are listed by number only; their text is not repeated here.", "退回的便利貼只列編號，不重複內容。")
+        pick("The text of rejected notes is not shown.", "退回的便利貼不列出內容。")
     }
+
+    /// In place of a rejected note's text on a public page.
+    package var withheldNote: String { pick("(not shown)", "（不公開）") }
 
     package var whenColumn: String { pick("When", "時間") }
     package var noteColumn: String { pick("Note", "便利貼") }
     package var decisionColumn: String { pick("Decision", "決定") }
 
-    /// A decision in words (`approve`, `reject`, `reopen`, `promote` with its option, or another action as stored).
+    /// A decision in words (`approve`, `reject`, `reopen`, `promote`, or another action as stored); the option a
+    /// note was promoted to by number only on the moderators' page (`optionID` nil elsewhere).
     package func decision(_ action: String, _ optionID: Int64?) -> String {
         switch (self, action) {
         case (.english, "approve"): "approved"
         case (.english, "reject"): "rejected"
         case (.english, "reopen"): "reopened"
-        case (.english, "promote"): optionID.map { "promoted to option #\($0)" } ?? "promoted"
+        case (.english, "promote"): optionID.map { "promoted to option #\($0)" } ?? "promoted to an option"
         case (.english, _): "recorded as \(action)"
         case (.traditionalChinese, "approve"): "通過"
         case (.traditionalChinese, "reject"): "退回"
