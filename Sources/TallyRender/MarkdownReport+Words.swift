@@ -24,7 +24,9 @@ extension ReportLanguage {
     /// The page's as-of time (`ReaderTimes.until`: a week's last day, or a moment) and the one place the page
     /// names its zone for every time it shows.
     package func asOf(_ time: String, _ zone: String) -> String {
-        pick("As of \(time). Times are \(zone)\(zone.hasSuffix(" time") ? "" : " time").", "統計至\(spaced(time, after: false))，時間以\(spaced(zone))為準。")
+        pick(
+            "As of \(time). Times are \(zone)\(zone.hasSuffix(" time") ? "" : " time").",
+            "統計至\(spaced(time, after: false))，時間以\(spaced(zone))為準。")
     }
 
     /// The as-of item of the activity list: `統計至 9/25（五）`, `As of Fri 25 Sep`.
@@ -374,7 +376,8 @@ extension ReportLanguage {
         var parts = [zone]
         if let cutoff {
             let rule = pick(
-                "voters whose first vote is before \(cutoff) left out as test data", "第一票早於\(spaced(cutoff))的人屬於測試資料，沒有計入")
+                "voters whose first vote is before \(cutoff) left out as test data",
+                "第一票早於\(spaced(cutoff))的人屬於測試資料，沒有計入")
             parts.append(rule)
         }
         if named > 0 { parts.append(pick("\(plural(named, "voter")) left out by name", "另外指名排除 \(named) 人")) }

@@ -36,7 +36,8 @@ package struct ReaderTimes: Sendable {
         return language.pick(
             "\(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday]) \(date.day) "
                 + "\(ReaderTimes.months[date.month - 1])\(withYear ? " \(date.year)" : "")",
-            "\(withYear ? "\(date.year)/" : "")\(date.month)/\(date.day)（\(["日", "一", "二", "三", "四", "五", "六"][weekday])）")
+            "\(withYear ? "\(date.year)/" : "")\(date.month)/\(date.day)（\(["日", "一", "二", "三", "四", "五", "六"][weekday])）"
+        )
     }
 
     /// `9/19（六）09:12`, `Sat 19 Sep, 09:12`: a moment to the minute (exact on the moderators' page).

@@ -125,7 +125,8 @@ extension ReaderPagesTests {
     @Test(arguments: ReportLanguage.allCases)
     func thePublicMethodIsThreePlainSentences(_ language: ReportLanguage) throws {
         let method = language.shortMethod(chances: true)
-        let sentences = language == .english
+        let sentences =
+            language == .english
             ? method.components(separatedBy: ". ").count : method.filter { $0 == "。" }.count
         #expect(sentences <= 3, "\(method)")
         for (name, page) in try publicPages(language) where !name.hasPrefix("brief") && name != "index.md" {

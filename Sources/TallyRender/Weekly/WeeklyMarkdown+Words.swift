@@ -4,7 +4,9 @@ import TallyCore
 extension ReportLanguage {
     /// `Week 1: Sat 19 Sep to Fri 25 Sep`, `第 1 週：9/19（六）至 9/25（五）` (dates from `ReaderTimes.date`).
     package func weekTitle(_ number: Int, _ first: String, _ last: String) -> String {
-        pick("Week \(number): \(first) to \(last)", "第 \(number) 週：\(spaced(first, before: false))至\(spaced(last, after: false))")
+        pick(
+            "Week \(number): \(first) to \(last)",
+            "第 \(number) 週：\(spaced(first, before: false))至\(spaced(last, after: false))")
     }
 
     /// The week's first and last day (`ReaderTimes.date`), and that the page counts every vote cast by its end.
@@ -167,7 +169,8 @@ extension ReportLanguage {
         return pick(
             "- [\(weeks): \(from) to \(to)](\(link)): no new votes; still \(plural(voters, "voter")), "
                 + "\(plural(votes, "vote")) in all",
-            "- [\(weeks)：\(spaced(from, before: false))至\(spaced(to, after: false))](\(link))：沒有新的票，累計仍是 \(number(voters)) 人、\(number(votes)) 票")
+            "- [\(weeks)：\(spaced(from, before: false))至\(spaced(to, after: false))](\(link))：沒有新的票，累計仍是 \(number(voters)) 人、\(number(votes)) 票"
+        )
     }
 
     /// A quiet week's whole page, one sentence: nothing came in, and the tally stands as on the page of the last week

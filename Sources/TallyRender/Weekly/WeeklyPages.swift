@@ -161,7 +161,8 @@ package enum WeeklyPages {
         let wide = charts(tally, edition: edition, title: pageTitle).map(\.file)
         let phone = charts(tally, edition: edition, title: pageTitle, phone: true).map(\.file)
         let t = ReaderTimes(tally.report, language)
-        let title = plainTitle(pageTitle, language.weekTitle(number, t.date(week.firstDay), t.date(week.lastDay)), language)
+        let title = plainTitle(
+            pageTitle, language.weekTitle(number, t.date(week.firstDay), t.date(week.lastDay)), language)
         return File(
             name: edition.name(WeeklyFiles.html(number)),
             content: HTMLPage.render(
@@ -242,7 +243,8 @@ package enum WeeklyPages {
     }
 
     /// The index's dates: as the newest week's page writes them.
-    static func indexTimes(_ tallies: [WeeklyTally], calendar: WeekCalendar, _ language: ReportLanguage) -> ReaderTimes {
+    static func indexTimes(_ tallies: [WeeklyTally], calendar: WeekCalendar, _ language: ReportLanguage) -> ReaderTimes
+    {
         guard let last = tallies.last else {
             return ReaderTimes(language, zone: calendar.zone, exact: false, year: calendar.launch.year)
         }
