@@ -21,9 +21,19 @@ extension ReportLanguage {
 
     package var noVotes: String { pick("There are no votes yet.", "目前還沒有任何投票。") }
 
+    /// The page's as-of time (`ReaderTimes.until`: a week's last day, or a moment) and the one place the page
+    /// names its zone for every time it shows.
     package func asOf(_ time: String, _ zone: String) -> String {
-        pick("As of \(time) (\(zone)).", "統計時間：\(time)（\(zone)）。")
+        pick(
+            "As of \(time). Times are in \(zone).",
+            "統計至\(spaced(time, after: false))，時間以\(spaced(zone))為準。")
     }
+
+    /// The as-of item of the activity list: `統計至 9/25（五）`, `As of Fri 25 Sep`.
+    package func asOfItem(_ time: String) -> String { pick("As of \(time)", "統計至\(spaced(time, after: false))") }
+
+    /// Between the as-of item and what it adds (the time since the last vote).
+    package var itemAddition: String { pick(" — ", "，") }
 
     /// Under 30 counted voters, one sentence after the headline: a direction, not a conclusion.
     package func smallSample(_ voters: Int) -> String {
@@ -33,10 +43,28 @@ extension ReportLanguage {
             "**樣本很小**：只計入 \(number(voters)) 人，這些數字只能看出方向，不足以下結論。")
     }
 
+    /// How the ranges are computed (the moderators' page; the public page says what they mean: `shortMethod`).
     package var intervals: String {
         pick(
-            "Each share comes with its 95% range (Wilson): where the true share most likely lies.",
-            "每個比例旁的 95% 範圍（Wilson 法），是真正的比例多半會落在的地方。")
+            "Each likely range is the 95% Wilson interval of its share: where the true share most likely lies.",
+            "誤差範圍用 Wilson 法計算，信心水準 95%：真正的比例多半落在這個範圍裡。")
+    }
+
+    /// What the ranges and (with `chances`) the chance of leading and the standings mean, in at most three plain
+    /// sentences, in the words poll news uses (誤差範圍, 信心水準; margin of error): the public page's method.
+    package func shortMethod(chances: Bool) -> String {
+        let range = pick(
+            "The likely range is where an option's true share lies with 95% confidence, as polls give their margin "
+                + "of error; the fewer the voters, the wider it is.",
+            "誤差範圍是在 95% 信心水準下，真正的比例可能落在的範圍；計入的人越少，範圍越寬。")
+        guard chances else { return range }
+        return range + sentenceGap
+            + pick(
+                "The chance of leading is how likely an option is, from the votes so far, to be the one most voters "
+                    + "truly prefer. “Behind” means that chance is small enough to rule it out; “can't tell apart” "
+                    + "means the votes so far cannot separate it from the leader.",
+                "領先機率是照目前的票數推估，這個選項其實最多人選的機會。「落後」表示這個機會小到可以排除，"
+                    + "「分不出高下」表示目前的票數還分不出它和第一名的差別。")
     }
 
     /// A section's heading above its ranking: `name` is `sectionName` or `unknownSectionName`.
@@ -84,7 +112,7 @@ extension ReportLanguage {
     package var voters: String { pick("Voters", "人數") }
     package var votes: String { pick("Votes", "票數") }
     package var share: String { pick("Share", "比例") }
-    package var range: String { pick("95% range", "95% 範圍") }
+    package var range: String { pick("Likely range", "誤差範圍") }
     package var againstLeader: String { pick("Against the leader", "與第一名相比") }
 
     package func standing(_ standing: ReportModel.Standing) -> String {
@@ -106,7 +134,7 @@ extension ReportLanguage {
     package func cutoffRule(_ time: String) -> String {
         pick(
             "Voters whose first vote is before \(time) are left out with all their votes, not just the early ones.",
-            "第一票早於 \(time) 的人，所有的票都不計入，不只是較早的那幾票。")
+            "第一票早於\(spaced(time))的人，所有的票都不計入，不只是較早的那幾票。")
     }
 
     /// How many sessions were excluded by name.
@@ -125,7 +153,7 @@ extension ReportLanguage {
     package func excludedWhen(_ from: String, _ to: String) -> String {
         pick(
             from == to ? "Their first vote came at \(from)." : "Their first votes came between \(from) and \(to).",
-            from == to ? "這些人的第一票都在 \(from)。" : "這些人的第一票都在 \(from) 到 \(to) 之間。")
+            from == to ? "這些人的第一票都在\(spaced(from))。" : "這些人的第一票都在\(spaced(from))到\(spaced(to))之間。")
     }
 
     package var nothingExcluded: String { pick("Nobody is left out.", "沒有排除任何人。") }
@@ -150,15 +178,15 @@ extension ReportLanguage {
 
     package var firstCountedVote: String { pick("First counted vote", "計入的第一票") }
     package var lastCountedVote: String { pick("Last counted vote", "計入的最後一票") }
-    package var asOfLabel: String { pick("As of", "統計時間") }
+    package var asOfLabel: String { pick("As of", "統計至") }
 
     /// Time since the last vote, and the local days after it without votes (first and last date).
     package func sinceLastVote(_ duration: String, _ quietDays: Int, _ from: String?, _ to: String?) -> String {
         var text = pick("\(duration) since the last vote", "距離最後一票已經 \(duration)")
         if quietDays == 1, let from {
-            text += pick("; no votes on \(from)", "；\(from) 那天沒有人投票")
+            text += pick("; no votes on \(from)", "；\(spaced(from, before: false))那天沒有人投票")
         } else if quietDays > 1, let from, let to {
-            text += pick("; no votes from \(from) to \(to)", "；\(from) 到 \(to) 每天都沒有人投票")
+            text += pick("; no votes from \(from) to \(to)", "；\(spaced(from, before: false))到\(spaced(to))每天都沒有人投票")
         }
         return text + pick(".", "。")
     }
@@ -169,9 +197,9 @@ extension ReportLanguage {
     package func gapText(_ duration: String, _ from: String, _ to: String, _ ongoing: Bool) -> String {
         pick(
             ongoing
-                ? "\(duration), from \(from) to the as-of time (no vote since)"
+                ? "\(duration), from \(from) until the end of the count (no vote since)"
                 : "\(duration), from \(from) to \(to)",
-            ongoing ? "\(duration)，從 \(from) 到統計時間（之後沒有再投票）" : "\(duration)，從 \(from) 到 \(to)")
+            ongoing ? "\(duration)，從\(spaced(from))到統計截止（之後沒有再投票）" : "\(duration)，從\(spaced(from))到\(spaced(to))")
     }
 
     package var noCountedVotes: String { pick("No counted votes yet.", "還沒有計入的票。") }
@@ -237,6 +265,8 @@ extension ReportLanguage {
 
     package var note: String { pick("Note", "便利貼") }
     package var becameOption: String { pick("Became option", "升為選項") }
+    /// The "became option" cell of a promoted note on a public page, which names no option by number.
+    package var promotedValue: String { pick("yes", "是") }
     package var promotedHeading: String { pick("Promoted options", "便利貼升成的選項") }
     package var votableSince: String { pick("Votable since", "開放投票時間") }
     package var promotedWithoutVotes: String { pick("The promoted options have no votes yet.", "這些選項目前還沒有人投票。") }
@@ -317,16 +347,26 @@ extension ReportLanguage {
 
     package var settingsHeading: String { pick("Settings", "設定") }
     package var setting: String { pick("Setting", "設定") }
-    package var value: String { pick("Value", "值") }
+    package var value: String { pick("Value", "內容") }
     package var zoneSetting: String { pick("Time zone", "時區") }
-    package var cutoffSetting: String { pick("Leave out voters whose first vote is before", "第一票早於這個時間的人不計入") }
-    package var namedSetting: String { pick("Voters left out by name", "指名不計入的投票者") }
-    package var throughSetting: String { pick("Count votes cast until", "只計入這個時間以前的票") }
-    package var budgetSetting: String { pick("Votes per voter", "每人最多幾票") }
+    package var cutoffSetting: String { pick("Test data left out", "不計入的測試資料") }
+    /// The value of `--exclude-before` (its time as `ReaderTimes.setting` writes it).
+    package func cutoffValue(_ time: String) -> String {
+        pick("voters whose first vote is before \(time)", "第一票早於\(spaced(time))的人")
+    }
+    package var namedSetting: String { pick("Also left out by name", "另外指名排除") }
+    /// The value of the named exclusions on a public page: how many voters.
+    package func namedValue(_ count: Int) -> String { pick(plural(count, "voter"), "\(number(count)) 人") }
+    package var throughSetting: String { pick("Votes counted", "計入的票") }
+    /// The value of `--through` (`ReaderTimes.until`).
+    package func throughValue(_ time: String) -> String { pick("cast through \(time)", "到\(spaced(time))為止投下的票") }
+    package var budgetSetting: String { pick("Votes per voter", "每人票數上限") }
+    /// The value of the vote budget.
+    package func budgetValue(_ votes: Int) -> String { pick(plural(votes, "vote"), "\(number(votes)) 票") }
     /// The value of an empty setting.
     package var noneValue: String { pick("none", "無") }
     /// The value of `--through` not given.
-    package var allVotes: String { pick("all votes", "全部的票") }
+    package var allVotes: String { pick("all", "全部") }
 
     /// The one line of settings under a brief report: zone, cutoff, named exclusions, as-of, through and
     /// the short fingerprint (nil when there is no hash, e.g. from D1's results).
@@ -336,12 +376,13 @@ extension ReportLanguage {
         var parts = [zone]
         if let cutoff {
             let rule = pick(
-                "voters whose first vote is before \(cutoff) left out as test data", "第一票早於 \(cutoff) 的人屬於測試資料，沒有計入")
+                "voters whose first vote is before \(cutoff) left out as test data",
+                "第一票早於\(spaced(cutoff))的人屬於測試資料，沒有計入")
             parts.append(rule)
         }
         if named > 0 { parts.append(pick("\(plural(named, "voter")) left out by name", "另外指名排除 \(named) 人")) }
-        if let through { parts.append(pick("votes through \(through)", "只計入 \(through) 以前的票")) }
-        parts.append(pick("as of \(asOf)", "統計時間 \(asOf)"))
+        if let through { parts.append(pick("votes through \(through)", "只計入到\(spaced(through))為止的票")) }
+        parts.append(pick("as of \(asOf)", "統計至\(spaced(asOf))"))
         if let hash { parts.append(pick("data fingerprint `\(hash)`", "資料指紋 `\(hash)`")) }
         return pick("Settings: ", "設定：") + parts.joined(separator: pick("; ", "；")) + pick(".", "。")
     }
@@ -388,7 +429,9 @@ extension ReportLanguage {
     package var countedHeading: String { pick("How this was counted", "這些數字怎麼算") }
 
     /// The heading of a section's full ranking table (ranges, standing, chance) under "How this was counted".
-    package func fullTable(_ name: String) -> String { pick("Ranking: \(name) — full table", "完整排名：\(name)") }
+    package func fullTable(_ name: String) -> String {
+        pick("Ranges and chances: \(name)", "誤差範圍與領先機率：\(name)")
+    }
 
     /// The rule of the vote in plain words: votes each, stacking, the ranking counts people, shares over 100%.
     package func votingRule(_ votesEach: Int) -> String {
@@ -403,7 +446,8 @@ extension ReportLanguage {
     /// A page's heading under the `title` setting: the author's title, then the page's own.
     package func titled(_ title: String, _ page: String) -> String { pick("\(title) — \(page)", "\(title)｜\(page)") }
 
-    /// A sticky note named by its id (`note 6`), never `#6`, which names an option.
+    /// A sticky note named by its id (`note 6`), never `#6`, which names an option: on the moderators' pages only;
+    /// a public page names a note by its text and shows no number.
     package func noteReference(_ id: Int64) -> String { pick("note \(id)", "便利貼 \(id)") }
 
     /// Days, hours, minutes or seconds of a duration.
@@ -418,6 +462,14 @@ extension ReportLanguage {
         case (.traditionalChinese, .minutes): "\(count) 分鐘"
         case (.traditionalChinese, .seconds): "\(count) 秒"
         }
+    }
+
+    /// A piece (a date, a time, a zone) inside a zh-TW sentence, with the space that stands between Latin letters or
+    /// digits and Chinese, and none beside full-width punctuation: ` 9/19（六）`, ` 09:12 `, `台灣時間`.
+    /// `before` and `after` false leave that side bare (beside full-width punctuation or the end of the text).
+    package func spaced(_ text: String, before: Bool = true, after: Bool = true) -> String {
+        func latin(_ character: Character?) -> Bool { character.map { $0.isASCII && !$0.isWhitespace } ?? false }
+        return (before && latin(text.first) ? " " : "") + text + (after && latin(text.last) ? " " : "")
     }
 
     /// Between two sentences of one paragraph.

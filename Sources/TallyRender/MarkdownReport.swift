@@ -72,11 +72,9 @@ package enum MarkdownReport {
             if part == .activity, let daily = charts?.daily { blocks.append(daily) }
         }
         var counted = method
-        if selection.shows(.headline) || selection.shows(.ranking) {
-            counted += methodBlocks(model, l)
-        }
+        if selection.isWhole { counted += methodBlocks(model, l) }
         if selection.shows(.anomalies) && checksPassQuietly(model) { counted.append(l.anomaliesNoneBrief) }
-        if selection.shows(.ranking), !selection.fullRanking { counted += fullTables(model, l) }
+        if selection.isWhole, !selection.fullRanking { counted += fullTables(model, l) }
         for part in selection.parts where methodParts.contains(part) {
             counted += self.part(part, model, language).map { $0.hasPrefix("#") ? "#" + $0 : $0 }
         }
@@ -133,23 +131,29 @@ package enum MarkdownReport {
         return blocks
     }
 
-    /// The first blocks under "How this was counted": the as-of time, what the ranges mean, what the
-    /// chance of leading is.
+    /// The first blocks under "How this was counted": the as-of time, then what the ranges and the chance of
+    /// leading mean: on a public page in at most three plain sentences (`shortMethod`), on the moderators' page
+    /// (`--internal`) the whole method (Wilson, the thresholds, how often all ranges hold), which docs/statistics.md
+    /// also gives.
     static func methodBlocks(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         let zone = model.parameters.zone
-        var blocks = [l.asOf(ReportText.time(model.parameters.asOf, zone), l.zoneName(zone.identifier))]
-        if model.totals.voters > 0 { blocks.append(l.intervals) }
-        return blocks + chanceMethod(model, l)
+        let blocks = [l.asOf(ReaderTimes(model, l).until(model.parameters.asOf), l.zoneName(zone.identifier))]
+        guard model.totals.voters > 0 else { return blocks }
+        guard model.parameters.audience.showsIdentifiers else {
+            return blocks + [l.shortMethod(chances: model.chanceModel != nil)]
+        }
+        return blocks + [l.intervals] + chanceMethod(model, l)
     }
 
     /// The settings and a short fingerprint in one sentence, for `--brief`.
     static func briefSettings(_ model: ReportModel, _ l: ReportLanguage) -> String {
         let parameters = model.parameters
         let zone = parameters.zone
+        let t = ReaderTimes(model, l)
         return l.briefSettings(
-            l.zoneName(zone.identifier), parameters.excludeBefore.map { ReportText.time($0, zone) },
-            parameters.excludedSessions.count, ReportText.time(parameters.asOf, zone),
-            parameters.through.map { ReportText.time($0, zone) }, model.fingerprint?.sha256.map(shortHash))
+            l.zoneName(zone.identifier), parameters.excludeBefore.map(t.setting),
+            parameters.excludedSessions.count, t.until(parameters.asOf),
+            parameters.through.map(t.until), model.fingerprint?.sha256.map(shortHash))
     }
 
     /// The first 12 hex digits of the SHA-256: enough to tell two data sets apart at a glance;
@@ -255,20 +259,41 @@ package enum MarkdownReport {
         return table.rendered()
     }
 
-    /// Under "How this was counted" of a Markdown page: each section's full table (the ranking above is narrow).
+    /// Under "How this was counted" of a Markdown page: each section's figures the narrow ranking leaves out
+    /// (`detailTable`), in a table that reads in a phone's column.
     static func fullTables(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         model.sections.flatMap { section in
-            ["### " + l.fullTable(sectionName(section, l)), rankingTable(section, model, l, full: true)]
+            ["### " + l.fullTable(sectionName(section, l)), detailTable(section, model, l)]
         }
     }
 
+    /// The most columns a Markdown table has: at 390 px a sixth column wraps its header a character a line.
+    static let phoneColumns = 5
+
+    /// A section's figures beside its narrow ranking, at most `phoneColumns` columns: option, votes, range,
+    /// standing against the leader and (when the page has the chance model) the chance of leading.
+    static func detailTable(_ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLanguage) -> String {
+        let chances = model.chanceModel != nil
+        var table = MarkdownTable(
+            [(l.option, .left), (l.votes, .right), (l.range, .right), (l.againstLeader, .left)]
+                + (chances ? [(l.chanceColumn, .right)] : []))
+        for option in section.options {
+            table.add(
+                [
+                    ReportText.cell(option.content), l.number(option.votes), rangeCell(option, model, l),
+                    option.standing.map(l.standing) ?? "—",
+                ] + (chances ? [chanceText(option, model) ?? "—"] : []))
+        }
+        return table.rendered()
+    }
+
     static func exclusions(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
-        let zone = model.parameters.zone
+        let t = ReaderTimes(model, l)
         let exclusions = model.exclusions
         var blocks = ["## \(l.exclusionsHeading)"]
         var rules: [String] = []
         let parameters = model.parameters
-        if let cutoff = parameters.excludeBefore { rules.append(l.cutoffRule(ReportText.time(cutoff, zone))) }
+        if let cutoff = parameters.excludeBefore { rules.append(l.cutoffRule(t.setting(cutoff))) }
         if !parameters.excludedSessions.isEmpty { rules.append(l.namedRule(parameters.excludedSessions.count)) }
         guard !rules.isEmpty else { return blocks + [l.nothingExcluded] }
         rules.append(l.excludedTotals(model.totals.votersExcluded, model.totals.votesExcluded))
@@ -276,7 +301,7 @@ package enum MarkdownReport {
         guard parameters.audience.showsIdentifiers else {
             let firstVotes = exclusions.listed.compactMap(\.firstVote)
             if let from = firstVotes.min(), let to = firstVotes.max() {
-                rules.append(l.excludedWhen(ReportText.time(from, zone), ReportText.time(to, zone)))
+                rules.append(l.excludedWhen(t.time(from), t.time(to)))
             }
             return blocks + [rules.joined(separator: l.sentenceGap)]
         }
@@ -292,7 +317,7 @@ package enum MarkdownReport {
             if entry.named { reasons.append(l.reasonNamed) }
             if entry.votes == 0 { reasons.append(l.reasonNotInData) }
             table.add([
-                ReportText.cell(entry.session), entry.firstVote.map { ReportText.time($0, zone) } ?? "—",
+                ReportText.cell(entry.session), entry.firstVote.map(t.time) ?? "—",
                 l.number(entry.votes), reasons.joined(separator: "; "),
             ])
         }
@@ -303,36 +328,37 @@ package enum MarkdownReport {
     static func activity(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         let zone = model.parameters.zone
         let activity = model.activity
+        let t = ReaderTimes(model, l)
         var blocks = ["## " + l.activityHeading(l.zoneName(zone.identifier))]
         guard let first = activity.firstVote, let last = activity.lastVote else {
             return blocks + [l.noCountedVotes]
         }
         var items = [
-            "- \(l.firstCountedVote)\(l.colon)\(ReportText.time(first, zone))",
-            "- \(l.lastCountedVote)\(l.colon)\(ReportText.time(last, zone))",
+            "- \(l.firstCountedVote)\(l.colon)\(t.time(first))",
+            "- \(l.lastCountedVote)\(l.colon)\(t.time(last))",
         ]
-        var asOf = "- \(l.asOfLabel)\(l.colon)\(ReportText.time(activity.asOf, zone))"
+        var asOf = "- " + l.asOfItem(t.until(activity.asOf))
         if let since = activity.sinceLastVote, let calendarDays = activity.quietLocalDays {
             // A day the as-of time only begins (a week's page is as of midnight) had no time for a vote.
             let local = zone.local(activity.asOf)
             let begun = local.hour == 0 && local.minute == 0 && local.second == 0 && activity.asOf.millis % 1000 == 0
             let days = begun ? max(0, calendarDays - 1) : calendarDays
             let lastDay = zone.local(last).dayNumber
-            let from = days >= 1 ? CivilDateTime(utcSeconds: (lastDay + 1) * 86_400).dateText : nil
-            let to = days >= 1 ? CivilDateTime(utcSeconds: (lastDay + Int64(days)) * 86_400).dateText : nil
-            asOf += " — " + l.sinceLastVote(ReportText.duration(seconds: since / 1000, l), days, from, to)
+            let from = days >= 1 ? t.date(CivilDateTime(utcSeconds: (lastDay + 1) * 86_400)) : nil
+            let to = days >= 1 ? t.date(CivilDateTime(utcSeconds: (lastDay + Int64(days)) * 86_400)) : nil
+            asOf += l.itemAddition + l.sinceLastVote(ReportText.duration(seconds: since / 1000, l), days, from, to)
         }
         items.append(asOf)
         if let gap = activity.longestGap {
             let text = l.gapText(
                 ReportText.duration(seconds: gap.seconds, l),
-                ReportText.time(gap.start, zone), ReportText.time(gap.end, zone), activity.gapIsOngoing)
+                t.time(gap.start), t.time(gap.end), activity.gapIsOngoing)
             items.append("- \(l.longestGap)\(l.colon)\(text)")
         }
         blocks.append(items.joined(separator: "\n"))
         var table = MarkdownTable([(l.day, .left), (l.voters, .right), (l.votes, .right)])
         let n = l.number
-        for day in activity.days { table.add([day.date.dateText, n(day.voters), n(day.votes)]) }
+        for day in activity.days { table.add([t.date(day.date), n(day.voters), n(day.votes)]) }
         blocks.append(table.rendered())
         var notes: [String] = []
         if !activity.daysAreContinuous { notes.append(l.onlyDaysWithVotes) }
@@ -357,7 +383,7 @@ package enum MarkdownReport {
     }
 
     static func suggestions(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
-        let zone = model.parameters.zone
+        let t = ReaderTimes(model, l)
         let suggestions = model.suggestions
         var blocks = ["## \(l.suggestionsHeading)"]
         if !suggestions.moderationRecord { blocks.append(l.moderationRecordUnavailable) }
@@ -382,7 +408,8 @@ package enum MarkdownReport {
             for note in group.notes {
                 approved.add(
                     (sessions ? [group.session.map(ReportText.cell) ?? l.noSession] : []) + [
-                        ReportText.cell(note.content), note.promotedOptionID.map { "#\($0)" } ?? "—",
+                        ReportText.cell(note.content),
+                        note.promotedOptionID.map { sessions ? "#\($0)" : l.promotedValue } ?? "—",
                     ])
             }
         }
@@ -393,14 +420,13 @@ package enum MarkdownReport {
         ])
         for promotion in suggestions.promotions {
             guard let option = promotion.option else {
-                promoted.add([
-                    "#\(promotion.note.promotedOptionID ?? 0) \(l.missingOption)", "—", "—", "—",
-                ])
+                let id = sessions ? "#\(promotion.note.promotedOptionID ?? 0) " : ""
+                promoted.add([id + l.missingOption, "—", "—", "—"])
                 continue
             }
             promoted.add([
-                "#\(option.id) " + ReportText.cell(option.content),
-                option.createdAt.map { ReportText.time($0, zone) } ?? "—", l.number(option.voters),
+                (sessions ? "#\(option.id) " : "") + ReportText.cell(option.content),
+                option.createdAt.map(t.time) ?? "—", l.number(option.voters),
                 l.number(option.votes),
             ])
         }
@@ -454,7 +480,7 @@ package enum MarkdownReport {
         if let stored = example.text {
             text += ": " + l.quote(ReportText.cell(stored, cells: 40))
         } else if let at = example.at, kind == .voteBeforeOption || kind == .futureVote {
-            text += ", " + ReportText.time(at, model.parameters.zone)
+            text += ", " + ReaderTimes(model, l).time(at)
         }
         return text
     }
@@ -462,20 +488,21 @@ package enum MarkdownReport {
     static func settings(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         let parameters = model.parameters
         let zone = parameters.zone
+        let t = ReaderTimes(model, l)
         var table = MarkdownTable([(l.setting, .left), (l.value, .left)])
         table.add([l.zoneSetting, l.zoneName(zone.identifier)])
-        table.add([l.cutoffSetting, parameters.excludeBefore.map { ReportText.time($0, zone) } ?? l.noneValue])
+        table.add([l.cutoffSetting, parameters.excludeBefore.map { l.cutoffValue(t.setting($0)) } ?? l.noneValue])
         let named = parameters.excludedSessions
         table.add([
             l.namedSetting,
             named.isEmpty
                 ? l.noneValue
                 : parameters.audience.showsIdentifiers
-                    ? named.map(ReportText.cell).joined(separator: ", ") : l.number(named.count),
+                    ? named.map(ReportText.cell).joined(separator: ", ") : l.namedValue(named.count),
         ])
-        table.add([l.asOfLabel, ReportText.time(parameters.asOf, zone)])
-        table.add([l.throughSetting, parameters.through.map { ReportText.time($0, zone) } ?? l.allVotes])
-        table.add([l.budgetSetting, String(parameters.votesPerSession)])
+        table.add([l.asOfLabel, t.until(parameters.asOf)])
+        table.add([l.throughSetting, parameters.through.map { l.throughValue(t.until($0)) } ?? l.allVotes])
+        table.add([l.budgetSetting, l.budgetValue(parameters.votesPerSession)])
         return ["## \(l.settingsHeading)", table.rendered()]
     }
 
@@ -487,7 +514,7 @@ package enum MarkdownReport {
         for entry in fingerprint.tables {
             table.add(["`\(entry.name)`", l.number(entry.rows), entry.highestID.map { String($0) } ?? "—"])
         }
-        let latest = fingerprint.latest.map { ReportText.time($0, model.parameters.zone) } ?? "—"
+        let latest = fingerprint.latest.map(ReaderTimes(model, l).time) ?? "—"
         let hash = fingerprint.sha256.map { "`\(ReportText.hashGroups($0))`" } ?? l.sha256NotOnD1
         return [
             "## \(l.fingerprintHeading)", l.fingerprintIntro, table.rendered(),

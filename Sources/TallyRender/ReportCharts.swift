@@ -36,10 +36,11 @@ package enum ReportCharts {
     }
 
     /// Days as columns of counted votes; `kicker` is the page's title, drawn above the chart's own. `phone`
-    /// draws the days as bars, one under another (`SVGChart.phoneBars`), for narrow screens.
+    /// draws the days as bars, one under another (`SVGChart.phoneBars`), for narrow screens. `times` writes the
+    /// description's dates as the page does (ISO dates without it).
     package static func daily(
         _ days: [ReportFigures.Day], zone: Zone, title: String, language: ReportLanguage, kicker: String? = nil,
-        phone: Bool = false
+        phone: Bool = false, times: ReaderTimes? = nil
     ) -> String {
         let columns = days.map { day in
             SVGChart.Column(
@@ -47,7 +48,7 @@ package enum ReportCharts {
                 valueText: String(day.votes))
         }
         let description = language.dailyChartDescription(
-            language.zoneName(zone.identifier), days.map { ($0.date.dateText, $0.votes) })
+            language.zoneName(zone.identifier), days.map { (times?.date($0.date) ?? $0.date.dateText, $0.votes) })
         if phone {
             return SVGChart.phoneBars(
                 title: title, description: description,
@@ -83,15 +84,15 @@ extension ReportLanguage {
     ) -> String {
         let items = options.map { option in
             pick(
-                "\(option.name): \(plural(option.voters, "voter")) (95% range \(option.low) to \(option.high))",
-                "\(option.name)：\(number(option.voters)) 人（95% 範圍 \(option.low) 到 \(option.high) 人）")
+                "\(option.name): \(plural(option.voters, "voter")) (likely range \(option.low) to \(option.high))",
+                "\(option.name)：\(number(option.voters)) 人（誤差範圍 \(option.low) 到 \(option.high) 人）")
         }
         let lead = pick(
             "Voters per option, of \(plural(counted, "counted voter")), counting votes cast until "
                 + "\(until). The thin line across each bar shows where its count would likely fall if a similar crowd "
-                + "voted again (its 95% range). ",
-            "各選項有幾個人選：共計入 \(number(counted)) 人，統計到 \(until) 為止。"
-                + "每條長條上的細線，是換一群差不多的人再投一次時，人數多半會落在的範圍（95% 範圍）。")
+                + "voted again (its likely range, with 95% confidence). ",
+            "各選項有幾個人選：共計入 \(number(counted)) 人，統計到\(spaced(until))為止。"
+                + "每條長條上的細線，是換一群差不多的人再投一次時，人數多半會落在的範圍（誤差範圍，信心水準 95%）。")
         return lead + items.joined(separator: pick("; ", "；")) + pick(".", "。")
     }
 

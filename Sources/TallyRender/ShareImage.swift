@@ -34,14 +34,13 @@ package enum ShareImage {
     }
 
     /// The card; `title` is the `title` setting (the language's heading when nil); `until` the time shown as the
-    /// card's "as of" (by default the time votes were counted until, or the as-of time), to the minute, without
-    /// its offset: seconds and `+08:00` are noise at thumbnail size.
+    /// card's "as of" (by default the time votes were counted until, or the as-of time), as the page's readers write
+    /// it (`ReaderTimes.until`: a week's last day, or a moment to the minute without its offset).
     package static func card(
         _ model: ReportModel, language: ReportLanguage, title: String? = nil, until: Instant? = nil
     ) -> Card {
         let l = language
-        let zone = model.parameters.zone
-        let time = zone.local(until ?? model.parameters.through ?? model.parameters.asOf).text(withSeconds: false)
+        let time = ReaderTimes(model, l).until(until ?? model.parameters.through ?? model.parameters.asOf)
         let counted = model.totals.voters
         let section = model.sections.first(where: ReportCharts.drawsRanking)
         let voted = (section?.options ?? []).filter { $0.voters > 0 }
@@ -96,9 +95,10 @@ package enum ShareImage {
 
 /// The share image's words.
 extension ReportLanguage {
-    /// The footer: the counted voters and the time votes were counted until.
+    /// The footer: the counted voters and the time votes were counted until, joined by a middle dot (U+00B7 in
+    /// both languages; the katakana 「・」 is Japanese).
     fileprivate func shareFooter(_ voters: Int, _ until: String) -> String {
-        pick("\(plural(voters, "voter")) · \(until)", "計入 \(number(voters)) 人・\(until)")
+        pick("\(plural(voters, "voter")) · \(until)", "計入 \(number(voters)) 人 · 統計至 \(until)")
     }
 
     /// A poll nobody has voted in yet.

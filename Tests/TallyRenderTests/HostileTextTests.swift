@@ -149,8 +149,8 @@ struct WeeklyHostileTextTests {
         for table in MarkdownCells.tables(in: page) { #expect(Set(table).count == 1, "\(table)") }
         #expect(!page.contains("<script>") && !page.contains("<b>"))
         #expect(!page.contains("\n# heading") && !page.contains("\n- item"))
-        // Rejected notes are listed by number only, as notes ("note 1"), never as "#1", which names an option.
-        #expect(page.contains("| \(language.noteReference(1)) "))
+        // A public page names notes by their text and shows a rejected note's text nowhere; no number at all.
+        #expect(!page.contains("| \(language.noteReference(1)) ") && page.contains("| \(language.withheldNote) "))
         for file in WeeklyPages.files(tally, edition: .single(language)) where file.name.hasSuffix(".svg") {
             _ = try SVGChartTests.elements(file.content)
             #expect(!file.content.contains("<script>"), "\(file.name)")

@@ -37,8 +37,8 @@ struct ReportChartsTests {
         #expect(names.first == "svg" && names.contains("title") && names.contains("desc"))
         #expect(names.filter { $0 == "rect" }.count == 1 + 5, "the background and one bar per option")
         #expect(names.filter { $0 == "path" }.count == 5 + 1, "one whisker per option and the axis")
-        #expect(svg.contains("做了好多事，另一半不知道: 10 voters (95% range 6 to 13)"))
-        #expect(svg.contains("孩子的功課，誰來陪？: 5 voters (95% range 2 to 9)"))
+        #expect(svg.contains("做了好多事，另一半不知道: 10 voters (likely range 6 to 13)"))
+        #expect(svg.contains("孩子的功課，誰來陪？: 5 voters (likely range 2 to 9)"))
         // The thin line is explained in plain words, never called a whisker.
         #expect(svg.contains(">voters (of 15)</text>"))
         #expect(svg.contains(">thin line: the likely count if a similar crowd voted again</text>"))
@@ -47,7 +47,7 @@ struct ReportChartsTests {
         // The scale is all 15 counted voters: a bar of 10 is two thirds of the plot.
         #expect(svg.contains(">15</text>") && svg.contains(">10</text>"))
         let chinese = try ranking("original", .traditionalChinese)
-        #expect(chinese.contains("做了好多事，另一半不知道：10 人（95% 範圍 6 到 13 人）"))
+        #expect(chinese.contains("做了好多事，另一半不知道：10 人（誤差範圍 6 到 13 人）"))
         #expect(chinese.contains(">人數（共 15 人）</text>") && chinese.contains(">細線：換一群差不多的人再投一次，多半落在這段</text>"))
         #expect(!chinese.contains("誤差線"))
     }

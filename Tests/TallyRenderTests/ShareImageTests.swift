@@ -51,10 +51,11 @@ struct ShareImageTests {
             #expect(svg.contains(">\(SVGChart.escape(option.content))</text>"))
             #expect(svg.contains(">\(option.voters)</text>"))
         }
-        // To the minute, without the offset: at 300 px wide seconds and +08:00 are noise.
-        let footer = language == .english ? "15 voters · 2026-09-27 12:00</text>" : "計入 15 人・2026-09-27 12:00</text>"
+        // As the page's readers write it (to the minute, without the offset), joined by a middle dot, not 「・」.
+        let footer =
+            language == .english ? "15 voters · Sun 27 Sep, 12:00</text>" : "計入 15 人 · 統計至 9/27（日）12:00</text>"
         #expect(svg.contains(footer), "\(svg)")
-        #expect(!svg.contains("12:00:00") && !svg.contains("+08:00"))
+        #expect(!svg.contains("12:00:00") && !svg.contains("+08:00") && !svg.contains("・"))
     }
 
     @Test(arguments: ReportLanguage.allCases)

@@ -9,10 +9,10 @@ package enum HTMLReport {
         _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all,
         title: String? = nil, alternates: [HTMLPage.Alternate] = []
     ) -> String {
-        let zone = model.parameters.zone
         return HTMLPage.render(
             markdown: MarkdownReport.render(model, language: language, selection: svgLinks(selection), title: title),
-            title: language.documentTitle(title ?? language.title, ReportText.time(model.parameters.asOf, zone)),
+            title: language.documentTitle(
+                title ?? language.title, ReaderTimes(model, language).until(model.parameters.asOf)),
             language: language, charts: charts(model, language: language, selection: selection, title: title),
             alternates: alternates)
     }
@@ -41,8 +41,9 @@ package enum HTMLReport {
 }
 
 extension ReportLanguage {
-    /// The page's `<title>`: the report's title and its as-of time.
+    /// The page's `<title>` (what a shared link's preview shows): the report's title and its as-of time, as readers
+    /// write it (`ReaderTimes.until`).
     fileprivate func documentTitle(_ title: String, _ asOf: String) -> String {
-        pick("\(title) (as of \(asOf))", "\(title)（統計時間 \(asOf)）")
+        pick("\(title) — as of \(asOf)", "\(title)｜統計至 \(asOf)")
     }
 }

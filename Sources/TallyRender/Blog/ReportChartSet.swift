@@ -36,7 +36,7 @@ package enum ReportChartSet {
     {
         let l = language
         let zone = model.parameters.zone
-        let until = ReportText.time(model.parameters.through ?? model.parameters.asOf, zone)
+        let until = ReaderTimes(model, l).until(model.parameters.through ?? model.parameters.asOf)
         var charts: [Chart] = []
         for (position, section) in model.sections.enumerated() where ReportCharts.drawsRanking(section) {
             let title = l.rankingChartTitle(MarkdownReport.plainSectionHeading(section, l))
@@ -54,7 +54,8 @@ package enum ReportChartSet {
             let title = l.dailyChartTitle
             func draw(phone: Bool) -> String {
                 ReportCharts.daily(
-                    model.activity.days, zone: zone, title: title, language: language, kicker: pageTitle, phone: phone)
+                    model.activity.days, zone: zone, title: title, language: language, kicker: pageTitle, phone: phone,
+                    times: ReaderTimes(model, l))
             }
             charts.append(Chart(name: dailyName, title: title, svg: draw(phone: false), phoneSVG: draw(phone: true)))
         }

@@ -52,6 +52,10 @@ package struct ReportSelection: Sendable, Equatable {
 
     package func shows(_ part: ReportPart) -> Bool { parts.contains(part) }
 
+    /// True when every part is shown (no `--only`): only then does the page carry what no part names, the as-of
+    /// time, what the ranges and chances mean and the full tables; `--only` parts mean only those.
+    package var isWhole: Bool { parts == ReportPart.allCases }
+
     /// True when only the ranking is shown (a plain one-table CSV).
     package var isRankingOnly: Bool { parts == [.ranking] && !brief }
 

@@ -2,18 +2,18 @@ import TallyCore
 
 /// The weekly pages' words (`week-NN.md`, `index.md`), both languages side by side.
 extension ReportLanguage {
-    /// `Week 1: 2026-09-19 to 2026-09-25`.
+    /// `Week 1: Sat 19 Sep to Fri 25 Sep`, `第 1 週：9/19（六）至 9/25（五）` (dates from `ReaderTimes.date`).
     package func weekTitle(_ number: Int, _ first: String, _ last: String) -> String {
-        pick("Week \(number): \(first) to \(last)", "第 \(number) 週：\(first) 至 \(last)")
+        pick(
+            "Week \(number): \(first) to \(last)",
+            "第 \(number) 週：\(spaced(first, before: false))至\(spaced(last, after: false))")
     }
 
-    /// The week's exact start and end, and that the tally counts every vote before the end.
-    package func weekSpan(_ number: Int, _ start: String, _ end: String, _ zone: String) -> String {
+    /// The week's first and last day (`ReaderTimes.date`), and that the page counts every vote cast by its end.
+    package func weekSpan(_ number: Int, _ first: String, _ last: String) -> String {
         pick(
-            "Week \(number) runs from \(start) to \(end) (\(zone)). This page counts every vote cast before "
-                + "the week ended and is as of that moment, so running it again later gives the same page.",
-            "第 \(number) 週從 \(start) 到 \(end)（\(zone)）。這一頁計入這一週結束前投下的每一票，"
-                + "統計時間就定在這一週結束的那一刻，所以之後重跑，頁面也一模一樣。")
+            "Week \(number) runs from \(first) to \(last); this page counts every vote cast by the end of the week.",
+            "第 \(number) 週是\(spaced(first))到\(spaced(last))，這一頁計入這一週結束前投下的每一票。")
     }
 
     package var thisWeekHeading: String { pick("This week", "本週") }
@@ -59,12 +59,11 @@ extension ReportLanguage {
         return label + colon + "\(number(before)) → \(number(after))" + pick(" (\(change))", "（\(change)）")
     }
 
-    /// Options added during the week (names already quoted and escaped, with their ids), or none.
-    package func optionsAdded(_ options: [(name: String, id: Int64)]) -> String {
+    /// Options added during the week (names already quoted and escaped), or none: by name, as readers know them.
+    package func optionsAdded(_ options: [String]) -> String {
         pick(
-            options.isEmpty
-                ? "Options added: none" : "Options added: \(englishList(options.map { "\($0.name) (#\($0.id))" }))",
-            options.isEmpty ? "新增的選項：無" : "新增的選項：\(chineseList(options.map { "\($0.name)（#\($0.id)）" }))")
+            options.isEmpty ? "Options added: none" : "Options added: \(englishList(options))",
+            options.isEmpty ? "新增的選項：無" : "新增的選項：\(chineseList(options))")
     }
 
     package var decisionsHeading: String { pick("Notes decided this week", "本週審核的便利貼") }
@@ -78,20 +77,24 @@ extension ReportLanguage {
     }
 
     package var rejectedWithoutText: String {
-        pick("Rejected notes are listed by number only; their text is not repeated here.", "退回的便利貼只列編號，不重複內容。")
+        pick("The text of rejected notes is not shown.", "退回的便利貼不列出內容。")
     }
+
+    /// In place of a rejected note's text on a public page.
+    package var withheldNote: String { pick("(not shown)", "（不公開）") }
 
     package var whenColumn: String { pick("When", "時間") }
     package var noteColumn: String { pick("Note", "便利貼") }
     package var decisionColumn: String { pick("Decision", "決定") }
 
-    /// A decision in words (`approve`, `reject`, `reopen`, `promote` with its option, or another action as stored).
+    /// A decision in words (`approve`, `reject`, `reopen`, `promote`, or another action as stored); the option a
+    /// note was promoted to by number only on the moderators' page (`optionID` nil elsewhere).
     package func decision(_ action: String, _ optionID: Int64?) -> String {
         switch (self, action) {
         case (.english, "approve"): "approved"
         case (.english, "reject"): "rejected"
         case (.english, "reopen"): "reopened"
-        case (.english, "promote"): optionID.map { "promoted to option #\($0)" } ?? "promoted"
+        case (.english, "promote"): optionID.map { "promoted to option #\($0)" } ?? "promoted to an option"
         case (.english, _): "recorded as \(action)"
         case (.traditionalChinese, "approve"): "通過"
         case (.traditionalChinese, "reject"): "退回"
@@ -137,10 +140,10 @@ extension ReportLanguage {
     /// page is one sentence without charts or fingerprint).
     package func indexIntro(_ launch: String, _ zone: String, quiet: Bool) -> String {
         pick(
-            "Week 1 starts at midnight (\(zone)) on the launch date, \(launch); every week is seven days. "
+            "Week 1 starts on the launch day, \(launch) (\(zone)); every week is seven days. "
                 + "Each week's page counts every vote cast before the week ended, with charts and a data fingerprint"
                 + (quiet ? "; a week in which nothing changed is one sentence saying so." : "."),
-            "第 1 週從上線當天 \(launch) 的午夜（\(zone)）開始，每週七天。每週的頁面計入那一週結束前投下的每一票，"
+            "第 1 週從上線當天\(spaced(launch))開始（\(zone)），每週七天。每週的頁面計入那一週結束前投下的每一票，"
                 + "附上圖表和資料指紋" + (quiet ? "；沒有新的票、也沒有任何變動的那幾週，頁面只用一句話交代。" : "。"))
     }
 
@@ -166,7 +169,8 @@ extension ReportLanguage {
         return pick(
             "- [\(weeks): \(from) to \(to)](\(link)): no new votes; still \(plural(voters, "voter")), "
                 + "\(plural(votes, "vote")) in all",
-            "- [\(weeks)：\(from) 至 \(to)](\(link))：沒有新的票，累計仍是 \(number(voters)) 人、\(number(votes)) 票")
+            "- [\(weeks)：\(spaced(from, before: false))至\(spaced(to, after: false))](\(link))：沒有新的票，累計仍是 \(number(voters)) 人、\(number(votes)) 票"
+        )
     }
 
     /// A quiet week's whole page, one sentence: nothing came in, and the tally stands as on the page of the last week

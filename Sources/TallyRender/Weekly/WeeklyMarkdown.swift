@@ -23,8 +23,9 @@ package enum WeeklyMarkdown {
         let l = language
         let week = tally.week
         let zone = tally.report.parameters.zone
+        let t = ReaderTimes(tally.report, l)
         var blocks: [String] = []
-        let weekTitle = l.weekTitle(week.number, week.firstDay.dateText, week.lastDay.dateText)
+        let weekTitle = l.weekTitle(week.number, t.date(week.firstDay), t.date(week.lastDay))
         blocks.append("# " + MarkdownReport.heading(title, weekTitle, titled: l.titled))
         if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.markdown(week.number)) }
         blocks += MarkdownReport.internalNotice(tally.report, l)
@@ -48,7 +49,7 @@ package enum WeeklyMarkdown {
                 : l.noDailyChartThisWeek)
 
         changes.append("## " + l.changesHeading(week.number > 1 ? week.number - 1 : nil))
-        let added = tally.optionsAdded.map { (name: MarkdownReport.quoted($0.content, l), id: $0.id) }
+        let added = tally.optionsAdded.map { MarkdownReport.quoted($0.content, l) }
         changes.append(
             [
                 "- " + l.votersChange(tally.previous.totals.voters, tally.report.totals.voters),
@@ -85,7 +86,7 @@ package enum WeeklyMarkdown {
                     l.weekRankingChartTitle(MarkdownReport.plainSectionHeading(section, l), week.number),
                     edition.name(WeeklyFiles.rankingChart(week.number, section: section, position: position)))
             }, daily: nil)
-        let span = l.weekSpan(week.number, zone.format(week.start), zone.format(week.end), l.zoneName(zone.identifier))
+        let span = l.weekSpan(week.number, t.date(week.firstDay), t.date(week.lastDay))
         blocks += MarkdownReport.body(
             tally.report, language: language, selection: fullRanking ? .all.withFullRanking : .all, charts: charts,
             between: changes, method: [span])
@@ -97,8 +98,10 @@ package enum WeeklyMarkdown {
         MarkdownText.image(alt: title, path: file)
     }
 
-    /// The notes decided during the week. A rejected note's text is not repeated: the page is
-    /// meant to be published, and a rejection is often of text that should not be.
+    /// The notes decided during the week, each by its text (a public page shows no number: `#6` would read as an
+    /// option, "note 6" beside "option 6" as two numberings). A rejected note's text is not repeated: the page is
+    /// meant to be published, and a rejection is often of text that should not be. The moderators' page
+    /// (`--internal`) adds the note's and the option's numbers.
     static func decisions(_ tally: WeeklyTally, zone: Zone, _ l: ReportLanguage) -> [String] {
         var blocks = ["### \(l.decisionsHeading)"]
         // Without tally's columns there is no history: "none decided" would be a claim the data cannot make.
@@ -106,15 +109,18 @@ package enum WeeklyMarkdown {
         guard !tally.decisions.isEmpty else { return blocks + [l.noDecisions] }
         var table = MarkdownTable([(l.whenColumn, .left), (l.noteColumn, .left), (l.decisionColumn, .left)])
         var withheld = false
+        let numbers = tally.report.parameters.audience.showsIdentifiers
         for decision in tally.decisions {
             let entry = decision.entry
             let shown = entry.action != "reject" && !(entry.action == "reopen" && entry.from == "rejected")
             withheld = withheld || !shown
-            let text = shown ? decision.noteContent.map { " " + ReportText.cell($0) } ?? "" : ""
-            let note = l.noteReference(entry.noteID) + text
+            let text = shown ? decision.noteContent.map(ReportText.cell) : nil
+            let note =
+                numbers
+                ? l.noteReference(entry.noteID) + (text.map { " " + $0 } ?? "") : text ?? l.withheldNote
             table.add([
-                entry.time.map { ReportText.time($0, zone) } ?? "—", note,
-                l.decision(MarkdownText.cell(entry.action), entry.optionID),
+                entry.time.map(ReaderTimes(tally.report, l).time) ?? "—", note,
+                l.decision(MarkdownText.cell(entry.action), numbers ? entry.optionID : nil),
             ])
         }
         blocks.append(table.rendered())

@@ -70,14 +70,13 @@ package enum WeeklyPages {
         let language = edition.language
         let number = tally.week.number
         let zone = tally.report.parameters.zone
-        let until = zone.format(tally.week.end)
+        let until = ReaderTimes(tally.report, language).until(tally.week.end)
         var files: [Planned] = []
         if ReportCharts.drawsDaily(tally.days) {
             func draw(phone: Bool) -> String {
                 ReportCharts.daily(
                     tally.days, zone: zone, title: language.weekDailyChartTitle(number), language: language,
-                    kicker: pageTitle,
-                    phone: phone)
+                    kicker: pageTitle, phone: phone, times: ReaderTimes(tally.report, language))
             }
             files.append(
                 Planned(
@@ -161,8 +160,9 @@ package enum WeeklyPages {
         let week = tally.week
         let wide = charts(tally, edition: edition, title: pageTitle).map(\.file)
         let phone = charts(tally, edition: edition, title: pageTitle, phone: true).map(\.file)
+        let t = ReaderTimes(tally.report, language)
         let title = plainTitle(
-            pageTitle, language.weekTitle(number, week.firstDay.dateText, week.lastDay.dateText), language)
+            pageTitle, language.weekTitle(number, t.date(week.firstDay), t.date(week.lastDay)), language)
         return File(
             name: edition.name(WeeklyFiles.html(number)),
             content: HTMLPage.render(
@@ -202,17 +202,18 @@ package enum WeeklyPages {
         let language = edition.language
         var blocks = ["# " + MarkdownReport.heading(title, language.indexTitle, titled: language.titled)]
         if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.index) }
+        let t = indexTimes(tallies, calendar: calendar, language)
         blocks.append(
             language.indexIntro(
-                calendar.launch.dateText, language.zoneName(calendar.zone.identifier),
+                t.date(calendar.launch), language.zoneName(calendar.zone.identifier),
                 quiet: tallies.contains(where: \.isQuiet)))
-        blocks.append(indexLines(tallies, edition: edition).joined(separator: "\n"))
+        blocks.append(indexLines(tallies, t: t, edition: edition).joined(separator: "\n"))
         return File(name: edition.name(WeeklyFiles.index), content: MarkdownReport.document(blocks))
     }
 
     /// The index's lines, newest week first, as a blog lists posts; a run of quiet weeks (`WeeklyTally.isQuiet`) is
     /// one line linking the last of them, so a quiet poll's index is not a column of repeated totals.
-    static func indexLines(_ tallies: [WeeklyTally], edition: LanguageEdition) -> [String] {
+    static func indexLines(_ tallies: [WeeklyTally], t: ReaderTimes, edition: LanguageEdition) -> [String] {
         let language = edition.language
         var lines: [String] = []
         var quiet: [WeeklyTally] = []
@@ -220,7 +221,7 @@ package enum WeeklyPages {
             guard let first = quiet.first, let last = quiet.last else { return }
             lines.append(
                 language.quietWeeks(
-                    first.week.number, last.week.number, first.week.firstDay.dateText, last.week.lastDay.dateText,
+                    first.week.number, last.week.number, t.date(first.week.firstDay), t.date(last.week.lastDay),
                     edition.name(WeeklyFiles.markdown(last.week.number)), last.report.totals.voters,
                     last.report.totals.votes))
             quiet = []
@@ -233,12 +234,21 @@ package enum WeeklyPages {
             foldQuiet()
             lines.append(
                 language.indexLine(
-                    language.weekTitle(tally.week.number, tally.week.firstDay.dateText, tally.week.lastDay.dateText),
+                    language.weekTitle(tally.week.number, t.date(tally.week.firstDay), t.date(tally.week.lastDay)),
                     edition.name(WeeklyFiles.markdown(tally.week.number)), tally.report.totals.voters,
                     tally.report.totals.votes, tally.newVoters, tally.votes))
         }
         foldQuiet()
         return lines.reversed()
+    }
+
+    /// The index's dates: as the newest week's page writes them.
+    static func indexTimes(_ tallies: [WeeklyTally], calendar: WeekCalendar, _ language: ReportLanguage) -> ReaderTimes
+    {
+        guard let last = tallies.last else {
+            return ReaderTimes(language, zone: calendar.zone, exact: false, year: calendar.launch.year)
+        }
+        return ReaderTimes(last.report, language)
     }
 
     /// For each tally, the number of the latest earlier week that was not quiet: the page a quiet week links to.

@@ -39,7 +39,15 @@ struct NotesExportCommandTests {
         #expect(written.stdout.hasPrefix("Wrote 15 decisions (34 statements) to "))
         #expect(written.stdout.contains("wrangler d1 execute <DATABASE> --remote --file decisions.sql"))
         let script = try String(contentsOfFile: folder.path("decisions.sql"), encoding: .utf8)
-        #expect(script == (try await TallyProcess.run(["notes", "export-sql", "--db", path])).stdout)
+        // The file is what stdout prints, but for the numbers of a long note's check: each script draws its
+        // own key (DigestKey), so no text can be built in advance to pass it.
+        let printed = try await TallyProcess.run(["notes", "export-sql", "--db", path]).stdout
+        func shape(_ text: String) -> String {
+            text.replacingOccurrences(of: "[0-9]+", with: "N", options: .regularExpression)
+        }
+        #expect(script.count > 0 && shape(script) == shape(printed))
+        let differing = zip(script.split(separator: "\n"), printed.split(separator: "\n")).filter { $0 != $1 }
+        #expect(differing.allSatisfy { $0.0.contains("WITH RECURSIVE") }, "only the long notes' checks differ")
 
         let problems = try MigrationLint.problems(
             in: Migration.all + [Migration(name: "9999_decisions.sql", sql: script)])

@@ -58,7 +58,7 @@ struct PublicOutputTests {
         }
         // Excluded sessions are counted and described, not listed.
         let report = try #require(files["./report.md"])
-        #expect(report.contains(language == "en" ? "between 2026-09-19 02:06:14 +08:00 and" : "這些人的第一票都在"))
+        #expect(report.contains(language == "en" ? "between Sat 19 Sep, 02:06 and" : "這些人的第一票都在"))
     }
 
     @Test(arguments: ["en", "zh-TW"])

@@ -51,12 +51,12 @@ struct TitleSettingTests {
             ],
             in: folder.url.path)
         #expect(weekly.status == 0, "\(weekly.stderr)")
-        for (name, page) in [("week-01.md", "Week 1: 2026-09-19 to 2026-09-25"), ("index.md", "Weekly tallies")] {
+        for (name, page) in [("week-01.md", "Week 1: Sat 19 Sep to Fri 25 Sep"), ("index.md", "Weekly tallies")] {
             let markdown = try String(contentsOfFile: folder.path("r/\(name)"), encoding: .utf8)
             #expect(Self.heading(try await CommonMark.render(markdown).html) == "\(title) — \(page)", "\(name)")
         }
         let page = try String(contentsOfFile: folder.path("r/week-01.html"), encoding: .utf8)
-        #expect(page.contains("<title>**Which** &lt;b&gt;one&lt;/b&gt;") && page.contains(" — Week 1: 2026-09-19"))
+        #expect(page.contains("<title>**Which** &lt;b&gt;one&lt;/b&gt;") && page.contains(" — Week 1: Sat 19 Sep"))
         let daily = try String(contentsOfFile: folder.path("r/week-01-daily.svg"), encoding: .utf8)
         #expect(daily.contains("&lt;b&gt;one&lt;/b&gt;"))
     }
@@ -75,7 +75,7 @@ struct TitleSettingTests {
             in: folder.url.path)
         #expect(weekly.status == 0, "\(weekly.stderr)")
         let page = try String(contentsOfFile: folder.path("r/week-01.md"), encoding: .utf8)
-        #expect(page.hasPrefix("# 下一步｜第 1 週：2026-09-19 至 2026-09-25\n"))
+        #expect(page.hasPrefix("# 下一步｜第 1 週：9/19（六）至 9/25（五）\n"))
     }
 
     @Test func theTitleComesFromTheFileTheEnvironmentOrTheFlag() async throws {

@@ -55,7 +55,7 @@ struct WeeklyCommandTests {
                     + "7 files written, 0 unchanged."))
         #expect(try Self.names(in: folder.path("out")) == Self.weekFiles.sorted())
         let page = try String(contentsOfFile: folder.path("out/week-01.md"), encoding: .utf8)
-        #expect(page.hasPrefix("# Week 1: 2026-09-19 to 2026-09-25\n"))
+        #expect(page.hasPrefix("# Week 1: Sat 19 Sep to Fri 25 Sep\n"))
         #expect(page.contains("![Counted votes per day — week 1](week-01-daily.svg)"))
         #expect(page.contains("![Ranking: original options — week 1](week-01-ranking-original.svg)"))
         #expect(page.contains("**43 counted votes this week; 15 new voters.**"))
@@ -86,12 +86,12 @@ struct WeeklyCommandTests {
             #expect(result.status == 0, "\(result.stderr)")
         }
         let english = try String(contentsOfFile: folder.path("en/week-01.md"), encoding: .utf8)
-        #expect(english.contains("since the last vote; no votes from 2026-09-24 to 2026-09-25."), "\(english)")
+        #expect(english.contains("since the last vote; no votes from Thu 24 Sep to Fri 25 Sep."), "\(english)")
         let chinese = try String(contentsOfFile: folder.path("zh-TW/week-01.md"), encoding: .utf8)
-        #expect(chinese.contains("；2026-09-24 到 2026-09-25 每天都沒有人投票。"), "\(chinese)")
-        // The report is as of 2026-09-27 12:00: the 27th is under way, and quiet so far.
+        #expect(chinese.contains("；9/24（四）到 9/25（五）每天都沒有人投票。"), "\(chinese)")
+        // The report is as of Sun 27 Sep, 12:00: the 27th is under way, and quiet so far.
         let report = try await TallyProcess.run(["report", "--demo"], in: folder.url.path)
-        #expect(report.stdout.contains("no votes from 2026-09-24 to 2026-09-27."), "\(report.stdout)")
+        #expect(report.stdout.contains("no votes from Thu 24 Sep to Sun 27 Sep."), "\(report.stdout)")
     }
 
     @Test func aRerunOnTheSameDataChangesNoByteAndNoFile() async throws {
@@ -160,7 +160,7 @@ struct WeeklyCommandTests {
         let result = try await TallyProcess.run(["weekly", "--through", "2026-10-03"], in: folder.path("poll"))
         #expect(result.status == 0, "\(result.stderr)")
         let page = try String(contentsOfFile: folder.path("poll/published/week-01.md"), encoding: .utf8)
-        #expect(page.hasPrefix("# 第 1 週：2026-09-19 至 2026-09-25\n"))
+        #expect(page.hasPrefix("# 第 1 週：9/19（六）至 9/25（五）\n"))
         // The same pages as the demo's, from a file and a config instead of --demo.
         let demo = try await TallyProcess.run(
             ["weekly", "--demo", "--through", "2026-10-03", "--lang", "zh-TW", "--reports", folder.path("demo")])
@@ -281,14 +281,14 @@ struct WeeklyCommandTests {
         }
         #expect(
             try lines("en") == [
-                "- [Weeks 2–10: 2026-09-26 to 2026-11-27](week-10.en.md): no new votes; still 15 voters, 43 votes in all",
-                "- [Week 1: 2026-09-19 to 2026-09-25](week-01.en.md): 15 voters, 43 votes in all; this week +15 voters, "
+                "- [Weeks 2–10: Sat 26 Sep to Fri 27 Nov](week-10.en.md): no new votes; still 15 voters, 43 votes in all",
+                "- [Week 1: Sat 19 Sep to Fri 25 Sep](week-01.en.md): 15 voters, 43 votes in all; this week +15 voters, "
                     + "+43 votes",
             ])
         #expect(
             try lines("zh-TW") == [
-                "- [第 2–10 週：2026-09-26 至 2026-11-27](week-10.zh-TW.md)：沒有新的票，累計仍是 15 人、43 票",
-                "- [第 1 週：2026-09-19 至 2026-09-25](week-01.zh-TW.md)：累計 15 人、43 票；本週 +15 人、+43 票",
+                "- [第 2–10 週：9/26（六）至 11/27（五）](week-10.zh-TW.md)：沒有新的票，累計仍是 15 人、43 票",
+                "- [第 1 週：9/19（六）至 9/25（五）](week-01.zh-TW.md)：累計 15 人、43 票；本週 +15 人、+43 票",
             ])
         // The intro does not promise charts and a fingerprint on every page: the quiet weeks' pages have neither.
         func intro(_ language: String) throws -> String {
