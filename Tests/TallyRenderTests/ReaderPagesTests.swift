@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 46: the public pages read as a blogger writes for her readers, in both languages: times as people write
 /// them, a short method, one numbering, no technical leftovers, a weekly site to move through and share.
-@Suite("Pages written for readers")
+@Suite("Pages written for readers", .timeLimit(.minutes(10)))
 struct ReaderPagesTests {
     static let demoFolder = ToolProcess.repository.appendingPathComponent("reports/demo")
 

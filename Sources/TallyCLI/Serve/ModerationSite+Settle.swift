@@ -15,25 +15,33 @@ extension ModerationSite {
         if let refusal = try changedRefusal(id, seen: seen, visitor) { return refusal }
         // The code of `tally notes discard`, as the visitor: her own decisions only, unless she owns the page.
         let ledger = SyncLedger(try DatabaseFile.openForWriting(database))
-        let withdrawal: Withdrawal
-        do {
-            withdrawal = try ledger.dropConflicts(of: id, by: withdrawer(visitor))
-        } catch SyncError.outcomeUnknown {
-            // Sent with D1's answer unread: D1 may hold it, so the copy must not say it was taken back.
-            let text = language.outcomeUnknown(id)
-            return html(409, page.message(language.moderationLabels.refused, text, back: "/note/\(id)"))
+        let refused = try refusal(id, page, nothing: language.moderationLabels.noConflict(id)) {
+            try ledger.dropConflicts(of: id, by: withdrawer(visitor))
         }
-        switch withdrawal {
-        case .nothing:
-            let text = language.moderationLabels.noConflict(id)
-            return html(409, page.message(language.moderationLabels.refused, text, back: "/note/\(id)"))
-        case .notYours(let other):
-            let text = language.moderationLabels.notYours(id, maker: other.moderator)
-            return html(403, page.message(language.moderationLabels.refused, text, back: "/note/\(id)"))
-        case .withdrawn: break
-        }
+        if let refused { return refused }
         return HTTPResponse(
             status: 303, headers: [("Location", "/\(visitor.token)/note/\(id)?done=discard")], body: [])
+    }
+
+    /// Takes back decisions on note `id` (`withdraw`, one ledger operation): nil when it did, else the page
+    /// that says why nothing was changed (`nothing`: there was nothing to take back).
+    private func refusal(
+        _ id: Int64, _ page: ModerationPage, nothing: String, _ withdraw: () throws -> Withdrawal
+    ) throws -> HTTPResponse? {
+        let l = language.moderationLabels
+        let withdrawal: Withdrawal
+        do {
+            withdrawal = try withdraw()
+        } catch SyncError.outcomeUnknown {
+            // Sent with D1's answer unread: D1 may hold it, so the copy must not say it was taken back.
+            return html(409, page.message(l.refused, language.outcomeUnknown(id), back: "/note/\(id)"))
+        }
+        switch withdrawal {
+        case .nothing: return html(409, page.message(l.refused, nothing, back: "/note/\(id)"))
+        case .notYours(let other):
+            return html(403, page.message(l.refused, l.notYours(id, maker: other.moderator), back: "/note/\(id)"))
+        case .withdrawn: return nil
+        }
     }
 
     /// The 409 page when note `id` is no longer the note the page showed (digest `seen`); nil when it is.
@@ -65,27 +73,15 @@ extension ModerationSite {
         if let refusal = try changedRefusal(id, seen: seen, visitor) { return refusal }
         // The code of `tally notes undo`, as the visitor: her own decision only, unless she owns the page.
         let ledger = SyncLedger(try DatabaseFile.openForWriting(database))
-        let withdrawal: Withdrawal
-        do {
-            withdrawal = try ledger.withdrawLatest(of: id, by: withdrawer(visitor))
-        } catch SyncError.outcomeUnknown {
-            // Sent with D1's answer unread: D1 may hold it, so the copy must not say it was taken back.
-            let text = language.outcomeUnknown(id)
-            return html(409, page.message(language.moderationLabels.refused, text, back: "/note/\(id)"))
+        let refused = try refusal(id, page, nothing: language.nothingToUndo(id)) {
+            try ledger.withdrawLatest(of: id, by: withdrawer(visitor))
         }
-        switch withdrawal {
-        case .nothing:
-            let text = language.nothingToUndo(id)
-            return html(409, page.message(language.moderationLabels.refused, text, back: "/note/\(id)"))
-        case .notYours(let other):
-            let text = language.moderationLabels.notYours(id, maker: other.moderator)
-            return html(403, page.message(language.moderationLabels.refused, text, back: "/note/\(id)"))
-        case .withdrawn: break
-        }
+        if let refused { return refused }
         let (pulled, out, pullErr) = run(["pull", "--db", database, "--wrangler", wrangler] + config)
         guard pulled == 0 || pulled == 3 else {
+            // The withdrawal stands (it is in the ledger); only the copy's view of D1 is behind.
             let said = out + pullErr + "(exit status \(pulled))\n"
-            let text = try? sync(page, output: said, summary: language.moderationLabels.pullFailed)
+            let text = try? sync(page, output: said, summary: language.undoneNotFetched(id))
             return text.map { html(502, $0) } ?? failed(page, ["note", "\(id)", "undo"], said)
         }
         return HTTPResponse(status: 303, headers: [("Location", "/\(visitor.token)/note/\(id)?done=undo")], body: [])

@@ -152,7 +152,7 @@ final class ModerationSite: Sendable {
                 seen[note.id] = shown.digest
             }
         }
-        return page.queue(groups, seen: seen)
+        return page.queue(groups, seen: seen, conflicts: try conflicts())
     }
 
     /// Who takes back a decision through this visitor's link: the owner anyone's, an invited moderator her own.
@@ -179,6 +179,7 @@ final class ModerationSite: Sendable {
             let withdrawer = withdrawer(visitor)
             context.syncConflicts = mine.filter { $0.state == .conflict }
             context.withdrawn = mine.filter { $0.state == .dropped }
+            context.standing = mine.last { $0.state != .dropped }?.standing
             // Keeping D1's decision drops these: offered only when every one is the visitor's to take back.
             context.keepD1By = try ledger.keepingD1Drops(of: id).first { !withdrawer.mayWithdraw($0) }?.moderator
             if let note { context.conflictShown = try ledger.conflictStillShown(on: note) != nil }
@@ -334,7 +335,14 @@ final class ModerationSite: Sendable {
     }
 
     func sync(_ page: ModerationPage, output: String?, summary: String? = nil) throws -> String {
-        page.sync(counts: try counts(), wrangler: wrangler, pushOutput: output, summary: summary)
+        page.sync(
+            counts: try counts(), conflicts: try conflicts(), wrangler: wrangler, pushOutput: output, summary: summary)
+    }
+
+    /// This copy's open conflicts, in the order the decisions were made (read from the ledger).
+    func conflicts() throws -> [SyncDecision] {
+        let ledger = SyncLedger(try DatabaseFile.openForReading(database))
+        return try ledger.exists() ? try ledger.decisions(where: "state = 'conflict'") : []
     }
 
     /// How many of this copy's decisions are in each sync state.
@@ -349,8 +357,10 @@ final class ModerationSite: Sendable {
         defer { syncLock.unlock() }
         let arguments =
             ["push", "--db", database] + (wrangler.map { ["--wrangler", $0] } ?? ["--output", "-"]) + config
+        // Without wrangler the push writes the SQL: a download, when the ledger says it marked decisions pushed.
+        let pushedBefore = (try? counts())?[.pushed] ?? 0
         let (status, out, err) = run(arguments)
-        if wrangler == nil, status == 0, err.contains("marked pushed") {
+        if wrangler == nil, status == 0, let after = try? counts(), after[.pushed] ?? 0 > pushedBefore {
             return HTTPResponse(
                 status: 200,
                 headers: [
@@ -365,7 +375,8 @@ final class ModerationSite: Sendable {
             return html(
                 status == 0 || status == 3 ? 200 : 502,
                 page.sync(
-                    counts: counts, wrangler: wrangler, pushOutput: said, summary: summary))
+                    counts: counts, conflicts: try conflicts(), wrangler: wrangler, pushOutput: said,
+                    summary: summary))
         } catch {
             return failed(page, ["sync", "push"], "\(said)\(error)")
         }

@@ -29,6 +29,9 @@ extension ModerationPage {
         /// Who made a decision that keeping D1's decision would drop, when it is not the reader's to take back
         /// (the button is then not offered); nil when she may.
         package var keepD1By: String?
+        /// Where this copy's latest decision on the note stands, from the ledger; nil when the note's state came
+        /// from D1 (no decision of this copy's stands on it).
+        package var standing: DecisionStanding?
         /// The reader's name: whose decisions are "yours".
         package var reader = ""
         /// This copy's decisions on the note that were withdrawn or dropped, never sent (the ledger keeps them).
@@ -88,8 +91,10 @@ extension ModerationPage {
                 "<p>\(e(language.undoExplained(l.action(undoable.action), maker: undoable.moderator == context.reader ? nil : undoable.moderator)))</p>"
                     + "<button type=\"submit\">\(e(language.undoButton))</button>")
             html += "</section>\n"
-        } else if note.state == .promoted, let option = note.promotedOptionID {
-            html += "<p id=\"retire\">\(e(language.retireOption(option)))</p>\n"
+        } else if note.state == .promoted, let option = note.promotedOptionID,
+            let said = language.promotionStanding(option, context.standing)
+        {
+            html += "<p id=\"retire\">\(e(said))</p>\n"
         }
         return html
     }

@@ -5,13 +5,14 @@ extension ModerationPage {
     /// the oldest pending note first, each note with a quick approve and a link to decide otherwise,
     /// then the author's other notes and their fate. `seen` holds each
     /// pending note's digest (`SeenNote.digest`), which its approve form carries back.
-    package func queue(_ groups: [AuthorGroup], seen: [Int64: String]) -> String {
+    /// Notes in conflict with D1 (`conflicts`) come first: they need someone before any pending note.
+    package func queue(_ groups: [AuthorGroup], seen: [Int64: String], conflicts: [SyncDecision] = []) -> String {
         func oldest(_ group: AuthorGroup) -> String {
             group.notes.filter { $0.state == .pending }.map(\.createdAt).min() ?? ""
         }
         let waiting = groups.filter { $0.notes.contains { $0.state == .pending } }
             .sorted { (oldest($0), $0.shortSession) < (oldest($1), $1.shortSession) }
-        var body = "<p>\(e(l.localOnly))</p>\n"
+        var body = "<p>\(e(l.localOnly))</p>\n" + conflictList(conflicts)
         if waiting.isEmpty { body += "<p>\(e(l.noPending))</p>\n" }
         for group in waiting {
             let pending = group.notes.filter { $0.state == .pending }.sorted {

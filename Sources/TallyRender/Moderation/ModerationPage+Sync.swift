@@ -2,12 +2,13 @@ import TallyCore
 
 extension ModerationPage {
     /// The sync panel: how many decisions are unpushed, sent with D1's answer unread, pushed, confirmed
-    /// and in conflict (the sent row only when there are any); the
+    /// and in conflict (the sent row only when there are any), each note in conflict with a link; the
     /// "send to D1" form (through wrangler when the server was given a database, else a download
     /// of the SQL file); and what the last push printed.
-    package func sync(counts: [SyncState: Int], wrangler: String?, pushOutput: String? = nil, summary: String? = nil)
-        -> String
-    {
+    package func sync(
+        counts: [SyncState: Int], conflicts: [SyncDecision], wrangler: String?, pushOutput: String? = nil,
+        summary: String? = nil
+    ) -> String {
         var body = summary.map { "<p class=\"message\" role=\"status\">\(e($0))</p>\n" } ?? ""
         body += "<p>\(e(l.localOnly))</p>\n<table><tbody>\n"
         for (label, state) in [
@@ -17,7 +18,7 @@ extension ModerationPage {
             body +=
                 "<tr><th scope=\"row\">\(e(label))</th><td id=\"count-\(state.rawValue)\">\(counts[state] ?? 0)</td></tr>\n"
         }
-        body += "</tbody></table>\n"
+        body += "</tbody></table>\n" + conflictList(conflicts)
         let button = wrangler == nil ? l.sendSQL : l.sendToD1
         // Greyed out, with why, when nothing waits to be sent.
         let idle = (counts[.unpushed] ?? 0) == 0
@@ -38,5 +39,18 @@ extension ModerationPage {
                 : "<details class=\"owner\"><summary>\(e(language.programOutput))</summary>\(output)</details>\n"
         }
         return layout(l.sync, body)
+    }
+
+    /// The notes whose decision D1 did not take (open conflicts), each with a link to its page, where it is
+    /// settled; empty when there are none.
+    func conflictList(_ conflicts: [SyncDecision]) -> String {
+        guard !conflicts.isEmpty else { return "" }
+        var list = "<section class=\"needs-you\">\n<h2>\(e(l.needsYou))</h2>\n<ul>\n"
+        for conflict in conflicts {
+            list +=
+                "<li><a href=\"\(base)/note/\(conflict.noteID)\">\(e(language.noteName(conflict.noteID)))</a>"
+                + "\(e(language.colon))\(e(l.notTaken(conflict.action, by: conflict.moderator, mine: conflict.moderator == moderator)))</li>\n"
+        }
+        return list + "</ul>\n</section>\n"
     }
 }

@@ -57,6 +57,17 @@ extension ReportLanguage {
             "便利貼 #\(id) 沒有還沒送出的決定可以復原；什麼都沒有改變。")
     }
 
+    /// An undo whose fetch of D1's state failed: the decision is withdrawn (never sent), but the copy still
+    /// shows the note as the decision left it until a fetch works.
+    package func undoneNotFetched(_ id: Int64) -> String {
+        pick(
+            "The decision on note #\(id) was withdrawn and will not be sent, but fetching D1's state failed, so this "
+                + "copy still shows the note as that decision left it until a fetch works (“\(moderationLabels.pullD1)”). "
+                + "What wrangler said is below.",
+            "便利貼 #\(id) 上的決定已撤回，不會送出；但取得 D1 的狀態失敗，所以在重新取得之前，這份副本仍顯示這個決定之後的樣子"
+                + "（請再按「\(moderationLabels.pullD1)」）。wrangler 的回應在下面。")
+    }
+
     /// A decision on note `id` was sent to D1 and D1's answer was not read: it cannot be taken back yet.
     package func outcomeUnknown(_ id: Int64) -> String {
         pick(
@@ -66,12 +77,32 @@ extension ReportLanguage {
                 + "（「\(moderationLabels.pullD1)」）才能收回。什麼都沒有改變。")
     }
 
-    /// A promoted note whose option has been sent: how to retire the option.
-    func retireOption(_ option: Int64) -> String {
-        pick(
-            "Option #\(option) has been sent to D1 and is on the vote page, so it cannot be undone here: to retire it, "
-                + "ask the page's owner to remove it from the vote page on D1 (its votes stay in the data).",
-            "選項 #\(option) 已經送到 D1、出現在投票頁上，這裡沒辦法復原；要下架，請頁面主人在 D1 上把它從投票頁拿掉（已投的票會留在資料裡）。")
+    /// Where a promoted note's option stands, as the ledger says (`standing`; nil: the promotion came from D1):
+    /// on the vote page only once D1 confirmed it, with how to retire it; nil where the page says it elsewhere
+    /// (a conflict, a withdrawal).
+    func promotionStanding(_ option: Int64, _ standing: DecisionStanding?) -> String? {
+        switch standing {
+        case nil, .onD1?:
+            pick(
+                "Option #\(option) is on D1 and on the vote page, so it cannot be undone here: to retire it, "
+                    + "ask the page's owner to remove it from the vote page on D1 (its votes stay in the data).",
+                "選項 #\(option) 已經在 D1 上、出現在投票頁上，這裡沒辦法復原；要下架，請頁面主人在 D1 上把它從投票頁拿掉（已投的票會留在資料裡）。")
+        case .inThisCopy?:
+            pick(
+                "Option #\(option) is in this copy only: it reaches the vote page once the decisions are sent to D1.",
+                "選項 #\(option) 目前只在這份副本裡，送到 D1 之後才會出現在投票頁上。")
+        case .outcomeUnknown?:
+            pick(
+                "Option #\(option) was sent to D1, but D1's answer was not read: whether it is on the vote page is "
+                    + "known once D1 has been read.",
+                "選項 #\(option) 已經送到 D1，但沒有收到 D1 的回應；要讀過 D1 才知道它有沒有出現在投票頁上。")
+        case .sentNotConfirmed?:
+            pick(
+                "Option #\(option) was sent to D1 and D1 took the request; fetching D1's state confirms it is on the "
+                    + "vote page.",
+                "選項 #\(option) 已經送到 D1，D1 也收下了；取得 D1 的最新狀態後，就能確認它出現在投票頁上。")
+        case .inConflict?, .withdrawn?, .settled?: nil
+        }
     }
 
     /// The heading over the option a promotion made.

@@ -42,6 +42,17 @@ package struct ModerationPageLabels: Sendable {
     }
     package var confirmed: String { language.pick("Confirmed on D1", "D1 已確認") }
     package var conflicts: String { language.pick("Conflicts", "衝突") }
+    /// The heading of the list of notes whose decision D1 did not take (queue and sync page).
+    package var needsYou: String {
+        language.pick("Needs you: decisions D1 did not take", "需要處理：D1 沒有採用的決定")
+    }
+    /// One line of that list: whose decision on the note did not take effect (`mine`: the reader's own).
+    package func notTaken(_ action: String, by maker: String, mine: Bool) -> String {
+        mine
+            ? language.pick("your “\(self.action(action))” did not take effect", "你的「\(self.action(action))」沒有生效")
+            : language.pick(
+                "\(maker)'s “\(self.action(action))” did not take effect", "\(maker) 的「\(self.action(action))」沒有生效")
+    }
     package var sendToD1: String { language.pick("Send to D1", "送到 D1") }
     package var sendSQL: String {
         language.pick("Download the SQL to send (marks the decisions sent)", "下載要送出的 SQL（這些決定會標為已送出）")

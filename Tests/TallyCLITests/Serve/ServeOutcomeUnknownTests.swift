@@ -2,10 +2,11 @@ import Foundation
 import TallyTestSupport
 import Testing
 
-/// The page never says a decision was taken back when D1 may hold it (issue 44 item 4, issue 45 item 2):
-/// a moderator approves on her phone, a push from elsewhere reaches D1 and its answer is lost, and she
-/// taps the undo her page still shows. Real `tally serve`, chromium at 390 px, the stand-in D1.
-@Suite("tally serve: an undo after a push whose answer was lost", .serialized, .timeLimit(.minutes(10)))
+/// An undo on the page says what it did (issue 44 item 4, issue 45 item 2): never that a decision was
+/// taken back when D1 may hold it (a push from elsewhere reached D1 and its answer was lost), never
+/// "nothing was changed" when it was withdrawn and only the fetch after it failed. Real `tally serve`,
+/// chromium at 390 px, the stand-in D1.
+@Suite("tally serve: an undo says what it did", .serialized, .timeLimit(.minutes(10)))
 struct ServeOutcomeUnknownTests {
     @Test(
         .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
@@ -36,5 +37,32 @@ struct ServeOutcomeUnknownTests {
         // Read D1, as the page's refusal says: the decision is confirmed.
         #expect(try await bed.tally("b", ["pull", "--wrangler", "votes"]).status == 0)
         #expect(try await bed.rows("b", "SELECT state FROM tally_sync_decisions") == [["confirmed"]])
+    }
+
+    /// D1 unreachable: the undo withdraws the decision (in the ledger, under her name), the fetch after it
+    /// fails, and the page says both, never "nothing was changed"; a later fetch shows the note as D1 has it.
+    @Test(
+        .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
+    )
+    func undoWhileD1IsUnreachableSaysTheDecisionWasWithdrawn() async throws {
+        let bed = try SyncBed()
+        #expect(try await bed.tally("b", ["pull", "--wrangler", "votes"]).status == 0)
+        let served = try await ServedCopy(
+            ["--db", bed.path("b"), "--as", "頁主", "--wrangler", "votes", "--lang", "zh-TW", "--tz", "Asia/Taipei"],
+            in: bed.folder.url.path, environment: bed.environment(["TALLY_TEST_WRANGLER_FAIL": "1"]))
+        defer { served.stop() }
+        let seen = try await served.client(["undo-lost", served.url, "390", "true"])
+        #expect(seen["undo_forms"] as? Int == 1, "\(seen)")
+        let text = seen["undo_text"] as? String ?? ""
+        #expect(text.contains("便利貼 #3 上的決定已撤回，不會送出；但取得 D1 的狀態失敗"), "\(text)")
+        #expect(!text.contains("什麼都沒有改變"), "\(text)")
+        #expect(seen["width"] as? Int ?? 999 <= 390, "\(seen)")
+        #expect(
+            try await bed.rows("b", "SELECT note_id, state, coalesce(dropped_by, '-') FROM tally_sync_decisions")
+                == [["3", "dropped", "頁主"]])
+        #expect(try await bed.rows("d1.sqlite", "SELECT status FROM suggestions WHERE id = 3") == [["pending"]])
+        // D1 reachable again: a fetch brings the note back as D1 has it.
+        #expect(try await bed.tally("b", ["pull", "--wrangler", "votes"]).status == 0)
+        #expect(try await bed.rows("b", "SELECT status FROM suggestions WHERE id = 3") == [["pending"]])
     }
 }

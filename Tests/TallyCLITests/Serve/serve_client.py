@@ -12,6 +12,8 @@
                                            409 page offers no undo of B's; B undoes hers; OWNER undoes B's note 4
   serve_client.py undo-lost URL WIDTH CMD…  approve note 3 from its page; run CMD (a push whose answer is lost), then
                                            tap the undo the page still shows: the refusal, the note's state after
+  serve_client.py conflicts A B WIDTH      each link's queue and sync page list the notes in conflict first (text,
+                                           links); A follows the queue's link to the note's page
   serve_client.py keep-mine A B WIDTH      note 3's conflict is B's: A is offered no "keep D1's" and his post is
                                            refused; B keeps D1's decision
   serve_client.py proxied URL              through a TLS proxy (its certificate ignored): open the queue at the
@@ -374,6 +376,46 @@ def undo_lost(url, width, command):
         out["after_undo_forms"] = len(driver.find_elements(By.CSS_SELECTOR, "form[action$='/note/3/undo']"))
         driver.get(base + "/sync")
         out["sync"] = driver.find_element(By.TAG_NAME, "main").text
+    except Exception:
+        sys.stderr.write(f"steps done: {sorted(out)}\n{driver.page_source[:2000]}\n")
+        raise
+    finally:
+        driver.quit()
+    print(json.dumps(out, ensure_ascii=False))
+
+
+def conflicts(url_a, url_b, width):
+    from selenium.webdriver.common.by import By
+
+    driver = chromium()
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    out = {}
+
+    def needs_you():
+        found = driver.find_elements(By.CSS_SELECTOR, "section.needs-you")
+        if not found:
+            return "", []
+        links = [urllib.parse.urlsplit(a.get_attribute("href")).path for a in found[0].find_elements(By.TAG_NAME, "a")]
+        return found[0].text, links
+
+    try:
+        for name, url in (("a", url_a), ("b", url_b)):
+            base = url.rstrip("/")
+            driver.get(base + "/")
+            out[name + "_queue"], out[name + "_queue_links"] = needs_you()
+            # The list comes before the pending notes.
+            out[name + "_queue_first"] = driver.execute_script(
+                "const s = document.querySelector('section.needs-you'), g = document.querySelector('section.group');"
+                "return !!s && (!g || !!(s.compareDocumentPosition(g) & Node.DOCUMENT_POSITION_FOLLOWING));")
+            out[name + "_width"] = driver.execute_script("return document.documentElement.scrollWidth")
+            driver.get(base + "/sync")
+            out[name + "_sync"], out[name + "_sync_links"] = needs_you()
+        driver.get(url_a.rstrip("/") + "/")
+        press_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "section.needs-you a").click)
+        out["followed_path"] = urllib.parse.urlsplit(driver.current_url).path
+        out["followed_h1"] = driver.find_element(By.TAG_NAME, "h1").text
+        out["followed_text"] = driver.find_element(By.TAG_NAME, "main").text
     except Exception:
         sys.stderr.write(f"steps done: {sorted(out)}\n{driver.page_source[:2000]}\n")
         raise
@@ -790,6 +832,8 @@ if __name__ == "__main__":
         undo_mine(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
     elif command == "undo-lost":
         undo_lost(sys.argv[2], int(sys.argv[3]), sys.argv[4:])
+    elif command == "conflicts":
+        conflicts(sys.argv[2], sys.argv[3], int(sys.argv[4]))
     elif command == "keep-mine":
         keep_mine(sys.argv[2], sys.argv[3], int(sys.argv[4]))
     elif command == "settle":
