@@ -15,6 +15,18 @@ enum SyncText {
         return text + "."
     }
 
+    /// "Note 3 changed on D1 after your approve by 'alice' … (version 1): decided on '…'; D1 now has '…'.",
+    /// for a confirmed decision whose note a pull found changed there (`SyncDecision.changedAfter`).
+    static func changedLine(_ decision: SyncDecision, in zone: Zone) -> String {
+        let decided = decision.seen?.content ?? ""
+        let now = decision.changedAfter ?? ""
+        let what = decided == now ? "its author session or time" : "its text"
+        return "Note \(decision.noteID) changed on D1 after the decision: \(what) is not the one of your "
+            + "\(decision.summary(in: zone)), which D1 holds. Decided on: \(MessageText.quoted(decided)); D1 now has: "
+            + "\(MessageText.quoted(now)). The decision stands on D1 on the changed note: read it "
+            + "(`tally notes show \(decision.noteID)`) and decide again if it should not stand."
+    }
+
     /// What the migrations D1 lacks mean for a push (`status`, `pull`).
     static func missingMigrations(_ names: [String]) -> String {
         let apply = "`wrangler d1 migrations apply DB --remote` with tally's migrations_dir (docs/sync.md)"

@@ -25,7 +25,7 @@ _tally() {
         "tally notes discard") words="--as --tz --db --config -h --help"; files="--db --config"; values="--as --tz" ;;
         "tally notes undo") words="--as --tz --db --config -h --help"; files="--db --config"; values="--as --tz" ;;
         "tally import") words="--db --config --replace --discard-local --quiet -q -h --help"; files="--db --config"; arguments="files" ;;
-        "tally pull") words="--from --wrangler --export --yes --timeout --tz --db --config -h --help"; files="--from --db --config"; values="--wrangler --timeout --tz" ;;
+        "tally pull") words="--from --wrangler --export --yes --discard-votes --switch-database --timeout --tz --db --config -h --help"; files="--from --db --config"; values="--wrangler --timeout --tz" ;;
         "tally push") words="--output -o --wrangler --again --timeout --tz --db --config -h --help"; files="--output -o --db --config"; values="--wrangler --timeout --tz" ;;
         "tally serve") words="invite revoke --listen --port --allow-remote --public-url --wrangler --as --tz --lang --db --config -h --help"; files="--db --config"; values="--listen --port --public-url --wrangler --as --tz --lang" ;;
         "tally serve invite") words="--replace --show --listen --port --public-url --db --config -h --help"; files="--db --config"; values="--listen --port --public-url" ;;

@@ -135,6 +135,8 @@ complete -c tally -n '__fish_seen_subcommand_from pull' -l from -r -F -d 'The ex
 complete -c tally -n '__fish_seen_subcommand_from pull' -l wrangler -x -d 'Read D1\'s data through its query API (`wrangler d1 execute DB --remote --command … --json`): only what the copy lacks, D1 serving the vote page throughout ($TALLY_WRANGLER names the binary).'
 complete -c tally -n '__fish_seen_subcommand_from pull' -l export -d 'With --wrangler: run `wrangler d1 export DB --remote` instead (everything; D1 does not serve the vote page meanwhile), after asking.'
 complete -c tally -n '__fish_seen_subcommand_from pull' -l yes -d 'With --export: do not ask (a run not on a terminal refuses without it).'
+complete -c tally -n '__fish_seen_subcommand_from pull' -l discard-votes -d 'Take D1\'s data even though it holds no votes while the copy holds some: the copy\'s votes are removed (without it such a pull is refused).'
+complete -c tally -n '__fish_seen_subcommand_from pull' -l switch-database -d 'With --wrangler: make the copy the named D1 database\'s although it came from another (its data is replaced by that database\'s, your unconfirmed decisions are replayed onto it, and later pulls and pushes go there); without it such a pull is refused.'
 complete -c tally -n '__fish_seen_subcommand_from pull' -l timeout -x -d 'Stop a wrangler run that takes longer than this (1 to 86400; default 600).'
 complete -c tally -n '__fish_seen_subcommand_from pull' -l tz -x -d 'Time zone for times shown (default: $TALLY_TZ, then the config file\'s timezone, then UTC).'
 complete -c tally -n '__fish_seen_subcommand_from pull' -l db -r -F -d 'Database file to create (default: $TALLY_DB, then the config file\'s db, then ./tally.sqlite).'

@@ -41,13 +41,28 @@ enum NotesShowCommand {
         let group = try store.authorGroup(of: id)
         let renderer = NoteDetailRenderer(note: note, history: try store.history(of: id), group: group, zone: zone)
         // A sync conflict is part of the note's story: D1 holds another decision than yours.
-        let conflicts = try SyncLedger(store.db).decisions().filter { $0.noteID == id && $0.state == .conflict }
+        let ledger = try SyncLedger(store.db).decisions().filter { $0.noteID == id }
+        let conflicts = ledger.filter { $0.state == .conflict }
+        // The decision D1 holds was made on another text than D1's note has now.
+        let changed = SyncLedger.changedAfterDecision(in: ledger).first
         let digest = try SeenNote.current(id, in: store.db)?.digest ?? ""
         if format == .json {
             var json = renderer.json()
             if case .object(var pairs) = json {
                 pairs.insert(("digest", .string(digest)), at: min(7, pairs.count))
                 if !conflicts.isEmpty { pairs.append(("sync_conflicts", .array(conflicts.map(conflictJSON)))) }
+                if let changed {
+                    pairs.append(
+                        (
+                            "changed_after_decision",
+                            .object([
+                                ("action", .string(changed.action)), ("moderator", .string(changed.moderator)),
+                                ("time", .string(changed.createdAt)), ("version", .integer(changed.version)),
+                                ("decided_content", .string(changed.seen?.content ?? "")),
+                                ("d1_content", .string(changed.changedAfter ?? "")),
+                            ])
+                        ))
+                }
                 json = .object(pairs)
             }
             context.stdout.write(json.serialized())
@@ -55,10 +70,13 @@ enum NotesShowCommand {
             context.stdout.write(renderer.text())
             for conflict in conflicts {
                 context.stdout.line(SyncText.conflictLine(conflict, in: zone))
+                // A note D1 lacks has no decision of D1's to let stand: its reason says what settles it.
+                guard conflict.conflictReason != .deletedOnD1 else { continue }
                 context.stdout.line(
                     "Settle it: `tally pull`, then decide again on the note as D1 has it, "
                         + "or `tally notes discard \(id)` to let D1's decision stand.")
             }
+            if let changed { context.stdout.line(SyncText.changedLine(changed, in: zone)) }
             context.stdout.line(
                 "digest   \(digest)  (`--expect \(digest)` decides only on the note as shown here)")
         }

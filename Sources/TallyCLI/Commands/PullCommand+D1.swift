@@ -42,7 +42,7 @@ extension PullCommand {
         }
         let outcome = try pull.run(
             exportPath: export, target: target, source: "wrangler d1 execute \(database) --remote (query API)",
-            at: context.now(), watermarks: assembled.watermarks)
+            at: context.now(), watermarks: assembled.watermarks, database: database)
         context.stdout.line(
             "Read D1 in \(assembled.requests) request(s): \(assembled.rowsFetched) rows fetched "
                 + "(\(assembled.votesFetched) votes), \(assembled.votesKept) votes kept from the copy after checking "
@@ -88,6 +88,7 @@ extension PullCommand {
                     + "by hand and use `tally pull --from FILE`")
         }
         return try pull.run(
-            exportPath: export, target: target, source: "wrangler d1 export \(database) --remote", at: context.now())
+            exportPath: export, target: target, source: "wrangler d1 export \(database) --remote", at: context.now(),
+            database: database)
     }
 }

@@ -16,6 +16,15 @@ enum PullCommand {
             + "vote page meanwhile), after asking.")
     static let yesOption = OptionSpec(
         "yes", .flag, "With --export: do not ask (a run not on a terminal refuses without it).")
+    static let discardVotesOption = OptionSpec(
+        "discard-votes", .flag,
+        "Take D1's data even though it holds no votes while the copy holds some: the copy's votes are removed "
+            + "(without it such a pull is refused).")
+    static let switchDatabaseOption = OptionSpec(
+        "switch-database", .flag,
+        "With --wrangler: make the copy the named D1 database's although it came from another (its data is replaced "
+            + "by that database's, your unconfirmed decisions are replayed onto it, and later pulls and pushes go "
+            + "there); without it such a pull is refused.")
 
     static let spec = CommandSpec(
         name: "pull",
@@ -32,7 +41,7 @@ enum PullCommand {
             are still D1's; D1 keeps serving the vote page. See docs/sync.md.
             """,
         options: [
-            fromOption, wranglerOption, exportOption, yesOption,
+            fromOption, wranglerOption, exportOption, yesOption, discardVotesOption, switchDatabaseOption,
             Wrangler.timeoutOption, SyncText.tzOption, SettingOptions.newDatabase, SettingOptions.config,
         ],
         run: run)
@@ -43,14 +52,21 @@ enum PullCommand {
         guard (from == nil) != (database == nil) else {
             throw UsageError("give either --from FILE or --wrangler DB", command: invocation.path)
         }
-        if database == nil, invocation.flag(exportOption) || invocation.flag(yesOption) {
-            throw UsageError("--export and --yes go with --wrangler DB", command: invocation.path)
+        if database == nil,
+            invocation.flag(exportOption) || invocation.flag(yesOption)
+                || invocation.flag(switchDatabaseOption)
+        {
+            throw UsageError("--export, --yes and --switch-database go with --wrangler DB", command: invocation.path)
         }
         let settings = try Settings.resolveQuietly(invocation, context: context)
         let target = settings.db.value
         let stop = StopSignal.install()
         defer { stop.uninstall() }
-        let pull = SyncPull(importer: DumpImporter(shouldStop: { stop.isSet }))
+        var pull = SyncPull(importer: DumpImporter(shouldStop: { stop.isSet }))
+        pull.discardsVotes = invocation.flag(discardVotesOption)
+        pull.switchesDatabase = invocation.flag(switchDatabaseOption)
+        // Another database than the copy's is refused before anything is fetched (and again under the lock).
+        if let database { try pull.checkDatabase(database, target: target) }
         let outcome: SyncPull.Outcome
         if let from {
             outcome = try pull.run(exportPath: context.path(from), target: target, source: from, at: context.now())
@@ -66,7 +82,9 @@ enum PullCommand {
             return
         }
         report(outcome, target: target, zone: settings.zone.value, context)
-        if !outcome.newConflicts.isEmpty { throw SyncConflictsFound(count: outcome.newConflicts.count) }
+        if !outcome.newConflicts.isEmpty {
+            throw SyncConflictsFound(count: outcome.newConflicts.count, switched: outcome.switchedFrom != nil)
+        }
     }
 
     static func report(_ outcome: SyncPull.Outcome, target: String, zone: Zone, _ context: Context) {
@@ -79,6 +97,23 @@ enum PullCommand {
             context.stdout.line(
                 "\(outcome.pushedWithoutTrace) pushed decision(s) are not in D1's data: the push may not have been "
                     + "applied; `tally push --again` sends them again.")
+        }
+        if let previous = outcome.switchedFrom, let database = outcome.origin.database {
+            context.stderr.line(
+                "warning: the copy came from the D1 database \(MessageText.quoted(previous)); it now holds "
+                    + "\(MessageText.quoted(database))'s data, your decisions not yet on D1 were replayed onto it, and "
+                    + "later pulls and pushes go to \(MessageText.quoted(database)) (--switch-database).")
+        }
+        if !outcome.conflictsCleared.isEmpty {
+            let notes = Set(outcome.conflictsCleared.map(\.noteID)).sorted().map { "\($0)" }
+            context.stdout.line(
+                "\(outcome.conflictsCleared.count) conflict(s) no longer hold on D1's data (note(s) "
+                    + "\(notes.joined(separator: ", "))): the decisions were replayed onto it or found on D1, as the "
+                    + "counts above say.")
+        }
+        if outcome.votesDiscarded > 0 {
+            context.stderr.line(
+                "warning: D1 holds no votes; the copy's \(outcome.votesDiscarded) were discarded (--discard-votes).")
         }
         if outcome.confirmedMissing > 0 {
             context.stderr.line(
@@ -97,15 +132,25 @@ enum PullCommand {
         for conflict in outcome.newConflicts {
             context.stdout.line(SyncText.conflictLine(conflict, in: zone))
         }
+        for changed in outcome.changedAfter {
+            context.stderr.line("warning: " + SyncText.changedLine(changed, in: zone))
+        }
     }
 }
 
 /// A pull or push that found new conflicts: its report is printed; exit code 3.
 struct SyncConflictsFound: Error, Equatable, ExitCodeProviding, CustomStringConvertible {
     let count: Int
+    /// Found by a pull that switched databases: they may be notes only the other database lacks.
+    var switched = false
     var exitCode: ExitCode { .conflict }
     var description: String {
-        "\(count) new conflict(s): the notes changed on D1 (another decision, an edit, or deleted), or your "
+        if switched {
+            return "\(count) new conflict(s) on the data of the database this pull switched to: your decisions "
+                + "were made on notes it lacks or holds otherwise; they are kept, and every pull examines them "
+                + "again (a pull of the database they were made on applies them). Read each with `tally notes show N`"
+        }
+        return "\(count) new conflict(s): the notes changed on D1 (another decision, an edit, or deleted), or your "
             + "decision was made on top of one that did; nothing was lost. Settle each: decide again on the note as "
             + "it now is (`tally notes show N`), or drop your decision with `tally notes discard N`"
     }

@@ -47,6 +47,10 @@ enum PushCommand {
         let db = try DatabaseFile.openForWriting(path)
         // A copy made before the ledger: its logged decisions enter it as unpushed, so none is skipped.
         try SyncLedger(db).createIfMissing()
+        // Never to another D1 than the one the copy came from: its notes are not the ones decided on.
+        if let database, let origin = try SyncLedger(db).origin()?.database, origin != database {
+            throw SyncError.otherDatabase(copy: origin, asked: database, pushing: true)
+        }
         let push = SyncPush(db)
         // Decisions an earlier push sent without reading D1's answer: D1 is read for them first, so
         // none is sent twice blindly or left unknown (only through wrangler: a file push cannot read D1).

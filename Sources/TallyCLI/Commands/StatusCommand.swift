@@ -14,12 +14,14 @@ enum StatusCommand {
         abstract: "Show the local decisions' sync state (unpushed, pushed, confirmed, conflicts) and the data's origin",
         discussion: """
             Reads the local sync ledger: when the last pull happened and from what (with the export's
-            SHA-256), how many decisions are unpushed, pushed but not yet confirmed (the push may not
-            have been applied), and confirmed on D1, and every open conflict with both sides.
-            --format json: {"origin": {...} or null, "unpushed", "sent_unknown" (sent, D1's answer not
-            read), "pushed_unconfirmed", "confirmed",
+            SHA-256) and which D1 database the copy is of, how many decisions are unpushed, pushed but not
+            yet confirmed (the push may not have been applied), and confirmed on D1, every open conflict
+            with both sides, and every decision D1 holds whose note was changed there after it (both texts).
+            --format json: {"origin": {...} or null (with "database", or null), "unpushed", "sent_unknown"
+            (sent, D1's answer not read), "pushed_unconfirmed", "confirmed",
             "settled", "dropped", "unknown" (numbers; unknown = decisions logged before tally kept a
-            ledger), "conflicts": [{"note", "local": {...}, "remote": {...} or null, "detail"}]}; a
+            ledger), "conflicts": [{"note", "local": {...}, "remote": {...} or null, "detail"}],
+            "changed_after_decision": [{"note", "decision": {...}, "decided_content", "d1_content"}]}; a
             decision object has action, to, moderator, time (UTC text) and version.
             """,
         options: [
@@ -42,6 +44,7 @@ enum StatusCommand {
         }
         func count(_ state: SyncState) -> Int { decisions.filter { $0.state == state }.count }
         let conflicts = decisions.filter { $0.state == .conflict }
+        let changed = SyncLedger.changedAfterDecision(in: decisions)
         if format == .json {
             func object(_ action: String, _ to: String, _ moderator: String, _ time: String, _ version: Int64)
                 -> [String: Any]
@@ -52,7 +55,7 @@ enum StatusCommand {
                 "origin": origin.map {
                     [
                         "pulled_at": $0.pulledAt, "source": $0.source, "sha256": $0.sha256,
-                        "missing_migrations": $0.missingMigrations,
+                        "missing_migrations": $0.missingMigrations, "database": $0.database ?? NSNull(),
                         "watermarks": $0.watermarks.map { mark -> [String: Any] in
                             ["table": mark.table, "through_id": mark.throughID, "rows": mark.rows]
                         },
@@ -72,6 +75,15 @@ enum StatusCommand {
                         "detail": conflict.detail ?? NSNull(),
                     ]
                 },
+                "changed_after_decision": changed.map { decision -> [String: Any] in
+                    [
+                        "note": decision.noteID,
+                        "decision": object(
+                            decision.action, decision.to, decision.moderator, decision.createdAt, decision.version),
+                        "decided_content": decision.seen?.content ?? NSNull(),
+                        "d1_content": decision.changedAfter ?? NSNull(),
+                    ]
+                },
             ]
             let data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys])
             context.stdout.write(String(decoding: data, as: UTF8.self) + "\n")  // a document: byte for byte
@@ -83,6 +95,12 @@ enum StatusCommand {
                 NoteText.oneLine(
                     "Data pulled \(MessageText.time(origin.pulledAt, in: zone)) from \(origin.source) (sha256 \(origin.sha256))."
                 ))
+            if let database = origin.database {
+                context.stdout.line(
+                    NoteText.oneLine(
+                        "The copy is D1 database \(MessageText.quoted(database))'s: a pull or push naming another is "
+                            + "refused (`tally pull --wrangler OTHER --switch-database` switches)."))
+            }
             for mark in origin.watermarks {
                 context.stdout.line(
                     NoteText.oneLine(
@@ -112,5 +130,6 @@ enum StatusCommand {
                     + "unknown; `tally pull` confirms those D1 holds and replays the others.")
         }
         for conflict in conflicts { context.stdout.line(SyncText.conflictLine(conflict, in: zone)) }
+        for decision in changed { context.stdout.line(SyncText.changedLine(decision, in: zone)) }
     }
 }

@@ -117,14 +117,19 @@ package struct QueryPull {
         let exactness = try D1AnswerExactness(tables: tables.map { ($0.name, $0.sql) })
         // 2. The vote ids' extent and the other tables' sizes.
         var second: [String] = others.map { "SELECT count(*) AS n FROM \(DumpImporter.quoted($0.name))" }
-        if votes != nil { second.append("SELECT max(id) AS top, min(id) AS bottom FROM votes") }
+        if votes != nil { second.append(Self.extentStatement) }
         let sizes = second.isEmpty ? [] : try send(second)
-        let otherRows = sizes.prefix(others.count).reduce(Int64(0)) { $0 + ($1.first?["n"]?.int64 ?? 0) }
+        var otherRows: Int64 = 0
+        for (index, table) in others.enumerated() {
+            otherRows += try Self.count(sizes[index], of: table.name, statement: second[index])
+        }
         guard otherRows <= Int64(pageRows) else {
             throw QueryPullError.wholeTablesTooLarge(tables: others.map(\.name), rows: otherRows, limit: pageRows)
         }
-        let top = votes == nil ? nil : sizes.last?.first?["top"]?.int64
-        let bottom = votes == nil ? nil : sizes.last?.first?["bottom"]?.int64
+        // A thin answer (no row, a value missing) must never read as "no votes": that empties the copy.
+        let extent = try votes.map { _ in try Self.extent(sizes[sizes.count - 1]) }
+        let top = extent??.top
+        let bottom = extent??.bottom
 
         let writer = try ExportWriter(path: exportPath)
         try writer.statement("PRAGMA defer_foreign_keys=TRUE")
@@ -330,6 +335,68 @@ extension QueryPull {
                 what: "the \(check.received.rows.count) row(s) of \(MessageText.quoted(check.received.table.name)) it "
                     + "holds are not the rows D1 gives the same figures for when asked again (a row altered on the "
                     + "way, or changed on D1 between the two reads)")
+        }
+    }
+}
+
+extension QueryPull {
+    /// Step 2's statement for the votes: their highest and lowest id and how many there are, so that
+    /// an answer can be checked against itself.
+    static let extentStatement = "SELECT max(id) AS top, min(id) AS bottom, count(*) AS n FROM votes"
+
+    /// What a pull accepts as the answer to `extentStatement`, said when refusing one.
+    static let extentAccepted =
+        "one row whose n is the number of votes and top and bottom the highest and lowest vote id: both null when "
+        + "n is 0, otherwise integers with bottom ≤ top and n at most top − bottom + 1"
+
+    /// D1's highest and lowest vote id from the answer to `extentStatement`; nil when D1 holds no votes
+    /// (said by the answer: `n` 0, both ids null). Anything else is refused: a missing row or value
+    /// would otherwise read as "no votes" and empty the copy.
+    static func extent(_ rows: [Row]) throws -> (top: Int64, bottom: Int64)? {
+        func refuse(_ found: String) -> QueryPullError {
+            .thinAnswer(
+                request: "the highest and lowest vote id", statement: extentStatement, found: found,
+                accepted: extentAccepted)
+        }
+        guard rows.count == 1, let row = rows.first else { throw refuse("\(rows.count) rows") }
+        guard let n = row["n"]?.int64, n >= 0 else { throw refuse("no count of the votes (n: \(shown(row["n"])))") }
+        let top = row["top"]
+        let bottom = row["bottom"]
+        if n == 0 {
+            guard top == .null, bottom == .null else {
+                throw refuse("n 0 with top \(shown(top)) and bottom \(shown(bottom))")
+            }
+            return nil
+        }
+        guard let high = top?.int64, let low = bottom?.int64, low <= high,
+            high.subtractingReportingOverflow(low).overflow || n - 1 <= high - low
+        else {
+            throw refuse("n \(n) with top \(shown(top)) and bottom \(shown(bottom))")
+        }
+        return (high, low)
+    }
+
+    /// The row count of `table` from the answer to `SELECT count(*) AS n FROM table`; a thin answer is
+    /// refused, never read as 0.
+    static func count(_ rows: [Row], of table: String, statement: String) throws -> Int64 {
+        guard rows.count == 1, let n = rows.first?["n"]?.int64, n >= 0 else {
+            throw QueryPullError.thinAnswer(
+                request: "the number of rows of \(MessageText.quoted(table))", statement: statement,
+                found: rows.count == 1 ? "n: \(shown(rows.first?["n"]))" : "\(rows.count) rows",
+                accepted: "one row whose n is a count")
+        }
+        return n
+    }
+
+    /// A value of an answer as a message shows it.
+    private static func shown(_ value: SQLValue?) -> String {
+        switch value {
+        case nil: return "missing"
+        case .null?: return "null"
+        case .integer(let number)?: return String(number)
+        case .real(let number)?: return String(number)
+        case .text(let text)?: return MessageText.quoted(text)
+        case .blob(let bytes)?: return "a BLOB of \(bytes.count) bytes"
         }
     }
 }

@@ -8,6 +8,9 @@ package enum QueryPullError: Error, Equatable, CustomStringConvertible {
     /// fewer or more rows than D1 counted in the same request, or rows whose figures are not the ones
     /// D1 computed for them in the same request. `what` names the table and says which.
     case answerContradicts(what: String)
+    /// D1's answer to `statement` (asking `request`) is thin or inconsistent: `found` says how, `accepted`
+    /// what a pull takes. Read as it stands it could have emptied the copy.
+    case thinAnswer(request: String, statement: String, found: String, accepted: String)
     /// The pull was interrupted (Ctrl-C, SIGTERM) between two requests.
     case interrupted
     /// A value of D1's answer stands for more than one stored value (`D1AnswerExactness`); `row`
@@ -37,6 +40,11 @@ package enum QueryPullError: Error, Equatable, CustomStringConvertible {
             return "wrangler's answer is not what D1 holds: \(what). Nothing was changed. Run the pull again; if it "
                 + "repeats, something between tally and D1 changes the answers (a wrapper named by TALLY_WRANGLER, "
                 + "a proxy, an old wrangler): pull with `tally pull --wrangler DB --export`, or from an export"
+        case .thinAnswer(let request, let statement, let found, let accepted):
+            return "wrangler's answer to the request for \(request) (`\(statement)`) holds \(found); a pull accepts "
+                + "\(accepted). Taken as it is, it could have emptied the copy or cut it short, so nothing was "
+                + "changed. Run the pull again; if it repeats, check what runs as wrangler (TALLY_WRANGLER, a proxy, "
+                + "an old wrangler), or pull with `tally pull --wrangler DB --export`"
         case .interrupted:
             return "interrupted while fetching from D1; nothing was changed"
         case .inexactValue(let table, let column, let row, let reason):

@@ -110,6 +110,17 @@ extension SyncDecision {
                 + "`tally notes discard \(noteID)` drops it")
     }
 
+    /// Why a decision on a note the D1 database `database`, which this pull switched to, lacks cannot
+    /// apply there. Not advised to be discarded: the note may be only another database's.
+    static func notInSwitchedDatabase(_ noteID: Int64, _ database: String) -> SyncConflictWhy {
+        SyncConflictWhy(
+            .deletedOnD1,
+            "note \(noteID) is not in D1's data (deleted there), or not in the data of "
+                + "\(MessageText.quoted(database)), the database this pull switched to, so your decision cannot "
+                + "apply there; it is kept, and every pull examines it again: a pull of the database it was made on "
+                + "applies it")
+    }
+
     /// Why a pull cannot replay a decision made without a record of its note, on a note gone from the copy.
     static func notRecorded(_ noteID: Int64) -> SyncConflictWhy {
         SyncConflictWhy(

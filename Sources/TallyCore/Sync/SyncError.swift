@@ -18,6 +18,12 @@ package enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The decision was sent to D1 and the answer was not read (`SyncState.sent`): D1 may hold it, so
     /// it can be neither withdrawn nor discarded until a push or pull has read D1.
     case outcomeUnknown(SyncDecision)
+    /// What was pulled (`source`, as the user named it) holds no votes while the copy holds `copy`: taken,
+    /// the copy's votes would be gone. Only `--discard-votes` takes it.
+    case noVotes(copy: Int64, source: String)
+    /// The copy came from the D1 database `copy`; the pull asked `asked`. Only `--switch-database` takes it.
+    /// `pushing`: said by a push (nothing was sent), else by a pull.
+    case otherDatabase(copy: String, asked: String, pushing: Bool = false)
 
     /// True for the cases the command line reports as a conflict (exit code 3).
     package var isConflict: Bool {
@@ -57,6 +63,25 @@ package enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "hold it; it cannot be withdrawn or dropped while that is unknown; nothing was changed. "
                 + "`tally pull` (or the next `tally push --wrangler DB`) reads D1 and settles it; then decide again "
                 + "on the note if you still want to"
+        case .noVotes(let copy, let source):
+            return "what was pulled (\(source)) holds no votes, but the copy holds \(copy); pulling it would "
+                + "remove them all, so nothing was changed. If D1's votes were really removed (a new survey, a "
+                + "reset), pull again with --discard-votes: the copy then holds D1's data without votes. Otherwise check the name of the "
+                + "database or export (is it the vote page's D1?)"
+        case .otherDatabase(let copy, let asked, let pushing):
+            let (mine, other) = (MessageText.quoted(copy), MessageText.quoted(asked))
+            let switching =
+                "the data becomes \(other)'s, your decisions D1 has not confirmed are replayed onto it (a note "
+                + "\(other) lacks makes a conflict that the next pull of the right database re-examines), and later "
+                + "pulls and pushes go to \(other) only"
+            if pushing {
+                return "this copy came from the D1 database \(mine), not \(other); nothing was sent. Push to its "
+                    + "own: `tally push --wrangler \(mine)`. To make it \(other)'s copy instead, first "
+                    + "`tally pull --wrangler \(other) --switch-database`: \(switching)"
+            }
+            return "this copy came from the D1 database \(mine), not \(other); nothing was fetched or changed. "
+                + "Pull its own: `tally pull --wrangler \(mine)`. To make it \(other)'s copy instead, add "
+                + "--switch-database: \(switching)"
         }
     }
 }

@@ -401,6 +401,25 @@ package struct SyncLedger {
             ])
     }
 
+    /// Records D1's text of the note of confirmed decision `seq`, which a pull found changed there after it.
+    func setChanged(_ seq: Int64, to content: String) throws {
+        try db.execute(
+            "UPDATE tally_sync_decisions SET changed_content = ? WHERE seq = ?", [.text(content), .integer(seq)])
+    }
+
+    /// Each note's latest decision of this copy that D1 holds (confirmed) and whose note a pull found
+    /// changed on D1 after it, in note order.
+    package func changedAfterDecision() throws -> [SyncDecision] {
+        Self.changedAfterDecision(in: try decisions(where: "state = 'confirmed'"))
+    }
+
+    /// `changedAfterDecision()` of these decisions (in ledger order).
+    package static func changedAfterDecision(in decisions: [SyncDecision]) -> [SyncDecision] {
+        var latest: [Int64: SyncDecision] = [:]
+        for decision in decisions where decision.state == .confirmed { latest[decision.noteID] = decision }
+        return latest.values.filter { $0.changedAfter != nil }.sorted { $0.noteID < $1.noteID }
+    }
+
     /// Copies a decision from another copy's ledger as it is (a pull carrying it over).
     func insert(
         copying decision: SyncDecision, state: SyncState, remote: SyncRemoteDecision?, why: SyncConflictWhy?,
