@@ -255,6 +255,13 @@ extension ReportLanguage {
     }
 
     package var noApproved: String { pick("No approved notes.", "還沒有通過的便利貼。") }
+    /// After an approved note's text (`--internal`): it was changed on D1 after the decision; `who`, `action`
+    /// and `decided` (the text decided on) are already cell text.
+    package func changedAfterDecision(_ action: String, _ who: String, _ decided: String) -> String {
+        pick(
+            "— changed on D1 after the decision (\(action) by \(who)); the text decided on: “\(decided)”",
+            "— 在決定（\(who) 的 \(action)）之後於 D1 被改過；當時決定的內容：「\(decided)」")
+    }
 
     /// When the database has only the vote page's tables: promotion links and moderation history are not available.
     package var moderationRecordUnavailable: String {

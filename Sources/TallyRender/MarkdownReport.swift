@@ -408,7 +408,14 @@ package enum MarkdownReport {
             for note in group.notes {
                 approved.add(
                     (sessions ? [group.session.map(ReportText.cell) ?? l.noSession] : []) + [
-                        ReportText.cell(note.content),
+                        ReportText.cell(note.content)
+                            + (sessions
+                                ? note.changedAfterDecision.map {
+                                    " "
+                                        + l.changedAfterDecision(
+                                            ReportText.cell($0.action), ReportText.cell($0.moderator),
+                                            ReportText.cell($0.decidedContent))
+                                } ?? "" : ""),
                         note.promotedOptionID.map { sessions ? "#\($0)" : l.promotedValue } ?? "—",
                     ])
             }

@@ -48,6 +48,19 @@ package struct Analyzer: Sendable {
             figures = try self.figures(
                 from: queries, table: table, votes: votes, moderationRecord: moderationRecord)
         }
+        // An approved note edited on D1 after this copy's decision is not the note approved (the sync
+        // ledger says so; a database without one has nothing to say).
+        let changed = Dictionary(
+            try SyncLedger(db).changedAfterDecision().map { ($0.noteID, $0) }, uniquingKeysWith: { $1 })
+        if !changed.isEmpty, var result = figures {
+            for index in result.approved.indices {
+                guard let decision = changed[result.approved[index].id] else { continue }
+                result.approved[index].changedAfterDecision = ReportFigures.ChangedAfterDecision(
+                    action: decision.action, moderator: decision.moderator,
+                    decidedContent: decision.seen?.content ?? "")
+            }
+            figures = result
+        }
         return figures!
     }
 

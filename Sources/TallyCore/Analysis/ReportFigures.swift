@@ -134,6 +134,18 @@ package struct ReportFigures: Sendable, Equatable {
         package var promotedOptionID: Int64?
         /// Approved notes written by the same session (this one included).
         package var sessionNotes: Int
+        /// This copy's decision D1 holds on the note, when a pull found the note changed on D1 after it
+        /// (`SyncLedger.changedAfterDecision`): `content` is D1's text now, not the one decided on.
+        package var changedAfterDecision: ChangedAfterDecision? = nil
+    }
+
+    /// A decision D1 holds that was made on another text than the note has now.
+    package struct ChangedAfterDecision: Sendable, Equatable {
+        /// approve, promote, …
+        package var action: String
+        package var moderator: String
+        /// The note's text when it was decided on.
+        package var decidedContent: String
     }
 
     /// One flagged row (or session, for `overBudget`).

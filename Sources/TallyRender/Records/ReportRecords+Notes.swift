@@ -3,7 +3,8 @@ import TallyCore
 /// The notes' figures and the anomalies.
 extension ReportRecords {
     /// `suggestions`: `notes_summary`, `notes` and `notes_promoted` rows per status, an `approved` row per approved
-    /// note (its author's session on the first note of each session's group, once, as JSON has it), a `promoted` row
+    /// note (its author's session on the first note of each session's group, once, as JSON has it; on an internal
+    /// report, `changed_after_decision` when D1's note was changed after this copy's decision), a `promoted` row
     /// per promotion; and a `moderation_record` row when the database has no moderation history.
     mutating func addSuggestions(_ suggestions: ReportModel.Suggestions) {
         add(["suggestions", "total"], .int(suggestions.total), row("notes_summary", label: "total"), .value)
@@ -34,6 +35,17 @@ extension ReportRecords {
                 add(
                     at + ["promoted_option_id"], note.promotedOptionID.map(JSONValue.integer) ?? .null, rows[index],
                     .value)
+                // For moderators only, and only when so: the text shown is not the one decided on.
+                if showsSessions, let changed = note.changedAfterDecision {
+                    let said =
+                        "changed on D1 after the decision (\(changed.action) by \(changed.moderator)); the text "
+                        + "decided on: \(changed.decidedContent)"
+                    add(
+                        at + ["changed_after_decision", "action"], .string(changed.action), rows[index], .detail,
+                        field: .text(said))
+                    add(at + ["changed_after_decision", "moderator"], .string(changed.moderator))
+                    add(at + ["changed_after_decision", "decided_content"], .string(changed.decidedContent))
+                }
             }
         }
         add(["suggestions", "promoted"], .array([]))

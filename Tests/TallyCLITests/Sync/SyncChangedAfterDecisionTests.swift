@@ -47,6 +47,24 @@ struct SyncChangedAfterDecisionTests {
         #expect(after["decided_content"] as? String == decided)
         #expect(after["d1_content"] as? String == Self.spam)
 
+        // The internal report shows D1's text with the text decided on; the public one says nothing of it.
+        let report = try await bed.tally("a", ["report", "--internal"])
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(
+            report.stdout.contains(
+                "\(Self.spam) — changed on D1 after the decision (approve by alice); the text decided on: “\(decided)”"),
+            "\(report.stdout)")
+        let reportJSON = try await bed.tally("a", ["report", "--internal", "--format", "json"])
+        #expect(reportJSON.stdout.contains(#""decided_content": "\#(decided)""#), "\(reportJSON.stdout)")
+        let csv = try await bed.tally("a", ["report", "--internal", "--format", "csv"])
+        #expect(
+            csv.stdout.contains("changed on D1 after the decision (approve by alice); the text decided on: \(decided)"),
+            "\(csv.stdout)")
+        let published = try await bed.tally("a", ["report"])
+        #expect(!published.stdout.contains("changed on D1"), "\(published.stdout)")
+        let publishedJSON = try await bed.tally("a", ["report", "--format", "json"])
+        #expect(!publishedJSON.stdout.contains("changed_after_decision"), "\(publishedJSON.stdout)")
+
         // Said once; shown while it lasts.
         let again = try await bed.tally("a", ["pull", "--wrangler", "prod"])
         #expect(!again.stderr.contains("changed on D1"), "\(again.stderr)")
