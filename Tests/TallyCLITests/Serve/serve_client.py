@@ -223,6 +223,7 @@ def browser(url, outdir):
 
 def chromium(extra_flags=()):
     from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
@@ -230,7 +231,15 @@ def chromium(extra_flags=()):
         options.add_argument(flag)
     # Found on PATH, as tally and the Swift tests find programs (OutsideProgram, ProgramSearch).
     options.binary_location = shutil.which("chromium")
-    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
+    # chromedriver exits at once when the free port selenium chose was taken meanwhile (another test's browser
+    # starting on this machine): started again, up to three times.
+    for attempt in range(3):
+        try:
+            driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
+            break
+        except WebDriverException as error:
+            if attempt == 2 or "unexpectedly exited" not in str(error):
+                raise
     driver.implicitly_wait(5)
     return driver
 
@@ -869,17 +878,8 @@ def spam(url, note, long_note):
 
 def paging(url, width):
     from selenium.webdriver.common.by import By
-    from selenium.common.exceptions import WebDriverException
 
-    # chromedriver exits at start when the free port selenium chose was taken meanwhile (another test's browser
-    # on this machine): started again, up to three times.
-    for attempt in range(3):
-        try:
-            driver = chromium()
-            break
-        except WebDriverException as error:
-            if attempt == 2 or "unexpectedly exited" not in str(error):
-                raise
+    driver = chromium()
     driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride", {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True})
     base = url.rstrip("/")
