@@ -105,3 +105,49 @@ extension ModerationSite {
         return HTTPResponse(status: 303, headers: [("Location", "/\(visitor.token)\(back)")], body: [])
     }
 }
+
+/// Rejecting a spam author's pending notes in one step: the page's owner only, after a confirmation that shows
+/// how many; one transaction through the one write path (`ModerationStore.rejectAuthor`).
+extension ModerationSite {
+    /// The confirmation: how many pending notes the author of note `id` has, and their numbers.
+    func authorPage(_ id: Int64, _ visitor: SiteGuard.Visitor) throws -> HTTPResponse {
+        let page = page(visitor)
+        guard visitor.isOwner else {
+            return html(403, page.message(language.moderationLabels.refused, language.ownerOnly, back: "/note/\(id)"))
+        }
+        let pending: [(Int64, Int64)] = try withDatabase {
+            let store = try store(writing: false)
+            guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
+            return try note.session.map { try store.pendingNotes(of: $0) } ?? []
+        }
+        return html(
+            200,
+            page.rejectAuthor(
+                id, count: pending.count, first: pending.first?.0 ?? id, last: pending.last?.0 ?? id))
+    }
+
+    /// Rejects them as spam, when they are still the notes the confirmation counted.
+    func rejectAuthor(_ id: Int64, _ form: [String: String], _ visitor: SiteGuard.Visitor) throws -> HTTPResponse {
+        let page = page(visitor)
+        let labels = language.moderationLabels
+        guard visitor.isOwner else {
+            return html(403, page.message(labels.refused, language.ownerOnly, back: "/note/\(id)"))
+        }
+        guard let count = form["count"].flatMap({ Int($0) }), let through = form["through"].flatMap({ Int64($0) })
+        else {
+            return .refusal(400, .brokenForm, in: language)
+        }
+        let reason = try ModerationReason("spam")
+        let outcome = try withDatabase(writing: true) {
+            try store(writing: true).rejectAuthor(
+                of: id, count: count, through: through, moderator: visitor.moderator, reason: reason,
+                time: context.now())
+        }
+        switch outcome {
+        case .rejected(let decisions):
+            return html(200, page.message(labels.queue, language.rejectedAuthor(decisions.count), back: "/"))
+        case .changed(let found):
+            return html(409, page.message(labels.refused, language.authorChanged(found), back: "/note/\(id)/author"))
+        }
+    }
+}

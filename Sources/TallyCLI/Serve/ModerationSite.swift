@@ -48,9 +48,11 @@ final class ModerationSite: Sendable {
     }
 
     func page(_ visitor: SiteGuard.Visitor) -> ModerationPage {
-        ModerationPage(
+        var page = ModerationPage(
             base: "/" + visitor.token, csrf: guardian.csrf, language: language, zone: zone,
             moderator: visitor.moderator.name)
+        page.ownsPage = visitor.isOwner
+        return page
     }
 
     /// The answer to an admitted request.
@@ -90,6 +92,9 @@ final class ModerationSite: Sendable {
                 case 3 where parts[0] == "note" && parts[2] == "discard":
                     guard let id = Int64(parts[1]) else { break }
                     return try discard(id, request.form, visitor)
+                case 3 where parts[0] == "note" && parts[2] == "reject-author":
+                    guard let id = Int64(parts[1]) else { break }
+                    return try rejectAuthor(id, request.form, visitor)
                 case 3 where parts[0] == "note" && parts[2] == "undo" && wrangler != nil:
                     guard let id = Int64(parts[1]) else { break }
                     return try undo(id, request.form, visitor)
@@ -110,6 +115,9 @@ final class ModerationSite: Sendable {
             case 2 where parts[0] == "note":
                 guard let id = Int64(parts[1]) else { break }
                 return try notePage(id, request.head.query, visitor)
+            case 3 where parts[0] == "note" && parts[2] == "author":
+                guard let id = Int64(parts[1]) else { break }
+                return try authorPage(id, visitor)
             default: break
             }
             return html(404, page.message(language.moderationLabels.refused, language.plainRefusal(.noPage)))
@@ -172,7 +180,8 @@ final class ModerationSite: Sendable {
         -> ModerationPage.NoteContext
     {
         let session = try store.note(id)?.session
-        var context = ModerationPage.NoteContext(others: try session.map { try store.otherNotes(of: $0, excluding: id) })
+        var context = ModerationPage.NoteContext(
+            others: try session.map { try store.otherNotes(of: $0, excluding: id) })
         context.reader = visitor.moderator.name
         context.canPull = wrangler != nil
         context.history = try store.history(of: id)
@@ -256,7 +265,9 @@ final class ModerationSite: Sendable {
             return .refusal(400, .brokenForm, in: language)
         }
         let labels = language.moderationLabels
-        let decided: Decided = try withDatabase(writing: true) { try self.decided(id, action, version, state, seen, form, visitor) }
+        let decided: Decided = try withDatabase(writing: true) {
+            try self.decided(id, action, version, state, seen, form, visitor)
+        }
         switch decided {
         case .done:
             return HTTPResponse(
@@ -270,7 +281,8 @@ final class ModerationSite: Sendable {
         case .conflict(let conflict, let context):
             return html(409, page.conflict(conflict, note: conflict.found, context: context))
         case .changed(let now, let context):
-            return html(409, page.changed(labels.notTheNote(id), shown: shownNotes.text(seen), note: now, context: context))
+            return html(
+                409, page.changed(labels.notTheNote(id), shown: shownNotes.text(seen), note: now, context: context))
         case .notPulled(let shown, let context):
             return html(409, page.refused(labels.conflictNotSettled(id), note: shown, context: context))
         }

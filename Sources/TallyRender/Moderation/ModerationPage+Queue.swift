@@ -24,6 +24,11 @@ extension ModerationPage {
             let who = session.map { l.author(page.pendingByAuthor[$0] ?? notes.count) } ?? l.noSession
             body += "<section class=\"group\">\n<h2>\(e(who))</h2>\n"
             for note in notes { body += pending(note) }
+            if ownsPage, session != nil, let first = notes.first?.summary.id {
+                let count = session.flatMap { page.pendingByAuthor[$0] } ?? notes.count
+                body +=
+                    "<p><a class=\"tap\" href=\"\(base)/note/\(first)/author\">\(e(language.rejectAuthorLink(count)))</a></p>\n"
+            }
             if let session, let others = page.othersByAuthor[session], others.total > 0 {
                 body += "<h3>\(e(l.otherNotes))</h3>\n" + otherNotes(others)
             }
@@ -43,7 +48,10 @@ extension ModerationPage {
         if let seen = note.seen, summary.excerpt.isWhole {
             html += form(
                 "/note/\(summary.id)/decide",
-                [("action", "approve"), ("version", "\(summary.version)"), ("state", "pending"), ("seen", seen.digest)],
+                [
+                    ("action", "approve"), ("version", "\(summary.version)"), ("state", "pending"),
+                    ("seen", seen.digest),
+                ],
                 "<button type=\"submit\">\(e(language.approveNote(summary.id)))</button> "
                     + "<a class=\"tap\" href=\"\(base)/note/\(summary.id)\">\(e(language.openNote(summary.id)))</a>")
         } else {
@@ -89,11 +97,13 @@ extension ModerationPage {
         var steps: [String] = []
         if page.number > 1 {
             steps.append(
-                "<a class=\"tap\" rel=\"prev\" href=\"\(link(page.order, page.number - 1))\">\(e(language.previousPage))</a>")
+                "<a class=\"tap\" rel=\"prev\" href=\"\(link(page.order, page.number - 1))\">\(e(language.previousPage))</a>"
+            )
         }
         if page.number < page.count {
             steps.append(
-                "<a class=\"tap\" rel=\"next\" href=\"\(link(page.order, page.number + 1))\">\(e(language.nextPage))</a>")
+                "<a class=\"tap\" rel=\"next\" href=\"\(link(page.order, page.number + 1))\">\(e(language.nextPage))</a>"
+            )
         }
         if !steps.isEmpty { html += "<p>\(steps.joined(separator: " "))</p>\n" }
         return html + "</nav>\n"
@@ -106,7 +116,51 @@ extension ModerationPage {
     }
 }
 
+extension ModerationPage {
+    /// The owner's confirmation before rejecting the `count` pending notes (numbers `first` to `last`) of the
+    /// author of note `id`: a form carrying the count and the last number shown, the compare-and-set's values.
+    package func rejectAuthor(_ id: Int64, count: Int, first: Int64, last: Int64) -> String {
+        guard count > 0 else { return message(language.rejectAuthorTitle, language.noPendingOfAuthor, back: "/") }
+        let body =
+            "<p>\(e(language.rejectAuthorExplained(id, count: count, first: first, last: last)))</p>\n"
+            + form(
+                "/note/\(id)/reject-author", [("count", "\(count)"), ("through", "\(last)")],
+                "<button type=\"submit\">\(e(language.rejectAuthorButton(count)))</button>")
+            + "<p><a class=\"tap\" href=\"\(base)/\">\(e(l.queue))</a></p>\n"
+        return layout(language.rejectAuthorTitle, body)
+    }
+}
+
 extension ReportLanguage {
+    /// Rejecting an author's notes at once (the page's owner only).
+    func rejectAuthorLink(_ count: Int) -> String {
+        pick("Reject all \(count) pending notes of this author as spam…", "把這位投稿者的 \(count) 則待審全部退回（垃圾訊息）…")
+    }
+    package var rejectAuthorTitle: String { pick("Reject this author's notes", "退回這位投稿者的便利貼") }
+    func rejectAuthorExplained(_ id: Int64, count: Int, first: Int64, last: Int64) -> String {
+        pick(
+            "All \(count) pending notes of the author of note #\(id) (note #\(first) to note #\(last)) will be rejected "
+                + "as spam, each as your decision in its history. Nothing is deleted; any of them can be reopened.",
+            "便利貼 #\(id) 的投稿者的 \(count) 則待審（便利貼 #\(first) 到便利貼 #\(last)）會全部退回，理由是垃圾訊息，"
+                + "每一則的審核紀錄都記在你名下。什麼都不會刪除，之後也可以重新審核任何一則。")
+    }
+    func rejectAuthorButton(_ count: Int) -> String { pick("Reject all \(count) as spam", "全部退回（\(count) 則）") }
+    var noPendingOfAuthor: String { pick("This author has no pending notes.", "這位投稿者沒有待審的便利貼。") }
+    package func rejectedAuthor(_ count: Int) -> String {
+        pick(
+            "Rejected \(count) notes of this author as spam. \(moderationLabels.localOnly)",
+            "已退回這位投稿者的 \(count) 則便利貼（垃圾訊息）。\(moderationLabels.localOnly)")
+    }
+    package func authorChanged(_ found: Int) -> String {
+        pick(
+            "This author's pending notes changed since the page was shown (\(found) now); nothing was rejected. "
+                + "Look at them again.",
+            "這位投稿者的待審便利貼在你看的時候有了變化（現在 \(found) 則）；什麼都沒有退回。請再看一次。")
+    }
+    package var ownerOnly: String {
+        pick("Only the page's owner can reject an author's notes at once.", "只有頁面主人可以一次退回一位投稿者的便利貼。")
+    }
+
     /// The queue's paging words.
     var queuePages: String { pick("Pages of the queue", "待審的分頁") }
     func pageOf(_ number: Int, _ count: Int, pending: Int) -> String {

@@ -13,6 +13,8 @@ package struct ModerationPage: Sendable {
     package let zone: Zone
     /// Who decisions are recorded under (from the settings).
     package let moderator: String
+    /// True on the page's owner's link: the steps only the owner takes are offered (rejecting an author's notes).
+    package var ownsPage = false
 
     /// A page renderer; see the properties.
     package init(base: String, csrf: String, language: ReportLanguage, zone: Zone, moderator: String) {

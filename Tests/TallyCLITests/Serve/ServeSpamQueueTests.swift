@@ -117,9 +117,13 @@ struct ServeSpamQueueTests {
         let articles = body.matches(of: #/<article id="note-(\d+)">/#).map { Int64($0.output.1) ?? 0 }
         #expect(articles == Array((5026...5050).reversed()), "\(articles)")
         let first = try Self.note(path, 5050)
-        #expect(body.contains("<div class=\"note\">\(HTMLText.escape(String(first.prefix(NoteExcerpt.characters))))…</div>"))
+        #expect(
+            body.contains("<div class=\"note\">\(HTMLText.escape(String(first.prefix(NoteExcerpt.characters))))…</div>")
+        )
         #expect(!body.contains("/decide"), "no quick approve of a note not shown whole")
-        for link in body.matches(of: #/href="([^"]*)"/#) { #expect(!link.output.1.contains("csrf"), "\(link.output.1)") }
+        for link in body.matches(of: #/href="([^"]*)"/#) {
+            #expect(!link.output.1.contains("csrf"), "\(link.output.1)")
+        }
         #expect(body.contains("Page 1 of 83 · 2052 pending"), "\(body.prefix(3000))")
     }
 
@@ -127,7 +131,8 @@ struct ServeSpamQueueTests {
     /// next and previous, the targets at least 44 px, the page within 390 px, no CSRF token in a link, a
     /// shortened note read whole on its page; a page number that is not one is refused in the page's language.
     @Test(
-        .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium"),
+        .enabled(
+            if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium"),
         arguments: ["zh-TW", "en"])
     func pagingWorksOnAPhone(language: String) async throws {
         let folder = try TemporaryDirectory()
@@ -171,5 +176,91 @@ struct ServeSpamQueueTests {
         #expect(refused["status"] as? Int == 400)
         let said = PageWords.visibleText(refused["body"] as? String ?? "")
         #expect(zh ? PageWords.englishWords(in: said).isEmpty : said.contains("page is a number from 1"), "\(said)")
+    }
+
+    /// The owner rejects a spam author's pending notes in one step (issue 48 item 1): a confirmation counts them,
+    /// the form carries the count and the last number shown (a compare-and-set: one decided meanwhile refuses the
+    /// whole, 409, nothing changed); each note is rejected through the one write path, logged under the owner's
+    /// name with the reason spam and entered in the ledger; nothing is deleted, a newer note stays pending; an
+    /// invited moderator is offered nothing and refused (403).
+    @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
+    func theOwnerRejectsASpamAuthorsNotesInOneStep() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("votes.sqlite")
+        try NotesDatabase.demo(at: path)
+        let spam = "e1f2a3b4-5a5a-4000-8000-000000009000"
+        func add(_ ids: ClosedRange<Int>) async throws {
+            _ = try await SQLiteShell.run(
+                path,
+                input: "WITH RECURSIVE n(i) AS (SELECT \(ids.lowerBound) UNION ALL SELECT i + 1 FROM n WHERE i < "
+                    + "\(ids.upperBound)) INSERT INTO suggestions (id, session_id, content, created_at) SELECT i, "
+                    + "'\(spam)', printf('垃圾 %d', i), printf('2026-09-27 00:00:%02d', i - 100) FROM n;\n")
+        }
+        try await add(101...130)
+        let invited = try await TallyProcess.run(["serve", "invite", "小美", "--db", path], in: folder.url.path)
+        #expect(invited.status == 0, "\(invited.stderr)")
+        let token = try #require(
+            invited.stdout.split(separator: "\n").first { $0.hasPrefix("Link for 小美: http://") }?
+                .split(separator: "/").last.map(String.init))
+        let served = try await ServedCopy(
+            ["--db", path, "--as", "頁主", "--lang", "zh-TW"], in: folder.url.path, environment: [:])
+        defer { served.stop() }
+        let mei = ServeInviteTests.link(served, token: token)
+        func body(_ url: String, _ path: String) async throws -> (Int, String) {
+            let answer = try await served.client(["fetch", url, path])
+            return (answer["status"] as? Int ?? 0, answer["body"] as? String ?? "")
+        }
+        func post(_ url: String, _ path: String, _ form: [String: String]) async throws -> (Int, String) {
+            let json = String(decoding: try JSONSerialization.data(withJSONObject: form), as: UTF8.self)
+            let answer = try await served.client(["post", url, path, json])
+            return (answer["status"] as? Int ?? 0, answer["body"] as? String ?? "")
+        }
+        func csrf(_ page: String) throws -> String {
+            try #require(page.firstMatch(of: #/name="csrf" value="([0-9a-f]+)"/#).map { String($0.output.1) })
+        }
+        let states = "SELECT status, count(*) FROM suggestions WHERE session_id = '\(spam)' GROUP BY status"
+        // The owner is offered the step; an invited moderator neither sees it nor may take it.
+        let (_, queue) = try await body(served.url, "/")
+        #expect(queue.contains("/note/101/author\">把這位投稿者的 30 則待審全部退回（垃圾訊息）…</a>"), "\(queue)")
+        let (_, hers) = try await body(mei, "/")
+        #expect(!hers.contains("/author\""))
+        #expect(try await body(mei, "/note/101/author").0 == 403)
+        #expect(
+            try await post(mei, "/note/101/reject-author", ["csrf": try csrf(hers), "count": "30", "through": "130"]).0
+                == 403)
+        // The confirmation counts 30; one is decided and a new one written before the owner confirms.
+        let (status, confirm) = try await body(served.url, "/note/101/author")
+        #expect(status == 200 && confirm.contains("30 則待審（便利貼 #101 到便利貼 #130）"), "\(confirm)")
+        let form = ["csrf": try csrf(confirm), "count": "30", "through": "130"]
+        let rejected = try await TallyProcess.run(
+            ["notes", "reject", "105", "--reason", "off-topic", "--as", "小美", "--db", path], in: folder.url.path)
+        #expect(rejected.status == 0, "\(rejected.stderr)")
+        try await add(131...131)
+        let (refused, said) = try await post(served.url, "/note/101/reject-author", form)
+        #expect(refused == 409 && said.contains("現在 29 則"), "\(said)")
+        #expect(
+            try await SQLiteShell.rows(path, states) == [["pending", "30"], ["rejected", "1"]], "nothing changed")
+        // Counted again: the 29 through #130 are rejected, #131 (newer than the count) stays pending.
+        let (_, again) = try await body(served.url, "/note/101/author")
+        let (done, words) = try await post(
+            served.url, "/note/101/reject-author", ["csrf": try csrf(again), "count": "29", "through": "130"])
+        #expect(done == 200 && words.contains("已退回這位投稿者的 29 則便利貼"), "\(words)")
+        #expect(try await SQLiteShell.rows(path, states) == [["pending", "1"], ["rejected", "30"]])
+        #expect(try await SQLiteShell.rows(path, "SELECT count(*) FROM suggestions") == [["37"]], "nothing deleted")
+        #expect(
+            try await SQLiteShell.rows(
+                path,
+                "SELECT moderator, reason, action, count(*) FROM moderation_log WHERE suggestion_id BETWEEN 101 AND 131 "
+                    + "GROUP BY moderator, reason, action ORDER BY moderator")
+                == [["小美", "off-topic", "reject", "1"], ["頁主", "spam", "reject", "29"]])
+        #expect(
+            try await SQLiteShell.rows(
+                path,
+                "SELECT moderator, state, count(*) FROM tally_sync_decisions WHERE note_id > 100 GROUP BY moderator, state "
+                    + "ORDER BY 1")
+                == [["小美", "unpushed", "1"], ["頁主", "unpushed", "29"]])
+        // The same form again: the notes it counted are no longer pending; nothing changes.
+        #expect(try await post(served.url, "/note/101/reject-author", form).0 == 409)
+        #expect(try await SQLiteShell.rows(path, states) == [["pending", "1"], ["rejected", "30"]])
     }
 }
