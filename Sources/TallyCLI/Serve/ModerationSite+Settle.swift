@@ -14,9 +14,10 @@ extension ModerationSite {
         }
         if let refusal = try changedRefusal(id, seen: seen, visitor) { return refusal }
         // The code of `tally notes discard`, as the visitor: her own decisions only, unless she owns the page.
-        let ledger = SyncLedger(try DatabaseFile.openForWriting(database))
         let refused = try refusal(id, page, nothing: language.moderationLabels.noConflict(id)) {
-            try ledger.dropConflicts(of: id, by: withdrawer(visitor))
+            try withDatabase(writing: true) {
+                try SyncLedger(DatabaseFile.openForWriting(database)).dropConflicts(of: id, by: withdrawer(visitor))
+            }
         }
         if let refused { return refused }
         return HTTPResponse(
@@ -46,17 +47,15 @@ extension ModerationSite {
 
     /// The 409 page when note `id` is no longer the note the page showed (digest `seen`); nil when it is.
     private func changedRefusal(_ id: Int64, seen: String, _ visitor: SiteGuard.Visitor) throws -> HTTPResponse? {
-        let page = page(visitor)
-        let store = try store(writing: false)
-        guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
-        if let current = try SeenNote.current(id, in: store.db), current.digest != seen {
-            let text = language.moderationLabels.notTheNote(id)
-            return html(
-                409,
-                page.changed(
-                    text, shown: shownNotes.text(seen), note: note, context: try noteContext(store, id, visitor)))
+        let changed: (Note, ModerationPage.NoteContext)? = try withDatabase {
+            let store = try store(writing: false)
+            guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
+            guard let current = try SeenNote.current(id, in: store.db), current.digest != seen else { return nil }
+            return (note, try noteContext(store, id, visitor))
         }
-        return nil
+        guard let (note, context) = changed else { return nil }
+        let text = language.moderationLabels.notTheNote(id)
+        return html(409, page(visitor).changed(text, shown: shownNotes.text(seen), note: note, context: context))
     }
 
     /// Withdraws the latest decision on note `id` while it is unsent (`tally notes undo`), then fetches
@@ -72,9 +71,10 @@ extension ModerationSite {
         defer { syncLock.unlock() }
         if let refusal = try changedRefusal(id, seen: seen, visitor) { return refusal }
         // The code of `tally notes undo`, as the visitor: her own decision only, unless she owns the page.
-        let ledger = SyncLedger(try DatabaseFile.openForWriting(database))
         let refused = try refusal(id, page, nothing: language.nothingToUndo(id)) {
-            try ledger.withdrawLatest(of: id, by: withdrawer(visitor))
+            try withDatabase(writing: true) {
+                try SyncLedger(DatabaseFile.openForWriting(database)).withdrawLatest(of: id, by: withdrawer(visitor))
+            }
         }
         if let refused { return refused }
         let (pulled, out, pullErr) = run(["pull", "--db", database, "--wrangler", wrangler] + config)
@@ -103,5 +103,51 @@ extension ModerationSite {
         }
         let back = note.map { "/note/\($0)?done=pull" } ?? "/sync?done=pull"
         return HTTPResponse(status: 303, headers: [("Location", "/\(visitor.token)\(back)")], body: [])
+    }
+}
+
+/// Rejecting a spam author's pending notes in one step: the page's owner only, after a confirmation that shows
+/// how many; one transaction through the one write path (`ModerationStore.rejectAuthor`).
+extension ModerationSite {
+    /// The confirmation: how many pending notes the author of note `id` has, and their numbers.
+    func authorPage(_ id: Int64, _ visitor: SiteGuard.Visitor) throws -> HTTPResponse {
+        let page = page(visitor)
+        guard visitor.isOwner else {
+            return html(403, page.message(language.moderationLabels.refused, language.ownerOnly, back: "/note/\(id)"))
+        }
+        let pending: [(Int64, Int64)] = try withDatabase {
+            let store = try store(writing: false)
+            guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
+            return try note.session.map { try store.pendingNotes(of: $0) } ?? []
+        }
+        return html(
+            200,
+            page.rejectAuthor(
+                id, count: pending.count, first: pending.first?.0 ?? id, last: pending.last?.0 ?? id))
+    }
+
+    /// Rejects them as spam, when they are still the notes the confirmation counted.
+    func rejectAuthor(_ id: Int64, _ form: [String: String], _ visitor: SiteGuard.Visitor) throws -> HTTPResponse {
+        let page = page(visitor)
+        let labels = language.moderationLabels
+        guard visitor.isOwner else {
+            return html(403, page.message(labels.refused, language.ownerOnly, back: "/note/\(id)"))
+        }
+        guard let count = form["count"].flatMap({ Int($0) }), let through = form["through"].flatMap({ Int64($0) })
+        else {
+            return .refusal(400, .brokenForm, in: language)
+        }
+        let reason = try ModerationReason("spam")
+        let outcome = try withDatabase(writing: true) {
+            try store(writing: true).rejectAuthor(
+                of: id, count: count, through: through, moderator: visitor.moderator, reason: reason,
+                time: context.now())
+        }
+        switch outcome {
+        case .rejected(let decisions):
+            return html(200, page.message(labels.queue, language.rejectedAuthor(decisions.count), back: "/"))
+        case .changed(let found):
+            return html(409, page.message(labels.refused, language.authorChanged(found), back: "/note/\(id)/author"))
+        }
     }
 }

@@ -8,10 +8,11 @@ import TallySQLite
 ///
 /// Each request opens its own SQLite connection (read-only for pages, writable for decisions)
 /// and closes it when done: a connection held across requests would keep reading the old file
-/// after `tally pull` renamed a new one into place. The page's own requests then pass one at a
-/// time through `databaseLock`: the copy is in SQLite's rollback-journal mode, where a reader
-/// and a writer of the same file make each other sleep in the busy handler (20 clients ran at
-/// p50 400 ms that way, against milliseconds serialized). Other processes (`tally notes`, a
+/// after `tally pull` renamed a new one into place. The page's own requests meet on `databaseLock`
+/// (`PageDatabaseLock`): reads share it, a write holds it alone, since the copy is in SQLite's
+/// rollback-journal mode, where a reader and a writer of the same file make each other sleep in the
+/// busy handler (20 clients ran at p50 400 ms that way, against milliseconds serialized). Only values
+/// are read under it; pages are rendered after, with it free. Other processes (`tally notes`, a
 /// pull) still meet the server on SQLite's own locks and busy timeout, and a decision still
 /// goes through `ModerationStore.decide`'s `BEGIN IMMEDIATE` compare-and-set. Pushes and the
 /// report run the command line's own code outside the lock, one push at a time (`syncLock`).
@@ -30,7 +31,7 @@ final class ModerationSite: Sendable {
     let shownNotes = ShownNotes()
     /// One push or pull at a time.
     let syncLock = NSLock()
-    private let databaseLock = NSLock()
+    private let databaseLock = PageDatabaseLock()
 
     init(
         guardian: SiteGuard, database: String, zone: Zone, language: ReportLanguage,
@@ -47,9 +48,11 @@ final class ModerationSite: Sendable {
     }
 
     func page(_ visitor: SiteGuard.Visitor) -> ModerationPage {
-        ModerationPage(
+        var page = ModerationPage(
             base: "/" + visitor.token, csrf: guardian.csrf, language: language, zone: zone,
             moderator: visitor.moderator.name)
+        page.ownsPage = visitor.isOwner
+        return page
     }
 
     /// The answer to an admitted request.
@@ -58,15 +61,21 @@ final class ModerationSite: Sendable {
             return .refusal(403, .link, in: language)
         }
         let parts = visitor.route.split(separator: "/").map(String.init)
-        // What runs the command line's sync (push, pull, an undo and the pull after it) waits on its own lock.
-        if parts == ["report"] || parts == ["sync", "push"] || parts == ["sync", "pull"]
-            || (parts.count == 3 && parts[0] == "note" && parts[2] == "undo")
-        {
-            return answer(request, parts, visitor)
-        }
-        databaseLock.lock()
-        defer { databaseLock.unlock() }
         return answer(request, parts, visitor)
+    }
+
+    /// How long a request waits for the page's database lock before it is answered "busy".
+    static let databaseWait: TimeInterval = 30
+
+    /// Runs `work` (what a request reads from the copy, or with `writing` writes to it) under the page's database
+    /// lock, waited on for at most `databaseWait`. Only values leave it: pages are rendered after, with the lock
+    /// free, so one long page never holds up another request.
+    func withDatabase<T>(writing: Bool = false, _ work: () throws -> T) throws -> T {
+        guard databaseLock.lock(writing: writing, before: Date(timeIntervalSinceNow: Self.databaseWait)) else {
+            throw ModerationError.databaseBusy("the page's other requests held it for \(Int(Self.databaseWait)) s")
+        }
+        defer { databaseLock.unlock(writing: writing) }
+        return try work()
     }
 
     private func answer(_ request: HTTPRequest, _ parts: [String], _ visitor: SiteGuard.Visitor) -> HTTPResponse {
@@ -83,6 +92,9 @@ final class ModerationSite: Sendable {
                 case 3 where parts[0] == "note" && parts[2] == "discard":
                     guard let id = Int64(parts[1]) else { break }
                     return try discard(id, request.form, visitor)
+                case 3 where parts[0] == "note" && parts[2] == "reject-author":
+                    guard let id = Int64(parts[1]) else { break }
+                    return try rejectAuthor(id, request.form, visitor)
                 case 3 where parts[0] == "note" && parts[2] == "undo" && wrangler != nil:
                     guard let id = Int64(parts[1]) else { break }
                     return try undo(id, request.form, visitor)
@@ -95,7 +107,7 @@ final class ModerationSite: Sendable {
                 return .refusal(404, .noAction, in: language)
             }
             switch parts.count {
-            case 0: return html(200, try queue(page))
+            case 0: return try queue(page, request.head.query)
             case 1 where parts[0] == "sync":
                 let summary = request.head.query["done"] == "pull" ? language.moderationLabels.pulled : nil
                 return html(200, try sync(page, output: nil, summary: summary))
@@ -103,6 +115,9 @@ final class ModerationSite: Sendable {
             case 2 where parts[0] == "note":
                 guard let id = Int64(parts[1]) else { break }
                 return try notePage(id, request.head.query, visitor)
+            case 3 where parts[0] == "note" && parts[2] == "author":
+                guard let id = Int64(parts[1]) else { break }
+                return try authorPage(id, visitor)
             default: break
             }
             return html(404, page.message(language.moderationLabels.refused, language.plainRefusal(.noPage)))
@@ -142,17 +157,18 @@ final class ModerationSite: Sendable {
             writing ? DatabaseFile.openForWriting(database) : DatabaseFile.openForReading(database))
     }
 
-    func queue(_ page: ModerationPage) throws -> String {
-        let store = try store(writing: false)
-        let groups = try store.authorGroups()
-        var seen: [Int64: String] = [:]
-        for note in groups.flatMap(\.notes) where note.state == .pending {
-            if let shown = try SeenNote.current(note.id, in: store.db) {
-                shownNotes.remember(shown)
-                seen[note.id] = shown.digest
-            }
+    /// One page of the queue (`?page=N&order=oldest|newest`, by default the first, oldest first): read under the
+    /// lock, a page's notes only, then rendered.
+    func queue(_ page: ModerationPage, _ query: [String: String]) throws -> HTTPResponse {
+        let number = query["page"].map { Int($0) ?? 0 } ?? 1
+        guard number >= 1, let order = QueueOrder(rawValue: query["order"] ?? QueueOrder.oldest.rawValue) else {
+            return .refusal(400, .queuePage, in: language)
         }
-        return page.queue(groups, seen: seen, conflicts: try conflicts())
+        let (pending, conflicts): (PendingPage, [SyncDecision]) = try withDatabase {
+            (try store(writing: false).pendingPage(number, order: order), try self.conflicts())
+        }
+        for note in pending.notes { if let seen = note.seen { shownNotes.remember(seen) } }
+        return html(200, page.queue(pending, conflicts: conflicts))
     }
 
     /// Who takes back a decision through this visitor's link: the owner anyone's, an invited moderator her own.
@@ -163,7 +179,9 @@ final class ModerationSite: Sendable {
     func noteContext(_ store: ModerationStore, _ id: Int64, _ visitor: SiteGuard.Visitor) throws
         -> ModerationPage.NoteContext
     {
-        var context = ModerationPage.NoteContext(group: try store.authorGroup(of: id))
+        let session = try store.note(id)?.session
+        var context = ModerationPage.NoteContext(
+            others: try session.map { try store.otherNotes(of: $0, excluding: id) })
         context.reader = visitor.moderator.name
         context.canPull = wrangler != nil
         context.history = try store.history(of: id)
@@ -196,9 +214,11 @@ final class ModerationSite: Sendable {
 
     func notePage(_ id: Int64, _ query: [String: String], _ visitor: SiteGuard.Visitor) throws -> HTTPResponse {
         let page = page(visitor)
-        let store = try store(writing: false)
-        guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
-        var context = try noteContext(store, id, visitor)
+        var (note, context): (Note, ModerationPage.NoteContext) = try withDatabase {
+            let store = try store(writing: false)
+            guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
+            return (note, try noteContext(store, id, visitor))
+        }
         if let label = query["label"] {
             guard let section = OptionDraft.Section(rawValue: query["section"] ?? "community") else {
                 return .text(
@@ -222,6 +242,18 @@ final class ModerationSite: Sendable {
         return html(200, page.note(note, context))
     }
 
+    /// What a decision came to, read under the database lock; the page is rendered from it after.
+    enum Decided {
+        case done
+        case refusedForm(String)
+        case forged
+        /// Already decided the same way, nothing given lost (a success).
+        case sameWay(Note, ModerationPage.NoteContext, text: String)
+        case conflict(ModerationConflict, ModerationPage.NoteContext)
+        case changed(Note, ModerationPage.NoteContext)
+        case notPulled(Note, ModerationPage.NoteContext)
+    }
+
     /// One decision through the one write path, against the version, state and note the page showed.
     func decide(_ id: Int64, _ form: [String: String], _ visitor: SiteGuard.Visitor) throws -> HTTPResponse {
         let page = page(visitor)
@@ -232,6 +264,35 @@ final class ModerationSite: Sendable {
         else {
             return .refusal(400, .brokenForm, in: language)
         }
+        let labels = language.moderationLabels
+        let decided: Decided = try withDatabase(writing: true) {
+            try self.decided(id, action, version, state, seen, form, visitor)
+        }
+        switch decided {
+        case .done:
+            return HTTPResponse(
+                status: 303, headers: [("Location", "/\(visitor.token)/note/\(id)?done=\(action.rawValue)")], body: [])
+        case .refusedForm(let text):
+            return html(422, page.message(labels.refused, text, back: "/note/\(id)"))
+        case .forged: return .refusal(400, .forgedForm, in: language)
+        case .sameWay(let note, var context, let text):
+            context.done = text
+            return html(200, page.note(note, context))
+        case .conflict(let conflict, let context):
+            return html(409, page.conflict(conflict, note: conflict.found, context: context))
+        case .changed(let now, let context):
+            return html(
+                409, page.changed(labels.notTheNote(id), shown: shownNotes.text(seen), note: now, context: context))
+        case .notPulled(let shown, let context):
+            return html(409, page.refused(labels.conflictNotSettled(id), note: shown, context: context))
+        }
+    }
+
+    /// The decision's work on the copy (see `decide`), with the lock held.
+    private func decided(
+        _ id: Int64, _ action: ModerationAction, _ version: Int64, _ state: NoteState, _ seen: String,
+        _ form: [String: String], _ visitor: SiteGuard.Visitor
+    ) throws -> Decided {
         let store = try store(writing: true)
         guard let shown = try store.note(id) else { throw ModerationError.noteNotFound(id) }
         let labels = language.moderationLabels
@@ -253,8 +314,7 @@ final class ModerationSite: Sendable {
             reason = try Self.reason(action, form)
             if action == .promote { option = try Self.draft(form, note: shown) }
         } catch let refusal as FormRefusal {
-            let text = language.formRefusal(refusal.field, detail: refusal.detail)
-            return html(422, page.message(language.moderationLabels.refused, text, back: "/note/\(id)"))
+            return .refusedForm(language.formRefusal(refusal.field, detail: refusal.detail))
         }
         let request = DecisionRequest(
             noteID: id, action: action, moderator: visitor.moderator, reason: reason, actedOnVersion: version,
@@ -267,26 +327,22 @@ final class ModerationSite: Sendable {
             if try !store.wasAt(id, version: version, state: state),
                 try conflict.decisions.isEmpty || store.isWhollyLogged(id)
             {
-                return .refusal(400, .forgedForm, in: language)
+                return .forged
             }
             if conflict.madeAsAsked(reason: reason), let done = conflict.decisions.first {
                 // The note ends as the moderator wanted and nothing she typed is lost: a success, not a refusal
-                // (the command line answers it so too). A different reason is a conflict: offered back below.
-                var context = try noteContext(store, id, visitor)
-                context.done = labels.alreadySame(id, labels.state(conflict.found.stateName), page.line(done))
-                return html(200, page.note(conflict.found, context))
+                // (the command line answers it so too). A different reason is a conflict: offered back.
+                let text = labels.alreadySame(id, labels.state(conflict.found.stateName), page(visitor).line(done))
+                return .sameWay(conflict.found, try noteContext(store, id, visitor), text: text)
             }
-            return html(409, page.conflict(conflict, note: conflict.found, context: try retry(conflict.found)))
+            return .conflict(conflict, try retry(conflict.found))
         } catch ModerationError.noteChanged(let id, _, _) {
             guard let now = try store.note(id) else { throw ModerationError.noteNotFound(id) }
-            return html(
-                409,
-                page.changed(labels.notTheNote(id), shown: shownNotes.text(seen), note: now, context: try retry(now)))
+            return .changed(now, try retry(now))
         } catch SyncError.conflictNotPulled {
-            return html(409, page.refused(labels.conflictNotSettled(id), note: shown, context: try retry(shown)))
+            return .notPulled(shown, try retry(shown))
         }
-        return HTTPResponse(
-            status: 303, headers: [("Location", "/\(visitor.token)/note/\(id)?done=\(action.rawValue)")], body: [])
+        return .done
     }
 
     /// The reason a form gives: for a reject, a preset (its English value, as the log is read by
@@ -335,8 +391,11 @@ final class ModerationSite: Sendable {
     }
 
     func sync(_ page: ModerationPage, output: String?, summary: String? = nil) throws -> String {
-        page.sync(
-            counts: try counts(), conflicts: try conflicts(), wrangler: wrangler, pushOutput: output, summary: summary)
+        let (counts, conflicts): ([SyncState: Int], [SyncDecision]) = try withDatabase {
+            (try self.counts(), try self.conflicts())
+        }
+        return page.sync(
+            counts: counts, conflicts: conflicts, wrangler: wrangler, pushOutput: output, summary: summary)
     }
 
     /// This copy's open conflicts, in the order the decisions were made (read from the ledger).

@@ -32,6 +32,13 @@ extension ModerationStore {
         if request.action.requiresReason, request.reason == nil {
             throw ModerationError.reasonRequired(request.action)
         }
+        return try inDecisionTransaction { try decideInTransaction(request, replaying: replaying) }
+    }
+
+    /// Runs `body` (decisions' checks and writes) under `ModerationWriteGuard` in one `BEGIN IMMEDIATE`
+    /// transaction, all or nothing: never in a file a pull replaced meanwhile, busy past the timeout as
+    /// `ModerationError.databaseBusy`.
+    func inDecisionTransaction<T>(_ body: () throws -> T) throws -> T {
         do {
             return try ModerationWriteGuard.run(on: db) {
                 try db.transaction(.immediate) {
@@ -39,15 +46,7 @@ extension ModerationStore {
                     // write lock; whoever gets that lock afterwards must not write into
                     // the old file, which nobody reads any more.
                     if db.hasMoved { throw ModerationError.databaseReplaced(db.path) }
-                    // Deciding again settles a note's conflict only on the note as D1 has it (after a pull).
-                    if !replaying, let note = try note(request.noteID),
-                        let stale = try SyncLedger(db).conflictStillShown(on: note)
-                    {
-                        throw SyncError.conflictNotPulled(stale)
-                    }
-                    let decision = try decideLocked(request)
-                    try SyncLedger(db).record(decision.entry, settlingConflicts: !replaying)
-                    return decision
+                    return try body()
                 }
             }
         } catch let error as SQLiteError where error.isBusy {
@@ -56,4 +55,15 @@ extension ModerationStore {
         }
     }
 
+    /// One decision's checks and writes with its ledger entry, inside `inDecisionTransaction`.
+    func decideInTransaction(_ request: DecisionRequest, replaying: Bool) throws -> Decision {
+        // Deciding again settles a note's conflict only on the note as D1 has it (after a pull).
+        if !replaying, let note = try note(request.noteID), let stale = try SyncLedger(db).conflictStillShown(on: note)
+        {
+            throw SyncError.conflictNotPulled(stale)
+        }
+        let decision = try decideLocked(request)
+        try SyncLedger(db).record(decision.entry, settlingConflicts: !replaying)
+        return decision
+    }
 }

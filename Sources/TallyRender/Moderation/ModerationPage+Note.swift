@@ -4,8 +4,8 @@ extension ModerationPage {
     /// What the note page shows besides the note: the author's notes, its history, open sync
     /// conflicts, a previewed option, a message about the last action.
     package struct NoteContext: Sendable {
-        /// The note's session group.
-        package var group: AuthorGroup?
+        /// The author's other notes (the latest few, and how many in all); nil for a note without a session.
+        package var others: OtherNotes?
         /// Its decisions, oldest first.
         package var history: [ModerationLogEntry] = []
         /// Its open sync conflicts.
@@ -43,7 +43,7 @@ extension ModerationPage {
         package var typedPreset: String?
 
         /// A context; see the properties.
-        package init(group: AuthorGroup?) { self.group = group }
+        package init(others: OtherNotes?) { self.others = others }
     }
 
     /// One note: its text, state and version, the forms the state allows (each carrying the
@@ -62,15 +62,8 @@ extension ModerationPage {
         body += syncConflicts(context.syncConflicts)
         body += settle(note, context)
         if !context.conflictShown { body += actions(note, context) }
-        let others = note.session == nil ? [] : (context.group?.notes ?? []).filter { $0.id != note.id }
-        if !others.isEmpty {
-            body += "<h2>\(e(l.otherNotes))</h2>\n<ul>\n"
-            for other in others {
-                body +=
-                    "<li><a href=\"\(base)/note/\(other.id)\">\(e(language.noteName(other.id)))</a> \(e(fate(other)))\(e(language.colon))"
-                    + "\(e(NoteText.oneLine(other.content, maximumCells: 80)))</li>\n"
-            }
-            body += "</ul>\n"
+        if note.session != nil, let others = context.others, others.total > 0 {
+            body += "<h2>\(e(l.otherNotes))</h2>\n" + otherNotes(others)
         }
         body += "<h2>\(e(l.history))</h2>\n" + history(context.history, withdrawn: context.withdrawn)
         return layout(language.noteName(note.id), body)

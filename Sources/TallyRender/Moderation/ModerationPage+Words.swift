@@ -205,12 +205,15 @@ extension ReportLanguage {
         case (.traditionalChinese, .noAction): return "沒有這個動作。"
         case (.english, .noPage): return "No such page."
         case (.traditionalChinese, .noPage): return "沒有這一頁。"
+        case (.english, .queuePage):
+            return "No such page of the queue: page is a number from 1, order is oldest or newest."
+        case (.traditionalChinese, .queuePage): return "沒有這一頁待審：頁碼要是從 1 開始的數字，順序要是最早或最新的在前。"
         }
     }
 
     /// The plain answers' cases (`plainRefusal`).
     package enum PlainRefusal: Sendable {
-        case link, foreignForm, staleForm, brokenForm, forgedForm, method, busy, noAction, noPage
+        case link, foreignForm, staleForm, brokenForm, forgedForm, method, busy, noAction, noPage, queuePage
         /// A Host header the server does not answer to; the names it answers to.
         case host([String])
     }

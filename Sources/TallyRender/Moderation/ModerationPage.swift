@@ -13,6 +13,8 @@ package struct ModerationPage: Sendable {
     package let zone: Zone
     /// Who decisions are recorded under (from the settings).
     package let moderator: String
+    /// True on the page's owner's link: the steps only the owner takes are offered (rejecting an author's notes).
+    package var ownsPage = false
 
     /// A page renderer; see the properties.
     package init(base: String, csrf: String, language: ReportLanguage, zone: Zone, moderator: String) {
@@ -91,6 +93,8 @@ package struct ModerationPage: Sendable {
         .message{padding:.5rem;border:2px solid #c90}.done{border-color:#3a3}
         .preview{border:2px dashed #888;padding:.5rem;border-radius:6px}
         table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #8884;padding:.25rem;text-align:left;vertical-align:top}
+        .tap{display:inline-block;min-height:44px;min-width:44px;padding:.55rem .25rem;box-sizing:border-box}
+        .pager p{margin:.25rem 0}
         pre{white-space:pre-wrap;overflow-wrap:anywhere}ol.history{padding-left:1.25rem}ol.history li{margin:.25rem 0}
         """
 }

@@ -27,6 +27,11 @@
                                            and its undo, send, conflicts, pull, wrong links) at WIDTH px: visible
                                            text, width, screenshots in OUTDIR; the plain refusals fetched directly;
                                            with DB, the server's own error (DB unreadable for one request)
+  serve_client.py spam URL NOTE LONG      a spammed queue timed over real sockets: each queue page asked (oldest and
+                                           newest first, a middle page): seconds and bytes; note NOTE's page alone,
+                                           then while another client loads the queue again and again; note LONG's page
+  serve_client.py paging URL WIDTH        the queue's pages in chromium at WIDTH px: order chosen, next and previous,
+                                           the links (no CSRF token), the tap targets' sizes, a shortened note read whole
   serve_client.py fetch URL PATH           one GET: status and body
   serve_client.py fields URL PATH          the hidden fields of a page's first decision form
   serve_client.py post URL PATH JSON       one form post (an object, or a list of pairs): status, body
@@ -218,6 +223,7 @@ def browser(url, outdir):
 
 def chromium(extra_flags=()):
     from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
@@ -225,7 +231,15 @@ def chromium(extra_flags=()):
         options.add_argument(flag)
     # Found on PATH, as tally and the Swift tests find programs (OutsideProgram, ProgramSearch).
     options.binary_location = shutil.which("chromium")
-    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
+    # chromedriver exits at once when the free port selenium chose was taken meanwhile (another test's browser
+    # starting on this machine): started again, up to three times.
+    for attempt in range(3):
+        try:
+            driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
+            break
+        except WebDriverException as error:
+            if attempt == 2 or "unexpectedly exited" not in str(error):
+                raise
     driver.implicitly_wait(5)
     return driver
 
@@ -813,6 +827,108 @@ def tour(url, width, outdir, database=None):
     print(json.dumps(out, ensure_ascii=False))
 
 
+def timed(url, path):
+    """One GET over a new connection: seconds to the whole answer, status, body bytes."""
+    hostname, port, base = split(url)
+    started = time.monotonic()
+    connection = http.client.HTTPConnection(hostname, port, timeout=120)
+    connection.request("GET", base + path, headers={"Host": f"{hostname}:{port}"})
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    return time.monotonic() - started, response.status, body
+
+
+def spam(url, note, long_note):
+    out = {"queue": {}}
+    for path in ["/", "/?order=newest", "/?order=oldest&page=40", "/?order=newest&page=3"]:
+        runs = [timed(url, path) for _ in range(3)]
+        out["queue"][path] = {
+            "seconds": [round(run[0], 3) for run in runs], "status": [run[1] for run in runs],
+            "bytes": max(len(run[2]) for run in runs)}
+    out["newest_body"] = timed(url, "/?order=newest")[2].decode("utf-8")
+    out["note_alone"] = [round(timed(url, f"/note/{note}")[0], 3) for _ in range(3)]
+    # Another client loads the queue (its slowest page) again and again; the note page is asked only once that
+    # client's request has been sent (a barrier, not a pause), five times.
+    loading = threading.Event()
+    stop = threading.Event()
+    loads = []
+
+    def loader():
+        while not stop.is_set():
+            loading.set()
+            seconds, status, body = timed(url, "/?order=newest")
+            loads.append([round(seconds, 3), status, len(body)])
+
+    thread = threading.Thread(target=loader)
+    thread.start()
+    loading.wait(30)
+    during = []
+    for _ in range(5):
+        seconds, status, _ = timed(url, f"/note/{note}")
+        during.append([round(seconds, 3), status])
+    stop.set()
+    thread.join()
+    out["note_during"] = during
+    out["queue_loads_meanwhile"] = loads
+    seconds, status, body = timed(url, f"/note/{long_note}")
+    out["long_note"] = {"seconds": round(seconds, 3), "status": status, "bytes": len(body)}
+    print(json.dumps(out, ensure_ascii=False))
+
+
+def paging(url, width):
+    from selenium.webdriver.common.by import By
+
+    driver = chromium()
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    base = url.rstrip("/")
+    out = {}
+
+    def state(key):
+        out[key] = {
+            "url": driver.current_url[len(base):],
+            "pager": [e.text for e in driver.find_elements(By.CSS_SELECTOR, "nav.pager > p:first-child")],
+            "notes": [int(e.get_attribute("id")[5:]) for e in driver.find_elements(By.CSS_SELECTOR, "article")],
+            "text": driver.find_element(By.TAG_NAME, "body").text,
+            "width": driver.execute_script("return document.documentElement.scrollWidth"),
+            "links": [e.get_attribute("href") for e in driver.find_elements(By.TAG_NAME, "a")],
+            # Every tap target the pages of the queue add: order, previous and next, read a note whole.
+            "targets": driver.execute_script(
+                "return Array.from(document.querySelectorAll('nav.pager .tap, article a')).map(e => {"
+                " const r = e.getBoundingClientRect(); return [e.textContent, r.width, r.height]; })"),
+            "first_is_needs_you": driver.execute_script(
+                "const n = document.querySelector('.needs-you'), a = document.querySelector('nav.pager');"
+                " return !!n && !!a && !!(n.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING);"),
+        }
+
+    try:
+        driver.get(base + "/")
+        state("first")
+        press_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "nav.pager a[href*='order=newest']").click)
+        state("newest")
+        press_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "nav.pager a[rel=next]").click)
+        state("newest_2")
+        press_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "nav.pager a[rel=prev]").click)
+        state("newest_back")
+        # The last page, by its next links, is reached from the oldest-first order's second page.
+        driver.get(base + "/?order=oldest&page=2")
+        state("oldest_2")
+        whole = [e for e in driver.find_elements(By.CSS_SELECTOR, "article a") if e.get_attribute("href").endswith(
+            "/note/" + str(out["oldest_2"]["notes"][0]))]
+        press_and_wait(driver, whole[0].click)
+        out["read_whole"] = {
+            "url": driver.current_url[len(base):],
+            "note": driver.execute_script("return document.querySelector('.note').textContent"),
+        }
+    except Exception:
+        sys.stderr.write(f"steps done: {sorted(out)}\nat {driver.current_url}\n{driver.page_source[:3000]}\n")
+        raise
+    finally:
+        driver.quit()
+    print(json.dumps(out, ensure_ascii=False))
+
+
 if __name__ == "__main__":
     command = sys.argv[1]
     if command == "browser":
@@ -846,5 +962,9 @@ if __name__ == "__main__":
         probe(sys.argv[2])
     elif command == "load":
         load(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
+    elif command == "spam":
+        spam(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif command == "paging":
+        paging(sys.argv[2], int(sys.argv[3]))
     elif command == "decide":
         decide_until_killed(sys.argv[2], int(sys.argv[3]), float(sys.argv[4]))
