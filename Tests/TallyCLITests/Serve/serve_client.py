@@ -817,6 +817,8 @@ if __name__ == "__main__":
     command = sys.argv[1]
     if command == "browser":
         browser(sys.argv[2], sys.argv[3])
+    elif command == "hosts":
+        print(json.dumps({host: request(sys.argv[2], "GET", "/", host=host)[0] for host in sys.argv[3:]}))
     elif command == "fetch":
         status, body, headers = request(sys.argv[2], "GET", sys.argv[3])
         print(json.dumps({"status": status, "body": body}, ensure_ascii=False))
