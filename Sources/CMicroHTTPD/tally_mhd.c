@@ -2,6 +2,7 @@
 
 #include <arpa/inet.h>
 #include <dlfcn.h>
+#include <linux/tcp.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -177,4 +178,13 @@ tally_mhd_result tally_mhd_post_process(struct MHD_PostProcessor *processor, con
 
 tally_mhd_result tally_mhd_destroy_post_processor(struct MHD_PostProcessor *processor) {
     return mhd.destroy_post_processor(processor);
+}
+
+long long tally_socket_bytes_received(int fd) {
+    struct tcp_info info;
+    socklen_t size = sizeof info;
+    memset(&info, 0, sizeof info);
+    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &size) != 0) return -1;
+    if (size < offsetof(struct tcp_info, tcpi_bytes_received) + sizeof info.tcpi_bytes_received) return -1;
+    return (long long)info.tcpi_bytes_received;
 }

@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Foundation
 
 /// The server's open connections, so that slow, silent or many clients cannot starve the others.
@@ -6,10 +7,11 @@ import Foundation
 /// client), but its own limits are a total that trickling sockets fill and an idle timeout that a
 /// byte every few seconds resets. This table adds, per connection that is still sending its request:
 /// a deadline for the whole request (head and body), counted from the connection's opening or from
-/// the previous answer on it; and limits per client address and in total that close the connection
-/// that has waited longest instead of refusing the newcomer. A local attacker shares 127.0.0.1 with
-/// the moderator, so refusing newcomers from a full address would lock the moderator out; closing
-/// the oldest unfinished connection costs a client that sends a whole request at once nothing.
+/// the previous answer on it; and limits per client address and in total that close the silent
+/// connection that has waited longest instead of refusing the newcomer. A local attacker shares
+/// 127.0.0.1 with the moderator, so refusing newcomers from a full address would lock the moderator
+/// out; closing the oldest silent connection (no byte of a request received) costs a client that sends
+/// a whole request at once nothing, even under a flood of new sockets from its address.
 /// A connection whose request is being answered is never closed here.
 ///
 /// libmicrohttpd reports a connection's end before it closes its socket, and both that report and
@@ -21,6 +23,8 @@ final class ConnectionTable: @unchecked Sendable {
         var since: ContinuousClock.Instant
         var answering = false
         var closing = false
+        /// Its request's head has arrived (the answer may not have started yet).
+        var heard = false
     }
 
     private let lock = NSLock()
@@ -55,6 +59,10 @@ final class ConnectionTable: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// The connection's request head has arrived: the client is no silent socket, though its request is
+    /// not whole yet (it still has its deadline).
+    func heard(_ connection: OpaquePointer) { update(connection) { $0.heard = true } }
+
     /// The connection's request has arrived whole and is being answered.
     func answering(_ connection: OpaquePointer) { update(connection) { $0.answering = true } }
 
@@ -62,6 +70,7 @@ final class ConnectionTable: @unchecked Sendable {
     func answered(_ connection: OpaquePointer) {
         update(connection) {
             $0.answering = false
+            $0.heard = false
             $0.since = .now
         }
     }
@@ -85,9 +94,26 @@ final class ConnectionTable: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Closes the longest-waiting silent connection (no byte of its request received by the kernel, no head
+    /// heard), or, when none is silent, the longest-waiting of all. Under a flood of new sockets from its
+    /// address, a client that had sent its request became the oldest unfinished connection within
+    /// milliseconds, and the oldest-first rule alone closed it without an answer (issue 48 item 6).
     private func closeLongestWaiting(_ candidates: [OpaquePointer: Entry], sparing newcomer: OpaquePointer) {
         let waiting = candidates.filter { $0.key != newcomer && !$0.value.answering }
-        if let oldest = waiting.min(by: { $0.value.since < $1.value.since }) { close(oldest.key) }
+        let silent = waiting.filter { !$0.value.heard && !Self.hasBytesWaiting($0.value.socket) }
+        let pool = silent.isEmpty ? waiting : silent
+        if let oldest = pool.min(by: { $0.value.since < $1.value.since }) { close(oldest.key) }
+    }
+
+    /// True when the client has sent anything on the socket: bytes the kernel received (TCP_INFO), read by
+    /// libmicrohttpd or not; where that cannot be told, bytes waiting to be read (a peek, which consumes nothing).
+    private static func hasBytesWaiting(_ socket: Int32) -> Bool {
+        guard socket >= 0 else { return false }
+        let received = tally_socket_bytes_received(socket)
+        // The count includes the SYN, and the FIN of a client that closed: a request is over 2 bytes.
+        if received >= 0 { return received > 2 }
+        var byte: UInt8 = 0
+        return recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
     }
 
     /// Ends the connection's socket both ways; libmicrohttpd sees the end and closes it. Under `lock`.

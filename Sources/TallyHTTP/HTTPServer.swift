@@ -20,10 +20,12 @@ package final class HTTPServer: @unchecked Sendable {
         package var idleSeconds: UInt32 = 10
         package var threads: UInt32 = 4
         /// Open connections per client address; a new one beyond it closes that address's
-        /// longest-waiting unfinished connection.
-        package var perAddress = 32
-        /// Open connections in all; a new one beyond it closes the longest-waiting unfinished one.
-        package var connections = 256
+        /// longest-waiting silent connection. Large enough that a flood of silent sockets from the
+        /// moderator's own address takes longer to cycle through them than a client takes to send its
+        /// request (32 did not: issue 48 item 6).
+        package var perAddress = 128
+        /// Open connections in all; a new one beyond it closes the longest-waiting silent one.
+        package var connections = 512
         /// Memory per connection for headers and buffers; a longer head gets 431/413 from the library.
         package var connectionMemory = 64 * 1024
 
@@ -71,6 +73,7 @@ package final class HTTPServer: @unchecked Sendable {
         self.respond = respond
         connections = ConnectionTable(
             perAddress: limits.perAddress, total: limits.connections, requestDeadline: limits.requestDeadline)
+        Self.allowDescriptors(2 * limits.connections + 256)
         let me = Unmanaged.passUnretained(self).toOpaque()
         // libmicrohttpd's own limit sits above the table's, which closes connections first.
         guard
@@ -88,6 +91,15 @@ package final class HTTPServer: @unchecked Sendable {
         watchdog.name = "tally-serve-deadlines"
         watchdog.start()
         self.watchdog = watchdog
+    }
+
+    /// Raises the process's soft limit on open files to `wanted` (within the hard limit) when it is lower,
+    /// so libmicrohttpd's connection limit, not the descriptor table, is what bounds the connections.
+    private static func allowDescriptors(_ wanted: Int) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(wanted) else { return }
+        limit.rlim_cur = min(limit.rlim_max, rlim_t(wanted))
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     /// Four times a second, closes connections past their request deadline, until `stop`.
@@ -120,6 +132,7 @@ package final class HTTPServer: @unchecked Sendable {
         uploadSize: UnsafeMutablePointer<Int>, state slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> tally_mhd_result {
         guard let pointer = slot.pointee else {
+            connections.heard(connection)
             let head = HTTPRequestHead(
                 method: method, path: url,
                 headers: Self.values(connection, UInt32(TALLY_MHD_HEADER_KIND), lowercased: true),

@@ -86,6 +86,9 @@ package struct TallyProcess {
         process.standardError = running.errorPipe
         running.lifetime.start()
         try process.run()
+        // Read stderr from the start, so a process that logs as it runs (serve logs each request) never fills
+        // the pipe and stalls before the test collects it.
+        running.errors.read(running.errorPipe.fileHandleForReading)
         return running
     }
 
@@ -97,6 +100,7 @@ package struct TallyProcess {
         fileprivate let errorPipe = Pipe()
 
         fileprivate let lifetime = Lifetime()
+        fileprivate let errors = Drain()
 
         fileprivate init(process: Process) { self.process = process }
 
@@ -110,6 +114,18 @@ package struct TallyProcess {
             func end() { lock.withLock { ended = Date() } }
             /// Seconds from start to end (to now, had the end not been seen yet).
             var seconds: Double { lock.withLock { (ended ?? Date()).timeIntervalSince(started) } }
+        }
+
+        /// A pipe read to its end as soon as the process starts; `text` waits for the end.
+        fileprivate final class Drain: @unchecked Sendable {
+            private let lock = NSLock()
+            private var reading: Task<Data, Never>?
+
+            func read(_ handle: FileHandle) { lock.withLock { reading = Task { await handle.remainingData() } } }
+            func text() async -> String {
+                guard let reading = lock.withLock({ reading }) else { return "" }
+                return String(decoding: await reading.value, as: UTF8.self)
+            }
         }
 
         /// Its standard input (close it to send end of file).
@@ -129,7 +145,7 @@ package struct TallyProcess {
         /// number when a signal ended the process, as a shell reports it (`SIGPIPE` is 141), so an exit
         /// 9 and SIGKILL are never the same.
         package func finish() async -> Result {
-            async let errorText = errorPipe.fileHandleForReading.remainingText()
+            async let errorText = errors.text()
             let outputText = await output.remainingText()
             await process.ended()
             let status = process.terminationStatus

@@ -78,6 +78,9 @@ void tally_mhd_stop(struct MHD_Daemon *daemon);
 uint16_t tally_mhd_port(struct MHD_Daemon *daemon);
 // The connection's socket; -1 when unknown.
 int tally_mhd_connection_fd(struct MHD_Connection *connection);
+
+/// Bytes the kernel has received on TCP socket `fd` (read or not), from TCP_INFO; -1 when it cannot tell.
+long long tally_socket_bytes_received(int fd);
 // The client's address as text into `buffer` (empty when unknown).
 void tally_mhd_client_address(struct MHD_Connection *connection, char *buffer, size_t size);
 

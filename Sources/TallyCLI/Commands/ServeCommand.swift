@@ -82,15 +82,24 @@ enum ServeCommand {
         let token = SiteGuard.secret()
         // The site needs the port the server got; requests before it is set are told to wait.
         let slot = SiteSlot()
+        // One line per request on stderr, never the link's token.
+        let logged: @Sendable (HTTPRequestHead, Int, String?) -> Void = {
+            [stderr = context.stderr, zone = settings.zone.value, now = context.now] head, status, moderator in
+            stderr.line(SiteGuard.logLine(head, status: status, by: moderator, at: zone.iso8601(now())))
+        }
         let server = try HTTPServer(
             address: address, port: UInt16(port),
             admit: { head in
                 guard let site = slot.site else { return .text(503, "Starting.") }
-                return site.guardian.refusal(head).map(SiteGuard.secured)
+                guard let refusal = site.guardian.refusal(head) else { return nil }
+                logged(head, refusal.status, nil)
+                return SiteGuard.secured(refusal)
             },
             respond: { request in
                 guard let site = slot.site else { return .text(503, "Starting.") }
-                return SiteGuard.secured(site.respond(request))
+                let response = site.respond(request)
+                logged(request.head, response.status, site.guardian.visitor(request.head.path)?.moderator.name)
+                return SiteGuard.secured(response)
             })
         // A wildcard (0.0.0.0, ::) answers on each of the machine's own addresses, and only those.
         let own = ListenAddress.own(address)
@@ -101,7 +110,7 @@ enum ServeCommand {
         }
         var origins = Set(hosts.map { "http://" + $0 })
         if let publicURL {
-            hosts.insert(publicURL.host)
+            hosts.formUnion(publicURL.hosts)
             origins.insert(publicURL.origin)
         }
         let guardian = SiteGuard(
@@ -155,24 +164,58 @@ struct PublicURL: Equatable {
     let origin: String
     /// `host[:port]` as a browser sends it in Host.
     let host: String
+    /// The Host values let in: `host[:port]`, the name with the scheme's default port written out, and the
+    /// name alone, which a proxy sends when it forwards its own `$host` (nginx's usual line) on another port.
+    /// Each names this page, so none lets a rebinding page in.
+    let hosts: Set<String>
 
     static func parse(_ text: String?, command: [String]) throws -> PublicURL? {
         guard let text else { return nil }
         let shown = text.count > 80 ? text.prefix(80) + "…" : text
-        guard let parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(),
-            scheme == "https" || scheme == "http", let name = parts.host?.lowercased(), !name.isEmpty,
-            parts.user == nil, parts.password == nil, parts.query == nil, parts.fragment == nil,
-            parts.path.isEmpty || parts.path == "/"
-        else {
-            throw UsageError(
-                "--public-url \(shown) is not a base address; give the scheme and host the proxy serves, "
+        func refuse(_ why: String) -> UsageError {
+            UsageError(
+                "--public-url \(shown) \(why); give the scheme and host the proxy serves, "
                     + "e.g. https://mod.example.org or https://box.tail1234.ts.net:8443 (no path)",
                 command: command)
+        }
+        guard let parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(),
+            scheme == "https" || scheme == "http", let given = parts.host, !given.isEmpty,
+            parts.user == nil, parts.password == nil, parts.query == nil, parts.fragment == nil,
+            parts.path.isEmpty || parts.path == "/"
+        else { throw refuse("is not a base address") }
+        if let port = parts.port, !(1...65535).contains(port) {
+            throw refuse("has port \(port), which no browser can reach (ports are 1 to 65535)")
+        }
+        guard let name = hostName(given) else {
+            throw refuse("has a host name a browser cannot send (labels of letters, digits and hyphens)")
         }
         let bracketed = name.contains(":") && !name.hasPrefix("[") ? "[\(name)]" : name
         let standard = scheme == "https" ? 443 : 80
         let host = parts.port.map { $0 == standard ? bracketed : "\(bracketed):\($0)" } ?? bracketed
-        return PublicURL(origin: "\(scheme)://\(host)", host: host)
+        return PublicURL(
+            origin: "\(scheme)://\(host)", host: host, hosts: [host, bracketed, "\(bracketed):\(standard)"])
+    }
+
+    /// The host as a browser sends it: an IP literal as given, a name lowercased with each label that is not
+    /// ASCII in Punycode (`münchen.de` → `xn--mnchen-3ya.de`); nil for a name no browser sends.
+    static func hostName(_ given: String) -> String? {
+        if given.hasPrefix("[") || ListenAddress.isLoopback(given) != nil { return given.lowercased() }
+        let labels = given.precomposedStringWithCanonicalMapping.lowercased().split(
+            separator: ".", omittingEmptySubsequences: false)
+        var names: [String] = []
+        for label in labels {
+            let ascii =
+                label.unicodeScalars.allSatisfy(\.isASCII)
+                ? String(label) : Punycode.encode(String(label)).map { "xn--" + $0 }
+            guard let ascii, (1...63).contains(ascii.utf8.count), !ascii.hasPrefix("-"), !ascii.hasSuffix("-"),
+                ascii.unicodeScalars.allSatisfy({
+                    $0 == "-" || $0 == "_" || ("a"..."z").contains($0) || ("0"..."9").contains($0)
+                })
+            else { return nil }
+            names.append(ascii)
+        }
+        let name = names.joined(separator: ".")
+        return name.utf8.count <= 253 ? name : nil
     }
 }
 

@@ -89,6 +89,10 @@ final class ModerationSite: Sendable {
                 case 3 where parts[0] == "note" && parts[2] == "decide":
                     guard let id = Int64(parts[1]) else { break }
                     return try decide(id, request.form, visitor)
+                case 3 where parts[0] == "note" && parts[2] == "preview":
+                    // The promote form's Preview: the note's page with the typed label shown, nothing decided.
+                    guard let id = Int64(parts[1]) else { break }
+                    return try notePage(id, request.form.filter { $0.key == "label" || $0.key == "section" }, visitor)
                 case 3 where parts[0] == "note" && parts[2] == "discard":
                     guard let id = Int64(parts[1]) else { break }
                     return try discard(id, request.form, visitor)
@@ -120,7 +124,7 @@ final class ModerationSite: Sendable {
                 return try authorPage(id, visitor)
             default: break
             }
-            return html(404, page.message(language.moderationLabels.refused, language.plainRefusal(.noPage)))
+            return html(404, page.message(language.moderationLabels.notFound, language.plainRefusal(.noPage)))
         } catch let error as ModerationError {
             return html(422, page.message(language.moderationLabels.refused, language.refusal(error, zone: zone)))
         } catch let error as SyncError where error.isConflict {
@@ -445,7 +449,10 @@ final class ModerationSite: Sendable {
     func report(_ page: ModerationPage) -> HTTPResponse {
         let (status, out, err) = run(["report", "--format", "html", "--db", database] + reportSettings)
         guard status == 0 else { return failed(page, ["report"], err) }
-        return html(200, out)
+        // The report as `tally report` writes it, with a way back to the moderation page above it.
+        let back = "<p><a href=\"\(page.base)/\">\(HTMLText.escape(language.moderationLabels.backToQueue))</a></p>\n"
+        guard let body = out.range(of: "<body>\n") else { return html(200, out) }
+        return html(200, out.replacingCharacters(in: body, with: "<body>\n" + back))
     }
 
     /// `tally arguments…` in this process with the serve command's environment, output captured.

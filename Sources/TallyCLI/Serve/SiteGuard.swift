@@ -90,6 +90,15 @@ struct SiteGuard: Sendable {
         return Visitor(token: given, moderator: invited, route: route, isOwner: false)
     }
 
+    /// One line of serve's request log: when (in the page's zone), the method, the path with its first segment
+    /// (a link's token, or what stands in its place) left out, the status, and whose link it came through.
+    /// Never a token, a query or a form's values.
+    static func logLine(_ head: HTTPRequestHead, status: Int, by moderator: String?, at time: String) -> String {
+        let rest = head.path.dropFirst().drop { $0 != "/" }
+        let path = "/…" + (rest.isEmpty ? "/" : String(rest))
+        return "tally serve: \(time) \(head.method) \(path) \(status)" + (moderator.map { " \($0)" } ?? "")
+    }
+
     /// True when a form carries the CSRF token.
     func formIsOurs(_ form: [String: String]) -> Bool { Self.same(form["csrf"] ?? "", csrf) }
 

@@ -110,7 +110,7 @@ extension ModerationPage {
         for entry in entries {
             var what = "\(l.action(entry.action))\(language.colon)\(l.state(entry.from)) → \(l.state(entry.to))"
             if let option = entry.optionID { what += l.asOption(option) }
-            let reason = entry.reason.map { " · \(l.reason)\(language.colon)\(e($0))" } ?? ""
+            let reason = entry.reason.map { " · \(l.reason)\(language.colon)\(e(l.reasonShown($0)))" } ?? ""
             if let taken = withdrawn.first(where: { $0.isSame(as: entry) }) {
                 items.append((entry.createdAt, withdrawnItem(entry.timeText(in: zone), what, taken)))
                 continue
@@ -150,7 +150,7 @@ extension ModerationPage {
             for (index, preset) in l.presets.enumerated() {
                 choices +=
                     "<label><input type=\"radio\" name=\"preset\" value=\"\(e(preset.value))\""
-                    + "\(index == 0 ? " required" : "")\(checked(preset.value, context))> \(e(preset.text))</label><br>\n"
+                    + "\(index == 0 ? " required" : "")\(checked(preset.value, context))> \(e(preset.text))</label>\n"
             }
             choices +=
                 "<label><input type=\"radio\" name=\"preset\" value=\"other\"\(checked("other", context))> "
@@ -186,8 +186,9 @@ extension ModerationPage {
     }
 
     /// One form: the label and section boxes are the ones the promotion submits, so the option
-    /// made is exactly what the box shows; its Preview button asks this page again (a GET, no script)
-    /// to show the option as the vote page will, and Enter in the box previews rather than publishes.
+    /// made is exactly what the box shows; its Preview button posts them to the note's preview (no script,
+    /// nothing decided; a post, so the form's CSRF token never lands in a URL or the history) to show the
+    /// option as the vote page will, and Enter in the box previews rather than publishes.
     func promotion(_ note: Note, _ context: NoteContext, seen: [(String, String)]) -> String {
         let label = context.preview?.label ?? note.content
         let section = context.preview?.section ?? .community
@@ -199,7 +200,7 @@ extension ModerationPage {
             "/note/\(note.id)/decide", seen + [("action", "promote")],
             "<label>\(e(l.label)) <input type=\"text\" name=\"label\" value=\"\(e(label))\" maxlength=\"200\" "
                 + "required></label><label>\(e(l.section)) <select name=\"section\">\(options)</select></label> "
-                + "<button type=\"submit\" formmethod=\"get\" formaction=\"\(base)/note/\(note.id)\">"
+                + "<button type=\"submit\" formaction=\"\(base)/note/\(note.id)/preview\">"
                 + "\(e(l.preview))</button> <button type=\"submit\">\(e(l.promote))</button>")
         html += optionPreview(label, sectionName: l.sectionName(section), title: l.previewTitle, id: "preview-label")
         return html + "</fieldset>\n"

@@ -10,9 +10,12 @@ extension ModerationPage {
         if let maker = context.keepD1By {
             html += "<p id=\"not-yours\">\(e(l.keepD1NotYours(maker)))</p>\n"
         } else {
+            // "Keep D1's decision" only where D1 holds one; else what the button does: drop mine.
+            let d1Decided = context.syncConflicts.contains { $0.remote != nil }
+            let (explained, button) = d1Decided ? (l.keepD1Explained, l.keepD1) : (l.dropMineExplained, l.dropMine)
             html += form(
                 "/note/\(note.id)/discard", [("seen", context.seen)],
-                "<p>\(e(l.keepD1Explained))</p><button type=\"submit\">\(e(l.keepD1))</button>")
+                "<p>\(e(explained))</p><button type=\"submit\">\(e(button))</button>")
         }
         if context.canPull { html += pullForm(note: note.id) }
         let next =

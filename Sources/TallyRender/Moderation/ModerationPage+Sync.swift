@@ -26,7 +26,7 @@ extension ModerationPage {
             "/sync/push", [],
             idle
                 ? "<button type=\"submit\" disabled aria-describedby=\"nothing-to-send\">\(e(button))</button>"
-                    + "<p id=\"nothing-to-send\"><small>\(e(language.nothingToSend))</small></p>"
+                    + "<p id=\"nothing-to-send\"><small>\(e(language.nothingToSend(anyMade: counts.values.contains { $0 > 0 })))</small></p>"
                 : "<button type=\"submit\">\(e(button))</button>")
         if wrangler != nil { body += pullForm(note: nil) }
         if let pushOutput {

@@ -108,11 +108,14 @@ extension ReportLanguage {
     /// The heading over the option a promotion made.
     var optionMade: String { pick("The option, as the vote page shows it", "這個選項在投票頁上的樣子") }
 
-    /// Why the send button is greyed out.
-    var nothingToSend: String {
-        pick(
-            "Nothing to send: every decision made here is already on D1.",
-            "沒有要送出的決定：這裡做的每個決定都已經送到 D1。")
+    /// Why the send button is greyed out: no decision made here yet, or none waiting (which says nothing of
+    /// where the sent ones stand: the counts above it do).
+    func nothingToSend(anyMade: Bool) -> String {
+        anyMade
+            ? pick(
+                "Nothing waits to be sent; the counts above say where each decision made here stands.",
+                "沒有等著送出的決定；這裡做過的決定各自在哪裡，看上面的數字。")
+            : pick("Nothing to send: no decision has been made here yet.", "沒有要送出的決定：這裡還沒有做過任何決定。")
     }
 
     /// What a push did, in words, from the ledger's counts after it (the command's own output is kept below

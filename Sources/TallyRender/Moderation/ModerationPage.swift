@@ -80,13 +80,16 @@ package struct ModerationPage: Sendable {
 
     static let style = """
         body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:0 .75rem}
-        main,nav{max-width:46rem;margin:0 auto}nav{padding:.5rem 0;border-bottom:1px solid #8888}
+        main,nav{max-width:46rem;margin:0 auto}nav{padding:.25rem 0;border-bottom:1px solid #8888}
         nav a{margin-right:1rem}nav span{display:block;opacity:.8}h2{font-size:1.2rem}h3{font-size:1rem}
+        a{display:inline-block;min-height:44px;min-width:44px;padding:10px 0;box-sizing:border-box}
+        label:has(input[type=radio]){display:flex;align-items:center;gap:.5rem;min-height:44px}
+        input[type=radio]{width:1.25rem;height:1.25rem;min-height:0;margin:0}summary{padding:10px 0}
         .note{white-space:pre-wrap;overflow-wrap:anywhere;border-left:4px solid #c90;padding:.25rem .75rem;margin:.5rem 0}
         section.group{border:1px solid #8886;border-radius:6px;padding:.5rem .75rem;margin:1rem 0}
         form{margin:.5rem 0}fieldset{border:1px solid #8886;margin:.75rem 0}
-        button,input,select{font:inherit;min-height:2.5rem}input[type=text]{width:100%;box-sizing:border-box}
-        button{padding:.25rem 1rem;margin:.25rem .25rem .25rem 0;cursor:pointer}
+        button,input,select{font:inherit;min-height:44px}input[type=text]{width:100%;box-sizing:border-box}
+        button{min-width:44px;padding:.25rem 1rem;margin:.25rem .25rem .25rem 0;cursor:pointer}
         a:focus,button:focus,input:focus,select:focus{outline:3px solid #36f;outline-offset:2px}
         .sides{display:grid;grid-template-columns:1fr 1fr;gap:1rem}.sides>div{border:1px solid #8886;padding:.5rem}
         @media (max-width:600px){.sides{grid-template-columns:1fr}}

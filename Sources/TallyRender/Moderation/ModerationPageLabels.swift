@@ -63,6 +63,8 @@ package struct ModerationPageLabels: Sendable {
     }
     package var done: String { language.pick("Done", "完成") }
     package var refused: String { language.pick("Refused", "沒有執行") }
+    package var notFound: String { language.pick("Page not found", "找不到這一頁") }
+    package var backToQueue: String { language.pick("Back to the moderation page", "回到審核頁") }
     package var moderatingAs: String { language.pick("Moderating as", "審核者") }
     package var reopenReason: String { language.pick("Why reopen", "重新審核的理由") }
     package var shownText: String { language.pick("What your page showed", "你當時看到的內容") }
@@ -74,6 +76,15 @@ package struct ModerationPageLabels: Sendable {
         language.pick(
             "Drops your decision from what this copy will send, so the decision D1 holds stands.",
             "把你的決定從這份副本要送出的清單拿掉，以 D1 上的決定為準。")
+    }
+    /// The keep-D1's button and its sentence when D1 holds no decision to keep (the note was deleted or
+    /// changed there): what it does is drop this copy's decision.
+    package var dropMine: String { language.pick("Drop my decision", "放棄我的決定") }
+    package var dropMineExplained: String {
+        language.pick(
+            "Drops your decision from what this copy will send; D1 holds no decision on this note, and the note "
+                + "stays as D1 has it.",
+            "把你的決定從這份副本要送出的清單拿掉；D1 上這則便利貼沒有決定，會維持 D1 上的樣子。")
     }
     /// Instead of the keep-D1's button on a conflict that is another moderator's.
     package func keepD1NotYours(_ maker: String) -> String {
@@ -304,6 +315,18 @@ extension ModerationPageLabels {
 
     /// A logged action in words; an unknown one as logged.
     package func action(_ code: String) -> String { actionNames[code] ?? code }
+
+    /// A stored reason as the page shows it: a preset's stored English value, alone or before ": " and free
+    /// text, in the page's words (「垃圾訊息」, not `spam`); any other reason as it was written.
+    package func reasonShown(_ stored: String) -> String {
+        for preset in presets {
+            if stored == preset.value { return preset.text }
+            if stored.hasPrefix(preset.value + ": ") {
+                return preset.text + language.colon + stored.dropFirst(preset.value.count + 2)
+            }
+        }
+        return stored
+    }
 
     /// The preset reasons' stored values.
     package var presetValues: [String] { presets.map(\.value) }

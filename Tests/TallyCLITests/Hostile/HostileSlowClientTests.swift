@@ -41,17 +41,32 @@ struct HostileSlowClientTests {
         #expect(lifetimes.allSatisfy { $0 >= 9.5 && $0 < 12 }, "\(lifetimes)")
     }
 
+    /// A process opening silent sockets as fast as it can, from the moderator's own address: a connection
+    /// whose request has arrived is never the one closed to make room (issue 48 item 6: 4–11% of a plain
+    /// client's requests got "connection closed without response"). Counted, not timed.
+    @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
+    func aFloodOfSilentSocketsCostsAPlainClientNoRequest() async throws {
+        let folder = try TemporaryDirectory()
+        let served = try await Self.served(folder)
+        defer { served.stop() }
+        let seen = try await Self.client(["flood", served.url, "20000"])
+        print("serve under a flood: \(seen)")
+        #expect(seen["error_count"] as? Int == 0, "\(seen["errors"] ?? "")")
+        #expect((seen["requests_during_flood"] as? Int ?? 0) >= 1, "the plain client asked during the flood: \(seen)")
+        #expect((seen["flood_opened"] as? Int ?? 0) >= 1_000, "\(seen)")
+    }
+
     @Test(.enabled(if: ServeTests.serverReady(needing: "python3"), ServeTests.serverReason))
     func overAnAddressLimitOrTheTotalTheLongestWaitingConnectionsAreClosed() async throws {
         let folder = try TemporaryDirectory()
         let served = try await Self.served(folder)
         defer { served.stop() }
-        let seen = try await Self.client(["limits", served.url, "32", "256"])
+        let seen = try await Self.client(["limits", served.url, "128", "512"])
         let opened = try #require(seen["opened"] as? Int)
         let closed = (seen["closed"] as? [[Any]] ?? []).map { "\($0[0]) #\($0[1])" }
-        // 40 from 127.0.0.2: the 8 oldest go at once (32 an address); then the total passes 256,
+        // 136 from 127.0.0.2: the 8 oldest go at once (128 an address); then the total passes 512,
         // and the oldest of all, the rest of 127.0.0.2's first ones, go too. Nobody else.
-        let expected = (0..<(8 + opened - 8 - 256)).map { "127.0.0.2 #\($0)" }
+        let expected = (0..<(8 + opened - 8 - 512)).map { "127.0.0.2 #\($0)" }
         #expect(closed == expected, "opened \(opened)")
     }
 }

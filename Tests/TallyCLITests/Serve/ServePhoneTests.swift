@@ -78,6 +78,8 @@ struct ServePhoneTests {
             let english = PageWords.englishWords(in: text, userTexts: users)
             #expect(english.isEmpty, "\(key) shows English: \(Set(english).sorted())\n\(text)")
             #expect((page["width"] as? Int ?? 999) <= 390, "\(key) reads at 390 px")
+            let small = page["small"] as? [String]
+            #expect(small?.isEmpty == true, "\(key): tap targets under 44 px: \(small ?? [])")
             #expect(Self.unnumbered(text).isEmpty, "\(key) names a note or option without #: \(Self.unnumbered(text))")
         }
         let failed = pages["server_error"]?["text"] as? String ?? ""
@@ -124,7 +126,10 @@ struct ServePhoneTests {
             history.count == 3 && history[1].hasSuffix("withdrawn by 小美, never sent to D1"), "in time order: \(history)"
         )
         #expect(pages["sync_empty"]?["disabled"] as? [String] == ["Send to D1"])
-        #expect(text("sync_empty").contains("Nothing to send: every decision made here is already on D1."))
+        #expect(
+            text("sync_empty").contains(
+                "Nothing waits to be sent; the counts above say where each decision made here stands."),
+            "never 'every decision is on D1': \(text("sync_empty"))")
         #expect(text("conflict").contains("Note #7 was decided while you were looking"), "\(text("conflict"))")
         #expect(text("already_same").contains("Note #7 was already approved"), "\(text("already_same"))")
         #expect(text("approved").contains("Note #3 approved. Decisions stay in this copy"), "\(text("approved"))")

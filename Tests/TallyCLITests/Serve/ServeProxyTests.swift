@@ -23,7 +23,33 @@ struct ServeProxyTests {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// nginx in the foreground on `port` with TLS, forwarding everything to `target`.
+    /// The nginx configuration docs/serve.md gives ("Behind nginx"), with this test's certificate, port, logs and
+    /// target put in place of the documented ones; each documented value must be there once, so the recipe
+    /// the docs show is the one that runs.
+    static func documentedRecipe(prefix: String, port: Int, target: String) throws -> String {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../docs/serve.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let start = try #require(text.range(of: "```nginx\n"), "docs/serve.md has an nginx block")
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        var recipe = String(text[start.upperBound..<end.lowerBound])
+        for (documented, here) in [
+            ("listen 443 ssl;", "listen 127.0.0.1:\(port) ssl;"),
+            ("server_name mod.example.org;", "server_name localhost;"),
+            ("/etc/letsencrypt/live/mod.example.org/fullchain.pem", prefix + "/cert.pem"),
+            ("/etc/letsencrypt/live/mod.example.org/privkey.pem", prefix + "/key.pem"),
+            ("/var/log/nginx/tally-access.log", prefix + "/tally-access.log"),
+            ("/var/log/nginx/tally-error.log", prefix + "/tally-error.log"),
+            ("http://127.0.0.1:8787", target),
+        ] {
+            #expect(
+                recipe.components(separatedBy: documented).count == 2, "docs/serve.md's recipe has \(documented) once")
+            recipe = recipe.replacingOccurrences(of: documented, with: here)
+        }
+        return recipe
+    }
+
+    /// nginx in the foreground on `port` with TLS, running the documented recipe forwarding to `target`.
     static func nginx(_ folder: TemporaryDirectory, port: Int, target: String) async throws -> TallyProcess.Running {
         let prefix = folder.path("nginx")
         try FileManager.default.createDirectory(atPath: prefix + "/tmp", withIntermediateDirectories: true)
@@ -33,6 +59,8 @@ struct ServeProxyTests {
                 "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
                 "-keyout", prefix + "/key.pem", "-out", prefix + "/cert.pem",
             ])
+        try documentedRecipe(prefix: prefix, port: port, target: target)
+            .write(toFile: prefix + "/tally.conf", atomically: true, encoding: .utf8)
         let config = """
             worker_processes 1;
             daemon off;
@@ -40,23 +68,13 @@ struct ServeProxyTests {
             error_log \(prefix)/error.log;
             events { worker_connections 64; }
             http {
-                access_log off;
+                access_log \(prefix)/access.log;
                 client_body_temp_path \(prefix)/tmp/body;
                 proxy_temp_path \(prefix)/tmp/proxy;
                 fastcgi_temp_path \(prefix)/tmp/fastcgi;
                 uwsgi_temp_path \(prefix)/tmp/uwsgi;
                 scgi_temp_path \(prefix)/tmp/scgi;
-                server {
-                    listen 127.0.0.1:\(port) ssl;
-                    server_name localhost;
-                    ssl_certificate \(prefix)/cert.pem;
-                    ssl_certificate_key \(prefix)/key.pem;
-                    location / {
-                        proxy_pass \(target);
-                        proxy_set_header Host $http_host;
-                        proxy_buffering off;
-                    }
-                }
+                include \(prefix)/tally.conf;
             }
 
             """
@@ -101,5 +119,20 @@ struct ServeProxyTests {
         #expect(
             try await SQLiteShell.rows(path, "SELECT suggestion_id, action, moderator FROM moderation_log WHERE id > 6")
                 == [["3", "approve", "mod-phone"]])
+        // nginx forwarded its own `$host` (no port): the page took it. Neither log holds the link.
+        let token = String(served.url.dropFirst(publicURL.count + 1).prefix { $0 != "/" })
+        #expect(token.count == 64, "\(served.url)")
+        let prefix = folder.path("nginx")
+        let access = try String(contentsOfFile: prefix + "/tally-access.log", encoding: .utf8)
+        #expect(access.contains("\"POST\""), "nginx logged the requests: \(access)")
+        for log in ["tally-access.log", "tally-error.log", "access.log"] {
+            let text = (try? String(contentsOfFile: prefix + "/" + log, encoding: .utf8)) ?? ""
+            #expect(!text.contains(token), "\(log) holds no link")
+        }
+        served.stop()
+        let serveLog = await served.server.finish().stderr
+        #expect(serveLog.contains(" GET /…/ 200 mod-phone\n"), "serve logs the queue's request: \(serveLog)")
+        #expect(serveLog.contains(" POST /…/note/3/decide "), "\(serveLog)")
+        #expect(!serveLog.contains(token), "serve's log holds no link")
     }
 }

@@ -47,6 +47,8 @@ struct ServeTests {
         #expect((seen["approved"] as? String)?.hasPrefix("Note #3 approved.") == true, "\(seen)")
         #expect((seen["rejected"] as? String)?.hasPrefix("Note #4 rejected.") == true)
         #expect(seen["preview"] as? String == "Pets <b>&</b>", "the label previewed as text, not markup")
+        #expect(
+            (seen["preview_url"] as? String)?.contains("csrf") == false, "no form token in the preview's URL: \(seen)")
         #expect((seen["promoted"] as? String)?.hasPrefix("Note #3 promoted.") == true)
         #expect((seen["reopened"] as? String)?.hasPrefix("Note #4 reopened.") == true)
         #expect((seen["first_window"] as? String)?.hasPrefix("Note #7 approved.") == true)

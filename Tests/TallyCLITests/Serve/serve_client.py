@@ -176,6 +176,7 @@ def browser(url, outdir):
         label.send_keys("Pets <b>&</b>")
         submit(driver.find_element(By.XPATH, "//button[text()='Preview']").click)
         out["preview"] = driver.find_element(By.ID, "preview-label").text
+        out["preview_url"] = driver.current_url
         # Then another label typed and promoted without previewing it: the typed label is the option.
         label = driver.find_element(By.CSS_SELECTOR, "input[name=label]")
         label.clear()
@@ -267,7 +268,7 @@ def moderators(url_a, url_b, width=1280):
     def button(driver, action):
         """A decision form's own button, whatever the page's language."""
         return driver.find_element(
-            By.XPATH, f"//form[input[@name='action' and @value='{action}']]//button[@type='submit' and not(@formmethod)]")
+            By.XPATH, f"//form[input[@name='action' and @value='{action}']]//button[@type='submit' and not(@formaction)]")
 
     try:
         base_a, base_b = url_a.rstrip("/"), url_b.rstrip("/")
@@ -312,7 +313,7 @@ def undo_mine(url_owner, url_a, url_b, width):
 
     def button(driver, action):
         return driver.find_element(
-            By.XPATH, f"//form[input[@name='action' and @value='{action}']]//button[@type='submit' and not(@formmethod)]")
+            By.XPATH, f"//form[input[@name='action' and @value='{action}']]//button[@type='submit' and not(@formaction)]")
 
     def undo_forms(driver, note):
         return len(driver.find_elements(By.CSS_SELECTOR, f"form[action$='/note/{note}/undo']"))
@@ -375,7 +376,7 @@ def undo_lost(url, width, command):
         driver.get(base + "/note/3")
         press_and_wait(driver, driver.find_element(
             By.XPATH,
-            "//form[input[@name='action' and @value='approve']]//button[@type='submit' and not(@formmethod)]").click)
+            "//form[input[@name='action' and @value='approve']]//button[@type='submit' and not(@formaction)]").click)
         out["undo_forms"] = len(driver.find_elements(By.CSS_SELECTOR, "form[action$='/note/3/undo']"))
         # Another window sends the decisions; D1 runs them and the answer is lost.
         pushed = subprocess.run(command, capture_output=True, text=True, timeout=120)
@@ -690,6 +691,23 @@ def decide_until_killed(url, notes, seconds):
     print(json.dumps({"decided": decided}))
 
 
+# Every link, button, box and menu a finger can tap (a radio or checkbox by its label) that is under 44 px
+# either way, as "tag 'text' W×H"; what is folded away (no box) is left out.
+SMALL_TARGETS = """
+const small = [];
+for (const element of document.querySelectorAll('a[href], button:not([disabled]), select, summary, textarea, input:not([type=hidden]):not([disabled])')) {
+  const target = ['radio', 'checkbox'].includes(element.type) ? (element.closest('label') || element) : element;
+  const box = target.getBoundingClientRect();
+  if (box.width === 0 && box.height === 0) continue;
+  if (box.width < 44 || box.height < 44) {
+    const text = (target.innerText || target.value || '').trim().slice(0, 30);
+    small.push(`${target.tagName.toLowerCase()} '${text}' ${Math.round(box.width)}×${Math.round(box.height)}`);
+  }
+}
+return small;
+"""
+
+
 def tour(url, width, outdir, database=None):
     """Every state a moderator reaches on the page, at WIDTH px: each page's visible text (as
     chromium renders it), its width, and a screenshot; the plain refusals fetched directly."""
@@ -714,11 +732,12 @@ def tour(url, width, outdir, database=None):
             "width": driver.execute_script("return document.documentElement.scrollWidth"),
             "disabled": [b.text for b in driver.find_elements(By.CSS_SELECTOR, "button[disabled]")],
             "undo": len(driver.find_elements(By.CSS_SELECTOR, "form[action$='/undo']")),
+            "small": driver.execute_script(SMALL_TARGETS),
         }
         driver.save_screenshot(f"{outdir}/{key}.png")
 
     def button(action):
-        return driver.find_element(By.XPATH, f"//form[input[@name='action' and @value='{action}']]//button[@type='submit' and not(@formmethod)]")
+        return driver.find_element(By.XPATH, f"//form[input[@name='action' and @value='{action}']]//button[@type='submit' and not(@formaction)]")
 
     def press(element):
         press_and_wait(driver, element.click)
@@ -933,6 +952,8 @@ if __name__ == "__main__":
     command = sys.argv[1]
     if command == "browser":
         browser(sys.argv[2], sys.argv[3])
+    elif command == "hosts":
+        print(json.dumps({host: request(sys.argv[2], "GET", "/", host=host)[0] for host in sys.argv[3:]}))
     elif command == "fetch":
         status, body, headers = request(sys.argv[2], "GET", sys.argv[3])
         print(json.dumps({"status": status, "body": body}, ensure_ascii=False))

@@ -8,12 +8,18 @@
       measure how long the server lets an unfinished request live. Meanwhile a moderator on 127.0.0.1
       fetches the queue every 0.2 s. Reports the moderator's latencies, errors, how many attacking
       sockets were open at once, and the probes' lifetimes.
+  slow_clients.py flood URL SOCKETS
+      A process of its own opens SOCKETS silent sockets from 127.0.0.1 (the moderator's own address) as
+      fast as it can, holding the newest 400 (it closes its oldest itself beyond that), while a plain
+      client on 127.0.0.1 fetches the queue one request after another, from before the flood starts until
+      it ends. Reports the plain client's requests during the flood and its errors.
   slow_clients.py limits URL PER_ADDRESS TOTAL
       Silent sockets: PER_ADDRESS + 8 from 127.0.0.2, then enough from 127.0.0.4.. (PER_ADDRESS - 2
       each) to pass TOTAL; reports which of them the server closed.
 """
 import http.client
 import json
+import multiprocessing
 import selectors
 import socket
 import sys
@@ -91,7 +97,7 @@ class Attack:
             sock.close()
 
 
-def moderator(url, stop, latencies, errors):
+def moderator(url, stop, latencies, errors, pause=0.2):
     host, port, base = split(url)
     while not stop.is_set():
         started = time.monotonic()
@@ -106,7 +112,7 @@ def moderator(url, stop, latencies, errors):
         except Exception as error:
             errors.append(repr(error))
         latencies.append(time.monotonic() - started)
-        stop.wait(0.2)
+        stop.wait(pause)
 
 
 def siege(url, seconds, tricklers, silent):
@@ -138,6 +144,42 @@ def siege(url, seconds, tricklers, silent):
         "p50_ms": percentile(50), "p99_ms": percentile(99), "max_ms": round(latencies[-1] * 1000, 1),
         "opened_at_once": opened_at_once, "peak_attacking": attack.peak, "closed_by_server": attack.closed_by_server,
         "probe_lifetimes": attack.probe_lifetimes,
+    }))
+
+
+def flooder(host, port, count, opened):
+    """Opens `count` silent sockets as fast as it can (a process of its own: no lock shared with the client)."""
+    held = []
+    for _ in range(count):
+        try:
+            held.append(connect(host, port, "127.0.0.1"))
+            opened.value += 1
+        except OSError:
+            pass  # the listen queue was full: the kernel's answer, not the server's
+        if len(held) > 400:
+            held.pop(0).close()
+    for sock in held:
+        sock.close()
+
+
+def flood(url, count):
+    host, port, _ = split(url)
+    latencies, errors, stop = [], [], threading.Event()
+    thread = threading.Thread(target=moderator, args=(url, stop, latencies, errors, 0.001))
+    thread.start()
+    while not latencies and thread.is_alive():
+        time.sleep(0.01)  # the plain client is asking before the flood starts
+    before = len(latencies)
+    opened = multiprocessing.Value("i", 0)
+    attacker = multiprocessing.Process(target=flooder, args=(host, port, count, opened))
+    attacker.start()
+    attacker.join()
+    during = len(latencies) - before
+    stop.set()
+    thread.join()
+    print(json.dumps({
+        "requests_during_flood": during, "requests": len(latencies), "errors": errors[:10],
+        "error_count": len(errors), "flood_opened": opened.value,
     }))
 
 
@@ -173,5 +215,7 @@ def limits(url, per_address, total):
 if __name__ == "__main__":
     if sys.argv[1] == "siege":
         siege(sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
+    elif sys.argv[1] == "flood":
+        flood(sys.argv[2], int(sys.argv[3]))
     elif sys.argv[1] == "limits":
         limits(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
