@@ -11,10 +11,13 @@ package enum WeeklyMarkdown {
     /// title. `title` (the `title` setting) stands before the week's heading; with `png` (`--png`) the images are
     /// the charts' PNG copies; with `fullRanking` (the HTML page) the ranking tables have every column. A quiet week's
     /// page (`WeeklyTally.isQuiet`) is one sentence after the title, linking week `lastNews` (the latest earlier week
-    /// that was not quiet), whose page shows the tally that still stands.
+    /// that was not quiet), whose page shows the tally that still stands. `navigation` (`WeeklySite.navigation`: the
+    /// index, the previous, next and newest week, the vote page) stands under the title (unless `navigationOnTop` is
+    /// false: the HTML page draws it above the title, smaller) and, on a page with a tally, again at its end.
     package static func render(
         _ tally: WeeklyTally, edition: LanguageEdition, title: String? = nil, png: Bool = false,
-        languageLinks: Bool = true, fullRanking: Bool = false, lastNews: Int? = nil
+        languageLinks: Bool = true, fullRanking: Bool = false, lastNews: Int? = nil, navigation: String? = nil,
+        navigationOnTop: Bool = true
     ) -> String {
         func image(_ title: String, _ file: String) -> String {
             WeeklyMarkdown.image(title, png ? ReportChartSet.pngName(file) : file)
@@ -29,6 +32,7 @@ package enum WeeklyMarkdown {
         blocks.append("# " + MarkdownReport.heading(title, weekTitle, titled: l.titled))
         if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.markdown(week.number)) }
         blocks += MarkdownReport.internalNotice(tally.report, l)
+        if let navigation, navigationOnTop { blocks.append(navigation) }
         if tally.isQuiet {
             let link = lastNews.map { (number: $0, link: edition.name(WeeklyFiles.markdown($0))) }
             blocks.append(l.quietWeek(link, tally.report.totals.voters, tally.report.totals.votes))
@@ -90,6 +94,7 @@ package enum WeeklyMarkdown {
         blocks += MarkdownReport.body(
             tally.report, language: language, selection: fullRanking ? .all.withFullRanking : .all, charts: charts,
             between: changes, method: [span])
+        if let navigation { blocks.append(navigation) }
         return MarkdownReport.document(blocks)
     }
 
