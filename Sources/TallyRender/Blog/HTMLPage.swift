@@ -32,7 +32,9 @@ package enum HTMLPage {
         for block in document.components(separatedBy: "\n\n") {
             let text = block.trimmingTrailingNewlines()
             guard !text.isEmpty else { continue }
-            defer { underHeading = headingLevel(text) != nil }
+            // A chart right under its heading keeps the table after it "under the heading": its caption would
+            // repeat the heading's words a third time (heading, chart title, caption), so only screen readers hear it.
+            defer { underHeading = headingLevel(text) != nil || (underHeading && text.hasPrefix("![")) }
             if let (level, heading) = headingLevel(text) {
                 caption = heading
                 body += "<h\(level)>\(inline.html(heading))</h\(level)>\n"

@@ -49,7 +49,9 @@ package enum WeeklyMarkdown {
         changes.append(summary)
         changes.append(
             ReportCharts.drawsDaily(tally.days)
-                ? image(l.weekDailyChartTitle(week.number), edition.name(WeeklyFiles.dailyChart(week.number)))
+                ? image(
+                    ReportCharts.dailyAlt(tally.days, title: l.weekDailyChartTitle(week.number), language: l, times: t),
+                    edition.name(WeeklyFiles.dailyChart(week.number)))
                 : l.noDailyChartThisWeek)
 
         changes.append("## " + l.changesHeading(week.number > 1 ? week.number - 1 : nil))
@@ -87,7 +89,10 @@ package enum WeeklyMarkdown {
                     return l.noRankingChart(MarkdownReport.sectionHeading(section, l))
                 }
                 return image(
-                    l.weekRankingChartTitle(MarkdownReport.plainSectionHeading(section, l), week.number),
+                    ReportCharts.rankingAlt(
+                        section,
+                        title: l.weekRankingChartTitle(MarkdownReport.plainSectionHeading(section, l), week.number),
+                        language: l),
                     edition.name(WeeklyFiles.rankingChart(week.number, section: section, position: position)))
             }, daily: nil)
         let span = l.weekSpan(week.number, t.date(week.firstDay), t.date(week.lastDay))
@@ -98,7 +103,7 @@ package enum WeeklyMarkdown {
         return MarkdownReport.document(blocks)
     }
 
-    /// An image linked relative to the page; the alt text is the chart's title (plain text).
+    /// An image linked relative to the page; the alt text (plain text) is the chart's title and numbers.
     static func image(_ title: String, _ file: String) -> String {
         MarkdownText.image(alt: title, path: file)
     }

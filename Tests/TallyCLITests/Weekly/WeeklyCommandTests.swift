@@ -56,8 +56,10 @@ struct WeeklyCommandTests {
         #expect(try Self.names(in: folder.path("out")) == Self.weekFiles.sorted())
         let page = try String(contentsOfFile: folder.path("out/week-01.md"), encoding: .utf8)
         #expect(page.hasPrefix("# Week 1: Sat 19 Sep to Fri 25 Sep\n"))
-        #expect(page.contains("![Counted votes per day — week 1](week-01-daily.svg)"))
-        #expect(page.contains("![Ranking: original options — week 1](week-01-ranking-original.svg)"))
+        #expect(page.contains("![Counted votes per day — week 1: Sat 19 Sep (15); Sun 20 Sep (9); "))
+        #expect(page.contains("Fri 25 Sep (0)](week-01-daily.svg)"))
+        #expect(page.contains("![Ranking: original options — week 1: 做了好多事，另一半不知道 (10); "))
+        #expect(page.contains("孩子的功課，誰來陪？ (5)](week-01-ranking-original.svg)"))
         #expect(page.contains("**43 counted votes this week; 15 new voters.**"))
         #expect(page.contains("**Counted: 15 voters, 43 votes.** Left out as test data: 4 voters, 12 votes."))
         // The fingerprint's hash, then the links to the index and the next week (as under the title).
