@@ -296,7 +296,10 @@ package enum MarkdownReport {
         if let cutoff = parameters.excludeBefore { rules.append(l.cutoffRule(t.setting(cutoff))) }
         if !parameters.excludedSessions.isEmpty { rules.append(l.namedRule(parameters.excludedSessions.count)) }
         guard !rules.isEmpty else { return blocks + [l.nothingExcluded] }
-        rules.append(l.excludedTotals(model.totals.votersExcluded, model.totals.votesExcluded))
+        rules.append(
+            l.excludedTotals(
+                model.totals.votersExcluded, model.totals.votesExcluded,
+                moderators: model.parameters.audience.showsIdentifiers))
         // A public page says how many, when and why; only the moderators' page lists the sessions.
         guard parameters.audience.showsIdentifiers else {
             let firstVotes = exclusions.listed.compactMap(\.firstVote)
@@ -506,10 +509,14 @@ package enum MarkdownReport {
         return ["## \(l.settingsHeading)", table.rendered()]
     }
 
-    /// The data fingerprint: rows, highest ids, latest time and SHA-256 (the report's last section).
-    /// From D1's results the hash line says why there is none; everything else is the same.
+    /// The data fingerprint: on a public page one line with the hash, for readers who check (no table names, no
+    /// scheme or hash name); on the moderators' page (`--internal`) the rows, highest ids, latest time and SHA-256
+    /// (the report's last section). From D1's results the hash line says why there is none.
     static func fingerprint(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         guard let fingerprint = model.fingerprint else { return [] }
+        guard model.parameters.audience.showsIdentifiers else {
+            return [l.publicFingerprint(fingerprint.sha256.map { "`\(ReportText.hashGroups($0))`" })]
+        }
         var table = MarkdownTable([(l.tableColumn, .left), (l.rowsColumn, .right), (l.highestIDColumn, .right)])
         for entry in fingerprint.tables {
             table.add(["`\(entry.name)`", l.number(entry.rows), entry.highestID.map { String($0) } ?? "—"])

@@ -62,8 +62,12 @@ struct WeeklyCommandTests {
         #expect(page.contains("孩子的功課，誰來陪？ (5)](week-01-ranking-original.svg)"))
         #expect(page.contains("**43 counted votes this week; 15 new voters.**"))
         #expect(page.contains("**Counted: 15 voters, 43 votes.** Left out as test data: 4 voters, 12 votes."))
-        // The fingerprint's hash, then the links to the index and the next week (as under the title).
-        #expect(page.hasSuffix("`\n\n[All weeks](index.md) · [Week 2 →](week-02.md)\n"), "\(page.suffix(200))")
+        // The fingerprint's one line, then the links to the index and the next week (as under the title).
+        #expect(
+            page.hasSuffix(
+                "` (the same data always gives the same fingerprint).\n\n[All weeks](index.md) · [Week 2 →](week-02.md)\n"
+            ),
+            "\(page.suffix(200))")
         let json =
             try JSONSerialization.jsonObject(
                 with: Data(contentsOf: URL(fileURLWithPath: folder.path("out/week-02.json")))) as? [String: Any]
