@@ -115,7 +115,7 @@ extension ReportLanguage {
     func rankingAxis(_ counted: Int) -> [String] {
         pick(
             ["voters (of \(number(counted)))", "thin line: the likely count if a similar crowd voted again"],
-            ["人數（共 \(number(counted)) 人）", "細線：換一群差不多的人再投一次，多半落在這段"])
+            ["人數（共 \(number(counted)) 人）", "細線：換一群差不多的人重投，多半落在這段"])
     }
 
     /// The daily chart's description with each day's votes.

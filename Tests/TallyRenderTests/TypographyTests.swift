@@ -77,6 +77,18 @@ struct TypographyTests {
         }
     }
 
+    /// The phone layout of a ranking chart (what a 390 px page shows) keeps its Chinese note on one line: no
+    /// 「這段」 left alone on a line of its own.
+    @Test func thePhoneChartsNoteIsOneLineInChinese() throws {
+        let model = try Self.model()
+        let section = try #require(model.sections.first)
+        let svg = ReportCharts.ranking(
+            section, model: model, title: "t", until: "9/27（日）", language: .traditionalChinese, phone: true)
+        let notes = ReaderPagesTests.matches(">細線[^<]*</text>", svg)
+        #expect(notes == [">細線：換一群差不多的人重投，多半落在這段</text>"], "\(notes)")
+        #expect(!svg.contains(">這段</text>") && !svg.contains(">段</text>"))
+    }
+
     /// The HTML report and a week's page at any width: a table right under its heading and that section's chart
     /// has its caption for screen readers only; the heading's words are not shown a third time.
     @Test(arguments: ReportLanguage.allCases)
