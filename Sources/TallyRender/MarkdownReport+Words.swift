@@ -273,6 +273,8 @@ extension ReportLanguage {
     package var becameOption: String { pick("Became option", "升為選項") }
     /// The "became option" cell of a promoted note on a public page, which names no option by number.
     package var promotedValue: String { pick("yes", "是") }
+    /// The heading of the approved notes (each by its text, and whether it became an option).
+    package var approvedNotesHeading: String { pick("Approved notes", "通過的便利貼") }
     package var promotedHeading: String { pick("Promoted options", "便利貼升成的選項") }
     package var votableSince: String { pick("Votable since", "開放投票時間") }
     package var promotedWithoutVotes: String { pick("The promoted options have no votes yet.", "這些選項目前還沒有人投票。") }

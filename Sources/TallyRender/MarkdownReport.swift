@@ -403,6 +403,8 @@ package enum MarkdownReport {
         blocks.append(statuses.rendered())
         guard suggestions.approvedCount > 0 else { return blocks + [l.noApproved] }
         let largest = suggestions.approvedGroups.map(\.notes.count).max() ?? 0
+        // Its own heading: the table's caption is then its name, not the section's a second time.
+        blocks.append("### \(l.approvedNotesHeading)")
         blocks.append(l.approvedSummary(suggestions.approvedCount, suggestions.approvedGroups.count, largest))
         let sessions = model.parameters.audience.showsIdentifiers
         var approved = MarkdownTable(

@@ -77,6 +77,18 @@ struct TypographyTests {
         }
     }
 
+    /// No two tables of a page share a caption (the notes' tables were both 「便利貼（網友的建議）」).
+    @Test(arguments: ReportLanguage.allCases)
+    func everyTableHasACaptionOfItsOwn(_ language: ReportLanguage) throws {
+        for moderators in [false, true] {
+            let page = HTMLReport.render(try Self.model(internal: moderators), language: language)
+            let captions = ReaderPagesTests.matches("<caption[^>]*>[^<]*</caption>", page).map {
+                $0.replacingOccurrences(of: " class=\"heard\"", with: "")
+            }
+            #expect(captions.count > 5 && Set(captions).count == captions.count, "\(captions)")
+        }
+    }
+
     /// The phone layout of a ranking chart (what a 390 px page shows) keeps its Chinese note on one line: no
     /// 「這段」 left alone on a line of its own.
     @Test func thePhoneChartsNoteIsOneLineInChinese() throws {
