@@ -7,16 +7,18 @@ import TallyCore
 package enum MarkdownReport {
     /// The whole document, ending in a newline: every part, or those `selection` picks. `title` (the `title`
     /// setting, plain text) replaces the language's heading. `languageLinks` (`LanguageEdition.markdownLinks`)
-    /// stand under the title: the same report in the other languages.
+    /// stand under the title: the same report in the other languages; then, with `voteURL` (`vote_url`), the link
+    /// back to the vote page.
     package static func render(
         _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all,
-        title: String? = nil, languageLinks: [String] = []
+        title: String? = nil, languageLinks: [String] = [], voteURL: WebAddress? = nil
     ) -> String {
         let charts = selection.chartsFolder.map {
             ReportChartSet.blocks(model, language: language, folder: $0, png: selection.chartsAsPNG)
         }
         return document(
             ["# " + heading(title, language.title)] + languageLinks + internalNotice(model, language)
+                + WeeklySite(voteURL: voteURL).voteLinks(language)
                 + body(model, language: language, selection: selection, charts: charts))
     }
 

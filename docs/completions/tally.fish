@@ -38,6 +38,7 @@ complete -c tally -n '__fish_seen_subcommand_from report' -l bom -d 'Start the C
 complete -c tally -n '__fish_seen_subcommand_from report' -l lang -x -d 'Language of the Markdown and HTML: en or zh-TW (default: $TALLY_LANG, the config\'s lang, en); both (en,zh-TW) write one page per language: -o post.md writes post.en.md and post.zh-TW.md, each linking the other (needs -o; JSON and CSV hold no language and stay one file).'
 complete -c tally -n '__fish_seen_subcommand_from report' -s o -l output -r -F -d 'Write to FILE (atomically, creating folders; - for stdout) instead of stdout.'
 complete -c tally -n '__fish_seen_subcommand_from report' -l title -x -d 'Title of the report and pages (one line of text).'
+complete -c tally -n '__fish_seen_subcommand_from report' -l vote-url -x -d 'The vote page\'s address (http:// or https://): the page links back to it under its title, and the share image (--share) names it.'
 complete -c tally -n '__fish_seen_subcommand_from report' -l internal -d 'Write the moderators\' version: list session ids and moderators\' names, and say so at the top. Never publish it; without it every page is public (counts and descriptions only).'
 complete -c tally -n '__fish_seen_subcommand_from weekly' -l db -r -F -d 'Database file (default: $TALLY_DB, then the config file\'s db, then ./tally.sqlite).'
 complete -c tally -n '__fish_seen_subcommand_from weekly' -l config -r -F -d 'Config file (default: $TALLY_CONFIG, then ./tally.json if present).'

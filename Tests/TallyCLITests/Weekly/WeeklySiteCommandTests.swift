@@ -46,6 +46,25 @@ struct WeeklySiteCommandTests {
         #expect(secret.stderr.contains("user name or password"), "\(secret.stderr)")
     }
 
+    /// `tally report` links the vote page under its title too, in Markdown and HTML, bound as a link; a bad address
+    /// is refused there as well.
+    @Test func theReportLinksTheVotePage() throws {
+        let folder = try Self.folder()
+        let vote = ["--vote-url", "https://example.org/vote?a=1&b=(2)"]
+        let markdown = InProcessTally.run(
+            ["report", "--db", "votes.sqlite", "--lang", "zh-TW"] + vote, directory: folder.url.path)
+        #expect(markdown.status == 0, "\(markdown.stderr)")
+        #expect(markdown.stdout.hasPrefix("# 投票統計\n\n[去投票](https://example.org/vote?a=1&amp;b=%282%29)\n\n"))
+        let html = InProcessTally.run(
+            ["report", "--db", "votes.sqlite", "--format", "html"] + vote, directory: folder.url.path)
+        #expect(html.stdout.contains("<p><a href=\"https://example.org/vote?a=1&amp;b=%282%29\">Vote</a></p>"))
+        let plain = InProcessTally.run(["report", "--db", "votes.sqlite"], directory: folder.url.path)
+        #expect(plain.status == 0 && !plain.stdout.contains("example.org"))
+        let bad = InProcessTally.run(
+            ["report", "--db", "votes.sqlite", "--vote-url", "javascript:alert(1)"], directory: folder.url.path)
+        #expect(bad.status == 2 && bad.stderr.contains("for --vote-url") && bad.stdout.isEmpty, "\(bad.stderr)")
+    }
+
     @Test func theAddressesReachThePagesAndTheShareImage() throws {
         let folder = try Self.folder()
         try Data(#"{"vote_url": "https://example.org/vote?from=tally&x=(1)"}"#.utf8).write(
