@@ -72,13 +72,14 @@ struct ShareCard {
     /// Renders every language's card and stages it with the run's other files; returns what to say on stderr once
     /// they are written, naming any text the card had to shorten (the report shows it whole). `until` is the time
     /// shown as the card's "as of" (a week's end for `weekly`).
-    func stage(_ model: ReportModel, title: PageTitle?, until: Instant? = nil, in staged: StagedWrite) throws
-        -> [String]
-    {
+    func stage(
+        _ model: ReportModel, title: PageTitle?, until: Instant? = nil, voteURL: WebAddress? = nil,
+        in staged: StagedWrite
+    ) throws -> [String] {
         var said: [String] = []
         for file in files {
             let card = ShareImage.card(
-                model, language: file.language, title: title?.text(in: file.language), until: until)
+                model, language: file.language, title: title?.text(in: file.language), until: until, voteURL: voteURL)
             try staged.stage(try renderer.render(card.svg, name: given, scale: 1), to: file.path)
             said.append("Wrote the share image (1200×630 PNG) to \(file.path).")
             if !card.shortened.isEmpty {

@@ -142,8 +142,14 @@ extension ReportLanguage {
         pick("\(plural(count, "voter")) left out by name.", "另外指名排除 \(number(count)) 人。")
     }
 
-    package func excludedTotals(_ sessions: Int, _ votes: Int) -> String {
-        pick(
+    /// The excluded totals; the moderators' page adds what an operator can do about them (readers cannot).
+    package func excludedTotals(_ sessions: Int, _ votes: Int, moderators: Bool = true) -> String {
+        guard moderators else {
+            return pick(
+                "Left out: \(plural(sessions, "voter")), \(plural(votes, "vote")). Nothing is deleted.",
+                "共排除 \(number(sessions)) 人、\(number(votes)) 票。這些票都還留在資料庫裡，沒有刪除。")
+        }
+        return pick(
             "Left out: \(plural(sessions, "voter")), \(plural(votes, "vote")). Nothing is deleted; without the "
                 + "exclusion they would be counted.",
             "共排除 \(number(sessions)) 人、\(number(votes)) 票。這些票都還留在資料庫裡，沒有刪除；拿掉排除條件，就會再算進來。")
@@ -274,6 +280,8 @@ extension ReportLanguage {
     package var becameOption: String { pick("Became option", "升為選項") }
     /// The "became option" cell of a promoted note on a public page, which names no option by number.
     package var promotedValue: String { pick("yes", "是") }
+    /// The heading of the approved notes (each by its text, and whether it became an option).
+    package var approvedNotesHeading: String { pick("Approved notes", "通過的便利貼") }
     package var promotedHeading: String { pick("Promoted options", "便利貼升成的選項") }
     package var votableSince: String { pick("Votable since", "開放投票時間") }
     package var promotedWithoutVotes: String { pick("The promoted options have no votes yet.", "這些選項目前還沒有人投票。") }
@@ -405,6 +413,19 @@ extension ReportLanguage {
                 + "different one.",
             "下表記下這份報告讀到的資料：各資料表的列數（統計截止前的票和選項，以及當時的便利貼）、最大的編號、"
                 + "最晚的儲存時間，以及用這些資料算出的 SHA-256。資料一樣，指紋就一樣；資料不同，指紋就不同。")
+    }
+
+    /// A public page's one fingerprint line (`hash` in code, grouped; nil when the report was made from D1's
+    /// results, which cannot compute one).
+    package func publicFingerprint(_ hash: String?) -> String {
+        guard let hash else {
+            return pick(
+                "Data fingerprint: not available (this report was made from results computed on D1).",
+                "資料指紋：無法提供（這份報告是用 D1 上算好的結果做的）。")
+        }
+        return pick(
+            "Data fingerprint: \(hash) (the same data always gives the same fingerprint).",
+            "資料指紋：\(hash)（資料一樣，指紋就一樣）。")
     }
 
     package var tableColumn: String { pick("Table", "資料表") }

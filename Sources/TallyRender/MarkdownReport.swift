@@ -7,16 +7,18 @@ import TallyCore
 package enum MarkdownReport {
     /// The whole document, ending in a newline: every part, or those `selection` picks. `title` (the `title`
     /// setting, plain text) replaces the language's heading. `languageLinks` (`LanguageEdition.markdownLinks`)
-    /// stand under the title: the same report in the other languages.
+    /// stand under the title: the same report in the other languages; then, with `voteURL` (`vote_url`), the link
+    /// back to the vote page.
     package static func render(
         _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all,
-        title: String? = nil, languageLinks: [String] = []
+        title: String? = nil, languageLinks: [String] = [], voteURL: WebAddress? = nil
     ) -> String {
         let charts = selection.chartsFolder.map {
             ReportChartSet.blocks(model, language: language, folder: $0, png: selection.chartsAsPNG)
         }
         return document(
             ["# " + heading(title, language.title)] + languageLinks + internalNotice(model, language)
+                + WeeklySite(voteURL: voteURL).voteLinks(language)
                 + body(model, language: language, selection: selection, charts: charts))
     }
 
@@ -296,7 +298,10 @@ package enum MarkdownReport {
         if let cutoff = parameters.excludeBefore { rules.append(l.cutoffRule(t.setting(cutoff))) }
         if !parameters.excludedSessions.isEmpty { rules.append(l.namedRule(parameters.excludedSessions.count)) }
         guard !rules.isEmpty else { return blocks + [l.nothingExcluded] }
-        rules.append(l.excludedTotals(model.totals.votersExcluded, model.totals.votesExcluded))
+        rules.append(
+            l.excludedTotals(
+                model.totals.votersExcluded, model.totals.votesExcluded,
+                moderators: model.parameters.audience.showsIdentifiers))
         // A public page says how many, when and why; only the moderators' page lists the sessions.
         guard parameters.audience.showsIdentifiers else {
             let firstVotes = exclusions.listed.compactMap(\.firstVote)
@@ -400,6 +405,8 @@ package enum MarkdownReport {
         blocks.append(statuses.rendered())
         guard suggestions.approvedCount > 0 else { return blocks + [l.noApproved] }
         let largest = suggestions.approvedGroups.map(\.notes.count).max() ?? 0
+        // Its own heading: the table's caption is then its name, not the section's a second time.
+        blocks.append("### \(l.approvedNotesHeading)")
         blocks.append(l.approvedSummary(suggestions.approvedCount, suggestions.approvedGroups.count, largest))
         let sessions = model.parameters.audience.showsIdentifiers
         var approved = MarkdownTable(
@@ -513,10 +520,14 @@ package enum MarkdownReport {
         return ["## \(l.settingsHeading)", table.rendered()]
     }
 
-    /// The data fingerprint: rows, highest ids, latest time and SHA-256 (the report's last section).
-    /// From D1's results the hash line says why there is none; everything else is the same.
+    /// The data fingerprint: on a public page one line with the hash, for readers who check (no table names, no
+    /// scheme or hash name); on the moderators' page (`--internal`) the rows, highest ids, latest time and SHA-256
+    /// (the report's last section). From D1's results the hash line says why there is none.
     static func fingerprint(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         guard let fingerprint = model.fingerprint else { return [] }
+        guard model.parameters.audience.showsIdentifiers else {
+            return [l.publicFingerprint(fingerprint.sha256.map { "`\(ReportText.hashGroups($0))`" })]
+        }
         var table = MarkdownTable([(l.tableColumn, .left), (l.rowsColumn, .right), (l.highestIDColumn, .right)])
         for entry in fingerprint.tables {
             table.add(["`\(entry.name)`", l.number(entry.rows), entry.highestID.map { String($0) } ?? "—"])

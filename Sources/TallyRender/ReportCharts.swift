@@ -59,6 +59,21 @@ package enum ReportCharts {
             title: title, description: description, columns: columns, axisLabel: language.dailyAxis, kicker: kicker)
     }
 
+    /// A ranking chart's alt text in Markdown (`![alt](chart.png)`): its title and each option voted for with its
+    /// voters, so a reader who gets the image as text (a screen reader, a feed that drops images) gets the numbers.
+    package static func rankingAlt(_ section: ReportModel.Section, title: String, language: ReportLanguage) -> String {
+        let items = section.options.filter { $0.voters > 0 }.map { language.altItem($0.content, $0.voters) }
+        return title + language.altLead + items.joined(separator: language.altSeparator)
+    }
+
+    /// The daily chart's alt text: its title and each day's counted votes, dates as the page writes them.
+    package static func dailyAlt(
+        _ days: [ReportFigures.Day], title: String, language: ReportLanguage, times: ReaderTimes
+    ) -> String {
+        let items = days.map { language.altDay(times.date($0.date), $0.votes) }
+        return title + language.altLead + items.joined(separator: language.altSeparator)
+    }
+
     /// 0 for Monday … 6 for Sunday (1970-01-01 was a Thursday).
     static func weekday(_ date: CivilDateTime) -> Int {
         Int(((date.dayNumber + 3) % 7 + 7) % 7)
@@ -100,7 +115,7 @@ extension ReportLanguage {
     func rankingAxis(_ counted: Int) -> [String] {
         pick(
             ["voters (of \(number(counted)))", "thin line: the likely count if a similar crowd voted again"],
-            ["人數（共 \(number(counted)) 人）", "細線：換一群差不多的人再投一次，多半落在這段"])
+            ["人數（共 \(number(counted)) 人）", "細線：換一群差不多的人重投，多半落在這段"])
     }
 
     /// The daily chart's description with each day's votes.
@@ -111,6 +126,22 @@ extension ReportLanguage {
     }
 
     var dailyAxis: String { pick("votes", "票數") }
+
+    /// One option of a chart's alt text: `Yes (10)`, 「是 10 人」.
+    func altItem(_ name: String, _ voters: Int) -> String {
+        pick("\(name) (\(number(voters)))", "\(name) \(number(voters)) 人")
+    }
+
+    /// One day of the daily chart's alt text.
+    func altDay(_ date: String, _ votes: Int) -> String {
+        pick("\(date) (\(number(votes)))", "\(date)\(number(votes)) 票")
+    }
+
+    /// Between a chart's title and its numbers in an alt text.
+    var altLead: String { pick(": ", "：") }
+
+    /// Between the items of an alt text.
+    var altSeparator: String { pick("; ", "；") }
 
     /// A column label for a local date: the date and its weekday (0 = Monday).
     func dayLabel(_ month: Int, _ day: Int, _ weekday: Int) -> String {

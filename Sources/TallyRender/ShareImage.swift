@@ -28,16 +28,20 @@ package enum ShareImage {
 
     /// The card's SVG; see `card`.
     package static func svg(
-        _ model: ReportModel, language: ReportLanguage, title: String? = nil, until: Instant? = nil
+        _ model: ReportModel, language: ReportLanguage, title: String? = nil, until: Instant? = nil,
+        voteURL: WebAddress? = nil
     ) -> String {
-        card(model, language: language, title: title, until: until).svg
+        card(model, language: language, title: title, until: until, voteURL: voteURL).svg
     }
 
     /// The card; `title` is the `title` setting (the language's heading when nil); `until` the time shown as the
     /// card's "as of" (by default the time votes were counted until, or the as-of time), as the page's readers write
-    /// it (`ReaderTimes.until`: a week's last day, or a moment to the minute without its offset).
+    /// it (`ReaderTimes.until`: a week's last day, or a moment to the minute without its offset). With `voteURL`
+    /// (`vote_url`) a line above the footer names the vote page (`example.org/vote`), the rows of bars a little
+    /// closer so every text keeps its size.
     package static func card(
-        _ model: ReportModel, language: ReportLanguage, title: String? = nil, until: Instant? = nil
+        _ model: ReportModel, language: ReportLanguage, title: String? = nil, until: Instant? = nil,
+        voteURL: WebAddress? = nil
     ) -> Card {
         let l = language
         let time = ReaderTimes(model, l).until(until ?? model.parameters.through ?? model.parameters.asOf)
@@ -72,8 +76,9 @@ package enum ShareImage {
         }
         // One row per option: its label and its voters on one line, a bar the card's width at 100% of the counted
         // voters under it (the scale the report's charts use).
+        let (first, pitch, barHeight) = voteURL == nil ? (200.0, 120.0, 28.0) : (190.0, 100.0, 20.0)
         for (index, option) in options.enumerated() {
-            let top = 200 + 120 * Double(index)
+            let top = first + pitch * Double(index)
             let count = l.number(option.voters)
             let countWidth = DrawnWidth.of(count, size: textSize)
             svg += SVGChart.text(
@@ -85,7 +90,12 @@ package enum ShareImage {
             let length = max(8, inner * Double(option.voters) / Double(max(counted, 1)))
             svg +=
                 "  <rect x=\"\(SVGChart.n(margin))\" y=\"\(SVGChart.n(top + 68))\" width=\"\(SVGChart.n(length))\" "
-                + "height=\"28\" rx=\"4\" fill=\"\(SVGChart.barColour)\"/>\n"
+                + "height=\"\(SVGChart.n(barHeight))\" rx=\"4\" fill=\"\(SVGChart.barColour)\"/>\n"
+        }
+        if let voteURL {
+            svg += SVGChart.text(
+                fitted(l.shareVote(voteURL.shown), size: textSize), x: margin, y: height - 90, size: textSize,
+                weight: "bold", fill: SVGChart.barColour)
         }
         svg += SVGChart.text(
             fitted(footer, size: textSize), x: margin, y: height - 24, size: textSize, fill: SVGChart.axisColour)
@@ -100,6 +110,9 @@ extension ReportLanguage {
     fileprivate func shareFooter(_ voters: Int, _ until: String) -> String {
         pick("\(plural(voters, "voter")) · \(until)", "計入 \(number(voters)) 人 · 統計至 \(until)")
     }
+
+    /// The line naming the vote page (`example.org/vote`).
+    fileprivate func shareVote(_ address: String) -> String { pick("Vote: \(address)", "投票：\(address)") }
 
     /// A poll nobody has voted in yet.
     fileprivate var shareNoVotes: String { pick("No votes yet", "還沒有人投票") }

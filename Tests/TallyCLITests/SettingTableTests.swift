@@ -52,7 +52,8 @@ struct SettingTableTests {
         let json = """
             {"db": "v.sqlite", "timezone": "Asia/Taipei", "exclude_before": "2026-09-19 02:11",
              "exclude_sessions": ["s1"], "votes_per_session": 4, "launch": "2026-09-19", "lang": "zh-TW",
-             "reports": "out", "internal": true, "title": "Votes 2026"}
+             "reports": "out", "internal": true, "title": "Votes 2026", "vote_url": "https://example.org/vote",
+             "site_url": "https://example.org/tally/"}
             """
         let (result, config) = try Self.configShow(json)
         #expect(result.status == 0, "\(result.stderr)")

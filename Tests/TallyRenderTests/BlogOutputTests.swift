@@ -120,11 +120,13 @@ struct BlogOutputTests {
             #expect(text.hasPrefix("# \(l.title)\n\n"))
             for (other, heading) in headings {
                 // The method parts sit one level down, under "How this was counted".
-                // A public page whose checks found nothing says so in one sentence, without a heading.
-                let shown = other == part && part != .anomalies
+                // A public page whose checks found nothing says so in one sentence, without a heading; its
+                // fingerprint is one line, without one.
+                let shown = other == part && part != .anomalies && part != .fingerprint
                 #expect(text.contains("# \(heading)\n") == shown, "\(part) and \(heading)")
             }
             #expect(text.contains(l.anomaliesNoneBrief) == (part == .anomalies), "\(part)")
+            #expect(text.contains("Data fingerprint: `") == (part == .fingerprint), "\(part)")
             #expect(text.contains("## Ranking: original options") == (part == .ranking), "\(part)")
             #expect(text.contains("**Counted:") == (part == .headline), "\(part)")
         }
@@ -177,10 +179,12 @@ struct BlogOutputTests {
         #expect(blocks[2].contains(l.votingRule(3)))
         #expect(blocks[3] == "## " + l.sectionHeading(l.sectionName("original")))
         let counted = try #require(text.range(of: "\n## \(l.countedHeading)\n"))
-        for heading in [l.exclusionsHeading, l.settingsHeading, l.fingerprintHeading] {
+        for heading in [l.exclusionsHeading, l.settingsHeading] {
             let range = try #require(text.range(of: "\n### \(heading)\n"), "\(heading)")
             #expect(counted.upperBound < range.lowerBound)
         }
+        // The fingerprint's one line closes the page.
+        #expect(blocks.last?.hasPrefix(language == .english ? "Data fingerprint: `" : "資料指紋：`") == true)
         // Checks that found nothing are one sentence of the method, with no heading of their own.
         #expect(text.range(of: "\n## " + l.anomaliesHeading) == nil)
         #expect(try #require(text.range(of: l.anomaliesNoneBrief)).lowerBound > counted.upperBound)
@@ -277,7 +281,7 @@ struct BlogOutputTests {
         #expect(page.contains("@media (prefers-color-scheme: dark)") && page.contains("@media print"))
         #expect(page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
         let tables = page.components(separatedBy: "<table>").count - 1
-        #expect(tables == 9)
+        #expect(tables == 8)
         // Every table has a caption; one right under its heading is for screen readers only (class "heard").
         #expect(page.components(separatedBy: "<caption").count - 1 == tables)
         #expect(page.contains("<th scope=\"col\""))

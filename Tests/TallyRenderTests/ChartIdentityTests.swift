@@ -37,7 +37,7 @@ struct ChartIdentityTests {
     @Test(
         .enabled(if: OutsideProgram.mayRun(needing: "cmark-gfm"), "needs cmark-gfm (apt-get install cmark-gfm)"),
         arguments: ReportLanguage.allCases)
-    func altTextIsThePlainChartTitle(_ language: ReportLanguage) async throws {
+    func altTextIsThePlainChartTitleAndItsNumbers(_ language: ReportLanguage) async throws {
         let tally = try WeeklyHostileTextTests.tally()
         let model = try HostileTextTests.model()
         let section = try #require(model.sections.first { !$0.isKnown })
@@ -53,7 +53,10 @@ struct ChartIdentityTests {
                     .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
             }
             #expect(alts.contains { $0.contains(plain) }, "\(alts) lacks \(plain)")
-            #expect(!alts.contains { $0.contains("\\") }, "an escape shows in the alt text: \(alts)")
+            // The title part shows no escape. The numbers after it name options as the tables do (a control
+            // character made visible, `\u{202E}`, keeps its backslash there too).
+            let titles = alts.map { $0.components(separatedBy: language == .english ? ": " : "：").first ?? $0 }
+            #expect(!titles.contains { $0.contains("\\") }, "an escape shows in the alt text: \(alts)")
         }
     }
 }

@@ -122,8 +122,9 @@ struct MarkdownPhoneTests {
             ]
             // The control for the page's width: the week with its hash in one piece, as it was written before.
             let week = documents[1].1
-            let hashLine = try #require(week.split(separator: "\n").first { $0.hasPrefix("- SHA-256") })
-            let shown = try #require(hashLine.split(separator: "`").last)
+            let hashLine = try #require(
+                week.split(separator: "\n").first { $0.hasPrefix("Data fingerprint: `") || $0.hasPrefix("資料指紋：`") })
+            let shown = try #require(hashLine.split(separator: "`").dropFirst().first)
             documents.append(
                 (
                     "whole-hash",

@@ -48,7 +48,7 @@ struct ReportChartsTests {
         #expect(svg.contains(">15</text>") && svg.contains(">10</text>"))
         let chinese = try ranking("original", .traditionalChinese)
         #expect(chinese.contains("做了好多事，另一半不知道：10 人（誤差範圍 6 到 13 人）"))
-        #expect(chinese.contains(">人數（共 15 人）</text>") && chinese.contains(">細線：換一群差不多的人再投一次，多半落在這段</text>"))
+        #expect(chinese.contains(">人數（共 15 人）</text>") && chinese.contains(">細線：換一群差不多的人重投，多半落在這段</text>"))
         #expect(!chinese.contains("誤差線"))
     }
 

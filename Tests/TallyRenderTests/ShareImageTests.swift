@@ -134,6 +134,38 @@ struct ShareImageThumbnailTests {
         }
     }
 
+    /// With `vote_url` the card names the vote page on a line of its own above the footer (issue 46 item 6): every
+    /// text keeps its size, and drawn by rsvg-convert no two elements' ink touches and all stay on the card.
+    @Test(
+        .enabled(if: OutsideProgram.mayRun(needing: "rsvg-convert", "python3"), "needs rsvg-convert and python3"),
+        arguments: ReportLanguage.allCases)
+    func theVotePageHasALineOfItsOwn(_ language: ReportLanguage) async throws {
+        let folder = try TemporaryDirectory()
+        let model = try Analyzer(parameters: .demo()).report(from: Demo.inMemory())
+        let vote = try WebAddress(parsing: "https://example.org/vote/?ref=card")
+        let svg = ShareImage.svg(model, language: language, voteURL: vote)
+        let line = language == .english ? ">Vote: example.org/vote</text>" : ">投票：example.org/vote</text>"
+        #expect(svg.contains(line), "\(svg)")
+        #expect(!ShareImage.svg(model, language: language).contains("example.org"))
+        #expect(ShareImageTests.textSizes(svg).allSatisfy { $0 >= 56 })
+        let elements = svg.split(separator: "\n").map(String.init).filter {
+            $0.hasPrefix("  <text ") || $0.hasPrefix("  <rect x=")
+        }
+        try #require(elements.count == 13)  // title, tie, 3 × (label, count, bar), vote page, footer
+        var boxes: [(String, [Int])] = []
+        for element in elements {
+            boxes.append(
+                (element, try #require(try await Self.inkBox(Self.only(element, of: svg), zoom: 1, in: folder))))
+        }
+        for (index, (element, box)) in boxes.enumerated() {
+            #expect(box[0] >= 56 && box[2] <= 1144 && box[1] >= 0 && box[3] < 630, "\(element): \(box)")
+            for (other, otherBox) in boxes[(index + 1)...] {
+                let apart = box[2] < otherBox[0] || otherBox[2] < box[0] || box[3] < otherBox[1] || otherBox[3] < box[1]
+                #expect(apart, "\(element) \(box) touches \(other) \(otherBox)")
+            }
+        }
+    }
+
     /// The one-text card with its text at 14 px placed on a 300 px wide card (x and y a quarter).
     static func scaled(_ svg: String, _ text: String) -> String {
         var line = text.replacingOccurrences(

@@ -11,8 +11,8 @@ _tally() {
     local words="" files="" folders="" values="" arguments=""
     case "$path" in
         "tally") words="report weekly notes import pull push serve status sql demo init migrate config generate completions --help --version" ;;
-        "tally report") words="--db --config --demo --tz --exclude-before --exclude-session --as-of --through --votes-per-session --format --only --brief --charts --png --share --bom --lang --output -o --title --internal -h --help"; files="--db --config --output -o"; folders="--charts"; values="--tz --exclude-before --exclude-session --as-of --through --votes-per-session --format --only --share --lang --title" ;;
-        "tally weekly") words="--db --config --demo --through --launch --reports --lang --tz --exclude-before --exclude-session --votes-per-session --force --overwrite --png --html --share --title --internal --quiet -q -h --help"; files="--db --config"; folders="--reports"; values="--through --launch --lang --tz --exclude-before --exclude-session --votes-per-session --share --title" ;;
+        "tally report") words="--db --config --demo --tz --exclude-before --exclude-session --as-of --through --votes-per-session --format --only --brief --charts --png --share --bom --lang --output -o --title --vote-url --internal -h --help"; files="--db --config --output -o"; folders="--charts"; values="--tz --exclude-before --exclude-session --as-of --through --votes-per-session --format --only --share --lang --title --vote-url" ;;
+        "tally weekly") words="--db --config --demo --through --launch --reports --lang --tz --exclude-before --exclude-session --votes-per-session --force --overwrite --png --html --share --title --vote-url --site-url --internal --quiet -q -h --help"; files="--db --config"; folders="--reports"; values="--through --launch --lang --tz --exclude-before --exclude-session --votes-per-session --share --title --vote-url --site-url" ;;
         "tally notes") words="list show approve reject reopen promote review export-sql discard undo -h --help" ;;
         "tally notes list") words="--status --format --tz --output -o --db --config -h --help"; files="--output -o --db --config"; values="--status --format --tz" ;;
         "tally notes show") words="--format --tz --db --config -h --help"; files="--db --config"; values="--format --tz" ;;
@@ -36,7 +36,7 @@ _tally() {
         "tally init") words="--db --config --quiet -q -h --help"; files="--db --config" ;;
         "tally migrate") words="--db --status --config --quiet -q -h --help"; files="--db --config" ;;
         "tally config") words="show -h --help" ;;
-        "tally config show") words="--config --db --tz --exclude-before --exclude-session --votes-per-session --launch --lang --reports --internal --title -h --help"; files="--config --db"; folders="--reports"; values="--tz --exclude-before --exclude-session --votes-per-session --launch --lang --title" ;;
+        "tally config show") words="--config --db --tz --exclude-before --exclude-session --votes-per-session --launch --lang --reports --internal --title --vote-url --site-url -h --help"; files="--config --db"; folders="--reports"; values="--tz --exclude-before --exclude-session --votes-per-session --launch --lang --title --vote-url --site-url" ;;
         "tally generate") words="--db --votes --days --seed --replace --discard-local --config --quiet -q -h --help"; files="--db --config"; values="--votes --days --seed" ;;
         "tally completions") words="-h --help"; arguments="bash zsh fish" ;;
     esac

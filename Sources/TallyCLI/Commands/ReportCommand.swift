@@ -99,6 +99,9 @@ enum ReportCommand {
                     + "linking the other (needs -o; JSON and CSV hold no language and stay one file)."),
             outputOption,
             SettingOptions.title,
+            SettingOptions.voteURL.withHelp(
+                "The vote page's address (http:// or https://): the page links back to it under its title, and the "
+                    + "share image (--share) names it."),
             SettingOptions.internal,
         ],
         run: run)
@@ -135,19 +138,19 @@ enum ReportCommand {
             case .html:
                 text = HTMLReport.render(
                     model, language: language, selection: selection, title: options.title?.text(in: language),
-                    alternates: edition.htmlAlternates(name))
+                    alternates: edition.htmlAlternates(name), voteURL: options.voteURL)
             case .csv:
                 text = (options.bom ? "\u{FEFF}" : "") + CSVReport.render(model, selection: options.selection)
             case .markdown:
                 text = MarkdownReport.render(
                     model, language: language, selection: selection, title: options.title?.text(in: language),
-                    languageLinks: edition.markdownLinks(name))
+                    languageLinks: edition.markdownLinks(name), voteURL: options.voteURL)
             }
             pages.append((text, output))
         }
         let files = try StagedWrite(recording: charts.map(\.folder), option: "--charts")
         try stage(charts, pages, in: files)
-        let shared = try options.share?.stage(model, title: options.title, in: files) ?? []
+        let shared = try options.share?.stage(model, title: options.title, voteURL: options.voteURL, in: files) ?? []
         try files.commit()
         let kinds = options.png != nil ? "SVG and PNG" : "SVG"
         for chart in charts {
@@ -311,6 +314,8 @@ enum ReportCommand {
         var png: ChartPNG?
         /// The share image of `--share FILE.png`, checked.
         var share: ShareCard?
+        /// The vote page the page and the share image link back to (`vote_url`), if set.
+        var voteURL: WebAddress?
 
         init(_ invocation: Invocation, _ context: Context) throws {
             let path = invocation.path
@@ -364,6 +369,7 @@ enum ReportCommand {
             database = settings.db.value
             languages = settings.languages.value
             title = settings.title.value
+            voteURL = settings.voteURL.value
             let zone = settings.zone.value
             let givenAsOf = try invocation.time(asOfOption, in: zone, context)
             asOfGiven = givenAsOf != nil || demo

@@ -85,6 +85,10 @@ enum WeeklyCommand {
                     + "rsvg-convert); with two languages one per language. Replaces only a PNG."
             ),
             SettingOptions.title,
+            SettingOptions.voteURL,
+            SettingOptions.siteURL.withHelp(
+                "The public address of the reports folder (http:// or https://): the HTML pages' og:url, and with "
+                    + "--share FILE.png inside the folder their og:image, which link previews need as an absolute URL."),
             SettingOptions.internal,
         ],
         run: run)
@@ -112,7 +116,7 @@ enum WeeklyCommand {
         // first is put in place. Week files come before the indexes, so an index never links to a missing page.
         let planned = WeeklyPages.planned(
             tallies, calendar: options.calendar, editions: LanguageEdition.all(options.languages), html: options.html,
-            title: options.title, png: options.png != nil)
+            title: options.title, png: options.png != nil, site: options.site)
         let files = try StagedWrite(recording: [options.folder])
         if !options.overwrite { try files.check(checks(planned, options), refusal: { refusal($1, options) }) }
         for file in planned {
@@ -123,9 +127,11 @@ enum WeeklyCommand {
                     language: file.language, ifChanged: true)
             }
         }
-        let shared = try options.share?.stage(last.report, title: options.title, until: last.week.end, in: files) ?? []
+        let shared =
+            try options.share?.stage(
+                last.report, title: options.title, until: last.week.end, voteURL: options.site.voteURL, in: files) ?? []
         try files.commit()
-        for line in shared { context.stderr.line(line) }
+        for line in shared + options.previewNotes { context.stderr.line(line) }
         let weeks = last.week.number == 1 ? "week 1" : "weeks 1–\(last.week.number)"
         let written = files.written
         context.stdout.line(
@@ -164,6 +170,15 @@ enum WeeklyCommand {
                 + "\(options.languages.map(\.rawValue).joined(separator: ", ")): \(PageRecord.Conflict.list(conflicts)). "
                 + "Nothing was written. \(advice); to replace them, add --overwrite")
     }
+    /// `path` as a path inside `folder` (`share.png`, `img/share.png`), or nil when it is not inside it.
+    static func relative(_ path: String, in folder: String) -> String? {
+        let base = URL(fileURLWithPath: folder).standardizedFileURL.path
+        let file = URL(fileURLWithPath: path).standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        guard file.hasPrefix(prefix), file.count > prefix.count else { return nil }
+        return String(file.dropFirst(prefix.count))
+    }
+
     /// Every option of one run, validated before the database is opened.
     struct Options {
         var demo: Bool
@@ -188,6 +203,10 @@ enum WeeklyCommand {
         var png: ChartPNG?
         /// The share image of the latest week (`--share FILE.png`), checked.
         var share: ShareCard?
+        /// The links between the pages, to the vote page, and the HTML pages' preview tags.
+        var site: WeeklySite
+        /// What to say on stderr when the HTML pages cannot carry the share image as their `og:image`.
+        var previewNotes: [String] = []
 
         init(_ invocation: Invocation, _ context: Context) throws {
             let path = invocation.path
@@ -216,6 +235,24 @@ enum WeeklyCommand {
             overwrite = invocation.flag(overwriteOption)
             launchSource = settings.launch.source
             folder = settings.reports.value
+            site = WeeklySite(voteURL: settings.voteURL.value, siteURL: settings.siteURL.value)
+            if let share {
+                for file in share.files {
+                    if let inside = WeeklyCommand.relative(file.path, in: folder) {
+                        site.shareImages[file.language] = inside
+                    }
+                }
+                if html, site.shareImages.isEmpty {
+                    previewNotes.append(
+                        "Note: the HTML pages carry no og:image: the share image \(share.files[0].path) is outside the "
+                            + "reports folder \(folder), so its public address is not known; write it inside the "
+                            + "folder (--share \(folder)/share.png) and set site_url")
+                } else if html, settings.siteURL.value == nil {
+                    previewNotes.append(
+                        "Note: the HTML pages carry no og:image: link previews need its absolute address; set site_url "
+                            + "(tally.json, TALLY_SITE_URL or --site-url) to the reports folder's public address")
+                }
+            }
             if !force { try WeeklyLimits.checkWeeks(self) }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {

@@ -77,6 +77,7 @@ package struct SettingSpec: Sendable {
     /// Every setting, in the order `config show` lists them.
     package static let all: [SettingSpec] = [
         db, timezone, excludeBefore, excludeSessions, votesPerSession, launch, lang, reports, `internal`, title,
+        voteURL, siteURL,
     ]
 
     /// The setting with this key in `tally.json`.
@@ -147,6 +148,20 @@ package struct SettingSpec: Sendable {
         option: OptionSpec("title", .value("TEXT"), "Title of the report and pages (one line of text)."),
         kind: .textPerLanguage, builtIn: nil, shown: { ($0.title.value.map(shownTitle) ?? "(none)", $0.title.source) })
 
+    static let voteURL = SettingSpec(
+        key: "vote_url", environment: "TALLY_VOTE_URL",
+        option: OptionSpec(
+            "vote-url", .value("URL"),
+            "The vote page's address (http:// or https://): every weekly page and the share image link back to it."),
+        kind: .text, builtIn: nil, shown: { ($0.voteURL.value?.text ?? "(none)", $0.voteURL.source) })
+
+    static let siteURL = SettingSpec(
+        key: "site_url", environment: "TALLY_SITE_URL",
+        option: OptionSpec(
+            "site-url", .value("URL"),
+            "The public address of the reports folder (http:// or https://), for the HTML pages' og:url and og:image."),
+        kind: .text, builtIn: nil, shown: { ($0.siteURL.value?.text ?? "(none)", $0.siteURL.source) })
+
     /// A title as `config show` prints it: `en: Poll results, zh-TW: 投票結果` when there is one per language.
     private static func shownTitle(_ title: PageTitle) -> String {
         switch title {
@@ -194,6 +209,10 @@ package enum SettingOptions {
     package static let reports = SettingSpec.reports.option
     /// `--title`: the title of the report and pages.
     package static let title = SettingSpec.title.option
+    /// `--vote-url`: the vote page the weekly pages link back to.
+    package static let voteURL = SettingSpec.voteURL.option
+    /// `--site-url`: the public address of the reports folder.
+    package static let siteURL = SettingSpec.siteURL.option
 }
 
 extension OptionSpec {

@@ -100,7 +100,18 @@ extension Settings {
                     + "\(missing.rawValue) (lang from \(languages.source)); add \"\(missing.rawValue)\": \"…\" to the "
                     + "title, or give one title as a string for every language")
         }
+        voteURL = try read(.voteURL, Self.publicURL)
+        siteURL = try read(.siteURL, Self.publicURL)
         configFile = given.configFile
+    }
+
+    /// `vote_url`, `site_url`: an address a public page links to (`WebAddress`).
+    private static func publicURL(_ given: GivenValue) throws(SettingProblem) -> WebAddress {
+        do {
+            return try WebAddress(parsing: given.shown)
+        } catch {
+            throw SettingProblem(": \(error); expected \(WebAddress.accepted)", value: NoteText.oneLine(given.shown))
+        }
     }
 
     /// `title`: one title, or (from the file) one per language, each keyed by a language tally writes.

@@ -91,6 +91,10 @@ package struct Settings: Sendable, Equatable {
     package var `internal`: Setting<Bool>
     /// `title`: the title of the report and pages (one line, no control characters), or one per language, or none.
     package var title: Setting<PageTitle?>
+    /// `vote_url`: the vote page every weekly page and the share image link back to, or none.
+    package var voteURL: Setting<WebAddress?>
+    /// `site_url`: the public address of the reports folder (for `og:url` and `og:image`), or none.
+    package var siteURL: Setting<WebAddress?>
     /// The config file read, if any.
     package var configFile: String?
 

@@ -17,24 +17,28 @@ package enum HTMLPage {
     /// Markdown) to its SVG text, drawn inline; `link` rewrites link targets (`.md` → `.html`).
     /// An image whose SVG is not given is left out with its alt text in a paragraph, so nothing
     /// outside the file is ever requested. `alternates` are the same page in other languages, linked
-    /// under the first heading.
+    /// under the first heading. `navigation` (one Markdown line of links: `WeeklySite.navigation`) stands above the
+    /// title in small type, so it costs the first screen one short line; `meta`: the head's preview tags.
     package static func render(
         markdown document: String, title: String, language: ReportLanguage, charts: [String: Chart] = [:],
-        link: @escaping (String) -> String = { $0 }, alternates: [Alternate] = []
+        link: @escaping (String) -> String = { $0 }, alternates: [Alternate] = [], navigation: String? = nil,
+        meta: Meta? = nil
     ) -> String {
         let inline = MarkdownInline(link: link)
-        var body = ""
+        var body = navigation.map { "<nav class=\"site\"><p>\(inline.html($0))</p></nav>\n" } ?? ""
         var caption = ""
         var underHeading = false
         var chartNumber = 0
         for block in document.components(separatedBy: "\n\n") {
             let text = block.trimmingTrailingNewlines()
             guard !text.isEmpty else { continue }
-            defer { underHeading = headingLevel(text) != nil }
+            // A chart right under its heading keeps the table after it "under the heading": its caption would
+            // repeat the heading's words a third time (heading, chart title, caption), so only screen readers hear it.
+            defer { underHeading = headingLevel(text) != nil || (underHeading && text.hasPrefix("![")) }
             if let (level, heading) = headingLevel(text) {
                 caption = heading
                 body += "<h\(level)>\(inline.html(heading))</h\(level)>\n"
-                if level == 1, !alternates.isEmpty, !body.contains("<nav") {
+                if level == 1, !alternates.isEmpty, !body.contains("<nav class=\"languages\"") {
                     body += languageLinks(alternates, language)
                 }
             } else if text.hasPrefix("|") {
@@ -74,6 +78,7 @@ package enum HTMLPage {
             <meta http-equiv="Content-Security-Policy"
               content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
             <title>\(HTMLText.escape(title))</title>
+            \(meta.map { $0.head(title: title, language: language) } ?? "")\
             \(alternates.map(alternateLink).joined())<style>
             \(style)</style>
             </head>
@@ -84,6 +89,43 @@ package enum HTMLPage {
             </html>
 
             """
+    }
+
+    /// What a link preview (LINE, Facebook, a search result) reads in the head: `<meta name="description">` and the
+    /// Open Graph tags (`og:title` is the page's title). `url` and `image` are absolute (`site_url`), or absent.
+    package struct Meta: Sendable, Equatable {
+        /// One plain line saying what the page says first.
+        package var description: String
+        /// The page's own public address, if known.
+        package var url: String?
+        /// The share image's public address, if one shows this page's result and its address is known.
+        package var image: String?
+
+        package init(description: String, url: String? = nil, image: String? = nil) {
+            self.description = description
+            self.url = url
+            self.image = image
+        }
+
+        /// The tags, one a line, each ending in a newline.
+        func head(title: String, language: ReportLanguage) -> String {
+            func tag(_ attribute: String, _ name: String, _ content: String) -> String {
+                "<meta \(attribute)=\"\(name)\" content=\"\(HTMLText.escape(content))\">\n"
+            }
+            var head = tag("name", "description", description)
+            head += tag("property", "og:type", "website")
+            head += tag("property", "og:title", title)
+            head += tag("property", "og:description", description)
+            head += tag("property", "og:locale", language.rawValue.replacingAll("-", with: "_"))
+            if let url { head += tag("property", "og:url", url) }
+            if let image {
+                head += tag("property", "og:image", image)
+                head += tag("property", "og:image:width", String(Int(ShareImage.width)))
+                head += tag("property", "og:image:height", String(Int(ShareImage.height)))
+                head += tag("name", "twitter:card", "summary_large_image")
+            }
+            return head
+        }
     }
 
     /// The head's announcement of a page in another language (a line, or nothing without alternates).
@@ -203,6 +245,7 @@ package enum HTMLPage {
             'Microsoft JhengHei', 'WenQuanYi Micro Hei', sans-serif; }
         main { max-width: 52rem; margin: 0 auto; padding: 1rem; overflow-wrap: anywhere; }
         h1 { font-size: 1.6rem; line-height: 1.25; }
+        nav.site { font-size: 0.8rem; line-height: 1.3; } nav.site p { margin: 0; } nav.site + h1 { margin-top: 0.3rem; }
         h2 { font-size: 1.3rem; margin-top: 2rem; border-bottom: 1px solid var(--line); }
         h3 { font-size: 1.1rem; } h4 { font-size: 1rem; }
         a { color: var(--accent); }

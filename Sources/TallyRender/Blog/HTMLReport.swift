@@ -4,13 +4,14 @@ import TallyCore
 /// the Markdown, through `HTMLPage`.
 package enum HTMLReport {
     /// The page, ending in a newline; `title` (the `title` setting) replaces the language's heading;
-    /// `alternates` are the same report in other languages.
+    /// `alternates` are the same report in other languages; `voteURL` (`vote_url`) the vote page it links back to.
     package static func render(
         _ model: ReportModel, language: ReportLanguage = .english, selection: ReportSelection = .all,
-        title: String? = nil, alternates: [HTMLPage.Alternate] = []
+        title: String? = nil, alternates: [HTMLPage.Alternate] = [], voteURL: WebAddress? = nil
     ) -> String {
         return HTMLPage.render(
-            markdown: MarkdownReport.render(model, language: language, selection: svgLinks(selection), title: title),
+            markdown: MarkdownReport.render(
+                model, language: language, selection: svgLinks(selection), title: title, voteURL: voteURL),
             title: language.documentTitle(
                 title ?? language.title, ReaderTimes(model, language).until(model.parameters.asOf)),
             language: language, charts: charts(model, language: language, selection: selection, title: title),

@@ -55,6 +55,26 @@ struct MarkdownInline {
         return result
     }
 
+    /// The text a reader sees of `markdown` (a paragraph): `plain`, with each link's text in place of the link.
+    static func readerText(_ markdown: String) -> String {
+        let characters = Array(markdown)
+        var text = ""
+        var index = 0
+        while index < characters.count {
+            if characters[index] == "\\", index + 1 < characters.count {
+                text += String(characters[index...(index + 1)])
+                index += 2
+            } else if characters[index] == "[", let (label, _, end) = link(in: characters, at: index) {
+                text += label
+                index = end
+            } else {
+                text.append(characters[index])
+                index += 1
+            }
+        }
+        return plain(text)
+    }
+
     /// The text of `markdown` without its markup (escapes resolved, `*` and backticks dropped), for attributes.
     static func plain(_ markdown: String) -> String {
         var result = ""
@@ -89,6 +109,21 @@ struct MarkdownInline {
         guard index + 1 < characters.count, characters[index + 1] == "(",
             let close = characters[(index + 2)...].firstIndex(of: ")")
         else { return nil }
-        return (String(characters[(start + 1)..<index]), String(characters[(index + 2)..<close]), close + 1)
+        return (String(characters[(start + 1)..<index]), unescaped(characters[(index + 2)..<close]), close + 1)
+    }
+
+    /// A link target with its backslash escapes and `&amp;` resolved, as CommonMark reads one (tally's targets hold
+    /// no other entity: `WebAddress.markdownTarget` writes `&` as `&amp;`, file names are percent-encoded).
+    static func unescaped(_ target: ArraySlice<Character>) -> String {
+        var result = ""
+        var index = target.startIndex
+        while index < target.endIndex {
+            if target[index] == "\\", index + 1 < target.endIndex, isASCIIPunctuation(target[index + 1]) {
+                index += 1
+            }
+            result.append(target[index])
+            index += 1
+        }
+        return result.replacingAll("&amp;", with: "&")
     }
 }

@@ -8,11 +8,13 @@ package enum ReportChartSet {
     package struct Chart: Sendable, Equatable {
         /// The file name inside the charts folder (`ranking-original.svg`, `daily.svg`).
         package let name: String
-        /// The chart's title, also the image's alt text.
+        /// The chart's title.
         package let title: String
         package let svg: String
         /// The same chart in the phone layout, which the HTML page shows on narrow screens (never a file).
         package let phoneSVG: String
+        /// The image's alt text in Markdown: the title and the numbers (`ReportCharts.rankingAlt`, `dailyAlt`).
+        package var alt: String = ""
     }
 
     /// `chart.svg` → `chart.png`: the name of a chart's PNG copy (`--png`).
@@ -48,7 +50,7 @@ package enum ReportChartSet {
             charts.append(
                 Chart(
                     name: rankingName(section, position: position + 1), title: title, svg: draw(phone: false),
-                    phoneSVG: draw(phone: true)))
+                    phoneSVG: draw(phone: true), alt: ReportCharts.rankingAlt(section, title: title, language: l)))
         }
         if ReportCharts.drawsDaily(model.activity.days) {
             let title = l.dailyChartTitle
@@ -57,7 +59,12 @@ package enum ReportChartSet {
                     model.activity.days, zone: zone, title: title, language: language, kicker: pageTitle, phone: phone,
                     times: ReaderTimes(model, l))
             }
-            charts.append(Chart(name: dailyName, title: title, svg: draw(phone: false), phoneSVG: draw(phone: true)))
+            charts.append(
+                Chart(
+                    name: dailyName, title: title, svg: draw(phone: false), phoneSVG: draw(phone: true),
+                    alt: ReportCharts.dailyAlt(
+                        model.activity.days, title: title, language: l, times: ReaderTimes(model, l))
+                ))
         }
         return charts
     }
@@ -83,9 +90,9 @@ package enum ReportChartSet {
             daily: drawn[dailyName].map { image($0, folder: folder, png: png) } ?? l.noDailyChart)
     }
 
-    /// An image linked relative to the page; the alt text is the chart's title.
+    /// An image linked relative to the page; the alt text is the chart's title and numbers.
     static func image(_ chart: Chart, folder: String, png: Bool) -> String {
-        MarkdownText.image(alt: chart.title, path: link(png ? pngName(chart.name) : chart.name, folder: folder))
+        MarkdownText.image(alt: chart.alt, path: link(png ? pngName(chart.name) : chart.name, folder: folder))
     }
 }
 

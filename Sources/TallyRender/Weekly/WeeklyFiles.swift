@@ -20,9 +20,10 @@ package enum WeeklyFiles {
 
     package static let htmlIndex = "index.html"
 
-    /// A link between weekly pages, pointing at the HTML page instead of the Markdown one.
+    /// A link between weekly pages, pointing at the HTML page instead of the Markdown one. An absolute URL (the vote
+    /// page's) is kept: the folder's own links are percent-encoded names, which never hold a `:`.
     @Sendable package static func htmlLink(_ target: String) -> String {
-        target.hasSuffix(".md") ? String(target.dropLast(3)) + ".html" : target
+        target.hasSuffix(".md") && !target.contains(":") ? String(target.dropLast(3)) + ".html" : target
     }
 
     /// `week-01.json`.

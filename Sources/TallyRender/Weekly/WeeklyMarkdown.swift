@@ -11,10 +11,13 @@ package enum WeeklyMarkdown {
     /// title. `title` (the `title` setting) stands before the week's heading; with `png` (`--png`) the images are
     /// the charts' PNG copies; with `fullRanking` (the HTML page) the ranking tables have every column. A quiet week's
     /// page (`WeeklyTally.isQuiet`) is one sentence after the title, linking week `lastNews` (the latest earlier week
-    /// that was not quiet), whose page shows the tally that still stands.
+    /// that was not quiet), whose page shows the tally that still stands. `navigation` (`WeeklySite.navigation`: the
+    /// index, the previous, next and newest week, the vote page) stands under the title (unless `navigationOnTop` is
+    /// false: the HTML page draws it above the title, smaller) and, on a page with a tally, again at its end.
     package static func render(
         _ tally: WeeklyTally, edition: LanguageEdition, title: String? = nil, png: Bool = false,
-        languageLinks: Bool = true, fullRanking: Bool = false, lastNews: Int? = nil
+        languageLinks: Bool = true, fullRanking: Bool = false, lastNews: Int? = nil, navigation: String? = nil,
+        navigationOnTop: Bool = true
     ) -> String {
         func image(_ title: String, _ file: String) -> String {
             WeeklyMarkdown.image(title, png ? ReportChartSet.pngName(file) : file)
@@ -29,6 +32,7 @@ package enum WeeklyMarkdown {
         blocks.append("# " + MarkdownReport.heading(title, weekTitle, titled: l.titled))
         if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.markdown(week.number)) }
         blocks += MarkdownReport.internalNotice(tally.report, l)
+        if let navigation, navigationOnTop { blocks.append(navigation) }
         if tally.isQuiet {
             let link = lastNews.map { (number: $0, link: edition.name(WeeklyFiles.markdown($0))) }
             blocks.append(l.quietWeek(link, tally.report.totals.voters, tally.report.totals.votes))
@@ -45,7 +49,9 @@ package enum WeeklyMarkdown {
         changes.append(summary)
         changes.append(
             ReportCharts.drawsDaily(tally.days)
-                ? image(l.weekDailyChartTitle(week.number), edition.name(WeeklyFiles.dailyChart(week.number)))
+                ? image(
+                    ReportCharts.dailyAlt(tally.days, title: l.weekDailyChartTitle(week.number), language: l, times: t),
+                    edition.name(WeeklyFiles.dailyChart(week.number)))
                 : l.noDailyChartThisWeek)
 
         changes.append("## " + l.changesHeading(week.number > 1 ? week.number - 1 : nil))
@@ -83,17 +89,21 @@ package enum WeeklyMarkdown {
                     return l.noRankingChart(MarkdownReport.sectionHeading(section, l))
                 }
                 return image(
-                    l.weekRankingChartTitle(MarkdownReport.plainSectionHeading(section, l), week.number),
+                    ReportCharts.rankingAlt(
+                        section,
+                        title: l.weekRankingChartTitle(MarkdownReport.plainSectionHeading(section, l), week.number),
+                        language: l),
                     edition.name(WeeklyFiles.rankingChart(week.number, section: section, position: position)))
             }, daily: nil)
         let span = l.weekSpan(week.number, t.date(week.firstDay), t.date(week.lastDay))
         blocks += MarkdownReport.body(
             tally.report, language: language, selection: fullRanking ? .all.withFullRanking : .all, charts: charts,
             between: changes, method: [span])
+        if let navigation { blocks.append(navigation) }
         return MarkdownReport.document(blocks)
     }
 
-    /// An image linked relative to the page; the alt text is the chart's title (plain text).
+    /// An image linked relative to the page; the alt text (plain text) is the chart's title and numbers.
     static func image(_ title: String, _ file: String) -> String {
         MarkdownText.image(alt: title, path: file)
     }

@@ -39,17 +39,18 @@ package enum WeeklyPages {
     }
 
     /// The files `files(_:edition:)` renders, by name, in the same order (`ledger`: see `WeeklyJSON.render`;
-    /// `lastNews`: see `WeeklyMarkdown.render`).
+    /// `lastNews`, `navigation`: see `WeeklyMarkdown.render`).
     package static func planned(
         _ tally: WeeklyTally, edition: LanguageEdition, title pageTitle: String? = nil, png: Bool = false,
-        ledger: WeeklyJSON.LedgerRows? = nil, lastNews: Int? = nil
+        ledger: WeeklyJSON.LedgerRows? = nil, lastNews: Int? = nil, navigation: String? = nil
     ) -> [Planned] {
         let number = tally.week.number
         var files = [
             Planned(
                 name: edition.name(WeeklyFiles.markdown(number)), language: edition.language,
                 render: {
-                    WeeklyMarkdown.render(tally, edition: edition, title: pageTitle, png: png, lastNews: lastNews)
+                    WeeklyMarkdown.render(
+                        tally, edition: edition, title: pageTitle, png: png, lastNews: lastNews, navigation: navigation)
                 })
         ]
         if edition.isFirst {
@@ -100,19 +101,22 @@ package enum WeeklyPages {
 
     /// Every file of a run, named, in the order they are written: per week each edition's files,
     /// then each edition's index; with `html`, then each week's and each index's HTML page. Week
-    /// files come before the indexes, so an index never links to a missing page.
+    /// files come before the indexes, so an index never links to a missing page. `site`: the links between the pages
+    /// and to the vote page, and the HTML head's preview tags (`WeeklySite`).
     package static func planned(
         _ tallies: [WeeklyTally], calendar: WeekCalendar, editions: [LanguageEdition], html: Bool,
-        title: PageTitle? = nil, png: Bool = false
+        title: PageTitle? = nil, png: Bool = false, site: WeeklySite = WeeklySite()
     ) -> [Planned] {
         var files: [Planned] = []
         let ledger = WeeklyJSON.LedgerRows()
         let news = lastNews(tallies)
+        let weeks = tallies.map(\.week.number)
         for (tally, lastNews) in zip(tallies, news) {
             for edition in editions {
                 files += planned(
                     tally, edition: edition, title: title?.text(in: edition.language), png: png, ledger: ledger,
-                    lastNews: lastNews)
+                    lastNews: lastNews,
+                    navigation: site.navigation(week: tally.week.number, weeks: weeks, edition: edition))
             }
         }
         for edition in editions {
@@ -120,8 +124,10 @@ package enum WeeklyPages {
                 Planned(
                     name: edition.name(WeeklyFiles.index), language: edition.language,
                     render: {
-                        index(tallies, calendar: calendar, edition: edition, title: title?.text(in: edition.language))
-                            .content
+                        index(
+                            tallies, calendar: calendar, edition: edition, title: title?.text(in: edition.language),
+                            site: site
+                        ).content
                     }))
         }
         guard html else { return files }
@@ -132,7 +138,8 @@ package enum WeeklyPages {
                         name: edition.name(WeeklyFiles.html(tally.week.number)), language: edition.language,
                         render: {
                             self.html(
-                                tally, edition: edition, title: title?.text(in: edition.language), lastNews: lastNews
+                                tally, edition: edition, title: title?.text(in: edition.language), lastNews: lastNews,
+                                site: site, weeks: weeks
                             ).content
                         }))
             }
@@ -143,7 +150,8 @@ package enum WeeklyPages {
                     name: edition.name(WeeklyFiles.htmlIndex), language: edition.language,
                     render: {
                         htmlIndex(
-                            tallies, calendar: calendar, edition: edition, title: title?.text(in: edition.language)
+                            tallies, calendar: calendar, edition: edition, title: title?.text(in: edition.language),
+                            site: site
                         ).content
                     }))
         }
@@ -151,9 +159,12 @@ package enum WeeklyPages {
     }
 
     /// One language's edition of `week-NN.html`: the week's page as one self-contained HTML file, its charts
-    /// drawn inline, linking the same week in the other languages (`lastNews`: see `WeeklyMarkdown.render`).
+    /// drawn inline, linking the same week in the other languages (`lastNews`: see `WeeklyMarkdown.render`); with
+    /// `weeks` (the run's week numbers) the links of `site.navigation`. Its head carries the preview tags
+    /// (`WeeklySite.meta`), the share image only on the newest week's page (the image shows the newest result).
     package static func html(
-        _ tally: WeeklyTally, edition: LanguageEdition, title pageTitle: String? = nil, lastNews: Int? = nil
+        _ tally: WeeklyTally, edition: LanguageEdition, title pageTitle: String? = nil, lastNews: Int? = nil,
+        site: WeeklySite = WeeklySite(), weeks: [Int]? = nil
     ) -> File {
         let language = edition.language
         let number = tally.week.number
@@ -163,46 +174,84 @@ package enum WeeklyPages {
         let t = ReaderTimes(tally.report, language)
         let title = plainTitle(
             pageTitle, language.weekTitle(number, t.date(week.firstDay), t.date(week.lastDay)), language)
+        let navigation = weeks.map { site.navigation(week: number, weeks: $0, edition: edition) }
         return File(
             name: edition.name(WeeklyFiles.html(number)),
             content: HTMLPage.render(
                 markdown: WeeklyMarkdown.render(
                     tally, edition: edition, title: pageTitle, languageLinks: false, fullRanking: true,
-                    lastNews: lastNews),
+                    lastNews: lastNews, navigation: navigation, navigationOnTop: false),
                 title: title, language: language,
                 charts: Dictionary(
                     uniqueKeysWithValues: zip(wide, phone).map {
                         ($0.name, HTMLPage.Chart(svg: $0.content, phone: $1.content))
                     }
                 ),
-                link: WeeklyFiles.htmlLink, alternates: edition.htmlAlternates(WeeklyFiles.html(number))))
+                link: WeeklyFiles.htmlLink, alternates: edition.htmlAlternates(WeeklyFiles.html(number)),
+                navigation: navigation,
+                meta: site.meta(
+                    description: description(tally, edition: edition, lastNews: lastNews),
+                    page: edition.name(WeeklyFiles.html(number)), image: weeks?.last == number, language: language)))
+    }
+
+    /// What a week's page says first, as one plain line for previews: the headline's answer (who leads), or a quiet
+    /// week's one sentence.
+    static func description(_ tally: WeeklyTally, edition: LanguageEdition, lastNews: Int?) -> String {
+        let l = edition.language
+        if tally.isQuiet {
+            let link = lastNews.map { (number: $0, link: edition.name(WeeklyFiles.markdown($0))) }
+            return MarkdownInline.readerText(l.quietWeek(link, tally.report.totals.voters, tally.report.totals.votes))
+        }
+        return MarkdownInline.readerText(MarkdownReport.headlineBlocks(tally.report, l).first ?? l.noVotes)
     }
 
     /// One language's edition of `index.html`: the index as HTML, linking to the weeks' HTML pages and the
     /// other languages' indexes.
     package static func htmlIndex(
-        _ tallies: [WeeklyTally], calendar: WeekCalendar, edition: LanguageEdition, title: String? = nil
+        _ tallies: [WeeklyTally], calendar: WeekCalendar, edition: LanguageEdition, title: String? = nil,
+        site: WeeklySite = WeeklySite()
     ) -> File {
         let language = edition.language
-        let markdown = index(tallies, calendar: calendar, edition: edition, title: title, languageLinks: false)
+        let markdown = index(
+            tallies, calendar: calendar, edition: edition, title: title, languageLinks: false, site: site)
+        let newest = tallies.last.map { MarkdownReport.headlineBlocks($0.report, language).first ?? language.noVotes }
         return File(
             name: edition.name(WeeklyFiles.htmlIndex),
             content: HTMLPage.render(
                 markdown: markdown.content, title: plainTitle(title, language.indexTitle, language),
                 language: language, link: WeeklyFiles.htmlLink,
-                alternates: edition.htmlAlternates(WeeklyFiles.htmlIndex)))
+                alternates: edition.htmlAlternates(WeeklyFiles.htmlIndex),
+                meta: site.meta(
+                    description: MarkdownInline.readerText(newest ?? language.indexTitle),
+                    page: edition.name(WeeklyFiles.htmlIndex), image: true, language: language)))
     }
 
-    /// One language's edition of `index.md`: one line per week, newest first (quiet weeks folded), linking its own
-    /// edition's weeks and (with `languageLinks`) the other languages' indexes.
+    /// One language's edition of `index.md`: the current result first (the newest week's headline, as of its end,
+    /// linking the latest week whose page shows the tally), then one line per week, newest first (quiet weeks
+    /// folded), linking its own edition's weeks and (with `languageLinks`) the other languages' indexes; under the
+    /// title the newest week and the vote page (`site`).
     package static func index(
         _ tallies: [WeeklyTally], calendar: WeekCalendar, edition: LanguageEdition, title: String? = nil,
-        languageLinks: Bool = true
+        languageLinks: Bool = true, site: WeeklySite = WeeklySite()
     ) -> File {
         let language = edition.language
         var blocks = ["# " + MarkdownReport.heading(title, language.indexTitle, titled: language.titled)]
         if languageLinks { blocks += edition.markdownLinks(WeeklyFiles.index) }
         let t = indexTimes(tallies, calendar: calendar, language)
+        if let navigation = site.indexNavigation(newest: tallies.last?.week.number, edition: edition) {
+            blocks.append(navigation)
+        }
+        if let newest = tallies.last {
+            blocks.append("## " + language.currentResultHeading)
+            blocks.append(MarkdownReport.headlineBlocks(newest.report, language).first ?? language.noVotes)
+            if let withTally = tallies.last(where: { !$0.isQuiet }) {
+                blocks.append(
+                    language.currentResultSource(
+                        t.until(newest.week.end), withTally.week.number,
+                        LanguageEdition.linkTarget(edition.name(WeeklyFiles.markdown(withTally.week.number)))))
+            }
+            blocks.append("## " + language.everyWeekHeading)
+        }
         blocks.append(
             language.indexIntro(
                 t.date(calendar.launch), language.zoneName(calendar.zone.identifier),

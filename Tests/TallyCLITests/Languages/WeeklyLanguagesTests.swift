@@ -53,6 +53,8 @@ struct WeeklyLanguagesTests {
             let expected = try String(contentsOfFile: single.path("\(language)/out/week-01.md"), encoding: .utf8)
                 .replacingOccurrences(of: "-daily.svg)", with: "-daily.\(language).svg)")
                 .replacingOccurrences(of: "-original.svg)", with: "-original.\(language).svg)")
+                .replacingOccurrences(of: "(index.md)", with: "(index.\(language).md)")
+                .replacingOccurrences(of: "(week-02.md)", with: "(week-02.\(language).md)")
             let title = try #require(expected.range(of: "\n\n"))
             #expect(page == String(expected[..<title.upperBound]) + link + expected[title.upperBound...])
         }

@@ -30,8 +30,10 @@ struct ReportChartsCommandTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("site/charts")).sorted()
         #expect(names == [".tally-pages.json", "daily.svg", "ranking-original.svg"], "the charts and their record")
         let page = try String(contentsOfFile: folder.path("site/posts/report.md"), encoding: .utf8)
-        #expect(page.contains("![Ranking: original options — voters per option](../charts/ranking-original.svg)"))
-        #expect(page.contains("![Counted votes per day](../charts/daily.svg)"))
+        #expect(page.contains("![Ranking: original options — voters per option: 做了好多事，另一半不知道 (10); "))
+        #expect(page.contains(" (5)](../charts/ranking-original.svg)"))
+        #expect(page.contains("![Counted votes per day: Sat 19 Sep (15); "))
+        #expect(page.contains(" (8)](../charts/daily.svg)"))
         // A section nobody voted in has no chart and no sentence about one: its own sentence says it has no votes.
         #expect(!page.contains("No chart for"))
         // Each ranking chart sits under its section's heading, before the table; the daily chart after the activity.
@@ -39,7 +41,7 @@ struct ReportChartsCommandTests {
         let table = try #require(page.range(of: "| Rank |"))
         #expect(heading.upperBound < table.lowerBound)
         let activity = try #require(page.range(of: "## Votes by day"))
-        let daily = try #require(page.range(of: "![Counted votes per day]"))
+        let daily = try #require(page.range(of: "![Counted votes per day: "))
         #expect(activity.upperBound < daily.lowerBound && daily.upperBound < page.range(of: "## How votes")!.lowerBound)
         // To stdout, links are the folder as given; the brief shows the ranking chart only.
         let printed = try await TallyProcess.run(

@@ -23,8 +23,8 @@ enum FingerprintLines {
             guard line.hasPrefix(prefix), line.hasSuffix(suffix) else { return false }
             let hash = line.dropFirst(prefix.count).dropLast(suffix.count)
             let groups = hash.split(separator: " ", omittingEmptySubsequences: false)
-            // The Markdown line is the one that ends in the code span's backtick.
-            guard groups.map(\.count) == (suffix == "`" ? [16, 16, 16, 16] : [64]) else { return false }
+            // The Markdown line is the one whose hash ends in the code span's backtick.
+            guard groups.map(\.count) == (suffix.hasPrefix("`") ? [16, 16, 16, 16] : [64]) else { return false }
             return groups.joined().allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
         }
     }
@@ -49,6 +49,21 @@ enum FingerprintLines {
                     d1: #"fingerprint,,,,,sha256,,,,,,,,"not available: computed on D1, which has no SHA-256 function""#
                         + "\r"),
             ]
+        }
+        if !flags.contains("--internal") {
+            // A public page's one line (no scheme or hash name).
+            return flags.contains("zh-TW")
+                ? [
+                    Expected(
+                        prefix: "資料指紋：`", hasHash: true, suffix: "`（資料一樣，指紋就一樣）。",
+                        d1: "資料指紋：無法提供（這份報告是用 D1 上算好的結果做的）。")
+                ]
+                : [
+                    Expected(
+                        prefix: "Data fingerprint: `", hasHash: true,
+                        suffix: "` (the same data always gives the same fingerprint).",
+                        d1: "Data fingerprint: not available (this report was made from results computed on D1).")
+                ]
         }
         if flags.contains("zh-TW") {
             return [

@@ -56,11 +56,18 @@ struct WeeklyCommandTests {
         #expect(try Self.names(in: folder.path("out")) == Self.weekFiles.sorted())
         let page = try String(contentsOfFile: folder.path("out/week-01.md"), encoding: .utf8)
         #expect(page.hasPrefix("# Week 1: Sat 19 Sep to Fri 25 Sep\n"))
-        #expect(page.contains("![Counted votes per day — week 1](week-01-daily.svg)"))
-        #expect(page.contains("![Ranking: original options — week 1](week-01-ranking-original.svg)"))
+        #expect(page.contains("![Counted votes per day — week 1: Sat 19 Sep (15); Sun 20 Sep (9); "))
+        #expect(page.contains("Fri 25 Sep (0)](week-01-daily.svg)"))
+        #expect(page.contains("![Ranking: original options — week 1: 做了好多事，另一半不知道 (10); "))
+        #expect(page.contains("孩子的功課，誰來陪？ (5)](week-01-ranking-original.svg)"))
         #expect(page.contains("**43 counted votes this week; 15 new voters.**"))
         #expect(page.contains("**Counted: 15 voters, 43 votes.** Left out as test data: 4 voters, 12 votes."))
-        #expect(page.hasSuffix("`\n"), "the page ends with the fingerprint's hash")
+        // The fingerprint's one line, then the links to the index and the next week (as under the title).
+        #expect(
+            page.hasSuffix(
+                "` (the same data always gives the same fingerprint).\n\n[All weeks](index.md) · [Week 2 →](week-02.md)\n"
+            ),
+            "\(page.suffix(200))")
         let json =
             try JSONSerialization.jsonObject(
                 with: Data(contentsOf: URL(fileURLWithPath: folder.path("out/week-02.json")))) as? [String: Any]
@@ -327,13 +334,18 @@ struct WeeklyCommandTests {
                 let name = "week-\(week < 10 ? "0" : "")\(week)"
                 let page = try String(contentsOfFile: folder.path("out/\(name).\(language).md"), encoding: .utf8)
                 let blocks = page.components(separatedBy: "\n\n")
-                #expect(blocks.count == 3, "\(name).\(language).md: \(page)")
+                // The title, the other language, the links (index, previous, next, newest week), the sentence.
+                #expect(blocks.count == 4, "\(name).\(language).md: \(page)")
                 #expect(blocks.last == sentence + "\n", "\(name).\(language).md: \(page)")
                 #expect(!page.contains("|") && !page.contains("!["), "\(name).\(language).md repeats the tally")
                 let rendering = try await CommonMark.render(page)
                 #expect(rendering.strayAsterisks == 0 && rendering.renderedTables == 0)
+                func weekPage(_ number: Int) -> String { "week-\(number < 10 ? "0" : "")\(number).\(language).md" }
+                let navigation =
+                    ["index.\(language).md", weekPage(week - 1)] + (week < 10 ? [weekPage(week + 1)] : [])
+                    + (week < 9 ? [weekPage(10)] : [])
                 #expect(
-                    Self.hrefs(rendering.html) == ["\(name).\(other).md", "week-01.\(language).md"],
+                    Self.hrefs(rendering.html) == ["\(name).\(other).md"] + navigation + ["week-01.\(language).md"],
                     "\(name).\(language).md")
                 let html = try String(contentsOfFile: folder.path("out/\(name).\(language).html"), encoding: .utf8)
                 #expect(html.contains("href=\"week-01.\(language).html\""), "\(name).\(language).html")
