@@ -19,9 +19,7 @@ struct HostileChildOutputTests {
 
     @Test func endlessOutputIsStoppedAtTheCap() async throws {
         let folder = try TemporaryDirectory()
-        try "#!/bin/sh\necho starting >&2\nexec cat /dev/zero\n".write(
-            toFile: folder.path("wrangler"), atomically: false, encoding: .utf8)
-        chmod(folder.path("wrangler"), 0o755)
+        _ = try folder.script("wrangler", "#!/bin/sh\necho starting >&2\nexec cat /dev/zero\n")
         final class Lines: @unchecked Sendable { var text = "" }
         let lines = Lines()
         let wrangler = try Wrangler(Self.context(folder) { lines.text += $0 })
@@ -44,8 +42,7 @@ struct HostileChildOutputTests {
 
     @Test func aRunnerInAnotherFolderStartsThere() async throws {
         let folder = try TemporaryDirectory()
-        try "#!/bin/sh\npwd\n".write(toFile: folder.path("wrangler"), atomically: false, encoding: .utf8)
-        chmod(folder.path("wrangler"), 0o755)
+        _ = try folder.script("wrangler", "#!/bin/sh\npwd\n")
         let wrangler = try Wrangler(Self.context(folder) { _ in })
         let printed = try await OffPool.run { try wrangler.run(["whoami"]) }
         #expect(

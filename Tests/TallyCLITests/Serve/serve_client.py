@@ -233,14 +233,21 @@ def chromium(extra_flags=()):
     # Found on PATH, as tally and the Swift tests find programs (OutsideProgram, ProgramSearch).
     options.binary_location = shutil.which("chromium")
     # chromedriver exits at once when the free port selenium chose was taken meanwhile (another test's browser
-    # starting on this machine): started again, up to three times.
-    for attempt in range(3):
-        try:
-            driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
-            break
-        except WebDriverException as error:
-            if attempt == 2 or "unexpectedly exited" not in str(error):
-                raise
+    # starting on this machine): started again after a pause, up to six times; its own words end the error.
+    import tempfile
+    import time
+
+    for attempt in range(6):
+        with tempfile.TemporaryFile(mode="w+") as log:
+            try:
+                driver = webdriver.Chrome(
+                    options=options, service=Service(shutil.which("chromedriver"), log_output=log))
+                break
+            except WebDriverException as error:
+                if attempt == 5 or "unexpectedly exited" not in str(error):
+                    log.seek(0)
+                    raise WebDriverException(f"{error.msg}; chromedriver said: {log.read()[-2000:]}") from error
+                time.sleep(1 + attempt)
     driver.implicitly_wait(5)
     return driver
 
