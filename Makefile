@@ -70,7 +70,9 @@ check-installed:
 	@work=$$(mktemp -d) && env -i "$(bindir)/tally" --version \
 	  && env -i "$(bindir)/tally" report --demo --format json >"$$work/report.json" \
 	  && grep -q '"exclude_before": "2026-09-19T02:11:00+08:00"' "$$work/report.json" \
-	  && env -i "$(bindir)/tally" weekly --demo --through 2026-10-03 --html --reports "$$work/en" >/dev/null \
+	  && env -i "$(bindir)/tally" weekly --demo --through 2026-10-03 --html --reports "$$work/en" \
+	       --vote-url https://example.org/vote --site-url https://example.org/tally/en/ \
+	       --share "$$work/en/share.png" >/dev/null \
 	  && diff -r -x "*.png" -x .tally-pages.json reports/demo/en "$$work/en" && rm -r "$$work" \
 	  || { echo "Error: $(bindir)/tally failed in an empty environment, or its weekly pages differ from reports/demo/en (above)" >&2; exit 1; }
 	TALLY_BINARY="$(bindir)/tally" $(SWIFT) test --filter TallyCLITests
