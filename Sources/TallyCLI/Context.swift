@@ -69,10 +69,15 @@ package final class TextOutput: @unchecked Sendable {
 package struct OutputFailure: Error, Equatable, CustomStringConvertible {
     package let name: String
     package let errno: Int32
+    /// Found when the command had run to its end (`Tally.run`'s last check): what it does was done.
+    package var commandDone = false
     package var description: String {
         "cannot write to \(name): \(String(cString: strerror(errno)))"
             + (errno == EPIPE ? " (the program reading it stopped)" : "")
-            + "; what was written there is incomplete, and nothing after it was done"
+            + (commandDone
+                ? "; what was written there is incomplete, but the command ran to its end: what it records or "
+                    + "writes elsewhere (a decision, a file) was done"
+                : "; what was written there is incomplete, and nothing after it was done")
     }
 }
 

@@ -63,8 +63,10 @@ package enum Tally {
             do {
                 let quiet = command.isQuietable && invocation.flag(OptionSpec.quiet)
                 try command.run?(invocation, quiet ? context.quieted() : context)
-                // A command whose output was lost did not succeed (`report > /dev/full`).
-                try context.stdout.check()
+                // A command whose output was lost did not succeed (`report > /dev/full`); what it did is said.
+                if let failure = context.stdout.failure {
+                    throw OutputFailure(name: context.stdout.name, errno: failure, commandDone: true)
+                }
                 return ExitCode.success.rawValue
             } catch let error as UsageError {
                 reportUsage(error, context: context)

@@ -6,12 +6,17 @@ import TallyRender
 /// `dropConflicts` (`tally notes discard`) keeps D1's decision, `tally pull` fetches D1's state; deciding
 /// again is the decision form. An invited moderator takes back only her own decisions.
 extension ModerationSite {
-    /// Keeps D1's decision on note `id` (drops this copy's), when the note is still the one the page showed.
+    /// Keeps D1's decision on note `id` (drops this copy's), when the note is still the one the page showed;
+    /// with `--wrangler`, then fetches D1's state (`tally pull`) so the note reads as D1 has it at once.
     func discard(_ id: Int64, _ form: [String: String], _ visitor: SiteGuard.Visitor) throws -> HTTPResponse {
         let page = page(visitor)
         guard let seen = form["seen"], seen.count == SeenNote.digestLength else {
             return .refusal(400, .brokenForm, in: language)
         }
+        if wrangler != nil {
+            guard syncLock.try() else { return .refusal(409, .busy, in: language) }
+        }
+        defer { if wrangler != nil { syncLock.unlock() } }
         if let refusal = try changedRefusal(id, seen: seen, visitor) { return refusal }
         // The code of `tally notes discard`, as the visitor: her own decisions only, unless she owns the page.
         let refused = try refusal(id, page, nothing: language.moderationLabels.noConflict(id)) {
@@ -20,6 +25,9 @@ extension ModerationSite {
             }
         }
         if let refused { return refused }
+        if let failed = fetchAfterTakingBack(id, "discard", page, summary: language.moderationLabels.droppedNotFetchedYet(id)) {
+            return failed
+        }
         return HTTPResponse(
             status: 303, headers: [("Location", "/\(visitor.token)/note/\(id)?done=discard")], body: [])
     }
@@ -77,14 +85,26 @@ extension ModerationSite {
             }
         }
         if let refused { return refused }
+        if let failed = fetchAfterTakingBack(id, "undo", page, summary: language.undoneNotFetched(id)) { return failed }
+        return HTTPResponse(status: 303, headers: [("Location", "/\(visitor.token)/note/\(id)?done=undo")], body: [])
+    }
+
+    /// After a decision on note `id` was taken back (undo, keep D1's): fetches D1's state (`tally pull`) when
+    /// the server has `--wrangler`, so the copy shows the note as D1 has it; nil when it did (or cannot:
+    /// the note page then says a fetch must come first), else the 502 page that says so (`summary`).
+    /// The sync lock is held by the caller.
+    private func fetchAfterTakingBack(
+        _ id: Int64, _ action: String, _ page: ModerationPage, summary: String
+    ) -> HTTPResponse? {
+        guard let wrangler else { return nil }
         let (pulled, out, pullErr) = run(["pull", "--db", database, "--wrangler", wrangler] + config)
         guard pulled == 0 || pulled == 3 else {
-            // The withdrawal stands (it is in the ledger); only the copy's view of D1 is behind.
+            // What was taken back stays so (it is in the ledger); only the copy's view of D1 is behind.
             let said = out + pullErr + "(exit status \(pulled))\n"
-            let text = try? sync(page, output: said, summary: language.undoneNotFetched(id))
-            return text.map { html(502, $0) } ?? failed(page, ["note", "\(id)", "undo"], said)
+            let text = try? sync(page, output: said, summary: summary)
+            return text.map { html(502, $0) } ?? failed(page, ["note", "\(id)", action], said)
         }
-        return HTTPResponse(status: 303, headers: [("Location", "/\(visitor.token)/note/\(id)?done=undo")], body: [])
+        return nil
     }
 
     /// Runs the command line's own `tally pull --wrangler DB`, then back to the note's page (or the sync page).

@@ -129,8 +129,10 @@ final class ModerationSite: Sendable {
             return html(422, page.message(language.moderationLabels.refused, language.refusal(error, zone: zone)))
         } catch let error as SyncError where error.isConflict {
             var text = error.description
-            if case .conflictNotPulled(let mine) = error {
-                text = language.moderationLabels.conflictNotSettled(mine.noteID)
+            switch error {
+            case .conflictNotPulled(let mine): text = language.moderationLabels.conflictNotSettled(mine.noteID)
+            case .droppedNotPulled(let mine): text = language.moderationLabels.droppedNotFetched(mine.noteID)
+            default: break
             }
             return html(409, page.message(language.moderationLabels.refused, text, back: back(parts)))
         } catch {
@@ -204,7 +206,10 @@ final class ModerationSite: Sendable {
             context.standing = mine.last { $0.state != .dropped }?.standing
             // Keeping D1's decision drops these: offered only when every one is the visitor's to take back.
             context.keepD1By = try ledger.keepingD1Drops(of: id).first { !withdrawer.mayWithdraw($0) }?.moderator
-            if let note { context.conflictShown = try ledger.conflictStillShown(on: note) != nil }
+            if let note {
+                context.conflictShown = try ledger.conflictStillShown(on: note) != nil
+                context.droppedShown = try ledger.droppedStillShown(on: note) != nil
+            }
             // Undo needs a pull to show the note as D1 has it again, so only a server with wrangler offers it;
             // and only on a decision the visitor may take back.
             if wrangler != nil, let latest = mine.last(where: { $0.state != .dropped }), latest.state == .unpushed,
@@ -239,7 +244,6 @@ final class ModerationSite: Sendable {
             context.done =
                 query["done"] == "undo"
                 ? language.undone(id, whose: whose) : language.moderationLabels.dropped(id, whose: whose)
-            if query["done"] == "discard" { context.offerPull = wrangler != nil }
         } else if query["done"] == "pull" {
             context.done = language.moderationLabels.pulled
         }
@@ -256,6 +260,8 @@ final class ModerationSite: Sendable {
         case conflict(ModerationConflict, ModerationPage.NoteContext)
         case changed(Note, ModerationPage.NoteContext)
         case notPulled(Note, ModerationPage.NoteContext)
+        /// The copy still shows a decision that was taken back (undo, keep D1's) and no fetch has come since.
+        case droppedNotPulled(Note, ModerationPage.NoteContext)
     }
 
     /// One decision through the one write path, against the version, state and note the page showed.
@@ -289,6 +295,8 @@ final class ModerationSite: Sendable {
                 409, page.changed(labels.notTheNote(id), shown: shownNotes.text(seen), note: now, context: context))
         case .notPulled(let shown, let context):
             return html(409, page.refused(labels.conflictNotSettled(id), note: shown, context: context))
+        case .droppedNotPulled(let shown, let context):
+            return html(409, page.refused(labels.droppedNotFetched(id), note: shown, context: context))
         }
     }
 
@@ -345,6 +353,8 @@ final class ModerationSite: Sendable {
             return .changed(now, try retry(now))
         } catch SyncError.conflictNotPulled {
             return .notPulled(shown, try retry(shown))
+        } catch SyncError.droppedNotPulled {
+            return .droppedNotPulled(shown, try retry(shown))
         }
         return .done
     }

@@ -58,9 +58,14 @@ extension ModerationStore {
     /// One decision's checks and writes with its ledger entry, inside `inDecisionTransaction`.
     func decideInTransaction(_ request: DecisionRequest, replaying: Bool) throws -> Decision {
         // Deciding again settles a note's conflict only on the note as D1 has it (after a pull).
-        if !replaying, let note = try note(request.noteID), let stale = try SyncLedger(db).conflictStillShown(on: note)
-        {
-            throw SyncError.conflictNotPulled(stale)
+        if !replaying, let note = try note(request.noteID) {
+            if let stale = try SyncLedger(db).conflictStillShown(on: note) {
+                throw SyncError.conflictNotPulled(stale)
+            }
+            // Nor on a decision taken back (undo, discard) that the copy still shows.
+            if let dropped = try SyncLedger(db).droppedStillShown(on: note) {
+                throw SyncError.droppedNotPulled(dropped)
+            }
         }
         let decision = try decideLocked(request)
         try SyncLedger(db).record(decision.entry, settlingConflicts: !replaying)

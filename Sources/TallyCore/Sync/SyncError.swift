@@ -15,6 +15,9 @@ package enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// found it and no pull has brought D1's note since): deciding now would build on a decision
     /// D1 did not take.
     case conflictNotPulled(SyncDecision)
+    /// A decision on a note this copy still shows with a decision of its own that was taken back (withdrawn
+    /// or discarded) and no pull has brought D1's note since: D1 will never hold the one it would build on.
+    case droppedNotPulled(SyncDecision)
     /// The decision was sent to D1 and the answer was not read (`SyncState.sent`): D1 may hold it, so
     /// it can be neither withdrawn nor discarded until a push or pull has read D1.
     case outcomeUnknown(SyncDecision)
@@ -27,8 +30,10 @@ package enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// True for the cases the command line reports as a conflict (exit code 3).
     package var isConflict: Bool {
-        if case .conflictNotPulled = self { return true }
-        return false
+        switch self {
+        case .conflictNotPulled, .droppedNotPulled: return true
+        default: return false
+        }
     }
 
     /// What went wrong and what to do.
@@ -57,6 +62,11 @@ package enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "(\(theirs)), and this copy still shows your decision, not D1's note; nothing was changed. "
                 + "Run `tally pull` first, then decide again on the note as D1 has it, or drop yours with "
                 + "`tally notes discard \(mine.noteID)`"
+        case .droppedNotPulled(let mine):
+            return "note \(mine.noteID): this copy still shows your \(mine.summary()), which was taken back (withdrawn "
+                + "or discarded) and will never be on D1, so a decision now would be made on top of it and D1 could "
+                + "not take it; nothing was changed. Run `tally pull` first (it brings the note as D1 has it), then "
+                + "decide on the note as it is"
         case .outcomeUnknown(let mine):
             return "note \(mine.noteID): your \(mine.summary()) was sent to D1 and its answer was not read (the "
                 + "answer was lost, wrangler timed out or printed nothing readable, or tally was stopped), so D1 may "

@@ -264,6 +264,15 @@ package struct SyncLedger {
         return shown ? conflict : nil
     }
 
+    /// This copy's decision the note still shows as its latest although it was withdrawn (`notes undo`)
+    /// or discarded (`notes discard`) and no pull has brought D1's note since: a decision made now would
+    /// be made on top of one D1 will never hold, so its guards could not apply there.
+    package func droppedStillShown(on note: Note) throws -> SyncDecision? {
+        try decisions(where: "note_id = \(note.id) AND state = 'dropped'").last {
+            $0.version == note.version && $0.createdAt == note.reviewedAt && $0.moderator == note.reviewedBy
+        }
+    }
+
     /// Every decision, in the order they were made; empty when there is no ledger.
     /// A ledger of an older layout is read as it is (a read-only command does not upgrade it).
     package func decisions(where condition: String = "1") throws -> [SyncDecision] {

@@ -21,8 +21,9 @@ extension ModerationPage {
         package var conflictShown = false
         /// True when the server can fetch D1's state (`--wrangler`).
         package var canPull = false
-        /// True when the page offers to fetch D1's state after the message on top (a decision just dropped).
-        package var offerPull = false
+        /// True when the copy still shows a decision of its own that was taken back (undo, keep D1's) and no
+        /// fetch of D1's state has come since: deciding waits for that fetch (`SyncLedger.droppedStillShown`).
+        package var droppedShown = false
         /// The latest decision on the note when it is unsent, the server can undo it (`tally notes undo`) and
         /// the reader may take it back (her own, or anyone's for the page's owner).
         package var undoable: SyncDecision?
@@ -53,7 +54,6 @@ extension ModerationPage {
     package func note(_ note: Note, _ context: NoteContext) -> String {
         var body = ""
         if let done = context.done { body += "<p class=\"message done\" role=\"status\">\(e(done))</p>\n" }
-        if context.offerPull { body += pullForm(note: note.id) }
         body +=
             "<p>\(e(l.state))\(e(language.colon))<strong>\(e(fate(note)))</strong> · "
             + "\(e(l.created)) \(e(time(note.created, stored: note.createdAt)))</p>\n"
@@ -61,7 +61,13 @@ extension ModerationPage {
         body += made(note, context)
         body += syncConflicts(context.syncConflicts)
         body += settle(note, context)
-        if !context.conflictShown { body += actions(note, context) }
+        if context.droppedShown {
+            // The note as shown is not D1's: a decision now would build on one D1 will never hold.
+            body += "<p id=\"fetch-first\">\(e(context.canPull ? l.fetchBeforeDeciding : l.ownerFetchesFirst))</p>\n"
+            if context.canPull { body += pullForm(note: note.id) }
+        } else if !context.conflictShown {
+            body += actions(note, context)
+        }
         if note.session != nil, let others = context.others, others.total > 0 {
             body += "<h2>\(e(l.otherNotes))</h2>\n" + otherNotes(others)
         }

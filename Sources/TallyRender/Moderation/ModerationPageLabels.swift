@@ -260,6 +260,37 @@ package struct ModerationPageLabels: Sendable {
             "\(language.noteName(note)) 已經不是你頁面上看到的那則：內容、投稿者或投稿時間在沒有審核紀錄的情況下變了，所以你的決定沒有生效。"
                 + "兩邊都在下面，請依它現在的樣子重新決定。")
     }
+    /// Keep D1's decision done, but the fetch of D1's state after it failed.
+    package func droppedNotFetchedYet(_ note: Int64) -> String {
+        language.pick(
+            "D1's decision on \(language.noteInline(note)) is kept and the decision here will not be sent, but "
+                + "fetching D1's state failed, so this copy still shows the note as that decision left it until a "
+                + "fetch works (“\(pullD1)”). What wrangler said is below.",
+            "\(language.noteName(note)) 以 D1 的決定為準，這裡的決定不會送出；但取得 D1 的狀態失敗，所以在重新取得之前，"
+                + "這份副本仍顯示那個決定之後的樣子（請再按「\(pullD1)」）。wrangler 的回應在下面。")
+    }
+    /// A decision refused because the copy still shows one that was taken back (`SyncError.droppedNotPulled`).
+    package func droppedNotFetched(_ note: Int64) -> String {
+        language.pick(
+            "This copy still shows a decision on \(language.noteInline(note)) that was taken back and will never be on "
+                + "D1, so a decision now would be made on top of it; nothing was changed. Fetch D1's state first, "
+                + "then decide on the note as it is.",
+            "這份副本顯示的還是\(language.noteName(note)) 上一個已經收回、永遠不會送到 D1 的決定，現在決定等於疊在它上面；"
+                + "什麼都沒有改變。請先取得 D1 的最新狀態，再依便利貼現在的樣子決定。")
+    }
+    /// Above the note when the copy still shows a decision taken back: fetch first (the server can).
+    package var fetchBeforeDeciding: String {
+        language.pick(
+            "This copy still shows the decision that was taken back, not D1's: fetch D1's state before deciding.",
+            "這份副本顯示的還是已收回的決定，不是 D1 上的：請先取得 D1 的最新狀態再決定。")
+    }
+    /// The same when only the page's owner can fetch D1's state (no `--wrangler`).
+    package var ownerFetchesFirst: String {
+        language.pick(
+            "This copy still shows the decision that was taken back, not D1's: to decide again, ask the page's owner "
+                + "to fetch D1's state first.",
+            "這份副本顯示的還是已收回的決定，不是 D1 上的：要重新決定，請頁面主人先取得 D1 的最新狀態。")
+    }
     package func conflictNotSettled(_ note: Int64) -> String {
         language.pick(
             "\(language.noteName(note)) is in conflict with D1 and this copy still shows your own decision, not D1's; nothing "

@@ -58,6 +58,22 @@ struct HostileWriteFailureTests {
                 == [["unpushed"]])
     }
 
+    /// Issue 45 item 9: a decision recorded before its confirmation line met a full device said "nothing after
+    /// it was done"; it was recorded, and the error now says the command ran to its end.
+    @Test(arguments: [">/dev/full", ">&-"])
+    func aDecisionWhoseLineIsLostSaysItWasRecorded(_ redirect: String) async throws {
+        let folder = try await Self.folderWithDemo()
+        let approved = try await HostileShell.run(
+            ["notes", "approve", "3", "--as", "alice", "--db", "votes.sqlite"], redirect: redirect, in: folder.url.path)
+        #expect(approved.status == 1, "\(approved.stderr)")
+        #expect(approved.stderr.hasPrefix("Error: cannot write to standard output:"), "\(approved.stderr)")
+        #expect(approved.stderr.contains("but the command ran to its end"), "\(approved.stderr)")
+        #expect(!approved.stderr.contains("nothing after it was done"), "\(approved.stderr)")
+        #expect(
+            try await SQLiteShell.rows(folder.path("votes.sqlite"), "SELECT state, moderator FROM tally_sync_decisions")
+                == [["unpushed", "alice"]])
+    }
+
     @Test func weeklyNarrationToAFullDeviceFails() async throws {
         let folder = try TemporaryDirectory()
         let result = try await HostileShell.run(

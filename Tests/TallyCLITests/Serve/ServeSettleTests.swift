@@ -37,9 +37,12 @@ struct ServeSettleTests {
         return bed
     }
 
-    static func serve(_ bed: SyncBed, language: String, owner: String = "mod-b") async throws -> ServedCopy {
+    static func serve(_ bed: SyncBed, language: String, owner: String = "mod-b", wrangler: Bool = true) async throws
+        -> ServedCopy
+    {
         try await ServedCopy(
-            ["--db", bed.path("b"), "--as", owner, "--wrangler", "votes", "--lang", language, "--tz", "Asia/Taipei"],
+            ["--db", bed.path("b"), "--as", owner, "--lang", language, "--tz", "Asia/Taipei"]
+                + (wrangler ? ["--wrangler", "votes"] : []),
             in: bed.folder.url.path, environment: bed.environment())
     }
 
@@ -58,9 +61,12 @@ struct ServeSettleTests {
         #expect(settle.contains("取得 D1 的最新狀態") && settle.contains("請先取得 D1 的最新狀態"), "\(settle)")
         #expect(seen["conflict_decide_forms"] as? Int == 0, "no deciding again on a copy still showing mine")
         #expect((seen["kept_done"] as? String)?.contains("便利貼 #3 上你的決定已經放棄") == true, "\(seen)")
-        #expect((seen["pulled_done"] as? String) == "這份副本已是 D1 的最新狀態。", "\(seen)")
-        #expect(seen["pulled_state"] as? String == "已通過", "D1's approval, shown after the pull")
-        for key in ["conflict", "kept", "pulled"] {
+        // Issue 44 item 2: the page used to show the note as her dropped rejection until a fetch was tapped;
+        // it now fetches D1's state at once, so the note reads as D1 has it and may be decided on again.
+        #expect(seen["kept_state"] as? String == "已通過", "D1's approval, shown at once: \(seen)")
+        #expect(seen["kept_decide_forms"] as? Int ?? 0 > 0, "D1's note may be decided on: \(seen)")
+        #expect(seen["kept_fetch_first"] as? String == "", "nothing left to fetch: \(seen)")
+        for key in ["conflict", "kept"] {
             #expect((seen[key + "_width"] as? Int ?? 999) <= 390, "\(key) reads at 390 px")
             let text = PageWords.visibleText(seen[key + "_html"] as? String ?? "")
             let english = PageWords.englishWords(
@@ -76,6 +82,33 @@ struct ServeSettleTests {
         #expect(
             try await bed.rows("d1.sqlite", "SELECT count(*) FROM moderation_log WHERE moderator = 'mod-b'") == [["0"]])
         try await bed.expectD1Consistent()
+    }
+
+    /// Without `--wrangler` the page cannot fetch D1's state after keeping D1's decision: it says so, offers no
+    /// decision on the note it still shows as her dropped one, and the copy's own rule refuses one made anyway
+    /// (issue 45 item 9; `SyncDiscardTests` has the command line's side).
+    @Test(
+        .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
+    )
+    func keepingD1sDecisionWithoutWranglerSaysAFetchComesFirst() async throws {
+        let bed = try await Self.conflictOnB()
+        let served = try await Self.serve(bed, language: "zh-TW", wrangler: false)
+        defer { served.stop() }
+        let seen = try await served.client(["settle", served.url, "keep-offline", "390"])
+        #expect((seen["kept_done"] as? String)?.contains("便利貼 #3 上你的決定已經放棄") == true, "\(seen)")
+        #expect(seen["kept_state"] as? String == "已退回", "the copy still shows her rejection: \(seen)")
+        #expect(
+            seen["kept_fetch_first"] as? String == "這份副本顯示的還是已收回的決定，不是 D1 上的：要重新決定，請頁面主人先取得 D1 的最新狀態。",
+            "\(seen)")
+        #expect(seen["kept_decide_forms"] as? Int == 0, "no decision on a note D1 does not hold: \(seen)")
+        #expect(seen["kept_pull_forms"] as? Int == 0, "the server cannot fetch: \(seen)")
+        let text = PageWords.visibleText(seen["kept_html"] as? String ?? "")
+        let english = PageWords.englishWords(
+            in: text,
+            userTexts: ["mod-a", "mod-b", "spam"] + (try await bed.rows("b", "SELECT content FROM suggestions").flatMap { $0 }))
+        #expect(english.isEmpty, "shows English: \(Set(english).sorted())")
+        #expect(try await bed.rows("b", "SELECT state FROM tally_sync_decisions WHERE note_id = 3") == [["dropped"]])
+        #expect(try await bed.rows("d1.sqlite", Self.noteState) == [["approved", "mod-a", "1"]])
     }
 
     /// Every fold a moderator can open says why D1 did not take her decision in her language; the sync's

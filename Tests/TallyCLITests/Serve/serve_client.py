@@ -524,11 +524,13 @@ def settle(url, way, width):
         base = url.rstrip("/")
         driver.get(base + "/note/3")
         note_page("conflict")
-        if way == "keep":
+        if way in ("keep", "keep-offline"):
+            # With --wrangler the page fetches D1's state at once; without, it says a fetch comes first.
             press("form[action$='/note/3/discard'] button")
             note_page("kept")
-            press("form[action$='/sync/pull'] button")
-            note_page("pulled")
+            first = driver.find_elements(By.ID, "fetch-first")
+            out["kept_fetch_first"] = first[0].text if first else ""
+            out["kept_pull_forms"] = len(driver.find_elements(By.CSS_SELECTOR, "form[action$='/sync/pull']"))
         else:
             press("section.settle form[action$='/sync/pull'] button")
             note_page("pulled")

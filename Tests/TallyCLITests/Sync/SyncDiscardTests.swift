@@ -67,4 +67,28 @@ struct SyncDiscardTests {
             ])
         #expect(try await bed.counts("a") == [0, 0, 0, 0])
     }
+
+    /// Issue 45 item 9: after a discard and before a pull, a decision on the note as the copy still shows it
+    /// (her dropped promotion) was accepted, and the push then blamed "deleted or changed without a logged
+    /// decision". It is refused (a conflict, exit 3) naming the pull; after the pull it is taken and confirmed.
+    @Test func aDecisionOnADroppedDecisionBeforeAPullIsRefusedAndNamesThePull() async throws {
+        let bed = try await Self.aliceOnTopOfBob()
+        #expect(try await bed.tally("a", ["push", "--wrangler", "prod"]).status == 3)
+        #expect(try await bed.tally("a", ["notes", "discard", "3"]).status == 0)
+        let early = try await bed.tally("a", ["notes", "reopen", "3", "--reason", "look again", "--as", "alice"])
+        #expect(early.status == 3, "\(early.stdout)\(early.stderr)")
+        #expect(early.stderr.contains("was taken back (withdrawn or discarded) and will never be on D1"), "\(early.stderr)")
+        #expect(early.stderr.contains("Run `tally pull` first"), "\(early.stderr)")
+        #expect(try await bed.counts("a") == [0, 0, 0, 0], "nothing was recorded")
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        let decided = try await bed.tally("a", ["notes", "reopen", "3", "--reason", "look again", "--as", "alice"])
+        #expect(decided.status == 0, "\(decided.stdout)\(decided.stderr)")
+        let pushed = try await bed.tally("a", ["push", "--wrangler", "prod"])
+        #expect(pushed.status == 0, "\(pushed.stdout)\(pushed.stderr)")
+        #expect(!pushed.stdout.contains("without a logged decision"), "\(pushed.stdout)")
+        #expect(
+            try await bed.rows("d1.sqlite", "SELECT status, reviewed_by, version FROM suggestions WHERE id = 3")
+                == [["pending", "alice", "2"]])
+        try await bed.expectD1Consistent()
+    }
 }
