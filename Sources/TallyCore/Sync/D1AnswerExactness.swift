@@ -60,6 +60,11 @@ struct D1AnswerExactness {
         }
     }
 
+    /// The column names of `table` (in no particular order); nil for a table SQLite here could not read.
+    func columns(of table: String) -> [String]? {
+        affinities[table].map { $0.keys.sorted() }
+    }
+
     /// Throws `QueryPullError.inexactValue` for the first value of `row` (the `position`-th row of
     /// `table` in D1's answer, counted from 0) that the copy could store otherwise than D1 does.
     func check(_ row: Row, table: String, position: Int) throws {

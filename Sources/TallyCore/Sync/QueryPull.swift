@@ -17,7 +17,9 @@ import TallySQLite
 /// 4. The votes past `W` up to `H`, in pages of `pageRows`, by id. A vote cast meanwhile gets an
 ///    id above `H` and comes with the next pull.
 /// 5. Every other table whole, in one request, last: the notes and the moderation log are one
-///    state, and every option a fetched vote points at already exists.
+///    state, and every option a fetched vote points at already exists. Step 2 measures the size of
+///    that answer first: one over D1's maximum query result size is refused before it is asked,
+///    naming `--export`, which has no such limit.
 package struct QueryPull {
     /// One request to D1: its statements run one after another, one list of rows each.
     package typealias Request = (_ statements: [String]) throws -> [[Row]]
@@ -117,6 +119,10 @@ package struct QueryPull {
         let exactness = try D1AnswerExactness(tables: tables.map { ($0.name, $0.sql) })
         // 2. The vote ids' extent and the other tables' sizes.
         var second: [String] = others.map { "SELECT count(*) AS n FROM \(DumpImporter.quoted($0.name))" }
+        let measured = others.compactMap { table in
+            exactness.columns(of: table.name).map { (table.name, Self.answerBytesStatement(table.name, columns: $0)) }
+        }
+        second += measured.map(\.1)
         if votes != nil { second.append(Self.extentStatement) }
         let sizes = second.isEmpty ? [] : try send(second)
         var otherRows: Int64 = 0
@@ -125,6 +131,14 @@ package struct QueryPull {
         }
         guard otherRows <= Int64(pageRows) else {
             throw QueryPullError.wholeTablesTooLarge(tables: others.map(\.name), rows: otherRows, limit: pageRows)
+        }
+        var otherBytes: Int64 = 0
+        for (offset, (name, statement)) in measured.enumerated() {
+            otherBytes += try Self.count(sizes[others.count + offset], of: name, statement: statement, column: "bytes")
+        }
+        guard otherBytes <= Self.resultLimit else {
+            throw QueryPullError.wholeTablesTooLargeForOneAnswer(
+                tables: others.map(\.name), bytes: otherBytes, limit: Self.resultLimit)
         }
         // A thin answer (no row, a value missing) must never read as "no votes": that empties the copy.
         let extent = try votes.map { _ in try Self.extent(sizes[sizes.count - 1]) }
@@ -344,6 +358,19 @@ extension QueryPull {
     /// an answer can be checked against itself.
     static let extentStatement = "SELECT max(id) AS top, min(id) AS bottom, count(*) AS n FROM votes"
 
+    /// D1's maximum query result size (developers.cloudflare.com/d1/platform/limits): a request whose
+    /// results are larger fails.
+    static let resultLimit: Int64 = 50_000_000
+
+    /// The size of `table`'s rows as D1's JSON answer carries them, near enough: each value's bytes as text
+    /// (`null` for NULL), each column's quoted name, colon, quotes and comma, each row's braces.
+    static func answerBytesStatement(_ table: String, columns: [String]) -> String {
+        let perRow = 2 + columns.reduce(0) { $0 + $1.utf8.count + 6 }
+        let values = columns.map { "coalesce(length(CAST(\(DumpImporter.quoted($0)) AS BLOB)), 4)" }
+        return "SELECT coalesce(sum(\(perRow) + \(values.joined(separator: " + "))), 0) AS bytes FROM "
+            + DumpImporter.quoted(table)
+    }
+
     /// What a pull accepts as the answer to `extentStatement`, said when refusing one.
     static let extentAccepted =
         "one row whose n is the number of votes and top and bottom the highest and lowest vote id: both null when "
@@ -376,14 +403,15 @@ extension QueryPull {
         return (high, low)
     }
 
-    /// The row count of `table` from the answer to `SELECT count(*) AS n FROM table`; a thin answer is
-    /// refused, never read as 0.
-    static func count(_ rows: [Row], of table: String, statement: String) throws -> Int64 {
-        guard rows.count == 1, let n = rows.first?["n"]?.int64, n >= 0 else {
+    /// The row count of `table` from the answer to `SELECT count(*) AS n FROM table` (or its size, from
+    /// `answerBytesStatement`: `column` bytes); a thin answer is refused, never read as 0.
+    static func count(_ rows: [Row], of table: String, statement: String, column: String = "n") throws -> Int64 {
+        guard rows.count == 1, let n = rows.first?[column]?.int64, n >= 0 else {
             throw QueryPullError.thinAnswer(
-                request: "the number of rows of \(MessageText.quoted(table))", statement: statement,
-                found: rows.count == 1 ? "n: \(shown(rows.first?["n"]))" : "\(rows.count) rows",
-                accepted: "one row whose n is a count")
+                request: (column == "n" ? "the number of rows of " : "the size of ") + MessageText.quoted(table),
+                statement: statement,
+                found: rows.count == 1 ? "\(column): \(shown(rows.first?[column]))" : "\(rows.count) rows",
+                accepted: "one row whose \(column) is a count")
         }
         return n
     }

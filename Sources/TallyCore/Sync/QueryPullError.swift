@@ -2,6 +2,8 @@
 package enum QueryPullError: Error, Equatable, CustomStringConvertible {
     /// The tables fetched whole (every table but `votes`) hold more rows than one request carries.
     case wholeTablesTooLarge(tables: [String], rows: Int64, limit: Int)
+    /// Those tables' answer would be larger than D1 answers (`limit` bytes, its maximum query result size).
+    case wholeTablesTooLargeForOneAnswer(tables: [String], bytes: Int64, limit: Int64)
     /// D1 answered a request with another number of results than it had statements.
     case answerCount(expected: Int, found: Int)
     /// D1's answer contradicts itself or the request: a row outside the ids asked, rows out of order,
@@ -32,6 +34,13 @@ package enum QueryPullError: Error, Equatable, CustomStringConvertible {
                 + "D1's query API fetches them whole in one request of at most \(limit) rows, so that they are one "
                 + "state of D1. Nothing was changed. Use `tally pull --wrangler DB --export` (D1 does not serve "
                 + "the vote page during an export), or a larger TALLY_PULL_PAGE_ROWS"
+        case .wholeTablesTooLargeForOneAnswer(let tables, let bytes, let limit):
+            return "D1's tables other than votes (\(tables.joined(separator: ", "))) come to about "
+                + "\(Self.megabytes(bytes)) in D1's answer; D1 answers at most \(Self.megabytes(limit)) a request (its "
+                + "maximum query result size), and a pull through D1's query API fetches those tables whole in one "
+                + "request, so that the notes and their decisions are one state of D1. Nothing was changed. Use "
+                + "`tally pull --wrangler DB --export`: D1's own export has no such limit (D1 does not serve the "
+                + "vote page while it runs)"
         case .answerCount(let expected, let found):
             return "wrangler's answer to a request of \(expected) statement(s) holds \(found) result(s), not one per "
                 + "statement as `d1 execute --json` prints them; nothing was changed. Run the pull again; if it "
@@ -63,5 +72,11 @@ package enum QueryPullError: Error, Equatable, CustomStringConvertible {
                 + "Nothing was changed. Pull with `tally pull --wrangler DB --export`, which reads D1's own export "
                 + "and carries every value exactly (D1 does not serve the vote page while it runs)"
         }
+    }
+
+    /// `bytes` in MB (10^6 bytes, as D1's limits are stated), one decimal.
+    static func megabytes(_ bytes: Int64) -> String {
+        let tenths = (bytes + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) MB"
     }
 }

@@ -196,6 +196,35 @@ struct QueryPullTests {
         #expect(try NotesDatabase.bytes(bed.path("a")) == before)
     }
 
+    /// Issue 45 item 7: past D1's 50 MB maximum result size, the one request for every table but votes
+    /// failed with D1's size error on every pull, pointing nowhere. It is measured first and refused naming
+    /// `--export`, which then pulls the same data whole.
+    @Test func notesPastD1sAnswerLimitAreRefusedBeforeAskingAndNameTheExport() async throws {
+        let bed = try await Self.bed(extra: 0)
+        #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
+        let before = try NotesDatabase.bytes(bed.path("a"))
+        // 52 notes of 1,000,000 characters: about 52 MB of note text.
+        try await SQLiteShell.run(
+            bed.d1,
+            input:
+                """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 52)
+                INSERT INTO suggestions (session_id, content) SELECT 'big-' || i, hex(randomblob(500000)) FROM n;
+                """)
+        let refused = try await bed.tally("a", ["pull", "--wrangler", "prod"])
+        #expect(refused.status == 1, "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stderr.contains("come to about 52.0 MB in D1's answer"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("D1 answers at most 50.0 MB a request"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("`tally pull --wrangler DB --export`"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("D1 response too large"), "refused before D1 was asked: \(refused.stderr)")
+        #expect(try NotesDatabase.bytes(bed.path("a")) == before)
+        let exported = try await bed.tally("a", ["pull", "--wrangler", "prod", "--export", "--yes"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(
+            try await bed.rows("a", "SELECT count(*), sum(length(content)) FROM suggestions WHERE session_id LIKE 'big-%'")
+                == [["52", "52000000"]])
+    }
+
     @Test func exportAsksFirstAndRefusesWithoutYesWhenNotOnATerminal() async throws {
         let bed = try await Self.bed()
         let refused = try await bed.tally("a", ["pull", "--wrangler", "prod", "--export"])
