@@ -25,6 +25,11 @@ package struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible 
     /// True when another connection holds a lock we needed (`SQLITE_BUSY` or `SQLITE_LOCKED`).
     package var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
 
+    /// True when a read-only connection met what a writer stopped mid-transaction left (a hot rollback journal,
+    /// `SQLITE_READONLY_ROLLBACK`, or a WAL index to rebuild, `SQLITE_READONLY_RECOVERY`): only a connection that
+    /// may write can roll it back (https://sqlite.org/rescode.html#readonly_rollback).
+    package var needsAWriterToRecover: Bool { code == 8 | (3 << 8) || code == 8 | (1 << 8) }
+
     /// True when the file is not a database (`SQLITE_NOTADB`): its header is not SQLite's.
     package var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
 

@@ -68,11 +68,31 @@ package enum DatabaseError: Error, Equatable, Sendable, CustomStringConvertible 
 package enum DatabaseFile {
     /// Opens an existing database for reading only; an empty file is refused (SQLite would read it
     /// as a database with no tables).
+    ///
+    /// A program killed while writing it (a push, a decision) leaves a hot journal that SQLite rolls back
+    /// only on a connection that may write: one such connection opens first and does so (restoring the last
+    /// committed state; nothing committed is changed), then the read goes on. Else `tally status` failed with
+    /// "attempt to write a readonly database" after every kill -9 until something wrote.
     package static func openForReading(_ path: String) throws -> Connection {
         try checkExisting(path)
         var info = stat()
         if stat(path, &info) == 0, info.st_size == 0 { throw DatabaseError.empty(path) }
-        return try open(path, mode: .readOnly)
+        do {
+            return try Connection(path: path, mode: .readOnly)
+        } catch let error as SQLiteError where error.needsAWriterToRecover {
+            _ = try open(path, mode: .readWrite)
+            do {
+                return try Connection(path: path, mode: .readOnly)
+            } catch let error as SQLiteError where error.needsAWriterToRecover {
+                throw DatabaseError.cannotOpen(
+                    path,
+                    error.message + " (a program was stopped while writing it; rolling that back needs write access "
+                        + "to the file and its folder)")
+            }
+        } catch let error as SQLiteError {
+            if error.isNotADatabase { throw DatabaseError.notADatabase(path) }
+            throw DatabaseError.cannotOpen(path, error.message)
+        }
     }
 
     /// Opens an existing database for writing; refuses write-protected files. Removes the temporaries
