@@ -189,7 +189,8 @@ struct BlogOutputTests {
         #expect(text.range(of: "\n## " + l.anomaliesHeading) == nil)
         #expect(try #require(text.range(of: l.anomaliesNoneBrief)).lowerBound > counted.upperBound)
         // The method (three plain sentences) and the as-of line come after the heading, not before the ranking.
-        #expect(try #require(text.range(of: l.shortMethod(chances: true))).lowerBound > counted.upperBound)
+        let method = l.shortMethod(chances: false, standings: [], ratio: "3")
+        #expect(try #require(text.range(of: method)).lowerBound > counted.upperBound)
     }
 
     /// `--brief` in CSV keeps the settings and fingerprint rows; `--only` keeps only its parts' rows.
