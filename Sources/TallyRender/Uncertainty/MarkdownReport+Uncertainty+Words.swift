@@ -157,7 +157,7 @@ extension ReportLanguage {
 
     /// The range cell of an option created after the last counted vote: the day it was added (`ReaderTimes.date`).
     func notYetVotable(_ since: String) -> String {
-        pick("— (added \(since))", "\(since)加入，之後沒有人投票")
+        pick("— (added \(since))", "\(spaced(since, before: false))加入，之後沒有人投票")
     }
 
     /// After the range of an option created mid-poll: the day it was added (`ReaderTimes.date`) and the counted
@@ -165,7 +165,7 @@ extension ReportLanguage {
     func votableAmong(_ since: String, _ voters: Int) -> String {
         pick(
             " (of the \(plural(voters, "voter")) since \(since))",
-            "（\(since)加入後投票的 \(number(voters)) 人中）")
+            "（\(spaced(since, before: false))加入後投票的 \(number(voters)) 人中）")
     }
 }
 
