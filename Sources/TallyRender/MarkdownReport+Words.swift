@@ -52,14 +52,15 @@ extension ReportLanguage {
 
     /// What the ranges and (with `chances`) the chance of leading mean, and what the words of the column "Against
     /// the leader" that the page's tables show (`standings`, the leader's aside) mean: at most three plain sentences
-    /// in the words poll news uses (誤差範圍, margin of error), each word quoted exactly as `standing` writes it in the
-    /// table, so the method and the table never name one thing twice. `ratio` is `LeadModel.probablyBehindRatio` as
-    /// text. The public page's method; the moderators' page has the whole one.
+    /// in the words poll news uses (誤差範圍, margin of error; 範圍, never 區間: docs/glossary.md), each word quoted
+    /// exactly as `standing` writes it in the table, so the method and the table never name one thing twice.
+    /// `ratio` is `LeadModel.probablyBehindRatio` as text. The public page's method; the moderators' page has the
+    /// whole one.
     package func shortMethod(chances: Bool, standings: [ReportModel.Standing], ratio: String) -> String {
         let range = pick(
             "The likely range works like a poll's margin of error: the real share is probably inside it, and fewer "
                 + "voters make it wider.",
-            "誤差範圍：有 95% 的把握，真正的比例落在這個區間；投票的人越少，區間越寬。")
+            "誤差範圍：有 95% 的把握，真正的比例落在這個範圍裡；投票的人越少，範圍越寬。")
         guard chances else { return range }
         let chance = pick(
             "The chance of leading is how likely each option is to be the real favourite, given the votes so far.",

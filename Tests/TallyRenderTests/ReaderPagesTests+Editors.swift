@@ -70,7 +70,7 @@ extension ReaderPagesTests {
         #expect(
             paragraph.contains(
                 language == .english
-                    ? "The likely range works like a poll's margin of error" : "誤差範圍：有 95% 的把握，真正的比例落在這個區間"))
+                    ? "The likely range works like a poll's margin of error" : "誤差範圍：有 95% 的把握，真正的比例落在這個範圍裡"))
         #expect(
             paragraph.contains(
                 language == .english
