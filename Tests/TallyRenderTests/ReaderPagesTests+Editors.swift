@@ -57,7 +57,8 @@ extension ReaderPagesTests {
             language == .english
             ? paragraph.components(separatedBy: ". ").count : paragraph.filter { $0 == "。" }.count
         #expect(sentences <= 3, "\(paragraph)")
-        let quoted = Set(Self.matches(language == .english ? "“[^”]+”" : "「[^」]+」", paragraph).map { $0.dropFirst().dropLast() }.map(String.init))
+        let marks = language == .english ? "“[^”]+”" : "「[^」]+」"
+        let quoted = Set(Self.matches(marks, paragraph).map { String($0.dropFirst().dropLast()) })
         var words: Set<String> = []
         for section in model.sections {
             let table = try Self.table(after: "### " + language.fullTable(language.sectionName(section.name)), in: page)
@@ -76,7 +77,8 @@ extension ReaderPagesTests {
                 language == .english
                     ? "how likely each option is to be the real favourite" : "領先機率：依目前的選擇推算，這個選項其實是第一名的機會"))
         // The words are the table's by construction: every standing the method can name is quoted as the table says.
-        let all = language.shortMethod(chances: true, standings: [.behind, .probablyBehind, .notDistinguishable], ratio: "3")
+        let all = language.shortMethod(
+            chances: true, standings: [.behind, .probablyBehind, .notDistinguishable], ratio: "3")
         for standing in [ReportModel.Standing.behind, .probablyBehind, .notDistinguishable] {
             #expect(all.contains(language.quote(language.standing(standing))), "\(all)")
         }
@@ -174,11 +176,15 @@ extension ReaderPagesTests {
         // One date format on the page: the range cells name the day as the rest of the page does.
         #expect(!page.contains("Sep 24") && !page.contains("9/24 "), "\(language)")
         // The words for one option, several days, and options open from the start.
-        #expect(language.noVotesYet(1, added: nil) == (language == .english ? "No votes for this option yet." : "這個選項還沒有人投票。"))
         #expect(
-            language.noVotesYet(3, added: ("Tue 22 Sep", "Thu 24 Sep"))
+            language.noVotesYet(1, added: nil)
+                == (language == .english ? "No votes for this option yet." : "這個選項還沒有人投票。"))
+        let days = language == .english ? ("Tue 22 Sep", "Thu 24 Sep") : ("9/22（二）", "9/24（四）")
+        #expect(
+            language.noVotesYet(3, added: days)
                 == (language == .english
-                    ? "Added from Tue 22 Sep to Thu 24 Sep; no votes yet." : "這 3 個選項在 Tue 22 Sep 到 Thu 24 Sep 之間加入，之後還沒有人投票。"))
+                    ? "Added from Tue 22 Sep to Thu 24 Sep; no votes yet."
+                    : "這 3 個選項在 9/22（二）到 9/24（四）之間加入，之後還沒有人投票。"))
     }
 }
 

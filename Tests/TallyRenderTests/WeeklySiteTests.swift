@@ -152,7 +152,8 @@ struct WeeklySiteTests {
         #expect(index.hasPrefix(language.resultAsOf(language == .english ? "Fri 16 Oct" : "10/16（五）")), "\(index)")
         #expect(index != first)
         for description in [first, index] {
-            #expect(description.hasSuffix(language == .english ? "." : "。") && !description.contains("…"), "\(description)")
+            #expect(
+                description.hasSuffix(language == .english ? "." : "。") && !description.contains("…"), "\(description)")
         }
         // Without the folder's address there is no absolute URL to give: no og:url, no og:image; the rest stays.
         let bare = try Self.files(site: WeeklySite(voteURL: Self.site.voteURL))
