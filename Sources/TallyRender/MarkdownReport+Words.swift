@@ -50,21 +50,40 @@ extension ReportLanguage {
             "誤差範圍用 Wilson 法計算，信心水準 95%：真正的比例多半落在這個範圍裡。")
     }
 
-    /// What the ranges and (with `chances`) the chance of leading and the standings mean, in at most three plain
-    /// sentences, in the words poll news uses (誤差範圍, 信心水準; margin of error): the public page's method.
-    package func shortMethod(chances: Bool) -> String {
+    /// What the ranges and (with `chances`) the chance of leading mean, and what the words of the column "Against
+    /// the leader" that the page's tables show (`standings`, the leader's aside) mean: at most three plain sentences
+    /// in the words poll news uses (誤差範圍, margin of error; 範圍, never 區間: docs/glossary.md), each word quoted
+    /// exactly as `standing` writes it in the table, so the method and the table never name one thing twice.
+    /// `ratio` is `LeadModel.probablyBehindRatio` as text. The public page's method; the moderators' page has the
+    /// whole one.
+    package func shortMethod(chances: Bool, standings: [ReportModel.Standing], ratio: String) -> String {
         let range = pick(
-            "The likely range is where an option's true share lies with 95% confidence, as polls give their margin "
-                + "of error; the fewer the voters, the wider it is.",
-            "誤差範圍是在 95% 信心水準下，真正的比例可能落在的範圍；計入的人越少，範圍越寬。")
+            "The likely range works like a poll's margin of error: the real share is probably inside it, and fewer "
+                + "voters make it wider.",
+            "誤差範圍：有 95% 的把握，真正的比例落在這個範圍裡；投票的人越少，範圍越寬。")
         guard chances else { return range }
-        return range + sentenceGap
-            + pick(
-                "The chance of leading is how likely an option is, from the votes so far, to be the one most voters "
-                    + "truly prefer. “Behind” means that chance is small enough to rule it out; “can't tell apart” "
-                    + "means the votes so far cannot separate it from the leader.",
-                "領先機率是照目前的票數推估，這個選項其實最多人選的機會。「落後」表示這個機會小到可以排除，"
-                    + "「分不出高下」表示目前的票數還分不出它和第一名的差別。")
+        let chance = pick(
+            "The chance of leading is how likely each option is to be the real favourite, given the votes so far.",
+            "領先機率：依目前的選擇推算，這個選項其實是第一名的機會。")
+        let meanings: [String] = [ReportModel.Standing.behind, .probablyBehind, .notDistinguishable].compactMap {
+            guard standings.contains($0) else { return nil }
+            let word = quote(standing($0))
+            switch $0 {
+            case .behind:
+                return pick("\(word) means its chance is small enough to rule out", "\(word)表示它領先的機會小到可以排除")
+            case .probablyBehind:
+                return pick(
+                    "\(word) means the leader is at least \(ratio) times as likely to lead",
+                    "\(word)表示第一名領先的機會至少是它的 \(ratio) 倍")
+            default:
+                return pick(
+                    "\(word) means the votes so far cannot separate it from the leader",
+                    "\(word)表示目前的票還分不出它和第一名誰領先")
+            }
+        }
+        guard !meanings.isEmpty else { return range + sentenceGap + chance }
+        return range + sentenceGap + chance + sentenceGap
+            + pick("In the table, " + englishList(meanings) + ".", "表中" + meanings.joined(separator: "，") + "。")
     }
 
     /// A section's heading above its ranking: `name` is `sectionName` or `unknownSectionName`.
@@ -105,11 +124,29 @@ extension ReportLanguage {
             "若把排除的測試資料也算進來，第一名會是\(chineseList(names))（\(names.count > 1 ? "各 " : "")\(number(voters)) 人）。")
     }
 
-    package var noVotesInSection: String { pick("No votes in this section yet.", "這個區塊還沒有人投票。") }
+    /// A section nobody has chosen from yet, said of its options (a reader knows options, not a page's "section"):
+    /// how many, and, when they were all added during the poll, the days they were added (`ReaderTimes.date`).
+    package func noVotesYet(_ options: Int, added: (first: String, last: String)?) -> String {
+        let these = options == 1 ? "這個選項" : options == 2 ? "這兩個選項" : "這 \(number(options)) 個選項"
+        guard let added else {
+            return pick("No votes for \(options == 1 ? "this option" : "these options") yet.", "\(these)還沒有人投票。")
+        }
+        guard added.first != added.last else {
+            return pick("Added \(added.first); no votes yet.", "\(these)\(spaced(added.first))才加入，之後還沒有人投票。")
+        }
+        return pick(
+            "Added from \(added.first) to \(added.last); no votes yet.",
+            "\(these)在\(spaced(added.first))到\(spaced(added.last))之間加入，之後還沒有人投票。")
+    }
     package var rank: String { pick("Rank", "名次") }
     package var option: String { pick("Option", "選項") }
-    /// Distinct counted sessions, in readers' words.
-    package var voters: String { pick("Voters", "人數") }
+    /// The column of an option's distinct counted sessions (ranking tables, the ranges' table, promoted options):
+    /// the people who chose it, 「選的人數」, not a bare 「人數」, which the page's other tables count differently.
+    package var voters: String { pick("Voters", "選的人數") }
+    /// The daily table's column: distinct counted sessions that voted that day.
+    package var dailyVoters: String { pick("Voters", "投票人數") }
+    /// The notes table's column: distinct sessions that wrote the notes of a status.
+    package var noteWriters: String { pick("Written by", "提議人數") }
     package var votes: String { pick("Votes", "票數") }
     package var share: String { pick("Share", "比例") }
     package var range: String { pick("Likely range", "誤差範圍") }
@@ -220,9 +257,11 @@ extension ReportLanguage {
             "有 \(number(votes)) 票讀不出時間：已計入總數，但不屬於任何一天。")
     }
 
-    package var usageHeading: String { pick("How votes were used", "票怎麼投") }
-    package var votesUsed: String { pick("Votes used", "用了幾票") }
-    package var stackedColumn: String { pick("2+ on one option", "同一選項投 2 票以上") }
+    package var usageHeading: String { pick("How votes were used", "每人投了幾票") }
+    package var votesUsed: String { pick("Votes used", "投了幾票") }
+    /// The usage table's count of voters who used that many votes.
+    package var usageVoters: String { pick("Voters", "人數") }
+    package var stackedColumn: String { pick("2 or more on one option", "其中重複投同一選項") }
 
     package func stackingSentence(_ stacking: Int, _ sessions: Int) -> String {
         pick(

@@ -122,15 +122,23 @@ package enum MarkdownReport {
     static func headlineBlocks(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         if model.hasNoVotes { return [l.noVotes] }
         var blocks: [String] = []
+        let answer = answerSentences(model, l)
+        if !answer.isEmpty { blocks.append(answer.joined(separator: l.sentenceGap)) }
+        blocks.append(headline(model, l) + l.sentenceGap + l.votingRule(model.parameters.votesPerSession))
+        return blocks
+    }
+
+    /// The headline's first paragraph, one sentence each (a link preview keeps as many whole ones as fit): who leads
+    /// the first section with votes and how sure that is, then the small-sample caution; `[noVotes]` without votes.
+    package static func answerSentences(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
+        if model.hasNoVotes { return [l.noVotes] }
         var answer: [String] = []
         if let section = model.sections.first(where: { !$0.leaders.isEmpty }), let top = section.leaders.first {
             answer.append(l.leaders(section.leaders.map { quoted($0.content, l) }, top.voters))
             if let order = orderSentence(section, model, l) { answer.append(order) }
         }
         if model.isSmallSample { answer.append(l.smallSample(model.totals.voters)) }
-        if !answer.isEmpty { blocks.append(answer.joined(separator: l.sentenceGap)) }
-        blocks.append(headline(model, l) + l.sentenceGap + l.votingRule(model.parameters.votesPerSession))
-        return blocks
+        return answer
     }
 
     /// The first blocks under "How this was counted": the as-of time, then what the ranges and the chance of
@@ -142,7 +150,12 @@ package enum MarkdownReport {
         let blocks = [l.asOf(ReaderTimes(model, l).until(model.parameters.asOf), l.zoneName(zone.identifier))]
         guard model.totals.voters > 0 else { return blocks }
         guard model.parameters.audience.showsIdentifiers else {
-            return blocks + [l.shortMethod(chances: model.chanceModel != nil)]
+            let standings = model.sections.flatMap { $0.options.compactMap(\.standing) }
+            return blocks + [
+                l.shortMethod(
+                    chances: model.chanceModel != nil, standings: standings,
+                    ratio: NumberText.fixed(model.chanceModel?.probablyBehindRatio ?? 0, decimals: 0))
+            ]
         }
         return blocks + [l.intervals] + chanceMethod(model, l)
     }
@@ -211,7 +224,7 @@ package enum MarkdownReport {
         // An option added later is read with its own line, in `--brief` too (its share is over fewer voters).
         let late = lateOptionLines(section, model, l)
         guard sentences else { return late.isEmpty ? blocks : blocks + [late.joined(separator: l.sentenceGap)] }
-        guard let top = section.leaders.first else { return blocks + [l.noVotesInSection] }
+        guard let top = section.leaders.first else { return blocks + [noVotesYet(section, model, l)] }
         // The headline has already said who leads the first section with votes and how sure that is.
         let inHeadline = model.sections.first(where: { !$0.leaders.isEmpty })?.name == section.name
         var sentences: [String] = []
@@ -226,6 +239,20 @@ package enum MarkdownReport {
         sentences += late
         sentences += togetherSentences(section, model, l)
         return sentences.isEmpty ? blocks : blocks + [sentences.joined(separator: l.sentenceGap)]
+    }
+
+    /// Under a section nobody has chosen from: its options have no votes yet and, when every one of them was added
+    /// during the poll, since which day (or days).
+    static func noVotesYet(_ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLanguage) -> String {
+        let zone = model.parameters.zone
+        let added = section.options.compactMap { $0.eligible == nil ? nil : $0.createdAt }
+        let days = added.map { zone.local($0).dayNumber }
+        guard !days.isEmpty, days.count == section.options.count, let first = days.min(), let last = days.max() else {
+            return l.noVotesYet(section.options.count, added: nil)
+        }
+        let t = ReaderTimes(model, l)
+        let date = { (day: Int64) in t.date(CivilDateTime(utcSeconds: day * 86_400)) }
+        return l.noVotesYet(section.options.count, added: (date(first), date(last)))
     }
 
     /// A section's ranking table: rank, option, voters and share; `full` adds votes, the 95% range, the standing
@@ -243,7 +270,7 @@ package enum MarkdownReport {
                     (l.rank, .right), (l.option, .left), (l.voters, .right), (l.votes, .right),
                     (l.share, .right), (l.range, .right), (l.againstLeader, .left),
                 ] + (chances ? [(l.chanceColumn, .right)] : [])
-                : narrow.map { ($0.1 == .right ? MarkdownText.unbroken($0.0) : $0.0, $0.1) })
+                : narrow)
         let n = l.number
         for option in section.options {
             // A share shown without its range (the narrow table) has no decimal: it is not that exact.
@@ -272,17 +299,19 @@ package enum MarkdownReport {
     /// The most columns a Markdown table has: at 390 px a sixth column wraps its header a character a line.
     static let phoneColumns = 5
 
-    /// A section's figures beside its narrow ranking, at most `phoneColumns` columns: option, votes, range,
-    /// standing against the leader and (when the page has the chance model) the chance of leading.
+    /// A section's figures beside its narrow ranking, at most `phoneColumns` columns: option, voters, range,
+    /// standing against the leader and (when the page has the chance model) the chance of leading. The count is the
+    /// voters the range and the chance are computed from (and the headline's), never the votes: "13 votes" beside a
+    /// range of 10 voters in 15 read as a contradiction of "tied at 10 voters each".
     static func detailTable(_ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLanguage) -> String {
         let chances = model.chanceModel != nil
         var table = MarkdownTable(
-            [(l.option, .left), (l.votes, .right), (l.range, .right), (l.againstLeader, .left)]
+            [(l.option, .left), (l.voters, .right), (l.range, .right), (l.againstLeader, .left)]
                 + (chances ? [(l.chanceColumn, .right)] : []))
         for option in section.options {
             table.add(
                 [
-                    ReportText.cell(option.content), l.number(option.votes), rangeCell(option, model, l),
+                    ReportText.cell(option.content), l.number(option.voters), rangeCell(option, model, l),
                     option.standing.map(l.standing) ?? "—",
                 ] + (chances ? [chanceText(option, model) ?? "—"] : []))
         }
@@ -361,7 +390,7 @@ package enum MarkdownReport {
             items.append("- \(l.longestGap)\(l.colon)\(text)")
         }
         blocks.append(items.joined(separator: "\n"))
-        var table = MarkdownTable([(l.day, .left), (l.voters, .right), (l.votes, .right)])
+        var table = MarkdownTable([(l.day, .left), (l.dailyVoters, .right), (l.votes, .right)])
         let n = l.number
         for day in activity.days { table.add([t.date(day.date), n(day.voters), n(day.votes)]) }
         blocks.append(table.rendered())
@@ -377,7 +406,7 @@ package enum MarkdownReport {
     static func usage(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
         let concentration = model.concentration
         guard concentration.sessions > 0 else { return [] }
-        var table = MarkdownTable([(l.votesUsed, .right), (l.voters, .right), (l.stackedColumn, .right)])
+        var table = MarkdownTable([(l.votesUsed, .right), (l.usageVoters, .right), (l.stackedColumn, .right)])
         for row in concentration.usage {
             table.add([String(row.votesUsed), l.number(row.sessions), l.number(row.stackingSessions)])
         }
@@ -394,7 +423,7 @@ package enum MarkdownReport {
         if !suggestions.moderationRecord { blocks.append(l.moderationRecordUnavailable) }
         guard suggestions.total > 0 else { return blocks + [l.noNotes] }
         var statuses = MarkdownTable([
-            (l.status, .left), (l.notes, .right), (l.promotedColumn, .right), (l.voters, .right),
+            (l.status, .left), (l.notes, .right), (l.promotedColumn, .right), (l.noteWriters, .right),
         ])
         for row in suggestions.statuses {
             statuses.add([

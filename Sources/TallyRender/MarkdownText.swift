@@ -38,20 +38,6 @@ package enum MarkdownText {
         return result
     }
 
-    /// A number column's heading that a squeezed table must not break between its Chinese characters (「人數」 one
-    /// character a line): a WORD JOINER (U+2060, invisible, no width) between each two wide characters.
-    package static func unbroken(_ heading: String) -> String {
-        var result = ""
-        var previousWide = false
-        for character in heading {
-            let wide = DisplayWidth.of(String(character)) == 2
-            if wide, previousWide { result += "\u{2060}" }
-            result.append(character)
-            previousWide = wide
-        }
-        return result
-    }
-
     /// Escapes text for running prose (a list item or paragraph): same rules as a cell,
     /// since a leading `#`, `-` or `1.` could otherwise start a heading or a list.
     package static func inline(_ text: String) -> String {

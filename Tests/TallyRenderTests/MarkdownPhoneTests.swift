@@ -7,7 +7,7 @@ import Testing
 /// The Markdown as a blogger publishes it: `cmark-gfm -e table` makes the HTML, a plain blog's style sheet
 /// (no table scroll box, no word breaking) dresses it, and headless chromium lays it out in a 390 × 844 px
 /// phone frame. The ranking must read there: no sideways scroll, the first row on the first screen, and no
-/// column squeezed to one character a line.
+/// column squeezed so that its figures wrap.
 @Suite("Markdown in a phone column", .serialized, .timeLimit(.minutes(10)))
 struct MarkdownPhoneTests {
     static let available = BrowserTests.available && OutsideProgram.isInstalled("cmark-gfm")
@@ -35,6 +35,16 @@ struct MarkdownPhoneTests {
             let width: Double
             let firstRowBottom: Double
             let columnEms: [Double]
+            /// Per column: whether one of its body cells runs to a second line.
+            let bodyWraps: [Bool]
+
+            /// Every column has room for two characters, or else none of its figures wraps: a narrow column of
+            /// short numbers (the rank) reads, even when a blog's theme breaks its two-character heading (the
+            /// Markdown carries no invisible joiner to stop that: find-in-page must find 名次; tally's own HTML keeps
+            /// a zh-TW heading whole with `word-break: keep-all`).
+            var columnsRead: Bool {
+                zip(columnEms, bodyWraps).allSatisfy { em, wraps in em >= 1.9 || !wraps }
+            }
         }
     }
 
@@ -63,17 +73,25 @@ struct MarkdownPhoneTests {
                 const tables = [...d.querySelectorAll("table")].map(t => {
                   const rows = [...t.rows];
                   const columns = rows[0].cells.length;
-                  const ems = [];
+                  const ems = [], wraps = [];
                   for (let c = 0; c < columns; c++) {
                     ems.push(Math.min(...rows.map(r => {
                       const cell = r.cells[c], s = w.getComputedStyle(cell);
                       const content = cell.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
                       return content / parseFloat(s.fontSize);
                     })));
+                    // A body cell of this column that runs to a second line (its text's rectangles on two rows).
+                    wraps.push([...t.tBodies[0].rows].some(r => {
+                      const range = d.createRange();
+                      range.selectNodeContents(r.cells[c]);
+                      const tops = new Set([...range.getClientRects()].map(q => Math.round(q.top)));
+                      return tops.size > 1;
+                    }));
                   }
                   const first = t.tBodies[0] && t.tBodies[0].rows[0];
                   return { width: t.getBoundingClientRect().width,
-                    firstRowBottom: first ? first.getBoundingClientRect().bottom + w.scrollY : -1, columnEms: ems };
+                    firstRowBottom: first ? first.getBoundingClientRect().bottom + w.scrollY : -1, columnEms: ems,
+                    bodyWraps: wraps };
                 });
                 const outside = Math.max(0, ...[...d.body.querySelectorAll("*")].filter(e => !e.closest("table"))
                   .map(e => e.getBoundingClientRect().right));
@@ -102,7 +120,8 @@ struct MarkdownPhoneTests {
 
     /// `--brief` of the demo in both languages, and the ranking table of the demo's weekly pages: the page does not
     /// scroll sideways, the brief's first ranking row ends on the first screen, and every column of a ranking
-    /// table has room for two characters. The old eight-column table is the control: the check sees it fail.
+    /// table has room for two characters or, narrower, keeps its figures on one line (`Table.columnsRead`). The old
+    /// eight-column table is the control: the check sees it fail.
     @Test(.enabled(if: available || BrowserTests.required, "needs chromium and cmark-gfm"))
     func theRankingReadsInAPhoneColumn() async throws {
         let folder = try TemporaryDirectory()
@@ -145,10 +164,10 @@ struct MarkdownPhoneTests {
             #expect(first.firstRowBottom > 0 && first.firstRowBottom <= 844, "\(tag): first row ends at \(first)")
             for table in brief.tables {
                 #expect(table.width <= Double(brief.clientWidth), "\(tag) brief: a table is \(table.width) px")
-                #expect(table.columnEms.allSatisfy { $0 >= 1.9 }, "\(tag) brief: a column is \(table.columnEms) em")
+                #expect(table.columnsRead, "\(tag) brief: a column is \(table.columnEms) em, wraps \(table.bodyWraps)")
             }
             let week = try #require(measures["\(tag)-week.html"]?.tables.first, "\(tag) week has no table")
-            #expect(week.width <= 390 && week.columnEms.allSatisfy { $0 >= 1.9 }, "\(tag) week: \(week)")
+            #expect(week.width <= 390 && week.columnsRead, "\(tag) week: \(week)")
             // Nothing outside the tables runs past the column: the fingerprint's hash wraps in its four groups (the
             // full tables under "How this was counted" may be wider in English, by design). The whole hash did not.
             let page = try #require(measures["\(tag)-week.html"])
@@ -160,7 +179,7 @@ struct MarkdownPhoneTests {
             let full = try #require(measures["\(tag)-full-brief.html"])
             let squeezed = try #require(full.tables.first)
             #expect(
-                full.scrollWidth > full.clientWidth || squeezed.columnEms.contains { $0 < 1.9 },
+                full.scrollWidth > full.clientWidth || !squeezed.columnsRead,
                 "\(tag): the eight-column table was not caught: \(squeezed)")
         }
     }

@@ -124,7 +124,8 @@ extension ReaderPagesTests {
 
     @Test(arguments: ReportLanguage.allCases)
     func thePublicMethodIsThreePlainSentences(_ language: ReportLanguage) throws {
-        let method = language.shortMethod(chances: true)
+        let method = language.shortMethod(
+            chances: true, standings: [.behind, .probablyBehind, .notDistinguishable], ratio: "3")
         let sentences =
             language == .english
             ? method.components(separatedBy: ". ").count : method.filter { $0 == "。" }.count
@@ -135,7 +136,7 @@ extension ReaderPagesTests {
                 #expect(!text.contains(lecture), "\(language) \(name): “\(lecture)”")
             }
             if !name.hasPrefix("week-02") && !name.hasPrefix("index") {
-                #expect(text.contains(language == .english ? "with 95% confidence" : "95% 信心水準"), "\(language) \(name)")
+                #expect(text.contains(language == .english ? "margin of error" : "有 95% 的把握"), "\(language) \(name)")
             }
         }
         // The whole method stays on the moderators' page.

@@ -142,9 +142,19 @@ struct WeeklySiteTests {
             #expect(
                 meta(html, "og:image") == (page == "week-01" ? [] : ["https://example.org/tally/img/share.\(tag).png"]))
         }
-        // Week 1's description is what its page says first: who leads.
+        // Week 1's description is what its page says first: who leads, in whole sentences (never "… Small sa…").
         let week1 = try #require(files["week-01.\(tag).html"])
-        #expect(meta(week1, "description").first?.contains(language == .english ? "Tied for first" : "並列第一") == true)
+        let first = try #require(meta(week1, "description").first)
+        #expect(first.hasPrefix(language == .english ? "Tied for first" : "「做了好多事"), "\(first)")
+        // The index's says the same answer as of its newest week's end, so the two previews differ.
+        let indexPage = try #require(files["index.\(tag).html"])
+        let index = try #require(meta(indexPage, "description").first)
+        #expect(index.hasPrefix(language.resultAsOf(language == .english ? "Fri 16 Oct" : "10/16（五）")), "\(index)")
+        #expect(index != first)
+        for description in [first, index] {
+            #expect(
+                description.hasSuffix(language == .english ? "." : "。") && !description.contains("…"), "\(description)")
+        }
         // Without the folder's address there is no absolute URL to give: no og:url, no og:image; the rest stays.
         let bare = try Self.files(site: WeeklySite(voteURL: Self.site.voteURL))
         for page in ["week-01", "week-04", "index"] {
@@ -156,6 +166,21 @@ struct WeeklySiteTests {
         let none = try Self.files(site: WeeklySite())
         #expect(!(none["week-01.\(tag).md"] ?? "").contains("example.org"))
         #expect((none["week-01.\(tag).md"] ?? "").contains("(index.\(tag).md)"))
+    }
+
+    /// A description keeps whole sentences; only a first sentence longer than a preview shows is cut, at a space
+    /// or a Chinese clause mark, never inside a word.
+    @Test func aDescriptionIsCutBetweenSentencesNeverInsideAWord() {
+        let gap = ReportLanguage.english.sentenceGap
+        let short = "Tied for first with 10 voters each."
+        #expect(WeeklySite.shortened([short, String(repeating: "Small sample words. ", count: 8)], gap: gap) == short)
+        let long = (0..<40).map { "word\($0)" }.joined(separator: " ") + "."
+        let cut = WeeklySite.shortened([long], gap: gap)
+        #expect(cut.hasSuffix("…") && cut.count <= 160)
+        #expect(long.hasPrefix(String(cut.dropLast()) + " "), "\(cut)")
+        let chinese = String(repeating: "這是一段很長的句子，", count: 20) + "。"
+        let zh = WeeklySite.shortened([chinese], gap: "")
+        #expect(zh.hasSuffix("子…") && zh.count <= 160, "\(zh)")
     }
 
     @Test func anAddressIsCheckedOnceAndWhatIsRefusedIsSaid() throws {

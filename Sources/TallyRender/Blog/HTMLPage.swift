@@ -230,6 +230,9 @@ package enum HTMLPage {
                 with: "aria-labelledby=\"chart-\(number)-title chart-\(number)-desc\"")
     }
 
+    /// The page's style sheet. A zh-TW column heading keeps its words whole (`word-break: keep-all`): a squeezed
+    /// table would otherwise break 「選的人數」 a character a line; the text itself carries no invisible joiner, so
+    /// find-in-page and copy find the words as written.
     static let style = """
         :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #ffffff; --muted: #5f6368; --line: #d0d4d9;
           --stripe: #f4f6f8; --accent: #2f5f9e; }
@@ -258,6 +261,7 @@ package enum HTMLPage {
         caption.heard { display: block; position: absolute; width: 1px; height: 1px; padding: 0; overflow: hidden;
           clip-path: inset(50%); white-space: nowrap; }
         th, td { border-bottom: 1px solid var(--line); padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
+        :lang(zh) th { word-break: keep-all; }
         tbody tr:nth-child(even) { background: var(--stripe); }
         .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         figure { margin: 1rem 0; }

@@ -81,20 +81,20 @@ extension ReportLanguage {
     /// The line of an option added later (`LateOptionLine`): when, how many could choose it, its share among them
     /// against the most chosen other option's among the same voters, and how the two compare there.
     func lateOption(_ line: LateOptionLine) -> String {
-        let when = monthDay(line.since)
+        let when = line.since
         if line.most {
             return pick(
                 "\(line.name) was added on \(when): \(line.chose) of the \(plural(line.sessions, "voter")) who could choose it "
                     + "did (\(line.share)), the most among them (next: \(line.other), \(line.otherShare)); chances of "
                     + "leading among them \(line.chance) and \(line.otherChance).",
-                "\(line.name)在 \(when) 加入：加入後能選它的 \(number(line.sessions)) 人中，有 \(number(line.chose)) 人選了"
+                "\(line.name)在\(spaced(when))加入：加入後能選它的 \(number(line.sessions)) 人中，有 \(number(line.chose)) 人選了"
                     + "（\(line.share)），是這群人中最多的（其次是\(line.other)，\(line.otherShare)）；"
                     + "在這群人中的領先機率分別約 \(line.chance) 和 \(line.otherChance)。")
         }
         let start = pick(
             "\(line.name) was added on \(when): \(line.chose) of the \(plural(line.sessions, "voter")) who could choose it did "
                 + "(\(line.share)), against \(line.otherShare) for \(line.other) among the same voters; ",
-            "\(line.name)在 \(when) 加入：加入後能選它的 \(number(line.sessions)) 人中，有 \(number(line.chose)) 人選了"
+            "\(line.name)在\(spaced(when))加入：加入後能選它的 \(number(line.sessions)) 人中，有 \(number(line.chose)) 人選了"
                 + "（\(line.share)），同一群人中\(line.other)是 \(line.otherShare)；")
         switch line.standing {
         case .behind?:
@@ -155,31 +155,23 @@ extension ReportLanguage {
         pick(" With \(plural(voters, "voter")) this is a hint, not a finding.", "只有 \(number(voters)) 人，這只是線索，還不是結論。")
     }
 
-    /// The range cell of an option created after the last counted vote: its local creation date (MM-DD).
+    /// The range cell of an option created after the last counted vote: the day it was added (`ReaderTimes.date`).
     func notYetVotable(_ since: String) -> String {
-        pick("— (added \(monthDay(since)))", "—（\(monthDay(since)) 加入，之後沒有人投票）")
+        pick("— (added \(since))", "\(spaced(since, before: false))加入，之後沒有人投票")
     }
 
-    /// After the range of an option created mid-poll: its local creation date (MM-DD) and the counted voters
-    /// who could choose it (the range's denominator).
+    /// After the range of an option created mid-poll: the day it was added (`ReaderTimes.date`) and the counted
+    /// voters who could choose it (the range's denominator).
     func votableAmong(_ since: String, _ voters: Int) -> String {
         pick(
-            " (of the \(plural(voters, "voter")) since \(monthDay(since)))",
-            "（\(monthDay(since)) 加入後投票的 \(number(voters)) 人中）")
-    }
-
-    /// `09-24` (a local MM-DD) as a reader writes it in a sentence: `Sep 24`, `9/24`.
-    func monthDay(_ text: String) -> String {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 2, (1...12).contains(parts[0]) else { return text }
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return pick("\(months[parts[0] - 1]) \(parts[1])", "\(parts[0])/\(parts[1])")
+            " (of the \(plural(voters, "voter")) since \(since))",
+            "（\(spaced(since, before: false))加入後投票的 \(number(voters)) 人中）")
     }
 }
 
 /// What the line of an option added later says (`ReportLanguage.lateOption`): names quoted, shares and chances
-/// formatted, `since` a local MM-DD; `most` when it has more voters than any other option among the same voters,
-/// `standing` its word from that comparison.
+/// formatted, `since` the day it was added (`ReaderTimes.date`); `most` when it has more voters than any other option
+/// among the same voters, `standing` its word from that comparison.
 struct LateOptionLine {
     let name: String
     let since: String

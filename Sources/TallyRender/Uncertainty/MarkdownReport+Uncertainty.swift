@@ -28,10 +28,7 @@ extension MarkdownReport {
     /// last counted vote), when it became votable and that no voter could choose it: no range, which would
     /// read as "unpopular".
     static func rangeCell(_ option: ReportModel.RankedOption, _ model: ReportModel, _ l: ReportLanguage) -> String {
-        let since = option.createdAt.map { created in
-            let local = model.parameters.zone.local(created)
-            return "\(pad2(local.month))-\(pad2(local.day))"
-        }
+        let since = option.createdAt.map { ReaderTimes(model, l).date(model.parameters.zone.local($0)) }
         if let interval = option.interval {
             guard let eligible = option.eligible, eligible > 0, let since else { return ReportText.range(interval) }
             return ReportText.range(interval) + l.votableAmong(since, eligible)
@@ -97,12 +94,12 @@ extension MarkdownReport {
                 let own = same.options.first(where: { $0.id == option.id }),
                 let best = same.options.first(where: { $0.id != option.id })
             else { return nil }
-            let local = model.parameters.zone.local(created)
+            let since = ReaderTimes(model, l).date(model.parameters.zone.local(created))
             let share = { (voters: Int) in NumberText.percent(Double(voters) / Double(same.sessions), decimals: 0) }
             let name = section.options.first { $0.id == best.id }.map { quoted($0.content, l) } ?? ""
             var line = l.lateOption(
                 LateOptionLine(
-                    name: quoted(option.content, l), since: "\(pad2(local.month))-\(pad2(local.day))",
+                    name: quoted(option.content, l), since: since,
                     sessions: same.sessions, chose: own.voters, share: share(own.voters), other: name,
                     otherShare: share(best.voters), chance: chanceText(own.chance, among: same.sessions),
                     otherChance: chanceText(best.chance, among: same.sessions), most: own.voters > best.voters,
@@ -112,7 +109,8 @@ extension MarkdownReport {
         }
     }
 
-    /// Which options went together most often, with the small-sample caution; empty without the chance model.
+    /// Which options went together most often, with the small-sample caution; empty without the chance model, and on
+    /// a public page when no pair stands out.
     static func togetherSentences(
         _ section: ReportModel.Section, _ model: ReportModel, _ l: ReportLanguage
     ) -> [String] {
@@ -128,10 +126,13 @@ extension MarkdownReport {
             // Only pairs clearly off the budget-aware baseline are named (Covote.standing), most shared voters first.
             let together = section.covotes.filter { $0.standing == .together }.prefix(2)
             let apart = section.covotes.filter { $0.standing == .apart }.prefix(2)
+            // A public page names a pair only when one stands out: "no pair stands out" is a sentence about nothing.
+            // The moderators' page (`--internal`) says so, to show the check ran.
+            let moderators = model.parameters.audience.showsIdentifiers
             if !section.covotes.contains(where: { $0.voters > 0 }) {
-                sentences.append(l.neverTogether)
+                if moderators { sentences.append(l.neverTogether) }
             } else if together.isEmpty && apart.isEmpty {
-                sentences.append(l.noClearPair)
+                if moderators { sentences.append(l.noClearPair) }
             } else {
                 if !together.isEmpty { sentences.append(l.oftenTogether(together.map(described))) }
                 if !apart.isEmpty { sentences.append(l.rarelyTogether(apart.map(described))) }

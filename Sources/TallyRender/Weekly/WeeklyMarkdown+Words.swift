@@ -36,11 +36,9 @@ extension ReportLanguage {
             "本週另有 \(number(votes)) 票屬於測試資料，沒有計入（來自 \(number(sessions)) 個新出現的人）。")
     }
 
-    /// Since the previous week, or since before launch for week 1.
-    package func changesHeading(_ previousWeek: Int?) -> String {
-        pick(
-            previousWeek.map { "Changes since week \($0)" } ?? "Changes since launch",
-            previousWeek.map { "與第 \($0) 週相比" } ?? "與上線前相比")
+    /// Since the previous week (week 1 has no comparison: there is no earlier week).
+    package func changesHeading(_ previousWeek: Int) -> String {
+        pick("Changes since week \(previousWeek)", "與第 \(previousWeek) 週相比")
     }
 
     /// Counted voters then and now.

@@ -54,7 +54,37 @@ package enum WeeklyMarkdown {
                     edition.name(WeeklyFiles.dailyChart(week.number)))
                 : l.noDailyChartThisWeek)
 
-        changes.append("## " + l.changesHeading(week.number > 1 ? week.number - 1 : nil))
+        // Week 1 has no earlier week: "0 → 15 (+15)" and "nobody had voted before" would only repeat the tally, so
+        // its notes decided stand under "This week" and the comparison starts with week 2.
+        if week.number > 1 {
+            changes += comparison(tally, l)
+        }
+        changes += decisions(tally, zone: zone, l)
+
+        let charts = MarkdownReport.ChartBlocks(
+            ranking: { section, position in
+                guard ReportCharts.drawsRanking(section) else {
+                    return l.noRankingChart(MarkdownReport.sectionHeading(section, l))
+                }
+                return image(
+                    ReportCharts.rankingAlt(
+                        section,
+                        title: l.weekRankingChartTitle(MarkdownReport.plainSectionHeading(section, l), week.number),
+                        language: l),
+                    edition.name(WeeklyFiles.rankingChart(week.number, section: section, position: position)))
+            }, daily: nil)
+        let span = l.weekSpan(week.number, t.date(week.firstDay), t.date(week.lastDay))
+        blocks += MarkdownReport.body(
+            tally.report, language: language, selection: fullRanking ? .all.withFullRanking : .all, charts: charts,
+            between: changes, method: [span])
+        if let navigation { blocks.append(navigation) }
+        return MarkdownReport.document(blocks)
+    }
+
+    /// "Changes since week N" (a week after the first): the counted voters and votes then and now, the options added,
+    /// and each section's moves.
+    static func comparison(_ tally: WeeklyTally, _ l: ReportLanguage) -> [String] {
+        var changes = ["## " + l.changesHeading(tally.week.number - 1)]
         let added = tally.optionsAdded.map { MarkdownReport.quoted($0.content, l) }
         changes.append(
             [
@@ -81,26 +111,7 @@ package enum WeeklyMarkdown {
             }
             changes.append(table.rendered())
         }
-        changes += decisions(tally, zone: zone, l)
-
-        let charts = MarkdownReport.ChartBlocks(
-            ranking: { section, position in
-                guard ReportCharts.drawsRanking(section) else {
-                    return l.noRankingChart(MarkdownReport.sectionHeading(section, l))
-                }
-                return image(
-                    ReportCharts.rankingAlt(
-                        section,
-                        title: l.weekRankingChartTitle(MarkdownReport.plainSectionHeading(section, l), week.number),
-                        language: l),
-                    edition.name(WeeklyFiles.rankingChart(week.number, section: section, position: position)))
-            }, daily: nil)
-        let span = l.weekSpan(week.number, t.date(week.firstDay), t.date(week.lastDay))
-        blocks += MarkdownReport.body(
-            tally.report, language: language, selection: fullRanking ? .all.withFullRanking : .all, charts: charts,
-            between: changes, method: [span])
-        if let navigation { blocks.append(navigation) }
-        return MarkdownReport.document(blocks)
+        return changes
     }
 
     /// An image linked relative to the page; the alt text (plain text) is the chart's title and numbers.

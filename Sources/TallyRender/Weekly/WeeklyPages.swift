@@ -194,15 +194,22 @@ package enum WeeklyPages {
                     page: edition.name(WeeklyFiles.html(number)), image: weeks?.last == number, language: language)))
     }
 
-    /// What a week's page says first, as one plain line for previews: the headline's answer (who leads), or a quiet
-    /// week's one sentence.
-    static func description(_ tally: WeeklyTally, edition: LanguageEdition, lastNews: Int?) -> String {
+    /// What a week's page says first, sentence by sentence, for previews (`WeeklySite.meta` keeps the whole ones
+    /// that fit): the headline's answer (who leads, how sure, the small-sample caution), or a quiet week's one
+    /// sentence.
+    static func description(_ tally: WeeklyTally, edition: LanguageEdition, lastNews: Int?) -> [String] {
         let l = edition.language
         if tally.isQuiet {
             let link = lastNews.map { (number: $0, link: edition.name(WeeklyFiles.markdown($0))) }
-            return MarkdownInline.readerText(l.quietWeek(link, tally.report.totals.voters, tally.report.totals.votes))
+            return [l.quietWeek(link, tally.report.totals.voters, tally.report.totals.votes)]
         }
-        return MarkdownInline.readerText(MarkdownReport.headlineBlocks(tally.report, l).first ?? l.noVotes)
+        return previewSentences(tally.report, l)
+    }
+
+    /// The headline's answer (`MarkdownReport.answerSentences`), or its counts when it has none.
+    static func previewSentences(_ model: ReportModel, _ l: ReportLanguage) -> [String] {
+        let answer = MarkdownReport.answerSentences(model, l)
+        return answer.isEmpty ? [MarkdownReport.headline(model, l)] : answer
     }
 
     /// One language's edition of `index.html`: the index as HTML, linking to the weeks' HTML pages and the
@@ -214,7 +221,13 @@ package enum WeeklyPages {
         let language = edition.language
         let markdown = index(
             tallies, calendar: calendar, edition: edition, title: title, languageLinks: false, site: site)
-        let newest = tallies.last.map { MarkdownReport.headlineBlocks($0.report, language).first ?? language.noVotes }
+        // The index's preview is the newest result as of its week's end: a week's page says the same answer
+        // without the date, so the two previews never read alike.
+        let t = indexTimes(tallies, calendar: calendar, language)
+        let newest = tallies.last.map { tally in
+            let sentences = previewSentences(tally.report, language)
+            return [language.resultAsOf(t.until(tally.week.end)) + sentences[0]] + sentences.dropFirst()
+        }
         return File(
             name: edition.name(WeeklyFiles.htmlIndex),
             content: HTMLPage.render(
@@ -222,7 +235,7 @@ package enum WeeklyPages {
                 language: language, link: WeeklyFiles.htmlLink,
                 alternates: edition.htmlAlternates(WeeklyFiles.htmlIndex),
                 meta: site.meta(
-                    description: MarkdownInline.readerText(newest ?? language.indexTitle),
+                    description: newest ?? [language.indexTitle],
                     page: edition.name(WeeklyFiles.htmlIndex), image: true, language: language)))
     }
 

@@ -64,10 +64,10 @@ package struct WeeklySite: Sendable, Equatable {
         "[\(text)](\(LanguageEdition.linkTarget(file)))"
     }
 
-    /// The head of a page's HTML for previews: `description` (plain text, shortened), `page` the page's file name
-    /// in the folder (its `og:url`, with `site_url`), `image` whether the page shows the newest week's result (only
-    /// then is the share image, which shows it, its `og:image`).
-    func meta(description: String, page: String, image: Bool, language: ReportLanguage) -> HTMLPage.Meta {
+    /// The head of a page's HTML for previews: `description` (the page's first sentences, Markdown), `page` the
+    /// page's file name in the folder (its `og:url`, with `site_url`), `image` whether the page shows the newest week's
+    /// result (only then is the share image, which shows it, its `og:image`).
+    func meta(description: [String], page: String, image: Bool, language: ReportLanguage) -> HTMLPage.Meta {
         let url = siteURL.map { $0.appending(LanguageEdition.linkTarget(page)) }
         let imageURL =
             image
@@ -78,17 +78,34 @@ package struct WeeklySite: Sendable, Equatable {
                             .joined(separator: "/"))
                 }
             } : nil
-        return HTMLPage.Meta(description: Self.shortened(description), url: url, image: imageURL)
+        return HTMLPage.Meta(
+            description: Self.shortened(description.map(MarkdownInline.readerText), gap: language.sentenceGap),
+            url: url, image: imageURL)
     }
 
     /// The most characters of a description: what link previews show before they cut.
     static let descriptionLength = 160
 
-    /// `text` as one line, cut at `descriptionLength` characters with an ellipsis.
-    static func shortened(_ text: String) -> String {
-        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        guard line.count > descriptionLength else { return line }
-        return String(line.prefix(descriptionLength - 1)) + "…"
+    /// `sentences` (plain text) as one line of at most `descriptionLength` characters: as many whole sentences as
+    /// fit, so a preview never stops inside a word or a clause. Only a first sentence longer than that is cut, with
+    /// an ellipsis, at its last space or Chinese clause mark that fits (a long option name can make it so).
+    package static func shortened(_ sentences: [String], gap: String) -> String {
+        var text = ""
+        for sentence in sentences {
+            let line = sentence.split(whereSeparator: \.isNewline).joined(separator: " ")
+            let longer = text.isEmpty ? line : text + gap + line
+            if longer.count <= descriptionLength {
+                text = longer
+                continue
+            }
+            if text.isEmpty {
+                let head = Array(line.prefix(descriptionLength - 1))
+                let end = head.lastIndex { $0 == " " || "，、；：".contains($0) } ?? head.count
+                text = String(head[..<end]) + "…"
+            }
+            break
+        }
+        return text
     }
 }
 
@@ -109,6 +126,10 @@ extension ReportLanguage {
         pick(
             "As of \(asOf). [Week \(week)'s page](\(link)) has the full ranking and charts.",
             "統計至\(spaced(asOf, after: false))。[第 \(week) 週的頁面](\(link))有完整的排名和圖表。")
+    }
+    /// Before the newest result in the index's preview: when it stands (`ReaderTimes.until`).
+    package func resultAsOf(_ asOf: String) -> String {
+        pick("As of \(asOf): ", "統計至\(spaced(asOf, after: false))：")
     }
     /// The heading of the index's list of weeks.
     package var everyWeekHeading: String { pick("Every week", "每一週") }

@@ -54,7 +54,8 @@ struct MissionRankingTests {
         // Its own line: when it was added, how many could choose it, against the others among the same voters.
         #expect(
             markdown.stdout.contains(
-                "“option 6” was added on Feb 1: 1 of the 1 voter who could choose it did (100%), the most among them"),
+                "“option 6” was added on Sun 1 Feb: 1 of the 1 voter who could choose it did (100%), the most among them"
+            ),
             "\(markdown.stdout)")
         #expect(markdown.stdout.contains("With 1 voter this is a hint, not a finding."))
 
@@ -65,7 +66,7 @@ struct MissionRankingTests {
         #expect(rows.map { $0.contains("option 6") } == [false, false, false, false, false, true], "\(rows)")
         #expect(rows.first?.contains(" 62% |") == true && rows.last?.contains(" 100% |") == true, "\(rows)")
         #expect(!brief.stdout.contains(".0%"))
-        #expect(brief.stdout.contains("“option 6” was added on Feb 1"))
+        #expect(brief.stdout.contains("“option 6” was added on Sun 1 Feb"))
     }
 
     /// Case 2: two community options created at the same instant with 12 voters each; one vote for option 4 cast
