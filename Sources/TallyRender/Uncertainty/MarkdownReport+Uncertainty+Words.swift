@@ -61,7 +61,7 @@ extension ReportLanguage {
     func tiedChance(_ count: Int, _ chance: String) -> String {
         pick(
             "The data can't tell them apart: each has about a \(chance) chance of truly leading.",
-            "目前的資料分不出\(count == 2 ? "兩者" : "這 \(count) 個選項")誰領先，各約 \(chance) 的機率領先。")
+            "\(count == 2 ? "兩者" : "這 \(count) 個選項")目前分不出高下，各約有 \(chance) 的機會是真正的第一。")
     }
 
     /// The second is behind (the table's "behind"): its name, then both chances of leading.
