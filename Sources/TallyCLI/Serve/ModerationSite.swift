@@ -203,6 +203,7 @@ final class ModerationSite: Sendable {
             let withdrawer = withdrawer(visitor)
             context.syncConflicts = mine.filter { $0.state == .conflict }
             context.withdrawn = mine.filter { $0.state == .dropped }
+            context.changedAfter = SyncLedger.changedAfterDecision(in: mine).first
             context.standing = mine.last { $0.state != .dropped }?.standing
             // Keeping D1's decision drops these: offered only when every one is the visitor's to take back.
             context.keepD1By = try ledger.keepingD1Drops(of: id).first { !withdrawer.mayWithdraw($0) }?.moderator
@@ -405,11 +406,18 @@ final class ModerationSite: Sendable {
     }
 
     func sync(_ page: ModerationPage, output: String?, summary: String? = nil) throws -> String {
-        let (counts, conflicts): ([SyncState: Int], [SyncDecision]) = try withDatabase {
-            (try self.counts(), try self.conflicts())
+        let (counts, conflicts, changed): ([SyncState: Int], [SyncDecision], [SyncDecision]) = try withDatabase {
+            (try self.counts(), try self.conflicts(), try self.changedAfter())
         }
         return page.sync(
-            counts: counts, conflicts: conflicts, wrangler: wrangler, pushOutput: output, summary: summary)
+            counts: counts, conflicts: conflicts, wrangler: wrangler, pushOutput: output, summary: summary,
+            changed: changed)
+    }
+
+    /// Notes changed on D1 after a decision of this copy's that D1 holds (read from the ledger).
+    func changedAfter() throws -> [SyncDecision] {
+        let ledger = SyncLedger(try DatabaseFile.openForReading(database))
+        return try ledger.exists() ? try ledger.changedAfterDecision() : []
     }
 
     /// This copy's open conflicts, in the order the decisions were made (read from the ledger).
@@ -449,7 +457,7 @@ final class ModerationSite: Sendable {
                 status == 0 || status == 3 ? 200 : 502,
                 page.sync(
                     counts: counts, conflicts: try conflicts(), wrangler: wrangler, pushOutput: said,
-                    summary: summary))
+                    summary: summary, changed: try changedAfter()))
         } catch {
             return failed(page, ["sync", "push"], "\(said)\(error)")
         }

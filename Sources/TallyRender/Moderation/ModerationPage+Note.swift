@@ -37,6 +37,9 @@ extension ModerationPage {
         package var reader = ""
         /// This copy's decisions on the note that were withdrawn or dropped, never sent (the ledger keeps them).
         package var withdrawn: [SyncDecision] = []
+        /// This copy's latest decision on the note that D1 holds, when a pull found the note's text changed on D1
+        /// after it (`SyncLedger.changedAfterDecision`): the text decided on is shown beside D1's.
+        package var changedAfter: SyncDecision?
         /// The option a promoted note became (its text and section as stored).
         package var option: (label: String, section: String)?
         /// What the moderator typed into a form that was refused (reason, chosen preset), offered again.
@@ -58,6 +61,7 @@ extension ModerationPage {
             "<p>\(e(l.state))\(e(language.colon))<strong>\(e(fate(note)))</strong> · "
             + "\(e(l.created)) \(e(time(note.created, stored: note.createdAt)))</p>\n"
         body += "<div class=\"note\">\(e(note.content))</div>\n"
+        body += changedAfter(context.changedAfter)
         body += made(note, context)
         body += syncConflicts(context.syncConflicts)
         body += settle(note, context)

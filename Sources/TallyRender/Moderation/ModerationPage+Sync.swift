@@ -7,7 +7,7 @@ extension ModerationPage {
     /// of the SQL file); and what the last push printed.
     package func sync(
         counts: [SyncState: Int], conflicts: [SyncDecision], wrangler: String?, pushOutput: String? = nil,
-        summary: String? = nil
+        summary: String? = nil, changed: [SyncDecision] = []
     ) -> String {
         var body = summary.map { "<p class=\"message\" role=\"status\">\(e($0))</p>\n" } ?? ""
         body += "<p>\(e(l.localOnly))</p>\n<table><tbody>\n"
@@ -18,7 +18,7 @@ extension ModerationPage {
             body +=
                 "<tr><th scope=\"row\">\(e(label))</th><td id=\"count-\(state.rawValue)\">\(counts[state] ?? 0)</td></tr>\n"
         }
-        body += "</tbody></table>\n" + conflictList(conflicts)
+        body += "</tbody></table>\n" + conflictList(conflicts) + changedList(changed)
         let button = wrangler == nil ? l.sendSQL : l.sendToD1
         // Greyed out, with why, when nothing waits to be sent.
         let idle = (counts[.unpushed] ?? 0) == 0
