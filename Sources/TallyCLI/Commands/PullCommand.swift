@@ -60,6 +60,13 @@ enum PullCommand {
         }
         let settings = try Settings.resolveQuietly(invocation, context: context)
         let target = settings.db.value
+        if let database, !invocation.flag(exportOption) {
+            var request = QueryPullRequest(database: database, copy: target, zone: settings.zone.value)
+            request.timeout = try Wrangler.timeout(invocation)
+            request.discardsVotes = invocation.flag(discardVotesOption)
+            request.switchesDatabase = invocation.flag(switchDatabaseOption)
+            return try pull(request, context)
+        }
         let stop = StopSignal.install()
         defer { stop.uninstall() }
         var pull = SyncPull(importer: DumpImporter(shouldStop: { stop.isSet }))
@@ -74,14 +81,44 @@ enum PullCommand {
             try confirmExport(database, yes: invocation.flag(yesOption), context)
             outcome = try pullExport(
                 database, pull: pull, target: target, timeout: try Wrangler.timeout(invocation), context)
-        } else if let database {
-            outcome = try pullThroughQueries(
-                database, pull: pull, target: target, stop: stop, timeout: try Wrangler.timeout(invocation), context
-            )
         } else {
             return
         }
-        report(outcome, target: target, zone: settings.zone.value, context)
+        try finish(outcome, target: target, zone: settings.zone.value, context)
+    }
+
+    /// A pull through D1's query API, typed: the one operation `tally pull --wrangler DB` and the moderation
+    /// page's "fetch D1's current state" run.
+    struct QueryPullRequest: Sendable {
+        /// D1's database name.
+        let database: String
+        /// The copy's path.
+        let copy: String
+        /// The zone its report's times are shown in.
+        let zone: Zone
+        var timeout = Wrangler.defaultTimeout
+        var discardsVotes = false
+        var switchesDatabase = false
+    }
+
+    /// Runs `request`: the copy becomes D1's data plus the decisions D1 has not seen, and the pull's report
+    /// is written to `context`; throws `SyncConflictsFound` (exit 3) when new conflicts appear.
+    static func pull(_ request: QueryPullRequest, _ context: Context) throws {
+        let stop = StopSignal.install()
+        defer { stop.uninstall() }
+        var pull = SyncPull(importer: DumpImporter(shouldStop: { stop.isSet }))
+        pull.discardsVotes = request.discardsVotes
+        pull.switchesDatabase = request.switchesDatabase
+        // Another database than the copy's is refused before anything is fetched (and again under the lock).
+        try pull.checkDatabase(request.database, target: request.copy)
+        let outcome = try pullThroughQueries(
+            request.database, pull: pull, target: request.copy, stop: stop, timeout: request.timeout, context)
+        try finish(outcome, target: request.copy, zone: request.zone, context)
+    }
+
+    /// The pull's report, then `SyncConflictsFound` when it found new conflicts.
+    static func finish(_ outcome: SyncPull.Outcome, target: String, zone: Zone, _ context: Context) throws {
+        report(outcome, target: target, zone: zone, context)
         if !outcome.newConflicts.isEmpty {
             throw SyncConflictsFound(count: outcome.newConflicts.count, switched: outcome.switchedFrom != nil)
         }

@@ -43,7 +43,48 @@ enum PushCommand {
             throw UsageError("give either --output FILE or --wrangler DB", command: invocation.path)
         }
         let settings = try Settings.resolveQuietly(invocation, context: context)
-        let path = settings.db.value
+        let destination: PushRequest.Destination
+        if let database {
+            destination = .wrangler(database, timeout: try Wrangler.timeout(invocation))
+        } else if let output {
+            destination = .output(output)
+        } else {
+            return
+        }
+        try push(
+            PushRequest(
+                copy: settings.db.value, zone: settings.zone.value, destination: destination,
+                again: invocation.flag(againOption)), context)
+    }
+
+    /// A push, typed: the one operation `tally push` and the moderation page's "send to D1" run.
+    struct PushRequest: Sendable {
+        /// Where the decisions go: D1 through its query API, or an SQL file (`-`: standard output).
+        enum Destination: Sendable {
+            case wrangler(String, timeout: Int)
+            case output(OutputDestination)
+        }
+        /// The copy's path.
+        let copy: String
+        /// The zone its messages' times are shown in.
+        let zone: Zone
+        let destination: Destination
+        /// Send the pushed, unconfirmed decisions again (`--again`).
+        var again = false
+    }
+
+    /// Runs `request`, writing what happened to `context`; throws what the command line reports (a conflict
+    /// is exit 3).
+    static func push(_ request: PushRequest, _ context: Context) throws {
+        var output: OutputDestination?
+        var database: String?
+        var timeout = Wrangler.defaultTimeout
+        switch request.destination {
+        case .wrangler(let name, let seconds): (database, timeout) = (name, seconds)
+        case .output(let destination): output = destination
+        }
+        let zone = request.zone
+        let path = request.copy
         let db = try DatabaseFile.openForWriting(path)
         // A copy made before the ledger: its logged decisions enter it as unpushed, so none is skipped.
         try SyncLedger(db).createIfMissing()
@@ -54,11 +95,11 @@ enum PushCommand {
         let push = SyncPush(db)
         // Decisions an earlier push sent without reading D1's answer: D1 is read for them first, so
         // none is sent twice blindly or left unknown (only through wrangler: a file push cannot read D1).
-        let wrangler = try database.map { _ in try Wrangler(context, timeout: try Wrangler.timeout(invocation)) }
+        let wrangler = try database.map { _ in try Wrangler(context, timeout: timeout) }
         if let database, let wrangler {
-            try settleSent(push, database: database, wrangler: wrangler, zone: settings.zone.value, context)
+            try settleSent(push, database: database, wrangler: wrangler, zone: zone, context)
         }
-        guard let plan = try push.plan(again: invocation.flag(againOption)) else {
+        guard let plan = try push.plan(again: request.again) else {
             let waiting = try SyncLedger(db).decisions(where: "state = 'pushed'").count
             let unknown = try SyncLedger(db).decisions(where: "state = 'sent'").count
             context.stdout.line(
@@ -73,7 +114,7 @@ enum PushCommand {
         // is on stdout, so the narration goes to stderr).
         let narration = output == .standardOutput ? context.stderr : context.stdout
         for refused in plan.refused {
-            narration.line(SyncText.conflictLine(refused, in: settings.zone.value))
+            narration.line(SyncText.conflictLine(refused, in: zone))
         }
         let unsendable = plan.refused.isEmpty ? nil : cannotSend(plan.refused)
         let count = plan.decisions.count
@@ -117,7 +158,7 @@ enum PushCommand {
             } catch {
                 throw try answerLost(
                     request, index: index, of: plan.requests.count, sentBefore: sent, total: count, error: error,
-                    push: push, database: database, wrangler: wrangler, zone: settings.zone.value, context)
+                    push: push, database: database, wrangler: wrangler, zone: zone, context)
             }
             let took =
                 plan.requests.count == 1
@@ -167,7 +208,7 @@ enum PushCommand {
             "D1 confirmed \(result.confirmed); \(result.conflicts.count) conflict(s)"
                 + (waiting == 0 ? "." : "; \(waiting) show no trace on D1 and stay pushed."))
         for conflict in result.conflicts {
-            context.stdout.line(SyncText.conflictLine(conflict, in: settings.zone.value))
+            context.stdout.line(SyncText.conflictLine(conflict, in: zone))
         }
         // Pushed by an earlier push that stopped partway (or never checked): not in this plan, still waiting.
         let planned = Set(plan.decisions.map(\.seq))

@@ -119,7 +119,7 @@ enum ServeCommand {
             log: { [stderr = context.stderr] in stderr.line($0) })
         slot.site = ModerationSite(
             guardian: guardian, database: database, zone: settings.zone.value, language: settings.language.value,
-            wrangler: invocation.value(wranglerOption), config: config, reportSettings: reportSettings,
+            wrangler: invocation.value(wranglerOption), reportSettings: reportSettings,
             context: context)
         let base = publicURL?.origin ?? "http://\(shown):\(server.port)"
         context.stdout.line("Moderation page: \(base)/\(token)/")

@@ -3,11 +3,11 @@ import TallyHTTP
 import TallyRender
 
 /// Settling a sync conflict from the page, through the command line's own code: the ledger's
-/// `dropConflicts` (`tally notes discard`) keeps D1's decision, `tally pull` fetches D1's state; deciding
-/// again is the decision form. An invited moderator takes back only her own decisions.
+/// `dropConflicts` (`tally notes discard`) keeps D1's decision, `PullCommand.pull` (`tally pull --wrangler`)
+/// fetches D1's state; deciding again is the decision form. An invited moderator takes back only her own decisions.
 extension ModerationSite {
     /// Keeps D1's decision on note `id` (drops this copy's), when the note is still the one the page showed;
-    /// with `--wrangler`, then fetches D1's state (`tally pull`) so the note reads as D1 has it at once.
+    /// with `--wrangler`, then fetches D1's state (`PullCommand.pull`) so the note reads as D1 has it at once.
     func discard(_ id: Int64, _ form: [String: String], _ visitor: SiteGuard.Visitor) throws -> HTTPResponse {
         let page = page(visitor)
         guard let seen = form["seen"], seen.count == SeenNote.digestLength else {
@@ -67,7 +67,7 @@ extension ModerationSite {
     }
 
     /// Withdraws the latest decision on note `id` while it is unsent (`tally notes undo`), then fetches
-    /// D1's state (`tally pull`) so the copy shows the note as D1 has it, the other unsent decisions
+    /// D1's state (`PullCommand.pull`) so the copy shows the note as D1 has it, the other unsent decisions
     /// replayed on top; back to the note's page.
     func undo(_ id: Int64, _ form: [String: String], _ visitor: SiteGuard.Visitor) throws -> HTTPResponse {
         let page = page(visitor)
@@ -89,7 +89,7 @@ extension ModerationSite {
         return HTTPResponse(status: 303, headers: [("Location", "/\(visitor.token)/note/\(id)?done=undo")], body: [])
     }
 
-    /// After a decision on note `id` was taken back (undo, keep D1's): fetches D1's state (`tally pull`) when
+    /// After a decision on note `id` was taken back (undo, keep D1's): fetches D1's state (`PullCommand.pull`) when
     /// the server has `--wrangler`, so the copy shows the note as D1 has it; nil when it did (or cannot:
     /// the note page then says a fetch must come first), else the 502 page that says so (`summary`).
     /// The sync lock is held by the caller.
@@ -97,7 +97,7 @@ extension ModerationSite {
         _ id: Int64, _ action: String, _ page: ModerationPage, summary: String
     ) -> HTTPResponse? {
         guard let wrangler else { return nil }
-        let (pulled, out, pullErr) = run(["pull", "--db", database, "--wrangler", wrangler] + config)
+        let (pulled, out, pullErr) = pullD1(wrangler)
         guard pulled == 0 || pulled == 3 else {
             // What was taken back stays so (it is in the ledger); only the copy's view of D1 is behind.
             let said = out + pullErr + "(exit status \(pulled))\n"
@@ -114,7 +114,7 @@ extension ModerationSite {
         guard form["note"] == nil || note != nil else { return .refusal(400, .brokenForm, in: language) }
         guard syncLock.try() else { return .refusal(409, .busy, in: language) }
         defer { syncLock.unlock() }
-        let (status, out, err) = run(["pull", "--db", database, "--wrangler", wrangler] + config)
+        let (status, out, err) = pullD1(wrangler)
         // 3: the pull found a new conflict, which the page then shows.
         guard status == 0 || status == 3 else {
             let said = out + err + "(exit status \(status))\n"

@@ -15,7 +15,7 @@ import TallySQLite
 /// are read under it; pages are rendered after, with it free. Other processes (`tally notes`, a
 /// pull) still meet the server on SQLite's own locks and busy timeout, and a decision still
 /// goes through `ModerationStore.decide`'s `BEGIN IMMEDIATE` compare-and-set. Pushes and the
-/// report run the command line's own code outside the lock, one push at a time (`syncLock`).
+/// report run the command line's own code (typed operations for push and pull) outside the lock, one push at a time (`syncLock`).
 final class ModerationSite: Sendable {
     let guardian: SiteGuard
     let database: String
@@ -23,8 +23,6 @@ final class ModerationSite: Sendable {
     let language: ReportLanguage
     /// The D1 database name for `push --wrangler`; nil offers the SQL file instead.
     let wrangler: String?
-    /// `--config` as given to serve, passed on to the push it runs.
-    let config: [String]
     /// `--config`, `--tz` and `--lang` as given to serve, passed on to the report it runs.
     let reportSettings: [String]
     let context: Context
@@ -35,14 +33,13 @@ final class ModerationSite: Sendable {
 
     init(
         guardian: SiteGuard, database: String, zone: Zone, language: ReportLanguage,
-        wrangler: String?, config: [String], reportSettings: [String], context: Context
+        wrangler: String?, reportSettings: [String], context: Context
     ) {
         self.guardian = guardian
         self.database = database
         self.zone = zone
         self.language = language
         self.wrangler = wrangler
-        self.config = config
         self.reportSettings = reportSettings
         self.context = context
     }
@@ -432,15 +429,17 @@ final class ModerationSite: Sendable {
         return try ledger.exists() ? try ledger.counts() : [:]
     }
 
-    /// Runs the command line's own `tally push` in this process, its messages captured for the page.
+    /// Runs the command line's own push operation (`PushCommand.push`) in this process, its messages captured
+    /// for the page.
     func push(_ page: ModerationPage) -> HTTPResponse {
         guard syncLock.try() else { return .refusal(409, .busy, in: language) }
         defer { syncLock.unlock() }
-        let arguments =
-            ["push", "--db", database] + (wrangler.map { ["--wrangler", $0] } ?? ["--output", "-"]) + config
+        let request = PushCommand.PushRequest(
+            copy: database, zone: zone,
+            destination: wrangler.map { .wrangler($0, timeout: Wrangler.defaultTimeout) } ?? .output(.standardOutput))
         // Without wrangler the push writes the SQL: a download, when the ledger says it marked decisions pushed.
         let pushedBefore = (try? counts())?[.pushed] ?? 0
-        let (status, out, err) = run(arguments)
+        let (status, out, err) = perform { try PushCommand.push(request, $0) }
         if wrangler == nil, status == 0, let after = try? counts(), after[.pushed] ?? 0 > pushedBefore {
             return HTTPResponse(
                 status: 200,
@@ -471,6 +470,32 @@ final class ModerationSite: Sendable {
         let back = "<p><a href=\"\(page.base)/\">\(HTMLText.escape(language.moderationLabels.backToQueue))</a></p>\n"
         guard let body = out.range(of: "<body>\n") else { return html(200, out) }
         return html(200, out.replacingCharacters(in: body, with: "<body>\n" + back))
+    }
+
+    /// A fetch of D1's state through its query API: the command line's own pull operation (`PullCommand.pull`),
+    /// as `perform` runs it.
+    func pullD1(_ wrangler: String) -> (Int32, String, String) {
+        perform { try PullCommand.pull(PullCommand.QueryPullRequest(database: wrangler, copy: database, zone: zone), $0) }
+    }
+
+    /// Runs one of the command line's typed operations in this process with the serve command's environment,
+    /// its messages captured: the exit status the command line gives it (0, 3 for a conflict, …), what it
+    /// wrote, and its error as the command line words it.
+    func perform(_ operation: (Context) throws -> Void) -> (Int32, String, String) {
+        let out = Captured()
+        let err = Captured()
+        let inner = Context(
+            environment: context.environment, currentDirectory: context.currentDirectory,
+            stdout: TextOutput { out.append($0) }, stderr: TextOutput { err.append($0) },
+            stdin: LineInput { nil }, now: context.now)
+        var status = ExitCode.success.rawValue
+        do {
+            try operation(inner)
+        } catch {
+            inner.stderr.line("Error: " + TerminalText.visible("\(error)"))
+            status = (error as? ExitCodeProviding)?.exitCode.rawValue ?? ExitCode.failure.rawValue
+        }
+        return (status, out.text, err.text)
     }
 
     /// `tally arguments…` in this process with the serve command's environment, output captured.
