@@ -100,7 +100,7 @@ final class ModerationSite: Sendable {
                     guard let id = Int64(parts[1]) else { break }
                     return try undo(id, request.form, visitor)
                 case 2 where parts == ["sync", "push"]:
-                    return push(page)
+                    return push(page, visitor)
                 case 2 where parts == ["sync", "pull"] && wrangler != nil:
                     return pull(page, request.form, visitor)
                 default: break
@@ -431,7 +431,11 @@ final class ModerationSite: Sendable {
 
     /// Runs the command line's own push operation (`PushCommand.push`) in this process, its messages captured
     /// for the page.
-    func push(_ page: ModerationPage) -> HTTPResponse {
+    func push(_ page: ModerationPage, _ visitor: SiteGuard.Visitor) -> HTTPResponse {
+        // The SQL to send is a download for whoever runs wrangler: the page's owner, not a volunteer's phone.
+        guard wrangler != nil || visitor.isOwner else {
+            return html(403, page.message(language.moderationLabels.refused, language.ownerSendsSQL, back: "/sync"))
+        }
         guard syncLock.try() else { return .refusal(409, .busy, in: language) }
         defer { syncLock.unlock() }
         let request = PushCommand.PushRequest(

@@ -22,6 +22,12 @@ extension ModerationPage {
         let button = wrangler == nil ? l.sendSQL : l.sendToD1
         // Greyed out, with why, when nothing waits to be sent.
         let idle = (counts[.unpushed] ?? 0) == 0
+        if wrangler == nil, !ownsPage {
+            // The SQL is run with wrangler by the page's owner: a volunteer's phone gets no download.
+            body += "<p id=\"owner-sends\">\(e(language.ownerSendsSQL))</p>\n"
+            return layout(l.sync, body)
+        }
+        if wrangler == nil { body += "<p id=\"sql-how\">\(e(language.sqlHowTo))</p>\n" }
         body += form(
             "/sync/push", [],
             idle

@@ -110,6 +110,22 @@ extension ReportLanguage {
 
     /// Why the send button is greyed out: no decision made here yet, or none waiting (which says nothing of
     /// where the sent ones stand: the counts above it do).
+    /// Without `--wrangler`: sending is the owner's, who runs the SQL with wrangler.
+    package var ownerSendsSQL: String {
+        pick(
+            "Decisions made here are sent to the vote page's database by the page's owner, who runs them with "
+                + "wrangler; until then they wait here.",
+            "這裡做的決定由頁面主人用 wrangler 送到投票頁的資料庫；送出之前，決定都留在這裡等著。")
+    }
+    /// Above the owner's download: what to run, and that only a fetch afterwards confirms it.
+    package var sqlHowTo: String {
+        pick(
+            "The download holds the waiting decisions as SQL. Run it with “wrangler d1 execute DB --remote --file "
+                + "push.sql”; the decisions then read as sent, not yet confirmed, until “tally pull” finds them on D1.",
+            "下載的檔案是等著送出的決定（SQL）。請用「wrangler d1 execute DB --remote --file push.sql」執行；"
+                + "之後這些決定會標為「已送出、尚未確認」，直到「tally pull」在 D1 上找到它們。")
+    }
+
     func nothingToSend(anyMade: Bool) -> String {
         anyMade
             ? pick(
