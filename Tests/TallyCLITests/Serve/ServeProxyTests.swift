@@ -135,4 +135,60 @@ struct ServeProxyTests {
         #expect(serveLog.contains(" POST /…/note/3/decide "), "\(serveLog)")
         #expect(!serveLog.contains(token), "serve's log holds no link")
     }
+
+    /// Issue 44's done-when: two volunteers on phones (390 px, touch), each through her own link, through the
+    /// documented nginx recipe with TLS, on a zh-TW page with `--wrangler`: every page they reach shows no
+    /// English but what people wrote, no tap target under 44 px, and no state D1 contradicts.
+    @Test(
+        .enabled(
+            if: ServeTests.serverReady(needing: "nginx", "openssl", "chromium", "chromedriver", "python3"),
+            "needs libmicrohttpd12, nginx, openssl, chromium, chromedriver and python3 with selenium"))
+    func twoVolunteersOnPhonesThroughTheProxyMeetNoEnglishNoSmallTargetAndNoStateD1Contradicts() async throws {
+        let bed = try SyncBed()
+        _ = try await SQLiteShell.run(
+            bed.d1,
+            input: "INSERT INTO suggestions (id, session_id, content, created_at) "
+                + "VALUES (7, 'session-7', '可以加一個寵物的選項嗎？', '2026-09-24 01:00:00');\n")
+        #expect(try await bed.tally("b", ["pull", "--wrangler", "votes"]).status == 0)
+        let ming = try await ServeInviteTests.invite("阿明", bed.path("b"), in: bed.folder)
+        let mei = try await ServeInviteTests.invite("小美", bed.path("b"), in: bed.folder)
+        let port = try Self.freePort()
+        let publicURL = "https://localhost:\(port)"
+        let served = try await ServedCopy(
+            [
+                "--db", bed.path("b"), "--as", "owner", "--wrangler", "votes", "--lang", "zh-TW", "--tz", "Asia/Taipei",
+                "--public-url", publicURL,
+            ], in: bed.folder.url.path, environment: bed.environment())
+        defer { served.stop() }
+        let forward = await served.nextLine()
+        let target = try #require(forward.range(of: "http://127.0.0.1:").map { forward[$0.lowerBound...] })
+            .prefix { $0 != " " }
+        let nginx = try await Self.nginx(bed.folder, port: port, target: String(target))
+        defer { nginx.send(SIGTERM) }
+        let seen = try await served.client([
+            "walk", ServeInviteTests.link(served, token: ming), ServeInviteTests.link(served, token: mei), "390",
+        ])
+        let pages = try #require(seen["pages"] as? [String: [String: Any]])
+        #expect(pages.count == 12, "every step reached: \(pages.keys.sorted())")
+        let users =
+            try await bed.rows("d1.sqlite", "SELECT content FROM suggestions UNION ALL SELECT moderator FROM moderation_log")
+            .flatMap { $0 } + ["阿明", "小美", "owner"]
+        for (key, page) in pages.sorted(by: { $0.key < $1.key }) {
+            #expect((page["url"] as? String)?.hasPrefix(publicURL + "/") == true, "\(key) through the proxy: \(page)")
+            #expect((page["width"] as? Int ?? 999) <= 390, "\(key) reads at 390 px")
+            #expect((page["small"] as? [String])?.isEmpty == true, "\(key): tap targets under 44 px: \(page["small"] ?? "")")
+            let english = PageWords.englishWords(in: page["text"] as? String ?? "", userTexts: users)
+            #expect(english.isEmpty, "\(key) shows English: \(Set(english).sorted())")
+        }
+        // What the phones read is what D1 holds.
+        let d1 = try await bed.rows(
+            "d1.sqlite", "SELECT id, status, coalesce(reviewed_by, '') FROM suggestions WHERE id IN (3, 4, 7) ORDER BY id")
+        #expect(d1 == [["3", "approved", "阿明"], ["4", "rejected", "小美"], ["7", "approved", "阿明"]])
+        let named = ["approved": "已通過", "rejected": "已退回"]
+        for row in d1 {
+            #expect(pages["b_note\(row[0])"]?["state"] as? String == named[row[1]], "note \(row[0]) as D1 has it")
+        }
+        #expect((pages["b_told7"]?["text"] as? String)?.contains("阿明") == true, "she is told who decided first")
+        #expect(try await bed.counts("b") == [0, 0, 3, 0], "all three on D1, no conflict")
+    }
 }

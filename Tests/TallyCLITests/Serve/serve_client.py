@@ -477,6 +477,73 @@ def keep_mine(url_a, url_b, width):
     print(json.dumps(out, ensure_ascii=False))
 
 
+def walk(url_a, url_b, width):
+    """Two volunteers on phones (touch, WIDTH px) through a TLS proxy: each decides from her own link, both
+    open one note and the second is told, one sends to D1, the other fetches D1's state and reads each note
+    as D1 has it. Every page kept: its visible text, width, tap targets under 44 px and the state it shows."""
+    from selenium.webdriver.common.by import By
+
+    a, b = chromium(["--ignore-certificate-errors"]), chromium(["--ignore-certificate-errors"])
+    for driver in (a, b):
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    out = {"pages": {}}
+
+    def keep(driver, key):
+        states = driver.find_elements(By.CSS_SELECTOR, "main > p strong")
+        out["pages"][key] = {
+            "text": driver.find_element(By.TAG_NAME, "body").text,
+            "width": driver.execute_script("return document.documentElement.scrollWidth"),
+            "small": driver.execute_script(SMALL_TARGETS),
+            "state": states[0].text if states else "",
+            "url": driver.current_url,
+        }
+
+    def button(driver, action):
+        return driver.find_element(
+            By.XPATH, f"//form[input[@name='action' and @value='{action}']]//button[@type='submit' and not(@formaction)]")
+
+    try:
+        base_a, base_b = url_a.rstrip("/"), url_b.rstrip("/")
+        a.get(base_a + "/")
+        keep(a, "a_queue")
+        a.get(base_a + "/note/3")
+        keep(a, "a_note3")
+        press_and_wait(a, button(a, "approve").click)
+        keep(a, "a_approved3")
+        b.get(base_b + "/")
+        keep(b, "b_queue")
+        b.get(base_b + "/note/4")
+        b.find_element(By.CSS_SELECTOR, "input[name=preset][value=spam]").click()
+        press_and_wait(b, button(b, "reject").click)
+        keep(b, "b_rejected4")
+        # Both open note 7; 阿明 approves first, 小美's page is then stale and she is told.
+        a.get(base_a + "/note/7")
+        b.get(base_b + "/note/7")
+        press_and_wait(a, button(a, "approve").click)
+        press_and_wait(b, button(b, "approve").click)
+        keep(b, "b_told7")
+        a.get(base_a + "/sync")
+        keep(a, "a_sync")
+        press_and_wait(a, a.find_element(By.CSS_SELECTOR, "form[action$='/sync/push'] button").click)
+        keep(a, "a_sent")
+        b.get(base_b + "/sync")
+        press_and_wait(b, b.find_element(By.CSS_SELECTOR, "form[action$='/sync/pull'] button").click)
+        keep(b, "b_fetched")
+        for note in (3, 4, 7):
+            b.get(base_b + f"/note/{note}")
+            keep(b, f"b_note{note}")
+    except Exception:
+        sys.stderr.write(f"steps done: {sorted(out['pages'])}\n{b.page_source[:2000]}\n{a.page_source[:2000]}\n")
+        raise
+    finally:
+        a.quit()
+        b.quit()
+    print(json.dumps(out, ensure_ascii=False))
+
+
 def proxied(url):
     from selenium.webdriver.common.by import By
 
@@ -974,6 +1041,8 @@ if __name__ == "__main__":
         print(json.dumps(post(sys.argv[2], sys.argv[3], json.loads(sys.argv[4])), ensure_ascii=False))
     elif command == "proxied":
         proxied(sys.argv[2])
+    elif command == "walk":
+        walk(sys.argv[2], sys.argv[3], int(sys.argv[4]))
     elif command == "undo-mine":
         undo_mine(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
     elif command == "undo-lost":
