@@ -201,6 +201,7 @@ final class ModerationSite: Sendable {
             let withdrawer = withdrawer(visitor)
             context.syncConflicts = mine.filter { $0.state == .conflict }
             context.withdrawn = mine.filter { $0.state == .dropped }
+            context.notTaken = mine.filter { $0.state == .conflict || $0.state == .settled }
             context.standing = mine.last { $0.state != .dropped }?.standing
             // Keeping D1's decision drops these: offered only when every one is the visitor's to take back.
             context.keepD1By = try ledger.keepingD1Drops(of: id).first { !withdrawer.mayWithdraw($0) }?.moderator

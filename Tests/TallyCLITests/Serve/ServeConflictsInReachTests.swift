@@ -47,7 +47,7 @@ struct ServeConflictsInReachTests {
     }
 
     /// "On the vote page" only for what D1 confirmed (issue 44 item 3): served without `--wrangler` (the README's
-    /// first example), a promotion made here reads "in this copy only"; once pushed and confirmed, "on D1 and on
+    /// first example), a promotion made here reads "on this moderation page only"; once pushed and confirmed, "on D1 and on
     /// the vote page".
     @Test(
         .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
@@ -63,7 +63,7 @@ struct ServeConflictsInReachTests {
         let before = try await local.client(["opened", local.url, "390", "/note/3"])
         await local.stopped()
         let unsent = (before["/note/3"] as? [String: Any])?["text"] as? String ?? ""
-        #expect(unsent.contains("目前只在這份副本裡，送到 D1 之後才會出現在投票頁上。"), "\(unsent)")
+        #expect(unsent.contains("目前只在審核頁上，送到 D1 之後才會出現在投票頁上。"), "\(unsent)")
         #expect(!unsent.contains("出現在投票頁上，這裡沒辦法復原"), "\(unsent)")
         #expect(try await bed.tally("b", ["push", "--wrangler", "votes"]).status == 0)
         #expect(try await bed.tally("b", ["pull", "--wrangler", "votes"]).status == 0)
