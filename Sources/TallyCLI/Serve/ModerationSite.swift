@@ -164,12 +164,15 @@ final class ModerationSite: Sendable {
     /// One page of the queue (`?page=N&order=oldest|newest`, by default the first, oldest first): read under the
     /// lock, a page's notes only, then rendered.
     func queue(_ page: ModerationPage, _ query: [String: String]) throws -> HTTPResponse {
+        var page = page
         let number = query["page"].map { Int($0) ?? 0 } ?? 1
         guard number >= 1, let order = QueueOrder(rawValue: query["order"] ?? QueueOrder.oldest.rawValue) else {
             return .refusal(400, .queuePage, in: language)
         }
         let (pending, conflicts): (PendingPage, [SyncDecision]) = try withDatabase {
-            (try store(writing: false).pendingPage(number, order: order), try self.conflicts())
+            let store = try store(writing: false)
+            page.optionsNotOnD1 = try SyncLedger(store.db).optionsNotOnD1()
+            return (try store.pendingPage(number, order: order), try self.conflicts())
         }
         for note in pending.notes { if let seen = note.seen { shownNotes.remember(seen) } }
         return html(200, page.queue(pending, conflicts: conflicts))
@@ -218,10 +221,11 @@ final class ModerationSite: Sendable {
     }
 
     func notePage(_ id: Int64, _ query: [String: String], _ visitor: SiteGuard.Visitor) throws -> HTTPResponse {
-        let page = page(visitor)
+        var page = page(visitor)
         var (note, context): (Note, ModerationPage.NoteContext) = try withDatabase {
             let store = try store(writing: false)
             guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
+            page.optionsNotOnD1 = try SyncLedger(store.db).optionsNotOnD1()
             return (note, try noteContext(store, id, visitor))
         }
         if let label = query["label"] {

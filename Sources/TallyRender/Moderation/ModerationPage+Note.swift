@@ -115,7 +115,7 @@ extension ModerationPage {
         var items: [(at: String, html: String)] = []
         for entry in entries {
             var what = "\(l.action(entry.action))\(language.colon)\(l.state(entry.from)) → \(l.state(entry.to))"
-            if let option = entry.optionID { what += l.asOption(option) }
+            if let option = numbered(entry.optionID) { what += l.asOption(option) }
             let reason = entry.reason.map { " · \(l.reason)\(language.colon)\(e(l.reasonShown($0)))" } ?? ""
             if let taken = setAside.first(where: { $0.isSame(as: entry) }) {
                 items.append((entry.createdAt, withdrawnItem(entry.timeText(in: zone), what, taken)))

@@ -119,7 +119,7 @@ extension ModerationPage {
 
     /// A listed note's state as a moderator reads it (`promoted to option #12`).
     func fate(_ note: NoteSummary) -> String {
-        if note.state == .promoted, let option = note.promotedOptionID { return l.promotedTo(option) }
+        if note.state == .promoted, let option = numbered(note.promotedOptionID) { return l.promotedTo(option) }
         return l.state(note.stateName)
     }
 }

@@ -93,7 +93,7 @@ extension ReportLanguage {
 
     /// Where a promoted note's option stands, as the ledger says (`standing`; nil: the promotion came from D1):
     /// on the vote page only once D1 confirmed it, with how to retire it; nil where the page says it elsewhere
-    /// (a conflict, a withdrawal).
+    /// (a conflict, a withdrawal). Its number only once D1 gave it (`ModerationPage.optionsNotOnD1`).
     func promotionStanding(_ option: Int64, _ standing: DecisionStanding?) -> String? {
         switch standing {
         case nil, .onD1?:
@@ -103,19 +103,19 @@ extension ReportLanguage {
                 "選項 #\(option) 已經在 D1 上、出現在投票頁上，這裡沒辦法復原；要下架，請頁面主人在 D1 上把它從投票頁拿掉（已投的票會留在資料裡）。")
         case .inThisCopy?:
             pick(
-                "Option #\(option) is on this moderation page only: it reaches the vote page once the decisions are "
-                    + "sent to D1.",
-                "選項 #\(option) 目前只在審核頁上，送到 D1 之後才會出現在投票頁上。")
+                "This option is on this moderation page only: it reaches the vote page, and gets its number, once "
+                    + "the decisions are sent to D1.",
+                "這個選項目前只在審核頁上，送到 D1 之後才會出現在投票頁上，也才會有編號。")
         case .outcomeUnknown?:
             pick(
-                "Option #\(option) was sent to D1, but D1's answer was not read: whether it is on the vote page is "
-                    + "known once D1 has been read.",
-                "選項 #\(option) 已經送到 D1，但沒有收到 D1 的回應；要讀過 D1 才知道它有沒有出現在投票頁上。")
+                "This option was sent to D1, but D1's answer was not read: whether it is on the vote page, and its "
+                    + "number, are known once D1 has been read.",
+                "這個選項已經送到 D1，但沒有收到 D1 的回應；要讀過 D1 才知道它有沒有出現在投票頁上、編號是多少。")
         case .sentNotConfirmed?:
             pick(
-                "Option #\(option) was sent to D1 and D1 took the request; fetching D1's state confirms it is on the "
-                    + "vote page.",
-                "選項 #\(option) 已經送到 D1，D1 也收下了；取得 D1 的最新狀態後，就能確認它出現在投票頁上。")
+                "This option was sent to D1 and D1 took the request; fetching D1's state confirms it is on the vote "
+                    + "page and gives its number.",
+                "這個選項已經送到 D1，D1 也收下了；取得 D1 的最新狀態後，就能確認它出現在投票頁上，也會看到它的編號。")
         case .inConflict?, .withdrawn?, .settled?: nil
         }
     }
