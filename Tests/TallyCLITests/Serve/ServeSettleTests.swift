@@ -104,7 +104,8 @@ struct ServeSettleTests {
             let history = try historyOf("/note/3", seen)
             let mine = history.filter { $0.contains("審核者 mod-b") }
             #expect(mine.count == 1, "fetched: \(fetched), \(history)")
-            #expect(mine.first?.contains("退回：待審 → 已退回") == true && mine.first?.hasSuffix(" · D1 沒有採用") == true,
+            #expect(
+                mine.first?.contains("退回：待審 → 已退回") == true && mine.first?.hasSuffix(" · D1 沒有採用") == true,
                 "fetched: \(fetched), \(history)")
             // After the fetch the copy holds D1's decision, mod-a's approval, before hers in time.
             if fetched {
