@@ -140,9 +140,11 @@ extension ModerationPage {
 }
 
 extension ReportLanguage {
-    /// Rejecting an author's notes at once (the page's owner only).
+    /// Rejecting an author's notes at once (the page's owner only); an author's one note is not "all 1".
     func rejectAuthorLink(_ count: Int) -> String {
-        pick("Reject all \(count) pending notes of this author as spam…", "把這位投稿者的 \(count) 則待審全部退回（垃圾訊息）…")
+        count == 1
+            ? pick("Reject this author's one pending note as spam…", "把這位投稿者的這則待審退回（垃圾訊息）…")
+            : pick("Reject all \(count) pending notes of this author as spam…", "把這位投稿者的 \(count) 則待審全部退回（垃圾訊息）…")
     }
     package var rejectAuthorTitle: String { pick("Reject this author's notes", "退回這位投稿者的便利貼") }
     func rejectAuthorExplained(_ id: Int64, count: Int, first: Int64, last: Int64) -> String {

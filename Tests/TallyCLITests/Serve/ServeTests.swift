@@ -194,6 +194,7 @@ struct ServeTests {
             #expect(headings.filter { $0 == unknown }.count == 1, "\(language): \(headings)")
             #expect(headings.count >= 3 && headings.filter(\.isEmpty).count == headings.count - 2, "\(headings)")
             #expect(!body.contains("一位投稿者：") && !body.contains("One author"), "\(body)")
+            #expect(!body.contains("的 1 則待審全部退回") && !body.contains("Reject all 1 "), "one note is not all 1")
             let group = try #require(body.range(of: together)).upperBound
             let end = try #require(body[group...].range(of: "</section>")).lowerBound
             #expect(body[group..<end].contains("id=\"note-3\"") && body[group..<end].contains("id=\"note-7\""))
