@@ -163,12 +163,15 @@ final class ModerationSite: Sendable {
     /// One page of the queue (`?page=N&order=oldest|newest`, by default the first, oldest first): read under the
     /// lock, a page's notes only, then rendered.
     func queue(_ page: ModerationPage, _ query: [String: String]) throws -> HTTPResponse {
+        var page = page
         let number = query["page"].map { Int($0) ?? 0 } ?? 1
         guard number >= 1, let order = QueueOrder(rawValue: query["order"] ?? QueueOrder.oldest.rawValue) else {
             return .refusal(400, .queuePage, in: language)
         }
         let (pending, conflicts): (PendingPage, [SyncDecision]) = try withDatabase {
-            (try store(writing: false).pendingPage(number, order: order), try self.conflicts())
+            let store = try store(writing: false)
+            page.optionsNotOnD1 = try SyncLedger(store.db).optionsNotOnD1()
+            return (try store.pendingPage(number, order: order), try self.conflicts())
         }
         for note in pending.notes { if let seen = note.seen { shownNotes.remember(seen) } }
         return html(200, page.queue(pending, conflicts: conflicts))
@@ -201,6 +204,7 @@ final class ModerationSite: Sendable {
             context.syncConflicts = mine.filter { $0.state == .conflict }
             context.withdrawn = mine.filter { $0.state == .dropped }
             context.changedAfter = SyncLedger.changedAfterDecision(in: mine).first
+            context.notTaken = mine.filter { $0.state == .conflict || $0.state == .settled }
             context.standing = mine.last { $0.state != .dropped }?.standing
             // Keeping D1's decision drops these: offered only when every one is the visitor's to take back.
             context.keepD1By = try ledger.keepingD1Drops(of: id).first { !withdrawer.mayWithdraw($0) }?.moderator
@@ -220,10 +224,11 @@ final class ModerationSite: Sendable {
     }
 
     func notePage(_ id: Int64, _ query: [String: String], _ visitor: SiteGuard.Visitor) throws -> HTTPResponse {
-        let page = page(visitor)
+        var page = page(visitor)
         var (note, context): (Note, ModerationPage.NoteContext) = try withDatabase {
             let store = try store(writing: false)
             guard let note = try store.note(id) else { throw ModerationError.noteNotFound(id) }
+            page.optionsNotOnD1 = try SyncLedger(store.db).optionsNotOnD1()
             return (note, try noteContext(store, id, visitor))
         }
         if let label = query["label"] {

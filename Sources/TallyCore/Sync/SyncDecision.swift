@@ -100,6 +100,12 @@ package struct SyncDecision: Sendable, Equatable {
         droppedAt = row[23].storedText
     }
 
+    /// True when D1 refused it: a push or pull recorded it as a conflict, whether it is still open, settled by
+    /// deciding again or dropped since. The ledger keeps a decision's `detail` only while its last answer from D1
+    /// was a conflict (`SyncLedger.set` clears it for any other state; settling and dropping keep it), so its
+    /// presence is the record, whatever its words.
+    package var refusedByD1: Bool { detail != nil }
+
     /// True when `entry` (a row of some copy's `moderation_log`) is this very decision.
     package func isSame(as entry: ModerationLogEntry) -> Bool {
         entry.noteID == noteID && entry.version == version && entry.action == action && entry.moderator == moderator

@@ -40,6 +40,9 @@ extension ModerationPage {
         /// This copy's latest decision on the note that D1 holds, when a pull found the note's text changed on D1
         /// after it (`SyncLedger.changedAfterDecision`): the text decided on is shown beside D1's.
         package var changedAfter: SyncDecision?
+        /// This copy's decisions on the note that D1 did not take, still open or settled by deciding again (the
+        /// ledger keeps them; a pull takes them out of the log, and the history still shows them).
+        package var notTaken: [SyncDecision] = []
         /// The option a promoted note became (its text and section as stored).
         package var option: (label: String, section: String)?
         /// What the moderator typed into a form that was refused (reason, chosen preset), offered again.
@@ -55,7 +58,7 @@ extension ModerationPage {
     /// no longer the one shown, is a conflict), the
     /// author's other notes, the history and any sync conflict side by side.
     package func note(_ note: Note, _ context: NoteContext) -> String {
-        var body = ""
+        var body = "<p>\(e(l.localOnly))</p>\n"
         if let done = context.done { body += "<p class=\"message done\" role=\"status\">\(e(done))</p>\n" }
         body +=
             "<p>\(e(l.state))\(e(language.colon))<strong>\(e(fate(note)))</strong> · "
@@ -75,7 +78,7 @@ extension ModerationPage {
         if note.session != nil, let others = context.others, others.total > 0 {
             body += "<h2>\(e(l.otherNotes))</h2>\n" + otherNotes(others)
         }
-        body += "<h2>\(e(l.history))</h2>\n" + history(context.history, withdrawn: context.withdrawn)
+        body += "<h2>\(e(l.history))</h2>\n" + history(context.history, setAside: context.withdrawn + context.notTaken)
         return layout(language.noteName(note.id), body)
     }
 
@@ -109,19 +112,22 @@ extension ModerationPage {
             + "<span id=\"\(id)\">\(e(label))</span></label></p></div>\n"
     }
 
-    func history(_ entries: [ModerationLogEntry], withdrawn: [SyncDecision] = []) -> String {
-        // A withdrawn decision the log still holds (this copy has not fetched D1's note since) is shown once,
-        // struck through where the log has it.
-        let gone = withdrawn.filter { decision in !entries.contains { decision.isSame(as: $0) } }
+    /// The note's decisions, oldest first: the log's, and this copy's decisions not in force (`setAside`:
+    /// withdrawn, dropped, or not taken by D1), each struck through with where the ledger says it stands.
+    func history(_ entries: [ModerationLogEntry], setAside: [SyncDecision] = []) -> String {
+        // A decision set aside that the log still holds (this copy has not fetched D1's note since) is shown once,
+        // struck through where the log has it; one the log no longer holds (a pull replaced the log with D1's)
+        // takes its place in time from the ledger.
+        let gone = setAside.filter { decision in !entries.contains { decision.isSame(as: $0) } }
         guard !entries.isEmpty || !gone.isEmpty else { return "<p>\(e(l.noHistory))</p>\n" }
         // A list, not a table: one decision a line reads at 390 px (a table's columns squeezed its headings
         // to one character a line). Withdrawn decisions take their place in time (stored UTC text sorts).
         var items: [(at: String, html: String)] = []
         for entry in entries {
             var what = "\(l.action(entry.action))\(language.colon)\(l.state(entry.from)) → \(l.state(entry.to))"
-            if let option = entry.optionID { what += l.asOption(option) }
+            if let option = numbered(entry.optionID) { what += l.asOption(option) }
             let reason = entry.reason.map { " · \(l.reason)\(language.colon)\(e(l.reasonShown($0)))" } ?? ""
-            if let taken = withdrawn.first(where: { $0.isSame(as: entry) }) {
+            if let taken = setAside.first(where: { $0.isSame(as: entry) }) {
                 items.append((entry.createdAt, withdrawnItem(entry.timeText(in: zone), what, taken)))
                 continue
             }
@@ -142,11 +148,11 @@ extension ModerationPage {
         return "<ol class=\"history\">\n\(sorted.map(\.element.html).joined())</ol>\n"
     }
 
-    /// A withdrawn or dropped decision in the history: struck through, who made it, that it was never sent,
-    /// and who took it back when the ledger knows.
+    /// A decision not in force in the history: struck through, who made it, and where the ledger says it stands
+    /// (`ReportLanguage.notInForce`).
     func withdrawnItem(_ at: String, _ what: String, _ decision: SyncDecision) -> String {
         "<li class=\"withdrawn\"><small>\(e(at))</small> <s>\(e(what))</s> · "
-            + "\(e(l.moderatingAs)) \(e(decision.moderator)) · \(e(language.neverSent(by: decision.droppedBy)))</li>\n"
+            + "\(e(l.moderatingAs)) \(e(decision.moderator)) · \(e(language.notInForce(decision)))</li>\n"
     }
 
     func actions(_ note: Note, _ context: NoteContext) -> String {

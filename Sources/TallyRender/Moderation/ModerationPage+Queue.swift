@@ -3,7 +3,8 @@ import TallyCore
 extension ModerationPage {
     /// One page of the queue (`PendingPage.size` pending notes, oldest or newest first as the moderator chose,
     /// with links to the pages before and after that keep the order; no CSRF token in any link). The page's
-    /// notes of one author are gathered under one heading, in the order of her first note on the page, each
+    /// notes of one author are gathered in one group, in the order of her first note on the page, headed by how
+    /// many notes of hers wait when there are several (a group of one has no heading), each
     /// note with its time; a note shown whole has a quick approve (its form carries the digest of the text
     /// shown), a shortened one (`NoteExcerpt`) only the link to read it whole on its page and decide there.
     /// Then each author's latest decided notes and their fate. Notes in conflict with D1 (`conflicts`) come
@@ -21,8 +22,15 @@ extension ModerationPage {
         }
         for session in order {
             let notes = byAuthor[session] ?? []
-            let who = session.map { l.author(page.pendingByAuthor[$0] ?? notes.count) } ?? l.noSession
-            body += "<section class=\"group\">\n<h2>\(e(who))</h2>\n"
+            // A heading only where it tells the moderator something: several notes of one author (how many
+            // wait in all, and how many of them this page shows), or notes without a recorded author.
+            let who: String? =
+                if let session {
+                    l.sameAuthor(pending: page.pendingByAuthor[session] ?? notes.count, shown: notes.count)
+                } else {
+                    l.noSession
+                }
+            body += "<section class=\"group\">\n" + (who.map { "<h2>\(e($0))</h2>\n" } ?? "")
             for note in notes { body += pending(note) }
             if ownsPage, session != nil, let first = notes.first?.summary.id {
                 let count = session.flatMap { page.pendingByAuthor[$0] } ?? notes.count
@@ -111,7 +119,7 @@ extension ModerationPage {
 
     /// A listed note's state as a moderator reads it (`promoted to option #12`).
     func fate(_ note: NoteSummary) -> String {
-        if note.state == .promoted, let option = note.promotedOptionID { return l.promotedTo(option) }
+        if note.state == .promoted, let option = numbered(note.promotedOptionID) { return l.promotedTo(option) }
         return l.state(note.stateName)
     }
 }
@@ -132,9 +140,11 @@ extension ModerationPage {
 }
 
 extension ReportLanguage {
-    /// Rejecting an author's notes at once (the page's owner only).
+    /// Rejecting an author's notes at once (the page's owner only); an author's one note is not "all 1".
     func rejectAuthorLink(_ count: Int) -> String {
-        pick("Reject all \(count) pending notes of this author as spam…", "把這位投稿者的 \(count) 則待審全部退回（垃圾訊息）…")
+        count == 1
+            ? pick("Reject this author's one pending note as spam…", "把這位投稿者的這則待審退回（垃圾訊息）…")
+            : pick("Reject all \(count) pending notes of this author as spam…", "把這位投稿者的 \(count) 則待審全部退回（垃圾訊息）…")
     }
     package var rejectAuthorTitle: String { pick("Reject this author's notes", "退回這位投稿者的便利貼") }
     func rejectAuthorExplained(_ id: Int64, count: Int, first: Int64, last: Int64) -> String {

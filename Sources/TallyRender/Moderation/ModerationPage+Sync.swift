@@ -9,8 +9,11 @@ extension ModerationPage {
         counts: [SyncState: Int], conflicts: [SyncDecision], wrangler: String?, pushOutput: String? = nil,
         summary: String? = nil, changed: [SyncDecision] = []
     ) -> String {
-        var body = summary.map { "<p class=\"message\" role=\"status\">\(e($0))</p>\n" } ?? ""
-        body += "<p>\(e(l.localOnly))</p>\n<table><tbody>\n"
+        // The page opens, as the queue and a note's page do, with where decisions live: it names D1 plainly
+        // before any message says D1.
+        var body = "<p>\(e(l.localOnly))</p>\n"
+        body += summary.map { "<p class=\"message\" role=\"status\">\(e($0))</p>\n" } ?? ""
+        body += "<table><tbody>\n"
         for (label, state) in [
             (l.unpushed, SyncState.unpushed), (l.sentUnknown, .sent), (l.pushed, .pushed), (l.confirmed, .confirmed),
             (l.conflicts, .conflict),

@@ -21,18 +21,32 @@ extension ReportLanguage {
     func undoExplained(_ action: String, maker: String? = nil) -> String {
         guard let maker else {
             return pick(
-                "Your \(action) is not on D1 yet. Undoing withdraws it: it is never sent, this copy's record keeps it "
-                    + "as withdrawn, and the note comes back as D1 has it.",
-                "這個「\(action)」還沒送到 D1。復原會把它撤回：不會送出，這份副本的紀錄會留著並標為已撤回，便利貼回到 D1 上的樣子。")
+                "Your \(action) is not on D1 yet. Undoing withdraws it: it is never sent, this moderation page's "
+                    + "record keeps it as withdrawn, and the note comes back as D1 has it.",
+                "這個「\(action)」還沒送到 D1。復原會把它撤回：不會送出，審核頁的紀錄會留著並標為已撤回，便利貼回到 D1 上的樣子。")
         }
         return pick(
             "\(maker)'s \(action) is not on D1 yet. As the page's owner you can withdraw it: it is never sent, this "
-                + "copy's record keeps it as withdrawn by you, and the note comes back as D1 has it.",
-            "\(maker) 的「\(action)」還沒送到 D1。你是頁面主人，可以把它撤回：不會送出，這份副本的紀錄會留著並標為由你撤回，"
+                + "moderation page's record keeps it as withdrawn by you, and the note comes back as D1 has it.",
+            "\(maker) 的「\(action)」還沒送到 D1。你是頁面主人，可以把它撤回：不會送出，審核頁的紀錄會留著並標為由你撤回，"
                 + "便利貼回到 D1 上的樣子。")
     }
 
-    /// A withdrawn or dropped decision in the history, with who took it back when the ledger knows.
+    /// Where a decision of this copy's that is not in force stands, in the note's history, from the ledger: D1
+    /// did not take it (still open, settled by deciding again, or dropped, with who dropped it when the ledger
+    /// knows), or it was withdrawn before it was sent.
+    func notInForce(_ decision: SyncDecision) -> String {
+        switch decision.state {
+        case .conflict: return pick("D1 did not take it", "D1 沒有採用")
+        case .settled: return pick("D1 did not take it; decided again since", "D1 沒有採用，之後已重新決定")
+        case .dropped where decision.refusedByD1:
+            guard let name = decision.droppedBy else { return pick("D1 did not take it; dropped", "D1 沒有採用，已放棄") }
+            return pick("D1 did not take it; dropped by \(name)", "D1 沒有採用，已由 \(name) 放棄")
+        default: return neverSent(by: decision.droppedBy)
+        }
+    }
+
+    /// A withdrawn decision in the history, with who took it back when the ledger knows.
     func neverSent(by name: String?) -> String {
         guard let name else { return pick("withdrawn, never sent to D1", "已撤回，沒有送到 D1") }
         return pick("withdrawn by \(name), never sent to D1", "已由 \(name) 撤回，沒有送到 D1")
@@ -62,9 +76,9 @@ extension ReportLanguage {
     package func undoneNotFetched(_ id: Int64) -> String {
         pick(
             "The decision on note #\(id) was withdrawn and will not be sent, but fetching D1's state failed, so this "
-                + "copy still shows the note as that decision left it until a fetch works (“\(moderationLabels.pullD1)”). "
-                + "What wrangler said is below.",
-            "便利貼 #\(id) 上的決定已撤回，不會送出；但取得 D1 的狀態失敗，所以在重新取得之前，這份副本仍顯示這個決定之後的樣子"
+                + "moderation page still shows the note as that decision left it until a fetch works "
+                + "(“\(moderationLabels.pullD1)”). What wrangler said is below.",
+            "便利貼 #\(id) 上的決定已撤回，不會送出；但取得 D1 的狀態失敗，所以在重新取得之前，審核頁仍顯示這個決定之後的樣子"
                 + "（請再按「\(moderationLabels.pullD1)」）。wrangler 的回應在下面。")
     }
 
@@ -79,7 +93,7 @@ extension ReportLanguage {
 
     /// Where a promoted note's option stands, as the ledger says (`standing`; nil: the promotion came from D1):
     /// on the vote page only once D1 confirmed it, with how to retire it; nil where the page says it elsewhere
-    /// (a conflict, a withdrawal).
+    /// (a conflict, a withdrawal). Its number only once D1 gave it (`ModerationPage.optionsNotOnD1`).
     func promotionStanding(_ option: Int64, _ standing: DecisionStanding?) -> String? {
         switch standing {
         case nil, .onD1?:
@@ -89,18 +103,19 @@ extension ReportLanguage {
                 "選項 #\(option) 已經在 D1 上、出現在投票頁上，這裡沒辦法復原；要下架，請頁面主人在 D1 上把它從投票頁拿掉（已投的票會留在資料裡）。")
         case .inThisCopy?:
             pick(
-                "Option #\(option) is in this copy only: it reaches the vote page once the decisions are sent to D1.",
-                "選項 #\(option) 目前只在這份副本裡，送到 D1 之後才會出現在投票頁上。")
+                "This option is on this moderation page only: it reaches the vote page, and gets its number, once "
+                    + "the decisions are sent to D1.",
+                "這個選項目前只在審核頁上，送到 D1 之後才會出現在投票頁上，也才會有編號。")
         case .outcomeUnknown?:
             pick(
-                "Option #\(option) was sent to D1, but D1's answer was not read: whether it is on the vote page is "
-                    + "known once D1 has been read.",
-                "選項 #\(option) 已經送到 D1，但沒有收到 D1 的回應；要讀過 D1 才知道它有沒有出現在投票頁上。")
+                "This option was sent to D1, but D1's answer was not read: whether it is on the vote page, and its "
+                    + "number, are known once D1 has been read.",
+                "這個選項已經送到 D1，但沒有收到 D1 的回應；要讀過 D1 才知道它有沒有出現在投票頁上、編號是多少。")
         case .sentNotConfirmed?:
             pick(
-                "Option #\(option) was sent to D1 and D1 took the request; fetching D1's state confirms it is on the "
-                    + "vote page.",
-                "選項 #\(option) 已經送到 D1，D1 也收下了；取得 D1 的最新狀態後，就能確認它出現在投票頁上。")
+                "This option was sent to D1 and D1 took the request; fetching D1's state confirms it is on the vote "
+                    + "page and gives its number.",
+                "這個選項已經送到 D1，D1 也收下了；取得 D1 的最新狀態後，就能確認它出現在投票頁上，也會看到它的編號。")
         case .inConflict?, .withdrawn?, .settled?: nil
         }
     }
@@ -219,7 +234,7 @@ extension ReportLanguage {
         case (.traditionalChinese, .host):
             return "這個網址不是審核頁面的網址：請打開頁面主人給你的連結。"
         case (.english, .busy): return "A push or pull is already running; wait for it and reload."
-        case (.traditionalChinese, .busy): return "正在和 D1 同步，請等它完成後重新整理頁面。"
+        case (.traditionalChinese, .busy): return "正在和投票頁的資料庫（D1）同步，請等它完成後重新整理頁面。"
         case (.english, .noAction): return "No such action."
         case (.traditionalChinese, .noAction): return "沒有這個動作。"
         case (.english, .noPage): return "No such page."

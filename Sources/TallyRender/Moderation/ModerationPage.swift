@@ -15,6 +15,9 @@ package struct ModerationPage: Sendable {
     package let moderator: String
     /// True on the page's owner's link: the steps only the owner takes are offered (rejecting an author's notes).
     package var ownsPage = false
+    /// The options made here that D1 has not numbered yet (`SyncLedger.optionsNotOnD1`): their number is this
+    /// copy's and may change, so the page names them without one.
+    package var optionsNotOnD1: Set<Int64> = []
 
     /// A page renderer; see the properties.
     package init(base: String, csrf: String, language: ReportLanguage, zone: Zone, moderator: String) {
@@ -66,10 +69,15 @@ package struct ModerationPage: Sendable {
         instant.map { zone.format($0, seconds: false) } ?? stored
     }
 
-    /// The note's state as a moderator reads it (`promoted #12`).
+    /// The note's state as a moderator reads it (`promoted to option #12`).
     func fate(_ note: Note) -> String {
-        if note.state == .promoted, let option = note.promotedOptionID { return l.promotedTo(option) }
+        if note.state == .promoted, let option = numbered(note.promotedOptionID) { return l.promotedTo(option) }
         return l.state(note.stateName)
+    }
+
+    /// An option's number when D1 gave it (not one of `optionsNotOnD1`).
+    func numbered(_ option: Int64?) -> Int64? {
+        option.flatMap { optionsNotOnD1.contains($0) ? nil : $0 }
     }
 
     /// A page that says what was refused and why (a plain message, escaped).

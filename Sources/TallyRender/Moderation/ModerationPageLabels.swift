@@ -6,11 +6,11 @@ package struct ModerationPageLabels: Sendable {
 
     /// The words, by where they appear.
     package var queue: String { language.pick("Queue", "待審") }
-    package var sync: String { language.pick("Sync with D1", "與 D1 同步") }
+    package var sync: String { language.pick("Sync with the vote page", "和投票頁同步") }
     package var report: String { language.pick("Report", "報告") }
     package var noPending: String { language.pick("No pending notes.", "沒有待審的便利貼。") }
     package var session: String { language.pick("Author", "投稿者") }
-    package var noSession: String { language.pick("no author recorded", "沒有投稿者紀錄") }
+    package var noSession: String { language.pick("Notes with no author recorded", "沒有投稿者紀錄的便利貼") }
     package var otherNotes: String { language.pick("The author's other notes", "同一位投稿者的其他便利貼") }
     package var open: String { language.pick("Open", "打開") }
     package var approve: String { language.pick("Approve", "通過") }
@@ -33,8 +33,9 @@ package struct ModerationPageLabels: Sendable {
     package var meanwhile: String { language.pick("Decided meanwhile", "這段時間別人做的決定") }
     package var noteNow: String { language.pick("The note now", "這則便利貼現在") }
     package var syncConflict: String { language.pick("Sync conflict with D1", "和 D1 上的決定衝突") }
-    package var local: String { language.pick("This copy", "這份副本") }
-    package var remote: String { language.pick("D1", "D1") }
+    /// The two sides of a sync conflict: this moderation page's data, and D1 (docs/glossary.md).
+    package var local: String { language.pick("On this moderation page", "審核頁這邊") }
+    package var remote: String { language.pick("On D1", "D1 那邊") }
     package var unpushed: String { language.pick("Not sent yet", "還沒送到 D1") }
     package var pushed: String { language.pick("Sent, not confirmed", "已送出，D1 還沒確認") }
     package var sentUnknown: String {
@@ -59,7 +60,9 @@ package struct ModerationPageLabels: Sendable {
     }
     package var wranglerSaid: String { language.pick("What sending said", "送出時的回應") }
     package var localOnly: String {
-        language.pick("Decisions stay in this copy until they are sent to D1.", "決定先存在這份副本，送到 D1 後才會生效。")
+        language.pick(
+            "Decisions stay on this moderation page until they are sent to the vote page's database (D1).",
+            "決定先存在審核頁，送到投票頁的資料庫（D1）後才會生效。")
     }
     package var done: String { language.pick("Done", "完成") }
     package var refused: String { language.pick("Refused", "沒有執行") }
@@ -74,17 +77,17 @@ package struct ModerationPageLabels: Sendable {
     package var keepD1: String { language.pick("Keep D1's decision (drop mine)", "採用 D1 的決定（放棄我的）") }
     package var keepD1Explained: String {
         language.pick(
-            "Drops your decision from what this copy will send, so the decision D1 holds stands.",
-            "把你的決定從這份副本要送出的清單拿掉，以 D1 上的決定為準。")
+            "Drops your decision from what this moderation page will send, so the decision D1 holds stands.",
+            "把你的決定從審核頁要送出的清單拿掉，以 D1 上的決定為準。")
     }
     /// The keep-D1's button and its sentence when D1 holds no decision to keep (the note was deleted or
-    /// changed there): what it does is drop this copy's decision.
+    /// changed there): what it does is drop the moderation page's decision.
     package var dropMine: String { language.pick("Drop my decision", "放棄我的決定") }
     package var dropMineExplained: String {
         language.pick(
-            "Drops your decision from what this copy will send; D1 holds no decision on this note, and the note "
-                + "stays as D1 has it.",
-            "把你的決定從這份副本要送出的清單拿掉；D1 上這則便利貼沒有決定，會維持 D1 上的樣子。")
+            "Drops your decision from what this moderation page will send; D1 holds no decision on this note, and "
+                + "the note stays as D1 has it.",
+            "把你的決定從審核頁要送出的清單拿掉；D1 上這則便利貼沒有決定，會維持 D1 上的樣子。")
     }
     /// Instead of the keep-D1's button on a conflict that is another moderator's.
     package func keepD1NotYours(_ maker: String) -> String {
@@ -95,9 +98,9 @@ package struct ModerationPageLabels: Sendable {
     package var pullD1: String { language.pick("Fetch D1's current state", "取得 D1 的最新狀態") }
     package var pullExplained: String {
         language.pick(
-            "Brings the notes and decisions as D1 has them now into this copy; your decisions not yet "
+            "Brings the notes and decisions as D1 has them now onto this moderation page; your decisions not yet "
                 + "on D1 are kept.",
-            "把 D1 現在的便利貼和決定抓回這份副本；你還沒送到 D1 的決定都會留著。")
+            "把 D1 現在的便利貼和決定抓回審核頁；你還沒送到 D1 的決定都會留著。")
     }
     package var decideAgainExplained: String {
         language.pick(
@@ -107,16 +110,18 @@ package struct ModerationPageLabels: Sendable {
     }
     package var pullBeforeDeciding: String {
         language.pick(
-            "To decide again, fetch D1's current state first: this copy still shows your own "
+            "To decide again, fetch D1's current state first: this moderation page still shows your own "
                 + "decision, not D1's.",
-            "要重新決定，請先取得 D1 的最新狀態：這份副本顯示的還是你自己的決定，不是 D1 的。")
+            "要重新決定，請先取得 D1 的最新狀態：審核頁顯示的還是你自己的決定，不是 D1 的。")
     }
     package var ownerPullsFirst: String {
         language.pick(
-            "To decide again, this copy first needs D1's current state: ask the page's owner to fetch it.",
-            "要重新決定，這份副本得先有 D1 的最新狀態：請頁面主人先把它抓回來。")
+            "To decide again, this moderation page first needs D1's current state: ask the page's owner to fetch it.",
+            "要重新決定，審核頁得先有 D1 的最新狀態：請頁面主人先把它抓回來。")
     }
-    package var pulled: String { language.pick("This copy now holds D1's current state.", "這份副本已是 D1 的最新狀態。") }
+    package var pulled: String {
+        language.pick("This moderation page now holds D1's current state.", "審核頁已經取回 D1 的最新狀態。")
+    }
     package var pullFailed: String {
         language.pick(
             "Fetching D1's state failed; nothing was changed. What wrangler said is below.",
@@ -172,9 +177,9 @@ package struct ModerationPageLabels: Sendable {
                 "這則便利貼在 D1 上已經被刪除，你的決定也就無從套用。")
         case .changedOnD1?:
             language.pick(
-                "On D1 this note is no longer the one you decided on: its text, author or time changed without a "
-                    + "recorded decision.",
-                "D1 上的這則便利貼已經不是你當時決定的那則：內容、投稿者或投稿時間在沒有審核紀錄的情況下變了。")
+                "On D1 this note is no longer the one you decided on: its text, author or time changed though "
+                    + "nobody decided on it.",
+                "D1 上的這則便利貼已經不是你當時決定的那則：沒有人審核，內容、投稿者或投稿時間卻變了。")
         case .madeAfterRefused?:
             language.pick(
                 "An earlier decision of yours on this note did not get onto D1, and this one was made on top of it, "
@@ -182,20 +187,20 @@ package struct ModerationPageLabels: Sendable {
                 "你對這則便利貼更早的一個決定沒能進到 D1，這個決定是接著它做的，所以也一起擋了下來。")
         case .cannotSend?:
             language.pick(
-                "It could not be written as SQL that D1 can run (for example, its record in this copy was changed), "
-                    + "so it was not sent.",
-                "這個決定沒辦法轉成 D1 能執行的 SQL（例如這份副本裡的紀錄被改過），所以沒有送出。")
+                "It could not be written as SQL that D1 can run (for example, its record on this moderation page "
+                    + "was changed), so it was not sent.",
+                "這個決定沒辦法轉成 D1 能執行的 SQL（例如審核頁裡的紀錄被改過），所以沒有送出。")
         case .noteNotRecorded?:
             language.pick(
                 "An older version of the program made it without recording which note it was made on, and that note "
-                    + "is no longer in this copy, so it cannot be checked against D1.",
-                "這個決定是舊版程式做的，當時沒有記下是針對哪一則便利貼；那則便利貼也已經不在這份副本裡，沒辦法和 D1 核對。")
+                    + "is no longer on this moderation page, so it cannot be checked against D1.",
+                "這個決定是舊版程式做的，當時沒有記下是針對哪一則便利貼；那則便利貼也已經不在審核頁的資料裡，沒辦法和 D1 核對。")
         case .heldBack?:
             language.pick(
-                "An older version of the program made it without recording the note's text, and this copy has "
-                    + "fetched the note from D1 since, so its text may have changed: it was held back rather than "
-                    + "applied to another text.",
-                "這個決定是舊版程式做的，當時沒有記下便利貼的內容；之後這份副本又從 D1 取回了這則便利貼，內容可能已經變了，"
+                "An older version of the program made it without recording the note's text, and this moderation "
+                    + "page has fetched the note from D1 since, so its text may have changed: it was held back rather "
+                    + "than applied to another text.",
+                "這個決定是舊版程式做的，當時沒有記下便利貼的內容；之後審核頁又從 D1 取回了這則便利貼，內容可能已經變了，"
                     + "所以先擋下來，免得套用到不同的內容上。")
         case .notReplayable?:
             language.pick(
@@ -241,8 +246,9 @@ package struct ModerationPageLabels: Sendable {
 
     package func changedOutside(_ note: Int64, _ asked: String) -> String {
         language.pick(
-            "\(language.noteName(note)) changed without a recorded decision, so your \(asked) was not applied. Look at it below.",
-            "\(language.noteName(note)) 在沒有審核紀錄的情況下變了，所以你的「\(asked)」沒有生效。請看下面的內容。")
+            "\(language.noteName(note)) changed though nobody decided on it, so your \(asked) was not applied. "
+                + "Look at it below.",
+            "沒有人審核，\(language.noteName(note)) 卻變了，所以你的「\(asked)」沒有生效。請看下面它現在的樣子。")
     }
 
     /// The note already decided as asked (note, the state reached, who and when): a success.
@@ -255,47 +261,48 @@ package struct ModerationPageLabels: Sendable {
     /// The note is not the one the page showed; the note is in a conflict this copy has not settled.
     package func notTheNote(_ note: Int64) -> String {
         language.pick(
-            "\(language.noteName(note)) is not the note your page showed: its text, author or time changed without a recorded "
-                + "decision, so your decision was not applied. Both are below; decide again on it as it now is.",
-            "\(language.noteName(note)) 已經不是你頁面上看到的那則：內容、投稿者或投稿時間在沒有審核紀錄的情況下變了，所以你的決定沒有生效。"
+            "\(language.noteName(note)) is not the note your page showed: its text, author or time changed though "
+                + "nobody decided on it, so your decision was not applied. Both are below; decide again on it as it "
+                + "now is.",
+            "\(language.noteName(note)) 已經不是你頁面上看到的那則：沒有人審核，內容、投稿者或投稿時間卻變了，所以你的決定沒有生效。"
                 + "兩邊都在下面，請依它現在的樣子重新決定。")
     }
     /// Keep D1's decision done, but the fetch of D1's state after it failed.
     package func droppedNotFetchedYet(_ note: Int64) -> String {
         language.pick(
             "D1's decision on \(language.noteInline(note)) is kept and the decision here will not be sent, but "
-                + "fetching D1's state failed, so this copy still shows the note as that decision left it until a "
+                + "fetching D1's state failed, so this moderation page still shows the note as that decision left it until a "
                 + "fetch works (“\(pullD1)”). What wrangler said is below.",
             "\(language.noteName(note)) 以 D1 的決定為準，這裡的決定不會送出；但取得 D1 的狀態失敗，所以在重新取得之前，"
-                + "這份副本仍顯示那個決定之後的樣子（請再按「\(pullD1)」）。wrangler 的回應在下面。")
+                + "審核頁仍顯示那個決定之後的樣子（請再按「\(pullD1)」）。wrangler 的回應在下面。")
     }
     /// A decision refused because the copy still shows one that was taken back (`SyncError.droppedNotPulled`).
     package func droppedNotFetched(_ note: Int64) -> String {
         language.pick(
-            "This copy still shows a decision on \(language.noteInline(note)) that was taken back and will never be on "
+            "This moderation page still shows a decision on \(language.noteInline(note)) that was taken back and will never be on "
                 + "D1, so a decision now would be made on top of it; nothing was changed. Fetch D1's state first, "
                 + "then decide on the note as it is.",
-            "這份副本顯示的還是\(language.noteName(note)) 上一個已經收回、永遠不會送到 D1 的決定，現在決定等於疊在它上面；"
+            "審核頁顯示的還是\(language.noteName(note)) 上一個已經收回、永遠不會送到 D1 的決定，現在決定等於疊在它上面；"
                 + "什麼都沒有改變。請先取得 D1 的最新狀態，再依便利貼現在的樣子決定。")
     }
     /// Above the note when the copy still shows a decision taken back: fetch first (the server can).
     package var fetchBeforeDeciding: String {
         language.pick(
-            "This copy still shows the decision that was taken back, not D1's: fetch D1's state before deciding.",
-            "這份副本顯示的還是已收回的決定，不是 D1 上的：請先取得 D1 的最新狀態再決定。")
+            "This moderation page still shows the decision that was taken back, not D1's: fetch D1's state before deciding.",
+            "審核頁顯示的還是已收回的決定，不是 D1 上的：請先取得 D1 的最新狀態再決定。")
     }
     /// The same when only the page's owner can fetch D1's state (no `--wrangler`).
     package var ownerFetchesFirst: String {
         language.pick(
-            "This copy still shows the decision that was taken back, not D1's: to decide again, ask the page's owner "
+            "This moderation page still shows the decision that was taken back, not D1's: to decide again, ask the page's owner "
                 + "to fetch D1's state first.",
-            "這份副本顯示的還是已收回的決定，不是 D1 上的：要重新決定，請頁面主人先取得 D1 的最新狀態。")
+            "審核頁顯示的還是已收回的決定，不是 D1 上的：要重新決定，請頁面主人先取得 D1 的最新狀態。")
     }
     package func conflictNotSettled(_ note: Int64) -> String {
         language.pick(
-            "\(language.noteName(note)) is in conflict with D1 and this copy still shows your own decision, not D1's; nothing "
+            "\(language.noteName(note)) is in conflict with D1 and this moderation page still shows your own decision, not D1's; nothing "
                 + "was changed. Settle the conflict below.",
-            "\(language.noteName(note)) 和 D1 有衝突，這份副本顯示的還是你自己的決定，不是 D1 的；什麼都沒有改變。請在下面處理這個衝突。")
+            "\(language.noteName(note)) 和 D1 有衝突，審核頁顯示的還是你自己的決定，不是 D1 的；什麼都沒有改變。請在下面處理這個衝突。")
     }
 
     /// What a decision did, by action, for "Note 3 approved."
@@ -319,8 +326,17 @@ package struct ModerationPageLabels: Sendable {
             ["approve": "通過", "reject": "退回", "reopen": "重新審核", "promote": "升為選項"])
     }
 
-    /// The heading of one author's notes in the queue, with how many wait (no id: it means nothing to a moderator).
-    func author(_ pending: Int) -> String { language.pick("One author: \(pending) pending", "一位投稿者：\(pending) 則待審") }
+    /// The heading of one author's notes in the queue: how many of hers wait in all and, when the page shows
+    /// fewer, how many it shows; nil for an author with one note waiting (a heading over one note tells
+    /// nothing). No id: it means nothing to a moderator.
+    func sameAuthor(pending: Int, shown: Int) -> String? {
+        guard pending > 1 else { return nil }
+        return shown < pending
+            ? language.pick(
+                "\(pending) pending notes by the same author, \(shown) of them on this page",
+                "同一位投稿者的 \(pending) 則待審，這一頁有 \(shown) 則")
+            : language.pick("\(pending) pending notes by the same author", "同一位投稿者的 \(pending) 則待審")
+    }
 
     /// A promoted note's state with its option; an option in a history line.
     func promotedTo(_ option: Int64) -> String { language.pick("promoted to option #\(option)", "已升為選項 #\(option)") }
@@ -362,8 +378,8 @@ extension ModerationPageLabels {
     /// The preset reasons' stored values.
     package var presetValues: [String] { presets.map(\.value) }
 
-    /// "Note #3 approved. Decisions stay in this copy until they are sent to D1."
+    /// "Note #3 approved." (the note's page says above it where decisions live until they are sent: `localOnly`).
     package func decided(_ id: Int64, _ action: ModerationAction) -> String {
-        "\(language.noteName(id)) \(didAction[action] ?? action.pastTense)\(fullStop) \(localOnly)"
+        "\(language.noteName(id)) \(didAction[action] ?? action.pastTense)\(fullStop)"
     }
 }

@@ -47,7 +47,7 @@ struct ServeConflictsInReachTests {
     }
 
     /// "On the vote page" only for what D1 confirmed (issue 44 item 3): served without `--wrangler` (the README's
-    /// first example), a promotion made here reads "in this copy only"; once pushed and confirmed, "on D1 and on
+    /// first example), a promotion made here reads "on this moderation page only"; once pushed and confirmed, "on D1 and on
     /// the vote page".
     @Test(
         .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
@@ -63,7 +63,7 @@ struct ServeConflictsInReachTests {
         let before = try await local.client(["opened", local.url, "390", "/note/3"])
         await local.stopped()
         let unsent = (before["/note/3"] as? [String: Any])?["text"] as? String ?? ""
-        #expect(unsent.contains("目前只在這份副本裡，送到 D1 之後才會出現在投票頁上。"), "\(unsent)")
+        #expect(unsent.contains("這個選項目前只在審核頁上，送到 D1 之後才會出現在投票頁上，也才會有編號。"), "\(unsent)")
         #expect(!unsent.contains("出現在投票頁上，這裡沒辦法復原"), "\(unsent)")
         #expect(try await bed.tally("b", ["push", "--wrangler", "votes"]).status == 0)
         #expect(try await bed.tally("b", ["pull", "--wrangler", "votes"]).status == 0)
@@ -76,5 +76,43 @@ struct ServeConflictsInReachTests {
         let after = try await served.client(["opened", served.url, "390", "/note/3"])
         let confirmed = (after["/note/3"] as? [String: Any])?["text"] as? String ?? ""
         #expect(confirmed.contains("已經在 D1 上、出現在投票頁上，這裡沒辦法復原"), "\(confirmed)")
+    }
+
+    /// An option's number is D1's (issue 44 item 9): a promotion made here takes the copy's next free number,
+    /// which D1 need not give it, and a replay renumbers it (after undoing an earlier promotion, note 4's option
+    /// went from #9 to #8). The page names an option made here without a number until D1 confirms it, then
+    /// with D1's.
+    @Test(
+        .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
+    )
+    func anOptionIsNumberedOnlyOnceD1GaveItItsNumber() async throws {
+        let bed = try SyncBed()
+        #expect(try await bed.tally("b", ["pull", "--wrangler", "votes"]).status == 0)
+        for id in ["3", "4"] {
+            #expect(try await bed.tally("b", ["notes", "approve", id, "--as", "小美"]).status == 0)
+            #expect(try await bed.tally("b", ["notes", "promote", id, "--as", "小美"]).status == 0)
+        }
+        let option = "SELECT promoted_option_id FROM suggestions WHERE id = 4"
+        let made = try #require(try await bed.rows("b", option).first?.first.flatMap { Int($0) })
+        // Undoing note 3's promotion and fetching D1's state replays note 4's on top: its number moves.
+        #expect(try await bed.tally("b", ["notes", "undo", "3", "--as", "小美"]).status == 0)
+        #expect(try await bed.tally("b", ["pull", "--wrangler", "votes"]).status == 0)
+        let replayed = try #require(try await bed.rows("b", option).first?.first.flatMap { Int($0) })
+        #expect(replayed == made - 1, "the replay renumbered it: \(made) → \(replayed)")
+        func opened() async throws -> String {
+            let served = try await ServeSettleTests.serve(bed, language: "zh-TW", owner: "小美")
+            let seen = try await served.client(["opened", served.url, "390", "/note/4"])
+            await served.stopped()
+            return (seen["/note/4"] as? [String: Any])?["text"] as? String ?? ""
+        }
+        let unsent = try await opened()
+        #expect(unsent.contains("狀態：已升為選項 ·"), "\(unsent)")
+        for number in [made, replayed] { #expect(!unsent.contains("選項 #\(number)"), "\(number): \(unsent)") }
+        #expect(try await bed.tally("b", ["push", "--wrangler", "votes"]).status == 0)
+        #expect(try await bed.tally("b", ["pull", "--wrangler", "votes"]).status == 0)
+        let d1 = try #require(try await bed.rows("d1.sqlite", option).first?.first)
+        let confirmed = try await opened()
+        #expect(confirmed.contains("狀態：已升為選項 #\(d1) ·"), "\(confirmed)")
+        #expect(confirmed.contains("選項 #\(d1) 已經在 D1 上、出現在投票頁上"), "\(confirmed)")
     }
 }

@@ -81,7 +81,10 @@ struct ServeOwnershipTests {
             "\(seen)")
         #expect(seen["a_post_status"] as? Int == 403, "\(seen)")
         #expect((seen["b_kept"] as? String)?.hasPrefix("便利貼 #3 上你的決定已經放棄") == true, "\(seen)")
-        #expect((seen["b_history"] as? String)?.contains("已由 小美 撤回，沒有送到 D1") == true, "\(seen["b_history"] ?? "")")
+        // It was sent and D1 did not take it: dropped, not withdrawn before sending (the ledger knows which).
+        #expect(
+            (seen["b_history"] as? String)?.hasSuffix("退回：待審 → 已退回 · 審核者 小美 · D1 沒有採用，已由 小美 放棄") == true,
+            "\(seen["b_history"] ?? "")")
         #expect(try await bed.rows("b", Self.withdrawals) == [["3", "小美", "dropped", "小美"]])
     }
 

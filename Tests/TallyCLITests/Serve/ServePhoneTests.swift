@@ -51,6 +51,15 @@ struct ServePhoneTests {
         return text.matches(of: pattern).map { String($0.output.0) }
     }
 
+    /// The plain words D1 goes by the first time a page names it (docs/glossary.md): a volunteer does not
+    /// know D1, she knows the vote page. Nil when the page never names D1 or names it first so.
+    static func d1Unexplained(_ text: String, language: String) -> String? {
+        guard let first = text.range(of: "D1") else { return nil }
+        let explained = language == "en" ? "the vote page's database (D1" : "投票頁的資料庫（D1"
+        if text[..<first.upperBound].hasSuffix(explained) { return nil }
+        return String(text[..<first.upperBound].suffix(40))
+    }
+
     static let promotedOption =
         "SELECT o.content, o.section FROM suggestions s JOIN survey_options o ON o.id = s.promoted_option_id "
         + "WHERE s.id = 3"
@@ -81,7 +90,13 @@ struct ServePhoneTests {
             let small = page["small"] as? [String]
             #expect(small?.isEmpty == true, "\(key): tap targets under 44 px: \(small ?? [])")
             #expect(Self.unnumbered(text).isEmpty, "\(key) names a note or option without #: \(Self.unnumbered(text))")
+            let unexplained = Self.d1Unexplained(text, language: "zh-TW")
+            #expect(unexplained == nil, "\(key) names D1 before saying what it is: …\(unexplained ?? "")")
+            #expect(!text.contains("副本"), "\(key) says 副本 (docs/glossary.md): \(text)")
         }
+        // Note 3's author has two notes waiting (3 and 7): one group says so; no group says only 「一位投稿者」.
+        let queue = pages["queue"]?["text"] as? String ?? ""
+        #expect(queue.contains("同一位投稿者的 2 則待審") && !queue.contains("一位投稿者："), "\(queue)")
         let failed = pages["server_error"]?["text"] as? String ?? ""
         #expect(failed.contains("伺服器出錯了") && failed.contains("請通知頁面主人"), "\(failed)")
         #expect(!failed.contains(bed.folder.url.path) && !failed.contains("sqlite"), "nothing of the server's inside")
@@ -106,7 +121,11 @@ struct ServePhoneTests {
         for (key, page) in pages {
             let text = page["text"] as? String ?? ""
             #expect(Self.unnumbered(text).isEmpty, "\(key) names a note or option without #: \(Self.unnumbered(text))")
+            let unexplained = Self.d1Unexplained(text, language: "en")
+            #expect(unexplained == nil, "\(key) names D1 before saying what it is: …\(unexplained ?? "")")
+            #expect(!text.contains("this copy") && !text.contains("This copy"), "\(key) says copy: \(text)")
         }
+        #expect(text("queue").contains("2 pending notes by the same author"), "\(text("queue"))")
         #expect(text("server_error").contains("Something went wrong"), "\(text("server_error"))")
         #expect(!text("server_error").contains(bed.folder.url.path), "no path of the server's on the page")
         #expect(
@@ -132,7 +151,10 @@ struct ServePhoneTests {
             "never 'every decision is on D1': \(text("sync_empty"))")
         #expect(text("conflict").contains("Note #7 was decided while you were looking"), "\(text("conflict"))")
         #expect(text("already_same").contains("Note #7 was already approved"), "\(text("already_same"))")
-        #expect(text("approved").contains("Note #3 approved. Decisions stay in this copy"), "\(text("approved"))")
+        #expect(
+            text("approved").contains(
+                "Decisions stay on this moderation page until they are sent to the vote page's database (D1).\n"
+                    + "Note #3 approved.\n"), "\(text("approved"))")
         #expect(try await bed.rows("votes", Self.promotedOption) == [["寵物與動物", "original"]])
         #expect(try await bed.rows("d1.sqlite", Self.promotedOption) == [["寵物與動物", "original"]])
         #expect(try await bed.rows("d1.sqlite", "SELECT count(*) FROM survey_options WHERE content = '寵物'") == [["0"]])

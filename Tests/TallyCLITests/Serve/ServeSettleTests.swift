@@ -66,6 +66,8 @@ struct ServeSettleTests {
         #expect(seen["kept_state"] as? String == "已通過", "D1's approval, shown at once: \(seen)")
         #expect(seen["kept_decide_forms"] as? Int ?? 0 > 0, "D1's note may be decided on: \(seen)")
         #expect(seen["kept_fetch_first"] as? String == "", "nothing left to fetch: \(seen)")
+        let kept = PageWords.visibleText(seen["kept_html"] as? String ?? "")
+        #expect(kept.contains("審核者 mod-b · D1 沒有採用，已由 mod-b 放棄"), "the history keeps it: \(kept)")
         for key in ["conflict", "kept"] {
             #expect((seen[key + "_width"] as? Int ?? 999) <= 390, "\(key) reads at 390 px")
             let text = PageWords.visibleText(seen[key + "_html"] as? String ?? "")
@@ -98,7 +100,7 @@ struct ServeSettleTests {
         #expect((seen["kept_done"] as? String)?.contains("便利貼 #3 上你的決定已經放棄") == true, "\(seen)")
         #expect(seen["kept_state"] as? String == "已退回", "the copy still shows her rejection: \(seen)")
         #expect(
-            seen["kept_fetch_first"] as? String == "這份副本顯示的還是已收回的決定，不是 D1 上的：要重新決定，請頁面主人先取得 D1 的最新狀態。",
+            seen["kept_fetch_first"] as? String == "審核頁顯示的還是已收回的決定，不是 D1 上的：要重新決定，請頁面主人先取得 D1 的最新狀態。",
             "\(seen)")
         #expect(seen["kept_decide_forms"] as? Int == 0, "no decision on a note D1 does not hold: \(seen)")
         #expect(seen["kept_pull_forms"] as? Int == 0, "the server cannot fetch: \(seen)")
@@ -109,6 +111,46 @@ struct ServeSettleTests {
         #expect(english.isEmpty, "shows English: \(Set(english).sorted())")
         #expect(try await bed.rows("b", "SELECT state FROM tally_sync_decisions WHERE note_id = 3") == [["dropped"]])
         #expect(try await bed.rows("d1.sqlite", Self.noteState) == [["approved", "mod-a", "1"]])
+    }
+
+    /// Her own decision D1 did not take stays in the note's history after a fetch of D1's state (issue 44 item 9):
+    /// the fetch replaces the copy's log with D1's, and the history used to lose it. It is read from the ledger,
+    /// struck through, with where it stands; before the fetch the log's own entry says the same, once.
+    @Test(
+        .enabled(if: ServeTests.browserReady, "needs libmicrohttpd12, chromium, chromedriver and python3 with selenium")
+    )
+    func yourDecisionD1DidNotTakeStaysInTheHistoryAfterAFetchAtPhoneWidthInChinese() async throws {
+        let bed = try await Self.conflictOnB()
+        func historyOf(_ path: String, _ seen: [String: Any]) throws -> [String] {
+            let page = try #require(seen[path] as? [String: Any], "\(path) was opened")
+            let text = page["text"] as? String ?? ""
+            let history = try #require(text.components(separatedBy: "審核紀錄\n").last, "\(text)")
+            return history.components(separatedBy: "\n").filter { $0.contains(" · 審核者 ") }
+        }
+        for fetched in [false, true] {
+            if fetched { #expect(try await bed.tally("b", ["pull", "--wrangler", "votes"]).status == 0) }
+            let served = try await Self.serve(bed, language: "zh-TW")
+            let seen = try await served.client(["opened", served.url, "390", "/note/3"])
+            await served.stopped()
+            let history = try historyOf("/note/3", seen)
+            let mine = history.filter { $0.contains("審核者 mod-b") }
+            #expect(mine.count == 1, "fetched: \(fetched), \(history)")
+            #expect(
+                mine.first?.contains("退回：待審 → 已退回") == true && mine.first?.hasSuffix(" · D1 沒有採用") == true,
+                "fetched: \(fetched), \(history)")
+            // After the fetch the copy holds D1's decision, mod-a's approval, before hers in time.
+            if fetched {
+                #expect(history.count == 2 && history.first?.contains("通過：待審 → 已通過 · 審核者 mod-a") == true, "\(history)")
+            }
+            let page = seen["/note/3"] as? [String: Any] ?? [:]
+            #expect((page["width"] as? Int ?? 999) <= 390)
+            let english = PageWords.englishWords(
+                in: page["text"] as? String ?? "",
+                userTexts: ["mod-a", "mod-b", "spam"]
+                    + (try await bed.rows("b", "SELECT content FROM suggestions").flatMap { $0 }))
+            #expect(english.isEmpty, "\(Set(english).sorted())")
+        }
+        #expect(try await bed.rows("b", "SELECT state FROM tally_sync_decisions WHERE note_id = 3") == [["conflict"]])
     }
 
     /// Every fold a moderator can open says why D1 did not take her decision in her language; the sync's
@@ -158,12 +200,16 @@ struct ServeSettleTests {
         #expect(seen["conflict_decide_forms"] as? Int == 0)
         #expect(
             (seen["conflict_settle"] as? String)?.contains("To decide again, fetch D1's current state first") == true)
-        #expect(seen["pulled_done"] as? String == "This copy now holds D1's current state.")
+        #expect(seen["pulled_done"] as? String == "This moderation page now holds D1's current state.")
         #expect(seen["pulled_state"] as? String == "approved")
         #expect((seen["pulled_settle"] as? String)?.contains("Or decide again below on the note as D1 has it") == true)
         #expect((seen["pulled_decide_forms"] as? Int ?? 0) > 0)
         #expect((seen["decided_done"] as? String)?.hasPrefix("Note #3 reopened.") == true, "\(seen)")
         #expect(seen["decided_settle"] as? String == "", "deciding again settled the conflict")
+        let pulled = PageWords.visibleText(seen["pulled_html"] as? String ?? "")
+        #expect(pulled.contains("Moderating as mod-b · D1 did not take it"), "\(pulled)")
+        let decided = PageWords.visibleText(seen["decided_html"] as? String ?? "")
+        #expect(decided.contains("Moderating as mod-b · D1 did not take it; decided again since"), "\(decided)")
         #expect((seen["push_output"] as? String)?.contains("D1 confirmed 1; 0 conflict(s).") == true, "\(seen)")
         #expect(
             try await bed.rows("b", "SELECT action, state FROM tally_sync_decisions WHERE note_id = 3 ORDER BY seq")
