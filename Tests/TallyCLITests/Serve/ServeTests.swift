@@ -150,6 +150,8 @@ struct ServeTests {
         let written =
             try await SQLiteShell.rows(path, "SELECT moderator, coalesce(reason, '') FROM moderation_log")
             .flatMap { $0 } + ["審核者"]
+            // The commands the owner types (the SQL download's sentence, without --wrangler) stay as typed.
+            + ["wrangler d1 execute DB --remote --file push.sql", "tally pull", "SQL"]
         for page in ["/", "/sync"] + notes.map({ "/note/\($0[0])" }) {
             let html = try await served.client(["fetch", served.url, page])["body"] as? String ?? ""
             let text = PageWords.visibleText(html)
