@@ -189,6 +189,16 @@ struct SyncMessageTableTests {
                 + "UPDATE moderation_log SET reason = 'off' || char(0) WHERE suggestion_id = 3;")
         try await run(bed, "a", ["push", "--wrangler", "prod"])
 
+        // A decision on a note the copy still shows as a decision discarded, before a pull.
+        bed = try SyncBed()
+        for copy in ["a", "b"] { try await run(bed, copy, ["pull", "--wrangler", "prod"]) }
+        try await run(bed, "b", ["notes", "approve", "3", "--as", "bob"])
+        try await run(bed, "b", ["push", "--wrangler", "prod"])
+        try await run(bed, "a", ["notes", "approve", "3", "--as", "alice"])
+        try await run(bed, "a", ["push", "--wrangler", "prod"])
+        try await run(bed, "a", ["notes", "discard", "3"])
+        try await run(bed, "a", ["notes", "reopen", "3", "--reason", "again", "--as", "alice"])
+
         let messages = try Self.documentedMessages()
         #expect(messages.count >= 18, "\(messages)")
         for message in messages
