@@ -25,7 +25,9 @@ extension ModerationSite {
             }
         }
         if let refused { return refused }
-        if let failed = fetchAfterTakingBack(id, "discard", page, summary: language.moderationLabels.droppedNotFetchedYet(id)) {
+        if let failed = fetchAfterTakingBack(
+            id, "discard", page, summary: language.moderationLabels.droppedNotFetchedYet(id))
+        {
             return failed
         }
         return HTTPResponse(

@@ -484,7 +484,9 @@ final class ModerationSite: Sendable {
     /// A fetch of D1's state through its query API: the command line's own pull operation (`PullCommand.pull`),
     /// as `perform` runs it.
     func pullD1(_ wrangler: String) -> (Int32, String, String) {
-        perform { try PullCommand.pull(PullCommand.QueryPullRequest(database: wrangler, copy: database, zone: zone), $0) }
+        perform {
+            try PullCommand.pull(PullCommand.QueryPullRequest(database: wrangler, copy: database, zone: zone), $0)
+        }
     }
 
     /// Runs one of the command line's typed operations in this process with the serve command's environment,

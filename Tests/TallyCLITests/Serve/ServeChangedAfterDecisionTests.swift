@@ -35,7 +35,8 @@ struct ServeChangedAfterDecisionTests {
         let listed = sync["text"] as? String ?? ""
         #expect(listed.contains("決定之後內容被改過"), "\(listed)")
         #expect(listed.contains("便利貼 #3：mod-b 決定（通過）之後，內容被改過"), "\(listed)")
-        let users = [spam, decided, "mod-b"] + (try await bed.rows("b", "SELECT content FROM suggestions").flatMap { $0 })
+        let users =
+            [spam, decided, "mod-b"] + (try await bed.rows("b", "SELECT content FROM suggestions").flatMap { $0 })
         for (path, page) in [("/note/3", note), ("/sync", sync)] {
             #expect((page["width"] as? Int ?? 999) <= 390, "\(path) reads at 390 px")
             let english = PageWords.englishWords(in: page["text"] as? String ?? "", userTexts: users)
@@ -43,7 +44,9 @@ struct ServeChangedAfterDecisionTests {
         }
         // Once D1's note is the one decided on again, neither page says so any more.
         _ = try await SQLiteShell.run(
-            bed.d1, input: "UPDATE suggestions SET content = '\(decided.replacingOccurrences(of: "'", with: "''"))' WHERE id = 3;")
+            bed.d1,
+            input:
+                "UPDATE suggestions SET content = '\(decided.replacingOccurrences(of: "'", with: "''"))' WHERE id = 3;")
         #expect(try await bed.tally("b", ["pull", "--wrangler", "votes"]).status == 0)
         let again = try await served.client(["opened", served.url, "390", "/note/3", "/sync"])
         for path in ["/note/3", "/sync"] {

@@ -171,18 +171,23 @@ struct ServeProxyTests {
         let pages = try #require(seen["pages"] as? [String: [String: Any]])
         #expect(pages.count == 12, "every step reached: \(pages.keys.sorted())")
         let users =
-            try await bed.rows("d1.sqlite", "SELECT content FROM suggestions UNION ALL SELECT moderator FROM moderation_log")
+            try await bed.rows(
+                "d1.sqlite", "SELECT content FROM suggestions UNION ALL SELECT moderator FROM moderation_log"
+            )
             .flatMap { $0 } + ["阿明", "小美", "owner"]
         for (key, page) in pages.sorted(by: { $0.key < $1.key }) {
             #expect((page["url"] as? String)?.hasPrefix(publicURL + "/") == true, "\(key) through the proxy: \(page)")
             #expect((page["width"] as? Int ?? 999) <= 390, "\(key) reads at 390 px")
-            #expect((page["small"] as? [String])?.isEmpty == true, "\(key): tap targets under 44 px: \(page["small"] ?? "")")
+            #expect(
+                (page["small"] as? [String])?.isEmpty == true, "\(key): tap targets under 44 px: \(page["small"] ?? "")"
+            )
             let english = PageWords.englishWords(in: page["text"] as? String ?? "", userTexts: users)
             #expect(english.isEmpty, "\(key) shows English: \(Set(english).sorted())")
         }
         // What the phones read is what D1 holds.
         let d1 = try await bed.rows(
-            "d1.sqlite", "SELECT id, status, coalesce(reviewed_by, '') FROM suggestions WHERE id IN (3, 4, 7) ORDER BY id")
+            "d1.sqlite",
+            "SELECT id, status, coalesce(reviewed_by, '') FROM suggestions WHERE id IN (3, 4, 7) ORDER BY id")
         #expect(d1 == [["3", "approved", "阿明"], ["4", "rejected", "小美"], ["7", "approved", "阿明"]])
         let named = ["approved": "已通過", "rejected": "已退回"]
         for row in d1 {

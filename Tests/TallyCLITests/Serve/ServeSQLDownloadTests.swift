@@ -33,10 +33,13 @@ struct ServeSQLDownloadTests {
         #expect(!text.contains("下載要送出的 SQL"), "no download on a volunteer's phone: \(text)")
         #expect(PageWords.englishWords(in: text, userTexts: ["wrangler", "阿明"]).isEmpty, "\(text)")
         let waiting = try await SQLiteShell.rows(path, "SELECT state, count(*) FROM tally_sync_decisions GROUP BY 1")
-        let refused = try await served.client(["post", volunteer, "/sync/push", Self.json(["csrf": form["csrf"] ?? ""])])
+        let refused = try await served.client([
+            "post", volunteer, "/sync/push", Self.json(["csrf": form["csrf"] ?? ""]),
+        ])
         #expect(refused["status"] as? Int == 403, "\(refused)")
         #expect((refused["body"] as? String)?.contains("這裡做的決定由頁面主人用 wrangler 送到") == true)
-        #expect(try await SQLiteShell.rows(path, "SELECT state, count(*) FROM tally_sync_decisions GROUP BY 1") == waiting)
+        #expect(
+            try await SQLiteShell.rows(path, "SELECT state, count(*) FROM tally_sync_decisions GROUP BY 1") == waiting)
         #expect(waiting.count == 1 && waiting.first?.first == "unpushed", "the demo's decisions and his: \(waiting)")
 
         let owner = try await served.client(["opened", served.url, "390", "/sync"])

@@ -107,7 +107,8 @@ struct ServeSettleTests {
         let text = PageWords.visibleText(seen["kept_html"] as? String ?? "")
         let english = PageWords.englishWords(
             in: text,
-            userTexts: ["mod-a", "mod-b", "spam"] + (try await bed.rows("b", "SELECT content FROM suggestions").flatMap { $0 }))
+            userTexts: ["mod-a", "mod-b", "spam"]
+                + (try await bed.rows("b", "SELECT content FROM suggestions").flatMap { $0 }))
         #expect(english.isEmpty, "shows English: \(Set(english).sorted())")
         #expect(try await bed.rows("b", "SELECT state FROM tally_sync_decisions WHERE note_id = 3") == [["dropped"]])
         #expect(try await bed.rows("d1.sqlite", Self.noteState) == [["approved", "mod-a", "1"]])

@@ -221,7 +221,8 @@ struct QueryPullTests {
         let exported = try await bed.tally("a", ["pull", "--wrangler", "prod", "--export", "--yes"])
         #expect(exported.status == 0, "\(exported.stderr)")
         #expect(
-            try await bed.rows("a", "SELECT count(*), sum(length(content)) FROM suggestions WHERE session_id LIKE 'big-%'")
+            try await bed.rows(
+                "a", "SELECT count(*), sum(length(content)) FROM suggestions WHERE session_id LIKE 'big-%'")
                 == [["52", "52000000"]])
     }
 

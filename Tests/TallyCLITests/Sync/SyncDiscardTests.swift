@@ -77,7 +77,8 @@ struct SyncDiscardTests {
         #expect(try await bed.tally("a", ["notes", "discard", "3"]).status == 0)
         let early = try await bed.tally("a", ["notes", "reopen", "3", "--reason", "look again", "--as", "alice"])
         #expect(early.status == 3, "\(early.stdout)\(early.stderr)")
-        #expect(early.stderr.contains("was taken back (withdrawn or discarded) and will never be on D1"), "\(early.stderr)")
+        #expect(
+            early.stderr.contains("was taken back (withdrawn or discarded) and will never be on D1"), "\(early.stderr)")
         #expect(early.stderr.contains("Run `tally pull` first"), "\(early.stderr)")
         #expect(try await bed.counts("a") == [0, 0, 0, 0], "nothing was recorded")
         #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)

@@ -87,7 +87,8 @@ struct SyncKillLoopTests {
         #expect(dropped.isDisjoint(with: Set(onD1)), "no withdrawn decision is on D1\n\(outcomes)")
         try await bed.expectD1Consistent()
         // The copy shows every note as D1 has it.
-        let noteState = "SELECT id, status, coalesce(reviewed_by, ''), version FROM suggestions WHERE id >= 100 ORDER BY id"
+        let noteState =
+            "SELECT id, status, coalesce(reviewed_by, ''), version FROM suggestions WHERE id >= 100 ORDER BY id"
         let d1Notes = try await bed.rows("d1.sqlite", noteState)
         #expect(try await bed.rows("a", noteState) == d1Notes)
 
@@ -102,6 +103,8 @@ struct SyncKillLoopTests {
             let shown = row[1] == "approved" ? "approved" : "pending"
             #expect(body.contains("State: <strong>\(shown)</strong>"), "note \(row[0]) on D1 is \(row[1])")
         }
-        print(String(format: "kill loop: a push takes %.2f s; ", full) + "\(outcomes.joined(separator: "; ")); \(withdrawn) withdrawn")
+        print(
+            String(format: "kill loop: a push takes %.2f s; ", full)
+                + "\(outcomes.joined(separator: "; ")); \(withdrawn) withdrawn")
     }
 }
