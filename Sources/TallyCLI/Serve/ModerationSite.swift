@@ -493,31 +493,32 @@ final class ModerationSite: Sendable {
     /// its messages captured: the exit status the command line gives it (0, 3 for a conflict, …), what it
     /// wrote, and its error as the command line words it.
     func perform(_ operation: (Context) throws -> Void) -> (Int32, String, String) {
-        let out = Captured()
-        let err = Captured()
-        let inner = Context(
-            environment: context.environment, currentDirectory: context.currentDirectory,
-            stdout: TextOutput { out.append($0) }, stderr: TextOutput { err.append($0) },
-            stdin: LineInput { nil }, now: context.now)
-        var status = ExitCode.success.rawValue
-        do {
-            try operation(inner)
-        } catch {
-            inner.stderr.line("Error: " + TerminalText.visible("\(error)"))
-            status = (error as? ExitCodeProviding)?.exitCode.rawValue ?? ExitCode.failure.rawValue
+        captured { inner in
+            do {
+                try operation(inner)
+                return ExitCode.success.rawValue
+            } catch {
+                inner.stderr.line("Error: " + TerminalText.visible("\(error)"))
+                return (error as? ExitCodeProviding)?.exitCode.rawValue ?? ExitCode.failure.rawValue
+            }
         }
-        return (status, out.text, err.text)
     }
 
     /// `tally arguments…` in this process with the serve command's environment, output captured.
     func run(_ arguments: [String]) -> (Int32, String, String) {
+        captured { Tally.run(arguments: arguments, context: $0) }
+    }
+
+    /// Runs `body` with a context of the serve command's environment whose output is collected: its exit
+    /// status, what it wrote to stdout and to stderr.
+    private func captured(_ body: (Context) -> Int32) -> (Int32, String, String) {
         let out = Captured()
         let err = Captured()
         let inner = Context(
             environment: context.environment, currentDirectory: context.currentDirectory,
             stdout: TextOutput { out.append($0) }, stderr: TextOutput { err.append($0) },
             stdin: LineInput { nil }, now: context.now)
-        let status = Tally.run(arguments: arguments, context: inner)
+        let status = body(inner)
         return (status, out.text, err.text)
     }
 }

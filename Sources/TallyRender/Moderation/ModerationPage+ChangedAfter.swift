@@ -15,14 +15,9 @@ extension ModerationPage {
 
     /// The sync page's list of those notes, each with a link to its page; empty when there are none.
     func changedList(_ decisions: [SyncDecision]) -> String {
-        guard !decisions.isEmpty else { return "" }
-        var list = "<section class=\"needs-you\" id=\"changed-after-list\">\n<h2>\(e(l.changedListTitle))</h2>\n<ul>\n"
-        for decision in decisions {
-            list +=
-                "<li><a href=\"\(base)/note/\(decision.noteID)\">\(e(language.noteName(decision.noteID)))</a>"
-                + "\(e(language.colon))\(e(l.changedListLine(l.action(decision.action), by: decision.moderator)))</li>\n"
-        }
-        return list + "</ul>\n</section>\n"
+        noteLinks(
+            l.changedListTitle, id: "changed-after-list",
+            decisions.map { ($0.noteID, l.changedListLine(l.action($0.action), by: $0.moderator)) })
     }
 }
 

@@ -53,12 +53,22 @@ extension ModerationPage {
     /// The notes whose decision D1 did not take (open conflicts), each with a link to its page, where it is
     /// settled; empty when there are none.
     func conflictList(_ conflicts: [SyncDecision]) -> String {
-        guard !conflicts.isEmpty else { return "" }
-        var list = "<section class=\"needs-you\">\n<h2>\(e(l.needsYou))</h2>\n<ul>\n"
-        for conflict in conflicts {
+        noteLinks(
+            l.needsYou, id: nil,
+            conflicts.map {
+                ($0.noteID, l.notTaken($0.action, by: $0.moderator, mine: $0.moderator == moderator))
+            })
+    }
+
+    /// A section headed `title` listing notes, each a link to its page and a line of words; empty when none.
+    func noteLinks(_ title: String, id: String?, _ notes: [(id: Int64, line: String)]) -> String {
+        guard !notes.isEmpty else { return "" }
+        let anchor = id.map { " id=\"\($0)\"" } ?? ""
+        var list = "<section class=\"needs-you\"\(anchor)>\n<h2>\(e(title))</h2>\n<ul>\n"
+        for note in notes {
             list +=
-                "<li><a href=\"\(base)/note/\(conflict.noteID)\">\(e(language.noteName(conflict.noteID)))</a>"
-                + "\(e(language.colon))\(e(l.notTaken(conflict.action, by: conflict.moderator, mine: conflict.moderator == moderator)))</li>\n"
+                "<li><a href=\"\(base)/note/\(note.id)\">\(e(language.noteName(note.id)))</a>"
+                + "\(e(language.colon))\(e(note.line))</li>\n"
         }
         return list + "</ul>\n</section>\n"
     }
