@@ -80,7 +80,11 @@ package struct TallyProcess {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let running = Running(process: process)
-        process.terminationHandler = { _ in running.lifetime.end() }
+        // The lifetime alone, not the running process: the process keeps its handler, and a handler that kept
+        // `running` made a cycle that never freed its three pipes (thousands of descriptors over a test run, until
+        // Foundation's Process.run crashed walking /proc/self/fd).
+        let lifetime = running.lifetime
+        process.terminationHandler = { _ in lifetime.end() }
         process.standardInput = withInput ? running.inputPipe : FileHandle.nullDevice
         process.standardOutput = running.outputPipe
         process.standardError = running.errorPipe
@@ -153,6 +157,13 @@ package struct TallyProcess {
                 status: process.terminationReason == .exit ? status : 128 + status, stdout: outputText,
                 stderr: await errorText)
             result.seconds = lifetime.seconds
+            // Both ends read to their end: closed now, not whenever the handles are freed.
+            for handle in [
+                outputPipe.fileHandleForReading, errorPipe.fileHandleForReading, inputPipe.fileHandleForReading,
+                inputPipe.fileHandleForWriting,
+            ] {
+                try? handle.close()
+            }
             return result
         }
     }
