@@ -104,6 +104,28 @@ struct OffPoolConventionTests {
         }
     }
 
+    /// FileHandle's old `write(_:)` ends the whole test run (`try!` inside Foundation) when the child already
+    /// closed its end: a refused argument that never reads its input crashed a CI run. Tests write with the
+    /// throwing `write(contentsOf:)`.
+    static let crashingWrite = try! NSRegularExpression(
+        pattern: #"(input|handle\??|standardError|standardOutput|fileHandleForWriting)\.write\((?!contentsOf:)"#)
+
+    @Test func noTestWritesAHandleWithTheWriteThatCrashesOnAClosedPipe() throws {
+        #expect(
+            Self.crashingWrite.firstMatch(in: "handle?." + "write(bytes)", range: NSRange(location: 0, length: 20))
+                != nil)
+        var found: [String] = []
+        for (path, text) in try Self.sources() {
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let line = String(line)
+                if Self.crashingWrite.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
+                    found.append("\(path):\(number + 1)")
+                }
+            }
+        }
+        #expect(found.isEmpty, "write with try handle.write(contentsOf:):\n\(found.joined(separator: "\n"))")
+    }
+
     @Test func everySuiteThatRunsAProcessHasATimeLimit() async throws {
         var found: [String] = []
         for (path, text) in try Self.sources() {

@@ -248,7 +248,7 @@ struct SettingsHardeningTests {
         try #require(mkfifo(fifo, 0o644) == 0)
         let writer = Thread {
             if let handle = FileHandle(forWritingAtPath: fifo) {
-                handle.write(Data(#"{"lang": "zh-TW"}"#.utf8))
+                try? handle.write(contentsOf: Data(#"{"lang": "zh-TW"}"#.utf8))
                 try? handle.close()
             }
         }

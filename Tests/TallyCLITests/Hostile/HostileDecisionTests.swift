@@ -72,7 +72,7 @@ struct HostileDecisionTests {
         let before = try await SQLiteShell.rows(path, "SELECT content FROM suggestions WHERE id = 3")[0][0]
         _ = try await SQLiteShell.run(
             path, input: "UPDATE suggestions SET content = 'BUY CHEAP PILLS' WHERE id = 3;\n")
-        process.input.write(Data("a\nq\n".utf8))
+        try process.input.write(contentsOf: Data("a\nq\n".utf8))
         let result = await process.finish()
         let (stdout, stderr) = (shown + result.stdout, result.stderr)
         #expect(stdout.contains(before), "the card showed the text read")

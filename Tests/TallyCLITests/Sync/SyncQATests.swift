@@ -51,7 +51,7 @@ struct SyncQATests {
             opening = Task {
                 await OffPool.run { () -> FileHandle? in
                     let handle = FileHandle(forWritingAtPath: path)
-                    handle?.write(bytes.prefix(bytes.count / 2))
+                    try? handle?.write(contentsOf: bytes.prefix(bytes.count / 2))
                     return handle
                 }
             }
@@ -65,7 +65,7 @@ struct SyncQATests {
             guard let handle = await opening.value else { return }
             let rest = bytes.dropFirst(bytes.count / 2)
             await OffPool.run {
-                handle.write(rest)
+                try? handle.write(contentsOf: rest)
                 try? handle.close()
             }
         }
@@ -327,13 +327,13 @@ struct SyncQATests {
             ["notes", "review", "--as", "rev", "--db", bed.path("a")], environment: ["TALLY_TZ": "UTC"],
             withInput: true)
         // A few bytes: far below a pipe's buffer, so these writes never wait.
-        process.input.write(Data("a\n".utf8))
+        try process.input.write(contentsOf: Data("a\n".utf8))
         // Polled with the shell, which has no busy timeout: a read that meets the decision's write lock is a wait.
         _ = await OffPool.until(within: 10, every: .milliseconds(10)) {
             (try? await bed.rows("a", "SELECT status FROM suggestions WHERE id = 3")) == [["approved"]]
         }
         #expect(try await bed.tally("a", ["pull", "--wrangler", "prod"]).status == 0)
-        process.input.write(Data("a\na\n".utf8))
+        try process.input.write(contentsOf: Data("a\na\n".utf8))
         try process.input.close()
         let result = await process.finish()
         let (said, shown) = (result.stderr, result.stdout)

@@ -33,7 +33,7 @@ struct SyncPullReadOnceTests {
         // The writer's open waits for the pull's one open; it writes the export once and closes.
         let writer = Thread {
             guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
-            handle.write(bytes)
+            try? handle.write(contentsOf: bytes)
             try? handle.close()
         }
         writer.start()
